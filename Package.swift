@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "FormStore",
+    products: [
+        .library(name: "FormCore", targets: ["FormCore"]),
+        .library(name: "FormStorage", targets: ["FormStorage"]),
+        .executable(name: "formstore", targets: ["formstore"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "FormCore"),
+        .target(
+            name: "FormStorage",
+            dependencies: ["FormCore", "CSQLite"],
+            resources: []
+        ),
+        .target(name: "FormStoreCLI", dependencies: ["FormCore", "FormStorage"]),
+        .executableTarget(name: "formstore", dependencies: ["FormStoreCLI"]),
+        .testTarget(name: "FormCoreTests", dependencies: ["FormCore"]),
+        .testTarget(name: "FormStorageTests", dependencies: ["FormStorage", "FormCore"]),
+        .testTarget(name: "FormStoreCLITests", dependencies: ["FormStoreCLI", "FormStorage", "FormCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+// Applied to every Swift target in one place.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+    ]
+}

@@ -1,0 +1,17 @@
+#ifndef FORMSTORE_CSQLITE_SHIM_H
+#define FORMSTORE_CSQLITE_SHIM_H
+
+#include <sqlite3.h>
+
+// Swift cannot call C variadic functions; these wrap the ones FormStore needs.
+
+static inline int formstore_sqlite3_db_config_defensive(sqlite3 *db, int on) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, on, (int *)0);
+}
+
+// SQLITE_TRANSIENT is a macro over a cast Swift cannot import.
+static inline sqlite3_destructor_type formstore_sqlite3_transient(void) {
+    return SQLITE_TRANSIENT;
+}
+
+#endif

@@ -1,0 +1,37 @@
+/// Identifies a stored record: its primary-key columns and their values, in key order.
+///
+/// Written `3` for a single key and `col=value,col=value` for a composite one.
+public struct RecordKey: Sendable, Hashable, CustomStringConvertible {
+    public var columns: [String]
+    public var values: [FieldValue]
+
+    public init(columns: [String], values: [FieldValue]) {
+        precondition(columns.count == values.count, "a key needs one value per column")
+        self.columns = columns
+        self.values = values
+    }
+
+    public init(_ column: String, _ value: FieldValue) {
+        self.init(columns: [column], values: [value])
+    }
+
+    /// The value of one key column.
+    public subscript(column: String) -> FieldValue? {
+        columns.firstIndex(of: column).map { values[$0] }
+    }
+
+    public var description: String {
+        func text(_ v: FieldValue) -> String {
+            switch v {
+            case .text(let s): return s
+            case .int(let i): return String(i)
+            case .double(let d): return String(d)
+            case .bool(let b): return b ? "1" : "0"
+            case .null: return "NULL"
+            default: return "\(v)"
+            }
+        }
+        if columns.count == 1 { return text(values[0]) }
+        return zip(columns, values).map { "\($0)=\(text($1))" }.joined(separator: ",")
+    }
+}

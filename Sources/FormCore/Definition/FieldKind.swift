@@ -1,0 +1,35 @@
+/// What a field holds and how it is shown; each kind brings its default
+/// value transformer and checks (see `FieldKind.defaultTransforms`).
+public enum FieldKind: String, Sendable, Hashable, CaseIterable, Codable {
+    case text, name, multiline, password, email, phone, url, address
+    case state, zip, integer, decimal, date, time, datetime, bool
+    case choice, multichoice, label, comment, action
+
+    /// Display-only kinds hold no value and are never stored or validated.
+    public var isDisplayOnly: Bool {
+        switch self {
+        case .label, .comment, .action: return true
+        default: return false
+        }
+    }
+}
+
+/// How a `choice` field is drawn: a picker, a segmented control or a button group.
+public enum ChoiceStyle: String, Sendable, Hashable, Codable {
+    case picker, segmented, buttons
+}
+
+/// How an `action` field (a button) is drawn.
+public enum ActionStyle: String, Sendable, Hashable, Codable {
+    case normal, destructive, big
+}
+
+/// When a field's checks run.
+public enum ValidationTiming: String, Sendable, Hashable, Codable {
+    /// On every change of the input.
+    case onChange = "change"
+    /// When the field is committed (the person leaves it).
+    case onCommit = "commit"
+    /// Only when the form is saved.
+    case onSave = "save"
+}

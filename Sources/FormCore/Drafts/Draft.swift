@@ -1,0 +1,42 @@
+import Foundation
+
+/// A session's unsaved state, kept so that nothing a person typed is lost:
+/// the changed model values, the raw inputs that did not parse, and the base
+/// the edits were made from. Secure fields are never part of a draft.
+public struct Draft: Sendable, Hashable {
+    /// Stable id: for an existing record derived from form and key, for a new one random.
+    public var id: String
+    public var form: String
+    /// `nil` for a record not yet saved.
+    public var recordKey: RecordKey?
+    public var formVersion: Int
+    /// The stored values the edits were based on (every stored field).
+    public var base: [String: FieldValue]
+    public var baseVersion: Int64?
+    /// Model values of the fields the person changed.
+    public var values: [String: FieldValue]
+    /// Raw inputs that did not parse, by field key.
+    public var inputs: [String: String]
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(id: String, form: String, recordKey: RecordKey?, formVersion: Int,
+                base: [String: FieldValue], baseVersion: Int64?, values: [String: FieldValue],
+                inputs: [String: String], createdAt: Date = Date(), updatedAt: Date = Date()) {
+        self.id = id
+        self.form = form
+        self.recordKey = recordKey
+        self.formVersion = formVersion
+        self.base = base
+        self.baseVersion = baseVersion
+        self.values = values
+        self.inputs = inputs
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    /// The id of the draft of an existing record: one per form and key.
+    public static func id(form: String, key: RecordKey) -> String {
+        "\(form)#\(key.description)"
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// A model value: what a field's model property holds once the typed input
+/// has been parsed (`Int?`, `Date`, `Bool`, `[String]` ...).
+///
+/// ```swift
+/// let age: FieldValue = .int(42)
+/// let foods: FieldValue = .list([.text("pizza"), .text("sushi")])
+/// ```
+///
+/// It sits between the *input* (the text a person types) and the *stored
+/// value* (an SQLite value); value transformers and storage codings convert
+/// to and from it.
+public enum FieldValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case text(String)
+    case date(Date)
+    case list([FieldValue])
+    case data(Data)
+
+    /// True for `.null`, an empty text and an empty list: what `required` rejects.
+    public var isEmpty: Bool {
+        switch self {
+        case .null: return true
+        case .text(let s): return s.isEmpty
+        case .list(let l): return l.isEmpty
+        case .data(let d): return d.isEmpty
+        default: return false
+        }
+    }
+
+    public var textValue: String? {
+        if case .text(let s) = self { return s }
+        return nil
+    }
+
+    public var intValue: Int64? {
+        switch self {
+        case .int(let i): return i
+        case .double(let d) where d.rounded() == d && abs(d) < 9.0e18: return Int64(d)
+        case .bool(let b): return b ? 1 : 0
+        default: return nil
+        }
+    }
+
+    public var doubleValue: Double? {
+        switch self {
+        case .double(let d): return d
+        case .int(let i): return Double(i)
+        default: return nil
+        }
+    }
+
+    public var boolValue: Bool? {
+        switch self {
+        case .bool(let b): return b
+        case .int(let i): return i != 0
+        default: return nil
+        }
+    }
+
+    public var listValue: [FieldValue]? {
+        if case .list(let l) = self { return l }
+        return nil
+    }
+}
+
+extension FieldValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByFloatLiteral, ExpressibleByNilLiteral
+{
+    public init(stringLiteral value: String) { self = .text(value) }
+    public init(integerLiteral value: Int64) { self = .int(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(nilLiteral: ()) { self = .null }
+}

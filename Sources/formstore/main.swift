@@ -1,0 +1,4 @@
+import FormStoreCLI
+import Foundation
+
+exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst())))
