@@ -1,3 +1,5 @@
+import Foundation
+
 /// A record as stored: its key, its model values by field key, and its version
 /// (the form's version column) when it has one.
 public struct StoredRecord: Sendable, Hashable {
@@ -12,16 +14,25 @@ public struct StoredRecord: Sendable, Hashable {
     }
 }
 
-/// What a save based its edits on, checked inside the write transaction.
-public enum SaveBase: Sendable, Hashable {
-    /// The version column's value when the record was loaded.
-    case version(Int64)
-    /// The loaded values of the columns this save writes.
-    case values([String: FieldValue])
+/// What a save based its edits on, checked inside the write transaction: the
+/// loaded version (when the form names a version column) and the loaded values
+/// of the columns the save writes.
+///
+/// A row whose version moved on is a conflict only where a written column's
+/// stored value differs from its base: a change by someone else to a column
+/// this save does not write is not a conflict.
+public struct SaveBase: Sendable, Hashable {
+    public var version: Int64?
+    public var values: [String: FieldValue]
+
+    public init(version: Int64?, values: [String: FieldValue]) {
+        self.version = version
+        self.values = values
+    }
 }
 
 /// One field changed both by this session and, since it loaded, by someone else.
-public struct FieldConflict: Sendable, Hashable {
+public struct FieldConflict: Sendable, Hashable, CustomStringConvertible {
     public var field: String
     public var base: FieldValue
     public var mine: FieldValue
@@ -32,6 +43,10 @@ public struct FieldConflict: Sendable, Hashable {
         self.base = base
         self.mine = mine
         self.theirs = theirs
+    }
+
+    public var description: String {
+        "\(field): was \(base), yours \(mine), theirs \(theirs)"
     }
 }
 
@@ -45,10 +60,11 @@ public enum UpdateResult: Sendable, Hashable {
 }
 
 /// Storage for editing sessions. FormCore never imports SQLite: a session talks
-/// to storage only through this protocol (FormStorage implements it for SQLite).
+/// to storage only through this protocol (FormStorage implements it for SQLite;
+/// `ModelBackend` for a struct, dictionary or settings model).
 ///
-/// Each writing call is one transaction; passing `deletingDraft` removes that
-/// draft in the same transaction.
+/// Each writing call is one transaction; `deletingDraft` names a draft removed
+/// in that same transaction.
 public protocol FormBackend: Sendable {
     func load(_ form: Form, key: RecordKey) throws -> StoredRecord?
     func insert(_ form: Form, values: [String: FieldValue], deletingDraft: String?) throws -> StoredRecord
@@ -56,10 +72,19 @@ public protocol FormBackend: Sendable {
                 deletingDraft: String?) throws -> UpdateResult
     /// Returns false when there was no such record.
     func delete(_ form: Form, key: RecordKey, deletingDraft: String?) throws -> Bool
+}
 
+/// Where drafts are kept: a table beside the records, or files.
+public protocol DraftStore: Sendable {
+    /// Inserts or replaces the draft with this id.
     func writeDraft(_ draft: Draft) throws
     func draft(id: String) throws -> Draft?
-    func draft(form: String, key: RecordKey) throws -> Draft?
+    /// Drafts of one record (`key`) or of new records (`key == nil`), newest first.
+    func drafts(form: String, key: RecordKey?) throws -> [Draft]
+    /// Every draft, or a form's, newest first.
     func drafts(form: String?) throws -> [Draft]
     func deleteDraft(id: String) throws
+    /// Deletes drafts last written before `date`; returns how many.
+    @discardableResult
+    func deleteDrafts(updatedBefore date: Date) throws -> Int
 }

@@ -4,7 +4,7 @@ import Foundation
 /// the changed model values, the raw inputs that did not parse, and the base
 /// the edits were made from. Secure fields are never part of a draft.
 public struct Draft: Sendable, Hashable {
-    /// Stable id: for an existing record derived from form and key, for a new one random.
+    /// Random: a record may hold more than one draft until each was offered.
     public var id: String
     public var form: String
     /// `nil` for a record not yet saved.
@@ -33,10 +33,5 @@ public struct Draft: Sendable, Hashable {
         self.inputs = inputs
         self.createdAt = createdAt
         self.updatedAt = updatedAt
-    }
-
-    /// The id of the draft of an existing record: one per form and key.
-    public static func id(form: String, key: RecordKey) -> String {
-        "\(form)#\(key.description)"
     }
 }
