@@ -88,3 +88,19 @@ public protocol DraftStore: Sendable {
     @discardableResult
     func deleteDrafts(updatedBefore date: Date) throws -> Int
 }
+
+extension SaveBase {
+    /// The written fields whose stored value moved away from its base; what
+    /// every backend checks inside its write transaction.
+    ///
+    /// A field someone else changed to exactly the value this save writes is no conflict.
+    public func conflicts(changes: [String: FieldValue], stored: [String: FieldValue]) -> [FieldConflict] {
+        changes.keys.sorted().compactMap { field in
+            let base = values[field] ?? .null
+            let theirs = stored[field] ?? .null
+            let mine = changes[field] ?? .null
+            guard theirs != base, theirs != mine else { return nil }
+            return FieldConflict(field: field, base: base, mine: mine, theirs: theirs)
+        }
+    }
+}

@@ -3,7 +3,7 @@ import Foundation
 /// A session's unsaved state, kept so that nothing a person typed is lost:
 /// the changed model values, the raw inputs that did not parse, and the base
 /// the edits were made from. Secure fields are never part of a draft.
-public struct Draft: Sendable, Hashable {
+public struct Draft: Sendable, Hashable, Codable {
     /// Random: a record may hold more than one draft until each was offered.
     public var id: String
     public var form: String

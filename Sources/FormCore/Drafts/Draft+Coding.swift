@@ -1,0 +1,118 @@
+import Foundation
+
+/// A lossless JSON form for drafts: each value keeps its type
+/// (`{"int": 5}`, `{"date": "2026-01-02T03:04:05.000Z"}`, `null` ...), so a
+/// restored draft compares equal to the values it was made from.
+extension FieldValue: Codable {
+    private enum Tag: String, CodingKey {
+        case bool, int, double, text, date, list, data
+    }
+
+    public init(from decoder: any Decoder) throws {
+        if let single = try? decoder.singleValueContainer(), single.decodeNil() {
+            self = .null
+            return
+        }
+        let c = try decoder.container(keyedBy: Tag.self)
+        guard let tag = c.allKeys.first, c.allKeys.count == 1 else {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath,
+                                                   debugDescription: "a value needs exactly one type tag"))
+        }
+        switch tag {
+        case .bool: self = .bool(try c.decode(Bool.self, forKey: tag))
+        case .int: self = .int(try c.decode(Int64.self, forKey: tag))
+        case .double: self = .double(try c.decode(Double.self, forKey: tag))
+        case .text: self = .text(try c.decode(String.self, forKey: tag))
+        case .date:
+            let text = try c.decode(String.self, forKey: tag)
+            guard let date = ISO8601.date(from: text) else {
+                throw DecodingError.dataCorruptedError(forKey: tag, in: c, debugDescription: "not an ISO-8601 date")
+            }
+            self = .date(date)
+        case .list: self = .list(try c.decode([FieldValue].self, forKey: tag))
+        case .data: self = .data(try c.decode(Data.self, forKey: tag))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        if case .null = self {
+            var single = encoder.singleValueContainer()
+            try single.encodeNil()
+            return
+        }
+        var c = encoder.container(keyedBy: Tag.self)
+        switch self {
+        case .null: break
+        case .bool(let v): try c.encode(v, forKey: .bool)
+        case .int(let v): try c.encode(v, forKey: .int)
+        case .double(let v): try c.encode(v, forKey: .double)
+        case .text(let v): try c.encode(v, forKey: .text)
+        case .date(let v): try c.encode(ISO8601.string(from: v), forKey: .date)
+        case .list(let v): try c.encode(v, forKey: .list)
+        case .data(let v): try c.encode(v, forKey: .data)
+        }
+    }
+}
+
+extension RecordKey: Codable {
+    private enum Keys: String, CodingKey { case columns, values }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        let columns = try c.decode([String].self, forKey: .columns)
+        let values = try c.decode([FieldValue].self, forKey: .values)
+        guard columns.count == values.count, !columns.isEmpty else {
+            throw DecodingError.dataCorruptedError(forKey: .values, in: c, debugDescription: "one value per key column")
+        }
+        self.init(columns: columns, values: values)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(columns, forKey: .columns)
+        try c.encode(values, forKey: .values)
+    }
+}
+
+extension Draft {
+    /// The draft as the JSON text both draft stores keep.
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .custom { date, enc in
+            var c = enc.singleValueContainer()
+            try c.encode(ISO8601.string(from: date))
+        }
+        return try encoder.encode(self)
+    }
+
+    /// Reads a draft written by `encoded()`.
+    public init(encoded data: Data) throws {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { dec in
+            let c = try dec.singleValueContainer()
+            let text = try c.decode(String.self)
+            guard let date = ISO8601.date(from: text) else {
+                throw DecodingError.dataCorruptedError(in: c, debugDescription: "not an ISO-8601 date")
+            }
+            return date
+        }
+        self = try decoder.decode(Draft.self, from: data)
+    }
+}
+
+/// ISO-8601 with milliseconds in UTC: the one text form FormStore writes dates in.
+public enum ISO8601 {
+    public static func string(from date: Date) -> String {
+        date.formatted(.iso8601.year().month().day().dateSeparator(.dash)
+            .time(includingFractionalSeconds: true).timeSeparator(.colon).timeZone(separator: .omitted))
+    }
+
+    /// Accepts the full form, without fractional seconds, and a bare date.
+    public static func date(from text: String) -> Date? {
+        let full = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        let plain = Date.ISO8601FormatStyle()
+        let day = Date.ISO8601FormatStyle().year().month().day()
+        return (try? full.parse(text)) ?? (try? plain.parse(text)) ?? (try? day.parse(text))
+    }
+}

@@ -1,0 +1,132 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Writes a session's drafts in the background, coalesced: the first change
+/// is written at once, later ones at most once per `interval`, so fast typing
+/// does not write per keystroke yet at most `interval` of typing can be lost
+/// in a crash. `flush()` writes what is pending at once.
+///
+/// When the draft store fails (a read-only, full or locked database), the draft
+/// goes to the fallback store (files under `$XDG_STATE_HOME/formstore`) and
+/// `fallback` says where and why.
+public final class DraftAutosaver: Sendable {
+    public struct Policy: Sendable {
+        /// The most typing a crash may lose; also the least time between writes.
+        public var interval: Duration
+        /// Where drafts go when the store fails; `nil` for none.
+        public var fallback: (any DraftStore)?
+        /// Drafts last written longer ago are deleted when a session opens.
+        public var lifetime: Duration
+
+        public init(interval: Duration = .seconds(1), fallback: (any DraftStore)? = FileDraftStore.standard,
+                    lifetime: Duration = .seconds(30 * 86_400)) {
+            self.interval = interval
+            self.fallback = fallback
+            self.lifetime = lifetime
+        }
+
+        /// The oldest `updatedAt` a draft may have and still be kept.
+        public var expiryDate: Date { Date().addingTimeInterval(-lifetime.timeInterval) }
+    }
+
+    /// Where a draft went instead of the store, and why.
+    public struct Fallback: Sendable, CustomStringConvertible {
+        public var location: String
+        public var reason: String
+        public var description: String { "draft kept in \(location) (\(reason))" }
+    }
+
+    private struct State {
+        var pending: Draft?
+        var lastWrite: ContinuousClock.Instant?
+        var scheduled = false
+        var fallback: Fallback?
+    }
+
+    private let store: any DraftStore
+    private let policy: Policy
+    private let state = Mutex(State())
+    /// Serial: writes, deletes and flushes happen in the order they were asked for.
+    private let queue = DispatchQueue(label: "formstore.draft-autosaver")
+
+    public init(store: any DraftStore, policy: Policy = Policy()) {
+        self.store = store
+        self.policy = policy
+    }
+
+    public var fallback: Fallback? { state.withLock { $0.fallback } }
+
+    /// Takes the latest unsaved state; writes it now or when the interval has passed.
+    public func schedule(_ draft: Draft) {
+        let now = ContinuousClock.now
+        let delay: Duration? = state.withLock { s in
+            s.pending = draft
+            if s.scheduled { return nil }
+            s.scheduled = true
+            guard let last = s.lastWrite else { return .zero }
+            let elapsed = last.duration(to: now)
+            return elapsed >= policy.interval ? .zero : policy.interval - elapsed
+        }
+        guard let delay else { return }
+        if delay == .zero {
+            queue.async { self.writePending() }
+        } else {
+            queue.asyncAfter(deadline: .now() + delay.timeInterval) { self.writePending() }
+        }
+    }
+
+    /// Writes the pending draft, if any, before returning.
+    public func flush() {
+        queue.sync { writePending() }
+    }
+
+    /// Forgets the pending draft and waits for a write under way, so that a save
+    /// deleting the draft in its transaction is not followed by a stale write.
+    public func cancelPending() {
+        state.withLock { $0.pending = nil }
+        queue.sync {}
+    }
+
+    /// Nothing is unsaved any more: deletes the draft (after earlier writes).
+    public func discard(id: String) {
+        state.withLock { $0.pending = nil }
+        queue.async { [store, policy] in
+            try? store.deleteDraft(id: id)
+            try? policy.fallback?.deleteDraft(id: id)
+        }
+    }
+
+    private func writePending() {
+        guard let draft = state.withLock({ s -> Draft? in
+            s.scheduled = false
+            defer { s.pending = nil }
+            return s.pending
+        }) else { return }
+        var fallback: Fallback?
+        do {
+            try store.writeDraft(draft)
+        } catch {
+            fallback = Fallback(location: "(nowhere)", reason: "\(error)")
+            if let other = policy.fallback {
+                do {
+                    try other.writeDraft(draft)
+                    fallback?.location = (other as? FileDraftStore)?.path(for: draft.id).path ?? "the fallback store"
+                } catch {
+                    fallback?.reason += "; fallback failed: \(error)"
+                }
+            }
+        }
+        state.withLock { s in
+            s.lastWrite = ContinuousClock.now
+            s.fallback = fallback
+        }
+    }
+}
+
+extension Duration {
+    var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}

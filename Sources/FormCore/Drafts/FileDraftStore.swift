@@ -1,0 +1,75 @@
+import Foundation
+
+/// Drafts kept as files, one JSON file per draft in a private directory
+/// (0700, files 0600). The fallback when the database cannot take a draft.
+public struct FileDraftStore: DraftStore {
+    public let directory: URL
+
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// `$XDG_STATE_HOME/formstore`, else `~/.local/state/formstore`.
+    public static var standard: FileDraftStore {
+        let env = ProcessInfo.processInfo.environment
+        let base = env["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/state")
+        return FileDraftStore(directory: base.appendingPathComponent("formstore"))
+    }
+
+    public func path(for id: String) -> URL {
+        // Ids are generated UUIDs; keep the file name safe whatever one holds.
+        let safe = id.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }
+        return directory.appendingPathComponent("draft-\(String(safe)).json")
+    }
+
+    public func writeDraft(_ draft: Draft) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let url = path(for: draft.id)
+        let temporary = directory.appendingPathComponent(".\(UUID().uuidString).tmp")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: try draft.encoded(),
+                                             attributes: [.posixPermissions: 0o600]) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
+        }
+        // rename(2) replaces atomically: a crash leaves the old draft or the new one.
+        guard rename(temporary.path, url.path) == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+    }
+
+    public func draft(id: String) throws -> Draft? {
+        guard let data = FileManager.default.contents(atPath: path(for: id).path) else { return nil }
+        return try Draft(encoded: data)
+    }
+
+    public func drafts(form: String, key: RecordKey?) throws -> [Draft] {
+        try drafts(form: form).filter { $0.recordKey == key }
+    }
+
+    public func drafts(form: String?) throws -> [Draft] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasPrefix("draft-") && $0.hasSuffix(".json") }
+            .compactMap { name in
+                FileManager.default.contents(atPath: directory.appendingPathComponent(name).path)
+                    .flatMap { try? Draft(encoded: $0) }
+            }
+            .filter { form == nil || $0.form == form }
+            .sorted { $0.updatedAt > $1.updatedAt }
+    }
+
+    public func deleteDraft(id: String) throws {
+        let url = path(for: id)
+        if FileManager.default.fileExists(atPath: url.path) {
+            try FileManager.default.removeItem(at: url)
+        }
+    }
+
+    @discardableResult
+    public func deleteDrafts(updatedBefore date: Date) throws -> Int {
+        let old = try drafts(form: nil).filter { $0.updatedAt < date }
+        for draft in old { try deleteDraft(id: draft.id) }
+        return old.count
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// What restoring a draft did: the fields it brought back, the fields changed
+/// on both sides since the draft's base (for the caller to choose), and the
+/// fields the form no longer has.
+public struct DraftRestore: Sendable, Hashable {
+    public var restored: [String]
+    public var conflicts: [FieldConflict]
+    public var missingFields: [String]
+    /// The draft was made under another version of the form.
+    public var formVersionChanged: Bool
+}
+
+/// Drafts: autosaving the unsaved state, and bringing it back.
+extension FormSession {
+    /// The unsaved state as a draft; secure fields are never part of it.
+    public var draftSnapshot: Draft {
+        var base: [String: FieldValue] = [:]
+        var changed: [String: FieldValue] = [:]
+        var raw: [String: String] = [:]
+        for field in form.fields where field.holdsValue && !field.isSecure {
+            let k = field.key
+            if field.isStored { base[k] = pristine[k] ?? .null }
+            if let input = inputs[k] {
+                raw[k] = input
+            } else if (current[k] ?? .null) != (pristine[k] ?? .null) {
+                changed[k] = current[k] ?? .null
+            }
+        }
+        let now = Date()
+        return Draft(id: draftID, form: form.name, recordKey: key, formVersion: form.version,
+                     base: base, baseVersion: baseVersion, values: changed, inputs: raw,
+                     createdAt: draftCreatedAt ?? now, updatedAt: now)
+    }
+
+    /// Where the last draft write went when the database could not take it,
+    /// with the reason; `nil` while drafts are written normally.
+    public var draftFallback: DraftAutosaver.Fallback? { autosaver?.fallback }
+
+    /// Hands the current unsaved state to the autosaver (coalesced), or drops
+    /// the draft when nothing is unsaved any more.
+    func draftChanged() {
+        guard let autosaver else { return }
+        if draftCreatedAt == nil { draftCreatedAt = Date() }
+        if hasUnsavedChanges {
+            let snapshot = draftSnapshot
+            // A draft holding only secure fields would be empty: nothing to keep.
+            if snapshot.values.isEmpty && snapshot.inputs.isEmpty {
+                autosaver.discard(id: draftID)
+            } else {
+                autosaver.schedule(snapshot)
+            }
+        } else {
+            autosaver.discard(id: draftID)
+        }
+    }
+
+    /// Restores a draft over the record as stored now, field by field:
+    /// a field unchanged since the draft's base takes the draft's value; a field
+    /// the draft did not touch keeps the stored value; a field changed on both
+    /// sides is reported as a conflict and keeps the stored value until the
+    /// caller sets one. The draft becomes this session's draft.
+    ///
+    /// - throws: `SessionError` (`.draftMismatch`) for a draft of another form or record.
+    @discardableResult
+    public func restore(_ draft: Draft) throws -> DraftRestore {
+        guard draft.form == form.name, draft.recordKey == key else {
+            throw SessionError(reason: .draftMismatch,
+                               message: "draft \(draft.id) belongs to \(draft.form) \(draft.recordKey?.description ?? "(new)"), not this session",
+                               field: nil)
+        }
+        if form.mode == .edit && !isEditing {
+            isEditing = true
+            emit(.editingChanged(isEditing: true))
+        }
+        var result = DraftRestore(restored: [], conflicts: [], missingFields: [],
+                                  formVersionChanged: draft.formVersion != form.version)
+        let keys = Set(draft.values.keys).union(draft.inputs.keys).sorted()
+        for k in keys {
+            guard let field = form.field(k), field.holdsValue else {
+                result.missingFields.append(k)
+                continue
+            }
+            let base = draft.base[k] ?? .null
+            let stored = pristine[k] ?? .null
+            let mine = draft.inputs[k].map(FieldValue.text) ?? draft.values[k] ?? .null
+            if stored != base && stored != mine && field.isStored {
+                result.conflicts.append(FieldConflict(field: k, base: base, mine: mine, theirs: stored))
+                continue
+            }
+            if let raw = draft.inputs[k] {
+                inputs[k] = raw
+                if case .failure(let error) = field.parse(raw) { setErrors([error], for: k) }
+            } else {
+                current[k] = draft.values[k] ?? .null
+            }
+            touched.insert(k)
+            result.restored.append(k)
+            emit(.valueChanged(field: k))
+        }
+        offeredDrafts.removeAll { $0.id == draft.id }
+        draftID = draft.id
+        draftCreatedAt = draft.createdAt
+        draftChanged()
+        return result
+    }
+
+    /// Deletes a draft that was offered and not wanted.
+    public func discard(_ draft: Draft) throws {
+        try draftStore?.deleteDraft(id: draft.id)
+        try fallbackDrafts?.deleteDraft(id: draft.id)
+        offeredDrafts.removeAll { $0.id == draft.id }
+    }
+
+    /// Resumes a draft of a new, never saved record.
+    public static func resume(_ draft: Draft, form: Form, backend: any FormBackend,
+                              drafts: (any DraftStore)?,
+                              autosave: DraftAutosaver.Policy = .init()) throws -> (FormSession, DraftRestore) {
+        let session = FormSession.new(form, backend: backend, drafts: drafts, autosave: autosave)
+        let restore = try session.restore(draft)
+        return (session, restore)
+    }
+}

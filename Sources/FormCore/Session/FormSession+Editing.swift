@@ -1,0 +1,113 @@
+/// Editing values, and what each edit mode allows.
+extension FormSession {
+    /// Why `field` cannot be changed now, or `nil` when it can.
+    public func whyNotEditable(_ key: String) -> String? {
+        guard let field = form.field(key) else { return "is not a field of \(form.name)" }
+        if !field.holdsValue { return "is display-only" }
+        if field.isReadOnly { return "is read-only" }
+        if form.isDisabled(field, values: current, editing: isEditing) { return "is disabled" }
+        if field.enabledWhenNotEditing { return nil }
+        switch form.mode {
+        case .frozen: return "cannot be changed: the form is frozen"
+        case .edit where !isEditing: return "cannot be changed before editing begins (beginEditing)"
+        default: return nil
+        }
+    }
+
+    /// Sets a field from what a person typed: parsed through the field's
+    /// transformers, validated as its timing says, and autosaved to the draft.
+    /// Input that does not parse is kept as typed, with its error.
+    ///
+    /// In free mode a valid change is saved at once; the outcome says how it went.
+    ///
+    /// - throws: `SessionError` when the field is unknown or the mode or field
+    ///   does not allow the change now.
+    @discardableResult
+    public func set(_ key: String, input: String) throws -> SaveOutcome? {
+        let field = try editableField(key)
+        switch field.parse(input) {
+        case .success(let value):
+            inputs[key] = nil
+            return try apply(value, to: field)
+        case .failure(let error):
+            inputs[key] = input
+            touched.insert(key)
+            setErrors([error], for: key)
+            emit(.valueChanged(field: key))
+            draftChanged()
+            return nil
+        }
+    }
+
+    /// Sets a field's model value directly (no parsing).
+    @discardableResult
+    public func set(_ key: String, value: FieldValue) throws -> SaveOutcome? {
+        let field = try editableField(key)
+        inputs[key] = nil
+        return try apply(value, to: field)
+    }
+
+    /// Marks a field as committed (the person left it): runs checks timed `onCommit`.
+    public func commit(_ key: String) {
+        guard let field = form.field(key), inputs[key] == nil else { return }
+        touched.insert(key)
+        if field.effectiveTiming(in: form) != .onSave { validateField(field) }
+    }
+
+    /// Edit mode: makes the form editable until save or cancel.
+    public func beginEditing() throws {
+        guard form.mode == .edit else {
+            throw SessionError.mode("beginEditing is for edit mode; \(form.name) is in \(form.mode.rawValue) mode")
+        }
+        guard !isEditing else { throw SessionError.mode("\(form.name) is already being edited") }
+        isEditing = true
+        emit(.editingChanged(isEditing: true))
+    }
+
+    func editableField(_ key: String) throws -> Field {
+        guard let field = form.field(key) else { throw SessionError.unknownField(key, form: form) }
+        if let why = whyNotEditable(key) { throw SessionError.notEditable(field, why) }
+        return field
+    }
+
+    private func apply(_ value: FieldValue, to field: Field) throws -> SaveOutcome? {
+        let key = field.key
+        let changed = current[key] != value
+        current[key] = value
+        touched.insert(key)
+        let timing = field.effectiveTiming(in: form)
+        if form.mode == .free || timing == .onChange || fieldErrors[key] != nil {
+            validateField(field)
+        }
+        if changed { emit(.valueChanged(field: key)) }
+        if form.mode == .free { return try saveField(field) }
+        draftChanged()
+        return nil
+    }
+
+    /// Free mode: a valid change is written at once, alone; an invalid one stays.
+    private func saveField(_ field: Field) throws -> SaveOutcome? {
+        guard errors(field.key).isEmpty else { draftChanged(); return nil }
+        guard field.isStored, key != nil else { return nil }
+        return try write(only: [field.key])
+    }
+
+    /// Runs a field's checks, and the form rules that blame it.
+    @discardableResult
+    func validateField(_ field: Field) -> [FieldError] {
+        let visible = values
+        var found = form.isHidden(field, values: current, editing: isEditing)
+            ? [] : form.validate(field: field, value: value(field.key), values: visible, editing: isEditing)
+        if found.isEmpty {
+            found = form.validateRules(values: visible, editing: isEditing).filter { $0.field == field.key }
+        }
+        setErrors(found, for: field.key)
+        return found
+    }
+
+    func setErrors(_ errors: [FieldError], for key: String) {
+        let old = fieldErrors[key] ?? []
+        fieldErrors[key] = errors.isEmpty ? nil : errors
+        if old != errors { emit(.validationChanged(field: key)) }
+    }
+}

@@ -1,0 +1,199 @@
+/// Save, cancel, reload and delete.
+extension FormSession {
+    /// Whether `save()` would write something now.
+    public var canSave: Bool {
+        whyNoSave == nil && isDirty
+    }
+
+    private var whyNoSave: String? {
+        switch form.mode {
+        case .free: return "\(form.name) is in free mode: each valid change is saved as it is made"
+        case .edit where !isEditing: return "\(form.name) is not being edited (beginEditing first)"
+        default: return nil
+        }
+    }
+
+    /// Validates every field, then the form rules; only if all pass, writes the
+    /// changed fields in one transaction (a new record: every visible stored field)
+    /// and makes the current values pristine. A save with nothing dirty writes nothing.
+    ///
+    /// - throws: `SessionError` when the mode has no save step now; the backend's
+    ///   error when storage fails (the session keeps its state and its draft).
+    public func save() throws -> SaveOutcome {
+        if let why = whyNoSave { throw SessionError.mode(why) }
+        let errors = validateAll()
+        guard errors.isEmpty else { return .invalid(errors) }
+        guard key != nil else { return try insertRecord() }
+        let dirty = dirtyFields.filter(isVisible)
+        guard !dirty.isEmpty else {
+            try finishEditing(deletingDraft: true)
+            return .unchanged
+        }
+        return try write(only: dirty)
+    }
+
+    /// Runs every check of every visible field and the form rules; returns every error.
+    @discardableResult
+    public func validateAll() -> [FieldError] {
+        var found: [String: [FieldError]] = [:]
+        let visible = values
+        for field in visibleFields where field.holdsValue {
+            if let parseError = fieldErrors[field.key], inputs[field.key] != nil {
+                found[field.key] = parseError
+            } else {
+                let errors = form.validate(field: field, value: value(field.key), values: visible, editing: isEditing)
+                if !errors.isEmpty { found[field.key] = errors }
+            }
+            touched.insert(field.key)
+        }
+        var whole: [FieldError] = []
+        for error in form.validateRules(values: visible, editing: isEditing) {
+            if let blamed = error.field, form.field(blamed) != nil {
+                found[blamed, default: []].append(error)
+            } else {
+                whole.append(error)
+            }
+        }
+        for field in form.fields { setErrors(found[field.key] ?? [], for: field.key) }
+        if formErrors != whole {
+            formErrors = whole
+            emit(.validationChanged(field: nil))
+        }
+        return allErrors
+    }
+
+    /// Writes `keys` (already validated) against the record as loaded.
+    func write(only keys: [String]) throws -> SaveOutcome {
+        guard let key else { return try insertRecord() }
+        var changes: [String: FieldValue] = [:]
+        var baseValues: [String: FieldValue] = [:]
+        for field in keys {
+            changes[field] = value(field)
+            baseValues[field] = pristine[field] ?? .null
+        }
+        autosaver?.cancelPending()
+        let result = try backend.update(form, key: key, changes: changes,
+                                        base: SaveBase(version: baseVersion, values: baseValues),
+                                        deletingDraft: autosaver == nil ? nil : draftID)
+        switch result {
+        case .saved(let record):
+            adopt(record, written: Set(keys))
+            emit(.saved(changed: keys))
+            try finishEditing(deletingDraft: false)
+            return .saved(changed: keys, key: record.key)
+        case .conflict(let conflicts):
+            draftChanged()
+            return .conflict(conflicts)
+        case .notFound:
+            draftChanged()
+            return .notFound
+        }
+    }
+
+    private func insertRecord() throws -> SaveOutcome {
+        var stored: [String: FieldValue] = [:]
+        for field in visibleFields where field.isStored && field.holdsValue {
+            stored[field.key] = value(field.key)
+        }
+        autosaver?.cancelPending()
+        let record = try backend.insert(form, values: stored, deletingDraft: autosaver == nil ? nil : draftID)
+        let changed = form.fields.map(\.key).filter { stored[$0] != nil }
+        key = record.key
+        adopt(record, written: Set(stored.keys))
+        emit(.saved(changed: changed))
+        try finishEditing(deletingDraft: false)
+        return .saved(changed: changed, key: record.key)
+    }
+
+    /// Takes a freshly stored record as pristine; fields the person did not
+    /// change take its values too, so a column another writer changed shows up.
+    private func adopt(_ record: StoredRecord, written: Set<String>) {
+        for (field, stored) in record.values where written.contains(field) || current[field] == pristine[field] {
+            current[field] = stored
+        }
+        pristine = record.values
+        baseVersion = record.version
+    }
+
+    /// Back to the pristine values: inputs, errors and the draft are dropped,
+    /// editing ends. Nothing is written to the record.
+    public func cancel() throws {
+        if form.mode == .edit && !isEditing {
+            throw SessionError.mode("nothing to cancel: \(form.name) is not being edited")
+        }
+        current = pristine
+        inputs = [:]
+        touched = []
+        for key in Array(fieldErrors.keys) { setErrors([], for: key) }
+        formErrors = []
+        try finishEditing(deletingDraft: true)
+        emit(.cancelled)
+    }
+
+    /// Reads the record again. Fields the person made dirty keep their edits,
+    /// the others take the stored values; returns the dirty fields that someone
+    /// else changed meanwhile (their stored value is now the base).
+    ///
+    /// - throws: `SessionError` (`.notFound`) when the record is gone.
+    @discardableResult
+    public func reload() throws -> [FieldConflict] {
+        guard let key else { return [] }
+        guard let record = try backend.load(form, key: key) else { throw SessionError.notFound(form, key) }
+        var conflicts: [FieldConflict] = []
+        var changed: [String] = []
+        for field in form.fields where field.holdsValue && field.isStored {
+            let k = field.key
+            let stored = record.values[k] ?? .null
+            let old = pristine[k] ?? .null
+            let mine = current[k] ?? .null
+            if mine != old {
+                if stored != old { conflicts.append(FieldConflict(field: k, base: old, mine: mine, theirs: stored)) }
+            } else if stored != mine, inputs[k] == nil {
+                current[k] = stored
+                changed.append(k)
+            }
+        }
+        pristine = record.values
+        baseVersion = record.version
+        if !changed.isEmpty { emit(.reloaded(changed: changed)) }
+        draftChanged()
+        return conflicts
+    }
+
+    /// Deletes the record (and this session's draft, in the same transaction).
+    ///
+    /// - throws: `SessionError` when the mode does not allow it now or the
+    ///   record is gone.
+    public func delete() throws {
+        guard let key else { throw SessionError.mode("nothing to delete: the record was never saved") }
+        switch form.mode {
+        case .frozen: throw SessionError.mode("\(form.name) is frozen: records cannot be deleted")
+        case .edit where !isEditing: throw SessionError.mode("\(form.name) is not being edited (beginEditing first)")
+        default: break
+        }
+        autosaver?.cancelPending()
+        guard try backend.delete(form, key: key, deletingDraft: autosaver == nil ? nil : draftID) else {
+            throw SessionError.notFound(form, key)
+        }
+        isEditing = false
+        emit(.deleted)
+    }
+
+    /// Writes any pending draft at once. Call when the person leaves the form
+    /// (closing, SIGINT, SIGTERM).
+    public func close() {
+        autosaver?.flush()
+    }
+
+    private func finishEditing(deletingDraft: Bool) throws {
+        if deletingDraft, let autosaver {
+            autosaver.cancelPending()
+            try draftStore?.deleteDraft(id: draftID)
+        }
+        if hasUnsavedChanges { draftChanged() }
+        if form.mode == .edit && isEditing {
+            isEditing = false
+            emit(.editingChanged(isEditing: false))
+        }
+    }
+}

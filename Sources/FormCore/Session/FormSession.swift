@@ -1,0 +1,198 @@
+import Foundation
+
+/// A form bound to one stored record (or a new one), edited and saved.
+///
+/// ```swift
+/// let session = try FormSession.open(profileForm, key: RecordKey("id", 1), backend: store)
+/// try session.beginEditing()                    // edit mode
+/// try session.set("firstName", input: "  Ann ")  // parsed through the transformers
+/// session.dirtyFields                            // ["firstName"]
+/// switch try session.save() {
+/// case .saved(let changed, _): print("saved", changed)
+/// case .invalid(let errors): print(errors)
+/// default: break
+/// }
+/// ```
+///
+/// The session keeps three sets of values: `pristine` (as loaded or last saved),
+/// `current` (the model values being edited) and `inputs` (raw text that did not
+/// parse). Dirty fields are computed, so typing the old value back makes a field
+/// clean again. A session belongs to one task at a time; the backend it uses is
+/// shared and thread-safe.
+public final class FormSession {
+    public let form: Form
+    public let backend: any FormBackend
+    /// Where unsaved state is autosaved; `nil` keeps no drafts.
+    public let draftStore: (any DraftStore)?
+
+    /// The record's key; `nil` until a new record is saved.
+    public internal(set) var key: RecordKey?
+    /// Values as loaded or last saved.
+    public internal(set) var pristine: [String: FieldValue]
+    /// The values being edited.
+    public internal(set) var current: [String: FieldValue]
+    /// Raw inputs that did not parse, by field key.
+    public internal(set) var inputs: [String: String] = [:]
+    /// Fields a person changed or committed at least once.
+    public internal(set) var touched: Set<String> = []
+    /// Errors per field key.
+    public internal(set) var fieldErrors: [String: [FieldError]] = [:]
+    /// Errors of the form's cross-field rules that blame no single field.
+    public internal(set) var formErrors: [FieldError] = []
+    /// In edit mode: between `beginEditing()` and save or cancel.
+    public internal(set) var isEditing: Bool
+    /// The version column's value as loaded or last saved.
+    public internal(set) var baseVersion: Int64?
+
+    /// Drafts found for this record when it was opened, not yet restored or discarded.
+    public internal(set) var offeredDrafts: [Draft] = []
+    var draftID: String
+    var draftCreatedAt: Date?
+    var autosaver: DraftAutosaver?
+    let fallbackDrafts: (any DraftStore)?
+    var observers: [UUID: (SessionEvent) -> Void] = [:]
+
+    init(form: Form, backend: any FormBackend, draftStore: (any DraftStore)?, key: RecordKey?,
+         values: [String: FieldValue], version: Int64?, autosave: DraftAutosaver.Policy) {
+        self.form = form
+        self.backend = backend
+        self.draftStore = draftStore
+        self.key = key
+        self.pristine = values
+        self.current = values
+        self.baseVersion = version
+        // A new record has nothing to look at first: in edit mode it starts editing.
+        self.isEditing = form.mode == .edit && key == nil
+        self.draftID = UUID().uuidString.lowercased()
+        self.fallbackDrafts = autosave.fallback
+        if let draftStore {
+            autosaver = DraftAutosaver(store: draftStore, policy: autosave)
+        }
+    }
+
+    deinit {
+        autosaver?.flush()
+    }
+
+    /// Opens the stored record with `key`, offering any drafts it has.
+    ///
+    /// - throws: `SessionError` (`.notFound`) when there is no such record; the
+    ///   backend's error when it cannot be read.
+    public static func open(_ form: Form, key: RecordKey, backend: any FormBackend,
+                            drafts: (any DraftStore)? = nil,
+                            autosave: DraftAutosaver.Policy = .init()) throws -> FormSession {
+        guard let record = try backend.load(form, key: key) else {
+            throw SessionError.notFound(form, key)
+        }
+        let session = FormSession(form: form, backend: backend, draftStore: drafts, key: record.key,
+                                  values: record.values, version: record.version, autosave: autosave)
+        if let drafts {
+            _ = try? drafts.deleteDrafts(updatedBefore: autosave.expiryDate)  // a read-only database still opens
+            // Drafts that went to the fallback files are offered like any other.
+            let fallen = (try? autosave.fallback?.drafts(form: form.name, key: record.key)) ?? []
+            session.offeredDrafts = (try drafts.drafts(form: form.name, key: record.key) + fallen)
+                .sorted { $0.updatedAt > $1.updatedAt }
+        }
+        return session
+    }
+
+    /// Starts a new record, its fields at their defaults.
+    public static func new(_ form: Form, backend: any FormBackend, drafts: (any DraftStore)? = nil,
+                           autosave: DraftAutosaver.Policy = .init()) -> FormSession {
+        var values: [String: FieldValue] = [:]
+        for field in form.fields where field.holdsValue {
+            values[field.key] = field.defaultValue
+        }
+        return FormSession(form: form, backend: backend, draftStore: drafts, key: nil,
+                           values: values, version: nil, autosave: autosave)
+    }
+
+    // MARK: Reading
+
+    /// A field's current model value (`.null` when it has none).
+    public func value(_ key: String) -> FieldValue { current[key] ?? .null }
+
+    /// What a person sees in the field: the raw input when it did not parse,
+    /// else the model value formatted through the field's transformers.
+    public func text(_ key: String) -> String {
+        if let raw = inputs[key] { return raw }
+        guard let field = form.field(key) else { return "" }
+        return field.format(value(key))
+    }
+
+    /// The errors shown beside a field.
+    public func errors(_ key: String) -> [FieldError] { fieldErrors[key] ?? [] }
+
+    /// Every error, field errors in form order first.
+    public var allErrors: [FieldError] {
+        form.fields.flatMap { errors($0.key) } + formErrors
+    }
+
+    /// Stored fields whose current value differs from the pristine one.
+    public var dirtyFields: [String] {
+        form.fields.compactMap { field in
+            guard field.isStored, field.holdsValue else { return nil }
+            return (current[field.key] ?? .null) != (pristine[field.key] ?? .null) ? field.key : nil
+        }
+    }
+
+    public var isDirty: Bool { !dirtyFields.isEmpty }
+
+    /// Dirty fields, or typed inputs that did not parse.
+    public var hasUnsavedChanges: Bool { isDirty || !inputs.isEmpty }
+
+    /// The warning to show before unsaved changes are thrown away; `nil` when
+    /// there is nothing to lose or the form turned the warning off.
+    public var unsavedChangesWarning: String? {
+        hasUnsavedChanges ? form.unsavedChangesWarning : nil
+    }
+
+    /// Whether a field is shown, given the current values.
+    public func isVisible(_ key: String) -> Bool {
+        guard let field = form.field(key) else { return false }
+        return !form.isHidden(field, values: current, editing: isEditing)
+    }
+
+    /// The fields shown now, in order (a Delete button may appear only while editing).
+    public var visibleFields: [Field] {
+        form.fields.filter { !form.isHidden($0, values: current, editing: isEditing) }
+    }
+
+    /// The values of the visible fields: what a save writes or a result returns.
+    public var values: [String: FieldValue] {
+        var result: [String: FieldValue] = [:]
+        for field in visibleFields where field.holdsValue {
+            result[field.key] = value(field.key)
+        }
+        return result
+    }
+
+    // MARK: Observing
+
+    /// Calls `handler` for every event until the returned token is cancelled.
+    @discardableResult
+    public func observe(_ handler: @escaping (SessionEvent) -> Void) -> SessionObservation {
+        let id = UUID()
+        observers[id] = handler
+        return SessionObservation { [weak self] in self?.observers[id] = nil }
+    }
+
+    func emit(_ event: SessionEvent) {
+        for handler in observers.values { handler(event) }
+    }
+}
+
+@available(*, unavailable)
+extension FormSession: Sendable {}
+
+/// Stops an observation when cancelled; it otherwise lasts as long as the session.
+public final class SessionObservation {
+    private var onCancel: (() -> Void)?
+
+    init(_ onCancel: @escaping () -> Void) { self.onCancel = onCancel }
+
+    public func cancel() {
+        onCancel?()
+        onCancel = nil
+    }
+}

@@ -1,0 +1,35 @@
+/// What `FormSession.save()` did, for the caller to act on (PAYFormBuilder's
+/// success and fail blocks).
+public enum SaveOutcome: Sendable, Hashable {
+    /// Written in one transaction; the keys of the fields that changed.
+    case saved(changed: [String], key: RecordKey)
+    /// Nothing dirty: nothing was written.
+    case unchanged
+    /// Nothing was written; every error found, field errors first.
+    case invalid([FieldError])
+    /// Nothing was written: the record changed underneath, field by field.
+    case conflict([FieldConflict])
+    /// Nothing was written: the record is gone.
+    case notFound
+
+    public var isSuccess: Bool {
+        switch self {
+        case .saved, .unchanged: return true
+        default: return false
+        }
+    }
+}
+
+/// Something a session's observers hear about.
+public enum SessionEvent: Sendable, Hashable {
+    case valueChanged(field: String)
+    /// A field's errors (or, with `field == nil`, the form's) changed.
+    case validationChanged(field: String?)
+    case saved(changed: [String])
+    case cancelled
+    /// Editing began or ended (edit mode).
+    case editingChanged(isEditing: Bool)
+    /// Stored values were read again; these fields took new values.
+    case reloaded(changed: [String])
+    case deleted
+}
