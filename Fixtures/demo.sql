@@ -1,0 +1,86 @@
+-- The demo database: one table per seed example form (Fixtures/forms/*.json),
+-- with a few rows each. `formstore demo` builds a database from this file.
+
+CREATE TABLE registrations (
+    id          INTEGER PRIMARY KEY,
+    username    TEXT NOT NULL,
+    password    TEXT NOT NULL,
+    country     TEXT NOT NULL DEFAULT 'usa' CHECK (country IN ('usa', 'de', 'es')),
+    street      TEXT,
+    postalCode  TEXT NOT NULL,
+    city        TEXT NOT NULL,
+    acceptTerms INTEGER NOT NULL DEFAULT 0
+);
+INSERT INTO registrations (username, password, country, street, postalCode, city, acceptTerms) VALUES
+    ('jdoe',   'correct horse', 'usa', '1 Infinite Loop', '95014', 'Cupertino', 1),
+    ('mmuster', 'battery staple', 'de', 'Hauptstraße 5',  '10115', 'Berlin',    1);
+
+CREATE TABLE logins (
+    id       INTEGER PRIMARY KEY,
+    email    TEXT NOT NULL,
+    password TEXT NOT NULL
+);
+INSERT INTO logins (email, password) VALUES ('ann@example.com', 'hunter22');
+
+CREATE TABLE signups (
+    id        INTEGER PRIMARY KEY,
+    firstName TEXT NOT NULL,
+    lastName  TEXT NOT NULL,
+    email     TEXT NOT NULL,
+    password  TEXT NOT NULL,
+    age       INTEGER CHECK (age BETWEEN 0 AND 119)
+);
+INSERT INTO signups (firstName, lastName, email, password, age) VALUES
+    ('Ann', 'Lee', 'ann@example.com', 'hunter22', 34),
+    ('Bo',  'Kim', 'bo@example.com',  'letmein!', 27);
+
+CREATE TABLE registers (
+    id        INTEGER PRIMARY KEY,
+    name      TEXT NOT NULL,
+    username  TEXT NOT NULL,
+    password  TEXT NOT NULL,
+    phone     TEXT,
+    email     TEXT,
+    state     TEXT,
+    zip       TEXT,
+    birthdate TEXT
+);
+INSERT INTO registers (name, username, password, phone, email, state, zip, birthdate) VALUES
+    ('Ann Lee', 'annlee', 'hunter22', '5551234567', 'ann@example.com', 'CA', '94103', '1990-04-01'),
+    ('Bo Kim',  'bokim',  'letmein!', '5559876543', 'bo@example.com',  'NY', '10001', '1985-12-31');
+
+CREATE TABLE profiles (
+    id        INTEGER PRIMARY KEY,
+    firstName TEXT NOT NULL,
+    lastName  TEXT,
+    gender    TEXT CHECK (gender IN ('Male', 'Female')),
+    birthdate TEXT,
+    version   INTEGER NOT NULL DEFAULT 1
+);
+INSERT INTO profiles (firstName, lastName, gender, birthdate) VALUES
+    ('Ann', 'Lee', 'Female', '1990-04-01'),
+    ('Bo',  'Kim', 'Male',   '1985-12-31');
+
+CREATE TABLE basic_info (
+    id            INTEGER PRIMARY KEY,
+    name          TEXT NOT NULL,
+    gender        TEXT,
+    birth         TEXT,
+    mood          TEXT,
+    favoriteFoods TEXT NOT NULL DEFAULT '[]'
+);
+INSERT INTO basic_info (name, gender, birth, mood, favoriteFoods) VALUES
+    ('John Snow',  'Male', '1990-01-01', 'happy', '["pizza","sushi"]'),
+    ('John Green', 'Male', '1977-08-24', 'calm',  '["tacos"]');
+
+-- A table with no spec: `formstore` infers its form from the columns.
+CREATE TABLE "order items" (
+    "order"    INTEGER NOT NULL,
+    "line no"  INTEGER NOT NULL,
+    product    TEXT NOT NULL,
+    quantity   INTEGER NOT NULL DEFAULT 1,
+    price      REAL,
+    status     TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'shipped', 'cancelled')),
+    PRIMARY KEY ("order", "line no")
+) WITHOUT ROWID;
+INSERT INTO "order items" VALUES (1, 1, 'Tea', 2, 3.5, 'open'), (1, 2, 'Cake', 1, 4.25, 'shipped');
