@@ -1,0 +1,68 @@
+import FormCore
+import Foundation
+
+/// Drafts: `DraftStore` over the `formstore_drafts` table (Migrations/0002_drafts.sql).
+extension FormStore {
+    public func writeDraft(_ draft: Draft) throws {
+        let payload = String(decoding: try draft.encoded(), as: UTF8.self)
+        let recordKey = try draft.recordKey.map(Self.keyText)
+        try database.write { conn in
+            try conn.cachedStatement("""
+                INSERT INTO formstore_drafts (id, form, record_key, form_version, payload, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET record_key = excluded.record_key,
+                    form_version = excluded.form_version, payload = excluded.payload,
+                    updated_at = excluded.updated_at
+                """).execute([draft.id, draft.form, recordKey, draft.formVersion, payload,
+                              ISO8601.string(from: draft.createdAt), ISO8601.string(from: draft.updatedAt)])
+        }
+    }
+
+    public func draft(id: String) throws -> Draft? {
+        try fetchDrafts("WHERE id = ?", [id]).first
+    }
+
+    public func drafts(form: String, key: RecordKey?) throws -> [Draft] {
+        if let key {
+            return try fetchDrafts("WHERE form = ? AND record_key = ?", [form, try Self.keyText(key)])
+        }
+        return try fetchDrafts("WHERE form = ? AND record_key IS NULL", [form])
+    }
+
+    public func drafts(form: String?) throws -> [Draft] {
+        if let form { return try fetchDrafts("WHERE form = ?", [form]) }
+        return try fetchDrafts("", [])
+    }
+
+    public func deleteDraft(id: String) throws {
+        try database.write { conn in try Self.deleteDraft(id, conn) }
+    }
+
+    @discardableResult
+    public func deleteDrafts(updatedBefore date: Date) throws -> Int {
+        try database.write { conn in
+            try conn.cachedStatement("DELETE FROM formstore_drafts WHERE updated_at < ?")
+                .execute([ISO8601.string(from: date)])
+            return conn.changesCount
+        }
+    }
+
+    static func deleteDraft(_ id: String, _ conn: Connection) throws {
+        try conn.cachedStatement("DELETE FROM formstore_drafts WHERE id = ?").execute([id])
+    }
+
+    /// The canonical text a record key is looked up by.
+    static func keyText(_ key: RecordKey) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(key), as: UTF8.self)
+    }
+
+    private func fetchDrafts(_ condition: String, _ arguments: StatementArguments) throws -> [Draft] {
+        let rows = try database.read { conn in
+            try conn.cachedStatement("SELECT payload FROM formstore_drafts \(condition) ORDER BY updated_at DESC")
+                .fetchAll(arguments)
+        }
+        return try rows.map { row in try Draft(encoded: Data(try row.value(at: 0, as: String.self).utf8)) }
+    }
+}

@@ -1,0 +1,84 @@
+import FormCore
+
+/// Records: `FormBackend` for SQLite.
+extension FormStore {
+    public func load(_ form: Form, key: RecordKey) throws -> StoredRecord? {
+        let mapping = try mapping(for: form)
+        let arguments = try mapping.keyArguments(key)
+        return try database.read { conn in try Self.load(mapping, arguments, conn) }
+    }
+
+    public func insert(_ form: Form, values: [String: FieldValue], deletingDraft: String?) throws -> StoredRecord {
+        let mapping = try mapping(for: form)
+        // A NULL for a column with a default (or the rowid) lets SQLite fill it in.
+        let columns = mapping.columns.filter { column in
+            guard let value = values[column] else { return false }
+            guard value == .null, let info = mapping.table.column(column) else { return true }
+            return info.defaultValueSQL == nil && !(mapping.table.primaryKey.isRowID && info.isPrimaryKey)
+        }
+        let sql = columns.isEmpty
+            ? "INSERT INTO \(quoteIdentifier(mapping.table.name)) DEFAULT VALUES"
+            : "INSERT INTO \(quoteIdentifier(mapping.table.name)) (\(columns.map(quoteIdentifier).joined(separator: ", "))) "
+                + "VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
+        let arguments = columns.map { mapping.coding($0).encode(values[$0] ?? .null) }
+        return try database.write { conn in
+            try conn.cachedStatement(sql).execute(StatementArguments(arguments))
+            let key: [DatabaseValue]
+            if mapping.keyColumns.allSatisfy({ (values[$0] ?? .null) != .null }) {
+                key = mapping.keyColumns.map { mapping.coding($0).encode(values[$0]!) }
+            } else {
+                key = [.integer(conn.lastInsertedRowID)]
+            }
+            if let deletingDraft { try Self.deleteDraft(deletingDraft, conn) }
+            guard let record = try Self.load(mapping, key, conn) else {
+                throw FormStoreError.badKey("the new record in \(mapping.table.name) could not be read back")
+            }
+            return record
+        }
+    }
+
+    public func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
+                       deletingDraft: String?) throws -> UpdateResult {
+        let mapping = try mapping(for: form)
+        let keyArguments = try mapping.keyArguments(key)
+        let written = mapping.columns.filter { changes[$0] != nil }
+        var assignments = written.map { "\(quoteIdentifier($0)) = ?" }
+        if let version = form.versionColumn {
+            assignments.append("\(quoteIdentifier(version)) = COALESCE(\(quoteIdentifier(version)), 0) + 1")
+        }
+        let sql = "UPDATE \(quoteIdentifier(mapping.table.name)) SET \(assignments.joined(separator: ", ")) "
+            + "WHERE \(mapping.whereKey)"
+        let arguments = written.map { mapping.coding($0).encode(changes[$0]!) } + keyArguments
+        return try database.write { conn -> UpdateResult in
+            // Inside BEGIN IMMEDIATE: nobody can write between this read and the update.
+            guard let stored = try Self.load(mapping, keyArguments, conn) else { return .notFound }
+            if base.version == nil || stored.version != base.version {
+                let conflicts = base.conflicts(changes: changes, stored: stored.values)
+                if !conflicts.isEmpty { return .conflict(conflicts) }
+            }
+            if !assignments.isEmpty {
+                try conn.cachedStatement(sql).execute(StatementArguments(arguments))
+            }
+            if let deletingDraft { try Self.deleteDraft(deletingDraft, conn) }
+            guard let saved = try Self.load(mapping, keyArguments, conn) else { return .notFound }
+            return .saved(saved)
+        }
+    }
+
+    public func delete(_ form: Form, key: RecordKey, deletingDraft: String?) throws -> Bool {
+        let mapping = try mapping(for: form)
+        let arguments = try mapping.keyArguments(key)
+        let sql = "DELETE FROM \(quoteIdentifier(mapping.table.name)) WHERE \(mapping.whereKey)"
+        return try database.write { conn in
+            try conn.cachedStatement(sql).execute(StatementArguments(arguments))
+            let deleted = conn.changesCount > 0
+            if let deletingDraft { try Self.deleteDraft(deletingDraft, conn) }
+            return deleted
+        }
+    }
+
+    static func load(_ mapping: TableMapping, _ key: [DatabaseValue], _ conn: Connection) throws -> StoredRecord? {
+        let statement = try conn.cachedStatement("\(mapping.selectSQL) WHERE \(mapping.whereKey)")
+        return try statement.fetchOne(StatementArguments(key)).map(mapping.record(from:))
+    }
+}

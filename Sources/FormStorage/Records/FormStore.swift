@@ -1,0 +1,78 @@
+import FormCore
+import Foundation
+import Synchronization
+
+/// Forms over one SQLite database: loads, inserts, updates and deletes records
+/// for editing sessions, and keeps their drafts, each write in one
+/// `BEGIN IMMEDIATE` transaction. Thread-safe: share one store across the tasks
+/// of a service.
+///
+/// ```swift
+/// let store = try FormStore(path: "app.sqlite")
+/// let session = try FormSession.open(form, key: RecordKey("id", 1), backend: store, drafts: store)
+/// ```
+public final class FormStore: FormBackend, DraftStore {
+    public let database: Database
+    private let mappings = Mutex<[String: TableMapping]>([:])
+
+    /// Opens (creating it if missing, mode 0600) the database at `path` and
+    /// brings FormStore's own tables up to date.
+    ///
+    /// - throws: `DatabaseError` when the file cannot be opened or migrated.
+    public convenience init(path: String, configuration: Configuration = Configuration()) throws {
+        try self.init(database: Database(path: path, configuration: configuration))
+    }
+
+    /// Uses an open database, applying FormStore's migrations unless it is read-only.
+    public init(database: Database) throws {
+        self.database = database
+        if !database.configuration.readOnly {
+            try Migrator.formStore.migrate(database)
+        }
+    }
+
+    /// How `form` maps to its table: checked once per form version, then cached.
+    ///
+    /// - throws: `FormStoreError` when the table or one of the form's columns is missing.
+    public func mapping(for form: Form) throws -> TableMapping {
+        let cacheKey = "\(form.name)\u{0}\(form.version)\u{0}\(form.tableName)"
+        if let cached = mappings.withLock({ $0[cacheKey] }), cached.form == form { return cached }
+        let table = try database.read { conn -> TableInfo in
+            guard try conn.tableExists(form.tableName) else { throw FormStoreError.unknownTable(form.tableName) }
+            return try conn.tableInfo(form.tableName)
+        }
+        let mapping = try TableMapping(form: form, table: table)
+        mappings.withLock { $0[cacheKey] = mapping }
+        return mapping
+    }
+
+    /// Every table's info (FormStore's own tables left out).
+    public func tables() throws -> [TableInfo] {
+        try database.read { conn in try conn.tableNames().map { try conn.tableInfo($0) } }
+    }
+}
+
+/// A form's fields, or a table, that do not match the database.
+public struct FormStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Reason: Sendable, Hashable { case unknownTable, unknownColumn, noPrimaryKey, badKey }
+    public let reason: Reason
+    public let message: String
+    public var description: String { message }
+
+    static func unknownTable(_ table: String) -> FormStoreError {
+        FormStoreError(reason: .unknownTable, message: "no table named '\(table)' in the database")
+    }
+
+    static func unknownColumn(_ column: String, field: String, form: String, table: String) -> FormStoreError {
+        FormStoreError(reason: .unknownColumn,
+                       message: "form \(form): field '\(field)' is bound to column '\(column)', which table '\(table)' lacks")
+    }
+
+    static func noPrimaryKey(_ table: String) -> FormStoreError {
+        FormStoreError(reason: .noPrimaryKey, message: "table '\(table)' has no primary key to find records by")
+    }
+
+    static func badKey(_ message: String) -> FormStoreError {
+        FormStoreError(reason: .badKey, message: message)
+    }
+}

@@ -1,0 +1,67 @@
+import FormCore
+
+/// How a form's stored fields map onto a table's columns, with the SQL for
+/// each operation built once: identifiers quoted, values always bound.
+public struct TableMapping: Sendable, Hashable {
+    public let form: Form
+    public let table: TableInfo
+    /// Primary-key columns, in key order.
+    public let keyColumns: [String]
+    /// Columns read into a record: the form's stored fields, the key and the version.
+    public let columns: [String]
+    /// The storage coding of each column (by its field's kind).
+    public let codings: [String: StorageCoding]
+    let selectSQL: String
+    let whereKey: String
+
+    init(form: Form, table: TableInfo) throws {
+        self.form = form
+        self.table = table
+        let key = form.primaryKey.isEmpty ? table.primaryKey.columns : form.primaryKey
+        guard !key.isEmpty else { throw FormStoreError.noPrimaryKey(table.name) }
+        keyColumns = key
+        var columns: [String] = []
+        var codings: [String: StorageCoding] = [:]
+        for field in form.fields where field.isStored && field.holdsValue {
+            guard table.column(field.key) != nil else {
+                throw FormStoreError.unknownColumn(field.key, field: field.key, form: form.name, table: table.name)
+            }
+            columns.append(field.key)
+            codings[field.key] = StorageCoding(kind: field.kind)
+        }
+        for extra in key + [form.versionColumn].compactMap({ $0 }) where !columns.contains(extra) {
+            guard table.column(extra) != nil else {
+                throw FormStoreError.unknownColumn(extra, field: extra, form: form.name, table: table.name)
+            }
+            columns.append(extra)
+        }
+        self.columns = columns
+        self.codings = codings
+        whereKey = key.map { "\(quoteIdentifier($0)) = ?" }.joined(separator: " AND ")
+        selectSQL = "SELECT \(columns.map(quoteIdentifier).joined(separator: ", ")) FROM \(quoteIdentifier(table.name))"
+    }
+
+    func coding(_ column: String) -> StorageCoding { codings[column] ?? .kindless }
+
+    /// The key's values, bound in key order.
+    func keyArguments(_ key: RecordKey) throws -> [DatabaseValue] {
+        try keyColumns.map { column in
+            guard let value = key[column] else {
+                throw FormStoreError.badKey("key \(key) lacks column '\(column)' of \(table.name)")
+            }
+            return coding(column).encode(value)
+        }
+    }
+
+    /// Reads a row selected by `selectSQL` into a record.
+    func record(from row: Row) -> StoredRecord {
+        var values: [String: FieldValue] = [:]
+        for (index, column) in columns.enumerated() {
+            values[column] = coding(column).decode(row[index])
+        }
+        let key = RecordKey(columns: keyColumns, values: keyColumns.map { values[$0] ?? .null })
+        var version: Int64?
+        if let column = form.versionColumn { version = values[column]?.intValue }
+        return StoredRecord(key: key, values: values, version: version)
+    }
+}
