@@ -42,13 +42,15 @@ protocol Workspace {
 }
 
 /// Opens the workspace a command runs against.
-struct WorkspaceProvider: Sendable {
-    var open: @Sendable (_ globals: GlobalOptions, _ command: String) throws -> any Workspace
+struct WorkspaceProvider {
+    var open: (_ globals: GlobalOptions, _ command: String) throws -> any Workspace
 
     /// The real storage. THE place to wire FormStorage in: open the database at
     /// `globals.databasePath` and the specs in `globals.formsDirectory`.
-    static let storage = WorkspaceProvider { _, command in
-        throw CLIError.notWired(command)
+    static var storage: WorkspaceProvider {
+        WorkspaceProvider { _, command in
+            throw CLIError.notWired(command)
+        }
     }
 }
 
