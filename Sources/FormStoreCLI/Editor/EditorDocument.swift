@@ -78,11 +78,10 @@ enum EditorDocument {
         var sawContent = false
         let editable = form.fields.filter { $0.holdsValue && $0.isStored && !$0.isSecure }
 
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, rawLine) in text.split(omittingEmptySubsequences: false,
+                                                               whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).enumerated() {
             let lineNumber = offset + 1
-            var line = Substring(rawLine)
-            if line.hasSuffix("\r") { line = line.dropLast() }
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            let trimmed = rawLine.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             sawContent = true
             do {

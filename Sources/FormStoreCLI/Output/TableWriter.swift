@@ -61,7 +61,9 @@ struct TableWriter: RecordWriter {
                 parts.append(isLast ? fitted : fitted + pad)
             }
         }
-        return parts.joined(separator: "  ") + "\n"
+        var text = parts.joined(separator: "  ")
+        while text.last == " " { text.removeLast() }
+        return text + "\n"
     }
 
     static func fit(_ text: String, width: Int) -> String {

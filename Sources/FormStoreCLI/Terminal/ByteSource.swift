@@ -69,7 +69,8 @@ public final class FileDescriptorSource: ByteSource {
         } else {
             settings.c_lflag &= ~tcflag_t(ECHO)
         }
-        tcsetattr(fileDescriptor, TCSAFLUSH, &settings)
+        // TCSANOW, not TCSAFLUSH: a line typed ahead must not be thrown away.
+        tcsetattr(fileDescriptor, TCSANOW, &settings)
     }
 }
 
