@@ -1,3 +1,5 @@
+import FormCore
+
 struct SetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "set",
@@ -40,5 +42,3 @@ struct SetCommand: ParsableCommand {
         return .success
     }
 }
-
-import FormCore

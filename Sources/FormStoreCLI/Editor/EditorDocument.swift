@@ -1,4 +1,5 @@
 import FormCore
+import Foundation
 
 /// The record as a text document to edit in `$VISUAL`/`$EDITOR`, the way
 /// `kubectl edit` does it: comments (`#`) explain, one `field: value` line per
@@ -266,5 +267,3 @@ private struct LineProblem: Error {
     let message: String
     init(_ message: String) { self.message = message }
 }
-
-import Foundation

@@ -1,4 +1,5 @@
 import FormCore
+import Foundation
 
 /// CSV (RFC 4180): a header row of field keys, CRLF line ends, and a field
 /// quoted when it holds a comma, a quote or a line break. An empty text is
@@ -43,5 +44,3 @@ struct CSVWriter: RecordWriter {
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
-
-import Foundation

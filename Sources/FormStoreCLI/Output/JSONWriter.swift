@@ -1,3 +1,5 @@
+import FormCore
+
 /// JSON output: an array streamed row by row (`[` is written before the first
 /// row and `]` by `finish`), one object per line (NDJSON), or a single object.
 struct JSONWriter: RecordWriter {
@@ -40,5 +42,3 @@ struct JSONWriter: RecordWriter {
         sink.flush()
     }
 }
-
-import FormCore

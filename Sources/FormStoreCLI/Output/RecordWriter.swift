@@ -1,3 +1,5 @@
+import FormCore
+
 /// Writes records one row at a time, so that memory stays flat however many
 /// rows a `list` or `export` streams. Each row holds one value per column.
 protocol RecordWriter {
@@ -5,8 +7,6 @@ protocol RecordWriter {
     /// Ends the output (closes a JSON array, prints a table that was still sampling).
     mutating func finish()
 }
-
-import FormCore
 
 extension RecordWriter {
     /// Writes every row of a sequence (pulled one at a time) and finishes.

@@ -1,7 +1,7 @@
 import FormCore
 
 /// Aligned columns for a terminal. The widths are fixed after the first rows
-/// (`OptionOptions.tableSampleSize`) so that a long listing streams; a value
+/// (`OutputOptions.tableSampleSize`) so that a long listing streams; a value
 /// wider than its column, or than `maxColumnWidth`, is cut with `…`. Line
 /// breaks and control characters are shown escaped, BLOBs by their size.
 struct TableWriter: RecordWriter {

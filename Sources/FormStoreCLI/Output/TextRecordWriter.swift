@@ -1,4 +1,5 @@
 import FormCore
+import Foundation
 
 /// A record as `label: value` lines, labels aligned; continuation lines of a
 /// multi-line value are indented under it. Records are separated by a blank line.
@@ -34,5 +35,3 @@ struct TextRecordWriter: RecordWriter {
 
     mutating func finish() { sink.flush() }
 }
-
-import Foundation

@@ -1,4 +1,5 @@
 import FormCore
+import Foundation
 
 /// Asks for field values one line at a time, on a terminal or from lines on
 /// stdin. It only asks and reads; the editing session checks the answers.
@@ -98,5 +99,3 @@ final class Prompter {
 
 @available(*, unavailable)
 extension Prompter: Sendable {}
-
-import Foundation

@@ -68,7 +68,7 @@ protocol RecordCursor {
     mutating func next() throws -> StoredRecord?
 }
 
-/// One field a save changed, as the texts a person sees.
+/// One field a save changed: its model value before and after.
 struct FieldChange: Sendable, Hashable {
     var field: String
     var old: FieldValue
