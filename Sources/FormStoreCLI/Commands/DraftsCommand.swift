@@ -1,0 +1,31 @@
+import Foundation
+import FormCore
+
+struct DraftsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "drafts",
+        abstract: "List drafts: edits kept but not saved.",
+        arguments: [ArgumentDefinition("form", help: "Only this form's drafts.", arity: .optional)],
+        options: [Common.format(["table", "json"], default: "table")])
+
+    let form: String?
+    let format: OutputFormat
+
+    init(parsing arguments: ParsedArguments) throws {
+        form = arguments.value("form")
+        format = try arguments.choice("format", default: .table)
+    }
+
+    func run(_ context: CommandContext) throws -> ExitCode {
+        let drafts = try context.workspace().drafts(form: form)
+        let columns = [OutputColumn(key: "id"), OutputColumn(key: "form"), OutputColumn(key: "key"),
+                       OutputColumn(key: "fields"), OutputColumn(key: "updated")]
+        var writer = format.writer(columns: columns, to: context.terminal.output, options: context.outputOptions())
+        writer.writeAll(drafts.map { draft -> [FieldValue] in
+            let fields = Set(draft.values.keys).union(draft.inputs.keys).sorted()
+            return [.text(draft.id), .text(draft.form), draft.recordKey.map { .text($0.description) } ?? .null,
+                    .list(fields.map(FieldValue.text)), .date(draft.updatedAt)]
+        })
+        return .success
+    }
+}

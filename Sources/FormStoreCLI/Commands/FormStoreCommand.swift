@@ -1,0 +1,20 @@
+/// The root: `formstore [--db PATH] [--forms DIR] COMMAND ...`.
+struct FormStoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "formstore",
+        abstract: "Edit rows of any SQLite database through forms.",
+        discussion: """
+        A form is a JSON spec in the forms folder, or any table of the database
+        (its form is inferred from the columns). KEY is a record's primary-key
+        value; a composite key is written col=value,col=value.
+        Data goes to stdout, messages to stderr.
+        """,
+        subcommands: [
+            InitCommand.self, MigrateCommand.self, FormsCommand.self, FormCommand.self,
+            ListCommand.self, ShowCommand.self, NewCommand.self, SetCommand.self, EditCommand.self,
+            DeleteCommand.self, DraftsCommand.self, DraftCommand.self, ImportCommand.self,
+            ExportCommand.self, DemoCommand.self, HelpCommand.self,
+        ])
+
+    init(parsing arguments: ParsedArguments) {}
+}

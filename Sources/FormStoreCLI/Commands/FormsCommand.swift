@@ -1,0 +1,23 @@
+struct FormsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "forms",
+        abstract: "List forms: from spec files, and every table (inferred).",
+        options: [Common.format(["table", "json"], default: "table")])
+
+    let format: OutputFormat
+
+    init(parsing arguments: ParsedArguments) throws {
+        format = try arguments.choice("format", default: .table)
+    }
+
+    func run(_ context: CommandContext) throws -> ExitCode {
+        let summaries = try context.workspace().formSummaries()
+        let columns = [OutputColumn(key: "name"), OutputColumn(key: "title"), OutputColumn(key: "source"),
+                       OutputColumn(key: "fields", kind: .integer)]
+        var writer = format.writer(columns: columns, to: context.terminal.output, options: context.outputOptions())
+        writer.writeAll(summaries.map {
+            [.text($0.name), .text($0.title), .text($0.source.rawValue), .int(Int64($0.fieldCount))]
+        })
+        return .success
+    }
+}

@@ -1,0 +1,39 @@
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "import",
+        abstract: "Import records from NDJSON, JSON or CSV: every row validated, all or nothing.",
+        discussion: "Reads FILE, or stdin when FILE is absent or '-'. The format defaults to the file's extension, else ndjson.",
+        arguments: [Common.form, ArgumentDefinition("file", help: "The file to read.", arity: .optional)],
+        options: [
+            .value("format", valueName: "format", help: "Input format: ndjson, json, csv.",
+                   check: .oneOf(InputFormat.allCases.map(\.rawValue)), default: "from the extension, else ndjson"),
+            .flag("dry-run", help: "Validate every row, write nothing."),
+        ])
+
+    let form: String
+    let file: String?
+    let format: InputFormat
+    let dryRun: Bool
+
+    init(parsing arguments: ParsedArguments) throws {
+        form = try arguments.argument("form")
+        file = arguments.value("file").flatMap { $0 == "-" ? nil : $0 }
+        let guessed = file.flatMap { InputFormat(pathExtensionOf: $0) } ?? .ndjson
+        format = try arguments.choice("format", default: guessed)
+        dryRun = arguments.flag("dry-run")
+    }
+
+    func run(_ context: CommandContext) throws -> ExitCode {
+        let source: any ByteSource = try file.map { try FileDescriptorSource(path: $0) } ?? context.terminal.input
+        let workspace = try context.workspace()
+        let form = try workspace.form(named: form)
+        let summary = try workspace.importRecords(of: form, from: format.reader(source), dryRun: dryRun)
+        guard summary.failures.isEmpty else {
+            throw CLIError.validation("\(summary.failures.count) row(s) failed validation; nothing was imported",
+                                      details: summary.failures.map(\.description))
+        }
+        let verb = dryRun ? "Would import" : "Imported"
+        context.say("\(verb) \(summary.inserted + summary.updated) row(s): \(summary.inserted) new, \(summary.updated) updated.")
+        return .success
+    }
+}

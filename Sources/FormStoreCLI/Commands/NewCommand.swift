@@ -1,0 +1,48 @@
+import FormCore
+
+struct NewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "new",
+        abstract: "Create a record from FIELD=VALUE arguments, or from a JSON object on stdin.",
+        discussion: "Values are typed as a person would type them; the form parses and validates them.",
+        arguments: [Common.form,
+                    ArgumentDefinition("field=value", help: "A field's value.", arity: .variadic(minimum: 0), check: .assignment)],
+        options: [.flag("json", help: "Read the values as one JSON object from stdin."),
+                  Common.format(["text", "json"], default: "text")])
+
+    let form: String
+    let inputs: [String: String]
+    let readsJSON: Bool
+    let format: ShowCommand.Format
+
+    init(parsing arguments: ParsedArguments) throws {
+        form = try arguments.argument("form")
+        inputs = try arguments.assignments("field=value").byField()
+        readsJSON = arguments.flag("json")
+        format = try arguments.choice("format", default: .text)
+        if readsJSON && !inputs.isEmpty {
+            throw CLIError.usage("Give values either as FIELD=VALUE or with --json, not both")
+        }
+    }
+
+    func run(_ context: CommandContext) throws -> ExitCode {
+        var inputs = self.inputs
+        if readsJSON {
+            let reader = JSONValueParser(reader: ByteReader(context.terminal.input))
+            let values = try reader.parseRecord()
+            // As typed text, so JSON goes through the same transformers and checks as FIELD=VALUE.
+            inputs = values.mapValues { ValueText.text($0, kind: nil, blobsBySize: false) }
+        }
+        let workspace = try context.workspace()
+        let form = try workspace.form(named: form)
+        let record = try workspace.createRecord(of: form, inputs: inputs)
+        let columns = OutputColumn.columns(of: form)
+        let options = context.outputOptions()
+        var writer: any RecordWriter = format == .json
+            ? JSONWriter(columns: columns, sink: context.terminal.output, options: options, style: .single)
+            : TextRecordWriter(columns: columns, sink: context.terminal.output, options: options)
+        writer.writeAll([columns.map { record.values[$0.key] ?? .null }])
+        context.say("Created \(form.name) \(record.key).")
+        return .success
+    }
+}

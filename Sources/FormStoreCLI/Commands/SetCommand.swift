@@ -1,0 +1,44 @@
+import FormCore
+
+struct SetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "set",
+        abstract: "Change fields of a record: validate, save only what changed, print the changes.",
+        arguments: [Common.form, Common.key,
+                    ArgumentDefinition("field=value", help: "A field's new value.", arity: .variadic(minimum: 1), check: .assignment)],
+        options: [Common.format(["text", "json"], default: "text")])
+
+    let form: String
+    let key: KeyArgument
+    let inputs: [String: String]
+    let format: ShowCommand.Format
+
+    init(parsing arguments: ParsedArguments) throws {
+        form = try arguments.argument("form")
+        key = try arguments.key("key")
+        inputs = try arguments.assignments("field=value").byField()
+        format = try arguments.choice("format", default: .text)
+    }
+
+    func run(_ context: CommandContext) throws -> ExitCode {
+        let workspace = try context.workspace()
+        let form = try workspace.form(named: form)
+        let changes = try workspace.updateRecord(of: form, key: key, inputs: inputs)
+        let columns = [OutputColumn(key: "field"), OutputColumn(key: "old"), OutputColumn(key: "new")]
+        let output: OutputFormat = format == .json ? .json : .table
+        if changes.isEmpty && format == .text {
+            context.say("No changes.")
+            return .success
+        }
+        var writer = output.writer(columns: columns, to: context.terminal.output, options: context.outputOptions())
+        writer.writeAll(changes.map { change -> [FieldValue] in
+            let field = form.field(change.field)
+            let secure = field?.isSecure == true
+            func shown(_ v: FieldValue) -> FieldValue {
+                secure && !v.isEmpty ? .text(ValueText.mask) : .text(ValueText.text(v, kind: field?.kind, blobsBySize: true))
+            }
+            return [.text(change.field), shown(change.old), shown(change.new)]
+        })
+        return .success
+    }
+}

@@ -1,0 +1,34 @@
+struct ShowCommand: ParsableCommand {
+    enum Format: String { case text, json }
+
+    static let configuration = CommandConfiguration(
+        name: "show",
+        abstract: "Show one record.",
+        arguments: [Common.form, Common.key],
+        options: [Common.format(["text", "json"], default: "text"), Common.showSecure])
+
+    let form: String
+    let key: KeyArgument
+    let format: Format
+    let revealSecure: Bool
+
+    init(parsing arguments: ParsedArguments) throws {
+        form = try arguments.argument("form")
+        key = try arguments.key("key")
+        format = try arguments.choice("format", default: .text)
+        revealSecure = arguments.flag("show-secure")
+    }
+
+    func run(_ context: CommandContext) throws -> ExitCode {
+        let workspace = try context.workspace()
+        let form = try workspace.form(named: form)
+        let record = try workspace.record(of: form, key: key)
+        let columns = OutputColumn.columns(of: form)
+        let options = context.outputOptions(revealSecure: revealSecure)
+        var writer: any RecordWriter = format == .json
+            ? JSONWriter(columns: columns, sink: context.terminal.output, options: options, style: .single)
+            : TextRecordWriter(columns: columns, sink: context.terminal.output, options: options)
+        writer.writeAll([columns.map { record.values[$0.key] ?? .null }])
+        return .success
+    }
+}

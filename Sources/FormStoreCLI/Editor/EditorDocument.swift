@@ -1,0 +1,269 @@
+import FormCore
+import Foundation
+
+/// The record as a text document to edit in `$VISUAL`/`$EDITOR`, the way
+/// `kubectl edit` does it: comments (`#`) explain, one `field: value` line per
+/// editable field.
+///
+/// ```
+/// # Name (text, required)
+/// name: Ann
+/// ```
+///
+/// Values are one line: a line break is written `\n`, a backslash `\\`; a value
+/// with spaces at its ends (or starting with a quote) is quoted `"…"`. Secure
+/// fields are left out; read-only fields appear as comments.
+enum EditorDocument {
+    /// A field changed by someone else since the edit began.
+    struct Conflict: Sendable, Hashable {
+        var field: String
+        /// The value now stored, as shown.
+        var theirs: String
+    }
+
+    /// The document for `form` with `values` (display texts by field key).
+    ///
+    /// - parameter subject: what is being edited (`people 3`), for the header.
+    /// - parameter errors: shown at the top when the document is reopened after a failed save.
+    static func render(form: Form, values: [String: String], errors: [String] = [],
+                       conflicts: [Conflict] = [], subject: String? = nil) -> String {
+        var out = "# Editing \(subject ?? form.name) (\(form.title)).\n"
+        out += "# Lines starting with '#' are ignored. Change the values after the colons,\n"
+        out += "# then save and close the editor. A line break in a value is written \\n;\n"
+        out += "# quote a value \"like this\" to keep spaces at its ends.\n"
+        out += "# Leave the file unchanged, or delete everything, to cancel.\n"
+        if !errors.isEmpty {
+            out += "#\n# ERRORS: fix them, then save again:\n"
+            for error in errors { out += "#   \(oneLine(error))\n" }
+        }
+        if !conflicts.isEmpty {
+            out += "#\n# CONFLICT: someone else saved these fields since you began; your values\n"
+            out += "# are below. Keep yours, or write theirs, then save again:\n"
+            for conflict in conflicts { out += "#   \(conflict.field): now \(encodeValue(conflict.theirs))\n" }
+        }
+        for field in form.fields where field.holdsValue && field.isStored && !field.isSecure {
+            let value = values[field.key] ?? ""
+            out += "#\n"
+            out += "# \(oneLine(field.label)) (\(describe(field)))\n"
+            if !field.choices.isEmpty {
+                let labels = field.choices.filter { !$0.isDisabled }.map(\.label)
+                out += "# choices: \(oneLine(labels.joined(separator: ", ")))\n"
+            }
+            if !field.suggestions.isEmpty {
+                out += "# suggestions: \(oneLine(field.suggestions.joined(separator: ", ")))\n"
+            }
+            if let format = field.format { out += "# format: \(oneLine(format))\n" }
+            if let hint = field.hint { out += "# \(oneLine(hint))\n" }
+            if let conflict = conflicts.first(where: { $0.field == field.key }) {
+                out += "# CONFLICT: now \(encodeValue(conflict.theirs)) in the database\n"
+            }
+            if field.isReadOnly {
+                out += "# \(encodeKey(field.key)): \(encodeValue(value))   (read-only)\n"
+            } else {
+                out += "\(encodeKey(field.key)): \(encodeValue(value))\n"
+            }
+        }
+        return out
+    }
+
+    /// The values in an edited document, by field key. Fields left out are not
+    /// in the result (they stay as they were).
+    ///
+    /// - throws: `EditorDocumentError.cancelled` for a document with nothing but
+    ///   comments and blank lines; `.invalid` with every bad line (unknown or
+    ///   read-only field, a field given twice, a line without `:`).
+    static func parse(_ text: String, form: Form) throws -> [String: String] {
+        var values: [String: String] = [:]
+        var firstLine: [String: Int] = [:]
+        var problems: [InputError] = []
+        var sawContent = false
+        let editable = form.fields.filter { $0.holdsValue && $0.isStored && !$0.isSecure }
+
+        for (offset, rawLine) in text.split(omittingEmptySubsequences: false,
+                                                               whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).enumerated() {
+            let lineNumber = offset + 1
+            let trimmed = rawLine.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            sawContent = true
+            do {
+                let (key, rest) = try splitKey(trimmed)
+                guard let field = form.field(key), field.holdsValue else {
+                    var message = "unknown field '\(key)'"
+                    if let guess = Suggestion.closest(to: key, among: editable.map(\.key)) {
+                        message += " (did you mean '\(guess)'?)"
+                    }
+                    throw LineProblem(message)
+                }
+                if field.isSecure { throw LineProblem("'\(key)' is secret and cannot be set in a document") }
+                if field.isReadOnly || !field.isStored { throw LineProblem("'\(key)' is read-only") }
+                if let first = firstLine[key] { throw LineProblem("'\(key)' is given twice (first on line \(first))") }
+                firstLine[key] = lineNumber
+                values[key] = try decodeValue(rest)
+            } catch let problem as LineProblem {
+                problems.append(InputError(line: lineNumber, message: problem.message))
+            }
+        }
+        guard sawContent else { throw EditorDocumentError.cancelled }
+        guard problems.isEmpty else { throw EditorDocumentError.invalid(problems) }
+        return values
+    }
+
+    // MARK: Encoding
+
+    static func encodeValue(_ value: String) -> String {
+        var body = ""
+        for ch in value {
+            switch ch {
+            case "\\": body += "\\\\"
+            case "\n": body += "\\n"
+            case "\r\n": body += "\\r\\n"
+            case "\r": body += "\\r"
+            case "\t": body += "\\t"
+            default: body.append(ch)
+            }
+        }
+        let needsQuotes = value.first?.isWhitespace == true || value.last?.isWhitespace == true || value.hasPrefix("\"")
+        return needsQuotes ? "\"" + body.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : body
+    }
+
+    static func encodeKey(_ key: String) -> String {
+        let needsQuotes = key.contains(":") || key.hasPrefix("#") || key.hasPrefix("\"")
+            || key.first?.isWhitespace == true || key.last?.isWhitespace == true || key.contains("\n")
+        guard needsQuotes else { return key }
+        return "\"" + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n") + "\""
+    }
+
+    // MARK: Decoding
+
+    /// The key (quoted or not) and the text after its colon.
+    private static func splitKey(_ line: Substring) throws -> (String, Substring) {
+        if line.hasPrefix("\"") {
+            guard let (key, end) = quoted(line) else { throw LineProblem("unterminated quoted field name") }
+            let rest = line[end...].drop { $0 == " " || $0 == "\t" }
+            guard rest.hasPrefix(":") else { throw LineProblem("expected 'field: value'") }
+            return (key, rest.dropFirst())
+        }
+        guard let colon = line.firstIndex(of: ":") else { throw LineProblem("expected 'field: value'") }
+        let key = line[..<colon].trimmingCharacters(in: .whitespaces)
+        guard !key.isEmpty else { throw LineProblem("expected 'field: value'") }
+        return (key, line[line.index(after: colon)...])
+    }
+
+    private static func decodeValue(_ text: Substring) throws -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("\"") {
+            guard let (value, end) = quoted(Substring(trimmed)), end == trimmed.endIndex else {
+                throw LineProblem("unterminated quoted value (a value that starts with a quote must end with one)")
+            }
+            return value
+        }
+        return unescape(Substring(trimmed))
+    }
+
+    /// The text of a `"…"` at the start of `text`, unescaped, and where it ends.
+    private static func quoted(_ text: Substring) -> (String, Substring.Index)? {
+        var index = text.index(after: text.startIndex)
+        var raw = ""
+        while index < text.endIndex {
+            let ch = text[index]
+            if ch == "\\", text.index(after: index) < text.endIndex {
+                raw.append(ch)
+                index = text.index(after: index)
+                raw.append(text[index])
+            } else if ch == "\"" {
+                return (unescape(Substring(raw)), text.index(after: index))
+            } else {
+                raw.append(ch)
+            }
+            index = text.index(after: index)
+        }
+        return nil
+    }
+
+    private static func unescape(_ text: Substring) -> String {
+        var out = ""
+        var escaping = false
+        for ch in text {
+            if escaping {
+                switch ch {
+                case "n": out += "\n"
+                case "r": out += "\r"
+                case "t": out += "\t"
+                case "\\", "\"": out.append(ch)
+                default: out += "\\" + String(ch)  // not an escape: kept as typed
+                }
+                escaping = false
+            } else if ch == "\\" {
+                escaping = true
+            } else {
+                out.append(ch)
+            }
+        }
+        if escaping { out += "\\" }
+        return out
+    }
+
+    // MARK: Comments
+
+    private static func describe(_ field: Field) -> String {
+        var parts = [field.kind.rawValue]
+        if field.isRequired || field.rules.contains(.required) { parts.append("required") }
+        for rule in field.rules {
+            switch rule {
+            case .minLength(let n): parts.append("at least \(n) characters")
+            case .maxLength(let n): parts.append("at most \(n) characters")
+            case .pattern(_, let name): parts.append("must match \(name ?? "a pattern")")
+            case .email: parts.append("an email address")
+            case .range(let min, let max):
+                switch (min, max) {
+                case let (lo?, hi?): parts.append("from \(number(lo)) to \(number(hi))")
+                case let (lo?, nil): parts.append("at least \(number(lo))")
+                case let (nil, hi?): parts.append("at most \(number(hi))")
+                default: break
+                }
+            case .equalTo(let other): parts.append("same as \(other)")
+            case .maxFutureDays(let days): parts.append("at most \(days) days ahead")
+            case .required, .oneOfChoices, .custom: break
+            }
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    private static func number(_ d: Double) -> String {
+        d.rounded() == d && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+    }
+}
+
+/// Why an edited document was not taken.
+enum EditorDocumentError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Nothing but comments and blank lines: the person cancelled.
+    case cancelled
+    /// Lines that could not be read, each with its line number.
+    case invalid([InputError])
+
+    var description: String {
+        switch self {
+        case .cancelled: return "Edit cancelled, no changes made."
+        case .invalid(let problems): return problems.map(\.description).joined(separator: "; ")
+        }
+    }
+
+    /// The problems as lines for the reopened document's header.
+    var messages: [String] {
+        switch self {
+        case .cancelled: return []
+        case .invalid(let problems): return problems.map(\.description)
+        }
+    }
+}
+
+/// A problem on one line of the document.
+private struct LineProblem: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,66 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Opens text in the person's editor and returns what they saved:
+/// `$VISUAL`, else `$EDITOR`, else `vi`, run as
+/// `/bin/sh -c '<editor> "$1"' sh <file>` so that an editor given with
+/// arguments (`code --wait`) works. The file is private (mode 0600) under
+/// `$TMPDIR` and removed afterwards.
+struct EditorLauncher: Sendable {
+    var environment: [String: String]
+
+    /// The editor command line to run.
+    var editor: String {
+        for name in ["VISUAL", "EDITOR"] {
+            if let value = environment[name], !value.trimmingCharacters(in: .whitespaces).isEmpty { return value }
+        }
+        return "vi"
+    }
+
+    /// - throws: `CLIError.failure` when the editor cannot start or exits with a failure.
+    func edit(_ text: String) throws -> String {
+        let path = try makeTemporaryFile(containing: text)
+        defer { unlink(path) }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\(editor) \"$1\"", "sh", path]
+        process.environment = environment
+        do {
+            try process.run()
+        } catch {
+            throw CLIError.failure("cannot start the editor '\(editor)': \(error)")
+        }
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw CLIError.failure("the editor '\(editor)' exited with status \(process.terminationStatus); nothing was saved")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CLIError.failure("cannot read back '\(path)' after editing")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func makeTemporaryFile(containing text: String) throws -> String {
+        var directory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        if directory.hasSuffix("/") { directory.removeLast() }
+        var template = Array("\(directory)/formstore-edit-XXXXXX.txt".utf8CString)
+        // mkstemps creates the file with mode 0600.
+        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
+        guard fd >= 0 else {
+            throw CLIError.storage("cannot create a temporary file in \(directory): \(String(cString: strerror(errno)))")
+        }
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        do {
+            try handle.write(contentsOf: Data(text.utf8))
+            try handle.close()
+        } catch {
+            unlink(path)
+            throw CLIError.storage("cannot write \(path): \(error)")
+        }
+        return path
+    }
+}

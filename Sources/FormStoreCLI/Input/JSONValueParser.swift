@@ -1,0 +1,201 @@
+import FormCore
+
+/// A JSON parser that reads one value at a time straight from a `ByteReader`,
+/// so an array of a million objects is never held at once. Values become
+/// `FieldValue`s: numbers without a fraction or exponent are integers (beyond
+/// Int64: "integer out of range"), others doubles; objects are only allowed
+/// at the top of a record.
+struct JSONValueParser {
+    let reader: ByteReader
+
+    enum Value {
+        case scalar(FieldValue)
+        case object([(String, Value)])
+    }
+
+    // MARK: Records
+
+    /// One object as a record: field → value.
+    /// - throws: `InputError` at the line where the problem is.
+    func parseRecord() throws -> [String: FieldValue] {
+        try skipWhitespace()
+        guard try reader.peek() == UInt8(ascii: "{") else {
+            throw error(try reader.peek() == nil ? "expected a JSON object, found the end of the input" : "expected a JSON object")
+        }
+        guard case .object(let members) = try parseValue(depth: 0) else { throw error("expected a JSON object") }
+        var record: [String: FieldValue] = [:]
+        for (key, value) in members {
+            switch value {
+            case .scalar(let v):
+                guard record.updateValue(v, forKey: key) == nil else { throw error("duplicate key '\(key)'") }
+            case .object:
+                throw error("field '\(key)': a nested object is not a field value")
+            }
+        }
+        return record
+    }
+
+    // MARK: Values
+
+    func parseValue(depth: Int) throws -> Value {
+        guard depth < 64 else { throw error("nested too deeply") }
+        try skipWhitespace()
+        guard let byte = try reader.peek() else { throw error("unexpected end of input") }
+        switch byte {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth)
+        case UInt8(ascii: "["): return .scalar(try parseArray(depth: depth))
+        case UInt8(ascii: "\""): return .scalar(.text(try parseString()))
+        case UInt8(ascii: "t"): try expectWord("true"); return .scalar(.bool(true))
+        case UInt8(ascii: "f"): try expectWord("false"); return .scalar(.bool(false))
+        case UInt8(ascii: "n"): try expectWord("null"); return .scalar(.null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .scalar(try parseNumber())
+        default: throw error("unexpected character '\(Character(Unicode.Scalar(byte)))'")
+        }
+    }
+
+    private func parseObject(depth: Int) throws -> Value {
+        _ = try reader.next()
+        var members: [(String, Value)] = []
+        try skipWhitespace()
+        if try reader.peek() == UInt8(ascii: "}") { _ = try reader.next(); return .object(members) }
+        while true {
+            try skipWhitespace()
+            guard try reader.peek() == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
+            let key = try parseString()
+            try skipWhitespace()
+            guard try reader.next() == UInt8(ascii: ":") else { throw error("expected ':' after key '\(key)'") }
+            members.append((key, try parseValue(depth: depth + 1)))
+            try skipWhitespace()
+            switch try reader.next() {
+            case UInt8(ascii: ","): continue
+            case UInt8(ascii: "}"): return .object(members)
+            default: throw error("expected ',' or '}'")
+            }
+        }
+    }
+
+    private func parseArray(depth: Int) throws -> FieldValue {
+        _ = try reader.next()
+        var items: [FieldValue] = []
+        try skipWhitespace()
+        if try reader.peek() == UInt8(ascii: "]") { _ = try reader.next(); return .list(items) }
+        while true {
+            guard case .scalar(let item) = try parseValue(depth: depth + 1) else {
+                throw error("an object inside a list is not a field value")
+            }
+            items.append(item)
+            try skipWhitespace()
+            switch try reader.next() {
+            case UInt8(ascii: ","): continue
+            case UInt8(ascii: "]"): return .list(items)
+            default: throw error("expected ',' or ']'")
+            }
+        }
+    }
+
+    private func parseString() throws -> String {
+        _ = try reader.next()
+        var bytes: [UInt8] = []
+        while true {
+            guard let byte = try reader.next() else { throw error("unterminated string") }
+            switch byte {
+            case UInt8(ascii: "\""):
+                guard let text = String(validating: bytes, as: UTF8.self) else { throw error("invalid UTF-8") }
+                return text
+            case UInt8(ascii: "\\"):
+                guard let escape = try reader.next() else { throw error("unterminated string") }
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes.append(escape)
+                case UInt8(ascii: "b"): bytes.append(0x08)
+                case UInt8(ascii: "f"): bytes.append(0x0C)
+                case UInt8(ascii: "n"): bytes.append(0x0A)
+                case UInt8(ascii: "r"): bytes.append(0x0D)
+                case UInt8(ascii: "t"): bytes.append(0x09)
+                case UInt8(ascii: "u"): bytes += Array(String(try parseUnicodeEscape()).utf8)
+                default: throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
+                }
+            case 0..<0x20:
+                throw error("control character in string")
+            default:
+                bytes.append(byte)
+            }
+        }
+    }
+
+    /// After `\u`: four hex digits, and a low surrogate after a high one.
+    private func parseUnicodeEscape() throws -> Character {
+        let first = try hex4()
+        if (0xD800..<0xDC00).contains(first) {
+            guard try reader.next() == UInt8(ascii: "\\"), try reader.next() == UInt8(ascii: "u") else {
+                throw error("unpaired surrogate in \\u escape")
+            }
+            let second = try hex4()
+            guard (0xDC00..<0xE000).contains(second) else { throw error("unpaired surrogate in \\u escape") }
+            let scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))!
+            return Character(scalar)
+        }
+        guard let scalar = Unicode.Scalar(first) else { throw error("unpaired surrogate in \\u escape") }
+        return Character(scalar)
+    }
+
+    private func hex4() throws -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = try reader.next(), let digit = Character(Unicode.Scalar(byte)).hexDigitValue else {
+                throw error("invalid \\u escape")
+            }
+            value = value * 16 + UInt32(digit)
+        }
+        return value
+    }
+
+    private func parseNumber() throws -> FieldValue {
+        var text = ""
+        var isInteger = true
+        while let byte = try reader.peek() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"):
+                break
+            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+                isInteger = false
+            default:
+                return try number(text, isInteger: isInteger)
+            }
+            text.append(Character(Unicode.Scalar(byte)))
+            _ = try reader.next()
+        }
+        return try number(text, isInteger: isInteger)
+    }
+
+    private func number(_ text: String, isInteger: Bool) throws -> FieldValue {
+        // JSON's grammar: no leading zeros, no bare `-`, digits around `.`.
+        let pattern = /-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/
+        guard text.wholeMatch(of: pattern) != nil else { throw error("invalid number '\(text)'") }
+        if isInteger {
+            guard let n = Int64(text) else { throw error("integer out of range: \(text)") }
+            return .int(n)
+        }
+        guard let d = Double(text), d.isFinite else { throw error("number out of range: \(text)") }
+        return .double(d)
+    }
+
+    private func expectWord(_ word: String) throws {
+        for expected in word.utf8 {
+            guard try reader.next() == expected else { throw error("invalid literal, expected '\(word)'") }
+        }
+        if let byte = try reader.peek(), Character(Unicode.Scalar(byte)).isLetter {
+            throw error("invalid literal, expected '\(word)'")
+        }
+    }
+
+    func skipWhitespace() throws {
+        while let byte = try reader.peek(),
+              byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+            _ = try reader.next()
+        }
+    }
+
+    func error(_ message: String) -> InputError {
+        InputError(line: reader.line, message: message)
+    }
+}

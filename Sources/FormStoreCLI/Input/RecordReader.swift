@@ -1,0 +1,39 @@
+import FormCore
+
+/// One record read for import, with the line it starts on (for error reports).
+struct InputRecord: Sendable, Hashable {
+    var line: Int
+    var values: [String: FieldValue]
+}
+
+/// Reads records one at a time from a stream.
+protocol RecordReader: AnyObject {
+    /// The next record; nil at the end of the input.
+    /// - throws: `InputError` naming the line.
+    func next() throws -> InputRecord?
+}
+
+/// The formats `import` reads.
+enum InputFormat: String, Sendable, CaseIterable {
+    case ndjson, json, csv
+
+    func reader(_ source: any ByteSource) -> any RecordReader {
+        switch self {
+        case .ndjson: return NDJSONReader(source)
+        case .json: return JSONArrayReader(source)
+        case .csv: return CSVReader(source)
+        }
+    }
+
+    /// The format a file's extension names, if any.
+    init?(pathExtensionOf path: String) {
+        guard let dot = path.lastIndex(of: "."), path[dot...].contains(where: { $0 != "." }) else { return nil }
+        let ext = path[path.index(after: dot)...].lowercased()
+        switch ext {
+        case "ndjson", "jsonl": self = .ndjson
+        case "json": self = .json
+        case "csv": self = .csv
+        default: return nil
+        }
+    }
+}

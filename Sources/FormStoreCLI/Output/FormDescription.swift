@@ -1,0 +1,109 @@
+import FormCore
+
+/// A form's definition for `formstore form`: readable text, JSON, or a JSON
+/// Schema of the records it edits.
+struct FormDescription {
+    let form: Form
+
+    func render(_ format: FormCommand.Format) -> String {
+        switch format {
+        case .text: return text()
+        case .json: return json()
+        case .jsonSchema: return jsonSchema()
+        }
+    }
+
+    private var valueFields: [Field] { form.fields.filter(\.holdsValue) }
+
+    func text() -> String {
+        var out = "\(form.title) (\(form.name)): edits table \(form.tableName), mode \(form.mode.rawValue)\n"
+        for section in form.sections {
+            if let title = section.title { out += "\n\(title)\n" }
+            for field in section.fields {
+                var facts = [field.kind.rawValue]
+                if field.isRequired { facts.append("required") }
+                if field.isReadOnly { facts.append("read-only") }
+                if field.isSecure { facts.append("secure") }
+                if form.primaryKey.contains(field.key) { facts.append("primary key") }
+                out += "  \(field.key): \(field.label) (\(facts.joined(separator: ", ")))\n"
+                if !field.choices.isEmpty {
+                    out += "    choices: \(field.choices.map(\.label).joined(separator: ", "))\n"
+                }
+            }
+        }
+        return out
+    }
+
+    func json() -> String {
+        let fields = valueFields.map { field -> String in
+            var members = [
+                "\"key\": \(ValueText.jsonString(field.key))",
+                "\"label\": \(ValueText.jsonString(field.label))",
+                "\"kind\": \(ValueText.jsonString(field.kind.rawValue))",
+                "\"required\": \(field.isRequired)",
+                "\"readOnly\": \(field.isReadOnly)",
+                "\"secure\": \(field.isSecure)",
+            ]
+            if !field.choices.isEmpty {
+                members.append("\"choices\": [" + field.choices.map {
+                    "{\"value\": \(ValueText.json($0.value, kind: nil)), \"label\": \(ValueText.jsonString($0.label))}"
+                }.joined(separator: ", ") + "]")
+            }
+            return "    {" + members.joined(separator: ", ") + "}"
+        }
+        return """
+        {
+          "name": \(ValueText.jsonString(form.name)),
+          "title": \(ValueText.jsonString(form.title)),
+          "table": \(ValueText.jsonString(form.tableName)),
+          "mode": \(ValueText.jsonString(form.mode.rawValue)),
+          "primaryKey": [\(form.primaryKey.map(ValueText.jsonString).joined(separator: ", "))],
+          "fields": [
+        \(fields.joined(separator: ",\n"))
+          ]
+        }
+
+        """
+    }
+
+    func jsonSchema() -> String {
+        let properties = valueFields.filter(\.isStored).map { field -> String in
+            var members = ["\"title\": \(ValueText.jsonString(field.label))"]
+            switch field.kind {
+            case .integer: members.append("\"type\": \"integer\"")
+            case .decimal: members.append("\"type\": \"number\"")
+            case .bool: members.append("\"type\": \"boolean\"")
+            case .multichoice: members.append("\"type\": \"array\"")
+            default: members.append("\"type\": \"string\"")
+            }
+            switch field.kind {
+            case .email: members.append("\"format\": \"email\"")
+            case .date: members.append("\"format\": \"date\"")
+            case .time: members.append("\"format\": \"time\"")
+            case .datetime: members.append("\"format\": \"date-time\"")
+            case .url: members.append("\"format\": \"uri\"")
+            default: break
+            }
+            if field.isReadOnly { members.append("\"readOnly\": true") }
+            if field.isSecure { members.append("\"writeOnly\": true") }
+            let choices = field.choices.map { ValueText.json($0.value, kind: nil) }.joined(separator: ", ")
+            if !field.choices.isEmpty {
+                members.append(field.kind == .multichoice ? "\"items\": {\"enum\": [\(choices)]}" : "\"enum\": [\(choices)]")
+            }
+            return "    \(ValueText.jsonString(field.key)): {" + members.joined(separator: ", ") + "}"
+        }
+        let required = valueFields.filter { $0.isRequired && $0.isStored }.map { ValueText.jsonString($0.key) }
+        return """
+        {
+          "$schema": "https://json-schema.org/draft/2020-12/schema",
+          "title": \(ValueText.jsonString(form.title)),
+          "type": "object",
+          "properties": {
+        \(properties.joined(separator: ",\n"))
+          },
+          "required": [\(required.joined(separator: ", "))]
+        }
+
+        """
+    }
+}

@@ -1,0 +1,40 @@
+import FormCore
+
+/// One column of output: a field's key and label, its kind (dates and numbers
+/// are shown by kind) and whether its values are masked.
+struct OutputColumn: Sendable, Hashable {
+    var key: String
+    var label: String
+    var kind: FieldKind?
+    var isSecure: Bool
+
+    init(key: String, label: String? = nil, kind: FieldKind? = nil, isSecure: Bool = false) {
+        self.key = key
+        self.label = label ?? key
+        self.kind = kind
+        self.isSecure = isSecure
+    }
+
+    init(_ field: Field) {
+        self.init(key: field.key, label: field.label, kind: field.kind, isSecure: field.isSecure)
+    }
+
+    /// The stored fields of a form, in order: what list, show and export print.
+    static func columns(of form: Form) -> [OutputColumn] {
+        form.fields.filter { $0.holdsValue && $0.isStored }.map(OutputColumn.init)
+    }
+
+    var isNumeric: Bool { kind == .integer || kind == .decimal }
+}
+
+/// What every writer is told besides its columns.
+struct OutputOptions: Sendable, Hashable {
+    /// Print secure fields' values instead of `••••`.
+    var revealSecure = false
+    /// The widest a table column gets; longer values end in `…`.
+    var maxColumnWidth = 40
+    /// Style the table header and text labels (an interactive stdout without `NO_COLOR`).
+    var usesColor = false
+    /// Rows a table reads before fixing its column widths; later rows are cut to fit.
+    var tableSampleSize = 100
+}

@@ -1,0 +1,98 @@
+import FormCore
+
+/// Aligned columns for a terminal. The widths are fixed after the first rows
+/// (`OutputOptions.tableSampleSize`) so that a long listing streams; a value
+/// wider than its column, or than `maxColumnWidth`, is cut with `…`. Line
+/// breaks and control characters are shown escaped, BLOBs by their size.
+struct TableWriter: RecordWriter {
+    let columns: [OutputColumn]
+    let sink: any TextSink
+    let options: OutputOptions
+    private var sample: [[String]] = []
+    private var widths: [Int]?
+
+    init(columns: [OutputColumn], sink: any TextSink, options: OutputOptions) {
+        self.columns = columns
+        self.sink = sink
+        self.options = options
+    }
+
+    mutating func write(_ row: [FieldValue]) {
+        let cells = zip(columns, row).map { column, value in
+            TableWriter.cellText(ValueText.masked(value, column: column, options: options), kind: column.kind)
+        }
+        if let widths {
+            sink.write(line(cells, widths: widths))
+        } else {
+            sample.append(cells)
+            if sample.count >= options.tableSampleSize { flushSample() }
+        }
+    }
+
+    mutating func finish() {
+        if widths == nil { flushSample() }
+        sink.flush()
+    }
+
+    private mutating func flushSample() {
+        let headers = columns.map(\.key)
+        var widths = headers.map(\.count)
+        for cells in sample {
+            for (i, cell) in cells.enumerated() { widths[i] = max(widths[i], cell.count) }
+        }
+        widths = widths.map { min($0, max(options.maxColumnWidth, 1)) }
+        self.widths = widths
+        var header = line(headers, widths: widths, alignNumbers: false)
+        if options.usesColor { header = "\u{1B}[1m" + header.dropLast() + "\u{1B}[0m\n" }
+        sink.write(header)
+        for cells in sample { sink.write(line(cells, widths: widths)) }
+        sample = []
+    }
+
+    private func line(_ cells: [String], widths: [Int], alignNumbers: Bool = true) -> String {
+        var parts: [String] = []
+        for (i, cell) in cells.enumerated() {
+            let fitted = TableWriter.fit(cell, width: widths[i])
+            let pad = String(repeating: " ", count: widths[i] - fitted.count)
+            let isLast = i == cells.count - 1
+            if alignNumbers && columns[i].isNumeric {
+                parts.append(pad + fitted)
+            } else {
+                parts.append(isLast ? fitted : fitted + pad)
+            }
+        }
+        var text = parts.joined(separator: "  ")
+        while text.last == " " { text.removeLast() }
+        return text + "\n"
+    }
+
+    static func fit(_ text: String, width: Int) -> String {
+        guard text.count > width else { return text }
+        return String(text.prefix(max(width - 1, 0))) + "…"
+    }
+
+    /// One line of text, safe for a terminal.
+    static func cellText(_ value: FieldValue, kind: FieldKind?) -> String {
+        escapeControls(ValueText.text(value, kind: kind, blobsBySize: true))
+    }
+
+    /// `\n`, `\t` and other control characters (an escape sequence could
+    /// restyle the terminal) written as visible escapes.
+    static func escapeControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) }) else {
+            return text
+        }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let c where c.value < 0x20 || c.value == 0x7F || (0x80...0x9F).contains(c.value):
+                out += "\\u{\(String(c.value, radix: 16))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,37 @@
+import FormCore
+import Foundation
+
+/// A record as `label: value` lines, labels aligned; continuation lines of a
+/// multi-line value are indented under it. Records are separated by a blank line.
+struct TextRecordWriter: RecordWriter {
+    let columns: [OutputColumn]
+    let sink: any TextSink
+    let options: OutputOptions
+    private var rowCount = 0
+
+    init(columns: [OutputColumn], sink: any TextSink, options: OutputOptions) {
+        self.columns = columns
+        self.sink = sink
+        self.options = options
+    }
+
+    mutating func write(_ row: [FieldValue]) {
+        let labelWidth = columns.map { $0.label.count + 1 }.max() ?? 0
+        var out = rowCount > 0 ? "\n" : ""
+        for (column, value) in zip(columns, row) {
+            let shown = ValueText.masked(value, column: column, options: options)
+            let text = ValueText.text(shown, kind: column.kind, blobsBySize: true)
+            let label = (column.label + ":").padding(toLength: labelWidth, withPad: " ", startingAt: 0)
+            let styledLabel = options.usesColor ? "\u{1B}[1m\(label)\u{1B}[0m" : label
+            let indent = "\n" + String(repeating: " ", count: labelWidth + 1)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { TableWriter.escapeControls(String($0)) }
+            out += (styledLabel + " " + lines.joined(separator: indent))
+                .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) + "\n"
+        }
+        sink.write(out)
+        rowCount += 1
+    }
+
+    mutating func finish() { sink.flush() }
+}

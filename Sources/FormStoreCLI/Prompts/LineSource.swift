@@ -1,0 +1,56 @@
+/// Where answers to prompts come from, one line at a time.
+protocol LineSource: AnyObject {
+    /// The next line without its line break; nil at the end of the input.
+    /// With `echo` false on a terminal, what is typed is not shown.
+    func readLine(echo: Bool) -> String?
+}
+
+/// Lines from a byte source: stdin, a terminal or a pipe.
+///
+/// Not `Sendable`: one prompter owns its input.
+final class ByteSourceLines: LineSource {
+    private let source: any ByteSource
+    private let reader: ByteReader
+    /// Where the line break goes that a person typing with echo off does not see.
+    private let echoSink: (any TextSink)?
+
+    init(_ source: any ByteSource, echoSink: (any TextSink)? = nil) {
+        self.source = source
+        // Small chunks: a terminal delivers a line per read anyway.
+        self.reader = ByteReader(source, chunkSize: 4096)
+        self.echoSink = echoSink
+    }
+
+    func readLine(echo: Bool) -> String? {
+        let hide = !echo && source.isTerminal
+        if hide { source.setEcho(false) }
+        defer {
+            if hide {
+                source.setEcho(true)
+                echoSink?.write("\n")
+            }
+        }
+        guard let bytes = try? reader.readLine() else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+@available(*, unavailable)
+extension ByteSourceLines: Sendable {}
+
+/// Answers given in advance, for tests.
+final class ScriptedLines: LineSource {
+    private var lines: [String]
+    /// Whether each read asked for echo, in order.
+    private(set) var echoRequests: [Bool] = []
+
+    init(_ lines: [String]) { self.lines = lines }
+
+    func readLine(echo: Bool) -> String? {
+        echoRequests.append(echo)
+        return lines.isEmpty ? nil : lines.removeFirst()
+    }
+}
+
+@available(*, unavailable)
+extension ScriptedLines: Sendable {}

@@ -1,0 +1,101 @@
+import FormCore
+import Foundation
+
+/// Asks for field values one line at a time, on a terminal or from lines on
+/// stdin. It only asks and reads; the editing session checks the answers.
+///
+/// ```
+/// Colour [red]:
+///   1) red
+///   2) green
+/// > 2
+/// ```
+///
+/// End of input returns nil: the caller keeps a draft and says how to resume.
+final class Prompter {
+    /// What was answered for a field.
+    enum Answer: Hashable {
+        /// Enter on an empty line: the current value stays.
+        case keep
+        /// The text typed (for a numbered choice, the choice's label).
+        case value(String)
+    }
+
+    private let input: any LineSource
+    private let output: any TextSink
+
+    init(input: any LineSource, output: any TextSink) {
+        self.input = input
+        self.output = output
+    }
+
+    /// Asks for `field`, showing `current` (a display text) in brackets.
+    ///
+    /// - parameter error: why the previous answer was refused; shown first.
+    func ask(_ field: Field, current: String?, error: String? = nil) -> Answer? {
+        if let error { output.write("  ! \(error)\n") }
+        var prompt = field.label
+        if field.isRequired { prompt += " (required)" }
+        if field.isSecure {
+            if let current, !current.isEmpty { prompt += " [\(ValueText.mask)]" }
+        } else if let current, !current.isEmpty {
+            prompt += " [\(TableWriter.escapeControls(current))]"
+        }
+        let choices = field.choices.filter { !$0.isDisabled }
+        var text = prompt + ":"
+        if !choices.isEmpty {
+            text += "\n"
+            for (i, choice) in choices.enumerated() { text += "  \(i + 1)) \(choice.label)\n" }
+            text += field.kind == .multichoice ? "Numbers or labels, separated by commas: " : "Number or label: "
+        } else {
+            if let hint = field.hint { text += " (\(hint))" }
+            if !field.suggestions.isEmpty { text += "\n  suggestions: \(field.suggestions.joined(separator: ", "))\n>" }
+            text += " "
+        }
+        output.write(text)
+        output.flush()
+
+        guard let line = input.readLine(echo: !field.isSecure) else { return nil }
+        if line.isEmpty { return .keep }
+        guard !choices.isEmpty else { return .value(line) }
+        if field.kind == .multichoice {
+            let parts = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            return .value(parts.map { Prompter.choiceLabel($0, choices) }.joined(separator: ", "))
+        }
+        return .value(Prompter.choiceLabel(line.trimmingCharacters(in: .whitespaces), choices))
+    }
+
+    /// Asks a yes/no question; Enter takes `defaultAnswer`; nil at the end of input.
+    func confirm(_ question: String, default defaultAnswer: Bool) -> Bool? {
+        while true {
+            output.write("\(question) \(defaultAnswer ? "[Y/n]" : "[y/N]") ")
+            output.flush()
+            guard let line = input.readLine(echo: true) else { return nil }
+            switch line.trimmingCharacters(in: .whitespaces).lowercased() {
+            case "": return defaultAnswer
+            case "y", "yes": return true
+            case "n", "no": return false
+            default: output.write("  Please answer yes or no.\n")
+            }
+        }
+    }
+
+    /// Writes a line for the person (a summary, a warning).
+    func say(_ message: String) {
+        output.write(message + "\n")
+    }
+
+    /// A label typed as is, or a choice's number: a label that matches wins,
+    /// so choices labelled with numbers still work.
+    private static func choiceLabel(_ typed: String, _ choices: [Choice]) -> String {
+        if let match = choices.first(where: { $0.label == typed })
+            ?? choices.first(where: { $0.label.lowercased() == typed.lowercased() }) {
+            return match.label
+        }
+        if let n = Int(typed), (1...choices.count).contains(n) { return choices[n - 1].label }
+        return typed
+    }
+}
+
+@available(*, unavailable)
+extension Prompter: Sendable {}

@@ -1,0 +1,81 @@
+import FormCore
+
+/// A failure the command reports: a one-line message on stderr and an exit
+/// code scripts can rely on.
+///
+/// ```swift
+/// throw CLIError.notFound("no form named 'people'")
+/// ```
+///
+/// A struct with static constructors rather than a public enum, so kinds can
+/// be added without breaking callers.
+public struct CLIError: Error, Hashable, Sendable, CustomStringConvertible {
+    private enum Kind: Hashable, Sendable {
+        case usage, validation, notFound, storage, conflict, failure, notWired
+    }
+
+    private let kind: Kind
+    /// One line, without the `formstore:` prefix.
+    public let message: String
+    /// Further lines (one per invalid field, say), printed indented under the message.
+    public let details: [String]
+
+    private init(_ kind: Kind, _ message: String, details: [String] = []) {
+        self.kind = kind
+        self.message = message
+        self.details = details
+    }
+
+    /// Bad arguments: printed as `Error: …` followed by the command's usage (exit 64).
+    public static func usage(_ message: String) -> CLIError { CLIError(.usage, message) }
+    /// Validation failed or input does not parse (exit 65).
+    public static func validation(_ message: String, details: [String] = []) -> CLIError {
+        CLIError(.validation, message, details: details)
+    }
+    /// A form, record, draft or file that does not exist (exit 66).
+    public static func notFound(_ message: String) -> CLIError { CLIError(.notFound, message) }
+    /// Storage failed: I/O, read-only, full, corrupt (exit 74).
+    public static func storage(_ message: String) -> CLIError { CLIError(.storage, message) }
+    /// A conflicting change or a busy database (exit 75).
+    public static func conflict(_ message: String, details: [String] = []) -> CLIError {
+        CLIError(.conflict, message, details: details)
+    }
+    /// Anything else (exit 1).
+    public static func failure(_ message: String) -> CLIError { CLIError(.failure, message) }
+    /// A command whose storage is not connected yet (exit 1).
+    static func notWired(_ command: String) -> CLIError {
+        CLIError(.notWired, "internal: '\(command)' is not wired to storage yet")
+    }
+
+    public var isUsage: Bool { kind == .usage }
+
+    public var exitCode: ExitCode {
+        switch kind {
+        case .usage: return .usage
+        case .validation: return .validationFailed
+        case .notFound: return .notFound
+        case .storage: return .storage
+        case .conflict: return .tryAgain
+        case .failure, .notWired: return .failure
+        }
+    }
+
+    public var description: String { message }
+
+    /// Turns any error a command throws into what is reported. The one place
+    /// where other modules' errors get their exit code.
+    static func classifying(_ error: any Error) -> CLIError {
+        switch error {
+        case let error as CLIError:
+            return error
+        case let error as FieldError:
+            return .validation(error.description)
+        case let error as InputError:
+            return .validation(error.description)
+        case let error as EditorDocumentError:
+            return .validation(error.description)
+        default:
+            return .failure(String(describing: error))
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// The `formstore` command: parses the arguments (without the program name),
+/// runs the command and returns its exit code.
+///
+/// ```swift
+/// let code = CommandLineTool.run(["list", "people", "--format", "json"])
+/// ```
+public enum CommandLineTool {
+    /// The version `--version` prints.
+    public static let version = "0.1.0"
+
+    /// Runs with the process's environment, streams and working directory.
+    public static func run(_ arguments: [String]) -> Int32 {
+        let environment = ProcessInfo.processInfo.environment
+        return run(arguments, environment: environment, terminal: .standard(environment: environment))
+    }
+
+    /// Runs against the given streams; tests pass buffers.
+    public static func run(_ arguments: [String], environment: [String: String], terminal: Terminal,
+                           workingDirectory: String = FileManager.default.currentDirectoryPath) -> Int32 {
+        run(arguments, environment: environment, terminal: terminal, workingDirectory: workingDirectory,
+            workspaceProvider: .storage).rawValue
+    }
+
+    static func run(_ arguments: [String], environment: [String: String], terminal: Terminal,
+                    workingDirectory: String, workspaceProvider: WorkspaceProvider) -> ExitCode {
+        defer { terminal.flush() }
+        let parser = CommandParser(root: FormStoreCommand.self)
+        let invocation: CommandParser.Invocation
+        do {
+            invocation = try parser.parse(arguments)
+        } catch let failure as CommandParser.Failure {
+            return report(failure.error, path: failure.path, terminal: terminal)
+        } catch {
+            return report(CLIError.classifying(error), path: [FormStoreCommand.self], terminal: terminal)
+        }
+
+        switch invocation.action {
+        case .help:
+            terminal.output.write(HelpFormatter(path: invocation.path).help())
+            return .success
+        case .version:
+            terminal.output.write("\(version)\n")
+            return .success
+        case .run(let command):
+            let context = CommandContext(
+                terminal: terminal, environment: environment,
+                globals: GlobalOptions(invocation.globals, environment: environment, workingDirectory: workingDirectory),
+                commandPath: invocation.path, workspaceProvider: workspaceProvider)
+            do {
+                let code = try command.run(context)
+                terminal.output.flush()
+                if let sink = terminal.output as? FileDescriptorSink, let error = sink.writeError {
+                    return report(.storage("cannot write output: \(error)"), path: invocation.path, terminal: terminal)
+                }
+                return code
+            } catch {
+                return report(CLIError.classifying(error), path: invocation.path, terminal: terminal)
+            }
+        }
+    }
+
+    /// Usage errors: `Error: …` and the usage line; others: `formstore: …`.
+    private static func report(_ error: CLIError, path: [any ParsableCommand.Type], terminal: Terminal) -> ExitCode {
+        terminal.output.flush()
+        if error.isUsage {
+            terminal.errors.write("Error: \(error.message)\n" + HelpFormatter(path: path).usageErrorFooter)
+        } else {
+            var text = "formstore: \(error.message)\n"
+            for line in error.details { text += "  \(line)\n" }
+            terminal.errors.write(text)
+        }
+        return error.exitCode
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// The command's standard streams: data goes to `output` (stdout), messages
+/// and prompts to `errors` (stderr).
+///
+/// ```swift
+/// let out = BufferSink()
+/// let terminal = Terminal(input: BufferSource(""), output: out, errors: BufferSink())
+/// ```
+///
+/// Not `Sendable`: one command owns its streams.
+public struct Terminal {
+    public var input: any ByteSource
+    public var output: any TextSink
+    public var errors: any TextSink
+    /// Colour is used only on an interactive stdout and when `NO_COLOR` is unset.
+    public var usesColor: Bool
+
+    public init(input: any ByteSource, output: any TextSink, errors: any TextSink,
+                environment: [String: String] = [:]) {
+        self.input = input
+        self.output = output
+        self.errors = errors
+        self.usesColor = Terminal.colorAllowed(outputIsTerminal: output.isTerminal, environment: environment)
+    }
+
+    /// The process's stdin, stdout and stderr.
+    public static func standard(environment: [String: String]) -> Terminal {
+        Terminal(input: FileDescriptorSource(fileDescriptor: 0),
+                 output: FileDescriptorSink(fileDescriptor: 1),
+                 errors: FileDescriptorSink(fileDescriptor: 2, bufferLimit: 0),
+                 environment: environment)
+    }
+
+    /// https://no-color.org: an empty `NO_COLOR` counts as unset. `TERM=dumb` has no colour either.
+    static func colorAllowed(outputIsTerminal: Bool, environment: [String: String]) -> Bool {
+        guard outputIsTerminal else { return false }
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+        return environment["TERM"] != "dumb"
+    }
+
+    public func flush() {
+        output.flush()
+        errors.flush()
+    }
+
+    /// Wraps `text` in an ANSI style when colour is on.
+    func styled(_ text: String, _ style: TextStyle) -> String {
+        usesColor ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+}
+
+@available(*, unavailable)
+extension Terminal: Sendable {}
+
+/// The few ANSI styles the command uses.
+enum TextStyle: String {
+    case bold = "1"
+    case dim = "2"
+    case red = "31"
+    case green = "32"
+    case yellow = "33"
+}

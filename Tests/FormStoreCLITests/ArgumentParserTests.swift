@@ -1,0 +1,155 @@
+import Testing
+import FormCore
+@testable import FormStoreCLI
+
+@Suite struct ArgumentParserTests {
+    private let parser = CommandParser(root: FormStoreCommand.self)
+
+    private func command<C: ParsableCommand>(_ tokens: [String], as type: C.Type) throws -> C {
+        let invocation = try parser.parse(tokens)
+        guard case .run(let command) = invocation.action, let typed = command as? C else {
+            Issue.record("expected \(C.self), got \(invocation.action)")
+            throw CLIError.failure("wrong command")
+        }
+        return typed
+    }
+
+    private func usageError(_ tokens: [String]) -> String? {
+        do {
+            _ = try parser.parse(tokens)
+            return nil
+        } catch let failure as CommandParser.Failure {
+            #expect(failure.error.exitCode == .usage)
+            return failure.error.message
+        } catch {
+            return "unexpected \(error)"
+        }
+    }
+
+    @Test func optionsTakeSeparateOrInlineValuesAndRepeat() throws {
+        let list = try command(["list", "people", "--where", "name=Ann", "--where=colour=red",
+                                "--limit=5", "--format", "csv"], as: ListCommand.self)
+        #expect(list.form == "people")
+        #expect(list.filters == [Assignment(field: "name", value: "Ann"), Assignment(field: "colour", value: "red")])
+        #expect(list.limit == 5)
+        #expect(list.format == .csv)
+    }
+
+    @Test func optionsMayComeBeforeArguments() throws {
+        let list = try command(["list", "--limit", "2", "people"], as: ListCommand.self)
+        #expect(list.form == "people" && list.limit == 2)
+    }
+
+    @Test func globalOptionsBeforeOrAfterTheCommand() throws {
+        let before = try parser.parse(["--db", "a.sqlite", "--forms=specs", "forms"])
+        #expect(before.globals.value("db") == "a.sqlite")
+        #expect(before.globals.value("forms") == "specs")
+        let after = try parser.parse(["forms", "--db=b.sqlite"])
+        #expect(after.globals.value("db") == "b.sqlite")
+    }
+
+    @Test func flagsAndShortFlags() throws {
+        #expect(try command(["delete", "people", "3", "--yes"], as: DeleteCommand.self).confirmed)
+        #expect(try command(["delete", "people", "3", "-y"], as: DeleteCommand.self).confirmed)
+        #expect(try !command(["delete", "people", "3"], as: DeleteCommand.self).confirmed)
+        #expect(usageError(["delete", "people", "3", "--yes=1"]) == "The option '--yes' does not take a value")
+    }
+
+    @Test func assignmentsSplitOnTheFirstEquals() throws {
+        let set = try command(["set", "people", "3", "name=Ann", "note=a=b", "empty="], as: SetCommand.self)
+        #expect(set.inputs == ["name": "Ann", "note": "a=b", "empty": ""])
+        #expect(set.key == .single("3"))
+        #expect(usageError(["set", "people", "3", "oops"]) == "Expected FIELD=VALUE, got 'oops'")
+        #expect(usageError(["set", "people", "3", "=x"]) == "Expected FIELD=VALUE, got '=x'")
+        #expect(usageError(["set", "people", "3", "a=1", "a=2"]) == "Field 'a' is given more than once")
+    }
+
+    @Test func terminatorMakesEverythingPositional() throws {
+        let new = try command(["new", "people", "--", "--name=--x"], as: NewCommand.self)
+        #expect(new.inputs == ["--name": "--x"])
+        let show = try command(["show", "--", "people", "-5"], as: ShowCommand.self)
+        #expect(show.key == .single("-5"))
+    }
+
+    @Test func negativeNumbersArePositional() throws {
+        #expect(try command(["show", "people", "-12"], as: ShowCommand.self).key == .single("-12"))
+    }
+
+    @Test func compositeKeysParseIntoColumnValuePairs() throws {
+        #expect(try KeyArgument(parsing: "42") == .single("42"))
+        #expect(try KeyArgument(parsing: "order=7,line=2") == .composite([.init(column: "order", value: "7"),
+                                                                          .init(column: "line", value: "2")]))
+        #expect(try KeyArgument(parsing: #"name=Smith\, John,city=a\=b"#)
+            == .composite([.init(column: "name", value: "Smith, John"), .init(column: "city", value: "a=b")]))
+        #expect(try KeyArgument(parsing: #"a\=b"#) == .single("a=b"))
+        #expect(try KeyArgument(parsing: "x,y") == .single("x,y"))
+        #expect(throws: CLIError.usage("Key column 'a' is given more than once")) { try KeyArgument(parsing: "a=1,a=2") }
+        #expect(throws: CLIError.self) { try KeyArgument(parsing: "a=1,b") }
+        #expect(throws: CLIError.self) { try KeyArgument(parsing: "") }
+    }
+
+    @Test func keysResolveAgainstThePrimaryKey() throws {
+        let key = try KeyArgument(parsing: "line=2,order=7").recordKey(primaryKey: ["order", "line"],
+                                                                       kinds: ["order": .integer])
+        #expect(key == RecordKey(columns: ["order", "line"], values: [.int(7), .text("2")]))
+        #expect(throws: CLIError.self) { try KeyArgument.single("3").recordKey(primaryKey: ["a", "b"]) }
+        #expect(throws: CLIError.self) { try KeyArgument(parsing: "a=1").recordKey(primaryKey: ["a", "b"]) }
+        #expect(try KeyArgument(parsing: "name=a\\,b").text == "name=a\\,b")
+    }
+
+    @Test func draftTakesFormAndKeyOrAnId() throws {
+        let byKey = try command(["draft", "show", "people", "a=1,b=2"], as: DraftShowCommand.self)
+        #expect(byKey.reference == .record(form: "people", key: try KeyArgument(parsing: "a=1,b=2")))
+        let byID = try command(["draft", "discard", "people#3"], as: DraftDiscardCommand.self)
+        #expect(byID.reference == .id("people#3"))
+    }
+
+    @Test func importGuessesTheFormatFromTheExtension() throws {
+        #expect(try command(["import", "people", "rows.csv"], as: ImportCommand.self).format == .csv)
+        #expect(try command(["import", "people", "rows.json"], as: ImportCommand.self).format == .json)
+        #expect(try command(["import", "people"], as: ImportCommand.self).format == .ndjson)
+        #expect(try command(["import", "people", "rows.csv", "--format", "ndjson"], as: ImportCommand.self).format == .ndjson)
+        #expect(try command(["import", "people", "-"], as: ImportCommand.self).file == nil)
+    }
+
+    @Test func usageErrors() {
+        #expect(usageError(["lst"]) == "Unknown command 'lst'. Did you mean 'list'?")
+        #expect(usageError(["frobnicate"]) == "Unknown command 'frobnicate'")
+        #expect(usageError(["draft", "shw"]) == "Unknown subcommand 'shw'. Did you mean 'show'?")
+        #expect(usageError(["list", "people", "--limt", "3"]) == "Unknown option '--limt'. Did you mean '--limit'?")
+        #expect(usageError(["list", "people", "-q"]) == "Unknown option '-q'")
+        #expect(usageError(["list"]) == "Missing expected argument '<form>'")
+        #expect(usageError(["show", "people"]) == "Missing expected argument '<key>'")
+        #expect(usageError(["set", "people", "3"]) == "Missing expected argument '<field=value> ...'")
+        #expect(usageError(["list", "people", "extra"]) == "Unexpected argument 'extra'")
+        #expect(usageError(["list", "people", "--limit"]) == "Missing value for '--limit <n>'")
+        #expect(usageError(["list", "people", "--limit", "--format", "csv"]) == "Missing value for '--limit <n>'")
+        #expect(usageError(["list", "people", "--format", "xml"])
+            == "The value 'xml' is invalid for '--format <format>'. Please provide one of 'table', 'json', 'ndjson', 'csv'.")
+        for bad in ["0", "-3", "ten", "1.5"] {
+            #expect(usageError(["list", "people", "--limit", bad])
+                == "The value '\(bad)' is invalid for '--limit <n>': expected a positive whole number.")
+        }
+        #expect(usageError(["new", "people", "a=1", "--json"]) == "Give values either as FIELD=VALUE or with --json, not both")
+    }
+
+    @Test func usageErrorsPrintErrorAndUsageOnStderrAndExit64() {
+        let run = runTool(["list", "people", "--format", "xml"])
+        #expect(run.code == .usage)
+        #expect(run.output.isEmpty)
+        #expect(run.errors.hasPrefix("Error: The value 'xml' is invalid for '--format <format>'."))
+        #expect(run.errors.contains("\nUsage: formstore list <form> [--where <field=value> ...] [--limit <n>]"))
+        #expect(run.errors.contains("See 'formstore list --help' for more information."))
+
+        let unknown = runTool(["lst"])
+        #expect(unknown.code.rawValue == 64)
+        #expect(unknown.errors.hasPrefix("Error: Unknown command 'lst'. Did you mean 'list'?\nUsage: formstore [--db <path>]"))
+    }
+
+    @Test func suggestionsOnlyForCloseWords() {
+        #expect(Suggestion.closest(to: "exprot", among: ["export", "import"]) == "export")
+        #expect(Suggestion.closest(to: "zzzzzz", among: ["export", "import"]) == nil)
+        #expect(Suggestion.distance("kitten", "sitting") == 3)
+        #expect(Suggestion.distance("lsit", "list") == 1)
+    }
+}

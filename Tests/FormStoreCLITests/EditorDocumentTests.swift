@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+import FormCore
+@testable import FormStoreCLI
+
+@Suite struct EditorDocumentTests {
+    private let form = peopleForm()
+
+    @Test func rendersCommentsAndOneLinePerEditableField() {
+        let text = EditorDocument.render(form: form, values: ["id": "3", "name": "Ann", "colour": "Red",
+                                                              "notes": "two\nlines", "password": "hunter2"],
+                                         subject: "people 3")
+        #expect(text.hasPrefix("# Editing people 3 (People).\n# Lines starting with '#' are ignored."))
+        #expect(text.contains("\n# Name (text, required, at most 40 characters)\nname: Ann\n"))
+        #expect(text.contains("\n# Favourite colour (choice)\n# choices: Red, Green, Blue\ncolour: Red\n"))
+        #expect(text.contains("\n# Born (date)\n# format: yyyy-MM-dd\nborn: \n"))
+        #expect(text.contains("\n# Anything else\nnotes: two\\nlines\n"))
+        #expect(text.contains("\n# id: 3   (read-only)\n"))
+        #expect(!text.contains("password"))
+        #expect(!text.contains("hunter2"))
+    }
+
+    @Test func roundTripsAwkwardValues() throws {
+        let values = ["name": "  spaced  ", "colour": "\"quoted\" start", "born": "",
+                      "notes": "back\\slash\nnew line\ttab \\n literal"]
+        let text = EditorDocument.render(form: form, values: values)
+        #expect(text.contains("\nname: \"  spaced  \"\n"))
+        #expect(try EditorDocument.parse(text, form: form) == values)
+    }
+
+    @Test func roundTripsAwkwardFieldNames() throws {
+        let form = Form(name: "odd", sections: [Section(fields: [
+            Field(key: "first name"), Field(key: "a:b"), Field(key: "#tag"),
+        ])])
+        let values = ["first name": "Ann", "a:b": "x: y", "#tag": "t"]
+        let text = EditorDocument.render(form: form, values: values)
+        #expect(text.contains("\nfirst name: Ann\n\"a:b\": x: y\n") || text.contains("\n\"a:b\": x: y\n"))
+        #expect(try EditorDocument.parse(text, form: form) == values)
+    }
+
+    @Test func errorsAndConflictsAreShownAsComments() {
+        let text = EditorDocument.render(form: form, values: ["name": "Ann"],
+                                         errors: ["name: must not be empty"],
+                                         conflicts: [.init(field: "name", theirs: "Annie")])
+        #expect(text.contains("#\n# ERRORS: fix them, then save again:\n#   name: must not be empty\n"))
+        #expect(text.contains("#   name: now Annie\n"))
+        #expect(text.contains("# CONFLICT: now Annie in the database\nname: Ann\n"))
+        let parsed = try? EditorDocument.parse(text, form: form)
+        #expect(parsed == ["name": "Ann", "colour": "", "born": "", "notes": ""])
+    }
+
+    @Test func parseIgnoresCommentsBlankLinesAndIndentation() throws {
+        let text = "# header\n\n   name:Ann  \r\n\t# another\n  notes:   \n"
+        #expect(try EditorDocument.parse(text, form: form) == ["name": "Ann", "notes": ""])
+    }
+
+    @Test func emptyDocumentMeansCancelled() {
+        #expect(throws: EditorDocumentError.cancelled) { try EditorDocument.parse("", form: form) }
+        #expect(throws: EditorDocumentError.cancelled) { try EditorDocument.parse("# only\n  \n#comments\n", form: form) }
+    }
+
+    @Test func badLinesAreReportedWithTheirNumbers() {
+        let text = """
+        # comment
+        name: Ann
+        nmae: typo
+        no colon here
+        name: again
+        id: 4
+        password: secret
+        notes: "unterminated
+        """
+        #expect(throws: EditorDocumentError.invalid([
+            InputError(line: 3, message: "unknown field 'nmae' (did you mean 'name'?)"),
+            InputError(line: 4, message: "expected 'field: value'"),
+            InputError(line: 5, message: "'name' is given twice (first on line 2)"),
+            InputError(line: 6, message: "'id' is read-only"),
+            InputError(line: 7, message: "'password' is secret and cannot be set in a document"),
+            InputError(line: 8, message: "unterminated quoted value (a value that starts with a quote must end with one)"),
+        ])) {
+            try EditorDocument.parse(text, form: form)
+        }
+    }
+
+    @Test func errorsReadAsOneLineEach() {
+        let error = EditorDocumentError.invalid([InputError(line: 3, message: "unknown field 'x'")])
+        #expect(error.messages == ["line 3: unknown field 'x'"])
+        #expect(CLIError.classifying(error).exitCode == .validationFailed)
+    }
+}
+
+@Suite struct EditorLauncherTests {
+    @Test func editorChoiceFollowsVisualThenEditorThenVi() {
+        #expect(EditorLauncher(environment: ["VISUAL": "nano", "EDITOR": "ed"]).editor == "nano")
+        #expect(EditorLauncher(environment: ["VISUAL": " ", "EDITOR": "ed"]).editor == "ed")
+        #expect(EditorLauncher(environment: [:]).editor == "vi")
+    }
+
+    @Test func runsAScriptedEditorWithArgumentsOnAPrivateFile() throws {
+        let scratch = try ScratchDirectory()
+        let log = scratch.path + "/log"
+        // Records the file's mode and folder, then edits it in place.
+        let editor = try scratch.script("fake-editor", """
+        stat -c '%a' "$2" > \(log); dirname "$2" >> \(log)
+        sed -i "s/$1/Bob/" "$2"
+        """)
+        let launcher = EditorLauncher(environment: ["EDITOR": "\(editor) Ann", "TMPDIR": scratch.path,
+                                                    "PATH": "/usr/bin:/bin"])
+        let result = try launcher.edit("# doc\nname: Ann\n")
+        #expect(result == "# doc\nname: Bob\n")
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(lines == ["600", Substring(scratch.path)])
+        // The temporary file is gone.
+        let left = try FileManager.default.contentsOfDirectory(atPath: scratch.path).filter { $0.hasPrefix("formstore-edit-") }
+        #expect(left.isEmpty)
+    }
+
+    @Test func aFailingEditorIsAnError() throws {
+        let scratch = try ScratchDirectory()
+        let launcher = EditorLauncher(environment: ["EDITOR": "false", "TMPDIR": scratch.path, "PATH": "/usr/bin:/bin"])
+        #expect(throws: CLIError.failure("the editor 'false' exited with status 1; nothing was saved")) {
+            try launcher.edit("x")
+        }
+    }
+}

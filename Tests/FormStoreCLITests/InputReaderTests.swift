@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+import FormCore
+@testable import FormStoreCLI
+
+@Suite struct InputReaderTests {
+    private func readAll(_ format: InputFormat, _ text: String, chunk: Int = 3) throws -> [InputRecord] {
+        let reader = format.reader(BufferSource(text, chunkLimit: chunk))
+        var records: [InputRecord] = []
+        while let record = try reader.next() { records.append(record) }
+        return records
+    }
+
+    private func failure(_ format: InputFormat, _ text: String) -> InputError? {
+        do {
+            _ = try readAll(format, text)
+            return nil
+        } catch let error as InputError {
+            return error
+        } catch {
+            Issue.record("unexpected \(error)")
+            return nil
+        }
+    }
+
+    @Test func ndjsonReadsOneObjectPerLineWithLineNumbers() throws {
+        let records = try readAll(.ndjson, """
+        {"id": 1, "name": "Ann", "tags": ["a", "b"], "score": 1.5, "ok": true, "none": null}
+
+        {"id": -2, "name": "B\\u00f6b \\ud83d\\ude00", "big": 9223372036854775807}
+        """)
+        #expect(records.count == 2)
+        #expect(records[0].line == 1)
+        #expect(records[0].values == ["id": 1, "name": "Ann", "tags": .list(["a", "b"]), "score": 1.5, "ok": true, "none": .null])
+        #expect(records[1].line == 3)
+        #expect(records[1].values == ["id": -2, "name": "Böb 😀", "big": .int(.max)])
+    }
+
+    @Test func ndjsonErrorsNameTheLine() {
+        #expect(failure(.ndjson, "{\"a\": 1}\n{\"a\": 2,}\n") == InputError(line: 2, message: "expected a quoted key"))
+        #expect(failure(.ndjson, "{\"a\": 1}\n\n[1, 2]\n") == InputError(line: 3, message: "expected a JSON object"))
+        #expect(failure(.ndjson, "{\"a\": 1} {\"b\": 2}\n")?.message == "unexpected text after the object (one object per line)")
+        #expect(failure(.ndjson, "{\"a\": 1, \"a\": 2}") == InputError(line: 1, message: "duplicate key 'a'"))
+        #expect(failure(.ndjson, "{\"a\": {\"b\": 1}}")?.message == "field 'a': a nested object is not a field value")
+        #expect(failure(.ndjson, "{\"a\": 01}")?.message == "invalid number '01'")
+        #expect(failure(.ndjson, "{\"a\": tru}")?.message == "invalid literal, expected 'true'")
+        #expect(failure(.ndjson, "{\"a\": \"open")?.message == "unterminated string")
+    }
+
+    @Test func integersBeyondInt64AreRefused() {
+        #expect(failure(.ndjson, "{\"n\": 1}\n{\"n\": 9223372036854775808}")
+            == InputError(line: 2, message: "integer out of range: 9223372036854775808"))
+        #expect(failure(.ndjson, "{\"n\": -9223372036854775809}")?.message == "integer out of range: -9223372036854775809")
+        #expect(failure(.json, "[{\"n\": 1e999}]")?.message == "number out of range: 1e999")
+    }
+
+    @Test func integersAndDoublesStayApart() throws {
+        let values = try readAll(.ndjson, "{\"a\": 1, \"b\": 1.0, \"c\": 1e2, \"d\": -0}")[0].values
+        #expect(values == ["a": .int(1), "b": .double(1), "c": .double(100), "d": .int(0)])
+    }
+
+    @Test func jsonArrayYieldsObjectsWithTheirLines() throws {
+        let records = try readAll(.json, """
+        [
+          {"id": 1},
+          {
+            "id": 2, "list": []
+          }
+        ]
+        """, chunk: 1)
+        #expect(records.map(\.line) == [2, 3])
+        #expect(records[1].values == ["id": 2, "list": .list([])])
+        #expect(try readAll(.json, " [ ] ").isEmpty)
+        #expect(try readAll(.json, "\u{FEFF}[{\"a\": 1}]").count == 1)
+    }
+
+    @Test func jsonArrayErrors() {
+        #expect(failure(.json, "{\"a\": 1}") == InputError(line: 1, message: "expected a JSON array of objects"))
+        #expect(failure(.json, "[{\"a\": 1},\n 2]") == InputError(line: 2, message: "expected a JSON object"))
+        #expect(failure(.json, "[{\"a\": 1}\n{\"b\": 1}]") == InputError(line: 2, message: "expected ',' or ']' after an object"))
+        #expect(failure(.json, "[{\"a\": 1}] x")?.message == "unexpected text after the array")
+        #expect(failure(.json, "[{\"a\": [{\"b\": 1}]}]")?.message == "an object inside a list is not a field value")
+    }
+
+    @Test func csvReadsQuotedFieldsWithLineBreaks() throws {
+        let records = try readAll(.csv, "id,name,note\r\n1,Ann,\"said \"\"hi\"\"\r\nthen left\"\r\n2,,\"\"\n3,\"a,b\",x")
+        #expect(records.map(\.line) == [2, 4, 5])
+        #expect(records[0].values == ["id": "1", "name": "Ann", "note": "said \"hi\"\r\nthen left"])
+        // Unquoted empty is NULL, quoted empty is an empty text.
+        #expect(records[1].values == ["id": "2", "name": .null, "note": ""])
+        #expect(records[2].values == ["id": "3", "name": "a,b", "note": "x"])
+    }
+
+    @Test func csvErrorsNameTheLine() {
+        #expect(failure(.csv, "a,b\n1,2\n3\n") == InputError(line: 3, message: "expected 2 fields, found 1"))
+        #expect(failure(.csv, "a,b\n1,\"open\n\nstill open") == InputError(line: 2, message: "unterminated quoted field"))
+        #expect(failure(.csv, "a,b\n\"x\"y,1") == InputError(line: 2, message: "unexpected character after a closing quote"))
+        #expect(failure(.csv, "a,a\n1,2") == InputError(line: 1, message: "duplicate column 'a' in the header"))
+        #expect(failure(.csv, "a,,b\n") == InputError(line: 1, message: "empty column name in the header"))
+    }
+
+    @Test func csvRoundTripsWhatTheWriterWrites() throws {
+        let columns = [OutputColumn(key: "name"), OutputColumn(key: "note")]
+        let sink = BufferSink()
+        var writer = CSVWriter(columns: columns, sink: sink, options: OutputOptions())
+        let rows: [[FieldValue]] = [["Smith, \"Jo\"", "two\nlines"], ["", .null], [" padded ", "é"]]
+        writer.writeAll(rows)
+        let records = try readAll(.csv, sink.text, chunk: 2)
+        #expect(records.map { [$0.values["name"]!, $0.values["note"]!] } == rows)
+    }
+
+    @Test func readersPullFromAFileInChunks() throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.path + "/rows.ndjson"
+        var text = ""
+        for i in 1...2000 { text += "{\"id\": \(i), \"name\": \"row \(i)\"}\n" }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let reader = NDJSONReader(try FileDescriptorSource(path: path))
+        var count = 0
+        var last: InputRecord?
+        while let record = try reader.next() { count += 1; last = record }
+        #expect(count == 2000)
+        #expect(last == InputRecord(line: 2000, values: ["id": 2000, "name": "row 2000"]))
+        #expect(throws: CLIError.self) { try FileDescriptorSource(path: scratch.path + "/missing.csv") }
+    }
+
+    @Test func formatFromExtension() {
+        #expect(InputFormat(pathExtensionOf: "a/b.JSONL") == .ndjson)
+        #expect(InputFormat(pathExtensionOf: "x.csv") == .csv)
+        #expect(InputFormat(pathExtensionOf: "x.txt") == nil)
+        #expect(InputFormat(pathExtensionOf: "noext") == nil)
+    }
+}

@@ -1,0 +1,84 @@
+import FormCore
+@testable import FormStoreCLI
+
+/// An in-memory workspace: one form and its records, enough to drive the
+/// read commands through the real parser, writers and runner.
+final class FakeWorkspace: Workspace {
+    let form: Form
+    var rows: [StoredRecord]
+    private(set) var deleted: [RecordKey] = []
+
+    init(form: Form = peopleForm(), rows: [StoredRecord]) {
+        self.form = form
+        self.rows = rows
+    }
+
+    private struct Cursor: RecordCursor {
+        var remaining: ArraySlice<StoredRecord>
+        mutating func next() throws -> StoredRecord? { remaining.popFirst() }
+    }
+
+    private func unsupported() -> CLIError { .failure("not in the fake") }
+
+    func initialize() throws -> [String] { throw unsupported() }
+    func migrate(directory: String) throws -> [String] { throw unsupported() }
+
+    func formSummaries() throws -> [FormSummary] {
+        [FormSummary(name: form.name, title: form.title, source: .spec, fieldCount: form.fields.count)]
+    }
+
+    func form(named name: String) throws -> Form {
+        guard name == form.name else { throw CLIError.notFound("no form named '\(name)'") }
+        return form
+    }
+
+    func records(of form: Form, matching filters: [Assignment], limit: Int?) throws -> any RecordCursor {
+        let matching = rows.filter { row in
+            filters.allSatisfy { filter in
+                row.values[filter.field].map { ValueText.text($0, kind: nil, blobsBySize: false) } == filter.value
+            }
+        }
+        return Cursor(remaining: matching.prefix(limit ?? .max))
+    }
+
+    func record(of form: Form, key: KeyArgument) throws -> StoredRecord {
+        let wanted = try key.recordKey(primaryKey: form.primaryKey, kinds: ["id": .integer])
+        guard let row = rows.first(where: { $0.key == wanted }) else {
+            throw CLIError.notFound("no \(form.name) record with key \(key.text)")
+        }
+        return row
+    }
+
+    func createRecord(of form: Form, inputs: [String: String]) throws -> StoredRecord { throw unsupported() }
+    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: String]) throws -> [FieldChange] {
+        throw unsupported()
+    }
+    func editRecord(of form: Form, key: KeyArgument, frontEnd: EditFrontEnd) throws -> ExitCode { throw unsupported() }
+
+    func deleteRecord(of form: Form, key: KeyArgument) throws {
+        let record = try record(of: form, key: key)
+        rows.removeAll { $0.key == record.key }
+        deleted.append(record.key)
+    }
+
+    func importRecords(of form: Form, from reader: any RecordReader, dryRun: Bool) throws -> ImportSummary {
+        throw unsupported()
+    }
+    func drafts(form: String?) throws -> [Draft] { [] }
+    func draft(_ reference: DraftReference) throws -> Draft { throw CLIError.notFound("no such draft") }
+    func restoreDraft(_ reference: DraftReference) throws -> StoredRecord { throw unsupported() }
+    func discardDraft(_ reference: DraftReference) throws { throw unsupported() }
+    func createDemo(at path: String) throws { throw unsupported() }
+}
+
+/// Two people.
+func samplePeople() -> [StoredRecord] {
+    [
+        StoredRecord(key: RecordKey("id", 1), values: [
+            "id": 1, "name": "Ann", "colour": "red", "password": "hunter2", "notes": "first line\nsecond",
+        ]),
+        StoredRecord(key: RecordKey("id", 2), values: [
+            "id": 2, "name": "Bob, Jr.", "colour": .null, "password": .null, "notes": "",
+        ]),
+    ]
+}
