@@ -72,7 +72,8 @@ public final class Statement {
         case .real(let v):
             code = sqlite3_bind_double(pointer, i, v)
         case .text(let v):
-            code = sqlite3_bind_text(pointer, i, v, -1, formstore_sqlite3_transient())
+            // An explicit byte count keeps text after an embedded NUL character.
+            code = sqlite3_bind_text(pointer, i, v, Int32(clamping: v.utf8.count), formstore_sqlite3_transient())
         case .blob(let v):
             code = v.withUnsafeBytes { bytes in
                 // A NULL pointer would bind NULL: an empty blob needs a real (zero-length) one.
