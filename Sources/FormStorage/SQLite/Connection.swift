@@ -43,7 +43,7 @@ public final class Connection {
     }
 
     private static func open(path: String, configuration: Configuration) throws -> ConnectionHandle {
-        let isFile = path != ":memory:" && !path.isEmpty && !path.hasPrefix("file:")
+        let isFile = isPlainFilePath(path)
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
         if configuration.readOnly {
             flags |= SQLITE_OPEN_READONLY
@@ -66,6 +66,12 @@ public final class Connection {
         }
     }
 
+    /// True for a path to a file on disk, as opposed to `:memory:`, a temporary
+    /// database (`""`) or a `file:` URI, which SQLite opens itself.
+    static func isPlainFilePath(_ path: String) -> Bool {
+        path != ":memory:" && !path.isEmpty && !path.hasPrefix("file:")
+    }
+
     /// Creates the file with mode 0600 so it is never readable by others, not even briefly.
     private static func createFileIfMissing(_ path: String) throws {
         let fd = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
@@ -85,7 +91,7 @@ public final class Connection {
             try FileCreationMask.restricted {
                 // Switching to WAL creates the -wal and -shm files: keep them private too.
                 let mode = try fetchOne("PRAGMA journal_mode = WAL")?[0]
-                if path != ":memory:", mode != .text("wal") {
+                if Self.isPlainFilePath(path), mode != .text("wal") {
                     throw DatabaseError(resultCode: .SQLITE_ERROR,
                                         message: "could not switch to WAL journaling", sql: "PRAGMA journal_mode = WAL")
                 }

@@ -31,7 +31,8 @@ public final class Database: Sendable {
         self.path = path
         self.configuration = configuration
         writer = SerializedConnection(try Connection(path: path, configuration: configuration))
-        let isMemory = path == ":memory:" || path.isEmpty || path.contains("mode=memory")
+        let isMemory = path.isEmpty || path == ":memory:"
+            || (path.hasPrefix("file:") && (path.contains(":memory:") || path.contains("mode=memory")))
         if isMemory || configuration.maximumReaderCount < 1 {
             readers = nil
         } else {
