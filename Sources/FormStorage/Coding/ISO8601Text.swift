@@ -1,0 +1,190 @@
+import Foundation
+
+/// ISO-8601 text for dates, written and read without formatters: fixed
+/// layouts in UTC, exact to the millisecond, and safe from any thread.
+enum ISO8601Text {
+    /// `2024-05-01T13:04:05.250Z`
+    static func dateTime(_ date: Date) -> String {
+        let parts = Parts(date)
+        return pad(parts.year, 4) + "-" + pad(parts.month, 2) + "-" + pad(parts.day, 2) + "T"
+            + pad(parts.hour, 2) + ":" + pad(parts.minute, 2) + ":" + pad(parts.second, 2)
+            + "." + pad(parts.millisecond, 3) + "Z"
+    }
+
+    /// `2024-05-01` (the UTC day)
+    static func date(_ date: Date) -> String {
+        let parts = Parts(date)
+        return pad(parts.year, 4) + "-" + pad(parts.month, 2) + "-" + pad(parts.day, 2)
+    }
+
+    /// `13:04:05` (the UTC time of day)
+    static func time(_ date: Date) -> String {
+        let parts = Parts(date)
+        return pad(parts.hour, 2) + ":" + pad(parts.minute, 2) + ":" + pad(parts.second, 2)
+    }
+
+    /// Reads `yyyy-MM-ddTHH:mm[:ss[.fff]][Z|±hh:mm]`; a space may replace the `T`
+    /// (SQLite's own format). Without a zone, UTC.
+    static func parseDateTime(_ text: String) -> Date? {
+        var scanner = Scanner(text)
+        guard let day = scanner.day(), scanner.take("T") || scanner.take("t") || scanner.take(" "),
+              let time = scanner.timeOfDay() else { return nil }
+        var offset = 0
+        if scanner.take("Z") || scanner.take("z") {
+            offset = 0
+        } else if let sign = scanner.sign() {
+            guard let h = scanner.digits(2) else { return nil }
+            _ = scanner.take(":")
+            guard let m = scanner.digits(2) else { return nil }
+            offset = sign * (h * 3600 + m * 60)
+        }
+        guard scanner.atEnd else { return nil }
+        return time.date(adding: day * 86_400 - offset)
+    }
+
+    /// Reads `yyyy-MM-dd` as midnight UTC.
+    static func parseDate(_ text: String) -> Date? {
+        var scanner = Scanner(text)
+        guard let day = scanner.day(), scanner.atEnd else { return nil }
+        return Date(timeIntervalSince1970: Double(day * 86_400))
+    }
+
+    /// Reads `HH:mm[:ss[.fff]]` as that time on 1970-01-01 UTC.
+    static func parseTime(_ text: String) -> Date? {
+        var scanner = Scanner(text)
+        guard let time = scanner.timeOfDay(), scanner.atEnd else { return nil }
+        return time.date(adding: 0)
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(abs(value))
+        let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
+        return value < 0 ? "-" + padded : padded
+    }
+
+    /// A date's UTC calendar fields, rounded to the millisecond.
+    private struct Parts {
+        var year, month, day, hour, minute, second, millisecond: Int
+
+        init(_ date: Date) {
+            let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+            let (days, msOfDay) = floorDivide(totalMilliseconds, 86_400_000)
+            (year, month, day) = civilFromDays(Int(days))
+            hour = Int(msOfDay / 3_600_000)
+            minute = Int(msOfDay / 60_000 % 60)
+            second = Int(msOfDay / 1000 % 60)
+            millisecond = Int(msOfDay % 1000)
+        }
+    }
+
+    private static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
+        let q = a / b, r = a % b
+        return r < 0 ? (q - 1, r + b) : (q, r)
+    }
+
+    // Howard Hinnant's days-from-civil algorithms (proleptic Gregorian calendar).
+    static func daysFromCivil(_ y: Int, _ m: Int, _ d: Int) -> Int {
+        let y = m <= 2 ? y - 1 : y
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    static func civilFromDays(_ z: Int) -> (Int, Int, Int) {
+        let z = z + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+
+    /// A time of day as whole seconds plus a decimal fraction, kept apart so the
+    /// sum is rounded once (`.123` reads back as the same `Date` it was written from).
+    private struct TimeOfDay {
+        var seconds: Int
+        var fraction = 0
+        var scale = 1
+
+        func date(adding offset: Int) -> Date {
+            let whole = Int64(seconds + offset)
+            return Date(timeIntervalSince1970: Double(whole * Int64(scale) + Int64(fraction)) / Double(scale))
+        }
+    }
+
+    /// Reads the fixed-width fields of the layouts above.
+    private struct Scanner {
+        private let bytes: [UInt8]
+        private var index = 0
+
+        init(_ text: String) { bytes = Array(text.utf8) }
+
+        var atEnd: Bool { index == bytes.count }
+
+        mutating func take(_ character: Character) -> Bool {
+            guard index < bytes.count, let ascii = character.asciiValue, bytes[index] == ascii else { return false }
+            index += 1
+            return true
+        }
+
+        mutating func sign() -> Int? {
+            if take("+") { return 1 }
+            if take("-") { return -1 }
+            return nil
+        }
+
+        mutating func digits(_ count: Int) -> Int? {
+            guard index + count <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[index..<index + count] {
+                guard (48...57).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            index += count
+            return value
+        }
+
+        /// Days since 1970-01-01 of a valid `yyyy-MM-dd`.
+        mutating func day() -> Int? {
+            guard let y = digits(4), take("-"), let m = digits(2), take("-"), let d = digits(2),
+                  (1...12).contains(m), d >= 1, d <= ISO8601Text.daysIn(month: m, year: y) else { return nil }
+            return ISO8601Text.daysFromCivil(y, m, d)
+        }
+
+        /// Seconds since midnight of `HH:mm[:ss[.fff…]]`.
+        mutating func timeOfDay() -> TimeOfDay? {
+            guard let h = digits(2), take(":"), let m = digits(2), h < 24, m < 60 else { return nil }
+            var time = TimeOfDay(seconds: h * 3600 + m * 60)
+            guard take(":") else { return time }
+            guard let s = digits(2), s < 60 else { return nil }
+            time.seconds += s
+            if take(".") || take(",") {
+                var digitCount = 0
+                while index < bytes.count, (48...57).contains(bytes[index]) {
+                    // Digits past microseconds add nothing a Date can hold.
+                    if time.scale < 1_000_000 {
+                        time.fraction = time.fraction * 10 + Int(bytes[index] - 48)
+                        time.scale *= 10
+                    }
+                    digitCount += 1
+                    index += 1
+                }
+                guard digitCount > 0 else { return nil }
+            }
+            return time
+        }
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+extension Connection {
+    /// The names of the user's tables, sorted; SQLite's own (`sqlite_*`) and
+    /// FormStore's (`formstore_*`) are left out unless asked for.
+    ///
+    /// - throws: `DatabaseError`.
+    public func tableNames(includingInternal: Bool = false) throws -> [String] {
+        let names = try fetchAll("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
+            .map { try $0.value(at: 0, as: String.self) }
+        guard !includingInternal else { return names }
+        return names.filter { name in
+            let lowered = name.lowercased()
+            return !lowered.hasPrefix("sqlite_") && !lowered.hasPrefix("formstore_")
+        }
+    }
+
+    /// True when a table of that name exists (compared without regard to case, as SQLite does).
+    ///
+    /// - throws: `DatabaseError`.
+    public func tableExists(_ name: String) throws -> Bool {
+        try fetchOne("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ? COLLATE NOCASE", [name]) != nil
+    }
+
+    /// Describes a table: columns, primary key, foreign keys, `WITHOUT ROWID`
+    /// and `CHECK (column IN (...))` value lists.
+    ///
+    /// ```swift
+    /// let info = try conn.tableInfo("person")
+    /// ```
+    ///
+    /// - throws: `DatabaseError` (`SQLITE_ERROR`, "no such table") when the table does not exist.
+    public func tableInfo(_ name: String) throws -> TableInfo {
+        guard let schemaRow = try fetchOne(
+            "SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name = ? COLLATE NOCASE", [name]) else {
+            throw DatabaseError(resultCode: .SQLITE_ERROR, message: "no such table: \(name)")
+        }
+        let tableName: String = try schemaRow.value(at: 0)
+        let sql = try schemaRow.value(at: 1, as: String?.self) ?? ""
+        let parsed = CreateTableSQL(sql)
+
+        // The table name is bound, never spliced: any name works.
+        let columnRows = try fetchAll("""
+            SELECT name, type, "notnull", dflt_value, pk, hidden FROM pragma_table_xinfo(?) ORDER BY cid
+            """, [tableName])
+        var columns: [ColumnInfo] = []
+        for row in columnRows where try row.value(at: 5, as: Int.self) != 1 {
+            let columnName: String = try row.value(at: 0)
+            let hidden: Int = try row.value(at: 5)
+            columns.append(ColumnInfo(
+                name: columnName,
+                declaredType: try row.value(at: 1, as: String?.self) ?? "",
+                isNotNull: try row.value(at: 2, as: Bool.self),
+                defaultValueSQL: try row.value(at: 3, as: String?.self),
+                primaryKeyPosition: try row.value(at: 4, as: Int.self),
+                isGenerated: hidden == 2 || hidden == 3,
+                allowedValues: parsed.allowedValues.first {
+                    $0.key.caseInsensitiveCompare(columnName) == .orderedSame
+                }?.value))
+        }
+
+        let keyColumns = columns.filter(\.isPrimaryKey).sorted { $0.primaryKeyPosition < $1.primaryKeyPosition }
+            .map(\.name)
+        let primaryKey: PrimaryKey
+        if keyColumns.isEmpty {
+            primaryKey = .hiddenRowID
+        } else if !parsed.isWithoutRowID, keyColumns.count == 1, try !hasPrimaryKeyIndex(tableName) {
+            // Only an INTEGER PRIMARY KEY aliases the rowid; any other key gets its own index.
+            primaryKey = .rowIDAlias(keyColumns[0])
+        } else {
+            primaryKey = .columns(keyColumns)
+        }
+
+        return TableInfo(name: tableName, columns: columns, primaryKey: primaryKey,
+                         isWithoutRowID: parsed.isWithoutRowID,
+                         foreignKeys: try foreignKeys(tableName), sql: sql)
+    }
+
+    private func hasPrimaryKeyIndex(_ table: String) throws -> Bool {
+        try fetchOne("SELECT 1 FROM pragma_index_list(?) WHERE origin = 'pk'", [table]) != nil
+    }
+
+    private func foreignKeys(_ table: String) throws -> [ForeignKey] {
+        let rows = try fetchAll("""
+            SELECT id, "table", "from", "to", on_update, on_delete FROM pragma_foreign_key_list(?) ORDER BY id, seq
+            """, [table])
+        var keys: [(id: Int, key: ForeignKey, hasNamedDestination: Bool)] = []
+        for row in rows {
+            let id: Int = try row.value(at: 0)
+            let from: String = try row.value(at: 2)
+            let to = try row.value(at: 3, as: String?.self)
+            if let last = keys.indices.last, keys[last].id == id {
+                keys[last].key.columns.append(from)
+                if let to { keys[last].key.destinationColumns.append(to) }
+            } else {
+                keys.append((id, ForeignKey(destinationTable: try row.value(at: 1), columns: [from],
+                                            destinationColumns: to.map { [$0] } ?? [],
+                                            onUpdate: try row.value(at: 4), onDelete: try row.value(at: 5)),
+                             to != nil))
+            }
+        }
+        return try keys.map { entry in
+            guard !entry.hasNamedDestination else { return entry.key }
+            // `REFERENCES parent` without columns means the parent's primary key.
+            var key = entry.key
+            key.destinationColumns = try fetchAll(
+                "SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", [key.destinationTable])
+                .map { try $0.value(at: 0, as: String.self) }
+            return key
+        }
+    }
+}

@@ -1,0 +1,101 @@
+/// What introspection reads from a `CREATE TABLE` statement that no pragma
+/// reports: `WITHOUT ROWID`, and the value lists of `CHECK (column IN (...))`.
+struct CreateTableSQL {
+    /// Declared `WITHOUT ROWID` (among the options after the column list).
+    let isWithoutRowID: Bool
+    /// Allowed values by column name, as written in the CHECK.
+    let allowedValues: [String: [DatabaseValue]]
+
+    init(_ sql: String) {
+        let tokens = SQLToken.tokenize(sql)
+        var withoutRowID = false
+        if let open = tokens.firstIndex(of: .symbol("(")), let close = Self.matchingClose(tokens, from: open) {
+            let options = tokens[(close + 1)...]
+            withoutRowID = zip(options, options.dropFirst()).contains { $0.isKeyword("WITHOUT") && $1.isKeyword("ROWID") }
+        }
+        var lists: [String: [DatabaseValue]] = [:]
+        var i = 0
+        while i < tokens.count {
+            if tokens[i].isKeyword("CHECK"), i + 1 < tokens.count, tokens[i + 1] == .symbol("("),
+               let close = Self.matchingClose(tokens, from: i + 1) {
+                if let (column, values) = Self.inList(Array(tokens[(i + 2)..<close])), lists[column] == nil {
+                    lists[column] = values
+                }
+                i = close
+            }
+            i += 1
+        }
+        isWithoutRowID = withoutRowID
+        allowedValues = lists
+    }
+
+    /// The index of the `)` closing the `(` at `open`.
+    private static func matchingClose(_ tokens: [SQLToken], from open: Int) -> Int? {
+        var depth = 0
+        for index in open..<tokens.count {
+            if tokens[index] == .symbol("(") { depth += 1 }
+            if tokens[index] == .symbol(")") {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+        }
+        return nil
+    }
+
+    /// Reads `column IN (v1, v2, ...)`, possibly in extra parentheses; `nil` for any other expression.
+    private static func inList(_ expression: [SQLToken]) -> (String, [DatabaseValue])? {
+        var tokens = expression[...]
+        while tokens.first == .symbol("("), let close = matchingClose(Array(tokens), from: 0),
+              close == tokens.count - 1 {
+            tokens = tokens.dropFirst().dropLast()
+        }
+        let parts = Array(tokens)
+        // A name, IN, then a parenthesised list that ends the expression.
+        guard parts.count >= 4, parts[1].isKeyword("IN"), parts[2] == .symbol("("),
+              parts.last == .symbol(")"), matchingClose(parts, from: 2) == parts.count - 1 else { return nil }
+        let column: String
+        switch parts[0] {
+        case .word(let w): column = w
+        case .quoted(let q), .string(let q): column = q  // SQLite accepts a 'quoted' name there too
+        default: return nil
+        }
+        var values: [DatabaseValue] = []
+        var negative = false
+        var expectValue = true
+        for token in parts[3..<(parts.count - 1)] {
+            switch token {
+            case .symbol(","):
+                guard !expectValue else { return nil }
+                expectValue = true
+            case .symbol("-") where expectValue && !negative:
+                negative = true
+            case .string(let s) where expectValue && !negative:
+                values.append(.text(s))
+                expectValue = false
+            case .quoted(let s) where expectValue && !negative:
+                // SQLite reads an unresolved "double-quoted" word as a string.
+                values.append(.text(s))
+                expectValue = false
+            case .number(let n) where expectValue:
+                guard let value = number(n, negative: negative) else { return nil }
+                values.append(value)
+                negative = false
+                expectValue = false
+            case .word(let w) where expectValue && !negative && w.uppercased() == "NULL":
+                values.append(.null)
+                expectValue = false
+            default:
+                return nil
+            }
+        }
+        guard !expectValue, !values.isEmpty else { return nil }
+        return (column, values)
+    }
+
+    private static func number(_ text: String, negative: Bool) -> DatabaseValue? {
+        let signed = negative ? "-" + text : text
+        if let integer = Int64(signed) { return .integer(integer) }
+        if let real = Double(signed) { return .real(real) }
+        return nil
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// What FormStorage knows of a table: its columns, primary key, foreign keys
+/// and kind. Get one with `Connection.tableInfo(_:)`.
+///
+/// ```swift
+/// let info = try db.read { try $0.tableInfo("order line") }
+/// info.primaryKey.columns          // ["order", "line"]
+/// info.column("status")?.allowedValues   // [.text("open"), .text("closed")]
+/// ```
+public struct TableInfo: Sendable, Hashable {
+    /// The name as stored in the schema.
+    public var name: String
+    /// Columns in table order (hidden virtual-table columns excluded).
+    public var columns: [ColumnInfo]
+    public var primaryKey: PrimaryKey
+    /// Declared `WITHOUT ROWID`.
+    public var isWithoutRowID: Bool
+    public var foreignKeys: [ForeignKey]
+    /// The `CREATE TABLE` statement.
+    public var sql: String
+
+    public init(name: String, columns: [ColumnInfo], primaryKey: PrimaryKey, isWithoutRowID: Bool,
+                foreignKeys: [ForeignKey], sql: String) {
+        self.name = name
+        self.columns = columns
+        self.primaryKey = primaryKey
+        self.isWithoutRowID = isWithoutRowID
+        self.foreignKeys = foreignKeys
+        self.sql = sql
+    }
+
+    /// The column with this name, compared without regard to case as SQLite does.
+    public func column(_ name: String) -> ColumnInfo? {
+        columns.first { $0.name == name }
+            ?? columns.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+    }
+}

@@ -1,0 +1,37 @@
+/// How a connection is opened and set up.
+///
+/// ```swift
+/// var config = Configuration()
+/// config.busyTimeout = .seconds(10)
+/// config.synchronous = .normal
+/// let db = try Database(path: "app.sqlite", configuration: config)
+/// ```
+public struct Configuration: Sendable, Hashable {
+    /// `PRAGMA synchronous`: how hard SQLite works to survive a power loss.
+    /// See <https://www.sqlite.org/pragma.html#pragma_synchronous>.
+    public enum Synchronous: String, Sendable, Hashable, CaseIterable {
+        /// Every commit is durable (the default).
+        case full = "FULL"
+        /// Safe from corruption in WAL mode; a power loss may lose the last commits.
+        case normal = "NORMAL"
+    }
+
+    /// Open without writing; the file must exist.
+    public var readOnly: Bool = false
+    /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
+    public var busyTimeout: Duration = .seconds(5)
+    public var synchronous: Synchronous = .full
+    /// `PRAGMA foreign_keys`.
+    public var foreignKeys: Bool = true
+    /// Reader connections a `Database` keeps for concurrent reads.
+    public var maximumReaderCount: Int = 4
+
+    public init() {}
+
+    /// The busy timeout in whole milliseconds, as `sqlite3_busy_timeout` takes it.
+    var busyTimeoutMilliseconds: Int32 {
+        let (seconds, attoseconds) = busyTimeout.components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        return Int32(clamping: max(0, milliseconds))
+    }
+}

@@ -1,0 +1,219 @@
+import CSQLite
+import Foundation
+import Synchronization
+
+/// One SQLite connection: opens (and creates) a file, sets it up, runs SQL and
+/// keeps prepared statements for reuse.
+///
+/// ```swift
+/// let conn = try Connection(path: "app.sqlite")
+/// try conn.execute("CREATE TABLE IF NOT EXISTS note(id INTEGER PRIMARY KEY, body TEXT)")
+/// try conn.execute("INSERT INTO note(body) VALUES (?)", ["hello"])
+/// let bodies = try conn.fetchAll("SELECT body FROM note").map { try $0.value(at: 0, as: String.self) }
+/// ```
+///
+/// Not `Sendable`: use it from one thread at a time. `Database` shares
+/// connections safely between tasks. See <https://www.sqlite.org/c3ref/open.html>.
+public final class Connection {
+    /// The path (or `file:` URI) it was opened with.
+    public let path: String
+    public let configuration: Configuration
+    let handle: ConnectionHandle
+    private var statementCache: [String: Statement] = [:]
+    /// Depth of `transaction` calls, naming savepoints uniquely.
+    var transactionDepth = 0
+
+    /// Opens a connection. A missing file is created with mode 0600 (unless
+    /// read-only); the connection gets WAL journaling, foreign keys, the busy
+    /// timeout and the synchronous level of `configuration`.
+    ///
+    /// - parameter path: a file path, `":memory:"`, or a `file:` URI.
+    /// - throws: `DatabaseError`: `SQLITE_CANTOPEN` for a missing directory,
+    ///   `SQLITE_NOTADB` for a file that is not a database.
+    public init(path: String, configuration: Configuration = Configuration()) throws {
+        self.path = path
+        self.configuration = configuration
+        self.handle = try Self.open(path: path, configuration: configuration)
+        try setUp()
+    }
+
+    deinit {
+        // Finalize before the handle closes so the close is not deferred.
+        statementCache.removeAll()
+    }
+
+    private static func open(path: String, configuration: Configuration) throws -> ConnectionHandle {
+        let isFile = isPlainFilePath(path)
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+        if configuration.readOnly {
+            flags |= SQLITE_OPEN_READONLY
+        } else {
+            flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        }
+        return try FileCreationMask.restricted {
+            if isFile && !configuration.readOnly {
+                try createFileIfMissing(path)
+            }
+            var pointer: OpaquePointer?
+            let code = sqlite3_open_v2(path, &pointer, flags, nil)
+            // Own the handle before checking: a failed open still allocates one to close.
+            let handle = pointer.map(ConnectionHandle.init)
+            guard code == SQLITE_OK, let handle else {
+                throw DatabaseError.from(pointer, code: code)
+            }
+            sqlite3_extended_result_codes(handle.pointer, 1)
+            return handle
+        }
+    }
+
+    /// True for a path to a file on disk, as opposed to `:memory:`, a temporary
+    /// database (`""`) or a `file:` URI, which SQLite opens itself.
+    static func isPlainFilePath(_ path: String) -> Bool {
+        path != ":memory:" && !path.isEmpty && !path.hasPrefix("file:")
+    }
+
+    /// Creates the file with mode 0600 so it is never readable by others, not even briefly.
+    private static func createFileIfMissing(_ path: String) throws {
+        let fd = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw DatabaseError(resultCode: .SQLITE_CANTOPEN,
+                                message: "unable to open database file \(path): \(reason)")
+        }
+        close(fd)
+    }
+
+    private func setUp() throws {
+        sqlite3_busy_timeout(handle.pointer, configuration.busyTimeoutMilliseconds)
+        // The first statement reads the header: a file that is not a database fails here.
+        _ = try fetchAll("SELECT count(*) FROM sqlite_schema")
+        if !configuration.readOnly {
+            try FileCreationMask.restricted {
+                // Switching to WAL creates the -wal and -shm files: keep them private too.
+                let mode = try fetchOne("PRAGMA journal_mode = WAL")?[0]
+                if Self.isPlainFilePath(path), mode != .text("wal") {
+                    throw DatabaseError(resultCode: .SQLITE_ERROR,
+                                        message: "could not switch to WAL journaling", sql: "PRAGMA journal_mode = WAL")
+                }
+            }
+        }
+        try executeScript("PRAGMA foreign_keys = \(configuration.foreignKeys ? "ON" : "OFF")")
+        try executeScript("PRAGMA synchronous = \(configuration.synchronous.rawValue)")
+    }
+
+    // MARK: Statements
+
+    /// The prepared statement for this SQL, prepared on first use and reused afterwards.
+    ///
+    /// ```swift
+    /// let a = try conn.cachedStatement("SELECT 1")
+    /// let b = try conn.cachedStatement("SELECT 1")   // a === b
+    /// ```
+    ///
+    /// - throws: `DatabaseError` for SQL that does not compile.
+    public func cachedStatement(_ sql: String) throws -> Statement {
+        if let statement = statementCache[sql] {
+            statement.reset()
+            return statement
+        }
+        let statement = try Statement(sql: sql, handle: handle)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// A new, uncached prepared statement, for SQL run once.
+    ///
+    /// - throws: `DatabaseError` for SQL that does not compile.
+    public func makeStatement(_ sql: String) throws -> Statement {
+        try Statement(sql: sql, handle: handle)
+    }
+
+    /// Finalizes every cached statement (needed before some schema changes, such as `VACUUM INTO` or closing).
+    public func clearStatementCache() {
+        statementCache.removeAll()
+    }
+
+    // MARK: Running SQL
+
+    /// Runs one SQL command with bound arguments, through the statement cache.
+    ///
+    /// - throws: `DatabaseError`.
+    public func execute(_ sql: String, _ arguments: StatementArguments = []) throws {
+        try cachedStatement(sql).execute(arguments)
+    }
+
+    /// Runs several `;`-separated SQL commands without arguments (a migration, a schema).
+    ///
+    /// - throws: `DatabaseError` naming the failing command.
+    public func executeScript(_ sql: String) throws {
+        try sql.withCString { start in
+            var current = start
+            while current.pointee != 0 {
+                var statement: OpaquePointer?
+                var tail: UnsafePointer<CChar>?
+                let code = sqlite3_prepare_v2(handle.pointer, current, -1, &statement, &tail)
+                let end = tail ?? current
+                let command = end > current
+                    ? String(decoding: UnsafeRawBufferPointer(start: current, count: current.distance(to: end)),
+                             as: UTF8.self)
+                    : String(cString: current)
+                let trimmed = command.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard code == SQLITE_OK else {
+                    sqlite3_finalize(statement)
+                    throw DatabaseError.from(handle.pointer, code: code, sql: trimmed)
+                }
+                // A statement is nil for whitespace or a comment.
+                if let statement {
+                    var step: Int32
+                    repeat { step = sqlite3_step(statement) } while step == SQLITE_ROW
+                    let error = step == SQLITE_DONE ? nil : DatabaseError.from(handle.pointer, code: step, sql: trimmed)
+                    sqlite3_finalize(statement)
+                    if let error { throw error }
+                }
+                guard end > current else { return }
+                current = end
+            }
+        }
+    }
+
+    /// Every row of a query.
+    ///
+    /// - throws: `DatabaseError`.
+    public func fetchAll(_ sql: String, _ arguments: StatementArguments = []) throws -> [Row] {
+        try cachedStatement(sql).fetchAll(arguments)
+    }
+
+    /// The first row of a query, if any.
+    ///
+    /// - throws: `DatabaseError`.
+    public func fetchOne(_ sql: String, _ arguments: StatementArguments = []) throws -> Row? {
+        try cachedStatement(sql).fetchOne(arguments)
+    }
+
+    /// The first column of the first row, converted; `nil` when there is no row.
+    ///
+    /// ```swift
+    /// let count = try conn.fetchValue(Int.self, "SELECT count(*) FROM note")
+    /// ```
+    ///
+    /// - throws: `DatabaseError` (`SQLITE_MISMATCH` when the value does not convert).
+    public func fetchValue<T: DatabaseValueConvertible>(_ type: T.Type, _ sql: String,
+                                                        _ arguments: StatementArguments = []) throws -> T? {
+        guard let row = try fetchOne(sql, arguments), row.count > 0 else { return nil }
+        return try row.value(at: 0, as: T.self)
+    }
+
+    // MARK: State
+
+    /// True between `BEGIN` and `COMMIT`/`ROLLBACK` (SQLite's autocommit mode is off).
+    public var isInsideTransaction: Bool { sqlite3_get_autocommit(handle.pointer) == 0 }
+
+    /// The rowid of the latest successful INSERT.
+    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle.pointer) }
+
+    /// Rows changed by the latest INSERT, UPDATE or DELETE.
+    public var changesCount: Int { Int(sqlite3_changes64(handle.pointer)) }
+}
+
+@available(*, unavailable)
+extension Connection: Sendable {}

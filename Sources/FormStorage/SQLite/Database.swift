@@ -1,0 +1,165 @@
+import Foundation
+
+/// A database file shared by many tasks and threads: one writer connection
+/// behind a lock, so writes run one at a time, and a small pool of reader
+/// connections, so reads run side by side under WAL.
+///
+/// ```swift
+/// let db = try Database(path: "app.sqlite")
+/// let id = try db.write { conn in
+///     try conn.execute("INSERT INTO note(body) VALUES (?)", ["hello"])
+///     return conn.lastInsertedRowID
+/// }
+/// let count = try db.read { try $0.fetchValue(Int.self, "SELECT count(*) FROM note") }
+/// ```
+///
+/// Every write transaction begins with `BEGIN IMMEDIATE` and waits up to the
+/// busy timeout for other processes, so a write does not fail with
+/// `SQLITE_BUSY` unless another process holds the file longer than that.
+public final class Database: Sendable {
+    /// The path (or `file:` URI) the database was opened with.
+    public let path: String
+    public let configuration: Configuration
+    private let writer: SerializedConnection
+    /// `nil` for an in-memory database (its connections cannot share it): reads then use the writer.
+    private let readers: ReaderPool?
+
+    /// Opens the database, creating the file (mode 0600) when missing.
+    ///
+    /// - throws: `DatabaseError`, such as `SQLITE_CANTOPEN` or `SQLITE_NOTADB`.
+    public init(path: String, configuration: Configuration = Configuration()) throws {
+        self.path = path
+        self.configuration = configuration
+        writer = SerializedConnection(try Connection(path: path, configuration: configuration))
+        let isMemory = path.isEmpty || path == ":memory:"
+            || (path.hasPrefix("file:") && (path.contains(":memory:") || path.contains("mode=memory")))
+        if isMemory || configuration.maximumReaderCount < 1 {
+            readers = nil
+        } else {
+            var readerConfiguration = configuration
+            readerConfiguration.readOnly = true
+            readers = ReaderPool(maximum: configuration.maximumReaderCount) {
+                try Connection(path: path, configuration: readerConfiguration)
+            }
+        }
+    }
+
+    /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`) and returns its
+    /// result: committed when it returns, rolled back when it throws. Writes
+    /// wait for one another. Called inside another `write`, it becomes a savepoint.
+    ///
+    /// - throws: what `body` throws, or a `DatabaseError`.
+    public func write<T>(_ body: (Connection) throws -> T) throws -> T {
+        try writer.withConnection { conn in
+            try conn.transaction(.immediate) { try body(conn) }
+        }
+    }
+
+    /// Runs `body` on the writer connection outside any transaction (for
+    /// `VACUUM`, pragmas, or transactions of one's own). A transaction left open
+    /// is rolled back.
+    ///
+    /// - throws: what `body` throws; `SQLITE_MISUSE` when it leaves a transaction open.
+    public func writeWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
+        try writer.withConnection { conn in
+            let wasInsideTransaction = conn.isInsideTransaction
+            let result: T
+            do {
+                result = try body(conn)
+            } catch {
+                if !wasInsideTransaction { conn.rollbackIfNeeded() }
+                throw error
+            }
+            if !wasInsideTransaction && conn.isInsideTransaction {
+                conn.rollbackIfNeeded()
+                throw DatabaseError(resultCode: .SQLITE_MISUSE,
+                                    message: "a transaction was left open and has been rolled back")
+            }
+            return result
+        }
+    }
+
+    /// Runs `body` in a read transaction on a reader connection: it sees one
+    /// consistent snapshot, and does not wait for writers. Writing fails with
+    /// `SQLITE_READONLY`.
+    ///
+    /// - throws: what `body` throws, or a `DatabaseError`.
+    public func read<T>(_ body: (Connection) throws -> T) throws -> T {
+        guard let readers else {
+            return try writer.withConnection { conn in
+                try conn.transaction(.deferred) { try body(conn) }
+            }
+        }
+        return try readers.withConnection { conn in
+            try conn.transaction(.deferred) { try body(conn) }
+        }
+    }
+}
+
+/// The writer connection behind a lock. The lock is recursive so that a
+/// `write` inside a `write` on the same thread nests (as a savepoint) instead
+/// of deadlocking.
+private final class SerializedConnection: @unchecked Sendable {
+    private let lock = NSRecursiveLock()
+    private let connection: Connection
+
+    init(_ connection: Connection) {
+        self.connection = connection
+    }
+
+    func withConnection<T>(_ body: (Connection) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(connection)
+    }
+}
+
+/// Reader connections, opened on demand up to `maximum`; a reader is used by
+/// one thread at a time, and callers wait when all are busy.
+private final class ReaderPool: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var idle: [Connection] = []
+    private var openCount = 0
+    private let maximum: Int
+    private let open: () throws -> Connection
+
+    init(maximum: Int, open: @escaping () throws -> Connection) {
+        self.maximum = maximum
+        self.open = open
+    }
+
+    func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
+        let connection = try checkOut()
+        defer { checkIn(connection) }
+        return try body(connection)
+    }
+
+    private func checkOut() throws -> Connection {
+        condition.lock()
+        while idle.isEmpty && openCount >= maximum {
+            condition.wait()
+        }
+        if let connection = idle.popLast() {
+            condition.unlock()
+            return connection
+        }
+        openCount += 1
+        condition.unlock()
+        do {
+            return try open()
+        } catch {
+            condition.lock()
+            openCount -= 1
+            condition.signal()
+            condition.unlock()
+            throw error
+        }
+    }
+
+    private func checkIn(_ connection: Connection) {
+        condition.lock()
+        idle.append(connection)
+        condition.signal()
+        condition.unlock()
+    }
+}

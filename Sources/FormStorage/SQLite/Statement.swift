@@ -1,0 +1,279 @@
+import CSQLite
+import Foundation
+
+/// A prepared SQL statement. Get one from `Connection.cachedStatement(_:)`
+/// (reused for the same SQL) or `Connection.makeStatement(_:)`.
+///
+/// ```swift
+/// let insert = try conn.cachedStatement("INSERT INTO t(a) VALUES (?)")
+/// for a in 1...3 { try insert.execute([a]) }
+/// ```
+///
+/// Not `Sendable`: a statement belongs to its connection's thread of use.
+/// See <https://www.sqlite.org/c3ref/stmt.html>.
+public final class Statement {
+    /// The SQL text, as prepared.
+    public let sql: String
+    let pointer: OpaquePointer
+    // Keeps the connection open while this statement exists.
+    private let handle: ConnectionHandle
+
+    init(sql: String, handle: ConnectionHandle) throws {
+        var statement: OpaquePointer?
+        var tail: UnsafePointer<CChar>?
+        let code = sql.withCString { sqlite3_prepare_v2(handle.pointer, $0, -1, &statement, &tail) }
+        guard code == SQLITE_OK, let statement else {
+            sqlite3_finalize(statement)
+            throw DatabaseError.from(handle.pointer, code: code, sql: sql)
+        }
+        if let tail, tail.pointee != 0,
+           !String(cString: tail).allSatisfy({ $0.isWhitespace || $0 == ";" }) {
+            sqlite3_finalize(statement)
+            throw DatabaseError(resultCode: .SQLITE_MISUSE,
+                                message: "a statement must hold one SQL command; use executeScript for several",
+                                sql: sql)
+        }
+        self.sql = sql
+        self.pointer = statement
+        self.handle = handle
+    }
+
+    deinit {
+        sqlite3_finalize(pointer)
+    }
+
+    /// The number of result columns.
+    public var columnCount: Int { Int(sqlite3_column_count(pointer)) }
+
+    /// The result column names.
+    public var columnNames: [String] {
+        (0..<Int32(columnCount)).map { String(cString: sqlite3_column_name(pointer, $0)) }
+    }
+
+    /// True when the statement does not change the database.
+    public var isReadOnly: Bool { sqlite3_stmt_readonly(pointer) != 0 }
+
+    /// The number of parameters (`?`, `:name` ...).
+    public var parameterCount: Int { Int(sqlite3_bind_parameter_count(pointer)) }
+
+    // MARK: Binding
+
+    /// Binds a value to a 1-based parameter index.
+    ///
+    /// - throws: `DatabaseError` (`SQLITE_RANGE` for an index out of range).
+    public func bind(_ value: DatabaseValue, at index: Int) throws {
+        let i = Int32(index)
+        let code: Int32
+        switch value {
+        case .null:
+            code = sqlite3_bind_null(pointer, i)
+        case .integer(let v):
+            code = sqlite3_bind_int64(pointer, i, v)
+        case .real(let v):
+            code = sqlite3_bind_double(pointer, i, v)
+        case .text(let v):
+            // An explicit byte count keeps text after an embedded NUL character.
+            code = sqlite3_bind_text(pointer, i, v, Int32(clamping: v.utf8.count), formstore_sqlite3_transient())
+        case .blob(let v):
+            code = v.withUnsafeBytes { bytes in
+                // A NULL pointer would bind NULL: an empty blob needs a real (zero-length) one.
+                sqlite3_bind_blob64(pointer, i, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
+                                    sqlite3_uint64(bytes.count), formstore_sqlite3_transient())
+            }
+        }
+        guard code == SQLITE_OK else { throw error(code) }
+    }
+
+    /// Binds a convertible value to a 1-based parameter index.
+    public func bind(_ value: (any DatabaseValueConvertible)?, at index: Int) throws {
+        try bind(value?.databaseValue ?? .null, at: index)
+    }
+
+    /// Binds a value to a named parameter; `name` may omit its `:`, `@` or `$` prefix.
+    ///
+    /// - throws: `DatabaseError` (`SQLITE_RANGE`) when the statement has no such parameter.
+    public func bind(_ value: DatabaseValue, named name: String) throws {
+        guard let index = parameterIndex(name) else {
+            throw DatabaseError(resultCode: .SQLITE_RANGE, message: "no parameter named \(name)", sql: sql)
+        }
+        try bind(value, at: index)
+    }
+
+    /// Clears the previous bindings, then binds every argument. A named parameter
+    /// takes its value from `arguments.named`, else the next positional value.
+    ///
+    /// - throws: `DatabaseError` (`SQLITE_RANGE`) when the arguments do not match the parameters.
+    public func bind(_ arguments: StatementArguments) throws {
+        sqlite3_clear_bindings(pointer)
+        var positional = arguments.positional.makeIterator()
+        var names: Set<String> = []
+        for index in stride(from: 1, through: parameterCount, by: 1) {
+            if let name = parameterName(at: index) {
+                names.insert(name)
+                if let value = arguments.named[name] {
+                    try bind(value, at: index)
+                    continue
+                }
+            }
+            guard let value = positional.next() else {
+                throw DatabaseError(resultCode: .SQLITE_RANGE,
+                                    message: "missing an argument for parameter \(index)", sql: sql)
+            }
+            try bind(value, at: index)
+        }
+        if positional.next() != nil {
+            throw DatabaseError(resultCode: .SQLITE_RANGE,
+                                message: "more arguments than the \(parameterCount) parameters", sql: sql)
+        }
+        if let unknown = arguments.named.keys.sorted().first(where: { !names.contains($0) }) {
+            throw DatabaseError(resultCode: .SQLITE_RANGE, message: "no parameter named \(unknown)", sql: sql)
+        }
+    }
+
+    /// The name of a parameter without its prefix; `nil` for `?` and `?NNN`.
+    private func parameterName(at index: Int) -> String? {
+        guard let cName = sqlite3_bind_parameter_name(pointer, Int32(index)) else { return nil }
+        let name = String(cString: cName)
+        guard let first = name.first, first != "?" else { return nil }
+        return String(name.dropFirst())
+    }
+
+    private func parameterIndex(_ name: String) -> Int? {
+        if let first = name.first, ":@$".contains(first) {
+            let i = sqlite3_bind_parameter_index(pointer, name)
+            return i > 0 ? Int(i) : nil
+        }
+        for prefix in [":", "@", "$"] {
+            let i = sqlite3_bind_parameter_index(pointer, prefix + name)
+            if i > 0 { return Int(i) }
+        }
+        return nil
+    }
+
+    // MARK: Stepping
+
+    /// Rewinds the statement so it can run again; bindings are kept.
+    public func reset() {
+        // sqlite3_reset repeats the last step's error, which the step already reported.
+        sqlite3_reset(pointer)
+    }
+
+    /// Runs one step: `true` when a row is ready to read, `false` when done.
+    ///
+    /// - throws: `DatabaseError`; the statement is reset so it can be reused.
+    public func step() throws -> Bool {
+        let code = sqlite3_step(pointer)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let error = error(code)
+            sqlite3_reset(pointer)
+            throw error
+        }
+    }
+
+    /// Binds the arguments and runs the statement to completion, ignoring rows.
+    ///
+    /// - throws: `DatabaseError`.
+    public func execute(_ arguments: StatementArguments = []) throws {
+        reset()
+        try bind(arguments)
+        defer { reset() }
+        while try step() {}
+    }
+
+    /// Binds the arguments and returns every row.
+    ///
+    /// - throws: `DatabaseError`.
+    public func fetchAll(_ arguments: StatementArguments = []) throws -> [Row] {
+        reset()
+        try bind(arguments)
+        defer { reset() }
+        let names = columnNames
+        var rows: [Row] = []
+        while try step() {
+            rows.append(Row(columnNames: names, values: (0..<names.count).map(value(at:))))
+        }
+        return rows
+    }
+
+    /// Binds the arguments and returns the first row, if any.
+    ///
+    /// - throws: `DatabaseError`.
+    public func fetchOne(_ arguments: StatementArguments = []) throws -> Row? {
+        reset()
+        try bind(arguments)
+        defer { reset() }
+        guard try step() else { return nil }
+        let names = columnNames
+        return Row(columnNames: names, values: (0..<names.count).map(value(at:)))
+    }
+
+    // MARK: Reading columns of the current row
+
+    /// The value of a 0-based column of the current row.
+    public func value(at index: Int) -> DatabaseValue {
+        let i = Int32(index)
+        switch sqlite3_column_type(pointer, i) {
+        case SQLITE_INTEGER:
+            return .integer(sqlite3_column_int64(pointer, i))
+        case SQLITE_FLOAT:
+            return .real(sqlite3_column_double(pointer, i))
+        case SQLITE_TEXT:
+            guard let text = sqlite3_column_text(pointer, i) else { return .text("") }
+            let count = Int(sqlite3_column_bytes(pointer, i))
+            // Decode with the byte count: text may hold NUL characters.
+            let buffer = UnsafeBufferPointer(start: text, count: count)
+            return .text(String(decoding: buffer, as: UTF8.self))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(pointer, i))
+            guard count > 0, let bytes = sqlite3_column_blob(pointer, i) else { return .blob(Data()) }
+            return .blob(Data(bytes: bytes, count: count))
+        default:
+            return .null
+        }
+    }
+
+    /// A converted value of a 0-based column of the current row.
+    ///
+    /// - throws: `DatabaseError` (`SQLITE_MISMATCH`) when the value does not convert.
+    public func value<T: DatabaseValueConvertible>(at index: Int, as type: T.Type = T.self) throws -> T {
+        let name = String(cString: sqlite3_column_name(pointer, Int32(index)))
+        return try Row.convert(value(at: index), column: name)
+    }
+
+    /// True when a column of the current row is NULL.
+    public func isNull(at index: Int) -> Bool {
+        sqlite3_column_type(pointer, Int32(index)) == SQLITE_NULL
+    }
+
+    /// An INTEGER column of the current row (SQLite converts other classes).
+    public func int64(at index: Int) -> Int64 { sqlite3_column_int64(pointer, Int32(index)) }
+
+    /// A REAL column of the current row (SQLite converts other classes).
+    public func double(at index: Int) -> Double { sqlite3_column_double(pointer, Int32(index)) }
+
+    /// A TEXT column of the current row, `nil` when NULL.
+    public func text(at index: Int) -> String? {
+        switch value(at: index) {
+        case .null: return nil
+        case .text(let s): return s
+        case .integer(let i): return String(i)
+        case .real(let d): return String(d)
+        case .blob(let d): return String(decoding: d, as: UTF8.self)
+        }
+    }
+
+    /// A BLOB column of the current row, `nil` when NULL.
+    public func blob(at index: Int) -> Data? {
+        isNull(at: index) ? nil : Data.fromDatabaseValue(value(at: index)) ?? Data()
+    }
+
+    private func error(_ code: Int32) -> DatabaseError {
+        DatabaseError.from(handle.pointer, code: code, sql: sql)
+    }
+}
+
+@available(*, unavailable)
+extension Statement: Sendable {}

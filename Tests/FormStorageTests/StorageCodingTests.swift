@@ -1,0 +1,135 @@
+import FormCore
+import Foundation
+import FormStorage
+import Testing
+
+@Suite struct StorageCodingTests {
+    let conn: Connection
+
+    init() throws {
+        conn = try Connection(path: ":memory:")
+        try conn.execute("""
+            CREATE TABLE r(t TEXT, i INTEGER, d REAL, b BOOLEAN, day DATE, at DATETIME, clock TIME,
+                           tags TEXT, raw BLOB, n NUMERIC, any)
+            """)
+        try conn.execute("INSERT INTO r DEFAULT VALUES")
+    }
+
+    /// Encodes for the kind, stores in `column`, reads back and decodes.
+    private func roundTrip(_ value: FieldValue, _ kind: FieldKind?, column: String) throws -> FieldValue {
+        let coding = StorageCoding(kind: kind)
+        try conn.execute("UPDATE r SET \(quoteIdentifier(column)) = ?", [coding.encode(value)])
+        let stored = try #require(try conn.fetchOne("SELECT \(quoteIdentifier(column)) FROM r"))[0]
+        return coding.decode(stored)
+    }
+
+    private func stored(_ column: String) throws -> DatabaseValue? {
+        try conn.fetchOne("SELECT \(quoteIdentifier(column)) FROM r")?[0]
+    }
+
+    @Test func boolsAreZeroOrOne() throws {
+        #expect(try roundTrip(true, .bool, column: "b") == true)
+        #expect(try stored("b") == .integer(1))
+        #expect(try roundTrip(false, .bool, column: "b") == false)
+        #expect(try stored("b") == .integer(0))
+    }
+
+    @Test func boolsStoredAsWordsDecode() {
+        let coding = StorageCoding(kind: .bool)
+        #expect(coding.decode(.text("true")) == true)
+        #expect(coding.decode(.text("FALSE")) == false)
+        #expect(coding.decode(.text("yes")) == true)
+        #expect(coding.decode(.real(0)) == false)
+        #expect(coding.decode(.text("maybe")) == "maybe")
+    }
+
+    @Test func datesPerKind() throws {
+        let moment = Date(timeIntervalSince1970: 1_714_568_645.25)  // 2024-05-01T13:04:05.250Z
+        let midnight = Date(timeIntervalSince1970: 1_714_521_600)     // 2024-05-01
+        #expect(try roundTrip(.date(midnight), .date, column: "day") == .date(midnight))
+        #expect(try stored("day") == .text("2024-05-01"))
+        #expect(try roundTrip(.date(moment), .datetime, column: "at") == .date(moment))
+        #expect(try stored("at") == .text("2024-05-01T13:04:05.250Z"))
+        let clock = Date(timeIntervalSince1970: 13 * 3600 + 4 * 60 + 5)
+        #expect(try roundTrip(.date(clock), .time, column: "clock") == .date(clock))
+        #expect(try stored("clock") == .text("13:04:05"))
+    }
+
+    @Test func datesThatAreNotISOStayText() {
+        #expect(StorageCoding(kind: .date).decode(.text("31/12/1999")) == "31/12/1999")
+        #expect(StorageCoding(kind: .datetime).decode(.text("yesterday")) == "yesterday")
+        #expect(StorageCoding(kind: .time).decode(.text("noon")) == "noon")
+        #expect(StorageCoding(kind: .datetime).decode(.text("2024-05-01 13:04:05"))
+                == .date(Date(timeIntervalSince1970: 1_714_568_645)))
+    }
+
+    @Test func multichoiceListsAreJSONArrays() throws {
+        let list: FieldValue = .list(["pizza", "sushi", #"say "hi"\n"#, "東京"])
+        #expect(try roundTrip(list, .multichoice, column: "tags") == list)
+        #expect(try stored("tags") == .text(#"["pizza","sushi","say \"hi\"\\n","東京"]"#))
+        let mixed: FieldValue = .list([1, 2.5, true, nil, .list(["x"])])
+        #expect(try roundTrip(mixed, .multichoice, column: "tags") == mixed)
+        #expect(try roundTrip(.list([]), .multichoice, column: "tags") == .list([]))
+        #expect(StorageCoding(kind: .multichoice).decode(.text("a,b")) == "a,b")
+    }
+
+    @Test func numbers() throws {
+        #expect(try roundTrip(.int(Int64.min), .integer, column: "i") == .int(Int64.min))
+        #expect(try roundTrip(.int(Int64.max), .integer, column: "i") == .int(Int64.max))
+        #expect(try roundTrip(.double(2.5), .decimal, column: "d") == .double(2.5))
+        #expect(try roundTrip(.int(3), .decimal, column: "d") == .double(3))
+        #expect(try stored("d") == .real(3))
+        // NUMERIC affinity turns 3.0 into INTEGER 3; the decimal kind still reads a Double.
+        #expect(try roundTrip(.double(3), .decimal, column: "n") == .double(3))
+        #expect(try stored("n") == .integer(3))
+        #expect(StorageCoding(kind: .integer).decode(.text(" 12 ")) == .int(12))
+        #expect(StorageCoding(kind: .integer).decode(.text("twelve")) == "twelve")
+        #expect(StorageCoding(kind: .decimal).decode(.text("1.25")) == .double(1.25))
+    }
+
+    @Test func textKinds() throws {
+        for kind in [FieldKind.text, .name, .multiline, .password, .email, .phone, .url, .address, .state, .zip] {
+            #expect(try roundTrip("Zoë 🚀", kind, column: "t") == "Zoë 🚀")
+            #expect(try roundTrip("", kind, column: "t") == "")
+            #expect(try roundTrip(.null, kind, column: "t") == .null)
+        }
+        // An INTEGER in a text field reads as text.
+        #expect(StorageCoding(kind: .text).decode(.integer(12)) == "12")
+        #expect(StorageCoding(kind: .zip).decode(.blob(Data("02139".utf8))) == "02139")
+    }
+
+    @Test func nullAndEmptyStayApart() throws {
+        #expect(try roundTrip(.null, .text, column: "t") == .null)
+        #expect(try stored("t") == .null)
+        #expect(try roundTrip("", .text, column: "t") == "")
+        #expect(try stored("t") == .text(""))
+        for kind in FieldKind.allCases {
+            #expect(StorageCoding(kind: kind).decode(.null) == .null)
+            #expect(StorageCoding(kind: kind).encode(.null) == .null)
+        }
+    }
+
+    @Test func dataIsABlob() throws {
+        let data = Data([0, 1, 2, 255])
+        #expect(try roundTrip(.data(data), nil, column: "raw") == .data(data))
+        #expect(try stored("raw") == .blob(data))
+    }
+
+    @Test func choicesKeepTheirType() throws {
+        #expect(try roundTrip(2, .choice, column: "any") == 2)
+        #expect(try roundTrip("red", .choice, column: "any") == "red")
+    }
+
+    @Test func kindlessFallback() {
+        #expect(FieldValue(DatabaseValue.integer(4)) == .int(4))
+        #expect(FieldValue(DatabaseValue.real(0.5)) == .double(0.5))
+        #expect(FieldValue(DatabaseValue.text("x")) == .text("x"))
+        #expect(FieldValue(DatabaseValue.blob(Data([1]))) == .data(Data([1])))
+        #expect(FieldValue(DatabaseValue.null) == .null)
+        #expect(DatabaseValue(FieldValue.bool(true)) == .integer(1))
+        #expect(DatabaseValue(FieldValue.date(Date(timeIntervalSince1970: 0))) == .text("1970-01-01T00:00:00.000Z"))
+        #expect(DatabaseValue(FieldValue.list(["a"])) == .text(#"["a"]"#))
+        #expect(DatabaseValue(FieldValue.data(Data([1]))) == .blob(Data([1])))
+        #expect(DatabaseValue(FieldValue.null) == .null)
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Runs the `sqlite3` command-line shell as a separate process (a second
+/// writer that shares no memory, locks or code with FormStorage).
+struct SQLiteShell {
+    let executable: URL
+
+    /// The shell found on `PATH` (CI installs the `sqlite3` package).
+    init() throws {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let candidates = path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("sqlite3") }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "sqlite3 shell not found on PATH"])
+        }
+        executable = found
+    }
+
+    /// Starts the shell on `database`, feeding it `script` on standard input.
+    func start(database: String, script: String) throws -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["-bail", database]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data(script.utf8))
+        try input.fileHandleForWriting.close()
+        return process
+    }
+}
