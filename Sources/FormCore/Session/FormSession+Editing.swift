@@ -4,7 +4,8 @@ extension FormSession {
     public func whyNotEditable(_ key: String) -> String? {
         guard let field = form.field(key) else { return "is not a field of \(form.name)" }
         if !field.holdsValue { return "is display-only" }
-        if field.isReadOnly { return "is read-only" }
+        // A new record's key is typed in; once stored it is read-only like any such field.
+        if field.isReadOnly && !(self.key == nil && form.primaryKey.contains(field.key)) { return "is read-only" }
         if form.isDisabled(field, values: current, editing: isEditing) { return "is disabled" }
         if field.enabledWhenNotEditing { return nil }
         switch form.mode {

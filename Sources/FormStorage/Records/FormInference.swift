@@ -1,0 +1,81 @@
+import Foundation
+import FormCore
+
+/// A form for a table that has no spec, inferred from its columns: the declared
+/// type gives the kind, NOT NULL makes a field required, a `CHECK (col IN ...)`
+/// list gives choices, the primary key is read-only once stored, a foreign key
+/// is named in the hint, a BLOB is read-only (shown by its size).
+///
+/// ```swift
+/// let form = FormInference.form(for: try conn.tableInfo("orders"))
+/// ```
+public enum FormInference {
+    public static func form(for table: TableInfo) -> Form {
+        var fields: [Field] = []
+        for column in table.columns where !column.isGenerated {
+            fields.append(field(for: column, in: table))
+        }
+        var form = Form(name: table.name, title: table.name, sections: [Section(fields: fields)])
+        form.table = table.name
+        form.primaryKey = table.primaryKey.columns
+        form.mode = .save
+        return form
+    }
+
+    static func field(for column: ColumnInfo, in table: TableInfo) -> Field {
+        let type = column.declaredType.uppercased()
+        var field = Field(key: column.name, label: column.name, kind: kind(for: column, type: type))
+        if let allowed = column.allowedValues {
+            let coding = StorageCoding.kindless
+            field.choices = allowed.map { Choice(coding.decode($0)) }
+            field.rules.append(.oneOfChoices)
+        }
+        if field.kind == .password { field.isSecure = true }
+        field.isRequired = column.isNotNull && column.defaultValueSQL == nil
+            && !(table.primaryKey.isRowID && column.isPrimaryKey)
+        if let literal = column.defaultValueSQL, let value = defaultValue(literal, kind: field.kind) {
+            field.defaultValue = value
+        }
+        if column.isPrimaryKey { field.isReadOnly = true }
+        if type.contains("BLOB") || (type.isEmpty && column.affinity == .blob) {
+            field.isReadOnly = true
+            field.hint = "binary data"
+        }
+        if let reference = table.foreignKeys.first(where: { $0.columns.contains(column.name) }),
+           let index = reference.columns.firstIndex(of: column.name) {
+            let target = index < reference.destinationColumns.count ? reference.destinationColumns[index] : "rowid"
+            field.hint = "references \(reference.destinationTable).\(target)"
+        }
+        return field
+    }
+
+    static func kind(for column: ColumnInfo, type: String) -> FieldKind {
+        if column.allowedValues != nil { return .choice }
+        let name = column.name.lowercased()
+        if name.contains("password") || name.contains("secret") { return .password }
+        if type.contains("BOOL") { return .bool }
+        if type.contains("DATETIME") || type.contains("TIMESTAMP") { return .datetime }
+        if type.contains("DATE") { return .date }
+        if type.contains("TIME") { return .time }
+        switch column.affinity {
+        case .integer: return .integer
+        case .real, .numeric: return .decimal
+        default: return name.contains("email") ? .email : .text
+        }
+    }
+
+    /// The model value of a column's DEFAULT when it is a plain literal;
+    /// expressions such as CURRENT_TIMESTAMP are left to SQLite.
+    static func defaultValue(_ sql: String, kind: FieldKind) -> FieldValue? {
+        var text = sql.trimmingCharacters(in: .whitespaces)
+        while text.hasPrefix("(") && text.hasSuffix(")") { text = String(text.dropFirst().dropLast()) }
+        if text.uppercased() == "NULL" { return .null }
+        if text.count >= 2, text.hasPrefix("'"), text.hasSuffix("'") {
+            let inner = String(text.dropFirst().dropLast()).replacingOccurrences(of: "''", with: "'")
+            return StorageCoding(kind: kind).decode(.text(inner))
+        }
+        if let integer = Int64(text) { return StorageCoding(kind: kind).decode(.integer(integer)) }
+        if let real = Double(text) { return StorageCoding(kind: kind).decode(.real(real)) }
+        return nil
+    }
+}
