@@ -15,9 +15,16 @@ public enum FormInference {
         for column in table.columns where !column.isGenerated {
             fields.append(field(for: column, in: table))
         }
+        var key = table.primaryKey.columns
+        if table.primaryKey == .hiddenRowID {
+            var rowID = Field(key: TableMapping.rowID, label: TableMapping.rowID, kind: .integer)
+            rowID.isReadOnly = true
+            fields.insert(rowID, at: 0)
+            key = [TableMapping.rowID]
+        }
         var form = Form(name: table.name, title: table.name, sections: [Section(fields: fields)])
         form.table = table.name
-        form.primaryKey = table.primaryKey.columns
+        form.primaryKey = key
         form.mode = .save
         return form
     }

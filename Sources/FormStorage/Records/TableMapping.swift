@@ -17,20 +17,25 @@ public struct TableMapping: Sendable, Hashable {
     init(form: Form, table: TableInfo) throws {
         self.form = form
         self.table = table
-        let key = form.primaryKey.isEmpty ? table.primaryKey.columns : form.primaryKey
+        var key = form.primaryKey.isEmpty ? table.primaryKey.columns : form.primaryKey
+        if key.isEmpty && table.primaryKey == .hiddenRowID { key = [Self.rowID] }
         guard !key.isEmpty else { throw FormStoreError.noPrimaryKey(table.name) }
+        // A table without a declared key is still found by its hidden rowid.
+        let hasColumn = { (name: String) in
+            table.column(name) != nil || (name == Self.rowID && table.primaryKey == .hiddenRowID)
+        }
         keyColumns = key
         var columns: [String] = []
         var codings: [String: StorageCoding] = [:]
         for field in form.fields where field.isStored && field.holdsValue {
-            guard table.column(field.key) != nil else {
+            guard hasColumn(field.key) else {
                 throw FormStoreError.unknownColumn(field.key, field: field.key, form: form.name, table: table.name)
             }
             columns.append(field.key)
             codings[field.key] = StorageCoding(kind: field.kind)
         }
         for extra in key + [form.versionColumn].compactMap({ $0 }) where !columns.contains(extra) {
-            guard table.column(extra) != nil else {
+            guard hasColumn(extra) else {
                 throw FormStoreError.unknownColumn(extra, field: extra, form: form.name, table: table.name)
             }
             columns.append(extra)
@@ -40,6 +45,8 @@ public struct TableMapping: Sendable, Hashable {
         whereKey = key.map { "\(quoteIdentifier($0)) = ?" }.joined(separator: " AND ")
         selectSQL = "SELECT \(columns.map(quoteIdentifier).joined(separator: ", ")) FROM \(quoteIdentifier(table.name))"
     }
+
+    static let rowID = "rowid"
 
     func coding(_ column: String) -> StorageCoding { codings[column] ?? .kindless }
 

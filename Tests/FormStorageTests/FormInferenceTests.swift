@@ -1,0 +1,83 @@
+import FormCore
+import Testing
+@testable import FormStorage
+
+@Suite struct FormInferenceTests {
+    let directory: TemporaryDirectory
+    let store: FormStore
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        store = try FormStore(path: directory.path("infer.sqlite"))
+        try store.database.write { conn in
+            try conn.executeScript(#"""
+                CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                CREATE TABLE "order items" (
+                    "order" INTEGER NOT NULL REFERENCES customers(id),
+                    "line no" INTEGER NOT NULL,
+                    product TEXT NOT NULL,
+                    quantity INTEGER NOT NULL DEFAULT 1,
+                    price NUMERIC,
+                    shipped BOOLEAN NOT NULL DEFAULT 0,
+                    due DATE,
+                    photo BLOB,
+                    status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'shipped')),
+                    PRIMARY KEY ("order", "line no")) WITHOUT ROWID;
+                CREATE TABLE notes (body TEXT, secret_password TEXT);
+                INSERT INTO customers VALUES (1, 'Ann');
+                INSERT INTO notes VALUES ('hello', 'pw');
+                """#)
+        }
+    }
+
+    func field(_ form: Form, _ key: String) throws -> Field {
+        try #require(form.field(key), "no field \(key)")
+    }
+
+    @Test func columnsBecomeTypedFields() throws {
+        let table = try store.database.read { try $0.tableInfo("order items") }
+        let form = FormInference.form(for: table)
+        #expect(form.primaryKey == ["order", "line no"])
+        #expect(try field(form, "order").kind == .integer)
+        #expect(try field(form, "order").isReadOnly)
+        #expect(try field(form, "order").hint == "references customers.id")
+        #expect(try field(form, "product").isRequired)
+        #expect(try !field(form, "quantity").isRequired)
+        #expect(try field(form, "quantity").defaultValue == 1)
+        #expect(try field(form, "price").kind == .decimal)
+        #expect(try field(form, "shipped").kind == .bool)
+        #expect(try field(form, "shipped").defaultValue == false)
+        #expect(try field(form, "due").kind == .date)
+        #expect(try field(form, "photo").isReadOnly)
+        let status = try field(form, "status")
+        #expect(status.kind == .choice)
+        #expect(status.choices.map(\.value) == ["open", "shipped"])
+        #expect(status.defaultValue == "open")
+    }
+
+    @Test func aTableWithoutAKeyIsEditedByRowIDAndSecretsAreSecure() throws {
+        let table = try store.database.read { try $0.tableInfo("notes") }
+        let form = FormInference.form(for: table)
+        #expect(form.primaryKey == ["rowid"])
+        #expect(try field(form, "secret_password").isSecure)
+        let session = try FormSession.open(form, key: RecordKey("rowid", 1), backend: store)
+        #expect(session.value("body") == "hello")
+        try session.set("body", value: "bye")
+        #expect(try session.save().isSuccess)
+        #expect(try store.database.read { try $0.fetchOne("SELECT body FROM notes")?[0] } == "bye")
+    }
+
+    @Test func aNewRecordWithACompositeKeyTakesItsKeyFromTheFields() throws {
+        let form = FormInference.form(for: try store.database.read { try $0.tableInfo("order items") })
+        let session = FormSession.new(form, backend: store)
+        try session.set("order", value: 1)
+        try session.set("line no", value: 7)
+        try session.set("product", value: "Tea")
+        guard case .saved(_, let key) = try session.save() else {
+            Issue.record("not saved: \(session.allErrors)")
+            return
+        }
+        #expect(key == RecordKey(columns: ["order", "line no"], values: [1, 7]))
+        #expect(throws: SessionError.self) { try session.set("order", value: 2) }
+    }
+}
