@@ -156,6 +156,7 @@ extension Transform {
 
     /// A choice from its value, its label (case-insensitive) or its 1-based number.
     private static func choice(for input: FieldValue, in field: Field) throws(FieldError) -> FieldValue {
+        if case .text(let raw) = input, raw.trimmingCharacters(in: .whitespaces).isEmpty { return .null }
         guard !field.choices.isEmpty else { return input }
         if let exact = field.choices.first(where: { $0.value == input }) { return exact.value }
         guard case .text(let raw) = input else {
@@ -190,6 +191,8 @@ enum DateText {
         formatter.calendar = Calendar(identifier: .gregorian)
         formatter.dateFormat = format
         formatter.isLenient = false
+        // A time alone is that time on 1970-01-01 (UTC), on every platform.
+        formatter.defaultDate = Date(timeIntervalSince1970: 0)
         return formatter
     }
 
