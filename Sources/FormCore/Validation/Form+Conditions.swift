@@ -1,9 +1,20 @@
 extension Form {
     /// Whether `field` is hidden for these values: its `hiddenWhen` holds.
-    /// Hidden fields are not validated and are left out of `visibleValues`.
+    /// Hidden fields are not validated and are left out of `visibleValues`;
+    /// conditions see a hidden field as empty, so hiding cascades.
     public func isHidden(_ field: Field, values: [String: FieldValue], editing: Bool = true) -> Bool {
-        guard let condition = field.hiddenWhen else { return false }
-        return condition.evaluate(editing: editing) { values[$0] ?? .null }
+        isHidden(field, values: values, editing: editing, visiting: [])
+    }
+
+    private func isHidden(_ field: Field, values: [String: FieldValue], editing: Bool, visiting: Set<String>) -> Bool {
+        guard let condition = field.hiddenWhen, !visiting.contains(field.key) else { return false }
+        let inside = visiting.union([field.key])
+        return condition.evaluate(editing: editing) { key in
+            if let other = self.field(key), isHidden(other, values: values, editing: editing, visiting: inside) {
+                return .null
+            }
+            return values[key] ?? .null
+        }
     }
 
     /// Whether `field` is disabled for these values: read-only, or its
