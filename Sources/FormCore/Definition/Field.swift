@@ -41,6 +41,10 @@ public struct Field: Sendable, Hashable {
     public var messages: [String: String] = [:]
     /// When this field's checks run (the form's timing when `nil`).
     public var validationTiming: ValidationTiming? = nil
+    /// Set by the DSL when a key path's coding key could not be found: the key
+    /// path as written (`\Profile.nickname`). Such a form fails
+    /// `Form.checkDefinition()` and cannot be bound.
+    public internal(set) var unresolvedKeyPath: String? = nil
 
     public init(key: String, label: String? = nil, kind: FieldKind = .text) {
         self.key = key

@@ -1,0 +1,149 @@
+import Foundation
+
+/// Binds a form to a model: reads every stored field's value from it, writes
+/// edits back, and tells the form (`onChange`) when the model changed
+/// elsewhere.
+///
+/// ```swift
+/// let binding = try FormBinding(form: form, model: StructModel(profile))
+/// binding.onChange = { keys, values in session.reload(values) }
+/// var values = binding.read()                 // ["firstName": .text("Ada"), ...]
+/// try binding.write("age", .int(37))
+/// binding.update { $0.model.firstName = "Grace" }   // onChange(["firstName"], ...)
+/// ```
+///
+/// A settings store reports its own changes; struct and dictionary models are
+/// changed through `write`, `update`, or a `refresh()` after they changed.
+/// Safe to share between threads: every access takes the binding's lock.
+public final class FormBinding<Model: FormModel>: RefreshTarget, @unchecked Sendable {
+    public let form: Form
+    // Guards `current`, `snapshot` and `handler`.
+    private let lock = NSLock()
+    private var current: Model
+    private var snapshot: [String: FieldValue] = [:]
+    private var handler: (@Sendable (Set<String>, [String: FieldValue]) -> Void)?
+    private var observation: SettingsObservation?
+
+    /// Binds `form` to `model`.
+    /// - throws: `BindingError.missingKey` naming the first stored field whose
+    ///   key the model lacks (or whose key path had no coding key).
+    public init(form: Form, model: Model) throws(BindingError) {
+        try FormBinding.validateKeys(form: form, model: model)
+        self.form = form
+        self.current = model
+        self.snapshot = FormBinding.values(of: form, in: model)
+        let target = WeakRefreshTarget(self)
+        self.observation = model.observeChanges { _ in target.refresh() }
+    }
+
+    /// Checks that the model has every stored field's key.
+    public static func validateKeys(form: Form, model: Model) throws(BindingError) {
+        for field in form.fields where field.isStored && field.holdsValue {
+            if let unresolved = field.unresolvedKeyPath {
+                throw BindingError.missingKey(unresolved, field: field.label, detail: "no coding key found for the key path")
+            }
+            guard model.hasKey(field.key) else {
+                throw BindingError.missingKey(field.key, field: field.label, detail: nil)
+            }
+        }
+    }
+
+    /// The model as it is now.
+    public var model: Model { lock.withLock { current } }
+
+    /// Called with the changed keys and all values when the model changed elsewhere.
+    public var onChange: (@Sendable (Set<String>, [String: FieldValue]) -> Void)? {
+        get { lock.withLock { handler } }
+        set { lock.withLock { handler = newValue } }
+    }
+
+    /// Every stored field's value, by field key.
+    public func read() -> [String: FieldValue] {
+        lock.withLock { FormBinding.values(of: form, in: current) }
+    }
+
+    /// Writes one field's model value. Not reported to `onChange`: the form made it.
+    public func write(_ key: String, _ value: FieldValue) throws {
+        try lock.withLock {
+            try current.setValue(value, forKey: key)
+            snapshot[key] = current.value(forKey: key)
+        }
+    }
+
+    /// Writes several values.
+    public func write(_ values: [String: FieldValue]) throws {
+        for (key, value) in values.sorted(by: { $0.key < $1.key }) { try write(key, value) }
+    }
+
+    /// Changes the model directly (a change made elsewhere) and reports what changed.
+    @discardableResult
+    public func update(_ body: (inout Model) throws -> Void) rethrows -> Set<String> {
+        try lock.withLock { try body(&current) }
+        return refresh()
+    }
+
+    /// Compares the model with what the form last saw and reports the differences to `onChange`.
+    @discardableResult
+    public func refresh() -> Set<String> {
+        let (changed, values, notify): (Set<String>, [String: FieldValue], (@Sendable (Set<String>, [String: FieldValue]) -> Void)?) =
+            lock.withLock {
+                let now = FormBinding.values(of: form, in: current)
+                let changed = Set(now.keys.filter { now[$0] != snapshot[$0] })
+                snapshot = now
+                return (changed, now, handler)
+            }
+        if !changed.isEmpty { notify?(changed, values) }
+        return changed
+    }
+
+    /// The model says these keys changed; the form is told if their values differ.
+    public func modelDidChange(keys: Set<String>) {
+        refresh()
+    }
+
+    private static func values(of form: Form, in model: Model) -> [String: FieldValue] {
+        var result: [String: FieldValue] = [:]
+        for field in form.fields where field.isStored && field.holdsValue {
+            result[field.key] = model.value(forKey: field.key)
+        }
+        return result
+    }
+}
+
+/// Why a form could not be bound to a model.
+public struct BindingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The key the model lacks (or the key path without a coding key).
+    public let key: String
+    public let message: String
+
+    private init(key: String, message: String) {
+        self.key = key
+        self.message = message
+    }
+
+    /// A stored field is bound to a key the model does not have.
+    public static func missingKey(_ key: String, field: String, detail: String?) -> BindingError {
+        BindingError(key: key, message: "field \"\(field)\" is bound to \"\(key)\", which the model does not have"
+                     + (detail.map { " (\($0))" } ?? ""))
+    }
+
+    public var description: String { message }
+}
+
+/// Lets a store's observer reach a binding without keeping it alive (and
+/// without capturing its generic type).
+protocol RefreshTarget: AnyObject, Sendable {
+    @discardableResult func refresh() -> Set<String>
+}
+
+private final class WeakRefreshTarget: Sendable {
+    private let lock = NSLock()
+    nonisolated(unsafe) private weak var target: (any RefreshTarget)?
+
+    init(_ target: any RefreshTarget) { self.target = target }
+
+    func refresh() {
+        let target = lock.withLock { self.target }
+        target?.refresh()
+    }
+}

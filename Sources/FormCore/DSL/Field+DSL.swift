@@ -1,0 +1,161 @@
+import Foundation
+
+extension Field {
+    /// A field bound to a property of a Codable model by key path; its key is
+    /// the property's coding key (found by `KeyPathResolver`), its kind
+    /// inferred from the property's type unless given.
+    ///
+    /// ```swift
+    /// Field("First name", \Profile.firstName).required().minLength(2)
+    /// Field("Newsletter", \Profile.newsletter)          // .bool, from Bool
+    /// ```
+    public init<Model: Codable, Value: Codable>(_ label: String, _ keyPath: WritableKeyPath<Model, Value>,
+                                                kind: FieldKind? = nil) {
+        let kind = kind ?? FieldKind.inferred(from: Value.self)
+        switch KeyPathResolver.key(for: keyPath) {
+        case .success(let key):
+            self.init(key: key, label: label, kind: kind)
+        case .failure(let problem):
+            let written = String(describing: keyPath)
+            self.init(key: written, label: label, kind: kind)
+            self.unresolvedKeyPath = "\(written): \(problem.message)"
+        }
+    }
+
+    /// A field bound to a key by name (dictionaries, settings, tables).
+    public init(_ label: String, key: String, kind: FieldKind = .text) {
+        self.init(key: key, label: label, kind: kind)
+    }
+
+    /// A button; it holds no value and stays enabled while the form is not being edited.
+    public init(action key: String, _ label: String, style: ActionStyle = .normal) {
+        self.init(key: key, label: label, kind: .action)
+        self.actionStyle = style
+    }
+
+    func with(_ change: (inout Field) -> Void) -> Field {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+
+    /// Adds a rule in its canonical place (replacing one of the same sort), so
+    /// that the order modifiers are written in does not change the field.
+    func addingRule(_ rule: Rule) -> Field {
+        if case .required = rule { return with { $0.isRequired = true } }
+        return with { field in
+            field.rules.removeAll { $0.sortKey == rule.sortKey }
+            field.rules.append(rule)
+            field.rules = field.rules.enumerated()
+                .sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
+                .map(\.element)
+        }
+    }
+
+    // MARK: Rules
+
+    public func required(_ isRequired: Bool = true) -> Field { with { $0.isRequired = isRequired } }
+    public func minLength(_ length: Int) -> Field { addingRule(.minLength(length)) }
+    public func maxLength(_ length: Int) -> Field { addingRule(.maxLength(length)) }
+    public func pattern(_ pattern: String, name: String? = nil) -> Field { addingRule(.pattern(pattern, name: name)) }
+    public func email() -> Field { addingRule(.email) }
+    public func range(_ range: ClosedRange<Int>) -> Field {
+        addingRule(.range(min: Double(range.lowerBound), max: Double(range.upperBound)))
+    }
+    public func range(_ range: ClosedRange<Double>) -> Field { addingRule(.range(min: range.lowerBound, max: range.upperBound)) }
+    public func range(min: Double? = nil, max: Double? = nil) -> Field { addingRule(.range(min: min, max: max)) }
+    public func oneOfChoices() -> Field { addingRule(.oneOfChoices) }
+    public func equalTo(_ otherKey: String) -> Field { addingRule(.equalTo(otherKey)) }
+    public func maxFutureDays(_ days: Int) -> Field { addingRule(.maxFutureDays(days)) }
+    public func custom(_ code: String, message: String? = nil,
+                       check: @escaping @Sendable (FieldValue) -> Bool) -> Field {
+        addingRule(.custom(CustomRule(code: code, message: message, check: check)))
+    }
+    public func rule(_ rule: Rule) -> Field { addingRule(rule) }
+
+    // MARK: Presentation and behaviour
+
+    public func placeholder(_ text: String) -> Field { with { $0.placeholder = text } }
+    public func defaultValue(_ value: FieldValue) -> Field { with { $0.defaultValue = value } }
+    public func readOnly(_ isReadOnly: Bool = true) -> Field { with { $0.isReadOnly = isReadOnly } }
+    public func secure(_ isSecure: Bool = true) -> Field { with { $0.isSecure = isSecure } }
+    /// `stored(false)`: validated, never saved (a repeated password).
+    public func stored(_ isStored: Bool) -> Field { with { $0.isStored = isStored } }
+    public func hint(_ text: String) -> Field { with { $0.hint = text } }
+    /// Choices whose values are their labels.
+    public func choices(_ values: [String]) -> Field { with { $0.choices = values.map { Choice(.text($0)) } } }
+    /// Choices as (value, label, disabled).
+    public func choices(_ entries: [(value: FieldValue, label: String, disabled: Bool)]) -> Field {
+        with { $0.choices = entries.map { Choice($0.value, label: $0.label, disabled: $0.disabled) } }
+    }
+    /// Choices as (value, label).
+    public func choices(_ entries: [(value: FieldValue, label: String)]) -> Field {
+        with { $0.choices = entries.map { Choice($0.value, label: $0.label) } }
+    }
+    public func choices(_ choices: [Choice]) -> Field { with { $0.choices = choices } }
+    public func style(_ style: ChoiceStyle) -> Field { with { $0.choiceStyle = style } }
+    public func style(_ style: ActionStyle) -> Field { with { $0.actionStyle = style } }
+    public func allowsDeselect(_ allows: Bool = true) -> Field { with { $0.allowsDeselect = allows } }
+    public func suggestions(_ values: [String]) -> Field { with { $0.suggestions = values } }
+    /// The input's date format (`MM/dd/yyyy`, `HH:mm` ...).
+    public func format(_ format: String) -> Field { with { $0.format = format } }
+    public func expanding(_ isExpanding: Bool = true) -> Field { with { $0.isExpanding = isExpanding } }
+    public func hidden(when condition: Condition) -> Field { with { $0.hiddenWhen = condition } }
+    public func disabled(when condition: Condition) -> Field { with { $0.disabledWhen = condition } }
+    public func enabledWhenNotEditing(_ enabled: Bool = true) -> Field { with { $0.enabledWhenNotEditing = enabled } }
+    /// Transforms run after the kind's own.
+    public func transform(_ steps: Transform...) -> Field { with { $0.transforms += steps } }
+    /// This field's message for an error code.
+    public func message(_ code: String, _ text: String) -> Field { with { $0.messages[code] = text } }
+    public func validation(_ timing: ValidationTiming) -> Field { with { $0.validationTiming = timing } }
+}
+
+extension Rule {
+    /// Rules of the same sort replace each other (custom rules by code).
+    var sortKey: String {
+        if case .custom(let rule) = self { return "custom:\(rule.code)" }
+        return code
+    }
+
+    /// The canonical order of rules on a field (and in a spec).
+    var rank: Int {
+        switch self {
+        case .required: return 0
+        case .minLength: return 1
+        case .maxLength: return 2
+        case .pattern: return 3
+        case .email: return 4
+        case .range: return 5
+        case .oneOfChoices: return 6
+        case .equalTo: return 7
+        case .maxFutureDays: return 8
+        case .custom: return 9
+        }
+    }
+}
+
+/// Lets kind inference see through `Optional`.
+private protocol OptionalType { static var wrappedType: Any.Type { get } }
+extension Optional: OptionalType { static var wrappedType: Any.Type { Wrapped.self } }
+private protocol ListType {}
+extension Array: ListType {}
+
+extension FieldKind {
+    /// The kind a property of this type gets when none is given: Bool → bool,
+    /// integers → integer, Double/Float/Decimal → decimal, Date → date, URL →
+    /// url, arrays → multichoice, CaseIterable enums → choice, else text.
+    public static func inferred(from type: Any.Type) -> FieldKind {
+        if let optional = type as? any OptionalType.Type { return inferred(from: optional.wrappedType) }
+        switch type {
+        case is Bool.Type: return .bool
+        case is Int.Type, is Int8.Type, is Int16.Type, is Int32.Type, is Int64.Type,
+             is UInt.Type, is UInt8.Type, is UInt16.Type, is UInt32.Type, is UInt64.Type: return .integer
+        case is Double.Type, is Float.Type, is Decimal.Type: return .decimal
+        case is Date.Type: return .date
+        case is URL.Type: return .url
+        case is any CaseIterable.Type: return .choice
+        case is any ListType.Type: return .multichoice
+        default: return .text
+        }
+    }
+}

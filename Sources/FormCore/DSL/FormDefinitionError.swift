@@ -1,0 +1,146 @@
+/// A mistake in a form's definition, located by its path in the JSON spec
+/// notation (`$.sections[1].fields[2].pattern`) whether the form came from a
+/// spec or from the DSL.
+public struct FormDefinitionError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let path: String
+    public let message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { "\(path): \(message)" }
+}
+
+extension Form {
+    /// Every mistake in the definition: key paths without a coding key,
+    /// duplicate or empty keys, rules and conditions naming unknown fields,
+    /// defaults not among the choices, minLength > maxLength, min > max, bad
+    /// regular expressions, choice fields without choices.
+    public var definitionProblems: [FormDefinitionError] {
+        var problems: [FormDefinitionError] = []
+        var seen: [String: String] = [:]
+        let keys = Set(fields.map(\.key))
+        for (s, section) in sections.enumerated() {
+            for (f, field) in section.fields.enumerated() {
+                let at = "$.sections[\(s)].fields[\(f)]"
+                func problem(_ key: String, _ message: String) {
+                    problems.append(FormDefinitionError(path: "\(at).\(key)", message: message))
+                }
+                if let unresolved = field.unresolvedKeyPath {
+                    problem("key", "no coding key found for \(unresolved)")
+                } else if field.key.isEmpty {
+                    problem("key", "a field needs a key")
+                } else if let first = seen[field.key] {
+                    problem("key", "duplicate field key \"\(field.key)\" (first at \(first).key)")
+                } else {
+                    seen[field.key] = at
+                }
+                problems += field.ruleProblems(at: at, keys: keys)
+                if let condition = field.hiddenWhen {
+                    problems += condition.problems(at: "\(at).hiddenWhen", keys: keys)
+                }
+                if let condition = field.disabledWhen {
+                    problems += condition.problems(at: "\(at).disabledWhen", keys: keys)
+                }
+                if field.kind == .choice || field.kind == .multichoice {
+                    if field.choices.isEmpty { problem("choices", "a \(field.kind.rawValue) field needs choices") }
+                    let values = field.choices.map(\.value)
+                    let defaults = field.defaultValue.listValue ?? (field.defaultValue == .null ? [] : [field.defaultValue])
+                    if !field.choices.isEmpty, let stray = defaults.first(where: { !values.contains($0) }) {
+                        problem("default", "default \(FieldValue.plainText(stray).quoted) is not among the choices "
+                                + values.map { FieldValue.plainText($0) }.joined(separator: ", "))
+                    }
+                }
+            }
+        }
+        for (r, rule) in rules.enumerated() {
+            let at = "$.rules[\(r)]"
+            switch rule {
+            case .fieldsEqual(let field, let other, _, _):
+                if !keys.contains(field) {
+                    problems.append(FormDefinitionError(path: "\(at).field", message: "unknown field \(field.quoted)"))
+                }
+                if !keys.contains(other) {
+                    problems.append(FormDefinitionError(path: "\(at).other", message: "unknown field \(other.quoted)"))
+                }
+            case .custom(let custom):
+                if let field = custom.field, !keys.contains(field) {
+                    problems.append(FormDefinitionError(path: "\(at).field", message: "unknown field \(field.quoted)"))
+                }
+            }
+        }
+        return problems
+    }
+
+    /// Throws the first definition problem.
+    ///
+    /// ```swift
+    /// let form = try Form("profile", for: Profile.self) { ... }.checked()
+    /// ```
+    /// - throws: `FormDefinitionError` with the path of the mistake.
+    public func checked() throws(FormDefinitionError) -> Form {
+        if let first = definitionProblems.first { throw first }
+        return self
+    }
+}
+
+extension Field {
+    func ruleProblems(at: String, keys: Set<String>) -> [FormDefinitionError] {
+        var problems: [FormDefinitionError] = []
+        var minLength: Int?
+        var maxLength: Int?
+        for rule in rules {
+            switch rule {
+            case .minLength(let n):
+                minLength = n
+                if n < 0 { problems.append(.init(path: "\(at).minLength", message: "must not be negative")) }
+            case .maxLength(let n):
+                maxLength = n
+                if n < 0 { problems.append(.init(path: "\(at).maxLength", message: "must not be negative")) }
+            case .pattern(let pattern, _):
+                if let problem = TextPattern.problem(in: pattern) {
+                    problems.append(.init(path: "\(at).pattern", message: problem))
+                }
+            case .range(let min, let max):
+                if let min, let max, min > max {
+                    problems.append(.init(path: "\(at).min", message: "min \(Transform.decimalText(min)) is greater than max \(Transform.decimalText(max))"))
+                }
+            case .equalTo(let other):
+                if !keys.contains(other) { problems.append(.init(path: "\(at).equalTo", message: "unknown field \(other.quoted)")) }
+            case .maxFutureDays(let days):
+                if days < 0 { problems.append(.init(path: "\(at).maxFutureDays", message: "must not be negative")) }
+            default:
+                break
+            }
+        }
+        if let minLength, let maxLength, minLength > maxLength {
+            problems.append(.init(path: "\(at).minLength", message: "minLength \(minLength) is greater than maxLength \(maxLength)"))
+        }
+        return problems
+    }
+}
+
+extension Condition {
+    /// Conditions naming unknown fields, with their paths in spec notation.
+    func problems(at: String, keys: Set<String>) -> [FormDefinitionError] {
+        switch self {
+        case .equals(let key, _), .notEquals(let key, _), .isEmpty(let key), .isNotEmpty(let key):
+            return keys.contains(key) ? [] : [FormDefinitionError(path: "\(at).field", message: "unknown field \(key.quoted)")]
+        case .editing:
+            return []
+        case .not(let inner):
+            return inner.problems(at: "\(at).not", keys: keys)
+        case .all(let list):
+            return list.enumerated().flatMap { $1.problems(at: "\(at).all[\($0)]", keys: keys) }
+        case .any(let list):
+            return list.enumerated().flatMap { $1.problems(at: "\(at).any[\($0)]", keys: keys) }
+        }
+    }
+}
+
+extension String {
+    /// The string in double quotes, for messages.
+    var quoted: String { "\"\(self)\"" }
+}

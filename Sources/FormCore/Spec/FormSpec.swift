@@ -1,0 +1,58 @@
+import Foundation
+
+/// Reads and writes forms as JSON specs (format version 1, see `docs/spec.md`).
+///
+/// ```swift
+/// let form = try FormSpec.decode(Data(contentsOf: url))
+/// let data = FormSpec.encode(form)     // pretty, sorted keys; decodes to an equal form
+/// ```
+///
+/// Errors name the JSON path of the mistake (`SpecError.path`). Custom rules
+/// and custom transforms are code: `encode` leaves them out.
+public enum FormSpec {
+    /// The spec format this FormStore reads and writes (`"formstore": 1`).
+    public static let formatVersion = 1
+
+    static let formKeys = ["formstore", "name", "title", "version", "mode", "table", "primaryKey", "versionColumn",
+                           "validation", "unsavedChangesWarning", "messages", "kindMessages", "rules", "sections"]
+    static let sectionKeys = ["title", "fields"]
+    static let fieldKeys = ["key", "label", "kind", "placeholder", "default", "required", "readOnly",
+                            "enabledWhenNotEditing", "secure", "stored", "hint", "choices", "style", "allowDeselect",
+                            "suggestions", "format", "expanding", "minLength", "maxLength", "pattern", "patternName",
+                            "email", "min", "max", "oneOfChoices", "maxFutureDays", "equalTo", "transforms",
+                            "messages", "validation", "hiddenWhen", "disabledWhen"]
+    static let ruleKeys = ["type", "field", "other", "code", "message"]
+    static let choiceKeys = ["value", "label", "disabled"]
+
+    static let kinds = FieldKind.allCases.map { ($0.rawValue, $0) }
+    static let modes = EditMode.allCases.map { ($0.rawValue, $0) }
+    static let timings: [(String, ValidationTiming)] = [("change", .onChange), ("commit", .onCommit), ("save", .onSave)]
+    static let choiceStyles: [(String, ChoiceStyle)] = [("picker", .picker), ("segmented", .segmented), ("buttons", .buttons)]
+    static let actionStyles: [(String, ActionStyle)] = [("normal", .normal), ("destructive", .destructive), ("big", .big)]
+    static let namedTransforms: [(String, Transform)] = [
+        ("trim", .trim), ("removeSpaces", .removeSpaces), ("uppercase", .uppercase), ("lowercase", .lowercase),
+        ("digitsOnly", .digitsOnly), ("phone", .phone), ("integer", .integer), ("decimal", .decimal),
+        ("yesNo", .yesNo), ("choiceLabel", .choiceLabel), ("list", .list),
+    ]
+
+    /// Reads a spec.
+    /// - throws: `SpecError` naming the path of the first mistake.
+    public static func decode(_ data: Data) throws(SpecError) -> Form {
+        let root: JSONNode
+        do {
+            root = try JSONReader.parse(data)
+        } catch {
+            throw SpecError(path: "$", message: "invalid JSON at line \(error.line), column \(error.column): \(error.message)")
+        }
+        let form = try readForm(SpecNode(node: root, path: "$"))
+        if let problem = form.definitionProblems.first {
+            throw SpecError(path: problem.path, message: problem.message)
+        }
+        return form
+    }
+
+    /// Writes a spec: pretty-printed, keys sorted, defaults left out.
+    public static func encode(_ form: Form) -> Data {
+        node(for: form).serialized()
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Describes a form's stored record as a JSON Schema (draft 2020-12), for
+/// tools that validate or generate records outside FormStore.
+///
+/// ```swift
+/// let schema = JSONSchemaExporter.schema(for: form)   // pretty JSON, sorted keys
+/// ```
+///
+/// Only stored, value-holding fields appear (a repeated password does not).
+/// Optional fields also accept `null`; secure fields are `writeOnly`.
+public enum JSONSchemaExporter {
+    public static func schema(for form: Form) -> Data {
+        var properties: [JSONNode.Member] = []
+        var required: [JSONNode] = []
+        for field in form.fields where field.isStored && field.holdsValue {
+            properties.append(JSONNode.Member(key: field.key, value: property(field)))
+            if field.isRequired { required.append(.string(field.key)) }
+        }
+        var members = [
+            JSONNode.Member(key: "$schema", value: .string("https://json-schema.org/draft/2020-12/schema")),
+            JSONNode.Member(key: "$id", value: .string("formstore:\(form.name)")),
+            JSONNode.Member(key: "title", value: .string(form.title)),
+            JSONNode.Member(key: "type", value: .string("object")),
+            JSONNode.Member(key: "properties", value: .object(properties)),
+            JSONNode.Member(key: "additionalProperties", value: .bool(false)),
+        ]
+        if !required.isEmpty { members.append(JSONNode.Member(key: "required", value: .array(required))) }
+        return JSONNode.object(members).serialized()
+    }
+
+    private static func property(_ field: Field) -> JSONNode {
+        var members: [JSONNode.Member] = [JSONNode.Member(key: "title", value: .string(field.label))]
+        func put(_ key: String, _ value: JSONNode) { members.append(JSONNode.Member(key: key, value: value)) }
+        let nullable = !field.isRequired
+        func type(_ name: String) -> JSONNode {
+            nullable ? .array([.string(name), .string("null")]) : .string(name)
+        }
+        let choiceValues = field.choices.filter { !$0.isDisabled }.map { FormSpec.value($0.value) }
+        switch field.kind {
+        case .integer: put("type", type("integer"))
+        case .decimal: put("type", type("number"))
+        case .bool: put("type", type("boolean"))
+        case .multichoice:
+            put("type", type("array"))
+            put("uniqueItems", .bool(true))
+            if !choiceValues.isEmpty { put("items", .object([JSONNode.Member(key: "enum", value: .array(choiceValues))])) }
+        case .choice:
+            if !choiceValues.isEmpty { put("enum", .array(choiceValues + (nullable ? [.null] : []))) }
+        default:
+            put("type", type("string"))
+        }
+        switch field.kind {
+        case .email: put("format", .string("email"))
+        case .url: put("format", .string("uri"))
+        case .date: put("format", .string("date"))
+        case .time: put("format", .string("time"))
+        case .datetime: put("format", .string("date-time"))
+        case .phone: put("pattern", .string(TextPattern.phone))
+        case .state: put("pattern", .string(TextPattern.state))
+        case .zip: put("pattern", .string(TextPattern.zip))
+        default: break
+        }
+        for rule in field.rules {
+            switch rule {
+            case .minLength(let n): put(field.kind == .multichoice ? "minItems" : "minLength", .integer(Int64(n)))
+            case .maxLength(let n): put(field.kind == .multichoice ? "maxItems" : "maxLength", .integer(Int64(n)))
+            case .pattern(let pattern, _): put("pattern", .string(pattern))
+            case .email: put("format", .string("email"))
+            case .range(let min, let max):
+                if let min { put("minimum", .double(min)) }
+                if let max { put("maximum", .double(max)) }
+            default: break
+            }
+        }
+        if let hint = field.hint { put("description", .string(hint)) }
+        if field.defaultValue != .null { put("default", FormSpec.value(field.defaultValue)) }
+        if field.isSecure { put("writeOnly", .bool(true)) }
+        if field.isReadOnly { put("readOnly", .bool(true)) }
+        // Later members win: keep the last of each key (a rule's pattern over the kind's).
+        var seen: Set<String> = []
+        let unique = members.reversed().filter { seen.insert($0.key).inserted }.reversed()
+        return .object(Array(unique))
+    }
+}

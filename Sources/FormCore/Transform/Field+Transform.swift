@@ -1,0 +1,77 @@
+extension Field {
+    /// The whole chain: the kind's defaults (with this field's date format),
+    /// then the field's own transforms.
+    public var allTransforms: [Transform] {
+        kind.defaultTransforms(format: format) + transforms
+    }
+
+    /// Parses what a person typed into the model value, running every step
+    /// first to last.
+    ///
+    /// ```swift
+    /// Field(key: "age", kind: .integer).parse(" 42 ")   // .success(.int(42))
+    /// Field(key: "age", kind: .integer).parse("old")    // .failure(code "number")
+    /// ```
+    /// The error names this field's key; its message comes from the field's
+    /// own overrides or the catalog (`parse(_:in:)` also applies the form's).
+    public func parse(_ input: String) -> Result<FieldValue, FieldError> {
+        parse(input, messages: MessageOverrides())
+    }
+
+    /// Parses like `parse(_:)`, resolving an error's message through `form`'s overrides too.
+    public func parse(_ input: String, in form: Form) -> Result<FieldValue, FieldError> {
+        parse(input, messages: form.messages)
+    }
+
+    /// Parses a value that is not text (a bool from a switch, a list from a
+    /// multiple select) through the same chain.
+    public func parse(value input: FieldValue, in form: Form? = nil) -> Result<FieldValue, FieldError> {
+        parse(input, messages: form?.messages ?? MessageOverrides())
+    }
+
+    private func parse(_ input: FieldValue, messages: MessageOverrides) -> Result<FieldValue, FieldError> {
+        var value = input
+        do throws(FieldError) {
+            for step in allTransforms { value = try step.parse(value, field: self) }
+            return .success(value)
+        } catch {
+            let message = MessageCatalog.english.resolve(code: error.code, field: self, overrides: messages,
+                                                         ruleMessage: error.message == MessageCatalog.english.template(for: error.code) ? nil : error.message,
+                                                         parameters: [:])
+            return .failure(FieldError(field: key, code: error.code, message: message))
+        }
+    }
+
+    private func parse(_ input: String, messages: MessageOverrides) -> Result<FieldValue, FieldError> {
+        parse(.text(input), messages: messages)
+    }
+
+    /// The text shown for a model value, running every step last to first:
+    /// lists as comma-separated labels, `.null` as "".
+    ///
+    /// ```swift
+    /// Field(key: "phone", kind: .phone).format(.text("5551234567"))  // "(555) 123-4567"
+    /// ```
+    public func format(_ value: FieldValue) -> String {
+        var shown = value
+        for step in allTransforms.reversed() { shown = step.format(shown, field: self) }
+        return FieldValue.plainText(shown)
+    }
+}
+
+extension FieldValue {
+    /// A value as plain, locale-independent text: lists comma-separated,
+    /// `.null` empty, dates ISO-8601, bools `yes`/`no`.
+    static func plainText(_ value: FieldValue) -> String {
+        switch value {
+        case .null: return ""
+        case .text(let s): return s
+        case .int(let i): return String(i)
+        case .double(let d): return Transform.decimalText(d)
+        case .bool(let b): return b ? "yes" : "no"
+        case .date(let d): return FieldValue.iso8601String(d)
+        case .list(let l): return l.map(plainText).joined(separator: ", ")
+        case .data(let d): return d.base64EncodedString()
+        }
+    }
+}

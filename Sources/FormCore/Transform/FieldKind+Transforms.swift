@@ -1,0 +1,34 @@
+extension FieldKind {
+    /// The input format a date-like kind uses when the field names none.
+    public var defaultDateFormat: String? {
+        switch self {
+        case .date: return "MM/dd/yyyy"
+        case .time: return "HH:mm"
+        case .datetime: return "yyyy-MM-dd HH:mm"
+        default: return nil
+        }
+    }
+
+    /// The kind's own transform chain, run before a field's `transforms`.
+    ///
+    /// ```swift
+    /// FieldKind.email.defaultTransforms()              // [.trim, .lowercase]
+    /// FieldKind.date.defaultTransforms(format: "yyyy") // [.date(format: "yyyy")]
+    /// ```
+    /// - parameter format: a date format overriding the kind's default.
+    public func defaultTransforms(format: String? = nil) -> [Transform] {
+        switch self {
+        case .text, .name, .address, .url, .zip, .multiline: return [.trim]
+        case .email: return [.trim, .lowercase]
+        case .phone: return [.phone]
+        case .state: return [.trim, .uppercase]
+        case .integer: return [.integer]
+        case .decimal: return [.decimal]
+        case .date, .time, .datetime: return [.date(format: format ?? defaultDateFormat ?? "MM/dd/yyyy")]
+        case .bool: return [.yesNo]
+        case .choice: return [.choiceLabel]
+        case .multichoice: return [.list, .choiceLabel]
+        case .password, .label, .comment, .action: return []
+        }
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+
+extension Transform {
+    /// Moves a value one step towards the model (input → model value).
+    ///
+    /// ```swift
+    /// try Transform.phone.parse("(555) 123-4567", field: phone)   // .text("5551234567")
+    /// ```
+    ///
+    /// Text steps (`trim`, `uppercase` ...) leave non-text values alone; typed
+    /// steps turn an empty text into `.null`.
+    /// - throws: a `FieldError` with the field's key, the step's code
+    ///   (`number`, `date`, `phone`, `bool`, `choice`) and the catalog's default message.
+    public func parse(_ input: FieldValue, field: Field) throws(FieldError) -> FieldValue {
+        switch self {
+        case .trim:
+            return mapText(input) { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        case .removeSpaces:
+            return mapText(input) { String($0.unicodeScalars.filter { !CharacterSet.whitespacesAndNewlines.contains($0) }) }
+        case .uppercase:
+            return mapText(input) { $0.uppercased() }
+        case .lowercase:
+            return mapText(input) { $0.lowercased() }
+        case .maxLength(let limit):
+            return mapText(input) { String($0.prefix(max(0, limit))) }
+        case .digitsOnly:
+            return mapText(input) { String($0.filter(\.isASCIIDigit)) }
+        case .phone:
+            guard case .text(let text) = input else { return input }
+            let digits = text.filter(\.isASCIIDigit)
+            if text.trimmingCharacters(in: .whitespaces).isEmpty { return .text("") }
+            // Only the characters a formatted number contains may surround the digits.
+            let extra = text.filter { !$0.isASCIIDigit && !"()- .+".contains($0) }
+            var national = digits
+            if national.count == 11, national.hasPrefix("1") { national.removeFirst() }
+            guard extra.isEmpty, national.count == 10 else { throw failure("phone", field) }
+            return .text(String(national))
+        case .integer:
+            guard case .text(let raw) = input else {
+                if case .double(let d) = input, let i = FieldValue.double(d).intValue { return .int(i) }
+                return input
+            }
+            let text = raw.trimmingCharacters(in: .whitespaces)
+            if text.isEmpty { return .null }
+            guard let value = Int64(text.hasPrefix("+") ? String(text.dropFirst()) : text) else {
+                throw failure("number", field)
+            }
+            return .int(value)
+        case .decimal:
+            guard case .text(let raw) = input else {
+                if case .int(let i) = input { return .double(Double(i)) }
+                return input
+            }
+            let text = raw.trimmingCharacters(in: .whitespaces)
+            if text.isEmpty { return .null }
+            // Double(_:) is locale-independent; refuse its words (nan, inf) and hex.
+            let allowed = CharacterSet(charactersIn: "0123456789.+-eE")
+            guard text.unicodeScalars.allSatisfy(allowed.contains), let value = Double(text), value.isFinite else {
+                throw failure("number", field)
+            }
+            return .double(value)
+        case .date(let format):
+            guard case .text(let raw) = input else { return input }
+            let text = raw.trimmingCharacters(in: .whitespaces)
+            if text.isEmpty { return .null }
+            guard let date = DateText.parse(text, format: format) else { throw failure("date", field) }
+            return .date(date)
+        case .yesNo:
+            guard case .text(let raw) = input else { return input }
+            switch raw.trimmingCharacters(in: .whitespaces).lowercased() {
+            case "": return .null
+            case "yes", "y", "true", "1", "on": return .bool(true)
+            case "no", "n", "false", "0", "off": return .bool(false)
+            default: throw failure("bool", field)
+            }
+        case .choiceLabel:
+            if case .list(let items) = input {
+                var values: [FieldValue] = []
+                for item in items { values.append(try Transform.choiceLabel.parse(item, field: field)) }
+                return .list(values)
+            }
+            return try Transform.choice(for: input, in: field)
+        case .list:
+            guard case .text(let raw) = input else { return input }
+            let items = raw.split(separator: ",")
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+            return items.isEmpty ? .null : .list(items.map { .text($0) })
+        case .custom(let custom):
+            do {
+                return try custom.parse(input)
+            } catch let error as FieldError {
+                return try rethrowing(error, field)
+            } catch {
+                throw FieldError(field: field.key, code: "invalid",
+                                 message: MessageCatalog.english.template(for: "invalid"))
+            }
+        }
+    }
+
+    /// Moves a value one step towards what is shown (model value → display).
+    /// Never fails: a value a step does not understand passes through.
+    public func format(_ value: FieldValue, field: Field) -> FieldValue {
+        switch self {
+        case .trim, .removeSpaces, .uppercase, .lowercase, .maxLength, .digitsOnly:
+            return value
+        case .phone:
+            guard case .text(let digits) = value, digits.count == 10, digits.allSatisfy(\.isASCIIDigit) else { return value }
+            let d = Array(digits)
+            return .text("(\(String(d[0..<3]))) \(String(d[3..<6]))-\(String(d[6..<10]))")
+        case .integer:
+            if case .int(let i) = value { return .text(String(i)) }
+            return value
+        case .decimal:
+            if case .double(let d) = value { return .text(Transform.decimalText(d)) }
+            if case .int(let i) = value { return .text(String(i)) }
+            return value
+        case .date(let format):
+            if case .date(let date) = value { return .text(DateText.format(date, format: format)) }
+            return value
+        case .yesNo:
+            if case .bool(let b) = value { return .text(b ? "yes" : "no") }
+            return value
+        case .choiceLabel:
+            if case .list(let items) = value { return .list(items.map { format($0, field: field) }) }
+            if let choice = field.choices.first(where: { $0.value == value }) { return .text(choice.label) }
+            return value
+        case .list:
+            if case .list(let items) = value { return .text(items.map(FieldValue.plainText).joined(separator: ", ")) }
+            return value
+        case .custom(let custom):
+            return custom.format(value)
+        }
+    }
+
+    /// Locale-independent decimal text: `3`, `2.5`, `-0.125`.
+    static func decimalText(_ d: Double) -> String {
+        if d.rounded() == d, abs(d) < 1e15 { return String(Int64(d)) }
+        return String(d)
+    }
+
+    private func mapText(_ value: FieldValue, _ body: (String) -> String) -> FieldValue {
+        if case .text(let s) = value { return .text(body(s)) }
+        return value
+    }
+
+    private func failure(_ code: String, _ field: Field) -> FieldError {
+        FieldError(field: field.key, code: code, message: MessageCatalog.english.template(for: code))
+    }
+
+    private func rethrowing(_ error: FieldError, _ field: Field) throws(FieldError) -> FieldValue {
+        var error = error
+        error.field = field.key
+        throw error
+    }
+
+    /// A choice from its value, its label (case-insensitive) or its 1-based number.
+    private static func choice(for input: FieldValue, in field: Field) throws(FieldError) -> FieldValue {
+        if case .text(let raw) = input, raw.trimmingCharacters(in: .whitespaces).isEmpty { return .null }
+        guard !field.choices.isEmpty else { return input }
+        if let exact = field.choices.first(where: { $0.value == input }) { return exact.value }
+        guard case .text(let raw) = input else {
+            throw FieldError(field: field.key, code: "choice", message: MessageCatalog.english.template(for: "choice"))
+        }
+        let text = raw.trimmingCharacters(in: .whitespaces)
+        if text.isEmpty { return .null }
+        let folded = text.lowercased()
+        if let byValue = field.choices.first(where: { FieldValue.plainText($0.value).lowercased() == folded }) {
+            return byValue.value
+        }
+        if let byLabel = field.choices.first(where: { $0.label.lowercased() == folded }) {
+            return byLabel.value
+        }
+        if let number = Int(text), number >= 1, number <= field.choices.count {
+            return field.choices[number - 1].value
+        }
+        throw FieldError(field: field.key, code: "choice", message: MessageCatalog.english.template(for: "choice"))
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+/// Dates as text in a fixed format: en_US_POSIX, UTC, strict.
+enum DateText {
+    static func formatter(_ format: String) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.dateFormat = format
+        formatter.isLenient = false
+        // A time alone is that time on 1970-01-01 (UTC), on every platform.
+        formatter.defaultDate = Date(timeIntervalSince1970: 0)
+        return formatter
+    }
+
+    static func parse(_ text: String, format: String) -> Date? {
+        formatter(format).date(from: text)
+    }
+
+    static func format(_ date: Date, format: String) -> String {
+        formatter(format).string(from: date)
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+
+extension Form {
+    /// Checks one field's model value: required, its kind's checks, then its
+    /// rules. A hidden field (its `hiddenWhen` holds) and a display-only field
+    /// report nothing; an empty value is only checked by `required`.
+    ///
+    /// ```swift
+    /// form.validate(field: form.field("age")!, value: .int(130), values: current)
+    /// // [FieldError(field: "age", code: "range", message: "Age must be between 0 and 119")]
+    /// ```
+    /// - parameter values: every current model value, for conditions and `equalTo`.
+    /// - parameter now: the moment `maxFutureDays` counts from.
+    /// - returns: at most one error per code, in rule order.
+    public func validate(field: Field, value: FieldValue, values: [String: FieldValue], editing: Bool = true,
+                         now: Date = Date()) -> [FieldError] {
+        guard field.holdsValue else { return [] }
+        var current = values
+        current[field.key] = value
+        if isHidden(field, values: current, editing: editing) { return [] }
+
+        var errors: [FieldError] = []
+        func fail(_ code: String, ruleMessage: String? = nil, _ parameters: [String: String] = [:], variant: String? = nil) {
+            guard !errors.contains(where: { $0.code == code }) else { return }
+            let message = MessageCatalog.english.resolve(code: code, field: field, overrides: messages,
+                                                         ruleMessage: ruleMessage, parameters: parameters,
+                                                         variant: variant)
+            errors.append(FieldError(field: field.key, code: code, message: message))
+        }
+
+        if field.isRequired {
+            let missing = field.kind == .bool ? value != .bool(true) : value.isEmpty
+            if missing { fail("required"); return errors }
+        }
+        if value.isEmpty { return errors }
+
+        if let code = kindProblem(field, value) { fail(code) }
+        for rule in field.rules {
+            check(rule, field: field, value: value, values: current, now: now, fail: fail)
+        }
+        return errors
+    }
+
+    /// Checks the form's cross-field rules; each error blames its rule's
+    /// field. Rules naming a hidden field are skipped.
+    public func validateRules(values: [String: FieldValue], editing: Bool = true) -> [FieldError] {
+        var errors: [FieldError] = []
+        for rule in rules {
+            switch rule {
+            case .fieldsEqual(let key, let otherKey, let code, let message):
+                let blamed = field(key)
+                let other = field(otherKey)
+                if let blamed, isHidden(blamed, values: values, editing: editing) { continue }
+                if let other, isHidden(other, values: values, editing: editing) { continue }
+                guard (values[key] ?? .null) != (values[otherKey] ?? .null) else { continue }
+                let text = MessageCatalog.english.resolve(code: code, field: blamed, overrides: messages,
+                                                          ruleMessage: message,
+                                                          parameters: ["other": other?.label ?? otherKey])
+                errors.append(FieldError(field: key, code: code, message: text))
+            case .custom(let custom):
+                let blamed = custom.field.flatMap { field($0) }
+                if let blamed, isHidden(blamed, values: values, editing: editing) { continue }
+                guard !custom.check(values) else { continue }
+                let text = MessageCatalog.english.resolve(code: custom.code, field: blamed, overrides: messages,
+                                                          ruleMessage: custom.message, parameters: [:])
+                errors.append(FieldError(field: custom.field, code: custom.code, message: text))
+            }
+        }
+        return errors
+    }
+
+    /// Every visible field's checks (missing values count as `.null`), then the form's rules.
+    public func validateAll(values: [String: FieldValue], editing: Bool = true, now: Date = Date()) -> [FieldError] {
+        var errors: [FieldError] = []
+        for field in fields where field.holdsValue {
+            errors += validate(field: field, value: values[field.key] ?? .null, values: values,
+                               editing: editing, now: now)
+        }
+        return errors + validateRules(values: values, editing: editing)
+    }
+
+    /// The code of the kind's own check that `value` fails, if any.
+    private func kindProblem(_ field: Field, _ value: FieldValue) -> String? {
+        let text = value.textValue
+        switch field.kind {
+        case .email:
+            if let text, TextPattern.matches(TextPattern.email, text) != true { return "email" }
+        case .state:
+            if let text, TextPattern.matches(TextPattern.state, text) != true { return "state" }
+        case .zip:
+            if let text, TextPattern.matches(TextPattern.zip, text) != true { return "zip" }
+        case .phone:
+            if let text, TextPattern.matches(TextPattern.phone, text) != true { return "phone" }
+        case .url:
+            if let text {
+                let url = URL(string: text)
+                if url?.scheme == nil || (url?.host == nil && url?.scheme != "mailto") { return "url" }
+            }
+        case .integer:
+            if value.intValue == nil { return "number" }
+        case .decimal:
+            if value.doubleValue == nil { return "number" }
+        case .date, .time, .datetime:
+            if case .date = value {} else { return "date" }
+        case .bool:
+            if value.boolValue == nil { return "bool" }
+        case .choice, .multichoice:
+            if !field.choices.isEmpty, !isAmongChoices(value, field) { return "choice" }
+        default:
+            break
+        }
+        return nil
+    }
+
+    private func isAmongChoices(_ value: FieldValue, _ field: Field) -> Bool {
+        let allowed = field.choices.filter { !$0.isDisabled }.map(\.value)
+        if case .list(let items) = value { return items.allSatisfy(allowed.contains) }
+        return allowed.contains(value)
+    }
+
+    private func check(_ rule: Rule, field: Field, value: FieldValue, values: [String: FieldValue], now: Date,
+                       fail: (String, String?, [String: String], String?) -> Void) {
+        func length(_ v: FieldValue) -> Int? {
+            switch v {
+            case .text(let s): return s.count
+            case .list(let l): return l.count
+            default: return nil
+            }
+        }
+        switch rule {
+        case .required:
+            break // handled before any other rule
+        case .minLength(let min):
+            if let n = length(value), n < min { fail(rule.code, nil, ["min": String(min)], nil) }
+        case .maxLength(let max):
+            if let n = length(value), n > max { fail(rule.code, nil, ["max": String(max)], nil) }
+        case .pattern(let pattern, let name):
+            if let text = value.textValue ?? (field.kind == .integer ? value.intValue.map(String.init) : nil),
+               TextPattern.matches(pattern, text) != true {
+                fail(rule.code, nil, ["name": name ?? ""], name == nil ? "pattern.unnamed" : nil)
+            }
+        case .email:
+            if let text = value.textValue, TextPattern.matches(TextPattern.email, text) != true {
+                fail(rule.code, nil, [:], nil)
+            }
+        case .range(let min, let max):
+            guard let number = value.doubleValue else { break }
+            if (min.map { number < $0 } ?? false) || (max.map { number > $0 } ?? false) {
+                let variant = min == nil ? "range.max" : max == nil ? "range.min" : nil
+                fail(rule.code, nil, ["min": min.map(Transform.decimalText) ?? "",
+                                      "max": max.map(Transform.decimalText) ?? ""], variant)
+            }
+        case .oneOfChoices:
+            if !isAmongChoices(value, field) { fail(rule.code, nil, [:], nil) }
+        case .equalTo(let otherKey):
+            if value != (values[otherKey] ?? .null) {
+                fail(rule.code, nil, ["other": self.field(otherKey)?.label ?? otherKey], nil)
+            }
+        case .maxFutureDays(let days):
+            if case .date(let date) = value, date > now.addingTimeInterval(Double(days) * 86_400) {
+                fail(rule.code, nil, ["days": String(days)], days == 0 ? "maxFutureDays.none" : nil)
+            }
+        case .custom(let custom):
+            if !custom.check(value) { fail(custom.code, custom.message, [:], nil) }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+/// Message templates by error code, with `{placeholder}`s filled in when an
+/// error is reported: `{label}` (the field's label), `{min}`, `{max}`,
+/// `{other}` (another field's label), `{name}` (a pattern's name), `{days}`.
+///
+/// ```swift
+/// MessageCatalog.english.template(for: "required")   // "{label} is required"
+/// ```
+///
+/// The most specific message wins: the field's own (`Field.messages`) > its
+/// kind's (`MessageOverrides.kinds`) > the form's (`MessageOverrides.form`) >
+/// the rule's own (`CustomRule.message`, a `FormRule`'s message) > the catalog.
+public struct MessageCatalog: Sendable, Hashable {
+    public var templates: [String: String]
+
+    public init(templates: [String: String]) {
+        self.templates = templates
+    }
+
+    /// The English defaults.
+    public static let english = MessageCatalog(templates: [
+        "required": "{label} is required",
+        "minLength": "{label} must be at least {min} characters",
+        "maxLength": "{label} must be at most {max} characters",
+        "pattern": "{label} is not a valid {name}",
+        "pattern.unnamed": "{label} is not in the expected format",
+        "email": "{label} is not a valid e-mail address",
+        "range": "{label} must be between {min} and {max}",
+        "range.min": "{label} must be at least {min}",
+        "range.max": "{label} must be at most {max}",
+        "choice": "{label} is not one of the choices",
+        "equalTo": "{label} must match {other}",
+        "mismatch": "{label} does not match {other}",
+        "maxFutureDays": "{label} must be at most {days} days in the future",
+        "maxFutureDays.none": "{label} must not be in the future",
+        "number": "{label} is not a number",
+        "date": "{label} is not a valid date",
+        "phone": "{label} is not a valid phone number",
+        "bool": "{label} must be yes or no",
+        "state": "{label} must be a two-letter state abbreviation",
+        "zip": "{label} must be a 5-digit ZIP code",
+        "url": "{label} is not a valid URL",
+        "invalid": "{label} is not valid",
+    ])
+
+    /// The template for a code (or one of its variants such as `range.min`);
+    /// unknown codes get the `invalid` template.
+    public func template(for code: String) -> String {
+        templates[code] ?? templates["invalid"] ?? "{label} is not valid"
+    }
+
+    /// The message for a failure of `code` on `field`, most specific first.
+    /// - parameter variant: the catalog key to use instead of `code` for the
+    ///   default (`range.min` when a range has no maximum).
+    public func resolve(code: String, field: Field?, overrides: MessageOverrides, ruleMessage: String?,
+                        parameters: [String: String], variant: String? = nil) -> String {
+        let template = field?.messages[code]
+            ?? field.flatMap { overrides.kinds[$0.kind]?[code] }
+            ?? overrides.form[code]
+            ?? ruleMessage
+            ?? self.template(for: variant ?? code)
+        var values = parameters
+        if values["label"] == nil { values["label"] = field?.label ?? "" }
+        return MessageCatalog.fill(template, with: values)
+    }
+
+    /// Replaces each `{name}` with its value; unknown placeholders stay as written.
+    public static func fill(_ template: String, with values: [String: String]) -> String {
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                result += rest[open...]
+                return result
+            }
+            let name = String(rest[rest.index(after: open)..<close])
+            result += values[name] ?? "{\(name)}"
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// FieldValue ⇄ JSON objects (the values `JSONSerialization` reads and writes).
+///
+/// ```swift
+/// FieldValue(json: 42)                     // .int(42)
+/// FieldValue.list(["a", 1]).jsonObject     // ["a", 1]
+/// FieldValue.date(d).jsonObject            // "2024-05-01T12:00:00Z"
+/// ```
+///
+/// Dates become ISO-8601 strings and data base64 strings; reading them back
+/// needs to know the field's kind (`init(json:kind:)`). FieldValue has no
+/// object case: a JSON object reads as `.null`.
+extension FieldValue {
+    /// Reads a JSON object as produced by `JSONSerialization` (or built from
+    /// Swift `Bool`, `Int`, `Double`, `String`, arrays and `NSNull`).
+    public init(json: Any) {
+        switch json {
+        case let b as Bool where type(of: json) == Bool.self: self = .bool(b)
+        case let i as Int where type(of: json) == Int.self: self = .int(Int64(i))
+        case let i as Int64 where type(of: json) == Int64.self: self = .int(i)
+        case let d as Double where type(of: json) == Double.self: self = .double(d)
+        case is NSNull: self = .null
+        case let value as FieldValue: self = value
+        case let string as String: self = .text(string)
+        case let number as NSNumber: self = FieldValue(number: number)
+        case let list as [Any]: self = .list(list.map { FieldValue(json: $0) })
+        case let date as Date: self = .date(date)
+        case let data as Data: self = .data(data)
+        default: self = .null
+        }
+    }
+
+    /// Reads a JSON object for a field of this kind: ISO-8601 strings become
+    /// dates for date, time and datetime fields; lists hold per-element values.
+    public init(json: Any, kind: FieldKind) {
+        let plain = FieldValue(json: json)
+        switch (kind, plain) {
+        case (.date, .text(let s)), (.time, .text(let s)), (.datetime, .text(let s)):
+            if let date = FieldValue.iso8601Date(s) { self = .date(date) } else { self = plain }
+        case (.decimal, .int(let i)):
+            self = .double(Double(i))
+        default:
+            self = plain
+        }
+    }
+
+    /// The JSON object for this value: `NSNull`, `Bool`, `Int64`, `Double`,
+    /// `String` (dates as ISO-8601, data as base64) or `[Any]`.
+    public var jsonObject: Any {
+        switch self {
+        case .null: return NSNull()
+        case .bool(let b): return b
+        case .int(let i): return i
+        case .double(let d): return d
+        case .text(let s): return s
+        case .date(let d): return FieldValue.iso8601String(d)
+        case .list(let l): return l.map(\.jsonObject)
+        case .data(let d): return d.base64EncodedString()
+        }
+    }
+
+    /// `2024-05-01T12:00:00Z`; fractional seconds are kept when present.
+    public static func iso8601String(_ date: Date) -> String {
+        let whole = date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = whole ? [.withInternetDateTime]
+                                        : [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+
+    /// Reads `2024-05-01T12:00:00Z`, with or without fractional seconds.
+    public static func iso8601Date(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
+
+    /// JSONSerialization's numbers: booleans carry the `c` type, integers an
+    /// integer type, everything else is a double.
+    private init(number: NSNumber) {
+        switch String(cString: number.objCType) {
+        case "c", "B": self = .bool(number.boolValue)
+        case "C", "s", "S", "i", "I", "l", "L", "q", "Q": self = .int(number.int64Value)
+        default: self = .double(number.doubleValue)
+        }
+    }
+}
