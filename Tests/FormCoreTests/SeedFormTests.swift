@@ -60,8 +60,8 @@ import Testing
         #expect(form.isHidden(delete, values: [:], editing: false))
         #expect(!form.isHidden(delete, values: [:], editing: true))
         #expect(delete.actionStyle == .destructive)
-        #expect(form.isEditable(delete, values: [:], editing: false))
-        #expect(!form.isEditable(try #require(form.field("firstName")), values: [:], editing: false))
+        #expect(delete.enabledWhenNotEditing)
+        #expect(form.mode == .edit)
     }
 
     @Test func signupAgeIsShownAsTextAndStoredAsANumber() throws {

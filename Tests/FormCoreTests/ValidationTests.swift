@@ -154,9 +154,11 @@ import Testing
         let state = try #require(form.field("state"))
         #expect(form.isDisabled(state, values: ["country": "de"]))
         #expect(!form.isDisabled(state, values: ["country": "usa"]))
-        #expect(form.isDisabled(try #require(form.field("id")), values: [:]))
-        #expect(!form.isEditable(state, values: ["country": "usa"], editing: true))
-        #expect(form.isEditable(try #require(form.field("newsletter")), values: [:], editing: false))
+        let session = FormSession.new(form, backend: MemoryBackend())
+        #expect(session.whyNotEditable("id") == "is read-only")
+        #expect(session.whyNotEditable("state") == "is disabled")
+        #expect(session.whyNotEditable("country") == "cannot be changed: the form is frozen")
+        #expect(session.whyNotEditable("newsletter") == nil)
     }
 
     @Test func displayOnlyFieldsAreNeverValidated() {

@@ -81,7 +81,7 @@ extension Draft {
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .custom { date, enc in
             var c = enc.singleValueContainer()
-            try c.encode(ISO8601.string(from: date))
+            try c.encode(Int64((date.timeIntervalSince1970 * 1000).rounded()))
         }
         return try encoder.encode(self)
     }
@@ -90,12 +90,8 @@ extension Draft {
     public init(encoded data: Data) throws {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { dec in
-            let c = try dec.singleValueContainer()
-            let text = try c.decode(String.self)
-            guard let date = ISO8601.date(from: text) else {
-                throw DecodingError.dataCorruptedError(in: c, debugDescription: "not an ISO-8601 date")
-            }
-            return date
+            let milliseconds = try dec.singleValueContainer().decode(Int64.self)
+            return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
         }
         self = try decoder.decode(Draft.self, from: data)
     }

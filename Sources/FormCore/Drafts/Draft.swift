@@ -31,12 +31,12 @@ public struct Draft: Sendable, Hashable, Codable {
         self.baseVersion = baseVersion
         self.values = values
         self.inputs = inputs
-        // Stored as ISO-8601 with milliseconds: keep no more, so a draft read back equals itself.
+        // Stored as whole milliseconds: keep no more, so a draft read back equals itself.
         self.createdAt = Self.milliseconds(createdAt)
         self.updatedAt = Self.milliseconds(updatedAt)
     }
 
     static func milliseconds(_ date: Date) -> Date {
-        Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded() / 1000)
     }
 }

@@ -17,24 +17,11 @@ extension Form {
         }
     }
 
-    /// Whether `field` is disabled for these values: read-only, or its
-    /// `disabledWhen` holds. (The edit mode is `isEditable`'s concern.)
+    /// Whether `field`'s `disabledWhen` holds for these values. (Read-only
+    /// fields and the edit mode are the session's concern: `whyNotEditable`.)
     public func isDisabled(_ field: Field, values: [String: FieldValue], editing: Bool = true) -> Bool {
-        if field.isReadOnly { return true }
         guard let condition = field.disabledWhen else { return false }
         return condition.evaluate(editing: editing) { values[$0] ?? .null }
-    }
-
-    /// Whether a person may change `field` now: not disabled, and allowed by
-    /// the edit mode — `edit` outside editing and `frozen` only allow fields
-    /// marked `enabledWhenNotEditing`.
-    public func isEditable(_ field: Field, values: [String: FieldValue], editing: Bool) -> Bool {
-        if isDisabled(field, values: values, editing: editing) { return false }
-        switch mode {
-        case .save, .free: return true
-        case .edit: return editing || field.enabledWhenNotEditing
-        case .frozen: return field.enabledWhenNotEditing
-        }
     }
 
     /// The values without those of hidden fields (keys that name no field are kept).
