@@ -70,8 +70,8 @@ CREATE TABLE basic_info (
     favoriteFoods TEXT NOT NULL DEFAULT '[]'
 );
 INSERT INTO basic_info (name, gender, birth, mood, favoriteFoods) VALUES
-    ('John Snow',  'Male', '1990-01-01', 'happy', '["pizza","sushi"]'),
-    ('John Green', 'Male', '1977-08-24', 'calm',  '["tacos"]');
+    ('John Snow',  'Male', '1990-01-01', 'Happy', '["Pizza","Sushi"]'),
+    ('John Green', 'Male', '1977-08-24', 'Calm',  '["Tacos"]');
 
 -- A table with no spec: `formstore` infers its form from the columns.
 CREATE TABLE "order items" (
