@@ -128,3 +128,16 @@ import Testing
         #expect(text.hasPrefix("{\n  \"formstore\": 1,\n  \"name\": \"login\",\n  \"primaryKey\": [\"id\"],"))
     }
 }
+
+@Suite struct SpecDocumentationTests {
+    @Test func exampleInTheSpecDocumentReads() throws {
+        let doc = try String(contentsOf: Fixtures.root.deletingLastPathComponent().appendingPathComponent("docs/spec.md"),
+                             encoding: .utf8)
+        let start = try #require(doc.range(of: "```json\n{\n  \"formstore\"", options: .backwards))
+        let body = doc[doc.index(start.lowerBound, offsetBy: 8)...]
+        let end = try #require(body.range(of: "\n```"))
+        let form = try FormSpec.decode(Data(body[..<end.lowerBound].utf8))
+        #expect(Set(form.fields.map(\.kind)) == Set(FieldKind.allCases))
+        #expect(form.field("alarm")?.format(form.field("alarm")!.defaultValue) == "07:30")
+    }
+}
