@@ -17,8 +17,10 @@ import Foundation
 /// Safe to share between threads: every access takes the binding's lock.
 public final class FormBinding<Model: FormModel>: RefreshTarget, @unchecked Sendable {
     public let form: Form
-    // Guards `current`, `snapshot` and `handler`.
-    private let lock = NSLock()
+    // Guards `current`, `snapshot`, `handler` and `isWriting`. Recursive: a
+    // settings store reports a write back on the writing thread.
+    private let lock = NSRecursiveLock()
+    private var isWriting = false
     private var current: Model
     private var snapshot: [String: FieldValue] = [:]
     private var handler: (@Sendable (Set<String>, [String: FieldValue]) -> Void)?
@@ -65,6 +67,8 @@ public final class FormBinding<Model: FormModel>: RefreshTarget, @unchecked Send
     /// Writes one field's model value. Not reported to `onChange`: the form made it.
     public func write(_ key: String, _ value: FieldValue) throws {
         try lock.withLock {
+            isWriting = true
+            defer { isWriting = false }
             try current.setValue(value, forKey: key)
             snapshot[key] = current.value(forKey: key)
         }
@@ -87,6 +91,8 @@ public final class FormBinding<Model: FormModel>: RefreshTarget, @unchecked Send
     public func refresh() -> Set<String> {
         let (changed, values, notify): (Set<String>, [String: FieldValue], (@Sendable (Set<String>, [String: FieldValue]) -> Void)?) =
             lock.withLock {
+                // The form's own write, echoed by the model: nothing changed elsewhere.
+                if isWriting { return ([], [:], nil) }
                 let now = FormBinding.values(of: form, in: current)
                 let changed = Set(now.keys.filter { now[$0] != snapshot[$0] })
                 snapshot = now

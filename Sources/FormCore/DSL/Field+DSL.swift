@@ -18,7 +18,8 @@ extension Field {
         case .failure(let problem):
             let written = String(describing: keyPath)
             self.init(key: written, label: label, kind: kind)
-            self.unresolvedKeyPath = "\(written): \(problem.message)"
+            // Computed properties print as `\Model.<computed 0x…>`: the label names the field too.
+            self.unresolvedKeyPath = "\(written) of field \(label.quoted): \(problem.message)"
         }
     }
 

@@ -87,7 +87,7 @@ struct SpecNode {
 
     /// The closest candidate within a small edit distance, for "did you mean".
     static func nearest(_ word: String, in candidates: [String]) -> String? {
-        let limit = max(1, min(3, word.count / 3))
+        let limit = word.count <= 3 ? 1 : min(3, max(2, word.count / 3))
         let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= limit else { return nil }
         return best.0

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import FormCore
+
+@Suite struct SchemaAndJSONTests {
+    @Test func registrationExportsAsJSONSchema() throws {
+        let data = JSONSchemaExporter.schema(for: try Fixtures.form("registration"))
+        let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(schema["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
+        #expect(schema["title"] as? String == "Registration")
+        #expect(schema["type"] as? String == "object")
+        #expect(schema["required"] as? [String] == ["username", "password", "street", "postalCode", "city", "acceptTerms"])
+        let properties = try #require(schema["properties"] as? [String: [String: Any]])
+        #expect(properties.keys.sorted() == ["acceptTerms", "city", "country", "password", "postalCode", "street", "username"])
+        #expect(properties["username"]?["minLength"] as? Int == 4)
+        #expect(properties["username"]?["type"] as? String == "string")
+        #expect(properties["password"]?["writeOnly"] as? Bool == true)
+        let choices = try #require(properties["country"]?["enum"] as? [Any])
+        #expect(choices.prefix(3).compactMap { $0 as? String } == ["usa", "de", "es"])
+        #expect(choices.last is NSNull)   // not required: may be empty
+        #expect(properties["country"]?["default"] as? String == "usa")
+        #expect(properties["acceptTerms"]?["type"] as? String == "boolean")
+    }
+
+    @Test func kindsMapToSchemaTypesAndFormats() throws {
+        let form = try Fixtures.form("signup")
+        let schema = try #require(try JSONSerialization.jsonObject(with: JSONSchemaExporter.schema(for: form)) as? [String: Any])
+        let properties = try #require(schema["properties"] as? [String: [String: Any]])
+        #expect(properties["age"]?["type"] as? [String] == ["integer", "null"])
+        #expect(properties["age"]?["minimum"] as? Int == 0)
+        #expect(properties["age"]?["maximum"] as? Int == 119)
+        #expect(properties["email"]?["format"] as? String == "email")
+    }
+
+    @Test func fieldValuesConvertToAndFromJSONObjects() throws {
+        let parsed = try JSONSerialization.jsonObject(with: Data(#"[true, 1, 1.5, "x", null, [0]]"#.utf8))
+        #expect(FieldValue(json: parsed) == .list([true, 1, 1.5, "x", .null, .list([0])]))
+        #expect(FieldValue(json: 7) == .int(7))
+        #expect(FieldValue(json: false) == .bool(false))
+        #expect(FieldValue(json: 2.0) == .double(2))
+        #expect(FieldValue(json: ["a": 1]) == .null)
+
+        let moment = date("2024-05-01").addingTimeInterval(12 * 3600)
+        let value = FieldValue.list([.date(moment), .data(Data([1, 2])), .null, 3])
+        let data = try JSONSerialization.data(withJSONObject: value.jsonObject)
+        #expect(String(decoding: data, as: UTF8.self) == #"["2024-05-01T12:00:00Z","AQI=",null,3]"#)
+        #expect(FieldValue(json: "2024-05-01T12:00:00Z", kind: .datetime) == .date(moment))
+        #expect(FieldValue(json: "2024-05-01T12:00:00Z", kind: .text) == .text("2024-05-01T12:00:00Z"))
+        #expect(FieldValue(json: 2, kind: .decimal) == .double(2))
+    }
+}

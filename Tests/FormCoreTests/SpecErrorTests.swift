@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+@testable import FormCore
+
+@Suite struct SpecErrorTests {
+    /// A spec with one section whose fields are given, plus top-level extras.
+    static func spec(fields: String, extra: String = "") -> String {
+        """
+        {"formstore": 1, "name": "f", \(extra) "sections": [
+          {"title": "A", "fields": [{"key": "a", "label": "A"}]},
+          {"title": "B", "fields": [\(fields)]}
+        ]}
+        """
+    }
+
+    struct Malformed: Sendable, CustomTestStringConvertible {
+        let name: String
+        let json: String
+        let path: String
+        let message: String
+        var testDescription: String { name }
+    }
+
+    static let malformed: [Malformed] = [
+        Malformed(name: "not JSON", json: "{\"formstore\": 1,\n \"name\": }", path: "$",
+                  message: "invalid JSON at line 2, column 10: unexpected character \"}\""),
+        Malformed(name: "missing format version", json: #"{"name": "f", "sections": []}"#, path: "$",
+                  message: "missing required key \"formstore\""),
+        Malformed(name: "future format version", json: #"{"formstore": 2, "name": "f", "sections": []}"#, path: "$.formstore",
+                  message: "unsupported spec format 2; this FormStore reads 1"),
+        Malformed(name: "unknown kind", json: spec(fields: #"{"key": "b"}, {"key": "c"}, {"key": "x", "kind": "colour"}"#),
+                  path: "$.sections[1].fields[2].kind",
+                  message: "unknown kind \"colour\"; expected one of " + FieldKind.allCases.map(\.rawValue).joined(separator: ", ")),
+        Malformed(name: "unknown field key with suggestion", json: spec(fields: #"{"key": "b", "lable": "B"}"#),
+                  path: "$.sections[1].fields[0].lable", message: "unknown key \"lable\"; did you mean \"label\"?"),
+        Malformed(name: "unknown top-level key", json: spec(fields: "", extra: #""titel": "F","#),
+                  path: "$.titel", message: "unknown key \"titel\"; did you mean \"title\"?"),
+        Malformed(name: "wrong type", json: spec(fields: #"{"key": "b", "required": "yes"}"#),
+                  path: "$.sections[1].fields[0].required", message: "expected true or false, found a string"),
+        Malformed(name: "fractional length", json: spec(fields: #"{"key": "b", "minLength": 2.5}"#),
+                  path: "$.sections[1].fields[0].minLength", message: "expected an integer, found a number"),
+        Malformed(name: "duplicate field key", json: spec(fields: #"{"key": "b"}, {"key": "a"}"#),
+                  path: "$.sections[1].fields[1].key", message: "duplicate field key \"a\" (first at $.sections[0].fields[0].key)"),
+        Malformed(name: "rule names unknown field", json: spec(fields: "", extra: #""rules": [{"type": "equal", "field": "a", "other": "nope"}],"#),
+                  path: "$.rules[0].other", message: "unknown field \"nope\""),
+        Malformed(name: "unknown rule type", json: spec(fields: "", extra: #""rules": [{"type": "same", "field": "a", "other": "a"}],"#),
+                  path: "$.rules[0].type", message: "unknown rule type \"same\"; expected one of equal"),
+        Malformed(name: "condition names unknown field",
+                  json: spec(fields: #"{"key": "b", "hiddenWhen": {"all": ["editing", {"field": "ghost", "empty": true}]}}"#),
+                  path: "$.sections[1].fields[0].hiddenWhen.all[1].field", message: "unknown field \"ghost\""),
+        Malformed(name: "bad condition", json: spec(fields: #"{"key": "b", "disabledWhen": {"field": "a"}}"#),
+                  path: "$.sections[1].fields[0].disabledWhen",
+                  message: "a condition on a field needs exactly one of \"equals\", \"notEquals\", \"empty\""),
+        Malformed(name: "default not among choices",
+                  json: spec(fields: #"{"key": "b", "kind": "choice", "choices": ["usa", "de"], "default": "fr"}"#),
+                  path: "$.sections[1].fields[0].default", message: "default \"fr\" is not among the choices usa, de"),
+        Malformed(name: "minLength above maxLength", json: spec(fields: #"{"key": "b", "minLength": 5, "maxLength": 3}"#),
+                  path: "$.sections[1].fields[0].minLength", message: "minLength 5 is greater than maxLength 3"),
+        Malformed(name: "bad regex", json: spec(fields: #"{"key": "b", "pattern": "[a-z"}"#),
+                  path: "$.sections[1].fields[0].pattern", message: "invalid regular expression \"[a-z\""),
+        Malformed(name: "min above max", json: spec(fields: #"{"key": "b", "kind": "integer", "min": 10, "max": 1}"#),
+                  path: "$.sections[1].fields[0].min", message: "min 10 is greater than max 1"),
+        Malformed(name: "equalTo unknown field", json: spec(fields: #"{"key": "b", "equalTo": "c"}"#),
+                  path: "$.sections[1].fields[0].equalTo", message: "unknown field \"c\""),
+        Malformed(name: "bad choice entry", json: spec(fields: #"{"key": "b", "kind": "choice", "choices": ["x", {"value": "y", "lable": "Y"}]}"#),
+                  path: "$.sections[1].fields[0].choices[1].lable", message: "unknown key \"lable\"; did you mean \"label\"?"),
+        Malformed(name: "unknown transform", json: spec(fields: #"{"key": "b", "transforms": ["trim", "upper"]}"#),
+                  path: "$.sections[1].fields[0].transforms[1]",
+                  message: "unknown transform \"upper\"; expected one of trim, removeSpaces, uppercase, lowercase, digitsOnly, phone, integer, decimal, yesNo, choiceLabel, list"),
+        Malformed(name: "style on a text field", json: spec(fields: #"{"key": "b", "style": "segmented"}"#),
+                  path: "$.sections[1].fields[0].style", message: "\"style\" applies to choice, multichoice and action fields, not text"),
+        Malformed(name: "date default in the wrong format", json: spec(fields: #"{"key": "b", "kind": "date", "default": "1999-12-31"}"#),
+                  path: "$.sections[1].fields[0].default", message: "\"1999-12-31\" is not a date in the format \"MM/dd/yyyy\""),
+        Malformed(name: "missing field key", json: spec(fields: #"{"label": "B"}"#),
+                  path: "$.sections[1].fields[0]", message: "missing required key \"key\""),
+        Malformed(name: "unknown mode", json: spec(fields: "", extra: #""mode": "frozn","#),
+                  path: "$.mode", message: "unknown mode \"frozn\"; expected one of edit, frozen, save, free (did you mean \"frozen\"?)"),
+        Malformed(name: "warning must be text or false", json: spec(fields: "", extra: #""unsavedChangesWarning": true,"#),
+                  path: "$.unsavedChangesWarning", message: "expected a string or false, found a boolean"),
+        Malformed(name: "duplicate JSON key", json: "{\"formstore\": 1, \"name\": \"f\", \"name\": \"g\", \"sections\": []}", path: "$",
+                  message: "invalid JSON at line 1, column 31: duplicate key \"name\""),
+        Malformed(name: "choice without choices", json: spec(fields: #"{"key": "b", "kind": "choice"}"#),
+                  path: "$.sections[1].fields[0].choices", message: "a choice field needs choices"),
+    ]
+
+    @Test(arguments: malformed)
+    func malformedSpecIsRejectedWithItsPath(_ row: Malformed) {
+        do {
+            _ = try FormSpec.decode(Data(row.json.utf8))
+            Issue.record("accepted: \(row.name)")
+        } catch {
+            #expect(error.path == row.path)
+            #expect(error.message == row.message)
+        }
+    }
+
+    @Test func everyKeyReadsBackAsWritten() throws {
+        let json = """
+        {"formstore": 1, "name": "all", "title": "All", "version": 3, "mode": "frozen", "table": "t",
+         "primaryKey": "id", "versionColumn": "rev", "validation": "change", "unsavedChangesWarning": false,
+         "messages": {"required": "Fill in {label}"}, "kindMessages": {"email": {"email": "Bad address"}},
+         "sections": [{"fields": [
+           {"key": "a", "label": "A", "kind": "multiline", "placeholder": "p", "default": "x", "required": true,
+            "readOnly": true, "enabledWhenNotEditing": true, "secure": true, "stored": false, "hint": "h",
+            "suggestions": ["s"], "expanding": true, "minLength": 1, "maxLength": 9, "pattern": "[a-z]+",
+            "patternName": "word", "email": true, "oneOfChoices": true, "choices": [{"value": 1, "label": "One", "disabled": true}],
+            "transforms": ["trim", {"maxLength": 5}, {"date": "yyyy"}], "messages": {"minLength": "m"},
+            "validation": "save", "hiddenWhen": {"field": "b", "equals": 2}, "disabledWhen": {"any": [{"field": "b", "notEquals": [1]}, {"not": "editing"}]}},
+           {"key": "b", "kind": "integer", "min": -1.5, "max": 3, "equalTo": "a"},
+           {"key": "c", "kind": "datetime", "format": "yyyy-MM-dd HH:mm", "default": "2000-01-02 03:04", "maxFutureDays": 2},
+           {"key": "d", "kind": "multichoice", "allowDeselect": true, "style": "buttons", "choices": ["x", "y"], "default": ["y"]}
+         ]}]}
+        """
+        let form = try FormSpec.decode(Data(json.utf8))
+        #expect(form.version == 3 && form.mode == .frozen && form.primaryKey == ["id"] && form.unsavedChangesWarning == nil)
+        #expect(form.messages.kinds[.email]?["email"] == "Bad address")
+        let a = try #require(form.field("a"))
+        #expect(a.rules == [.minLength(1), .maxLength(9), .pattern("[a-z]+", name: "word"), .email, .oneOfChoices])
+        #expect(a.transforms == [.trim, .maxLength(5), .date(format: "yyyy")])
+        #expect(a.disabledWhen == .any([.notEquals("b", .list([1])), .not(.editing)]))
+        #expect(form.field("b")?.rules == [.range(min: -1.5, max: 3), .equalTo("a")])
+        #expect(form.field("c")?.defaultValue == .date(date("2000-01-02").addingTimeInterval(3 * 3600 + 4 * 60)))
+        #expect(try FormSpec.decode(FormSpec.encode(form)) == form)
+    }
+
+    @Test func encodingIsPrettyWithSortedKeys() throws {
+        let text = String(decoding: FormSpec.encode(try Fixtures.form("login")), as: UTF8.self)
+        #expect(text.hasPrefix("{\n  \"formstore\": 1,\n  \"name\": \"login\",\n  \"primaryKey\": [\"id\"],"))
+    }
+}
+
+@Suite struct SpecDocumentationTests {
+    @Test func exampleInTheSpecDocumentReads() throws {
+        let doc = try String(contentsOf: Fixtures.root.deletingLastPathComponent().appendingPathComponent("docs/spec.md"),
+                             encoding: .utf8)
+        let start = try #require(doc.range(of: "```json\n{\n  \"formstore\"", options: .backwards))
+        let body = doc[doc.index(start.lowerBound, offsetBy: 8)...]
+        let end = try #require(body.range(of: "\n```"))
+        let form = try FormSpec.decode(Data(body[..<end.lowerBound].utf8))
+        #expect(Set(form.fields.map(\.kind)) == Set(FieldKind.allCases))
+        #expect(form.field("alarm")?.format(form.field("alarm")!.defaultValue) == "07:30")
+    }
+}
