@@ -206,6 +206,7 @@ final class PromptEdit {
                     }
                 case .value(let text):
                     outcome = try session.set(key, input: text)
+                    session.commit(key)  // the person leaves the field: checks timed on commit run
                 }
             } catch let refused as SessionError {
                 prompter.say("  ! \(refused.message)")

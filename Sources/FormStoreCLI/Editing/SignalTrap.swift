@@ -45,26 +45,34 @@ final class SignalTrap: Sendable {
 
     /// Starts catching `signals` (SIGINT and SIGTERM by default) until `remove()`.
     ///
-    /// - parameter terminate: ends the process; tests pass a recorder.
+    /// - parameter finish: writes the handler's message and ends the process
+    ///   with its code; tests pass a recorder.
     static func install(signals: [Int32] = [SIGINT, SIGTERM],
-                        terminate: @escaping @Sendable (Int32) -> Void = { exit($0) },
+                        finish: @escaping @Sendable (_ message: String, _ code: Int32) -> Void = SignalTrap.exit,
                         handler: @escaping Handler) -> SignalTrap {
         let queue = DispatchQueue(label: "formstore.signal-trap")
         let terminal = TerminalSettings.current()
         var previous: [Int32: __sighandler_t?] = [:]
         var sources: [any DispatchSourceSignal] = []
         for signo in signals {
-            // Ignored, so the default action (death without a flush) does not
-            // run; the dispatch source still sees the signal.
-            previous[signo] = signal(signo, SIG_IGN)
+            // Not the default action (death without a flush) until libdispatch
+            // puts its own handler in, which forwards to the source. It does so
+            // once per process: a later trap puts back the one it remembered.
+            // A handler, not SIG_IGN, because an ignored signal stays ignored
+            // in the editor started meanwhile.
+            let known = forwarders.withLock { $0[signo] }
+            previous[signo] = signal(signo, known ?? holdSignal)
             let source = DispatchSource.makeSignalSource(signal: signo, queue: queue)
             source.setEventHandler {
                 terminal?.restore()
                 let (message, code) = handler(signo)
-                SignalTrap.writeToStandardError(message)
-                terminate(code.rawValue)
+                finish(message, code.rawValue)
             }
+            let registered = DispatchSemaphore(value: 0)
+            source.setRegistrationHandler { registered.signal() }
             source.resume()
+            // Registered: from now on a signal reaches the handler.
+            _ = registered.wait(timeout: .now() + 5)
             sources.append(source)
         }
         return SignalTrap(Installed(sources: sources, previous: previous))
@@ -77,10 +85,27 @@ final class SignalTrap: Sendable {
             return state
         }) else { return }
         for source in done.sources { source.cancel() }
-        for (signo, handler) in done.previous { signal(signo, handler) }
+        for (signo, handler) in done.previous {
+            if let current = signal(signo, handler), address(current) != address(holdSignal) {
+                Self.forwarders.withLock { $0[signo] = current }
+            }
+        }
+    }
+
+    /// libdispatch's forwarding handler per signal, once seen.
+    private static let forwarders = Mutex<[Int32: __sighandler_t]>([:])
+
+    private func address(_ handler: __sighandler_t) -> UInt {
+        UInt(bitPattern: unsafeBitCast(handler, to: Int.self))
     }
 
     deinit { remove() }
+
+    /// Writes `message` to stderr and exits with `code`.
+    @Sendable static func exit(_ message: String, _ code: Int32) {
+        writeToStandardError(message)
+        Glibc.exit(code)
+    }
 
     /// Straight to the descriptor: the command's sinks belong to the main thread.
     private static func writeToStandardError(_ text: String) {
@@ -93,6 +118,9 @@ final class SignalTrap: Sendable {
         }
     }
 }
+
+/// Catches a signal and does nothing, until libdispatch's handler replaces it.
+private func holdSignal(_ signo: Int32) {}
 
 /// The standard input's terminal settings, to put back after an interrupted
 /// prompt that had turned echo off.
