@@ -64,7 +64,10 @@ final class ScriptedEditor {
         cp "$1" "\(dir)/seen-$n.txt"
         if [ -f "\(dir)/step-$n.sh" ]; then . "\(dir)/step-$n.sh"; fi
         """)
-        launcher = EditorLauncher(environment: ["EDITOR": editor, "TMPDIR": dir, "PATH": "/usr/bin:/bin"])
+        // Read by sh, not executed: a script just written may still be open in a
+        // child another test is forking ("Text file busy").
+        launcher = EditorLauncher(environment: ["EDITOR": "/bin/sh '\(editor)'", "TMPDIR": dir,
+                                                "PATH": "/usr/bin:/bin"])
     }
 
     /// How many times the editor ran.
