@@ -37,6 +37,19 @@ extension FormSession {
     /// with the reason; `nil` while drafts are written normally.
     public var draftFallback: DraftAutosaver.Fallback? { autosaver?.fallback }
 
+    /// A closure that writes the pending draft at once, like `close()`, and
+    /// returns where it went when the database could not take it. Unlike the
+    /// session it may be called from any thread (a signal handler's queue):
+    /// it touches only the autosaver, which is thread-safe, and the latest
+    /// unsaved state was handed to it by the edit that made it.
+    public func makeDraftFlusher() -> @Sendable () -> DraftAutosaver.Fallback? {
+        let autosaver = self.autosaver
+        return {
+            autosaver?.flush()
+            return autosaver?.fallback
+        }
+    }
+
     /// Hands the current unsaved state to the autosaver (coalesced), or drops
     /// the draft when nothing is unsaved any more.
     func draftChanged() {

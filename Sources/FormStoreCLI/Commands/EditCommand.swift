@@ -5,7 +5,8 @@ struct EditCommand: ParsableCommand {
         discussion: """
         Prompts ask one field at a time; Enter keeps the current value. With --editor
         the record opens as a commented document; an unchanged or empty document
-        cancels. Ctrl-C or the end of input keeps a draft.
+        cancels. Ctrl-C or the end of input keeps a draft and says how to resume
+        (exit 1); a document left unchanged after an error keeps a draft (exit 65).
         """,
         arguments: [Common.form, Common.key],
         options: [.flag("editor", help: "Edit the record as a document in $VISUAL, else $EDITOR, else vi.")])

@@ -19,6 +19,10 @@ enum EditorDocument {
         var field: String
         /// The value now stored, as shown.
         var theirs: String
+        /// The value both sides started from, when known (shown with `yours`).
+        var base: String? = nil
+        /// The person's value, the one on the field's value line.
+        var yours: String? = nil
     }
 
     /// The document for `form` with `values` (display texts by field key).
@@ -56,6 +60,11 @@ enum EditorDocument {
             if let hint = field.hint { out += "# \(oneLine(hint))\n" }
             if let conflict = conflicts.first(where: { $0.field == field.key }) {
                 out += "# CONFLICT: now \(encodeValue(conflict.theirs)) in the database\n"
+                if let base = conflict.base { out += "#   base:   \(encodeValue(base))\n" }
+                if let yours = conflict.yours { out += "#   yours:  \(encodeValue(yours))   (the line below)\n" }
+                if conflict.base != nil || conflict.yours != nil {
+                    out += "#   theirs: \(encodeValue(conflict.theirs))\n"
+                }
             }
             if field.isReadOnly {
                 out += "# \(encodeKey(field.key)): \(encodeValue(value))   (read-only)\n"
@@ -234,7 +243,7 @@ enum EditorDocument {
         d.rounded() == d && abs(d) < 1e15 ? String(Int64(d)) : String(d)
     }
 
-    private static func oneLine(_ text: String) -> String {
+    static func oneLine(_ text: String) -> String {
         text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
     }
 }

@@ -1,0 +1,238 @@
+import FormCore
+import Foundation
+
+/// `formstore edit FORM KEY --editor`: the record as a commented document in
+/// `$VISUAL`/`$EDITOR`, the way `kubectl edit` works, over an opened session.
+///
+/// ```swift
+/// let session = try FormSession.open(form, key: key, backend: store, drafts: store)
+/// return try EditorEdit(session: session, launcher: EditorLauncher(environment: env),
+///                       messages: terminal.errors).run()
+/// ```
+///
+/// When the editor closes: an unchanged or empty document cancels ("Edit
+/// cancelled, no changes made.", exit 0); lines that cannot be read, or values
+/// the form refuses, reopen the document with the errors as comments at the top;
+/// leaving that unchanged abandons the edit, keeping a draft and saying how to
+/// resume (exit 65). A conflict with someone else's save reopens the document
+/// with base, yours and theirs beside the field, the value line holding yours;
+/// saving it again (as is keeps yours) saves over the record as stored now.
+///
+/// Edit mode begins editing by itself. A frozen form refuses (exit 65) unless
+/// only its `enabledWhenNotEditing` fields change.
+///
+/// - throws: `CLIError.validation` for a frozen form; `CLIError.notFound` when the
+///   record was deleted meanwhile; `CLIError.failure` when the editor fails; the
+///   backend's error when storage fails. The draft is flushed first.
+final class EditorEdit {
+    static let cancelledMessage = "Edit cancelled, no changes made."
+
+    let session: FormSession
+    private let launcher: EditorLauncher
+    private let messages: any TextSink
+    private let notice: ResumeNotice
+    private let subject: String
+    private let catchesSignals: Bool
+    private var progress = EditProgress()
+
+    /// - parameter messages: where messages go (stderr).
+    /// - parameter notice: how to resume (`formstore edit FORM KEY --editor` by default).
+    /// - parameter catchesSignals: install the SIGINT/SIGTERM trap while running;
+    ///   tests running in-process pass false.
+    init(session: FormSession, launcher: EditorLauncher, messages: any TextSink,
+         notice: ResumeNotice? = nil, catchesSignals: Bool = true) {
+        self.session = session
+        self.launcher = launcher
+        self.messages = messages
+        self.notice = notice ?? ResumeNotice(form: session.form.name, key: session.key, editor: true)
+        self.subject = "\(session.form.name) \(session.key?.description ?? "(new)")"
+        self.catchesSignals = catchesSignals
+    }
+
+    /// Why the document was last reopened.
+    private enum Reopened {
+        case errors
+        case conflict(Set<String>)
+    }
+
+    /// Runs the edit to its end: 0 when saved or cancelled, 65 when abandoned
+    /// after an error (the changes kept as a draft).
+    func run() throws -> ExitCode {
+        let interrupts = InterruptGuard(session: session, notice: notice, install: catchesSignals)
+        progress = interrupts.progress
+        defer { interrupts.remove() }
+        do {
+            return try edit()
+        } catch {
+            session.close()
+            throw error
+        }
+    }
+
+    private var form: Form { session.form }
+
+    private func edit() throws -> ExitCode {
+        if let draft = session.offeredDrafts.first {
+            say("Note: \(subject) has an unsaved draft from \(ValueText.date(draft.updatedAt, kind: nil)); "
+                + "edit without --editor to restore it.")
+        }
+        switch form.mode {
+        case .frozen where !form.fields.contains(where: { $0.enabledWhenNotEditing && $0.holdsValue }):
+            throw CLIError.validation("\(form.name) is frozen: its records cannot be changed")
+        case .edit where !session.isEditing:
+            try session.beginEditing()
+        default:
+            break
+        }
+
+        var shown = render()
+        var reopened: Reopened?
+        while true {
+            let edited = try launcher.edit(shown)
+            if edited == shown {
+                switch reopened {
+                case nil: return try cancel()
+                case .errors?: return abandon()
+                case .conflict?: break  // saved as shown: the person keeps their values
+                }
+            }
+            let values: [String: String]
+            do {
+                values = try EditorDocument.parse(edited, form: form)
+            } catch EditorDocumentError.cancelled {
+                return try cancel()
+            } catch EditorDocumentError.invalid(let problems) {
+                shown = EditorDocument.reopen(edited, problems: problems)
+                reopened = .errors
+                continue
+            }
+
+            var resubmit: Set<String> = []
+            if case .conflict(let fields)? = reopened, form.mode == .free { resubmit = fields }
+            let changed = form.fields.filter { field in
+                guard let value = values[field.key] else { return false }
+                return value != session.text(field.key) || resubmit.contains(field.key)
+            }
+            try refuseFrozen(changed)
+            let (problems, saved, conflicts) = apply(changed, values: values)
+            progress.update(from: session)
+            if !problems.isEmpty {
+                shown = EditorDocument.reopen(edited, errors: problems)
+                reopened = .errors
+                continue
+            }
+
+            if form.mode == .free {
+                if !conflicts.isEmpty {
+                    try session.reload()
+                    shown = render(conflicts: conflicts)
+                    reopened = .conflict(Set(conflicts.map(\.field)))
+                    continue
+                }
+                if saved.isEmpty { return try cancel() }
+                say("Saved \(subject): \(labels(saved)).")
+                return .success
+            }
+            guard session.hasUnsavedChanges else { return try cancel() }
+            switch try session.save() {
+            case .saved(let changed, _):
+                say("Saved \(subject): \(labels(changed)).")
+                return .success
+            case .unchanged:
+                return try cancel()
+            case .invalid(let errors):
+                shown = EditorDocument.reopen(edited, errors: errors.map(describe))
+                reopened = .errors
+            case .conflict(let conflicts):
+                // The stored values become the base; the person's edits stay.
+                try session.reload()
+                progress.update(from: session)
+                shown = render(conflicts: conflicts)
+                reopened = .conflict(Set(conflicts.map(\.field)))
+            case .notFound:
+                throw CLIError.notFound("\(subject) was deleted while you edited it; nothing was saved")
+            }
+        }
+    }
+
+    /// Sets each changed field from its text; returns the errors to show, the
+    /// fields free mode saved, and the conflicts it met.
+    private func apply(_ fields: [Field], values: [String: String])
+        -> (problems: [String], saved: [String], conflicts: [FieldConflict]) {
+        var problems: [String] = []
+        var saved: [String] = []
+        var conflicts: [FieldConflict] = []
+        for field in fields {
+            do {
+                switch try session.set(field.key, input: values[field.key] ?? "") {
+                case .saved?: saved.append(field.key)
+                case .conflict(let found)?: conflicts += found
+                case .notFound?: problems.append("\(subject) was deleted while you edited it")
+                case .invalid?, .unchanged?, nil: break
+                }
+            } catch let refused as SessionError {
+                problems.append(refused.message)
+                continue
+            } catch {
+                problems.append("\(field.label) (\(field.key)): \(error)")
+                continue
+            }
+            problems += session.errors(field.key).map(describe)
+        }
+        return (problems, saved, conflicts)
+    }
+
+    /// A frozen form takes changes to its `enabledWhenNotEditing` fields only.
+    private func refuseFrozen(_ changed: [Field]) throws {
+        guard form.mode == .frozen else { return }
+        let refused = changed.filter { !$0.enabledWhenNotEditing }
+        guard !refused.isEmpty else { return }
+        let open = form.fields.filter { $0.enabledWhenNotEditing && $0.holdsValue }.map(\.label)
+        throw CLIError.validation("\(form.name) is frozen: only \(open.joined(separator: ", ")) can be changed, "
+            + "not \(refused.map(\.label).joined(separator: ", "))")
+    }
+
+    // MARK: Endings
+
+    private func cancel() throws -> ExitCode {
+        if session.hasUnsavedChanges || (form.mode == .edit && session.isEditing) { try session.cancel() }
+        say(Self.cancelledMessage)
+        return .success
+    }
+
+    private func abandon() -> ExitCode {
+        session.close()
+        progress.update(from: session)
+        messages.write(notice.message("Edit abandoned", progress: progress.snapshot, fallback: session.draftFallback))
+        return .validationFailed
+    }
+
+    // MARK: Text
+
+    private func render(conflicts: [FieldConflict] = []) -> String {
+        var texts: [String: String] = [:]
+        for field in form.fields where field.holdsValue && !field.isSecure { texts[field.key] = session.text(field.key) }
+        let marks = conflicts.compactMap { conflict -> EditorDocument.Conflict? in
+            guard let field = form.field(conflict.field) else { return nil }
+            return EditorDocument.Conflict(field: conflict.field, theirs: field.format(conflict.theirs),
+                                           base: field.format(conflict.base), yours: session.text(conflict.field))
+        }
+        return EditorDocument.render(form: form, values: texts, conflicts: marks, subject: subject)
+    }
+
+    private func describe(_ error: FieldError) -> String {
+        guard let key = error.field, let field = form.field(key) else { return error.message }
+        return "\(field.label) (\(key)): \(error.message)"
+    }
+
+    private func labels(_ keys: [String]) -> String {
+        keys.map { FieldDisplay.label($0, in: form) }.joined(separator: ", ")
+    }
+
+    private func say(_ line: String) {
+        messages.write(line + "\n")
+    }
+}
+
+@available(*, unavailable)
+extension EditorEdit: Sendable {}

@@ -1,0 +1,34 @@
+import FormCore
+
+/// How the edit loops show a field's value to a person: formatted through the
+/// field's transformers, secrets masked, BLOBs by size, control characters escaped.
+enum FieldDisplay {
+    /// A model value as shown in a summary, a record listing or a conflict.
+    static func text(_ value: FieldValue, of field: Field) -> String {
+        if value.isEmpty { return "(empty)" }
+        if field.isSecure { return ValueText.mask }
+        if case .data(let data) = value { return ValueText.blobSize(data.count) }
+        return TableWriter.escapeControls(field.format(value))
+    }
+
+    /// What the session shows for a field now: its raw input when that did not parse.
+    static func current(_ key: String, in session: FormSession) -> String {
+        guard let field = session.form.field(key) else { return "" }
+        if let raw = session.inputs[key] {
+            return field.isSecure ? ValueText.mask : TableWriter.escapeControls(raw)
+        }
+        return text(session.value(key), of: field)
+    }
+
+    /// The field's label, as messages name it.
+    static func label(_ key: String, in form: Form) -> String {
+        form.field(key)?.label ?? key
+    }
+
+    /// `Name: was Ann, yours Annie, theirs Anne` for a conflict.
+    static func conflict(_ conflict: FieldConflict, in form: Form) -> String {
+        guard let field = form.field(conflict.field) else { return conflict.description }
+        return "\(field.label): was \(text(conflict.base, of: field)), yours \(text(conflict.mine, of: field)), "
+            + "theirs \(text(conflict.theirs, of: field))"
+    }
+}

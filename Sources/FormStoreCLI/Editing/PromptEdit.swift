@@ -1,0 +1,308 @@
+import FormCore
+import Foundation
+
+/// `formstore edit FORM KEY` on prompts: one field at a time, on a terminal or
+/// from lines on stdin, over an opened session.
+///
+/// ```swift
+/// let session = try FormSession.open(form, key: key, backend: store, drafts: store)
+/// let prompter = Prompter(input: ByteSourceLines(terminal.input, echoSink: terminal.errors),
+///                         output: terminal.errors)
+/// return try PromptEdit(session: session, prompter: prompter).run()
+/// ```
+///
+/// A draft the record has is offered first. Edit mode shows the record and asks
+/// to begin; a frozen form asks only its `enabledWhenNotEditing` fields; free mode
+/// saves each field as it is entered; save and edit modes end with a summary of
+/// the changes and ask to save. Ctrl-C, SIGTERM or the end of input keep a draft
+/// and say how to resume (exit 1).
+///
+/// - throws: `CLIError.validation` for a frozen form with nothing to change, or
+///   invalid fields the prompts cannot reach; `CLIError.notFound` when the record
+///   was deleted meanwhile; the backend's error when storage fails (the draft is
+///   flushed first).
+final class PromptEdit {
+    let session: FormSession
+    private let prompter: Prompter
+    private let notice: ResumeNotice
+    private let catchesSignals: Bool
+    private var progress = EditProgress()
+
+    /// - parameter notice: how to resume (`formstore edit FORM KEY` by default).
+    /// - parameter catchesSignals: install the SIGINT/SIGTERM trap while running;
+    ///   tests running in-process pass false.
+    init(session: FormSession, prompter: Prompter, notice: ResumeNotice? = nil, catchesSignals: Bool = true) {
+        self.session = session
+        self.prompter = prompter
+        self.notice = notice ?? ResumeNotice(form: session.form.name, key: session.key)
+        self.catchesSignals = catchesSignals
+    }
+
+    /// The end of input, reached in the middle of a question.
+    private struct EndOfInput: Error {}
+
+    /// Runs the edit to its end; returns 0 when saved, discarded or left unchanged,
+    /// 1 when interrupted with the changes kept as a draft.
+    func run() throws -> ExitCode {
+        let interrupts = InterruptGuard(session: session, notice: notice, install: catchesSignals)
+        progress = interrupts.progress
+        defer { interrupts.remove() }
+        do {
+            return try edit()
+        } catch is EndOfInput {
+            session.close()
+            progress.update(from: session)
+            prompter.say("")
+            let text = notice.message("End of input", progress: progress.snapshot, fallback: session.draftFallback)
+            prompter.say(String(text.dropLast()))
+            return .failure
+        } catch {
+            session.close()
+            throw error
+        }
+    }
+
+    private var form: Form { session.form }
+
+    private func edit() throws -> ExitCode {
+        try offerDraft()
+        switch form.mode {
+        case .edit where !session.isEditing:
+            showRecord()
+            guard try confirm("Begin editing?", default: true) else {
+                prompter.say("No changes made.")
+                return .success
+            }
+            try session.beginEditing()
+        case .frozen:
+            let open = askableFields().map(\.label)
+            guard !open.isEmpty else {
+                throw CLIError.validation("\(form.name) is frozen: its records cannot be changed")
+            }
+            prompter.say("\(form.name) is frozen: only \(open.joined(separator: ", ")) can be changed.")
+        default:
+            break
+        }
+
+        var pending: Set<String>? = nil  // nil: every field
+        while true {
+            if pending != [] { try askFields(only: pending) }
+            if form.mode == .free {
+                prompter.say("Done: each change was saved as it was entered.")
+                return .success
+            }
+            guard session.hasUnsavedChanges else {
+                if form.mode == .edit && session.isEditing { try session.cancel() }
+                prompter.say("No changes made.")
+                return .success
+            }
+            showSummary()
+            guard try confirm("Save changes?", default: true) else {
+                if let warning = session.unsavedChangesWarning, !(try confirm(warning, default: false)) {
+                    pending = nil  // back to the fields
+                    continue
+                }
+                try session.cancel()
+                prompter.say("Changes discarded.")
+                return .success
+            }
+            switch try session.save() {
+            case .saved(let changed, _):
+                prompter.say("Saved: \(changed.map { FieldDisplay.label($0, in: form) }.joined(separator: ", ")).")
+                return .success
+            case .unchanged:
+                prompter.say("No changes made.")
+                return .success
+            case .invalid(let errors):
+                pending = try fieldsToFix(errors)
+            case .conflict(let conflicts):
+                try resolve(conflicts)
+                pending = []
+            case .notFound:
+                throw CLIError.notFound("\(form.name) \(session.key?.description ?? ""): the record was deleted "
+                    + "while you edited it; nothing was saved")
+            }
+        }
+    }
+
+    // MARK: Drafts
+
+    private func offerDraft() throws {
+        guard let draft = session.offeredDrafts.first else { return }
+        let older = session.offeredDrafts.count - 1
+        let changed = Set(draft.values.keys).union(draft.inputs.keys).sorted()
+            .map { FieldDisplay.label($0, in: form) }
+        prompter.say("There is an unsaved draft of this record from \(ValueText.date(draft.updatedAt, kind: nil))"
+            + " (\(changed.joined(separator: ", "))).")
+        if older > 0 { prompter.say("(\(older) older draft\(older == 1 ? "" : "s") too: formstore drafts \(form.name))") }
+        guard try confirm("Restore it?", default: true) else {
+            if try confirm("Discard it?", default: false) {
+                try session.discard(draft)
+                prompter.say("Draft discarded.")
+            } else {
+                prompter.say("The draft is kept; it is offered again next time.")
+            }
+            return
+        }
+        let result = try session.restore(draft)
+        if !result.restored.isEmpty {
+            prompter.say("Restored: \(result.restored.map { FieldDisplay.label($0, in: form) }.joined(separator: ", ")).")
+        }
+        if !result.missingFields.isEmpty {
+            prompter.say("No longer on the form, left out: \(result.missingFields.joined(separator: ", ")).")
+        }
+        if !result.conflicts.isEmpty {
+            prompter.say("Changed both in the draft and in the database since the draft was made:")
+            for conflict in result.conflicts {
+                prompter.say("  " + FieldDisplay.conflict(conflict, in: form))
+                let label = FieldDisplay.label(conflict.field, in: form)
+                if try confirm("Keep yours for \(label)? (no takes theirs)", default: true) {
+                    do {
+                        let outcome = if let raw = draft.inputs[conflict.field] {
+                            try session.set(conflict.field, input: raw)
+                        } else {
+                            try session.set(conflict.field, value: conflict.mine)
+                        }
+                        try report(outcome, field: conflict.field)
+                    } catch let error as SessionError {
+                        prompter.say("  ! \(error.message)")
+                    }
+                }
+            }
+        }
+        progress.update(from: session)
+    }
+
+    // MARK: Fields
+
+    /// The fields a person can change now, in form order.
+    private func askableFields() -> [Field] {
+        session.visibleFields.filter { $0.holdsValue && session.whyNotEditable($0.key) == nil }
+    }
+
+    private func askFields(only keys: Set<String>?) throws {
+        for field in form.fields where keys?.contains(field.key) ?? true {
+            // Asked in turn: an answer may show, hide or disable later fields.
+            guard field.holdsValue, session.isVisible(field.key), session.whyNotEditable(field.key) == nil else { continue }
+            try ask(field)
+        }
+    }
+
+    private func ask(_ field: Field) throws {
+        let key = field.key
+        var error = message(session.errors(key))
+        while true {
+            guard let answer = prompter.ask(field, current: session.text(key), error: error) else { throw EndOfInput() }
+            let outcome: SaveOutcome?
+            do {
+                switch answer {
+                case .keep:
+                    // Free mode saves on entry: a restored value kept with Enter is entered now.
+                    if form.mode == .free && (session.dirtyFields.contains(key) || session.inputs[key] != nil) {
+                        outcome = try session.set(key, input: session.text(key))
+                    } else {
+                        session.commit(key)
+                        outcome = nil
+                    }
+                case .value(let text):
+                    outcome = try session.set(key, input: text)
+                    session.commit(key)  // the person leaves the field: checks timed on commit run
+                }
+            } catch let refused as SessionError {
+                prompter.say("  ! \(refused.message)")
+                return
+            }
+            progress.update(from: session)
+            try report(outcome, field: key)
+            guard let problem = message(session.errors(key)) else { return }
+            error = problem
+        }
+    }
+
+    private func message(_ errors: [FieldError]) -> String? {
+        errors.isEmpty ? nil : errors.map(\.message).joined(separator: "; ")
+    }
+
+    /// Free mode: what saving the field did.
+    private func report(_ outcome: SaveOutcome?, field key: String) throws {
+        switch outcome {
+        case .saved?:
+            prompter.say("  Saved \(FieldDisplay.label(key, in: form)).")
+        case .conflict(let conflicts)?:
+            try resolve(conflicts)
+        case .notFound?:
+            throw CLIError.notFound("\(form.name) \(session.key?.description ?? ""): the record was deleted "
+                + "while you edited it; nothing was saved")
+        case .invalid?, .unchanged?, nil:
+            break
+        }
+    }
+
+    /// After a refused save: the fields to ask again, with their errors shown.
+    private func fieldsToFix(_ errors: [FieldError]) throws -> Set<String>? {
+        prompter.say("Not saved:")
+        for error in errors {
+            let name = error.field.map { FieldDisplay.label($0, in: form) + ": " } ?? ""
+            prompter.say("  ! \(name)\(error.message)")
+        }
+        let askable = Set(askableFields().map(\.key))
+        let blamed = Set(errors.compactMap(\.field))
+        if !blamed.isDisjoint(with: askable) { return blamed.intersection(askable) }
+        // Only form-wide errors: any field may be the one to change.
+        if blamed.isEmpty { return nil }
+        throw CLIError.validation("cannot save: the fields at fault cannot be changed here",
+                                  details: errors.map(\.description))
+    }
+
+    // MARK: Conflicts
+
+    /// Someone else saved these fields meanwhile: the person keeps theirs or
+    /// takes the stored value, field by field; the session then bases its edits
+    /// on the record as stored now.
+    private func resolve(_ conflicts: [FieldConflict]) throws {
+        prompter.say("Not saved: someone else changed \(conflicts.count == 1 ? "this field" : "these fields") since you began:")
+        for conflict in conflicts { prompter.say("  " + FieldDisplay.conflict(conflict, in: form)) }
+        var keep: [FieldConflict] = []
+        var take: [FieldConflict] = []
+        for conflict in conflicts {
+            let label = FieldDisplay.label(conflict.field, in: form)
+            if try confirm("Keep yours for \(label)? (no takes theirs)", default: true) {
+                keep.append(conflict)
+            } else {
+                take.append(conflict)
+            }
+        }
+        try session.reload()
+        for conflict in take { try report(try session.set(conflict.field, value: conflict.theirs), field: conflict.field) }
+        // Free mode has no save step: a value kept is written again over the new base.
+        if form.mode == .free {
+            for conflict in keep { try report(try session.set(conflict.field, value: conflict.mine), field: conflict.field) }
+        }
+        progress.update(from: session)
+    }
+
+    // MARK: Showing
+
+    private func showRecord() {
+        prompter.say("\(form.name) \(session.key?.description ?? "(new)") (\(form.title)):")
+        for field in session.visibleFields where field.holdsValue {
+            prompter.say("  \(field.label): \(FieldDisplay.current(field.key, in: session))")
+        }
+    }
+
+    private func showSummary() {
+        prompter.say("Changes:")
+        for field in form.fields where session.dirtyFields.contains(field.key) || session.inputs[field.key] != nil {
+            let old = FieldDisplay.text(session.pristine[field.key] ?? .null, of: field)
+            prompter.say("  \(field.label): \(old) → \(FieldDisplay.current(field.key, in: session))")
+        }
+    }
+
+    private func confirm(_ question: String, default defaultAnswer: Bool) throws -> Bool {
+        guard let answer = prompter.confirm(question, default: defaultAnswer) else { throw EndOfInput() }
+        return answer
+    }
+}
+
+@available(*, unavailable)
+extension PromptEdit: Sendable {}

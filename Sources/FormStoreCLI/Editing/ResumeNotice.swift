@@ -1,0 +1,60 @@
+import FormCore
+
+/// What is said when an interactive edit stops before saving (Ctrl-C, SIGTERM,
+/// the end of input, an abandoned document): whether a draft holds the changes,
+/// where it went, and the command that offers it again.
+///
+/// Exit code 1 for an interrupted edit (draft kept): the documented code for
+/// "anything else"; 130 would be the shell's for SIGINT, but scripts get the
+/// table in `formstore --help`.
+struct ResumeNotice: Sendable, Hashable {
+    /// The command that opens the record again and offers the draft.
+    var command: String
+
+    init(command: String) {
+        self.command = command
+    }
+
+    /// `formstore edit FORM KEY` (with `--editor` for the document), shell-quoted.
+    init(form: String, key: RecordKey?, editor: Bool = false) {
+        if let key {
+            command = "formstore edit \(ShellWord.quote(form)) \(ShellWord.quote(key.description))"
+                + (editor ? " --editor" : "")
+        } else {
+            command = "formstore drafts \(ShellWord.quote(form))"
+        }
+    }
+
+    /// The lines to print. `headline` says what happened ("Interrupted").
+    func message(_ headline: String, progress: EditProgress.Snapshot,
+                 fallback: DraftAutosaver.Fallback?) -> String {
+        guard progress.hasUnsavedChanges else { return "\(headline): no changes made.\n" }
+        var text: String
+        if let fallback {
+            text = "\(headline): the database could not take the draft (\(fallback.reason));\n"
+            text += "your changes are kept in \(fallback.location).\n"
+        } else {
+            text = "\(headline): your changes are kept as a draft.\n"
+        }
+        if !progress.secureFieldsChanged.isEmpty {
+            text += "Secret fields are never kept in drafts; type again: "
+                + progress.secureFieldsChanged.joined(separator: ", ") + ".\n"
+        }
+        text += "To resume, run: \(command)  (the draft is offered)\n"
+        return text
+    }
+}
+
+/// Words written into a command line for a person to copy.
+private enum ShellWord {
+    /// The word as is when the shell would read it back unchanged, else in single quotes.
+    static func quote(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", "_", "-", ".", ",", "=", "/", ":", "@", "+": return true
+            default: return false
+            }
+        }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+import FormCore
+@testable import FormStoreCLI
+
+@Suite struct EditorEditTests {
+    private static func set(_ field: String, _ value: String) -> String {
+        "sed -i 's/^\(field): .*/\(field): \(value)/' \"$1\"\n"
+    }
+
+    @Test func anUnchangedDocumentCancels() throws {
+        let store = PeopleStore()
+        let editor = try ScriptedEditor([nil])
+        let (code, text) = try editor.edit(try store.open())
+        #expect(code == .success)
+        #expect(text == "Edit cancelled, no changes made.\n")
+        #expect(editor.seen(1).contains("# Name (text, required, at most 40 characters)\nname: Ann\n"))
+        #expect(!editor.seen(1).contains("password"))
+        #expect(store.backend.writeCount == 0)
+    }
+
+    @Test func anEmptyDocumentCancels() throws {
+        let store = PeopleStore()
+        let editor = try ScriptedEditor([": > \"$1\"\n"])
+        let (code, text) = try editor.edit(try store.open())
+        #expect(code == .success)
+        #expect(text == "Edit cancelled, no changes made.\n")
+        #expect(store.stored("name") == .text("Ann"))
+    }
+
+    @Test func aChangedValueIsSaved() throws {
+        let store = PeopleStore()
+        let editor = try ScriptedEditor([Self.set("name", "Bob") + Self.set("colour", "Blue")])
+        let (code, text) = try editor.edit(try store.open())
+        #expect(code == .success)
+        #expect(text == "Saved people 1: Name, Favourite colour.\n")
+        #expect(store.stored("name") == .text("Bob"))
+        #expect(store.stored("colour") == .text("blue"))
+        #expect(editor.invocations == 1)
+    }
+
+    @Test func anInvalidDocumentIsReopenedWithItsErrorsThenFixed() throws {
+        let store = PeopleStore()
+        let editor = try ScriptedEditor([
+            Self.set("born", "31\\/12\\/1999") + "echo 'nmae: typo' >> \"$1\"\n",
+            "sed -i '/^nmae:/d' \"$1\"\n",
+            Self.set("born", "1999-12-31"),
+        ])
+        let (code, text) = try editor.edit(try store.open())
+        #expect(code == .success)
+        #expect(text == "Saved people 1: Born.\n")
+        #expect(editor.invocations == 3)
+
+        // The unreadable line, numbered as it stands in the reopened document.
+        let second = editor.seen(2)
+        #expect(second.hasPrefix(EditorDocument.notSavedHeader + "\n#   line "))
+        let lines = second.components(separatedBy: "\n")
+        let reported = try #require(Int(lines[1].dropFirst("#   line ".count).prefix { $0.isNumber }))
+        #expect(lines[reported - 1] == "nmae: typo")
+        #expect(second.contains("born: 31/12/1999\n"))
+
+        // The value the form refused, with the person's text kept; the old errors gone.
+        let third = editor.seen(3)
+        #expect(third.hasPrefix(EditorDocument.notSavedHeader + "\n#   Born (born): "))
+        #expect(!third.contains("nmae"))
+        #expect(third.components(separatedBy: EditorDocument.notSavedHeader).count == 2)
+        #expect(store.stored("born") != .null)
+    }
+
+    @Test func leavingTheErrorsUnchangedKeepsADraft() throws {
+        let store = PeopleStore()
+        let editor = try ScriptedEditor([Self.set("name", "Bob") + Self.set("born", "someday"), nil])
+        let (code, text) = try editor.edit(try store.open())
+        #expect(code == .validationFailed)
+        #expect(text == """
+        Edit abandoned: your changes are kept as a draft.
+        To resume, run: formstore edit people 1 --editor  (the draft is offered)
+
+        """)
+        let draft = try #require(store.drafts.first)
+        #expect(draft.values["name"] == .text("Bob"))
+        #expect(draft.inputs["born"] == "someday")
+        #expect(store.stored("name") == .text("Ann"))
+    }
+
+    @Test func aConflictIsShownInTheDocumentAndYoursKept() throws {
+        let store = PeopleStore(mode: .edit)
+        let session = try store.open()
+        store.otherWriter(["name": .text("Anne")])
+        // Change the name; on the conflict, save the document as it is (keeps yours).
+        let editor = try ScriptedEditor([Self.set("name", "Bob"), nil])
+        let (code, text) = try editor.edit(session)
+        #expect(code == .success)
+        #expect(text == "Saved people 1: Name.\n")
+        #expect(editor.seen(2).contains("""
+        # CONFLICT: now Anne in the database
+        #   base:   Ann
+        #   yours:  Bob   (the line below)
+        #   theirs: Anne
+        name: Bob
+
+        """))
+        #expect(store.stored("name") == .text("Bob"))
+    }
+
+    @Test func aConflictResolvedByTakingTheirsKeepsTheirs() throws {
+        let store = PeopleStore()
+        let session = try store.open()
+        store.otherWriter(["name": .text("Anne")])
+        let editor = try ScriptedEditor([Self.set("name", "Bob") + Self.set("notes", "hi"), Self.set("name", "Anne")])
+        let (code, text) = try editor.edit(session)
+        #expect(code == .success)
+        #expect(text == "Saved people 1: Notes.\n")
+        #expect(store.stored("name") == .text("Anne"))
+        #expect(store.stored("notes") == .text("hi"))
+    }
+
+    @Test func aFrozenFormRefusesOtherFields() throws {
+        let store = PeopleStore(mode: .frozen) { form in
+            form.sections[0].fields[4].enabledWhenNotEditing = true  // notes
+        }
+        let editor = try ScriptedEditor([Self.set("name", "Bob")])
+        #expect(throws: CLIError.validation("people is frozen: only Notes can be changed, not Name")) {
+            try editor.edit(try store.open())
+        }
+        #expect(store.stored("name") == .text("Ann"))
+    }
+
+    @Test func aFrozenFormTakesItsEnabledFields() throws {
+        let store = PeopleStore(mode: .frozen) { form in
+            form.sections[0].fields[4].enabledWhenNotEditing = true
+        }
+        let editor = try ScriptedEditor([Self.set("notes", "Call back")])
+        let (code, _) = try editor.edit(try store.open())
+        #expect(code == .success)
+        #expect(store.stored("notes") == .text("Call back"))
+    }
+
+    @Test func aFrozenFormWithNothingEnabledIsRefusedBeforeTheEditorOpens() throws {
+        let store = PeopleStore(mode: .frozen)
+        let editor = try ScriptedEditor([])
+        #expect(throws: CLIError.validation("people is frozen: its records cannot be changed")) {
+            try editor.edit(try store.open())
+        }
+        #expect(editor.invocations == 0)
+    }
+
+    @Test func freeModeSavesWhatChanged() throws {
+        let store = PeopleStore(mode: .free)
+        let editor = try ScriptedEditor([Self.set("name", "Bob")])
+        let (code, text) = try editor.edit(try store.open())
+        #expect(code == .success)
+        #expect(text == "Saved people 1: Name.\n")
+        #expect(store.stored("name") == .text("Bob"))
+    }
+}
