@@ -1,16 +1,36 @@
 import FormCore
 
-/// One equality test of a query: the field's stored value equals `value`
-/// (`.null` matches NULL).
+/// One test of a query on a stored field (or a key column).
+///
+/// ```swift
+/// RecordFilter(field: "status", value: "open")   // status IS 'open'
+/// RecordFilter.isEmpty("notes")                  // notes IS NULL OR notes = ''
+/// ```
 public struct RecordFilter: Sendable, Hashable {
+    public enum Test: Sendable, Hashable {
+        /// The stored value equals the model value, encoded through the field's
+        /// storage coding (`.null` matches NULL).
+        case equals(FieldValue)
+        /// NULL or empty text: what a person means by a field left blank.
+        case isEmpty
+    }
+
     /// A stored field's key, or a key column.
     public var field: String
-    /// The model value, encoded through the field's storage coding before binding.
-    public var value: FieldValue
+    public var test: Test
 
     public init(field: String, value: FieldValue) {
         self.field = field
-        self.value = value
+        self.test = .equals(value)
+    }
+
+    public init(field: String, test: Test) {
+        self.field = field
+        self.test = test
+    }
+
+    public static func isEmpty(_ field: String) -> RecordFilter {
+        RecordFilter(field: field, test: .isEmpty)
     }
 }
 
@@ -43,9 +63,15 @@ extension FormStore {
                 throw FormStoreError.unknownColumn(filter.field, field: filter.field, form: form.name,
                                                    table: mapping.table.name)
             }
-            // IS rather than =, so that a NULL filter matches NULL.
-            conditions.append("\(quoteIdentifier(filter.field)) IS ?")
-            arguments.append(mapping.coding(filter.field).encode(filter.value))
+            let column = quoteIdentifier(filter.field)
+            switch filter.test {
+            case .equals(let value):
+                // IS rather than =, so that a NULL filter matches NULL.
+                conditions.append("\(column) IS ?")
+                arguments.append(mapping.coding(filter.field).encode(value))
+            case .isEmpty:
+                conditions.append("(\(column) IS NULL OR \(column) = '')")
+            }
         }
         var sql = mapping.selectSQL
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }

@@ -36,15 +36,15 @@ struct RecordImporter {
     /// - throws: `RowProblems` for a row that does not parse or validate;
     ///   `DatabaseError` when SQLite refuses it (a constraint) or fails.
     func write(_ input: InputRecord, into batch: RecordBatch) throws -> Outcome {
-        let values = try parse(input)
+        let (values, unparsed) = parse(input)
         let keyValues = mapping.keyColumns.map { values[$0] ?? .null }
-        if !keyValues.contains(.null),
+        if unparsed.isEmpty && !keyValues.contains(.null),
            let stored = try batch.load(RecordKey(columns: mapping.keyColumns, values: keyValues)) {
             return try update(stored, with: values, in: batch)
         }
         var record = defaults
         record.merge(values) { $1 }
-        try validate(record)
+        try validate(record, besides: unparsed)
         var row: [String: FieldValue] = [:]
         for key in storedFields { row[key] = record[key] ?? .null }
         for column in mapping.keyColumns where values[column] != nil { row[column] = values[column] }
@@ -55,7 +55,7 @@ struct RecordImporter {
     private func update(_ stored: StoredRecord, with values: [String: FieldValue], in batch: RecordBatch) throws -> Outcome {
         var record = stored.values
         record.merge(values) { $1 }
-        try validate(record)
+        try validate(record, besides: [])
         var changes: [String: FieldValue] = [:]
         var problems: [String] = []
         for key in storedFields where values[key] != nil && values[key] != stored.values[key] {
@@ -70,29 +70,44 @@ struct RecordImporter {
         return .updated
     }
 
-    private func validate(_ record: [String: FieldValue]) throws {
-        let errors = form.validateAll(values: record)
-        if !errors.isEmpty { throw RowProblems(messages: errors.map(\.description)) }
+    /// Validates the record as a save would; with the problems of values that
+    /// did not parse (whose fields are not checked again), in field order.
+    private func validate(_ record: [String: FieldValue], besides unparsed: [Problem]) throws {
+        let failed = Set(unparsed.compactMap(\.field))
+        let errors = form.validateAll(values: record).filter { $0.field.map { !failed.contains($0) } ?? true }
+        let problems = unparsed + errors.map { Problem(field: $0.field, message: $0.description) }
+        guard !problems.isEmpty else { return }
+        let order = Dictionary(form.fields.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let sorted = problems.enumerated().sorted { a, b in
+            (a.element.field.flatMap { order[$0] } ?? -1, a.offset) < (b.element.field.flatMap { order[$0] } ?? -1, b.offset)
+        }
+        throw RowProblems(messages: sorted.map(\.element.message))
     }
 
-    /// The row's values as model values, by field key.
-    private func parse(_ input: InputRecord) throws -> [String: FieldValue] {
+    /// A row's problem, and the field it blames (`nil`: a column the form lacks).
+    private struct Problem {
+        var field: String?
+        var message: String
+    }
+
+    /// The row's values as model values, by field key, and the problems of
+    /// those that did not parse.
+    private func parse(_ input: InputRecord) -> ([String: FieldValue], [Problem]) {
         var values: [String: FieldValue] = [:]
-        var problems: [String] = []
+        var problems: [Problem] = []
         for (name, raw) in input.values.sorted(by: { $0.key < $1.key }) {
             if let field = fields[name] {
                 switch modelValue(raw, field: field) {
                 case .success(let value): values[name] = value
-                case .failure(let error): problems.append(error.description)
+                case .failure(let error): problems.append(Problem(field: name, message: error.description))
                 }
             } else if mapping.keyColumns.contains(name) {
                 values[name] = raw.textValue.map { keyValue($0, name) } ?? raw
             } else {
-                problems.append("\(name): not a field of \(form.name)")
+                problems.append(Problem(field: nil, message: "\(name): not a field of \(form.name)"))
             }
         }
-        guard problems.isEmpty else { throw RowProblems(messages: problems) }
-        return values
+        return (values, problems)
     }
 
     /// Text is parsed as if typed (dates also in ISO-8601); JSON numbers and booleans are taken as

@@ -12,7 +12,8 @@ extension StorageWorkspace {
         try store.forEachRecord(form, where: parsed, limit: limit, body)
     }
 
-    /// `--where FIELD=VALUE`: VALUE parsed through the field, as if typed into it.
+    /// `--where FIELD=VALUE`: VALUE parsed through the field, as if typed into it;
+    /// an empty VALUE matches NULL and empty text.
     private func recordFilter(_ filter: Assignment, of form: Form, mapping: TableMapping) throws -> RecordFilter {
         guard let field = form.field(filter.field) else {
             if mapping.keyColumns.contains(filter.field) {
@@ -25,6 +26,8 @@ extension StorageWorkspace {
             throw CLIError.validation("--where: field '\(filter.field)' of \(form.name) is not stored")
         }
         switch field.parseInput(filter.value, in: form) {
+        // Typing nothing means no value, stored as NULL or as empty text.
+        case .success(let value) where value.isEmpty && value.listValue == nil: return .isEmpty(field.key)
         case .success(let value): return RecordFilter(field: field.key, value: value)
         case .failure(let error): throw CLIError.validation("--where \(error.description)")
         }

@@ -14,12 +14,15 @@ import FormStorage
 final class StorageWorkspace: Workspace {
     let globals: GlobalOptions
     let access: DatabaseAccess
+    /// Runs on the database once it is open (tests limit its size with it).
+    private let prepare: ((Database) throws -> Void)?
     private var openedStore: FormStore?
     private var loadedCatalog: FormCatalog?
 
-    init(globals: GlobalOptions, access: DatabaseAccess) {
+    init(globals: GlobalOptions, access: DatabaseAccess, prepare: ((Database) throws -> Void)? = nil) {
         self.globals = globals
         self.access = access
+        self.prepare = prepare
     }
 
     var databasePath: String { globals.databasePath }
@@ -50,6 +53,7 @@ final class StorageWorkspace: Workspace {
         // One command, one thread: reads use the one connection.
         configuration.maximumReaderCount = 0
         let database = try Database(path: databasePath, configuration: configuration)
+        try prepare?(database)
         let store = try FormStore(database: database, applyingMigrations: access == .writeWithDrafts)
         openedStore = store
         return store
