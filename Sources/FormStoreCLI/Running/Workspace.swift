@@ -1,9 +1,8 @@
 import FormCore
 
 /// What the commands need from storage: the forms (from spec files and from
-/// every table) and their records. FormStorage (the SQLite layer) and
-/// FormCore's editing session will be adapted to it in one place,
-/// `WorkspaceProvider.storage`; tests use a fake.
+/// every table) and their records. `StorageWorkspace` adapts FormStorage (the
+/// SQLite layer) and FormCore's editing session to it; tests use a fake.
 ///
 /// Errors may be thrown as they come (`DatabaseError`, `SessionError`,
 /// `FormStoreError`, `RecordRejected` ...): `CLIError.classifying` gives each its

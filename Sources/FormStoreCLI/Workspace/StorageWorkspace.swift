@@ -43,9 +43,15 @@ final class StorageWorkspace: Workspace {
     ///   and this command may not create it; `DatabaseError` when it cannot be opened.
     func store() throws -> FormStore {
         if let openedStore { return openedStore }
-        if !access.createsFile && Connection.isPlainFilePath(databasePath)
-            && !FileManager.default.fileExists(atPath: databasePath) {
-            throw CLIError.notFound("no database at \(databasePath) (create one with 'formstore init')")
+        if Connection.isPlainFilePath(databasePath) {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: databasePath, isDirectory: &isDirectory)
+            if exists && isDirectory.boolValue {
+                throw CLIError.storage("cannot open \(databasePath): it is a directory")
+            }
+            if !exists && !access.createsFile {
+                throw CLIError.notFound("no database at \(databasePath) (create one with 'formstore init')")
+            }
         }
         var configuration = Configuration()
         configuration.readOnly = access.isReadOnly

@@ -39,6 +39,32 @@ import FormStorage
         #expect(run.errors == "formstore: cannot open \(path): unable to open the database file\n")
     }
 
+    @Test func aDirectoryIsNoDatabase() throws {
+        let scratch = try ScratchDirectory()
+        for command in [["list", "x"], ["init"]] {
+            let run = try runBinary(["--db", scratch.path] + command)
+            #expect(run.code == 74, "\(command): \(run)")
+            #expect(run.errors == "formstore: cannot open \(scratch.path): it is a directory\n")
+        }
+    }
+
+    @Test func aSpecThatDoesNotMatchTheDatabaseIsNamed() throws {
+        let demo = try DemoDatabase()
+        demo.formsDirectory = demo.scratch.path + "/forms"
+        try demo.file("forms/ghost.json", #"{"formstore": 1, "name": "ghost", "table": "ghosts", "sections": [{"fields": [{"key": "a"}]}]}"#)
+        try demo.file("forms/odd.json", #"{"formstore": 1, "name": "odd", "table": "logins", "primaryKey": ["id"], "sections": [{"fields": [{"key": "nickname"}]}]}"#)
+        let ghost = try demo.run(["list", "ghost"])
+        #expect(ghost.code == 66)
+        #expect(ghost.errors == "formstore: no table named 'ghosts' in the database\n")
+        let odd = try demo.run(["new", "odd", "nickname=x"])
+        #expect(odd.code == 65)
+        #expect(odd.errors == "formstore: form odd: field 'nickname' is bound to column 'nickname', which table 'logins' lacks\n")
+        let duplicate = try demo.file("forms/zz.json", #"{"formstore": 1, "name": "odd", "table": "logins", "sections": []}"#)
+        let twice = try demo.run(["forms"])
+        #expect(twice.code == 65)
+        #expect(twice.errors == "formstore: \(duplicate): $.name: form 'odd' is already defined by \(demo.formsDirectory)/odd.json\n")
+    }
+
     @Test func aLockHeldPastTheBusyTimeoutExits75() throws {
         let demo = try DemoDatabase()
         let before = try demo.dump()
