@@ -100,6 +100,9 @@ public final class DraftAutosaver: Sendable {
     private func writePending() {
         guard let draft = state.withLock({ s -> Draft? in
             s.scheduled = false
+            // The interval counts from the start of this write: a change made while
+            // the store is busy writing must wait, not start a second write at once.
+            if s.pending != nil { s.lastWrite = ContinuousClock.now }
             defer { s.pending = nil }
             return s.pending
         }) else { return }
@@ -117,10 +120,7 @@ public final class DraftAutosaver: Sendable {
                 }
             }
         }
-        state.withLock { s in
-            s.lastWrite = ContinuousClock.now
-            s.fallback = fallback
-        }
+        state.withLock { s in s.fallback = fallback }
     }
 }
 

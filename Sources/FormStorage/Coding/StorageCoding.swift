@@ -121,8 +121,12 @@ public struct StorageCoding: Sendable, Hashable {
         case .integer(let i): return .text(String(i))
         case .real(let d): return .text(String(d))
         case .blob(let data):
-            // Text that arrived as a blob (a cast, another client): keep it as text when it is UTF-8.
-            return String(data: data, encoding: .utf8).map(FieldValue.text) ?? .data(data)
+            // Text that arrived as a blob (a cast, another client): keep it as text when it is
+            // UTF-8 that reads as text; bytes with control characters are binary data (an image).
+            guard let text = String(data: data, encoding: .utf8),
+                  !text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r" })
+            else { return .data(data) }
+            return .text(text)
         default: return FieldValue(value)
         }
     }

@@ -58,9 +58,18 @@ extension FormStore {
         return String(decoding: try encoder.encode(key), as: UTF8.self)
     }
 
+    /// True once FormStore's migrations created the drafts table.
+    ///
+    /// - throws: `DatabaseError`.
+    public func hasDraftTable() throws -> Bool {
+        try database.read { conn in try conn.tableExists("formstore_drafts") }
+    }
+
     private func fetchDrafts(_ condition: String, _ arguments: StatementArguments) throws -> [Draft] {
-        let rows = try database.read { conn in
-            try conn.cachedStatement("SELECT payload FROM formstore_drafts \(condition) ORDER BY updated_at DESC")
+        let rows = try database.read { conn -> [Row] in
+            // A database opened without FormStore's migrations has no drafts yet.
+            guard try conn.tableExists("formstore_drafts") else { return [] }
+            return try conn.cachedStatement("SELECT payload FROM formstore_drafts \(condition) ORDER BY updated_at DESC")
                 .fetchAll(arguments)
         }
         return try rows.map { row in try Draft(encoded: Data(try row.value(at: 0, as: String.self).utf8)) }

@@ -10,19 +10,9 @@ extension FormStore {
 
     public func insert(_ form: Form, values: [String: FieldValue], deletingDraft: String?) throws -> StoredRecord {
         let mapping = try mapping(for: form)
-        // A NULL for a column with a default (or the rowid) lets SQLite fill it in.
-        let columns = mapping.columns.filter { column in
-            guard let value = values[column] else { return false }
-            guard value == .null, let info = mapping.table.column(column) else { return true }
-            return info.defaultValueSQL == nil && !(mapping.table.primaryKey.isRowID && info.isPrimaryKey)
-        }
-        let sql = columns.isEmpty
-            ? "INSERT INTO \(quoteIdentifier(mapping.table.name)) DEFAULT VALUES"
-            : "INSERT INTO \(quoteIdentifier(mapping.table.name)) (\(columns.map(quoteIdentifier).joined(separator: ", "))) "
-                + "VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
-        let arguments = columns.map { mapping.coding($0).encode(values[$0] ?? .null) }
+        let (sql, arguments) = mapping.insertStatement(values)
         return try database.write { conn in
-            try conn.cachedStatement(sql).execute(StatementArguments(arguments))
+            try conn.cachedStatement(sql).execute(arguments)
             let key: [DatabaseValue]
             if mapping.keyColumns.allSatisfy({ (values[$0] ?? .null) != .null }) {
                 key = mapping.keyColumns.map { mapping.coding($0).encode(values[$0]!) }
@@ -41,14 +31,7 @@ extension FormStore {
                        deletingDraft: String?) throws -> UpdateResult {
         let mapping = try mapping(for: form)
         let keyArguments = try mapping.keyArguments(key)
-        let written = mapping.columns.filter { changes[$0] != nil }
-        var assignments = written.map { "\(quoteIdentifier($0)) = ?" }
-        if let version = form.versionColumn {
-            assignments.append("\(quoteIdentifier(version)) = COALESCE(\(quoteIdentifier(version)), 0) + 1")
-        }
-        let sql = "UPDATE \(quoteIdentifier(mapping.table.name)) SET \(assignments.joined(separator: ", ")) "
-            + "WHERE \(mapping.whereKey)"
-        let arguments = written.map { mapping.coding($0).encode(changes[$0]!) } + keyArguments
+        let statement = mapping.updateStatement(changes, key: keyArguments)
         return try database.write { conn -> UpdateResult in
             // Inside BEGIN IMMEDIATE: nobody can write between this read and the update.
             guard let stored = try Self.load(mapping, keyArguments, conn) else { return .notFound }
@@ -56,8 +39,8 @@ extension FormStore {
                 let conflicts = base.conflicts(changes: changes, stored: stored.values)
                 if !conflicts.isEmpty { return .conflict(conflicts) }
             }
-            if !assignments.isEmpty {
-                try conn.cachedStatement(sql).execute(StatementArguments(arguments))
+            if let statement {
+                try conn.cachedStatement(statement.sql).execute(statement.arguments)
             }
             if let deletingDraft { try Self.deleteDraft(deletingDraft, conn) }
             guard let saved = try Self.load(mapping, keyArguments, conn) else { return .notFound }

@@ -23,10 +23,18 @@ public final class FormStore: FormBackend, DraftStore {
         try self.init(database: Database(path: path, configuration: configuration))
     }
 
-    /// Uses an open database, applying FormStore's migrations unless it is read-only.
-    public init(database: Database) throws {
+    /// Uses an open database, applying FormStore's migrations unless it is
+    /// read-only or `applyingMigrations` is false.
+    ///
+    /// Without the migrations the records of the user's tables work as usual;
+    /// the drafts need FormStore's tables (`hasDraftTable`). The `formstore`
+    /// command opens databases this way so that a command that fails, or only
+    /// reads, leaves the file as it was.
+    ///
+    /// - throws: `DatabaseError` or `MigrationError` when the migrations fail.
+    public init(database: Database, applyingMigrations: Bool = true) throws {
         self.database = database
-        if !database.configuration.readOnly {
+        if applyingMigrations && !database.configuration.readOnly {
             try Migrator.formStore.migrate(database)
         }
     }

@@ -60,6 +60,36 @@ public struct TableMapping: Sendable, Hashable {
         }
     }
 
+    /// The INSERT for a new record's values and its arguments. A NULL for a
+    /// column with a default (or for the rowid) is left out so SQLite fills it
+    /// in; rows of the same shape share one SQL text, so one cached statement.
+    func insertStatement(_ values: [String: FieldValue]) -> (sql: String, arguments: StatementArguments) {
+        let given = columns.filter { column in
+            guard let value = values[column] else { return false }
+            guard value == .null, let info = table.column(column) else { return true }
+            return info.defaultValueSQL == nil && !(table.primaryKey.isRowID && info.isPrimaryKey)
+        }
+        let sql = given.isEmpty
+            ? "INSERT INTO \(quoteIdentifier(table.name)) DEFAULT VALUES"
+            : "INSERT INTO \(quoteIdentifier(table.name)) (\(given.map(quoteIdentifier).joined(separator: ", "))) "
+                + "VALUES (\(Array(repeating: "?", count: given.count).joined(separator: ", ")))"
+        return (sql, StatementArguments(given.map { coding($0).encode(values[$0] ?? .null) }))
+    }
+
+    /// The UPDATE writing `changes` (and bumping the version column) to the
+    /// record with `key`; `nil` when there is nothing to write.
+    func updateStatement(_ changes: [String: FieldValue], key: [DatabaseValue])
+        -> (sql: String, arguments: StatementArguments)? {
+        let written = columns.filter { changes[$0] != nil }
+        var assignments = written.map { "\(quoteIdentifier($0)) = ?" }
+        if let version = form.versionColumn {
+            assignments.append("\(quoteIdentifier(version)) = COALESCE(\(quoteIdentifier(version)), 0) + 1")
+        }
+        guard !assignments.isEmpty else { return nil }
+        let sql = "UPDATE \(quoteIdentifier(table.name)) SET \(assignments.joined(separator: ", ")) WHERE \(whereKey)"
+        return (sql, StatementArguments(written.map { coding($0).encode(changes[$0]!) } + key))
+    }
+
     /// Reads a row selected by `selectSQL` into a record.
     func record(from row: Row) -> StoredRecord {
         var values: [String: FieldValue] = [:]

@@ -68,7 +68,7 @@ public final class Connection {
 
     /// True for a path to a file on disk, as opposed to `:memory:`, a temporary
     /// database (`""`) or a `file:` URI, which SQLite opens itself.
-    static func isPlainFilePath(_ path: String) -> Bool {
+    public static func isPlainFilePath(_ path: String) -> Bool {
         path != ":memory:" && !path.isEmpty && !path.hasPrefix("file:")
     }
 

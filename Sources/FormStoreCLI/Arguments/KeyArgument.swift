@@ -77,10 +77,17 @@ enum KeyArgument: Sendable, Hashable {
     ///
     /// - throws: `CLIError.usage` when the columns do not match the primary key.
     func recordKey(primaryKey: [String], kinds: [String: FieldKind] = [:]) throws -> RecordKey {
-        func typed(_ column: String, _ text: String) -> FieldValue {
+        try recordKey(primaryKey: primaryKey) { column, text in
             if kinds[column] == .integer, let n = Int64(text) { return .int(n) }
             return .text(text)
         }
+    }
+
+    /// The key for a table whose primary key is `primaryKey`, each typed value
+    /// converted by `typed(column, text)`.
+    ///
+    /// - throws: `CLIError.usage` when the columns do not match the primary key.
+    func recordKey(primaryKey: [String], typed: (_ column: String, _ text: String) -> FieldValue) throws -> RecordKey {
         switch self {
         case .single(let value):
             guard primaryKey.count == 1 else {

@@ -20,12 +20,16 @@ extension CommandContext {
         OutputOptions(revealSecure: revealSecure, usesColor: terminal.usesColor)
     }
 
-    /// Streams a cursor's records through a writer of `format`.
-    func write(_ cursor: any RecordCursor, of form: Form, format: OutputFormat, revealSecure: Bool) throws {
-        var cursor = cursor
-        let columns = OutputColumn.columns(of: form)
+    /// Streams a form's records from `workspace` through a writer of `format`.
+    /// Secure fields are masked, or with `omittingSecure` left out, unless
+    /// `revealSecure`.
+    func writeRecords(of form: Form, from workspace: any Workspace, matching filters: [Assignment] = [],
+                      limit: Int? = nil, format: OutputFormat, revealSecure: Bool,
+                      omittingSecure: Bool = false) throws {
+        var columns = OutputColumn.columns(of: form)
+        if omittingSecure && !revealSecure { columns.removeAll(where: \.isSecure) }
         var writer = format.writer(columns: columns, to: terminal.output, options: outputOptions(revealSecure: revealSecure))
-        while let record = try cursor.next() {
+        try workspace.forEachRecord(of: form, matching: filters, limit: limit) { record in
             writer.write(columns.map { record.values[$0.key] ?? .null })
         }
         writer.finish()

@@ -29,11 +29,15 @@ struct ImportCommand: ParsableCommand {
         let form = try workspace.form(named: form)
         let summary = try workspace.importRecords(of: form, from: format.reader(source), dryRun: dryRun)
         guard summary.failures.isEmpty else {
-            throw CLIError.validation("\(summary.failures.count) row(s) failed validation; nothing was imported",
-                                      details: summary.failures.map(\.description))
+            var details = summary.failures.map(\.description)
+            let unreported = summary.failedRows - Set(summary.failures.map(\.line)).count
+            if unreported > 0 { details.append("… and \(unreported) more row(s)") }
+            throw CLIError.validation("\(summary.failedRows) row(s) failed validation; nothing was imported",
+                                      details: details)
         }
         let verb = dryRun ? "Would import" : "Imported"
-        context.say("\(verb) \(summary.inserted + summary.updated) row(s): \(summary.inserted) new, \(summary.updated) updated.")
+        let total = summary.inserted + summary.updated + summary.unchanged
+        context.say("\(verb) \(total) row(s): \(summary.inserted) new, \(summary.updated) updated, \(summary.unchanged) unchanged.")
         return .success
     }
 }

@@ -27,8 +27,8 @@ struct ListCommand: ParsableCommand {
     func run(_ context: CommandContext) throws -> ExitCode {
         let workspace = try context.workspace()
         let form = try workspace.form(named: form)
-        let cursor = try workspace.records(of: form, matching: filters, limit: limit)
-        try context.write(cursor, of: form, format: format, revealSecure: revealSecure)
+        try context.writeRecords(of: form, from: workspace, matching: filters, limit: limit,
+                                 format: format, revealSecure: revealSecure)
         return .success
     }
 }

@@ -20,8 +20,12 @@ struct OutputColumn: Sendable, Hashable {
     }
 
     /// The stored fields of a form, in order: what list, show and export print.
+    /// Key columns that are no field of the form (a spec's `id`) come first,
+    /// so that every record printed can be found again and an export imports
+    /// back onto the same records.
     static func columns(of form: Form) -> [OutputColumn] {
-        form.fields.filter { $0.holdsValue && $0.isStored }.map(OutputColumn.init)
+        let keys = form.primaryKey.filter { form.field($0) == nil }.map { OutputColumn(key: $0) }
+        return keys + form.fields.filter { $0.holdsValue && $0.isStored }.map(OutputColumn.init)
     }
 
     var isNumeric: Bool { kind == .integer || kind == .decimal }

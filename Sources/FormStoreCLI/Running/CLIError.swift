@@ -1,5 +1,3 @@
-import FormCore
-
 /// A failure the command reports: a one-line message on stderr and an exit
 /// code scripts can rely on.
 ///
@@ -42,9 +40,9 @@ public struct CLIError: Error, Hashable, Sendable, CustomStringConvertible {
     }
     /// Anything else (exit 1).
     public static func failure(_ message: String) -> CLIError { CLIError(.failure, message) }
-    /// A command whose storage is not connected yet (exit 1).
-    static func notWired(_ command: String) -> CLIError {
-        CLIError(.notWired, "internal: '\(command)' is not wired to storage yet")
+    /// A command whose storage (or front end) is not connected yet (exit 1).
+    static func notWired(_ command: String, to part: String = "storage") -> CLIError {
+        CLIError(.notWired, "internal: '\(command)' is not wired to \(part) yet")
     }
 
     public var isUsage: Bool { kind == .usage }
@@ -61,21 +59,4 @@ public struct CLIError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { message }
-
-    /// Turns any error a command throws into what is reported. The one place
-    /// where other modules' errors get their exit code.
-    static func classifying(_ error: any Error) -> CLIError {
-        switch error {
-        case let error as CLIError:
-            return error
-        case let error as FieldError:
-            return .validation(error.description)
-        case let error as InputError:
-            return .validation(error.description)
-        case let error as EditorDocumentError:
-            return .validation(error.description)
-        default:
-            return .failure(String(describing: error))
-        }
-    }
 }

@@ -56,7 +56,8 @@ public enum CommandLineTool {
                 }
                 return code
             } catch {
-                return report(CLIError.classifying(error), path: invocation.path, terminal: terminal)
+                return report(CLIError.classifying(error, databasePath: context.globals.databasePath),
+                              path: invocation.path, terminal: terminal)
             }
         }
     }
@@ -67,8 +68,9 @@ public enum CommandLineTool {
         if error.isUsage {
             terminal.errors.write("Error: \(error.message)\n" + HelpFormatter(path: path).usageErrorFooter)
         } else {
-            var text = "formstore: \(error.message)\n"
-            for line in error.details { text += "  \(line)\n" }
+            // One line each, whatever a value or SQLite's message holds.
+            var text = "formstore: \(error.message.singleLine)\n"
+            for line in error.details { text += "  \(line.singleLine)\n" }
             terminal.errors.write(text)
         }
         return error.exitCode

@@ -6,10 +6,16 @@ struct GlobalOptions: Sendable, Equatable {
     var databasePath: String
     /// `--forms`, else `forms` in the working directory when that folder exists.
     var formsDirectory: String?
+    /// How long a command waits for another process's lock before giving up
+    /// (exit 75): `$FORMSTORE_BUSY_TIMEOUT_MS`, else 5 seconds.
+    var busyTimeout: Duration = GlobalOptions.defaultBusyTimeout
 
-    init(databasePath: String, formsDirectory: String?) {
+    static let defaultBusyTimeout = Duration.seconds(5)
+
+    init(databasePath: String, formsDirectory: String?, busyTimeout: Duration = GlobalOptions.defaultBusyTimeout) {
         self.databasePath = databasePath
         self.formsDirectory = formsDirectory
+        self.busyTimeout = busyTimeout
     }
 
     init(_ parsed: ParsedArguments, environment: [String: String], workingDirectory: String) {
@@ -27,6 +33,9 @@ struct GlobalOptions: Sendable, Equatable {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory)
             formsDirectory = exists && isDirectory.boolValue ? candidate : nil
+        }
+        if let text = environment["FORMSTORE_BUSY_TIMEOUT_MS"], let milliseconds = Int(text), milliseconds >= 0 {
+            busyTimeout = .milliseconds(milliseconds)
         }
     }
 

@@ -1,13 +1,12 @@
 import FormCore
 
 /// What the commands need from storage: the forms (from spec files and from
-/// every table) and their records. FormStorage (the SQLite layer) and
-/// FormCore's editing session will be adapted to it in one place,
-/// `WorkspaceProvider.storage`; tests use a fake.
+/// every table) and their records. `StorageWorkspace` adapts FormStorage (the
+/// SQLite layer) and FormCore's editing session to it; tests use a fake.
 ///
-/// Errors: a missing form, record or draft is `CLIError.notFound`; invalid
-/// input `CLIError.validation` (or `FieldError`); a changed record
-/// `CLIError.conflict`; storage failures `CLIError.storage`.
+/// Errors may be thrown as they come (`DatabaseError`, `SessionError`,
+/// `FormStoreError`, `RecordRejected` ...): `CLIError.classifying` gives each its
+/// message and exit code in one place.
 protocol Workspace {
     /// Creates or upgrades FormStore's own tables; returns the migrations applied.
     func initialize() throws -> [String]
@@ -18,8 +17,11 @@ protocol Workspace {
     func formSummaries() throws -> [FormSummary]
     func form(named name: String) throws -> Form
 
-    /// The records, streamed in key order, filtered by field equality.
-    func records(of form: Form, matching filters: [Assignment], limit: Int?) throws -> any RecordCursor
+    /// Calls `body` with each record, in key order, filtered by field equality
+    /// (each VALUE parsed through its field). Streamed: one record at a time,
+    /// inside one read transaction, so memory stays flat.
+    func forEachRecord(of form: Form, matching filters: [Assignment], limit: Int?,
+                       _ body: (StoredRecord) throws -> Void) throws
     func record(of form: Form, key: KeyArgument) throws -> StoredRecord
     /// Validates `inputs` (typed texts by field) through the form and inserts.
     func createRecord(of form: Form, inputs: [String: String]) throws -> StoredRecord
@@ -45,11 +47,12 @@ protocol Workspace {
 struct WorkspaceProvider {
     var open: (_ globals: GlobalOptions, _ command: String) throws -> any Workspace
 
-    /// The real storage. THE place to wire FormStorage in: open the database at
-    /// `globals.databasePath` and the specs in `globals.formsDirectory`.
+    /// The real storage: the database at `globals.databasePath` and the specs
+    /// in `globals.formsDirectory`, opened lazily and only as far as `command`
+    /// needs (see `DatabaseAccess`).
     static var storage: WorkspaceProvider {
-        WorkspaceProvider { _, command in
-            throw CLIError.notWired(command)
+        WorkspaceProvider { globals, command in
+            StorageWorkspace(globals: globals, access: DatabaseAccess(command: command))
         }
     }
 }
@@ -61,11 +64,6 @@ struct FormSummary: Sendable, Hashable {
     var title: String
     var source: Source
     var fieldCount: Int
-}
-
-/// Records handed out one at a time, so memory stays flat.
-protocol RecordCursor {
-    mutating func next() throws -> StoredRecord?
 }
 
 /// One field a save changed: its model value before and after.
@@ -85,8 +83,23 @@ enum EditFrontEnd {
 struct ImportSummary: Sendable, Hashable {
     var inserted: Int
     var updated: Int
-    /// Rows that failed validation, by input line.
+    /// Rows that matched a stored record and changed nothing.
+    var unchanged: Int = 0
+    /// The first problems found (at most `ImportSummary.reportedFailureLimit`), by input line.
     var failures: [InputError]
+    /// Every row that failed, reported or not.
+    var failedRows: Int = 0
+
+    /// How many problems an import keeps to report; the rest are only counted.
+    static let reportedFailureLimit = 100
+
+    init(inserted: Int = 0, updated: Int = 0, unchanged: Int = 0, failures: [InputError] = [], failedRows: Int? = nil) {
+        self.inserted = inserted
+        self.updated = updated
+        self.unchanged = unchanged
+        self.failures = failures
+        self.failedRows = failedRows ?? Set(failures.map(\.line)).count
+    }
 }
 
 /// A draft named by id, or by form and record key.

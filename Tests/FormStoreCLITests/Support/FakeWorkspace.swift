@@ -13,11 +13,6 @@ final class FakeWorkspace: Workspace {
         self.rows = rows
     }
 
-    private struct Cursor: RecordCursor {
-        var remaining: ArraySlice<StoredRecord>
-        mutating func next() throws -> StoredRecord? { remaining.popFirst() }
-    }
-
     private func unsupported() -> CLIError { .failure("not in the fake") }
 
     func initialize() throws -> [String] { throw unsupported() }
@@ -32,13 +27,14 @@ final class FakeWorkspace: Workspace {
         return form
     }
 
-    func records(of form: Form, matching filters: [Assignment], limit: Int?) throws -> any RecordCursor {
+    func forEachRecord(of form: Form, matching filters: [Assignment], limit: Int?,
+                       _ body: (StoredRecord) throws -> Void) throws {
         let matching = rows.filter { row in
             filters.allSatisfy { filter in
                 row.values[filter.field].map { ValueText.text($0, kind: nil, blobsBySize: false) } == filter.value
             }
         }
-        return Cursor(remaining: matching.prefix(limit ?? .max))
+        for row in matching.prefix(limit ?? .max) { try body(row) }
     }
 
     func record(of form: Form, key: KeyArgument) throws -> StoredRecord {

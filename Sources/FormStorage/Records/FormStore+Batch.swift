@@ -1,0 +1,86 @@
+import FormCore
+
+/// Many records of one form read and written inside one write transaction,
+/// through cached statements: what an import of a hundred thousand rows needs.
+/// Get one from `FormStore.writeBatch(_:commit:_:)`; it is valid only inside
+/// that call.
+///
+/// Unlike `FormStore.insert`, an insert here does not read the new record
+/// back; a statement that fails (a constraint, say) undoes only itself, so
+/// the caller may report it and go on.
+public final class RecordBatch {
+    public let form: Form
+    let mapping: TableMapping
+    let connection: Connection
+
+    init(form: Form, mapping: TableMapping, connection: Connection) {
+        self.form = form
+        self.mapping = mapping
+        self.connection = connection
+    }
+
+    /// The primary-key columns, in key order.
+    public var keyColumns: [String] { mapping.keyColumns }
+
+    /// The record with this key as the transaction sees it, if any.
+    ///
+    /// - throws: `FormStoreError` (`.badKey`) for a key without every key column; `DatabaseError`.
+    public func load(_ key: RecordKey) throws -> StoredRecord? {
+        try FormStore.load(mapping, try mapping.keyArguments(key), connection)
+    }
+
+    /// Inserts a record (a NULL for a column with a default lets SQLite fill it in).
+    ///
+    /// - throws: `DatabaseError`, such as a failed constraint; nothing of this record is kept then.
+    public func insert(_ values: [String: FieldValue]) throws {
+        let (sql, arguments) = mapping.insertStatement(values)
+        try connection.cachedStatement(sql).execute(arguments)
+    }
+
+    /// Writes `changes` to the record with `key` (bumping the version column).
+    ///
+    /// - returns: false when there is no such record.
+    /// - throws: `DatabaseError`, such as a failed constraint; nothing of this change is kept then.
+    @discardableResult
+    public func update(_ key: RecordKey, changes: [String: FieldValue]) throws -> Bool {
+        guard let statement = mapping.updateStatement(changes, key: try mapping.keyArguments(key)) else {
+            return try load(key) != nil
+        }
+        try connection.cachedStatement(statement.sql).execute(statement.arguments)
+        return connection.changesCount > 0
+    }
+}
+
+@available(*, unavailable)
+extension RecordBatch: Sendable {}
+
+extension FormStore {
+    /// Runs `body` with a batch of `form`'s records inside one write
+    /// transaction (`BEGIN IMMEDIATE`): committed when `body` returns and
+    /// `commit` is true; rolled back when `body` throws, or when `commit` is
+    /// false (a dry run that still meets every constraint).
+    ///
+    /// ```swift
+    /// let count = try store.writeBatch(form) { batch in
+    ///     for row in rows { try batch.insert(row) }
+    ///     return rows.count
+    /// }
+    /// ```
+    ///
+    /// - throws: `FormStoreError` when the form does not match its table;
+    ///   `DatabaseError`; or what `body` throws (nothing is kept then).
+    public func writeBatch<T>(_ form: Form, commit: Bool = true, _ body: (RecordBatch) throws -> T) throws -> T {
+        let mapping = try mapping(for: form)
+        var result: T?
+        do {
+            try database.write { conn in
+                result = try body(RecordBatch(form: form, mapping: mapping, connection: conn))
+                if !commit { throw RolledBack() }
+            }
+        } catch is RolledBack {}
+        return result!
+    }
+}
+
+/// Ends a dry run's transaction without committing it.
+private struct RolledBack: Error {}

@@ -1,0 +1,119 @@
+import FormCore
+import FormStorage
+
+extension CLIError {
+    /// Turns any error a command throws into what is reported: the one place
+    /// where other modules' errors get their message and exit code.
+    ///
+    /// | error | exit |
+    /// | --- | --- |
+    /// | `DatabaseError` busy or locked | 75 |
+    /// | `DatabaseError` read-only, full, I/O, corrupt, not a database, cannot open | 74 |
+    /// | `DatabaseError` constraint (SQLite's message), too big | 65 |
+    /// | `SessionError` not found; `FormStoreError` unknown table; `MigrationError` unreadable | 66 |
+    /// | `SessionError` refusals; `FormStoreError` others; `SpecError`, `FieldError`, `InputError`, `MigrationError` | 65 |
+    /// | `RecordRejected` invalid / conflict / not found | 65 / 75 / 66 |
+    ///
+    /// Messages never hold a secure field's value: conflicts mask them, and
+    /// SQLite's messages never hold bound values.
+    ///
+    /// - parameter databasePath: the database the command used, for storage messages.
+    static func classifying(_ error: any Error, databasePath: String? = nil) -> CLIError {
+        let database = databasePath ?? "the database"
+        switch error {
+        case let error as CLIError:
+            return error
+        case let error as FieldError:
+            return .validation(error.description)
+        case let error as InputError:
+            return .validation(error.description)
+        case let error as EditorDocumentError:
+            return .validation(error.description)
+        case let error as SpecError:
+            return .validation(error.description)
+        case let error as RecordRejected:
+            return rejected(error)
+        case let error as SessionError:
+            return error.reason == .notFound ? .notFound(error.message) : .validation(error.message)
+        case let error as FormStoreError:
+            return error.reason == .unknownTable ? .notFound(error.message) : .validation(error.message)
+        case let error as MigrationError:
+            if error.kind == .unreadable { return .notFound(error.description) }
+            if let underlying = error.underlyingError, let problem = storageProblem(underlying, database) {
+                return problem
+            }
+            return .validation(error.description)
+        case let error as DatabaseError:
+            if let problem = storageProblem(error, database) { return problem }
+            switch error.resultCode {
+            case .SQLITE_CONSTRAINT:
+                return .validation(error.message ?? "a constraint failed")
+            case .SQLITE_TOOBIG:
+                return .validation("a value is too big for the database")
+            default:
+                // The message only: the SQL adds nothing a person can act on.
+                return .failure("SQLite error \(error.resultCode.rawValue): \(error.message ?? "\(error.extendedResultCode)")")
+            }
+        default:
+            return .failure(String(describing: error))
+        }
+    }
+
+    /// The file, rather than the SQL or the data, failed: exit 74, or 75 when
+    /// another process holds a lock. `nil` for other errors.
+    private static func storageProblem(_ error: DatabaseError, _ path: String) -> CLIError? {
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return .conflict("\(path): the database is locked by another process (try again)")
+        case .SQLITE_READONLY:
+            return .storage("cannot write \(path): the database is read-only")
+        case .SQLITE_FULL:
+            return .storage("cannot write \(path): the database or the disk is full")
+        case .SQLITE_IOERR:
+            return .storage("cannot read or write \(path): disk I/O error")
+        case .SQLITE_CORRUPT:
+            return .storage("cannot read \(path): the database is corrupt")
+        case .SQLITE_NOTADB:
+            return .storage("cannot read \(path): the file is not an SQLite database")
+        case .SQLITE_CANTOPEN:
+            return .storage("cannot open \(path): unable to open the database file")
+        case .SQLITE_PERM:
+            return .storage("cannot open \(path): permission denied")
+        default:
+            return nil
+        }
+    }
+
+    private static func rejected(_ rejection: RecordRejected) -> CLIError {
+        let subject = rejection.key.map { "\(rejection.form.name) \($0)" } ?? "new \(rejection.form.name) record"
+        switch rejection.reason {
+        case .invalid(let errors):
+            return .validation("\(subject): validation failed; nothing was saved",
+                               details: errors.map { $0.description.singleLine })
+        case .conflict(let conflicts):
+            let details = conflicts.map { conflict -> String in
+                let field = rejection.form.field(conflict.field)
+                func shown(_ value: FieldValue) -> String {
+                    if value == .null { return "(empty)" }
+                    if field?.isSecure == true { return ValueText.mask }
+                    return ValueText.text(value, kind: field?.kind, blobsBySize: true).singleLine.quotedForMessage
+                }
+                return "\(conflict.field): was \(shown(conflict.base)), yours \(shown(conflict.mine)), theirs \(shown(conflict.theirs))"
+            }
+            return .conflict("\(subject) was changed by someone else since it was read; nothing was saved (try again)",
+                             details: details)
+        case .notFound:
+            return .notFound("\(subject): no such record (it was deleted)")
+        }
+    }
+}
+
+extension String {
+    /// Line breaks shown as `\n`, so that a message stays on one line.
+    var singleLine: String {
+        replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
+    }
+
+    /// In double quotes, for a value inside a message.
+    var quotedForMessage: String { "\"\(self)\"" }
+}

@@ -1,0 +1,28 @@
+/// How far a command may touch the database file.
+enum DatabaseAccess: Sendable, Hashable {
+    /// May create a missing file (`init`, `migrate`).
+    case create
+    /// Reads and writes records of an existing file; FormStore's own tables
+    /// are not created, so a command that fails leaves the file as it was.
+    case write
+    /// Like `write`, and FormStore's tables are brought up to date first,
+    /// because the command keeps drafts (`edit`).
+    case writeWithDrafts
+    /// Opens an existing file read-only.
+    case read
+
+    /// The access a command needs, by its full name (`formstore draft restore`).
+    init(command: String) {
+        let words = command.split(separator: " ").dropFirst().joined(separator: " ")
+        switch words {
+        case "init", "migrate", "demo": self = .create
+        case "edit": self = .writeWithDrafts
+        case "new", "set", "delete", "import", "draft restore", "draft discard": self = .write
+        default: self = .read
+        }
+    }
+
+    /// Whether a missing database file may be created.
+    var createsFile: Bool { self == .create }
+    var isReadOnly: Bool { self == .read }
+}

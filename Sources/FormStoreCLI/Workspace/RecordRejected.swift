@@ -1,0 +1,20 @@
+import FormCore
+
+/// A save the form or the stored record refused: nothing was written.
+/// `CLIError.classifying` turns it into the message, one detail line per
+/// field, and the exit code.
+struct RecordRejected: Error {
+    enum Reason: Sendable {
+        /// Validation failed (exit 65).
+        case invalid([FieldError])
+        /// The record changed since it was read (exit 75).
+        case conflict([FieldConflict])
+        /// The record is gone (exit 66).
+        case notFound
+    }
+
+    var form: Form
+    /// The record's key as a person writes it; `nil` for a new record.
+    var key: String?
+    var reason: Reason
+}

@@ -1,0 +1,69 @@
+import FormCore
+import FormStorage
+
+/// Import: every row validated through the form, all or nothing.
+extension StorageWorkspace {
+    /// Reads, parses and validates every row inside one write transaction,
+    /// through cached statements. Rows that fail are reported by line (the
+    /// first hundred; the rest counted) and then nothing is kept; a dry run
+    /// rolls back even when every row passed, having met every constraint.
+    ///
+    /// - throws: `CLIError.validation` for input that does not parse (it names
+    ///   the line) or a frozen form; `DatabaseError` when storage fails.
+    func importRecords(of form: Form, from reader: any RecordReader, dryRun: Bool) throws -> ImportSummary {
+        guard form.mode != .frozen else {
+            throw CLIError.validation("\(form.name) is frozen: records cannot be imported")
+        }
+        let store = try store()
+        let mapping = try store.mapping(for: form)
+        let importer = RecordImporter(form: form, mapping: mapping) { [unowned self] text, column in
+            keyValue(text, column: column, of: form, mapping: mapping)
+        }
+        do {
+            return try store.writeBatch(form, commit: !dryRun) { batch in
+                var summary = ImportSummary()
+                while let input = try reader.next() {
+                    do {
+                        switch try importer.write(input, into: batch) {
+                        case .inserted: summary.inserted += 1
+                        case .updated: summary.updated += 1
+                        case .unchanged: summary.unchanged += 1
+                        }
+                    } catch let problems as RecordImporter.RowProblems {
+                        summary.reject(line: input.line, problems.messages)
+                    } catch let error as DatabaseError where error.isRowProblem {
+                        summary.reject(line: input.line, [error.message ?? "rejected by the database"])
+                    }
+                }
+                if summary.failedRows > 0 { throw ImportRejected(summary: summary) }
+                return summary
+            }
+        } catch let rejected as ImportRejected {
+            return rejected.summary
+        } catch let error as InputError {
+            throw CLIError.validation("\(error.description); nothing was imported")
+        }
+    }
+}
+
+/// Ends the import's transaction without keeping anything, carrying what to report.
+private struct ImportRejected: Error {
+    var summary: ImportSummary
+}
+
+extension ImportSummary {
+    /// Counts a failed row and keeps its problems while there is room to report them.
+    mutating func reject(line: Int, _ messages: [String]) {
+        failedRows += 1
+        for message in messages where failures.count < Self.reportedFailureLimit {
+            failures.append(InputError(line: line, message: message))
+        }
+    }
+}
+
+extension DatabaseError {
+    /// SQLite refused this row's values (a constraint, a type, a size), not the file.
+    var isRowProblem: Bool {
+        isConstraint || resultCode == .SQLITE_MISMATCH || resultCode == .SQLITE_TOOBIG
+    }
+}

@@ -1,0 +1,104 @@
+import FormCore
+import FormStorage
+
+/// Records: read straight from the store, written through a `FormSession`
+/// (transformers, validation, edit modes, only what changed).
+extension StorageWorkspace {
+    func forEachRecord(of form: Form, matching filters: [Assignment], limit: Int?,
+                       _ body: (StoredRecord) throws -> Void) throws {
+        let store = try store()
+        let mapping = try store.mapping(for: form)
+        let parsed = try filters.map { try recordFilter($0, of: form, mapping: mapping) }
+        try store.forEachRecord(form, where: parsed, limit: limit, body)
+    }
+
+    /// `--where FIELD=VALUE`: VALUE parsed through the field, as if typed into it;
+    /// an empty VALUE matches NULL and empty text.
+    private func recordFilter(_ filter: Assignment, of form: Form, mapping: TableMapping) throws -> RecordFilter {
+        guard let field = form.field(filter.field) else {
+            if mapping.keyColumns.contains(filter.field) {
+                return RecordFilter(field: filter.field,
+                                    value: keyValue(filter.value, column: filter.field, of: form, mapping: mapping))
+            }
+            throw CLIError.validation("--where: form \(form.name) has no field '\(filter.field)'")
+        }
+        guard field.holdsValue, field.isStored else {
+            throw CLIError.validation("--where: field '\(filter.field)' of \(form.name) is not stored")
+        }
+        switch field.parseInput(filter.value, in: form) {
+        // Typing nothing means no value, stored as NULL or as empty text.
+        case .success(let value) where value.isEmpty && value.listValue == nil: return .isEmpty(field.key)
+        case .success(let value): return RecordFilter(field: field.key, value: value)
+        case .failure(let error): throw CLIError.validation("--where \(error.description)")
+        }
+    }
+
+    func record(of form: Form, key: KeyArgument) throws -> StoredRecord {
+        let recordKey = try recordKey(key, of: form)
+        guard let record = try store().load(form, key: recordKey) else {
+            throw CLIError.notFound("\(form.name): no record with key \(key.text)")
+        }
+        return record
+    }
+
+    func createRecord(of form: Form, inputs: [String: String]) throws -> StoredRecord {
+        let store = try store()
+        _ = try store.mapping(for: form)  // a missing table is reported before the values
+        let session = FormSession.new(withSaveStep(form), backend: store, drafts: nil)
+        try apply(inputs, to: session)
+        switch try session.save() {
+        case .saved(_, let key):
+            return StoredRecord(key: key, values: session.pristine, version: session.baseVersion)
+        case .invalid(let errors):
+            throw RecordRejected(form: form, key: nil, reason: .invalid(errors))
+        case .unchanged, .conflict, .notFound:
+            // A new record is always inserted; these cannot happen.
+            throw CLIError.failure("internal: a new \(form.name) record was not inserted")
+        }
+    }
+
+    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: String]) throws -> [FieldChange] {
+        let store = try store()
+        let session = try FormSession.open(withSaveStep(form), key: try recordKey(key, of: form),
+                                           backend: store, drafts: nil)
+        // `set` is a whole edit: in edit mode it begins editing, and the save ends it.
+        if form.mode == .edit { try session.beginEditing() }
+        let before = session.pristine
+        try apply(inputs, to: session)
+        switch try session.save() {
+        case .saved(let changed, _):
+            return changed.map { FieldChange(field: $0, old: before[$0] ?? .null, new: session.pristine[$0] ?? .null) }
+        case .unchanged:
+            return []
+        case .invalid(let errors):
+            throw RecordRejected(form: form, key: key.text, reason: .invalid(errors))
+        case .conflict(let conflicts):
+            throw RecordRejected(form: form, key: key.text, reason: .conflict(conflicts))
+        case .notFound:
+            throw RecordRejected(form: form, key: key.text, reason: .notFound)
+        }
+    }
+
+    func deleteRecord(of form: Form, key: KeyArgument) throws {
+        let session = try FormSession.open(form, key: try recordKey(key, of: form), backend: try store(), drafts: nil)
+        if form.mode == .edit { try session.beginEditing() }
+        try session.delete()
+    }
+
+    func editRecord(of form: Form, key: KeyArgument, frontEnd: EditFrontEnd) throws -> ExitCode {
+        let store = try store()
+        let session = try FormSession.open(form, key: try recordKey(key, of: form), backend: store, drafts: store)
+        defer { session.close() }
+        // ┌─ InteractiveEdit call site ───────────────────────────────────────────┐
+        // │ The prompt and editor loops live in Sources/FormStoreCLI/Editing/     │
+        // │ (InteractiveEdit, another branch). Once it is merged, replace the     │
+        // │ `throw` below with:                                                   │
+        // │   switch frontEnd {                                                   │
+        // │   case .prompts(let prompter): return runPrompts(session: session, prompter: prompter)
+        // │   case .editor(let launcher): return runEditor(session: session, launcher: launcher)
+        // │   }                                                                   │
+        // └───────────────────────────────────────────────────────────────────────┘
+        _ = frontEnd
+        throw CLIError.notWired("formstore edit", to: "the interactive editor")
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import FormCore
+import FormStorage
+
+/// The workspace over a real SQLite file (`FormStore`) and a folder of specs.
+///
+/// Both are opened on first use, so `form SPEC` never opens the database and
+/// `init` never reads the specs. A database is created only by commands that
+/// may create one (`DatabaseAccess.create`); read commands open it read-only,
+/// and no command but `edit` and `init` adds FormStore's own tables, so a
+/// command that fails leaves the file exactly as it was.
+///
+/// Not `Sendable`: one command owns it.
+final class StorageWorkspace: Workspace {
+    let globals: GlobalOptions
+    let access: DatabaseAccess
+    /// Runs on the database once it is open (tests limit its size with it).
+    private let prepare: ((Database) throws -> Void)?
+    private var openedStore: FormStore?
+    private var loadedCatalog: FormCatalog?
+
+    init(globals: GlobalOptions, access: DatabaseAccess, prepare: ((Database) throws -> Void)? = nil) {
+        self.globals = globals
+        self.access = access
+        self.prepare = prepare
+    }
+
+    var databasePath: String { globals.databasePath }
+
+    // MARK: Opening
+
+    /// The specs of `--forms` (none without a folder).
+    func catalog() throws -> FormCatalog {
+        if let loadedCatalog { return loadedCatalog }
+        let catalog = try globals.formsDirectory.map(FormCatalog.init(directory:)) ?? .empty
+        loadedCatalog = catalog
+        return catalog
+    }
+
+    /// The database, opened as `access` allows.
+    ///
+    /// - throws: `CLIError.notFound` naming the path when the file is missing
+    ///   and this command may not create it; `DatabaseError` when it cannot be opened.
+    func store() throws -> FormStore {
+        if let openedStore { return openedStore }
+        if Connection.isPlainFilePath(databasePath) {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: databasePath, isDirectory: &isDirectory)
+            if exists && isDirectory.boolValue {
+                throw CLIError.storage("cannot open \(databasePath): it is a directory")
+            }
+            if !exists && !access.createsFile {
+                throw CLIError.notFound("no database at \(databasePath) (create one with 'formstore init')")
+            }
+        }
+        var configuration = Configuration()
+        configuration.readOnly = access.isReadOnly
+        configuration.busyTimeout = globals.busyTimeout
+        // One command, one thread: reads use the one connection.
+        configuration.maximumReaderCount = 0
+        let database = try Database(path: databasePath, configuration: configuration)
+        try prepare?(database)
+        let store = try FormStore(database: database, applyingMigrations: access == .writeWithDrafts)
+        openedStore = store
+        return store
+    }
+
+    /// Runs `body`, which may create the database file; when it fails, a file
+    /// it created is removed again, so a failed `init` or `migrate` leaves nothing behind.
+    private func creatingDatabase<T>(_ body: () throws -> T) throws -> T {
+        let path = databasePath
+        let existed = !Connection.isPlainFilePath(path) || FileManager.default.fileExists(atPath: path)
+        do {
+            return try body()
+        } catch {
+            if !existed {
+                openedStore = nil
+                for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            }
+            throw error
+        }
+    }
+
+    // MARK: Schema
+
+    func initialize() throws -> [String] {
+        try creatingDatabase {
+            try Migrator.formStore.migrate(store().database).map(\.fileName)
+        }
+    }
+
+    func migrate(directory: String) throws -> [String] {
+        // Read the folder first: a missing one must not create the database.
+        let migrator = try Migrator(directory: URL(fileURLWithPath: directory))
+        _ = try migrator.migrations()
+        return try creatingDatabase {
+            try migrator.migrate(store().database).map(\.fileName)
+        }
+    }
+
+    // MARK: Forms
+
+    func formSummaries() throws -> [FormSummary] {
+        let specs = try catalog().entries.map {
+            FormSummary(name: $0.form.name, title: $0.form.title, source: .spec, fieldCount: $0.form.fields.count)
+        }
+        let tables = try store().tables().map { table -> FormSummary in
+            let form = FormInference.form(for: table)
+            return FormSummary(name: form.name, title: form.title, source: .table, fieldCount: form.fields.count)
+        }
+        return specs + tables
+    }
+
+    /// A spec by name, else any table of the database (FormStore's own left out), its form inferred.
+    func form(named name: String) throws -> Form {
+        let catalog = try catalog()
+        if let form = catalog.form(named: name) { return form }
+        let store = try store()
+        let table = try store.database.read { conn -> TableInfo? in
+            let names = try conn.tableNames()
+            // Exact first; SQLite itself compares table names without regard to case.
+            guard let match = names.first(where: { $0 == name })
+                ?? names.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) else { return nil }
+            return try conn.tableInfo(match)
+        }
+        if let table { return FormInference.form(for: table) }
+        let candidates = try catalog.names + store.database.read { try $0.tableNames() }
+        var message = "no form or table named '\(name)'"
+        if let guess = Suggestion.closest(to: name, among: candidates) { message += ". Did you mean '\(guess)'?" }
+        throw CLIError.notFound(message)
+    }
+
+    // MARK: Keys and values
+
+    /// The key as typed, each value converted the way its field (or column) stores it.
+    func recordKey(_ key: KeyArgument, of form: Form) throws -> RecordKey {
+        let mapping = try store().mapping(for: form)
+        return try key.recordKey(primaryKey: mapping.keyColumns) { column, text in
+            keyValue(text, column: column, of: form, mapping: mapping)
+        }
+    }
+
+    /// One typed key value: parsed through its field, or for a key column that
+    /// is no field (a spec's `id`, the hidden rowid) by the column's affinity.
+    /// Text that does not parse stays text: it matches no record.
+    func keyValue(_ text: String, column: String, of form: Form, mapping: TableMapping) -> FieldValue {
+        if let field = form.field(column), field.holdsValue,
+           case .success(let value) = field.parseInput(text, in: form), value != .null {
+            return value
+        }
+        let affinity = mapping.table.column(column)?.affinity ?? .integer
+        if affinity == .integer, let integer = Int64(text) { return .int(integer) }
+        return .text(text)
+    }
+
+    /// A free-mode form saves each field on its own as it is set; a command
+    /// sets several at once and must write all or nothing, so it edits the
+    /// form with a save step. Nothing else about the form changes.
+    func withSaveStep(_ form: Form) -> Form {
+        guard form.mode == .free else { return form }
+        var copy = form
+        copy.mode = .save
+        return copy
+    }
+
+    /// Sets typed inputs on a session in the form's field order, so that
+    /// conditions see earlier fields first. Dates may also be given in ISO-8601.
+    ///
+    /// - throws: `SessionError` for an unknown field or one the mode does not let change.
+    func apply(_ inputs: [String: String], to session: FormSession) throws {
+        let order = Dictionary(uniqueKeysWithValues: session.form.fields.enumerated().map { ($1.key, $0) })
+        for key in inputs.keys.sorted(by: { (order[$0] ?? .max, $0) < (order[$1] ?? .max, $1) }) {
+            let input = inputs[key]!
+            // A date in ISO-8601 (as exported) is taken as it is; otherwise as typed.
+            if let field = session.form.field(key), case .failure = field.parse(input, in: session.form),
+               let date = field.isoDate(input) {
+                try session.set(key, value: .date(date))
+            } else {
+                try session.set(key, input: input)
+            }
+        }
+    }
+
+    func createDemo(at path: String) throws {
+        throw CLIError.notWired("formstore demo", to: "the demo builder")
+    }
+}
+
+@available(*, unavailable)
+extension StorageWorkspace: Sendable {}

@@ -1,0 +1,119 @@
+import FormCore
+import Foundation
+import Testing
+@testable import FormStorage
+
+/// Streaming reads (`forEachRecord`) and batched writes (`writeBatch`), and a
+/// store opened without FormStore's own tables.
+@Suite struct FormStoreQueryTests {
+    let directory: TemporaryDirectory
+    let store: FormStore
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        let database = try Database(path: directory.path("query.sqlite"))
+        try database.write { conn in
+            try conn.executeScript(#"""
+                CREATE TABLE "order items" ("order" INTEGER NOT NULL, "line no" INTEGER NOT NULL, product TEXT NOT NULL,
+                    note TEXT, shipped DATE, PRIMARY KEY ("order", "line no")) WITHOUT ROWID;
+                INSERT INTO "order items" VALUES (2, 1, 'Pie', '', NULL), (1, 2, 'Cake', NULL, '2024-01-31'),
+                                                 (1, 1, 'Tea', 'hot', NULL);
+                """#)
+        }
+        store = try FormStore(database: database, applyingMigrations: false)
+    }
+
+    var form: Form {
+        get throws { FormInference.form(for: try store.database.read { try $0.tableInfo("order items") }) }
+    }
+
+    func keys(where filters: [RecordFilter] = [], limit: Int? = nil) throws -> [String] {
+        var keys: [String] = []
+        try store.forEachRecord(try form, where: filters, limit: limit) { keys.append($0.key.description) }
+        return keys
+    }
+
+    @Test func recordsStreamInKeyOrder() throws {
+        #expect(try keys() == ["order=1,line no=1", "order=1,line no=2", "order=2,line no=1"])
+        #expect(try keys(limit: 2) == ["order=1,line no=1", "order=1,line no=2"])
+        var first: StoredRecord?
+        try store.forEachRecord(try form, limit: 1) { first = $0 }
+        #expect(first?.values["product"] == "Tea")
+    }
+
+    @Test func filtersCompareStoredValuesThroughTheirCoding() throws {
+        #expect(try keys(where: [RecordFilter(field: "order", value: 1)]) == ["order=1,line no=1", "order=1,line no=2"])
+        let shipped = try #require(ISO8601DateFormatter().date(from: "2024-01-31T00:00:00Z"))
+        #expect(try keys(where: [RecordFilter(field: "shipped", value: .date(shipped))]) == ["order=1,line no=2"])
+        #expect(try keys(where: [RecordFilter(field: "shipped", value: .null)]).count == 2)
+        #expect(try keys(where: [.isEmpty("note")]) == ["order=1,line no=2", "order=2,line no=1"])
+        #expect(try keys(where: [RecordFilter(field: "order", value: 1), RecordFilter(field: "product", value: "Pie")]).isEmpty)
+    }
+
+    @Test func aFilterOnAnUnknownColumnIsRefused() throws {
+        #expect(throws: FormStoreError.self) {
+            try store.forEachRecord(try form, where: [RecordFilter(field: "colour", value: "red")]) { _ in }
+        }
+    }
+
+    @Test func anErrorFromTheBodyStopsTheQuery() throws {
+        struct Stop: Error {}
+        var seen = 0
+        #expect(throws: Stop.self) {
+            try store.forEachRecord(try form) { _ in
+                seen += 1
+                throw Stop()
+            }
+        }
+        #expect(seen == 1)
+        #expect(try keys().count == 3)  // the statement was reset and can run again
+    }
+
+    @Test func aBatchInsertsAndUpdatesInOneTransaction() throws {
+        let form = try form
+        let count = try store.writeBatch(form) { batch -> Int in
+            #expect(batch.keyColumns == ["order", "line no"])
+            for line in 3...100 {
+                try batch.insert(["order": 1, "line no": .int(Int64(line)), "product": .text("Item \(line)")])
+            }
+            #expect(try batch.update(RecordKey(columns: ["order", "line no"], values: [1, 1]), changes: ["product": "Green tea"]))
+            #expect(try !batch.update(RecordKey(columns: ["order", "line no"], values: [9, 9]), changes: ["product": "x"]))
+            return try #require(try batch.load(RecordKey(columns: ["order", "line no"], values: [1, 50]))).values.count
+        }
+        #expect(count == 5)
+        #expect(try keys().count == 101)
+        #expect(try store.load(form, key: RecordKey(columns: ["order", "line no"], values: [1, 1]))?.values["product"] == "Green tea")
+    }
+
+    @Test func aFailedStatementUndoesOnlyItselfAndAThrowUndoesTheBatch() throws {
+        let form = try form
+        struct Abandon: Error {}
+        #expect(throws: Abandon.self) {
+            try store.writeBatch(form) { batch in
+                try batch.insert(["order": 3, "line no": 1, "product": "Jam"])
+                let duplicate = databaseError { try batch.insert(["order": 3, "line no": 1, "product": "Jam"]) }
+                #expect(duplicate?.isConstraint == true)
+                #expect(try batch.load(RecordKey(columns: ["order", "line no"], values: [3, 1])) != nil)
+                throw Abandon()
+            }
+        }
+        #expect(try keys().count == 3)
+    }
+
+    @Test func aDryRunBatchRollsBack() throws {
+        let inserted = try store.writeBatch(try form, commit: false) { batch -> Bool in
+            try batch.insert(["order": 3, "line no": 1, "product": "Jam"])
+            return try batch.load(RecordKey(columns: ["order", "line no"], values: [3, 1])) != nil
+        }
+        #expect(inserted)
+        #expect(try keys().count == 3)
+    }
+
+    @Test func withoutMigrationsThereAreNoDraftsAndNoFormStoreTables() throws {
+        #expect(try !store.hasDraftTable())
+        #expect(try store.drafts(form: nil).isEmpty)
+        #expect(try store.draft(id: "x") == nil)
+        let tables = try store.database.read { try $0.tableNames(includingInternal: true) }
+        #expect(tables == ["order items"])
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+import FormCore
+import FormStorage
+
+/// `drafts` and `draft show|restore|discard` through the built binary, over
+/// drafts a library session left in the database.
+@Suite struct DraftCommandTests {
+    static func signupForm() throws -> Form {
+        try FormSpec.decode(Data(contentsOf: URL(fileURLWithPath: DemoDatabase.fixtureForms + "/signup.json")))
+    }
+
+    /// Leaves a draft of signup `id` holding `inputs`, as an interrupted edit would.
+    @discardableResult
+    static func leaveDraft(in demo: DemoDatabase, id: Int64?, inputs: [String: String]) throws -> Draft {
+        let store = try FormStore(path: demo.path)
+        let form = try signupForm()
+        let policy = DraftAutosaver.Policy(interval: .zero, fallback: nil)
+        let session = try id.map { try FormSession.open(form, key: RecordKey("id", .int($0)), backend: store,
+                                                        drafts: store, autosave: policy) }
+            ?? FormSession.new(form, backend: store, drafts: store, autosave: policy)
+        for (field, input) in inputs.sorted(by: { $0.key < $1.key }) { try session.set(field, input: input) }
+        session.close()
+        return try #require(try store.drafts(form: "signup").first)
+    }
+
+    @Test func draftsAreListedAndShownNextToTheStoredValues() throws {
+        let demo = try DemoDatabase()
+        let none = try demo.run(["drafts"])
+        #expect(none.code == 0)
+        #expect(none.output == "id  form  key  fields  updated\n")
+        let draft = try Self.leaveDraft(in: demo, id: 1, inputs: ["age": "50", "password": "never-kept"])
+        let list = try demo.run(["drafts", "signup", "--format", "json"])
+        #expect(list.code == 0, "\(list)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [[String: Any]])
+        #expect(rows.count == 1)
+        #expect(rows.first?["id"] as? String == draft.id)
+        #expect(rows.first?["key"] as? String == "1")
+        #expect(rows.first?["fields"] as? [String] == ["age"])
+        #expect(try demo.run(["drafts", "login"]).output == "id  form  key  fields  updated\n")
+        let show = try demo.run(["draft", "show", "signup", "1"])
+        #expect(show.code == 0, "\(show)")
+        #expect(show.output == "field  stored  draft\nage    34      50\n")
+        #expect(try demo.run(["draft", "show", draft.id]).output == show.output)
+        #expect(!show.output.contains("never-kept"))
+    }
+
+    @Test func restoreSavesTheDraftAndDeletesIt() throws {
+        let demo = try DemoDatabase()
+        try Self.leaveDraft(in: demo, id: 2, inputs: ["age": "28", "lastName": "Kimura"])
+        let run = try demo.run(["draft", "restore", "signup", "2"])
+        #expect(run.code == 0, "\(run)")
+        #expect(run.errors == "Restored and saved 2.\n")
+        #expect(try demo.query("SELECT lastName, age FROM signups WHERE id = 2") == "Kimura|28\n")
+        #expect(try demo.query("SELECT count(*) FROM formstore_drafts") == "0\n")
+        let again = try demo.run(["draft", "restore", "signup", "2"])
+        #expect(again.code == 66)
+        #expect(again.errors == "formstore: no draft of signup 2\n")
+    }
+
+    @Test func aDraftOfANewRecordIsRestoredAsANewRecord() throws {
+        let demo = try DemoDatabase()
+        let draft = try Self.leaveDraft(in: demo, id: nil, inputs: [
+            "firstName": "Cy", "lastName": "Park", "email": "cy@example.com", "age": "41",
+        ])
+        // The password is secure, so never in a draft: the restore cannot pass validation.
+        let invalid = try demo.run(["draft", "restore", draft.id])
+        #expect(invalid.code == 65)
+        #expect(invalid.errors == "formstore: new signup record: validation failed; nothing was saved\n  password: Password is required\n")
+        #expect(try demo.query("SELECT count(*) FROM formstore_drafts") == "1\n")
+        #expect(try demo.query("SELECT count(*) FROM signups") == "2\n")
+    }
+
+    @Test func aRecordChangedSinceTheDraftIsAConflict() throws {
+        let demo = try DemoDatabase()
+        try Self.leaveDraft(in: demo, id: 1, inputs: ["age": "50"])
+        try demo.query("UPDATE signups SET age = 40 WHERE id = 1")
+        let before = try demo.dump()
+        let run = try demo.run(["draft", "restore", "signup", "1"])
+        #expect(run.code == 75)
+        #expect(run.errors == """
+        formstore: signup 1 was changed by someone else since it was read; nothing was saved (try again)
+          age: was "34", yours "50", theirs "40"
+
+        """)
+        #expect(try demo.dump() == before)
+    }
+
+    @Test func discardDeletesOneDraft() throws {
+        let demo = try DemoDatabase()
+        let draft = try Self.leaveDraft(in: demo, id: 1, inputs: ["age": "50"])
+        let run = try demo.run(["draft", "discard", draft.id])
+        #expect(run.code == 0, "\(run)")
+        #expect(run.errors == "Draft discarded.\n")
+        #expect(try demo.query("SELECT age FROM signups WHERE id = 1") == "34\n")
+        let again = try demo.run(["draft", "discard", draft.id])
+        #expect(again.code == 66)
+        #expect(again.errors == "formstore: no draft with id '\(draft.id)'\n")
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+/// Tables without specs: forms inferred from the columns of a schema with a
+/// composite key, WITHOUT ROWID, a table without a declared key, foreign
+/// keys, BLOBs, NULLs, and names with spaces, quotes and keywords.
+@Suite struct InferredFormTests {
+    static let schema = #"""
+    CREATE TABLE "select" ("from" TEXT PRIMARY KEY, "a ""quoted"" name" TEXT, "where" INTEGER NOT NULL DEFAULT 0);
+    CREATE TABLE "line items" (
+        "order" TEXT NOT NULL REFERENCES "select"("from"),
+        "line no" INTEGER NOT NULL,
+        qty NUMERIC,
+        price REAL,
+        "when" DATE,
+        status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'shipped')),
+        photo BLOB,
+        PRIMARY KEY ("order", "line no")
+    ) WITHOUT ROWID;
+    CREATE TABLE notes (body TEXT, created DATETIME);
+    INSERT INTO "select" VALUES ('x', 'it''s', 1), ('y,z', NULL, 2);
+    INSERT INTO "line items" VALUES ('x', 1, 2, 3.5, '2024-01-31', 'shipped', x'00010203'),
+                                    ('x', 2, NULL, NULL, NULL, 'open', NULL);
+    INSERT INTO notes VALUES ('hello', '2024-01-31 10:00:00'), (NULL, NULL);
+    """#
+
+    @Test func everyTableGetsAForm() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        let forms = try demo.run(["forms", "--format", "json"])
+        #expect(forms.code == 0, "\(forms)")
+        #expect(forms.output.contains("{\"name\": \"line items\", \"title\": \"line items\", \"source\": \"table\", \"fields\": 7}"))
+        let text = try demo.run(["form", "line items"])
+        #expect(text.output.contains("  order: order (text, required, read-only, primary key)\n"))
+        #expect(text.output.contains("  status: status (choice)\n    choices: open, shipped\n"))
+        let schema = try demo.run(["form", "select", "--format", "json-schema"])
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(schema.output.utf8)) as? [String: Any])
+        let properties = try #require(parsed["properties"] as? [String: Any])
+        #expect(Set(properties.keys) == ["from", "a \"quoted\" name", "where"])
+    }
+
+    @Test func compositeKeysAndAwkwardNamesWork() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        let show = try demo.run(["show", "line items", "order=x,line no=1", "--format", "json"])
+        #expect(show.code == 0, "\(show)")
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(show.output.utf8)) as? [String: Any])
+        #expect(record["photo"] as? String == "AAECAw==")
+        #expect(record["when"] as? String == "2024-01-31")
+        let list = try demo.run(["list", "line items"])
+        #expect(list.output.contains("<blob 4 bytes>"))
+        let set = try demo.run(["set", "line items", "line no=2,order=x", "qty=4", "when=2024-02-01", "status=shipped"])
+        #expect(set.code == 0, "\(set)")
+        #expect(try demo.query(#"SELECT qty, "when", status FROM "line items" WHERE "line no" = 2"#) == "4|2024-02-01|shipped\n")
+        let quoted = try demo.run(["set", "select", "x", "a \"quoted\" name=new", "where=7"])
+        #expect(quoted.code == 0, "\(quoted)")
+        #expect(try demo.query(#"SELECT "a ""quoted"" name", "where" FROM "select" WHERE "from" = 'x'"#) == "new|7\n")
+        // A key with a comma, escaped.
+        let comma = try demo.run(["show", "select", #"y\,z"#])
+        #expect(comma.code == 0, "\(comma)")
+        #expect(comma.output.hasPrefix("from:            y,z\n"))
+        let filtered = try demo.run(["list", "line items", "--where", "order=x", "--where", "status=open", "--format", "csv"])
+        #expect(filtered.output == "order,line no,qty,price,when,status,photo\r\n")
+    }
+
+    @Test func wrongKeysAreUsageErrorsOrNotFound() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        let single = try demo.run(["show", "line items", "x"])
+        #expect(single.code == 64)
+        #expect(single.errors.hasPrefix("Error: The key has 2 columns; write it as order=…,line no=…\n"))
+        let missing = try demo.run(["show", "line items", "order=x,line no=9"])
+        #expect(missing.code == 66)
+        #expect(missing.errors == "formstore: line items: no record with key order=x,line no=9\n")
+    }
+
+    @Test func checksAndForeignKeysAreEnforced() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        let before = try demo.dump()
+        let choice = try demo.run(["set", "line items", "order=x,line no=1", "status=lost"])
+        #expect(choice.code == 65)
+        #expect(choice.errors.contains("  status: status is not one of the choices\n"))
+        let foreign = try demo.run(["new", "line items", "order=nope", "line no=1"])
+        #expect(foreign.code == 65)
+        #expect(foreign.errors == "formstore: FOREIGN KEY constraint failed\n")
+        let duplicate = try demo.run(["new", "line items", "order=x", "line no=1"])
+        #expect(duplicate.code == 65)
+        #expect(duplicate.errors == "formstore: UNIQUE constraint failed: line items.order, line items.line no\n")
+        #expect(try demo.dump() == before)
+    }
+
+    @Test func aTableWithoutADeclaredKeyIsEditedByRowid() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        let new = try demo.run(["new", "notes", "body=hi", "created=2024-05-01 12:30"])
+        #expect(new.code == 0, "\(new)")
+        #expect(new.errors == "Created notes 3.\n")
+        let list = try demo.run(["list", "notes", "--format", "csv"])
+        #expect(list.output == "rowid,body,created\r\n1,hello,2024-01-31T10:00:00Z\r\n2,,\r\n3,hi,2024-05-01T12:30:00Z\r\n")
+        let nulls = try demo.run(["list", "notes", "--where", "body=", "--format", "csv"])
+        #expect(nulls.output == "rowid,body,created\r\n2,,\r\n")
+        let delete = try demo.run(["delete", "notes", "2", "--yes"])
+        #expect(delete.code == 0)
+        #expect(try demo.query("SELECT rowid FROM notes") == "1\n3\n")
+    }
+}

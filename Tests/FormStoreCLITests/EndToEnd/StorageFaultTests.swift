@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+import FormStorage
+@testable import FormStoreCLI
+
+/// Files that fail: each gives one line naming the file, the documented exit
+/// code, and leaves the database as it was.
+@Suite struct StorageFaultTests {
+    @Test func aFileThatIsNotADatabaseExits74() throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.path + "/garbage.sqlite"
+        let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) })
+        try garbage.write(to: URL(fileURLWithPath: path))
+        for command in [["list", "people"], ["init"], ["set", "people", "1", "a=b"], ["forms"]] {
+            let run = try runBinary(["--db", path] + command)
+            #expect(run.code == 74, "\(command): \(run)")
+            #expect(run.errors == "formstore: cannot read \(path): the file is not an SQLite database\n")
+            #expect(run.output.isEmpty)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
+    }
+
+    @Test func aTruncatedDatabaseExits74() throws {
+        let demo = try DemoDatabase()
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: demo.path))
+        try handle.truncate(atOffset: 6000)
+        try handle.close()
+        let run = try demo.run(["list", "signups"])
+        #expect(run.code == 74, "\(run)")
+        #expect(run.errors.hasPrefix("formstore: cannot read \(demo.path): "))
+        #expect(run.errors.split(separator: "\n").count == 1)
+    }
+
+    @Test func aDatabaseInAMissingFolderCannotBeCreated() throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.path + "/no/such/folder/x.sqlite"
+        let run = try runBinary(["--db", path, "init"])
+        #expect(run.code == 74, "\(run)")
+        #expect(run.errors == "formstore: cannot open \(path): unable to open the database file\n")
+    }
+
+    @Test func aDirectoryIsNoDatabase() throws {
+        let scratch = try ScratchDirectory()
+        for command in [["list", "x"], ["init"]] {
+            let run = try runBinary(["--db", scratch.path] + command)
+            #expect(run.code == 74, "\(command): \(run)")
+            #expect(run.errors == "formstore: cannot open \(scratch.path): it is a directory\n")
+        }
+    }
+
+    @Test func aSpecThatDoesNotMatchTheDatabaseIsNamed() throws {
+        let demo = try DemoDatabase()
+        demo.formsDirectory = demo.scratch.path + "/forms"
+        try demo.file("forms/ghost.json", #"{"formstore": 1, "name": "ghost", "table": "ghosts", "sections": [{"fields": [{"key": "a"}]}]}"#)
+        try demo.file("forms/odd.json", #"{"formstore": 1, "name": "odd", "table": "logins", "primaryKey": ["id"], "sections": [{"fields": [{"key": "nickname"}]}]}"#)
+        let ghost = try demo.run(["list", "ghost"])
+        #expect(ghost.code == 66)
+        #expect(ghost.errors == "formstore: no table named 'ghosts' in the database\n")
+        let odd = try demo.run(["new", "odd", "nickname=x"])
+        #expect(odd.code == 65)
+        #expect(odd.errors == "formstore: form odd: field 'nickname' is bound to column 'nickname', which table 'logins' lacks\n")
+        let duplicate = try demo.file("forms/zz.json", #"{"formstore": 1, "name": "odd", "table": "logins", "sections": []}"#)
+        let twice = try demo.run(["forms"])
+        #expect(twice.code == 65)
+        #expect(twice.errors == "formstore: \(duplicate): $.name: form 'odd' is already defined by \(demo.formsDirectory)/odd.json\n")
+    }
+
+    @Test func aLockHeldPastTheBusyTimeoutExits75() throws {
+        let demo = try DemoDatabase()
+        let before = try demo.dump()
+        // A second process holds the write lock until its stdin closes.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = ["sqlite3", demo.path]
+        let input = Pipe(), output = Pipe()
+        holder.standardInput = input
+        holder.standardOutput = output
+        try holder.run()
+        input.fileHandleForWriting.write(Data("BEGIN EXCLUSIVE;\nUPDATE signups SET age = age;\n.print locked\n".utf8))
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("locked") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += chunk
+        }
+        let environment = ["FORMSTORE_BUSY_TIMEOUT_MS": "100"]
+        let set = try demo.run(["set", "signup", "1", "age=50"], environment: environment)
+        let list = try demo.run(["list", "signup"], environment: environment)
+        try input.fileHandleForWriting.close()
+        holder.waitUntilExit()
+        #expect(set.code == 75, "\(set)")
+        #expect(set.errors == "formstore: \(demo.path): the database is locked by another process (try again)\n")
+        #expect(list.code == 75, "\(list)")
+        #expect(try demo.dump() == before)
+    }
+
+    /// A database that cannot grow (`max_page_count`), as on a full disk. The
+    /// limit lasts one connection, so this runs in-process with the real workspace.
+    @Test func aFullDatabaseExits74AndKeepsNothing() throws {
+        let demo = try DemoDatabase()
+        let before = try demo.dump()
+        let workspace = StorageWorkspace(
+            globals: GlobalOptions(databasePath: demo.path, formsDirectory: DemoDatabase.fixtureForms),
+            access: .write,
+            prepare: { database in
+                try database.writeWithoutTransaction { conn in
+                    let pages = try conn.fetchValue(Int.self, "PRAGMA page_count") ?? 1
+                    try conn.execute("PRAGMA max_page_count = \(pages)")
+                }
+            })
+        let rows = (1...400).map { "{\"firstName\": \"N\($0)\", \"lastName\": \"L\", \"email\": \"n\($0)@example.com\", \"password\": \"\(String(repeating: "p", count: 200))\"}" }
+        let run = runTool(["--db", demo.path, "import", "signup"], stdin: rows.joined(separator: "\n"), workspace: workspace)
+        #expect(run.code == .storage, "\(run)")
+        #expect(run.errors == "formstore: cannot write \(demo.path): the database or the disk is full\n")
+        #expect(try demo.dump() == before)
+    }
+
+    @Test func everyFailedCommandLeavesTheDatabaseUnchanged() throws {
+        let demo = try DemoDatabase()
+        let before = try demo.dump()
+        let failing: [([String], String, Int32)] = [
+            (["set", "signup", "1", "age=-1"], "", 65),
+            (["set", "signup", "1", "nope=1"], "", 65),
+            (["set", "signup", "9", "age=1"], "", 66),
+            (["set", "signup", "1"], "", 64),
+            (["new", "login", "email=a@b.c"], "", 65),
+            (["new", "nosuchform", "a=b"], "", 66),
+            (["delete", "signup", "7", "--yes"], "", 66),
+            (["import", "signup"], "{\"email\": 3}\n", 65),
+            (["import", "signup"], "not json\n", 65),
+            (["draft", "restore", "no-such-draft"], "", 66),
+            (["draft", "discard", "signup", "1"], "", 66),
+            (["list", "signup", "--where", "age=x"], "", 65),
+            (["show", "signups", "1\\,2"], "", 66),
+            (["migrate", demo.scratch.path + "/nothing-here"], "", 66),
+            (["lsit"], "", 64),
+        ]
+        for (arguments, stdin, code) in failing {
+            let run = try demo.run(arguments, stdin: stdin)
+            #expect(run.code == code, "\(arguments): \(run)")
+            #expect(run.output.isEmpty, "\(arguments)")
+            #expect(!run.errors.isEmpty, "\(arguments)")
+            #expect(try demo.dump() == before, "\(arguments) changed the database")
+        }
+        #expect(try demo.query("SELECT count(*) FROM sqlite_schema WHERE name LIKE 'formstore%'") == "0\n")
+    }
+
+    @Test func aMalformedSpecIsOneLineWithFileAndPath() throws {
+        let demo = try DemoDatabase()
+        demo.formsDirectory = demo.scratch.path + "/forms"
+        let spec = try demo.file("forms/broken.json", """
+        {"formstore": 1, "name": "broken", "sections": [{"fields": [{"key": "a", "kind": "colour"}]}]}
+        """)
+        let run = try demo.run(["list", "signups"])
+        #expect(run.code == 65)
+        #expect(run.errors.hasPrefix("formstore: \(spec): $.sections[0].fields[0].kind: unknown kind \"colour\"; expected one of text, "))
+        #expect(run.errors.split(separator: "\n").count == 1)
+        try demo.file("forms/broken.json", "{\"formstore\": 1,\n")
+        let json = try demo.run(["forms"])
+        #expect(json.code == 65)
+        #expect(json.errors.hasPrefix("formstore: \(spec): $: invalid JSON at line 2"))
+        let missing = try runBinary(["--db", demo.path, "--forms", demo.scratch.path + "/elsewhere", "forms"])
+        #expect(missing.code == 66)
+        #expect(missing.errors == "formstore: no forms folder at \(demo.scratch.path)/elsewhere\n")
+    }
+}

@@ -1,0 +1,82 @@
+import FormCore
+import FormStorage
+import Testing
+@testable import FormStoreCLI
+
+/// The one mapping from other modules' errors to messages and exit codes.
+@Suite struct ErrorClassificationTests {
+    static let path = "./x.sqlite"
+
+    static func classified(_ error: any Error) -> CLIError {
+        CLIError.classifying(error, databasePath: path)
+    }
+
+    @Test(arguments: [
+        (ResultCode.SQLITE_BUSY, 75, "./x.sqlite: the database is locked by another process (try again)"),
+        (.SQLITE_LOCKED, 75, "./x.sqlite: the database is locked by another process (try again)"),
+        (.SQLITE_READONLY, 74, "cannot write ./x.sqlite: the database is read-only"),
+        (ResultCode(rawValue: 8 | (1 << 8)), 74, "cannot write ./x.sqlite: the database is read-only"),  // READONLY_RECOVERY
+        (.SQLITE_FULL, 74, "cannot write ./x.sqlite: the database or the disk is full"),
+        (.SQLITE_IOERR, 74, "cannot read or write ./x.sqlite: disk I/O error"),
+        (.SQLITE_CORRUPT, 74, "cannot read ./x.sqlite: the database is corrupt"),
+        (.SQLITE_NOTADB, 74, "cannot read ./x.sqlite: the file is not an SQLite database"),
+        (.SQLITE_CANTOPEN, 74, "cannot open ./x.sqlite: unable to open the database file"),
+        (.SQLITE_CONSTRAINT_UNIQUE, 65, "UNIQUE constraint failed: t.a"),
+        (.SQLITE_ERROR, 1, "SQLite error 1: UNIQUE constraint failed: t.a"),
+    ])
+    func databaseErrorsMapByResultCode(code: ResultCode, exit: Int32, message: String) {
+        let error = DatabaseError(resultCode: code, message: "UNIQUE constraint failed: t.a",
+                                  sql: "INSERT INTO t(a) VALUES (?)")
+        let classified = Self.classified(error)
+        #expect(classified.exitCode.rawValue == exit)
+        #expect(classified.message == message)
+    }
+
+    @Test func sessionStoreAndSpecErrorsMapByReason() throws {
+        let form = peopleForm()
+        let backend = MemoryBackend()
+        let missing = #expect(throws: SessionError.self) {
+            try FormSession.open(form, key: RecordKey("id", 9), backend: backend)
+        }
+        #expect(missing.map(Self.classified)?.exitCode == .notFound)
+        let session = FormSession.new(form, backend: backend)
+        let unknown = #expect(throws: SessionError.self) { try session.set("shoe", input: "9") }
+        #expect(unknown.map(Self.classified) == .validation("form people has no field 'shoe'"))
+        let spec = SpecError(path: "$.name", message: "expected a string, found a number")
+        #expect(Self.classified(spec) == .validation("$.name: expected a string, found a number"))
+    }
+
+    @Test func conflictsListEachFieldAndMaskSecureValues() {
+        let rejected = RecordRejected(form: peopleForm(), key: "1", reason: .conflict([
+            FieldConflict(field: "name", base: "Ann", mine: "Anne", theirs: "Annie\nLee"),
+            FieldConflict(field: "password", base: "hunter2", mine: "s3cret", theirs: .null),
+        ]))
+        let classified = Self.classified(rejected)
+        #expect(classified.exitCode == .tryAgain)
+        #expect(classified.message == "people 1 was changed by someone else since it was read; nothing was saved (try again)")
+        #expect(classified.details == [
+            #"name: was "Ann", yours "Anne", theirs "Annie\nLee""#,
+            "password: was ••••, yours ••••, theirs (empty)",
+        ])
+    }
+
+    @Test func validationFailuresListEachFieldOnItsOwnLine() {
+        let rejected = RecordRejected(form: peopleForm(), key: nil, reason: .invalid([
+            FieldError(field: "name", code: "required", message: "Name is required"),
+            FieldError(field: nil, code: "custom", message: "Pick one"),
+        ]))
+        #expect(Self.classified(rejected) == .validation("new people record: validation failed; nothing was saved",
+                                                         details: ["name: Name is required", "Pick one"]))
+        #expect(Self.classified(RecordRejected(form: peopleForm(), key: "2", reason: .notFound)).exitCode == .notFound)
+    }
+
+    @Test func theCommandNamesTheAccessItNeeds() {
+        #expect(DatabaseAccess(command: "formstore init") == .create)
+        #expect(DatabaseAccess(command: "formstore migrate") == .create)
+        #expect(DatabaseAccess(command: "formstore list") == .read)
+        #expect(DatabaseAccess(command: "formstore draft show") == .read)
+        #expect(DatabaseAccess(command: "formstore draft restore") == .write)
+        #expect(DatabaseAccess(command: "formstore import") == .write)
+        #expect(DatabaseAccess(command: "formstore edit") == .writeWithDrafts)
+    }
+}

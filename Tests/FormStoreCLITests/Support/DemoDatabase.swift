@@ -1,0 +1,51 @@
+import Foundation
+
+/// A scratch folder with a database built by the `sqlite3` shell (a file
+/// FormStore has never opened), and the command run against it with the
+/// seed specs of Fixtures/forms.
+final class DemoDatabase {
+    let scratch: ScratchDirectory
+    let path: String
+    /// The specs folder `run` passes with `--forms`.
+    var formsDirectory: String
+
+    static var demoSQL: String {
+        get throws { try String(contentsOfFile: packageRoot + "/Fixtures/demo.sql", encoding: .utf8) }
+    }
+
+    static let fixtureForms = packageRoot + "/Fixtures/forms"
+
+    /// - parameter sql: the schema and rows; Fixtures/demo.sql by default.
+    init(sql: String? = nil, formsDirectory: String = DemoDatabase.fixtureForms) throws {
+        scratch = try ScratchDirectory()
+        path = scratch.path + "/demo.sqlite"
+        self.formsDirectory = formsDirectory
+        try sqlite3(path, input: try sql ?? Self.demoSQL)
+    }
+
+    /// `formstore --db PATH --forms DIR arguments...`
+    func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> BinaryRun {
+        try runBinary(["--db", path, "--forms", formsDirectory] + arguments, stdin: stdin, environment: environment)
+    }
+
+    /// The whole database as SQL text (`.dump`): equal before and after means unchanged.
+    func dump() throws -> String {
+        try sqlite3(path, [".dump"])
+    }
+
+    /// One query's rows, `|`-separated, as the shell prints them.
+    @discardableResult
+    func query(_ sql: String) throws -> String {
+        try sqlite3(path, [sql])
+    }
+
+    /// Writes a file into the scratch folder and returns its path.
+    @discardableResult
+    func file(_ name: String, _ contents: String) throws -> String {
+        let file = scratch.path + "/" + name
+        try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        try contents.write(toFile: file, atomically: true, encoding: .utf8)
+        return file
+    }
+}
