@@ -23,7 +23,7 @@ struct EditCommand: ParsableCommand {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let frontEnd: EditFrontEnd = usesEditor
-            ? .editor(EditorLauncher(environment: context.environment))
+            ? .editor(EditorLauncher(environment: context.environment), messages: context.terminal.errors)
             : .prompts(Prompter(input: ByteSourceLines(context.terminal.input, echoSink: context.terminal.errors),
                                 output: context.terminal.errors))
         let workspace = try context.workspace()

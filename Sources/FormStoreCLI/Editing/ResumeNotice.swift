@@ -15,14 +15,20 @@ struct ResumeNotice: Sendable, Hashable {
         self.command = command
     }
 
-    /// `formstore edit FORM KEY` (with `--editor` for the document), shell-quoted.
-    init(form: String, key: RecordKey?, editor: Bool = false) {
-        if let key {
-            command = "formstore edit \(ShellWord.quote(form)) \(ShellWord.quote(key.description))"
-                + (editor ? " --editor" : "")
-        } else {
-            command = "formstore drafts \(ShellWord.quote(form))"
+    /// `formstore edit FORM KEY` (with `--editor` for the document), shell-quoted;
+    /// `globals` adds the `--db` and `--forms` the edit ran with.
+    init(form: String, key: RecordKey?, editor: Bool = false, globals: GlobalOptions? = nil) {
+        var words = ["formstore"]
+        if let globals {
+            words += ["--db", ShellWord.quote(globals.databasePath)]
+            if let forms = globals.formsDirectory { words += ["--forms", ShellWord.quote(forms)] }
         }
+        if let key {
+            words += ["edit", ShellWord.quote(form), ShellWord.quote(key.description)] + (editor ? ["--editor"] : [])
+        } else {
+            words += ["drafts", ShellWord.quote(form)]
+        }
+        command = words.joined(separator: " ")
     }
 
     /// The lines to print. `headline` says what happened ("Interrupted").

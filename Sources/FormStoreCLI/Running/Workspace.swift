@@ -76,7 +76,8 @@ struct FieldChange: Sendable, Hashable {
 /// How `edit` talks to the person.
 enum EditFrontEnd {
     case prompts(Prompter)
-    case editor(EditorLauncher)
+    /// The document in an editor; `messages` is where "Edit cancelled" and errors go.
+    case editor(EditorLauncher, messages: any TextSink)
 }
 
 /// What an import did (or, with `--dry-run`, would do).

@@ -89,16 +89,13 @@ extension StorageWorkspace {
         let store = try store()
         let session = try FormSession.open(form, key: try recordKey(key, of: form), backend: store, drafts: store)
         defer { session.close() }
-        // ┌─ InteractiveEdit call site ───────────────────────────────────────────┐
-        // │ The prompt and editor loops live in Sources/FormStoreCLI/Editing/     │
-        // │ (InteractiveEdit, another branch). Once it is merged, replace the     │
-        // │ `throw` below with:                                                   │
-        // │   switch frontEnd {                                                   │
-        // │   case .prompts(let prompter): return runPrompts(session: session, prompter: prompter)
-        // │   case .editor(let launcher): return runEditor(session: session, launcher: launcher)
-        // │   }                                                                   │
-        // └───────────────────────────────────────────────────────────────────────┘
-        _ = frontEnd
-        throw CLIError.notWired("formstore edit", to: "the interactive editor")
+        switch frontEnd {
+        case .prompts(let prompter):
+            let notice = ResumeNotice(form: form.name, key: session.key, globals: globals)
+            return try PromptEdit(session: session, prompter: prompter, notice: notice).run()
+        case .editor(let launcher, let messages):
+            let notice = ResumeNotice(form: form.name, key: session.key, editor: true, globals: globals)
+            return try EditorEdit(session: session, launcher: launcher, messages: messages, notice: notice).run()
+        }
     }
 }

@@ -143,12 +143,28 @@ import Testing
         #expect(try demo.query("SELECT count(*) FROM profiles") == "1\n")
     }
 
-    @Test func editOpensTheRecordAndWaitsForTheInteractiveFrontEnd() throws {
+    @Test func editPromptsThroughStdinAndSavesWhatChanged() throws {
         let demo = try DemoDatabase()
         let missing = try demo.run(["edit", "signup", "9"])
         #expect(missing.code == 66)
-        let run = try demo.run(["edit", "signup", "1"])
+        // Keep, change, keep, keep, a bad age re-asked, a good one, then save.
+        let run = try demo.run(["edit", "signup", "1"], stdin: "\nPark\n\n\nforty\n41\ny\n")
+        #expect(run.code == 0)
+        #expect(run.errors.contains("Age is not a number"))
+        #expect(run.errors.contains("Last Name: Lee → Park"))
+        #expect(!run.errors.contains("hunter22"), "the password is never shown")
+        let shown = try demo.run(["show", "signup", "1", "--format", "json"])
+        #expect(shown.output.contains("\"lastName\": \"Park\""))
+        #expect(shown.output.contains("41"))
+    }
+
+    @Test func editInterruptedByEndOfInputKeepsADraftAndSaysHowToResume() throws {
+        let demo = try DemoDatabase()
+        let run = try demo.run(["edit", "signup", "1"], stdin: "\nPark\n")
         #expect(run.code == 1)
-        #expect(run.errors == "formstore: internal: 'formstore edit' is not wired to the interactive editor yet\n")
+        #expect(run.errors.contains("To resume, run: formstore --db"))
+        let drafts = try demo.run(["drafts", "signup", "--format", "json"])
+        #expect(drafts.code == 0)
+        #expect(drafts.output.contains("signup"))
     }
 }
