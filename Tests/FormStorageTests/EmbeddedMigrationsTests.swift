@@ -9,13 +9,13 @@ import Testing
         let embedded = try Migrator.formStore.migrations()
         #expect(!fromFolder.isEmpty)
         #expect(embedded.map(\.fileName) == fromFolder.map(\.fileName),
-                "Migrations/ and EmbeddedMigrations.swift differ: run Scripts/embed-migrations.sh")
-        #expect(embedded == fromFolder, "Migrations/ and EmbeddedMigrations.swift differ: run Scripts/embed-migrations.sh")
+                "Migrations/ and EmbeddedMigrations.swift differ: run Scripts/embed-resources.sh")
+        #expect(embedded == fromFolder, "Migrations/ and EmbeddedMigrations.swift differ: run Scripts/embed-resources.sh")
     }
 
     @Test func formStoreMigrationsAreNumberedFromOne() throws {
         let migrations = try Migrator.formStore.migrations()
-        #expect(migrations.map(\.fileName) == ["0001_settings.sql", "0002_drafts.sql"])
+        #expect(migrations.map(\.fileName) == ["0001_settings.sql", "0002_drafts.sql", "0003_forms.sql"])
     }
 
     @Test func checksumIsSHA256() throws {

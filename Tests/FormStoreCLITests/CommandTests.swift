@@ -147,5 +147,4 @@ final class FakeWorkspaceThrowing: Workspace {
     func draft(_ reference: DraftReference) throws -> Draft { try base.draft(reference) }
     func restoreDraft(_ reference: DraftReference) throws -> StoredRecord { try base.restoreDraft(reference) }
     func discardDraft(_ reference: DraftReference) throws {}
-    func createDemo(at path: String) throws {}
 }

@@ -28,6 +28,34 @@ public final class SettingsObservation: Sendable {
     deinit { onCancel() }
 }
 
+/// The observers of a settings store: every store keeps its own and notifies
+/// them after each change, outside any lock, so that they may read the store.
+public final class SettingsObservers: @unchecked Sendable {
+    // Guards `handlers` and `next`.
+    private let lock = NSLock()
+    private var handlers: [Int: @Sendable (Set<String>) -> Void] = [:]
+    private var next = 0
+
+    public init() {}
+
+    public func add(_ handler: @escaping @Sendable (Set<String>) -> Void) -> SettingsObservation {
+        let id: Int = lock.withLock {
+            next += 1
+            handlers[next] = handler
+            return next
+        }
+        return SettingsObservation { [weak self] in
+            guard let self else { return }
+            _ = self.lock.withLock { self.handlers.removeValue(forKey: id) }
+        }
+    }
+
+    public func notify(_ keys: Set<String>) {
+        let current = lock.withLock { Array(handlers.values) }
+        for handler in current { handler(keys) }
+    }
+}
+
 /// A settings store in memory, safe to share between threads.
 ///
 /// ```swift
@@ -36,11 +64,10 @@ public final class SettingsObservation: Sendable {
 /// try store.set(.bool(true), forKey: "newsletter")   // prints ["newsletter"]
 /// ```
 public final class InMemorySettingsStore: SettingsStore, @unchecked Sendable {
-    // Guards `values`, `observers` and `nextObserver`.
+    // Guards `values`.
     private let lock = NSLock()
     private var values: [String: FieldValue]
-    private var observers: [Int: @Sendable (Set<String>) -> Void] = [:]
-    private var nextObserver = 0
+    private let observers = SettingsObservers()
 
     public init(_ values: [String: FieldValue] = [:]) {
         self.values = values
@@ -68,22 +95,10 @@ public final class InMemorySettingsStore: SettingsStore, @unchecked Sendable {
     }
 
     public func addObserver(_ handler: @escaping @Sendable (Set<String>) -> Void) -> SettingsObservation {
-        let id: Int = lock.withLock {
-            nextObserver += 1
-            observers[nextObserver] = handler
-            return nextObserver
-        }
-        return SettingsObservation { [weak self] in
-            guard let self else { return }
-            _ = self.lock.withLock { self.observers.removeValue(forKey: id) }
-        }
+        observers.add(handler)
     }
 
-    // Observers run outside the lock so that they may read the store.
-    private func notify(_ keys: Set<String>) {
-        let handlers = lock.withLock { Array(observers.values) }
-        for handler in handlers { handler(keys) }
-    }
+    private func notify(_ keys: Set<String>) { observers.notify(keys) }
 }
 
 /// A settings store as a form model. Fields may be bound to keys that have a
@@ -95,6 +110,14 @@ public struct SettingsModel: FormModel, Sendable {
     public init(store: any SettingsStore, defaults: [String: FieldValue] = [:]) {
         self.store = store
         self.defaults = defaults
+    }
+
+    /// Registers every field of `form` that holds a value with its default
+    /// (`.null` when it has none), so each may be bound before it was ever set.
+    public init(store: any SettingsStore, defaultsFrom form: Form) {
+        var defaults: [String: FieldValue] = [:]
+        for field in form.fields where field.isStored && field.holdsValue { defaults[field.key] = field.defaultValue }
+        self.init(store: store, defaults: defaults)
     }
 
     public func value(forKey key: String) -> FieldValue {

@@ -1,17 +1,25 @@
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "demo",
-        abstract: "Create a demo database with example forms and rows.",
-        arguments: [ArgumentDefinition("path", help: "Where to create it.", arity: .optional)])
+        abstract: "Create a demo database from the seed examples and print a short tour.",
+        discussion: """
+        The database holds one table with rows per seed form, the forms' specs and the
+        settings store. Run again on the same path, it starts fresh; a file that is not
+        a FormStore demo is never overwritten.
+        """,
+        arguments: [ArgumentDefinition("path", help: "Where to create it (default: ./\(DemoBuilder.defaultPath)).",
+                                       arity: .optional)])
 
     let path: String?
 
     init(parsing arguments: ParsedArguments) { path = arguments.value("path") }
 
     func run(_ context: CommandContext) throws -> ExitCode {
-        let target = path ?? context.globals.databasePath
-        try context.workspace().createDemo(at: target)
-        context.say("Created the demo at \(target). Try: formstore --db \(target) forms")
+        let target = path ?? DemoBuilder.defaultPath
+        let (store, replaced) = try DemoBuilder.create(at: target)
+        context.terminal.output.write(replaced ? "Replaced the earlier demo at \(target).\n"
+                                               : "Created the demo database \(target).\n")
+        try DemoTour(store: store, path: target, out: context.terminal.output).run()
         return .success
     }
 }

@@ -9,7 +9,7 @@
 /// be added without breaking callers.
 public struct CLIError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Kind: Hashable, Sendable {
-        case usage, validation, notFound, storage, conflict, failure, notWired
+        case usage, validation, notFound, storage, conflict, failure
     }
 
     private let kind: Kind
@@ -40,10 +40,6 @@ public struct CLIError: Error, Hashable, Sendable, CustomStringConvertible {
     }
     /// Anything else (exit 1).
     public static func failure(_ message: String) -> CLIError { CLIError(.failure, message) }
-    /// A command whose storage (or front end) is not connected yet (exit 1).
-    static func notWired(_ command: String, to part: String = "storage") -> CLIError {
-        CLIError(.notWired, "internal: '\(command)' is not wired to \(part) yet")
-    }
 
     public var isUsage: Bool { kind == .usage }
 
@@ -54,7 +50,7 @@ public struct CLIError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notFound: return .notFound
         case .storage: return .storage
         case .conflict: return .tryAgain
-        case .failure, .notWired: return .failure
+        case .failure: return .failure
         }
     }
 

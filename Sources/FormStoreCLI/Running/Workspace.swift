@@ -39,8 +39,6 @@ protocol Workspace {
     func restoreDraft(_ reference: DraftReference) throws -> StoredRecord
     func discardDraft(_ reference: DraftReference) throws
 
-    /// Creates the demo database (schema, rows and specs) at `path`.
-    func createDemo(at path: String) throws
 }
 
 /// Opens the workspace a command runs against.

@@ -1,5 +1,6 @@
 import Foundation
 import FormCore
+import FormStorage
 
 /// The form specs of a folder: every `*.json` file in it, each read with
 /// `FormSpec.decode`, in file-name order.
@@ -59,6 +60,26 @@ struct FormCatalog {
             entries.append(Entry(form: form, file: file))
         }
         self.entries = entries
+    }
+
+    /// The specs kept in the database (`formstore_forms`), as the demo stores them.
+    ///
+    /// - throws: `CLIError.validation` naming the stored spec and the JSON path when one is malformed.
+    init(storedIn store: FormStore) throws {
+        entries = try store.storedSpecs().map { stored in
+            let label = "formstore_forms '\(stored.name)'"
+            do {
+                return Entry(form: try FormSpec.decode(stored.spec), file: label)
+            } catch let error as SpecError {
+                throw CLIError.validation("\(label): \(error.path): \(error.message)")
+            }
+        }
+    }
+
+    /// Entries of `self` and those of `other` whose names `self` lacks: a folder's spec wins.
+    func adding(_ other: FormCatalog) -> FormCatalog {
+        let names = Set(self.names)
+        return FormCatalog(entries: entries + other.entries.filter { !names.contains($0.form.name) })
     }
 
     func form(named name: String) -> Form? {

@@ -101,7 +101,7 @@ final class StorageWorkspace: Workspace {
     // MARK: Forms
 
     func formSummaries() throws -> [FormSummary] {
-        let specs = try catalog().entries.map {
+        let specs = try catalog().adding(FormCatalog(storedIn: store())).entries.map {
             FormSummary(name: $0.form.name, title: $0.form.title, source: .spec, fieldCount: $0.form.fields.count)
         }
         let tables = try store().tables().map { table -> FormSummary in
@@ -111,11 +111,14 @@ final class StorageWorkspace: Workspace {
         return specs + tables
     }
 
-    /// A spec by name, else any table of the database (FormStore's own left out), its form inferred.
+    /// A spec by name (from the folder, else kept in the database), else any
+    /// table of the database (FormStore's own left out), its form inferred.
     func form(named name: String) throws -> Form {
-        let catalog = try catalog()
-        if let form = catalog.form(named: name) { return form }
+        let folder = try catalog()
+        if let form = folder.form(named: name) { return form }
         let store = try store()
+        let catalog = folder.adding(try FormCatalog(storedIn: store))
+        if let form = catalog.form(named: name) { return form }
         let table = try store.database.read { conn -> TableInfo? in
             let names = try conn.tableNames()
             // Exact first; SQLite itself compares table names without regard to case.
@@ -181,9 +184,6 @@ final class StorageWorkspace: Workspace {
         }
     }
 
-    func createDemo(at path: String) throws {
-        throw CLIError.notWired("formstore demo", to: "the demo builder")
-    }
 }
 
 @available(*, unavailable)

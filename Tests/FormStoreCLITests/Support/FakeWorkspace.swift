@@ -64,7 +64,6 @@ final class FakeWorkspace: Workspace {
     func draft(_ reference: DraftReference) throws -> Draft { throw CLIError.notFound("no such draft") }
     func restoreDraft(_ reference: DraftReference) throws -> StoredRecord { throw unsupported() }
     func discardDraft(_ reference: DraftReference) throws { throw unsupported() }
-    func createDemo(at path: String) throws { throw unsupported() }
 }
 
 /// Two people.
