@@ -145,13 +145,13 @@ import Testing
         let names = try tables()
         #expect(names.contains("formstore_migrations"))
         #expect(names.contains("formstore_user_migrations"))
-        #expect(try Migrator.formStore.appliedMigrations(db).map(\.name) == ["0001_settings.sql", "0002_drafts.sql"])
+        #expect(try Migrator.formStore.appliedMigrations(db).map(\.name) == ["0001_settings.sql", "0002_drafts.sql", "0003_forms.sql"])
         #expect(try Migrator(directory: folder).appliedMigrations(db).map(\.name) == ["0001_a.sql"])
         #expect(try db.read { try $0.tableNames() } == ["a"])
     }
 
     @Test func formStoreSchema() throws {
-        #expect(try Migrator.formStore.migrate(db).count == 2)
+        #expect(try Migrator.formStore.migrate(db).count == Migrator.formStore.migrations().count)
         #expect(try Migrator.formStore.migrate(db).isEmpty)
         let settings = try db.read { try $0.tableInfo("formstore_settings") }
         #expect(settings.columns.map(\.name) == ["key", "value", "updated_at"])
