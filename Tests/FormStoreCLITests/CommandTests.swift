@@ -12,7 +12,7 @@ import FormCore
         #expect(table.code == .success)
         #expect(table.output == """
         id  name      colour  born  notes               password
-         1  Ann       red           first line\\nsecond  ••••
+         1  Ann       Red           first line\\nsecond  ••••
          2  Bob, Jr.
 
         """)
@@ -38,7 +38,7 @@ import FormCore
     @Test func showPrintsOneRecord() {
         let workspace = FakeWorkspace(rows: samplePeople())
         let text = runTool(["show", "people", "1"], workspace: workspace)
-        #expect(text.output.hasPrefix("ID:               1\nName:             Ann\nFavourite colour: red\n"))
+        #expect(text.output.hasPrefix("ID:               1\nName:             Ann\nFavourite colour: Red\n"))
         let json = runTool(["show", "people", "2", "--format", "json"], workspace: workspace)
         #expect(json.output.hasPrefix("{\n  \"id\": 2,\n  \"name\": \"Bob, Jr.\",\n"))
     }

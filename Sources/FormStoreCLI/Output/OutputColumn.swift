@@ -7,6 +7,9 @@ struct OutputColumn: Sendable, Hashable {
     var label: String
     var kind: FieldKind?
     var isSecure: Bool
+    /// The field, when the column is one: tables and text show its values as
+    /// a person sees them (through its transformers: `(555) 123-4567`, `12/31/1999`).
+    var field: Field?
 
     init(key: String, label: String? = nil, kind: FieldKind? = nil, isSecure: Bool = false) {
         self.key = key
@@ -17,6 +20,16 @@ struct OutputColumn: Sendable, Hashable {
 
     init(_ field: Field) {
         self.init(key: field.key, label: field.label, kind: field.kind, isSecure: field.isSecure)
+        self.field = field
+    }
+
+    /// The value as a person reads it in a table or a text record: formatted by
+    /// the field; BLOBs by size; anything else as `ValueText.text`.
+    func displayText(_ value: FieldValue) -> String {
+        if let field, !value.isEmpty, value != .text(ValueText.mask) {
+            if case .data = value {} else { return field.format(value) }
+        }
+        return ValueText.text(value, kind: kind, blobsBySize: true)
     }
 
     /// The stored fields of a form, in order: what list, show and export print.

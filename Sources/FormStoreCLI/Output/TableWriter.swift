@@ -19,7 +19,7 @@ struct TableWriter: RecordWriter {
 
     mutating func write(_ row: [FieldValue]) {
         let cells = zip(columns, row).map { column, value in
-            TableWriter.cellText(ValueText.masked(value, column: column, options: options), kind: column.kind)
+            TableWriter.escapeControls(column.displayText(ValueText.masked(value, column: column, options: options)))
         }
         if let widths {
             sink.write(line(cells, widths: widths))
@@ -69,11 +69,6 @@ struct TableWriter: RecordWriter {
     static func fit(_ text: String, width: Int) -> String {
         guard text.count > width else { return text }
         return String(text.prefix(max(width - 1, 0))) + "…"
-    }
-
-    /// One line of text, safe for a terminal.
-    static func cellText(_ value: FieldValue, kind: FieldKind?) -> String {
-        escapeControls(ValueText.text(value, kind: kind, blobsBySize: true))
     }
 
     /// `\n`, `\t` and other control characters (an escape sequence could

@@ -20,7 +20,7 @@ struct TextRecordWriter: RecordWriter {
         var out = rowCount > 0 ? "\n" : ""
         for (column, value) in zip(columns, row) {
             let shown = ValueText.masked(value, column: column, options: options)
-            let text = ValueText.text(shown, kind: column.kind, blobsBySize: true)
+            let text = column.displayText(shown)
             let label = (column.label + ":").padding(toLength: labelWidth, withPad: " ", startingAt: 0)
             let styledLabel = options.usesColor ? "\u{1B}[1m\(label)\u{1B}[0m" : label
             let indent = "\n" + String(repeating: " ", count: labelWidth + 1)

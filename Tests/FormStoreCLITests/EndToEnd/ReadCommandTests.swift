@@ -96,7 +96,7 @@ import Testing
         let demo = try DemoDatabase()
         let text = try demo.run(["show", "profile", "2"])
         #expect(text.code == 0)
-        #expect(text.output == "id:         2\nFirst Name: Bo\nLast Name:  Kim\nGender:     Male\nBirthdate:  1985-12-31\n")
+        #expect(text.output == "id:         2\nFirst Name: Bo\nLast Name:  Kim\nGender:     Male\nBirthdate:  12/31/1985\n")
         let json = try demo.run(["show", "registration", "1", "--format", "json"])
         let record = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
         #expect(record["username"] as? String == "jdoe")
