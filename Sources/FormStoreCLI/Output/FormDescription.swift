@@ -34,36 +34,10 @@ struct FormDescription {
         return out
     }
 
+    /// The form as a JSON spec (`docs/spec.md`): an inferred form saved into a
+    /// `--forms` folder becomes a spec to customise.
     func json() -> String {
-        let fields = valueFields.map { field -> String in
-            var members = [
-                "\"key\": \(ValueText.jsonString(field.key))",
-                "\"label\": \(ValueText.jsonString(field.label))",
-                "\"kind\": \(ValueText.jsonString(field.kind.rawValue))",
-                "\"required\": \(field.isRequired)",
-                "\"readOnly\": \(field.isReadOnly)",
-                "\"secure\": \(field.isSecure)",
-            ]
-            if !field.choices.isEmpty {
-                members.append("\"choices\": [" + field.choices.map {
-                    "{\"value\": \(ValueText.json($0.value, kind: nil)), \"label\": \(ValueText.jsonString($0.label))}"
-                }.joined(separator: ", ") + "]")
-            }
-            return "    {" + members.joined(separator: ", ") + "}"
-        }
-        return """
-        {
-          "name": \(ValueText.jsonString(form.name)),
-          "title": \(ValueText.jsonString(form.title)),
-          "table": \(ValueText.jsonString(form.tableName)),
-          "mode": \(ValueText.jsonString(form.mode.rawValue)),
-          "primaryKey": [\(form.primaryKey.map(ValueText.jsonString).joined(separator: ", "))],
-          "fields": [
-        \(fields.joined(separator: ",\n"))
-          ]
-        }
-
-        """
+        String(decoding: FormSpec.encode(form), as: UTF8.self) + "\n"
     }
 
     func jsonSchema() -> String {
