@@ -33,7 +33,7 @@ public final class RecordBatch {
     ///
     /// - throws: `DatabaseError`, such as a failed constraint; nothing of this record is kept then.
     public func insert(_ values: [String: FieldValue]) throws {
-        let (sql, arguments) = mapping.insertStatement(values)
+        let (sql, arguments) = mapping.insertStatement(mapping.columnValues(values, over: [:]))
         try connection.cachedStatement(sql).execute(arguments)
     }
 
@@ -43,7 +43,10 @@ public final class RecordBatch {
     /// - throws: `DatabaseError`, such as a failed constraint; nothing of this change is kept then.
     @discardableResult
     public func update(_ key: RecordKey, changes: [String: FieldValue]) throws -> Bool {
-        guard let statement = mapping.updateStatement(changes, key: try mapping.keyArguments(key)) else {
+        // A change inside a JSON column keeps the rest of its document.
+        let current = mapping.jsonPaths.isEmpty ? [:] : (try load(key)?.values ?? [:])
+        guard let statement = mapping.updateStatement(mapping.columnValues(changes, over: current),
+                                                      key: try mapping.keyArguments(key)) else {
             return try load(key) != nil
         }
         try connection.cachedStatement(statement.sql).execute(statement.arguments)

@@ -59,11 +59,17 @@ extension FormStore {
         var conditions: [String] = []
         var arguments: [DatabaseValue] = []
         for filter in filters {
-            guard mapping.columns.contains(filter.field) else {
+            let column: String
+            if let path = mapping.jsonPaths[filter.field] {
+                // Inside a JSON text column: compare the value at its path; the path is bound.
+                column = "json_extract(\(quoteIdentifier(path.column)), ?)"
+                arguments.append(.text(path.jsonPathText))
+            } else if mapping.columns.contains(filter.field) {
+                column = quoteIdentifier(filter.field)
+            } else {
                 throw FormStoreError.unknownColumn(filter.field, field: filter.field, form: form.name,
                                                    table: mapping.table.name)
             }
-            let column = quoteIdentifier(filter.field)
             switch filter.test {
             case .equals(let value):
                 // IS rather than =, so that a NULL filter matches NULL.
@@ -71,6 +77,7 @@ extension FormStore {
                 arguments.append(mapping.coding(filter.field).encode(value))
             case .isEmpty:
                 conditions.append("(\(column) IS NULL OR \(column) = '')")
+                if let path = mapping.jsonPaths[filter.field] { arguments.append(.text(path.jsonPathText)) }
             }
         }
         var sql = mapping.selectSQL

@@ -10,7 +10,7 @@ extension FormStore {
 
     public func insert(_ form: Form, values: [String: FieldValue], deletingDraft: String?) throws -> StoredRecord {
         let mapping = try mapping(for: form)
-        let (sql, arguments) = mapping.insertStatement(values)
+        let (sql, arguments) = mapping.insertStatement(mapping.columnValues(values, over: [:]))
         return try database.write { conn in
             try conn.cachedStatement(sql).execute(arguments)
             let key: [DatabaseValue]
@@ -31,7 +31,6 @@ extension FormStore {
                        deletingDraft: String?) throws -> UpdateResult {
         let mapping = try mapping(for: form)
         let keyArguments = try mapping.keyArguments(key)
-        let statement = mapping.updateStatement(changes, key: keyArguments)
         return try database.write { conn -> UpdateResult in
             // Inside BEGIN IMMEDIATE: nobody can write between this read and the update.
             guard let stored = try Self.load(mapping, keyArguments, conn) else { return .notFound }
@@ -39,7 +38,7 @@ extension FormStore {
                 let conflicts = base.conflicts(changes: changes, stored: stored.values)
                 if !conflicts.isEmpty { return .conflict(conflicts) }
             }
-            if let statement {
+            if let statement = mapping.updateStatement(mapping.columnValues(changes, over: stored.values), key: keyArguments) {
                 try conn.cachedStatement(statement.sql).execute(statement.arguments)
             }
             if let deletingDraft { try Self.deleteDraft(deletingDraft, conn) }

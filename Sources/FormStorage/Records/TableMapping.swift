@@ -1,3 +1,4 @@
+import Foundation
 import FormCore
 
 /// How a form's stored fields map onto a table's columns, with the SQL for
@@ -11,6 +12,9 @@ public struct TableMapping: Sendable, Hashable {
     public let columns: [String]
     /// The storage coding of each column (by its field's kind).
     public let codings: [String: StorageCoding]
+    /// Fields that reach into a JSON text column by a dotted path
+    /// (`"prefs.theme"` → column `prefs`, path `theme`), by field key.
+    public let jsonPaths: [String: JSONPath]
     let selectSQL: String
     let whereKey: String
 
@@ -27,13 +31,19 @@ public struct TableMapping: Sendable, Hashable {
         keyColumns = key
         var columns: [String] = []
         var codings: [String: StorageCoding] = [:]
+        var jsonPaths: [String: JSONPath] = [:]
         for field in form.fields where field.isStored && field.holdsValue {
-            guard hasColumn(field.key) else {
+            codings[field.key] = StorageCoding(kind: field.kind)
+            if hasColumn(field.key) {
+                columns.append(field.key)
+            } else if let path = JSONPath(fieldKey: field.key), hasColumn(path.column), form.field(path.column) == nil {
+                jsonPaths[field.key] = path
+                if !columns.contains(path.column) { columns.append(path.column) }
+            } else {
                 throw FormStoreError.unknownColumn(field.key, field: field.key, form: form.name, table: table.name)
             }
-            columns.append(field.key)
-            codings[field.key] = StorageCoding(kind: field.kind)
         }
+        self.jsonPaths = jsonPaths
         for extra in key + [form.versionColumn].compactMap({ $0 }) where !columns.contains(extra) {
             guard hasColumn(extra) else {
                 throw FormStoreError.unknownColumn(extra, field: extra, form: form.name, table: table.name)
@@ -58,6 +68,32 @@ public struct TableMapping: Sendable, Hashable {
             }
             return coding(column).encode(value)
         }
+    }
+
+    /// `values` by field with each JSON path written into its column's
+    /// document (the document in `current`, so keys no field names are kept).
+    func columnValues(_ values: [String: FieldValue], over current: [String: FieldValue]) -> [String: FieldValue] {
+        guard !jsonPaths.isEmpty else { return values }
+        var result = values
+        var documents: [String: DictionaryModel] = [:]
+        for (field, path) in jsonPaths.sorted(by: { $0.key < $1.key }) {
+            guard let value = values[field] else { continue }
+            if documents[path.column] == nil { documents[path.column] = Self.document(current[path.column]) }
+            try? documents[path.column]!.setValue(value, forKey: path.path)
+        }
+        for (column, document) in documents {
+            let data = (try? JSONSerialization.data(withJSONObject: document.jsonObject, options: [.sortedKeys])) ?? Data("{}".utf8)
+            result[column] = .text(String(decoding: data, as: UTF8.self))
+        }
+        return result
+    }
+
+    /// A JSON text column's document; an empty one for NULL or text that is no JSON object.
+    static func document(_ value: FieldValue?) -> DictionaryModel {
+        guard case .text(let text)? = value, let document = try? DictionaryModel(json: Data(text.utf8)) else {
+            return DictionaryModel()
+        }
+        return document
     }
 
     /// The INSERT for a new record's values and its arguments. A NULL for a
@@ -96,9 +132,36 @@ public struct TableMapping: Sendable, Hashable {
         for (index, column) in columns.enumerated() {
             values[column] = coding(column).decode(row[index])
         }
+        if !jsonPaths.isEmpty {
+            var documents: [String: DictionaryModel] = [:]
+            for (field, path) in jsonPaths {
+                if documents[path.column] == nil { documents[path.column] = Self.document(values[path.column]) }
+                let value = documents[path.column]!.value(forKey: path.path)
+                values[field] = coding(field).decode(DatabaseValue(value))
+            }
+        }
         let key = RecordKey(columns: keyColumns, values: keyColumns.map { values[$0] ?? .null })
         var version: Int64?
         if let column = form.versionColumn { version = values[column]?.intValue }
         return StoredRecord(key: key, values: values, version: version)
+    }
+}
+
+/// Where a field reaches into a JSON text column: `"prefs.ui.theme"` is
+/// column `prefs`, path `ui.theme`.
+public struct JSONPath: Sendable, Hashable {
+    public let column: String
+    public let path: String
+
+    init?(fieldKey: String) {
+        guard let dot = fieldKey.firstIndex(of: "."), dot != fieldKey.startIndex,
+              fieldKey.index(after: dot) != fieldKey.endIndex else { return nil }
+        column = String(fieldKey[..<dot])
+        path = String(fieldKey[fieldKey.index(after: dot)...])
+    }
+
+    /// The path as SQLite's JSON functions take it: `$."ui"."theme"`.
+    var jsonPathText: String {
+        "$" + path.split(separator: ".").map { ".\"" + $0.replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined()
     }
 }
