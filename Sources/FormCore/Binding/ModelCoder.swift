@@ -434,7 +434,7 @@ private struct SingleDecoder: SingleValueDecodingContainer {
         let result: Any?
         switch value {
         case .date(let d) where T.self == Date.self: result = d
-        case .text(let s) where T.self == Date.self: result = FieldValue.iso8601Date(s)
+        case .text(let s) where T.self == Date.self: result = ISO8601.parseDateTime(s)
         case .data(let d) where T.self == Data.self: result = d
         case .text(let s) where T.self == URL.self: result = URL(string: s)
         case .some(let v) where T.self == Decimal.self: result = v.doubleValue.map { Decimal($0) }

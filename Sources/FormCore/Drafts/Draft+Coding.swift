@@ -25,7 +25,7 @@ extension FieldValue: Codable {
         case .text: self = .text(try c.decode(String.self, forKey: tag))
         case .date:
             let text = try c.decode(String.self, forKey: tag)
-            guard let date = ISO8601.date(from: text) else {
+            guard let date = ISO8601.parse(text) else {
                 throw DecodingError.dataCorruptedError(forKey: tag, in: c, debugDescription: "not an ISO-8601 date")
             }
             self = .date(date)
@@ -47,7 +47,7 @@ extension FieldValue: Codable {
         case .int(let v): try c.encode(v, forKey: .int)
         case .double(let v): try c.encode(v, forKey: .double)
         case .text(let v): try c.encode(v, forKey: .text)
-        case .date(let v): try c.encode(ISO8601.string(from: v), forKey: .date)
+        case .date(let v): try c.encode(ISO8601.dateTime(v), forKey: .date)
         case .list(let v): try c.encode(v, forKey: .list)
         case .data(let v): try c.encode(v, forKey: .data)
         }
@@ -94,21 +94,5 @@ extension Draft {
             return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
         }
         self = try decoder.decode(Draft.self, from: data)
-    }
-}
-
-/// ISO-8601 with milliseconds in UTC: the one text form FormStore writes dates in.
-public enum ISO8601 {
-    public static func string(from date: Date) -> String {
-        date.formatted(.iso8601.year().month().day().dateSeparator(.dash)
-            .time(includingFractionalSeconds: true).timeSeparator(.colon).timeZone(separator: .omitted))
-    }
-
-    /// Accepts the full form, without fractional seconds, and a bare date.
-    public static func date(from text: String) -> Date? {
-        let full = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-        let plain = Date.ISO8601FormatStyle()
-        let day = Date.ISO8601FormatStyle().year().month().day()
-        return (try? full.parse(text)) ?? (try? plain.parse(text)) ?? (try? day.parse(text))
     }
 }

@@ -143,7 +143,7 @@ extension FormSpec {
         case .int(let i): return .integer(i)
         case .double(let d): return .number(d, integer: nil)
         case .text(let s): return .string(s)
-        case .date(let d): return .string(FieldValue.iso8601String(d))
+        case .date(let d): return .string(ISO8601.shortDateTime(d))
         case .list(let l): return .array(l.map(self.value))
         case .data(let d): return .string(d.base64EncodedString())
         }

@@ -69,7 +69,7 @@ extension FieldValue {
         case .int(let i): return String(i)
         case .double(let d): return Transform.decimalText(d)
         case .bool(let b): return b ? "yes" : "no"
-        case .date(let d): return FieldValue.iso8601String(d)
+        case .date(let d): return ISO8601.shortDateTime(d)
         case .list(let l): return l.map(plainText).joined(separator: ", ")
         case .data(let d): return d.base64EncodedString()
         }

@@ -37,7 +37,7 @@ extension FieldValue {
         let plain = FieldValue(json: json)
         switch (kind, plain) {
         case (.date, .text(let s)), (.time, .text(let s)), (.datetime, .text(let s)):
-            if let date = FieldValue.iso8601Date(s) { self = .date(date) } else { self = plain }
+            if let date = ISO8601.parseDateTime(s) { self = .date(date) } else { self = plain }
         case (.decimal, .int(let i)):
             self = .double(Double(i))
         default:
@@ -54,28 +54,10 @@ extension FieldValue {
         case .int(let i): return i
         case .double(let d): return d
         case .text(let s): return s
-        case .date(let d): return FieldValue.iso8601String(d)
+        case .date(let d): return ISO8601.shortDateTime(d)
         case .list(let l): return l.map(\.jsonObject)
         case .data(let d): return d.base64EncodedString()
         }
-    }
-
-    /// `2024-05-01T12:00:00Z`; fractional seconds are kept when present.
-    public static func iso8601String(_ date: Date) -> String {
-        let whole = date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = whole ? [.withInternetDateTime]
-                                        : [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
-    }
-
-    /// Reads `2024-05-01T12:00:00Z`, with or without fractional seconds.
-    public static func iso8601Date(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
     }
 
     /// JSONSerialization's numbers: booleans carry the `c` type, integers an

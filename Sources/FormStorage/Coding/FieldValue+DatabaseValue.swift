@@ -27,7 +27,7 @@ extension DatabaseValue {
         case .int(let i): self = .integer(i)
         case .double(let d): self = .real(d)
         case .text(let s): self = .text(s)
-        case .date(let date): self = .text(ISO8601Text.dateTime(date))
+        case .date(let date): self = .text(ISO8601.dateTime(date))
         case .list(let list): self = .text(ListJSON.encode(list))
         case .data(let d): self = .blob(d)
         }

@@ -23,7 +23,7 @@ enum ListJSON {
         // JSON has no infinity or NaN.
         case .double(let d): return d.isFinite ? String(d) : "null"
         case .text(let s): return string(s)
-        case .date(let date): return string(ISO8601Text.dateTime(date))
+        case .date(let date): return string(ISO8601.dateTime(date))
         case .list(let list): return encode(list)
         case .data(let data): return string(data.base64EncodedString())
         }

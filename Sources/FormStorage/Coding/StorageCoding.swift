@@ -38,9 +38,9 @@ public struct StorageCoding: Sendable, Hashable {
     public func encode(_ value: FieldValue) -> DatabaseValue {
         switch (kind, value) {
         case (.date?, .date(let date)):
-            return .text(ISO8601Text.date(date))
+            return .text(ISO8601.date(date))
         case (.time?, .date(let date)):
-            return .text(ISO8601Text.time(date))
+            return .text(ISO8601.time(date))
         case (.decimal?, .int(let int)):
             return .real(Double(int))
         default:
@@ -57,11 +57,11 @@ public struct StorageCoding: Sendable, Hashable {
         case .bool:
             return Self.decodeBool(value)
         case .date:
-            return Self.decodeText(value) { ISO8601Text.parseDate($0) ?? ISO8601Text.parseDateTime($0) }
+            return Self.decodeText(value) { ISO8601.parseDate($0) ?? ISO8601.parseDateTime($0) }
         case .datetime:
-            return Self.decodeText(value) { ISO8601Text.parseDateTime($0) ?? ISO8601Text.parseDate($0) }
+            return Self.decodeText(value) { ISO8601.parseDateTime($0) ?? ISO8601.parseDate($0) }
         case .time:
-            return Self.decodeText(value) { ISO8601Text.parseTime($0) ?? ISO8601Text.parseDateTime($0) }
+            return Self.decodeText(value) { ISO8601.parseTime($0) ?? ISO8601.parseDateTime($0) }
         case .multichoice:
             if case .text(let text) = value, let list = ListJSON.decode(text) { return .list(list) }
             return FieldValue(value)

@@ -14,7 +14,7 @@ extension FormStore {
                     form_version = excluded.form_version, payload = excluded.payload,
                     updated_at = excluded.updated_at
                 """).execute([draft.id, draft.form, recordKey, draft.formVersion, payload,
-                              ISO8601.string(from: draft.createdAt), ISO8601.string(from: draft.updatedAt)])
+                              ISO8601.dateTime(draft.createdAt), ISO8601.dateTime(draft.updatedAt)])
         }
     }
 
@@ -42,7 +42,7 @@ extension FormStore {
     public func deleteDrafts(updatedBefore date: Date) throws -> Int {
         try database.write { conn in
             try conn.cachedStatement("DELETE FROM formstore_drafts WHERE updated_at < ?")
-                .execute([ISO8601.string(from: date)])
+                .execute([ISO8601.dateTime(date)])
             return conn.changesCount
         }
     }

@@ -10,7 +10,7 @@ extension FormStore {
             try conn.cachedStatement("""
                 INSERT INTO formstore_forms (name, spec, updated_at) VALUES (?, ?, ?)
                 ON CONFLICT (name) DO UPDATE SET spec = excluded.spec, updated_at = excluded.updated_at
-                """).execute([form.name, spec, ISO8601.string(from: Date())])
+                """).execute([form.name, spec, ISO8601.dateTime(Date())])
         }
     }
 

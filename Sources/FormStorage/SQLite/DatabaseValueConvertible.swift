@@ -1,3 +1,4 @@
+import FormCore
 import Foundation
 
 /// A Swift type that converts to and from a `DatabaseValue`, so that it can be
@@ -89,13 +90,13 @@ extension Data: DatabaseValueConvertible {
 
 extension Date: DatabaseValueConvertible {
     /// ISO-8601 text in UTC with milliseconds: `2024-05-01T13:04:05.250Z`.
-    public var databaseValue: DatabaseValue { .text(ISO8601Text.dateTime(self)) }
+    public var databaseValue: DatabaseValue { .text(ISO8601.dateTime(self)) }
 
     /// ISO-8601 text (also SQLite's `yyyy-MM-dd HH:mm:ss` and a bare date), or a
     /// number of seconds since 1970.
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Date? {
         switch value {
-        case .text(let s): return ISO8601Text.parseDateTime(s) ?? ISO8601Text.parseDate(s)
+        case .text(let s): return ISO8601.parseDateTime(s) ?? ISO8601.parseDate(s)
         case .integer(let i): return Date(timeIntervalSince1970: TimeInterval(i))
         case .real(let d): return Date(timeIntervalSince1970: d)
         default: return nil

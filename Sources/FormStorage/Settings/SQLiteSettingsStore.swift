@@ -35,7 +35,7 @@ public final class SQLiteSettingsStore: SettingsStore {
             try conn.cachedStatement("""
                 INSERT INTO formstore_settings (key, value, updated_at) VALUES (?, ?, ?)
                 ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
-                """).execute([key, json, ISO8601.string(from: Date())])
+                """).execute([key, json, ISO8601.dateTime(Date())])
         }
         observers.notify([key])
     }

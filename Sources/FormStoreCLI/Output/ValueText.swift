@@ -58,14 +58,10 @@ enum ValueText {
     /// ISO-8601: a date field as `2024-01-31`, a time as `13:45:00`, else
     /// `2024-01-31T13:45:00Z` (with fractions of a second when there are any), in UTC.
     static func date(_ date: Date, kind: FieldKind?) -> String {
-        let utc = TimeZone(identifier: "UTC")!
-        let style = Date.ISO8601FormatStyle(timeZone: utc)
         switch kind {
-        case .date: return date.formatted(style.year().month().day())
-        case .time: return date.formatted(style.time(includingFractionalSeconds: false))
-        default:
-            let hasFraction = date.timeIntervalSince1970.rounded(.down) != date.timeIntervalSince1970
-            return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: hasFraction, timeZone: utc))
+        case .date: return ISO8601.date(date)
+        case .time: return ISO8601.time(date)
+        default: return ISO8601.shortDateTime(date)
         }
     }
 

@@ -1,10 +1,16 @@
 import Foundation
 
-/// ISO-8601 text for dates, written and read without formatters: fixed
-/// layouts in UTC, exact to the millisecond, and safe from any thread.
-enum ISO8601Text {
+/// ISO-8601 text for dates, the one way FormStore writes and reads them
+/// (SQLite columns, drafts, JSON, exports): fixed layouts in UTC, exact to the
+/// millisecond, written and read without formatters, safe from any thread.
+///
+/// ```swift
+/// ISO8601.dateTime(date)            // "2024-05-01T13:04:05.250Z"
+/// ISO8601.parse("2024-05-01")       // midnight UTC
+/// ```
+public enum ISO8601 {
     /// `2024-05-01T13:04:05.250Z`
-    static func dateTime(_ date: Date) -> String {
+    public static func dateTime(_ date: Date) -> String {
         let parts = Parts(date)
         return pad(parts.year, 4) + "-" + pad(parts.month, 2) + "-" + pad(parts.day, 2) + "T"
             + pad(parts.hour, 2) + ":" + pad(parts.minute, 2) + ":" + pad(parts.second, 2)
@@ -12,20 +18,20 @@ enum ISO8601Text {
     }
 
     /// `2024-05-01` (the UTC day)
-    static func date(_ date: Date) -> String {
+    public static func date(_ date: Date) -> String {
         let parts = Parts(date)
         return pad(parts.year, 4) + "-" + pad(parts.month, 2) + "-" + pad(parts.day, 2)
     }
 
     /// `13:04:05` (the UTC time of day)
-    static func time(_ date: Date) -> String {
+    public static func time(_ date: Date) -> String {
         let parts = Parts(date)
         return pad(parts.hour, 2) + ":" + pad(parts.minute, 2) + ":" + pad(parts.second, 2)
     }
 
     /// Reads `yyyy-MM-ddTHH:mm[:ss[.fff]][Z|±hh:mm]`; a space may replace the `T`
     /// (SQLite's own format). Without a zone, UTC.
-    static func parseDateTime(_ text: String) -> Date? {
+    public static func parseDateTime(_ text: String) -> Date? {
         var scanner = Scanner(text)
         guard let day = scanner.day(), scanner.take("T") || scanner.take("t") || scanner.take(" "),
               let time = scanner.timeOfDay() else { return nil }
@@ -42,15 +48,28 @@ enum ISO8601Text {
         return time.date(adding: day * 86_400 - offset)
     }
 
+    /// Reads a date and time, else a bare date, else a bare time: whatever of
+    /// the three layouts `text` is.
+    public static func parse(_ text: String) -> Date? {
+        parseDateTime(text) ?? parseDate(text) ?? parseTime(text)
+    }
+
+    /// `2024-05-01T13:04:05Z`, with milliseconds only when there are any: for
+    /// people and JSON. (Stored text keeps `dateTime`'s fixed width, so it sorts.)
+    public static func shortDateTime(_ date: Date) -> String {
+        let text = dateTime(date)
+        return text.hasSuffix(".000Z") ? String(text.dropLast(5)) + "Z" : text
+    }
+
     /// Reads `yyyy-MM-dd` as midnight UTC.
-    static func parseDate(_ text: String) -> Date? {
+    public static func parseDate(_ text: String) -> Date? {
         var scanner = Scanner(text)
         guard let day = scanner.day(), scanner.atEnd else { return nil }
         return Date(timeIntervalSince1970: Double(day * 86_400))
     }
 
     /// Reads `HH:mm[:ss[.fff]]` as that time on 1970-01-01 UTC.
-    static func parseTime(_ text: String) -> Date? {
+    public static func parseTime(_ text: String) -> Date? {
         var scanner = Scanner(text)
         guard let time = scanner.timeOfDay(), scanner.atEnd else { return nil }
         return time.date(adding: 0)
@@ -152,8 +171,8 @@ enum ISO8601Text {
         /// Days since 1970-01-01 of a valid `yyyy-MM-dd`.
         mutating func day() -> Int? {
             guard let y = digits(4), take("-"), let m = digits(2), take("-"), let d = digits(2),
-                  (1...12).contains(m), d >= 1, d <= ISO8601Text.daysIn(month: m, year: y) else { return nil }
-            return ISO8601Text.daysFromCivil(y, m, d)
+                  (1...12).contains(m), d >= 1, d <= ISO8601.daysIn(month: m, year: y) else { return nil }
+            return ISO8601.daysFromCivil(y, m, d)
         }
 
         /// Seconds since midnight of `HH:mm[:ss[.fff…]]`.
