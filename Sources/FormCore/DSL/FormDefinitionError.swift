@@ -1,17 +1,7 @@
 /// A mistake in a form's definition, located by its path in the JSON spec
 /// notation (`$.sections[1].fields[2].pattern`) whether the form came from a
-/// spec or from the DSL.
-public struct FormDefinitionError: Error, Sendable, Hashable, CustomStringConvertible {
-    public let path: String
-    public let message: String
-
-    public init(path: String, message: String) {
-        self.path = path
-        self.message = message
-    }
-
-    public var description: String { "\(path): \(message)" }
-}
+/// spec or from the DSL: the same error a spec is rejected with.
+public typealias FormDefinitionError = SpecError
 
 extension Form {
     /// Every mistake in the definition: key paths without a coding key,

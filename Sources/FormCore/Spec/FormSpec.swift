@@ -45,9 +45,7 @@ public enum FormSpec {
             throw SpecError(path: "$", message: "invalid JSON at line \(error.line), column \(error.column): \(error.message)")
         }
         let form = try readForm(SpecNode(node: root, path: "$"))
-        if let problem = form.definitionProblems.first {
-            throw SpecError(path: problem.path, message: problem.message)
-        }
+        if let problem = form.definitionProblems.first { throw problem }
         return form
     }
 
