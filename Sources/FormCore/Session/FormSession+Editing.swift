@@ -48,6 +48,29 @@ extension FormSession {
         return try apply(value, to: field)
     }
 
+    /// A person picks one choice, as a tap on a picker, a segment or a button of
+    /// a group does: a choice field takes it, or is cleared when it already held
+    /// it and allows deselecting; a multichoice field adds it, or removes it
+    /// when it was selected.
+    ///
+    /// - throws: `SessionError` for a field that is not a choice or multichoice,
+    ///   or that cannot be changed now.
+    @discardableResult
+    public func select(_ key: String, choice: FieldValue) throws -> SaveOutcome? {
+        let field = try editableField(key)
+        switch field.kind {
+        case .choice:
+            let clears = field.allowsDeselect && value(key) == choice
+            return try set(key, value: clears ? .null : choice)
+        case .multichoice:
+            var selected = value(key).listValue ?? []
+            if let index = selected.firstIndex(of: choice) { selected.remove(at: index) } else { selected.append(choice) }
+            return try set(key, value: .list(selected))
+        default:
+            throw SessionError.notEditable(field, "is not a choice: set its value instead")
+        }
+    }
+
     /// Marks a field as committed (the person left it): runs checks timed `onCommit`.
     public func commit(_ key: String) {
         guard let field = form.field(key), inputs[key] == nil else { return }

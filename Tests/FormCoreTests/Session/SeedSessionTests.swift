@@ -101,6 +101,37 @@ import Testing
         #expect(session.errors("favoriteFoods").isEmpty == false, "Nachos is not a choice")
     }
 
+    @Test func basicInfoMoodCanBeDeselectedAndFoodsToggled() throws {
+        let (session, _) = try session(basicInfoForm, BasicInfo())
+        try session.select("mood", choice: "Calm")
+        #expect(session.value("mood") == "Calm")
+        try session.select("mood", choice: "Calm")
+        #expect(session.value("mood") == .null, "mood allows deselecting")
+        try session.select("gender", choice: "Male")
+        try session.select("gender", choice: "Male")
+        #expect(session.value("gender") == "Male", "a segmented control without deselect keeps its choice")
+        try session.select("favoriteFoods", choice: "Sushi")
+        try session.select("favoriteFoods", choice: "Salad")
+        try session.select("favoriteFoods", choice: "Sushi")
+        #expect(session.value("favoriteFoods") == .list(["Salad"]))
+        #expect(throws: SessionError.self) { try session.select("name", choice: "John Snow") }
+    }
+
+    @Test func loginChecksTheEmailPattern() throws {
+        let (session, _) = try session(loginForm, Login())
+        try session.set("email", input: "not-an-address")
+        try session.set("password", input: "pw")
+        guard case .invalid(let errors) = try session.save() else {
+            Issue.record("a malformed e-mail saved")
+            return
+        }
+        #expect(errors.map(\.field) == ["email"])
+        #expect(errors.first?.code == "email")
+        try session.set("email", input: "Ann@Example.com")
+        #expect(try session.save().isSuccess)
+        #expect(session.value("email") == "ann@example.com")
+    }
+
     @Test func aModelChangedElsewhereReachesTheSession() throws {
         let (session, binding) = try session(signupForm, Signup(firstName: "Ann", email: "a@b.co", password: "pw"))
         try session.set("lastName", input: "Lee")
