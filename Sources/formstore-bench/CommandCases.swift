@@ -116,31 +116,31 @@ struct CommandCases {
     // MARK: Export
 
     func exportCase() throws -> [ResultRow] {
-        let small = smallDatabase
-        let large = largeDatabase
         let out = directory.file("export.out")
-        func formstoreExport(_ db: String) throws -> ChildRun {
-            try run([formstore, "--db", db, "export", Self.table, "--format", "ndjson"], stdout: out)
+        func formstoreExport(_ db: String, samplingMemory: Bool = false) throws -> ChildRun {
+            try run([formstore, "--db", db, "export", Self.table, "--format", "ndjson"], stdout: out,
+                    samplingMemory: samplingMemory)
         }
-        var peakLarge = 0.0
-        let paired = try interleaved(rounds: quick ? 3 : 5, baseline: {
-            try run([sqlite3, "-json", large, "SELECT * FROM \(Self.table) ORDER BY id"], stdout: out).wallSeconds
-        }, subject: {
-            let result = try formstoreExport(large)
-            peakLarge = max(peakLarge, result.peakMiB)
-            return result.wallSeconds
-        })
+        func sqliteExport(samplingMemory: Bool = false) throws -> ChildRun {
+            try run([sqlite3, "-json", largeDatabase, "SELECT * FROM \(Self.table) ORDER BY id"], stdout: out,
+                    samplingMemory: samplingMemory)
+        }
+        let paired = try interleaved(rounds: quick ? 3 : 5, baseline: { try sqliteExport().wallSeconds },
+                                     subject: { try formstoreExport(largeDatabase).wallSeconds })
         let lines = try countLines(out)
-        guard lines == exportRows + 2 || lines == exportRows else { throw BenchError("export wrote \(lines) lines") }
-        let peakSmall = try formstoreExport(small).peakMiB
-        let sqlitePeak = try run([sqlite3, "-json", large, "SELECT * FROM \(Self.table) ORDER BY id"], stdout: out).peakMiB
+        guard lines == exportRows else { throw BenchError("export wrote \(lines) lines, not \(exportRows)") }
+        // Memory in runs of their own: sampling it slows the process down.
+        let peakSmall = try formstoreExport(smallDatabase, samplingMemory: true).peakMiB
+        let peakLarge = try formstoreExport(largeDatabase, samplingMemory: true).peakMiB
+        let sqlitePeak = try sqliteExport(samplingMemory: true).peakMiB
         let label = exportRows >= 1_000_000 ? "1M" : "\(exportRows / 1000)k"
         return [
             .ratio("export \(label) rows ndjson (vs sqlite3 -json)", paired, unit: "s", scale: 1, atMost: 1.0),
             ResultRow("export peak memory, 10k rows", formstore: peakSmall, baseline: nil, unit: "MiB",
                       goal: "< 64 MiB", met: peakSmall < 64),
             ResultRow("export peak memory, \(label) rows", formstore: peakLarge, baseline: sqlitePeak, unit: "MiB",
-                      goal: "< 64 MiB, flat", met: peakLarge < 64 && peakLarge < peakSmall * 1.5),
+                      goal: "< 64 MiB, flat", met: peakLarge < 64 && peakLarge < peakSmall + 8,
+                      note: "VmHWM sampled every ms; flat: within 8 MiB of the 10k export's"),
         ]
     }
 

@@ -8,8 +8,12 @@ struct ChildRun {
     /// The exit code, or `nil` when a signal ended it.
     var exitCode: Int32?
     var wallSeconds: Double
-    /// Peak resident memory (`ru_maxrss` from `wait4`), in MiB.
-    var peakMiB: Double
+    /// Peak resident memory in MiB: the last `VmHWM` read from
+    /// /proc/PID/status while it ran (`waitSampling()`), else 0.
+    ///
+    /// Not `ru_maxrss` from `wait4`: after `posix_spawn` that includes the
+    /// bench's own peak, which the child shared until its exec.
+    var peakMiB: Double = 0
 }
 
 /// A child started by `posix_spawn`, its standard streams redirected.
@@ -52,15 +56,32 @@ struct Child {
         let wall = Double(monotonicNanoseconds() - started) / 1e9
         // WIFEXITED / WEXITSTATUS are macros Swift cannot import.
         let exited = status & 0x7f == 0
-        return ChildRun(exitCode: exited ? (status >> 8) & 0xff : nil, wallSeconds: wall,
-                        peakMiB: Double(usage.ru_maxrss) / 1024)
+        return ChildRun(exitCode: exited ? (status >> 8) & 0xff : nil, wallSeconds: wall)
+    }
+
+    /// Waits for the child while reading its peak memory every millisecond
+    /// (slower than `wait()`: not for timed runs).
+    func waitSampling() throws -> ChildRun {
+        var peakKiB = 0
+        // Until it is a zombie (its memory gone) or reaped.
+        while let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) {
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if fields.count >= 2, let kib = Int(fields[1]) { peakKiB = max(peakKiB, kib) }
+            usleep(1000)
+        }
+        var result = try wait()
+        result.peakMiB = Double(peakKiB) / 1024
+        return result
     }
 }
 
 /// Runs a command to its end; throws unless it exits 0.
 @discardableResult
-func run(_ arguments: [String], stdin: String = "/dev/null", stdout: String = "/dev/null") throws -> ChildRun {
-    let result = try Child(arguments, stdin: stdin, stdout: stdout).wait()
+func run(_ arguments: [String], stdin: String = "/dev/null", stdout: String = "/dev/null",
+         samplingMemory: Bool = false) throws -> ChildRun {
+    let child = try Child(arguments, stdin: stdin, stdout: stdout)
+    let result = try samplingMemory ? child.waitSampling() : child.wait()
     guard result.exitCode == 0 else {
         throw BenchError("\(arguments.joined(separator: " ")) failed (exit \(result.exitCode.map(String.init) ?? "by signal"))")
     }

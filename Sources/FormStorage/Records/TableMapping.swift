@@ -13,6 +13,8 @@ public struct TableMapping: Sendable, Hashable {
     public let codings: [String: StorageCoding]
     let selectSQL: String
     let whereKey: String
+    /// Each column's quoted name, quoted once rather than per statement built.
+    private let quotedColumns: [String: String]
 
     init(form: Form, table: TableInfo) throws {
         self.form = form
@@ -42,6 +44,7 @@ public struct TableMapping: Sendable, Hashable {
         }
         self.columns = columns
         self.codings = codings
+        quotedColumns = Dictionary(columns.map { ($0, quoteIdentifier($0)) }, uniquingKeysWith: { first, _ in first })
         whereKey = key.map { "\(quoteIdentifier($0)) = ?" }.joined(separator: " AND ")
         selectSQL = "SELECT \(columns.map(quoteIdentifier).joined(separator: ", ")) FROM \(quoteIdentifier(table.name))"
     }
@@ -49,6 +52,8 @@ public struct TableMapping: Sendable, Hashable {
     static let rowID = "rowid"
 
     func coding(_ column: String) -> StorageCoding { codings[column] ?? .kindless }
+
+    private func quoted(_ column: String) -> String { quotedColumns[column] ?? quoteIdentifier(column) }
 
     /// The key's values, bound in key order.
     func keyArguments(_ key: RecordKey) throws -> [DatabaseValue] {
@@ -71,7 +76,7 @@ public struct TableMapping: Sendable, Hashable {
         }
         let sql = given.isEmpty
             ? "INSERT INTO \(quoteIdentifier(table.name)) DEFAULT VALUES"
-            : "INSERT INTO \(quoteIdentifier(table.name)) (\(given.map(quoteIdentifier).joined(separator: ", "))) "
+            : "INSERT INTO \(quoteIdentifier(table.name)) (\(given.map(quoted).joined(separator: ", "))) "
                 + "VALUES (\(Array(repeating: "?", count: given.count).joined(separator: ", ")))"
         return (sql, StatementArguments(given.map { coding($0).encode(values[$0] ?? .null) }))
     }
@@ -81,7 +86,7 @@ public struct TableMapping: Sendable, Hashable {
     func updateStatement(_ changes: [String: FieldValue], key: [DatabaseValue])
         -> (sql: String, arguments: StatementArguments)? {
         let written = columns.filter { changes[$0] != nil }
-        var assignments = written.map { "\(quoteIdentifier($0)) = ?" }
+        var assignments = written.map { "\(quoted($0)) = ?" }
         if let version = form.versionColumn {
             assignments.append("\(quoteIdentifier(version)) = COALESCE(\(quoteIdentifier(version)), 0) + 1")
         }
