@@ -46,10 +46,14 @@ public final class FormSession {
 
     /// Drafts found for this record when it was opened, not yet restored or discarded.
     public internal(set) var offeredDrafts: [Draft] = []
-    var draftID: String
+    /// Made when first needed: a session without drafts never needs one, and
+    /// a random UUID costs a system call.
+    lazy var draftID: String = UUID().uuidString.lowercased()
     var draftCreatedAt: Date?
     var autosaver: DraftAutosaver?
-    let fallbackDrafts: (any DraftStore)?
+    let autosavePolicy: DraftAutosaver.Policy
+    /// Where drafts went when the store failed (looked up only when needed).
+    var fallbackDrafts: (any DraftStore)? { autosavePolicy.fallback }
     var observers: [UUID: (SessionEvent) -> Void] = [:]
 
     init(form: Form, backend: any FormBackend, draftStore: (any DraftStore)?, key: RecordKey?,
@@ -63,8 +67,7 @@ public final class FormSession {
         self.baseVersion = version
         // A new record has nothing to look at first: in edit mode it starts editing.
         self.isEditing = form.mode == .edit && key == nil
-        self.draftID = UUID().uuidString.lowercased()
-        self.fallbackDrafts = autosave.fallback
+        self.autosavePolicy = autosave
         if let draftStore {
             autosaver = DraftAutosaver(store: draftStore, policy: autosave)
         }

@@ -13,6 +13,10 @@ public struct TableMapping: Sendable, Hashable {
     public let codings: [String: StorageCoding]
     let selectSQL: String
     let whereKey: String
+    /// `selectSQL` of the record with a key.
+    let selectByKeySQL: String
+    /// The coding of each of `columns`, in the same order.
+    private let columnCodings: [StorageCoding]
     /// Each column's quoted name, quoted once rather than per statement built.
     private let quotedColumns: [String: String]
 
@@ -47,6 +51,8 @@ public struct TableMapping: Sendable, Hashable {
         quotedColumns = Dictionary(columns.map { ($0, quoteIdentifier($0)) }, uniquingKeysWith: { first, _ in first })
         whereKey = key.map { "\(quoteIdentifier($0)) = ?" }.joined(separator: " AND ")
         selectSQL = "SELECT \(columns.map(quoteIdentifier).joined(separator: ", ")) FROM \(quoteIdentifier(table.name))"
+        selectByKeySQL = "\(selectSQL) WHERE \(whereKey)"
+        columnCodings = columns.map { codings[$0] ?? .kindless }
     }
 
     static let rowID = "rowid"
@@ -95,11 +101,13 @@ public struct TableMapping: Sendable, Hashable {
         return (sql, StatementArguments(written.map { coding($0).encode(changes[$0]!) } + key))
     }
 
-    /// Reads a row selected by `selectSQL` into a record.
-    func record(from row: Row) -> StoredRecord {
+    /// Reads the current row of a statement of `selectSQL` into a record,
+    /// straight from the statement: no intermediate row or column names.
+    func record(from statement: Statement) -> StoredRecord {
         var values: [String: FieldValue] = [:]
-        for (index, column) in columns.enumerated() {
-            values[column] = coding(column).decode(row[index])
+        values.reserveCapacity(columns.count)
+        for index in columns.indices {
+            values[columns[index]] = columnCodings[index].decode(statement.value(at: index))
         }
         let key = RecordKey(columns: keyColumns, values: keyColumns.map { values[$0] ?? .null })
         var version: Int64?
