@@ -96,7 +96,8 @@ extension FormSession {
     /// Runs a field's checks, and the form rules that blame it.
     @discardableResult
     func validateField(_ field: Field) -> [FieldError] {
-        let visible = values
+        // Gathering the visible values walks every field: only when a check reads them.
+        let visible = form.validationReadsOtherValues(field) ? values : [:]
         var found = form.isHidden(field, values: current, editing: isEditing)
             ? [] : form.validate(field: field, value: value(field.key), values: visible, editing: isEditing)
         if found.isEmpty {

@@ -41,6 +41,15 @@ extension Form {
         return errors
     }
 
+    /// Whether checking `field` (its own checks, then the form's rules) reads
+    /// other fields' values: its `hiddenWhen`, an `equalTo` rule, or any form
+    /// rule. When it does not, `validate(field:...)` and `validateRules` give
+    /// the same result for any `values`, and a caller may skip gathering them.
+    public func validationReadsOtherValues(_ field: Field) -> Bool {
+        if !rules.isEmpty || field.hiddenWhen != nil { return true }
+        return field.rules.contains { if case .equalTo = $0 { return true } else { return false } }
+    }
+
     /// Checks the form's cross-field rules; each error blames its rule's
     /// field. Rules naming a hidden field are skipped.
     public func validateRules(values: [String: FieldValue], editing: Bool = true) -> [FieldError] {
