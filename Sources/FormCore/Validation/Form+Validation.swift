@@ -15,8 +15,10 @@ extension Form {
     public func validate(field: Field, value: FieldValue, values: [String: FieldValue], editing: Bool = true,
                          now: Date = Date()) -> [FieldError] {
         guard field.holdsValue else { return [] }
+        // Usually `values` already holds `value`: copying every value per field
+        // made checking a whole form quadratic.
         var current = values
-        current[field.key] = value
+        if (values[field.key] ?? .null) != value { current[field.key] = value }
         if isHidden(field, values: current, editing: editing) { return [] }
 
         var errors: [FieldError] = []
