@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "FormCore", targets: ["FormCore"]),
         .library(name: "FormStorage", targets: ["FormStorage"]),
         .executable(name: "formstore", targets: ["formstore"]),
+        .executable(name: "formstore-bench", targets: ["formstore-bench"]),
     ],
     targets: [
         .systemLibrary(
@@ -22,6 +23,9 @@ let package = Package(
         ),
         .target(name: "FormStoreCLI", dependencies: ["FormCore", "FormStorage"]),
         .executableTarget(name: "formstore", dependencies: ["FormStoreCLI"]),
+        // Benchmarks against the raw SQLite C API and the sqlite3 command (docs: README, Performance).
+        .executableTarget(name: "formstore-bench",
+                          dependencies: ["FormCore", "FormStorage", "FormStoreCLI", "CSQLite"]),
         .testTarget(name: "FormCoreTests", dependencies: ["FormCore"]),
         .testTarget(name: "FormStorageTests", dependencies: ["FormStorage", "FormCore"]),
         .testTarget(name: "FormStoreCLITests", dependencies: ["FormStoreCLI", "FormStorage", "FormCore"]),

@@ -308,6 +308,33 @@ private struct KeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
         ValueDecoder(values: values, path: path(key), codingPath: codingPath + [key])
     }
 
+    // The primitives read their value straight from the dictionary: going
+    // through a nested decoder for each cost most of a session's load.
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try single(key).decode(type) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try single(key).decode(type) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try single(key).decode(type) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try single(key).decode(type) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try single(key).decode(type) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try single(key).decode(type) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try single(key).decode(type) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try single(key).decode(type) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try single(key).decode(type) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try single(key).decode(type) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try single(key).decode(type) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try single(key).decode(type) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try single(key).decode(type) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try single(key).decode(type) }
+
+    /// The value of a primitive key, as the single-value decoder reads it.
+    private func single(_ key: Key) throws -> SingleDecoder {
+        let p = path(key)
+        if let value = values[p] { return SingleDecoder(value: value, parentPath: codingPath, key: key) }
+        guard contains(key) else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "no value for \"\(p)\""))
+        }
+        return SingleDecoder(value: nil, parentPath: codingPath, key: key)
+    }
+
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         guard contains(key) else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "no value for \"\(path(key))\""))
@@ -370,7 +397,20 @@ private struct ListDecoder: UnkeyedDecodingContainer {
 
 private struct SingleDecoder: SingleValueDecodingContainer {
     let value: FieldValue?
-    let codingPath: [any CodingKey]
+    /// The path is put together only for an error message (most decodes succeed).
+    private let parentPath: [any CodingKey]
+    private let key: (any CodingKey)?
+    var codingPath: [any CodingKey] { key.map { parentPath + [$0] } ?? parentPath }
+
+    init(value: FieldValue?, codingPath: [any CodingKey]) {
+        self.init(value: value, parentPath: codingPath, key: nil)
+    }
+
+    init(value: FieldValue?, parentPath: [any CodingKey], key: (any CodingKey)?) {
+        self.value = value
+        self.parentPath = parentPath
+        self.key = key
+    }
 
     private func mismatch<T>(_ type: T.Type) -> DecodingError {
         DecodingError.typeMismatch(type, .init(codingPath: codingPath,

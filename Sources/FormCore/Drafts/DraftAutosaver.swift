@@ -15,14 +15,39 @@ public final class DraftAutosaver: Sendable {
         /// The most typing a crash may lose; also the least time between writes.
         public var interval: Duration
         /// Where drafts go when the store fails; `nil` for none.
-        public var fallback: (any DraftStore)?
+        /// `FileDraftStore.standard` unless one was given.
+        public var fallback: (any DraftStore)? {
+            get {
+                switch fallbackChoice {
+                case .standard: return FileDraftStore.standard
+                case .given(let store): return store
+                }
+            }
+            set { fallbackChoice = .given(newValue) }
+        }
         /// Drafts last written longer ago are deleted when a session opens.
         public var lifetime: Duration
 
-        public init(interval: Duration = .seconds(1), fallback: (any DraftStore)? = FileDraftStore.standard,
+        /// The standard fallback is found only when a draft needs it: finding it
+        /// reads the environment, which cost more than opening a session did.
+        private enum FallbackChoice: Sendable {
+            case standard
+            case given((any DraftStore)?)
+        }
+        private var fallbackChoice: FallbackChoice
+
+        /// A policy whose fallback is `FileDraftStore.standard`.
+        public init(interval: Duration = .seconds(1), lifetime: Duration = .seconds(30 * 86_400)) {
+            self.interval = interval
+            self.fallbackChoice = .standard
+            self.lifetime = lifetime
+        }
+
+        /// A policy with the given fallback (`nil` for none).
+        public init(interval: Duration = .seconds(1), fallback: (any DraftStore)?,
                     lifetime: Duration = .seconds(30 * 86_400)) {
             self.interval = interval
-            self.fallback = fallback
+            self.fallbackChoice = .given(fallback)
             self.lifetime = lifetime
         }
 

@@ -15,19 +15,19 @@ public struct DraftRestore: Sendable, Hashable {
 extension FormSession {
     /// The unsaved state as a draft; secure fields are never part of it.
     public var draftSnapshot: Draft {
-        var base: [String: FieldValue] = [:]
         var changed: [String: FieldValue] = [:]
         var raw: [String: String] = [:]
-        for field in form.fields where field.holdsValue && !field.isSecure {
-            let k = field.key
-            if field.isStored { base[k] = pristine[k] ?? .null }
-            if let input = inputs[k] {
+        for k in draftKeys {
+            if !inputs.isEmpty, let input = inputs[k] {
                 raw[k] = input
-            } else if (current[k] ?? .null) != (pristine[k] ?? .null) {
+            } else if isChanged(k) {
                 changed[k] = current[k] ?? .null
             }
         }
         let now = Date()
+        let base = draftBase ?? fields.reduce(into: [:]) { base, field in
+            if field.holdsValue && !field.isSecure && field.isStored { base[field.key] = pristine[field.key] ?? .null }
+        }
         return Draft(id: draftID, form: form.name, recordKey: key, formVersion: form.version,
                      base: base, baseVersion: baseVersion, values: changed, inputs: raw,
                      createdAt: draftCreatedAt ?? now, updatedAt: now)
@@ -57,6 +57,7 @@ extension FormSession {
         if draftCreatedAt == nil { draftCreatedAt = Date() }
         if hasUnsavedChanges {
             let snapshot = draftSnapshot
+            draftBase = snapshot.base
             // A draft holding only secure fields would be empty: nothing to keep.
             if snapshot.values.isEmpty && snapshot.inputs.isEmpty {
                 autosaver.discard(id: draftID)
@@ -90,7 +91,7 @@ extension FormSession {
                                   formVersionChanged: draft.formVersion != form.version)
         let keys = Set(draft.values.keys).union(draft.inputs.keys).sorted()
         for k in keys {
-            guard let field = form.field(k), field.holdsValue else {
+            guard let field = field(k), field.holdsValue else {
                 result.missingFields.append(k)
                 continue
             }

@@ -2,7 +2,7 @@
 extension FormSession {
     /// Why `field` cannot be changed now, or `nil` when it can.
     public func whyNotEditable(_ key: String) -> String? {
-        guard let field = form.field(key) else { return "is not a field of \(form.name)" }
+        guard let field = field(key) else { return "is not a field of \(form.name)" }
         if !field.holdsValue { return "is display-only" }
         // A new record's key is typed in; once stored it is read-only like any such field.
         if field.isReadOnly && !(self.key == nil && form.primaryKey.contains(field.key)) { return "is read-only" }
@@ -73,7 +73,7 @@ extension FormSession {
 
     /// Marks a field as committed (the person left it): runs checks timed `onCommit`.
     public func commit(_ key: String) {
-        guard let field = form.field(key), inputs[key] == nil else { return }
+        guard let field = field(key), inputs[key] == nil else { return }
         touched.insert(key)
         if field.effectiveTiming(in: form) != .onSave { validateField(field) }
     }
@@ -89,7 +89,7 @@ extension FormSession {
     }
 
     func editableField(_ key: String) throws -> Field {
-        guard let field = form.field(key) else { throw SessionError.unknownField(key, form: form) }
+        guard let field = field(key) else { throw SessionError.unknownField(key, form: form) }
         if let why = whyNotEditable(key) { throw SessionError.notEditable(field, why) }
         return field
     }
@@ -119,7 +119,8 @@ extension FormSession {
     /// Runs a field's checks, and the form rules that blame it.
     @discardableResult
     func validateField(_ field: Field) -> [FieldError] {
-        let visible = values
+        // Gathering the visible values walks every field: only when a check reads them.
+        let visible = form.validationReadsOtherValues(field) ? values : [:]
         var found = form.isHidden(field, values: current, editing: isEditing)
             ? [] : form.validate(field: field, value: value(field.key), values: visible, editing: isEditing)
         if found.isEmpty {

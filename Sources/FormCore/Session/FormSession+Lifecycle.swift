@@ -48,13 +48,13 @@ extension FormSession {
         }
         var whole: [FieldError] = []
         for error in form.validateRules(values: visible, editing: isEditing) {
-            if let blamed = error.field, form.field(blamed) != nil {
+            if let blamed = error.field, field(blamed) != nil {
                 found[blamed, default: []].append(error)
             } else {
                 whole.append(error)
             }
         }
-        for field in form.fields { setErrors(found[field.key] ?? [], for: field.key) }
+        for field in fields { setErrors(found[field.key] ?? [], for: field.key) }
         if formErrors != whole {
             formErrors = whole
             emit(.validationChanged(field: nil))
@@ -97,7 +97,7 @@ extension FormSession {
         }
         autosaver?.cancelPending()
         let record = try backend.insert(form, values: stored, deletingDraft: autosaver == nil ? nil : draftID)
-        let changed = form.fields.map(\.key).filter { stored[$0] != nil }
+        let changed = fields.map(\.key).filter { stored[$0] != nil }
         key = record.key
         adopt(record, written: Set(stored.keys))
         emit(.saved(changed: changed))
@@ -141,7 +141,7 @@ extension FormSession {
         guard let record = try backend.load(form, key: key) else { throw SessionError.notFound(form, key) }
         var conflicts: [FieldConflict] = []
         var changed: [String] = []
-        for field in form.fields where field.holdsValue && field.isStored {
+        for field in fields where field.holdsValue && field.isStored {
             let k = field.key
             let stored = record.values[k] ?? .null
             let old = pristine[k] ?? .null

@@ -28,7 +28,9 @@ public final class FormSession {
     /// The record's key; `nil` until a new record is saved.
     public internal(set) var key: RecordKey?
     /// Values as loaded or last saved.
-    public internal(set) var pristine: [String: FieldValue]
+    public internal(set) var pristine: [String: FieldValue] {
+        didSet { draftBase = nil }
+    }
     /// The values being edited.
     public internal(set) var current: [String: FieldValue]
     /// Raw inputs that did not parse, by field key.
@@ -46,11 +48,27 @@ public final class FormSession {
 
     /// Drafts found for this record when it was opened, not yet restored or discarded.
     public internal(set) var offeredDrafts: [Draft] = []
-    var draftID: String
+    /// Made when first needed: a session without drafts never needs one, and
+    /// a random UUID costs a system call.
+    lazy var draftID: String = UUID().uuidString.lowercased()
     var draftCreatedAt: Date?
     var autosaver: DraftAutosaver?
-    let fallbackDrafts: (any DraftStore)?
+    let autosavePolicy: DraftAutosaver.Policy
+    /// Where drafts went when the store failed (looked up only when needed).
+    var fallbackDrafts: (any DraftStore)? { autosavePolicy.fallback }
     var observers: [UUID: (SessionEvent) -> Void] = [:]
+    /// The form's fields in order, and where each key first appears. The form
+    /// cannot change under a session; walking its sections on every keystroke
+    /// showed in profiles.
+    private(set) lazy var fields: [Field] = form.fields
+    private lazy var fieldPositions: [String: Int] =
+        Dictionary(fields.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+    /// Keys of the stored fields, and of the fields a draft keeps (not secure):
+    /// what dirty tracking and drafts walk on every keystroke, kept compact.
+    private(set) lazy var storedKeys: [String] = fields.filter { $0.isStored && $0.holdsValue }.map(\.key)
+    private(set) lazy var draftKeys: [String] = fields.filter { $0.holdsValue && !$0.isSecure }.map(\.key)
+    /// A draft's `base` (the pristine stored values), kept until `pristine` changes.
+    var draftBase: [String: FieldValue]?
 
     init(form: Form, backend: any FormBackend, draftStore: (any DraftStore)?, key: RecordKey?,
          values: [String: FieldValue], version: Int64?, autosave: DraftAutosaver.Policy) {
@@ -63,8 +81,7 @@ public final class FormSession {
         self.baseVersion = version
         // A new record has nothing to look at first: in edit mode it starts editing.
         self.isEditing = form.mode == .edit && key == nil
-        self.draftID = UUID().uuidString.lowercased()
-        self.fallbackDrafts = autosave.fallback
+        self.autosavePolicy = autosave
         if let draftStore {
             autosaver = DraftAutosaver(store: draftStore, policy: autosave)
         }
@@ -107,6 +124,9 @@ public final class FormSession {
                            values: values, version: nil, autosave: autosave)
     }
 
+    /// The first field with this key, like `form.field(_:)`.
+    func field(_ key: String) -> Field? { fieldPositions[key].map { fields[$0] } }
+
     // MARK: Reading
 
     /// A field's current model value (`.null` when it has none).
@@ -116,7 +136,7 @@ public final class FormSession {
     /// else the model value formatted through the field's transformers.
     public func text(_ key: String) -> String {
         if let raw = inputs[key] { return raw }
-        guard let field = form.field(key) else { return "" }
+        guard let field = field(key) else { return "" }
         return field.format(value(key))
     }
 
@@ -125,18 +145,24 @@ public final class FormSession {
 
     /// Every error, field errors in form order first.
     public var allErrors: [FieldError] {
-        form.fields.flatMap { errors($0.key) } + formErrors
+        fields.flatMap { errors($0.key) } + formErrors
     }
 
     /// Stored fields whose current value differs from the pristine one.
     public var dirtyFields: [String] {
-        form.fields.compactMap { field in
+        fields.compactMap { field in
             guard field.isStored, field.holdsValue else { return nil }
             return (current[field.key] ?? .null) != (pristine[field.key] ?? .null) ? field.key : nil
         }
     }
 
-    public var isDirty: Bool { !dirtyFields.isEmpty }
+    /// Whether any stored field is dirty; stops at the first (drafts ask on every keystroke).
+    public var isDirty: Bool {
+        storedKeys.contains(where: isChanged)
+    }
+
+    /// Whether a field's current value differs from its pristine one.
+    func isChanged(_ key: String) -> Bool { (current[key] ?? .null) != (pristine[key] ?? .null) }
 
     /// Dirty fields, or typed inputs that did not parse.
     public var hasUnsavedChanges: Bool { isDirty || !inputs.isEmpty }
@@ -149,13 +175,13 @@ public final class FormSession {
 
     /// Whether a field is shown, given the current values.
     public func isVisible(_ key: String) -> Bool {
-        guard let field = form.field(key) else { return false }
+        guard let field = field(key) else { return false }
         return !form.isHidden(field, values: current, editing: isEditing)
     }
 
     /// The fields shown now, in order (a Delete button may appear only while editing).
     public var visibleFields: [Field] {
-        form.fields.filter { !form.isHidden($0, values: current, editing: isEditing) }
+        fields.filter { !form.isHidden($0, values: current, editing: isEditing) }
     }
 
     /// The values of the visible fields: what a save writes or a result returns.

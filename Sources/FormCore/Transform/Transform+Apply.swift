@@ -14,7 +14,7 @@ extension Transform {
     public func parse(_ input: FieldValue, field: Field) throws(FieldError) -> FieldValue {
         switch self {
         case .trim:
-            return mapText(input) { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            return mapText(input, String.trimmingWhitespaceAndNewlines)
         case .removeSpaces:
             return mapText(input) { String($0.unicodeScalars.filter { !CharacterSet.whitespacesAndNewlines.contains($0) }) }
         case .uppercase:
@@ -180,6 +180,18 @@ extension Transform {
 
 extension Character {
     var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension String {
+    /// `trimmingCharacters(in: .whitespacesAndNewlines)`, without the trip
+    /// through NSString when there is nothing to trim (the usual case, and the
+    /// one every keystroke and imported value takes).
+    static func trimmingWhitespaceAndNewlines(_ text: String) -> String {
+        // Printable ASCII is never white space; anything else asks Foundation.
+        func isPrintableASCII(_ byte: UInt8?) -> Bool { byte.map { $0 > 0x20 && $0 < 0x7F } ?? false }
+        if isPrintableASCII(text.utf8.first) && isPrintableASCII(text.utf8.last) { return text }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
 }
 
 /// Dates as text in a fixed format: en_US_POSIX, UTC, strict.

@@ -15,8 +15,10 @@ extension Form {
     public func validate(field: Field, value: FieldValue, values: [String: FieldValue], editing: Bool = true,
                          now: Date = Date()) -> [FieldError] {
         guard field.holdsValue else { return [] }
+        // Usually `values` already holds `value`: copying every value per field
+        // made checking a whole form quadratic.
         var current = values
-        current[field.key] = value
+        if (values[field.key] ?? .null) != value { current[field.key] = value }
         if isHidden(field, values: current, editing: editing) { return [] }
 
         var errors: [FieldError] = []
@@ -39,6 +41,15 @@ extension Form {
             check(rule, field: field, value: value, values: current, now: now, fail: fail)
         }
         return errors
+    }
+
+    /// Whether checking `field` (its own checks, then the form's rules) reads
+    /// other fields' values: its `hiddenWhen`, an `equalTo` rule, or any form
+    /// rule. When it does not, `validate(field:...)` and `validateRules` give
+    /// the same result for any `values`, and a caller may skip gathering them.
+    public func validationReadsOtherValues(_ field: Field) -> Bool {
+        if !rules.isEmpty || field.hiddenWhen != nil { return true }
+        return field.rules.contains { if case .equalTo = $0 { return true } else { return false } }
     }
 
     /// Checks the form's cross-field rules; each error blames its rule's

@@ -91,10 +91,8 @@ extension FormStore {
             let statement = try conn.cachedStatement(sql)
             defer { statement.reset() }
             try statement.bind(StatementArguments(arguments))
-            let names = statement.columnNames
             while try statement.step() {
-                let row = Row(columnNames: names, values: (0..<names.count).map(statement.value(at:)))
-                try body(mapping.record(from: row))
+                try body(mapping.record(from: statement))
             }
         }
     }

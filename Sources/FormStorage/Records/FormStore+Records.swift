@@ -60,7 +60,9 @@ extension FormStore {
     }
 
     static func load(_ mapping: TableMapping, _ key: [DatabaseValue], _ conn: Connection) throws -> StoredRecord? {
-        let statement = try conn.cachedStatement("\(mapping.selectSQL) WHERE \(mapping.whereKey)")
-        return try statement.fetchOne(StatementArguments(key)).map(mapping.record(from:))
+        let statement = try conn.cachedStatement(mapping.selectByKeySQL)
+        try statement.bind(StatementArguments(key))
+        defer { statement.reset() }
+        return try statement.step() ? mapping.record(from: statement) : nil
     }
 }

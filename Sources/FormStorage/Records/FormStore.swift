@@ -13,7 +13,15 @@ import Synchronization
 /// ```
 public final class FormStore: FormBackend, DraftStore {
     public let database: Database
-    private let mappings = Mutex<[String: TableMapping]>([:])
+    private let mappings = Mutex<[MappingKey: TableMapping]>([:])
+
+    /// What a cached mapping is found by; the whole form is compared after
+    /// (cheap when it is the same value: its arrays share storage).
+    private struct MappingKey: Hashable {
+        var name: String
+        var version: Int
+        var table: String
+    }
 
     /// Opens (creating it if missing, mode 0600) the database at `path` and
     /// brings FormStore's own tables up to date.
@@ -43,7 +51,7 @@ public final class FormStore: FormBackend, DraftStore {
     ///
     /// - throws: `FormStoreError` when the table or one of the form's columns is missing.
     public func mapping(for form: Form) throws -> TableMapping {
-        let cacheKey = "\(form.name)\u{0}\(form.version)\u{0}\(form.tableName)"
+        let cacheKey = MappingKey(name: form.name, version: form.version, table: form.tableName)
         if let cached = mappings.withLock({ $0[cacheKey] }), cached.form == form { return cached }
         let table = try database.read { conn -> TableInfo in
             guard try conn.tableExists(form.tableName) else { throw FormStoreError.unknownTable(form.tableName) }

@@ -17,6 +17,12 @@ public struct TableMapping: Sendable, Hashable {
     public let jsonPaths: [String: JSONPath]
     let selectSQL: String
     let whereKey: String
+    /// `selectSQL` of the record with a key.
+    let selectByKeySQL: String
+    /// The coding of each of `columns`, in the same order.
+    private let columnCodings: [StorageCoding]
+    /// Each column's quoted name, quoted once rather than per statement built.
+    private let quotedColumns: [String: String]
 
     init(form: Form, table: TableInfo) throws {
         self.form = form
@@ -52,13 +58,18 @@ public struct TableMapping: Sendable, Hashable {
         }
         self.columns = columns
         self.codings = codings
+        quotedColumns = Dictionary(columns.map { ($0, quoteIdentifier($0)) }, uniquingKeysWith: { first, _ in first })
         whereKey = key.map { "\(quoteIdentifier($0)) = ?" }.joined(separator: " AND ")
         selectSQL = "SELECT \(columns.map(quoteIdentifier).joined(separator: ", ")) FROM \(quoteIdentifier(table.name))"
+        selectByKeySQL = "\(selectSQL) WHERE \(whereKey)"
+        columnCodings = columns.map { codings[$0] ?? .kindless }
     }
 
     static let rowID = "rowid"
 
     func coding(_ column: String) -> StorageCoding { codings[column] ?? .kindless }
+
+    private func quoted(_ column: String) -> String { quotedColumns[column] ?? quoteIdentifier(column) }
 
     /// The key's values, bound in key order.
     func keyArguments(_ key: RecordKey) throws -> [DatabaseValue] {
@@ -107,7 +118,7 @@ public struct TableMapping: Sendable, Hashable {
         }
         let sql = given.isEmpty
             ? "INSERT INTO \(quoteIdentifier(table.name)) DEFAULT VALUES"
-            : "INSERT INTO \(quoteIdentifier(table.name)) (\(given.map(quoteIdentifier).joined(separator: ", "))) "
+            : "INSERT INTO \(quoteIdentifier(table.name)) (\(given.map(quoted).joined(separator: ", "))) "
                 + "VALUES (\(Array(repeating: "?", count: given.count).joined(separator: ", ")))"
         return (sql, StatementArguments(given.map { coding($0).encode(values[$0] ?? .null) }))
     }
@@ -117,7 +128,7 @@ public struct TableMapping: Sendable, Hashable {
     func updateStatement(_ changes: [String: FieldValue], key: [DatabaseValue])
         -> (sql: String, arguments: StatementArguments)? {
         let written = columns.filter { changes[$0] != nil }
-        var assignments = written.map { "\(quoteIdentifier($0)) = ?" }
+        var assignments = written.map { "\(quoted($0)) = ?" }
         if let version = form.versionColumn {
             assignments.append("\(quoteIdentifier(version)) = COALESCE(\(quoteIdentifier(version)), 0) + 1")
         }
@@ -126,11 +137,13 @@ public struct TableMapping: Sendable, Hashable {
         return (sql, StatementArguments(written.map { coding($0).encode(changes[$0]!) } + key))
     }
 
-    /// Reads a row selected by `selectSQL` into a record.
-    func record(from row: Row) -> StoredRecord {
+    /// Reads the current row of a statement of `selectSQL` into a record,
+    /// straight from the statement: no intermediate row or column names.
+    func record(from statement: Statement) -> StoredRecord {
         var values: [String: FieldValue] = [:]
-        for (index, column) in columns.enumerated() {
-            values[column] = coding(column).decode(row[index])
+        values.reserveCapacity(columns.count)
+        for index in columns.indices {
+            values[columns[index]] = columnCodings[index].decode(statement.value(at: index))
         }
         if !jsonPaths.isEmpty {
             var documents: [String: DictionaryModel] = [:]

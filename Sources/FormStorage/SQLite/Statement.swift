@@ -105,6 +105,20 @@ public final class Statement {
     /// - throws: `DatabaseError` (`SQLITE_RANGE`) when the arguments do not match the parameters.
     public func bind(_ arguments: StatementArguments) throws {
         sqlite3_clear_bindings(pointer)
+        if arguments.named.isEmpty {
+            // Every parameter takes the next positional value: no names to look up.
+            let count = parameterCount
+            for (offset, value) in arguments.positional.prefix(count).enumerated() { try bind(value, at: offset + 1) }
+            if arguments.positional.count < count {
+                throw DatabaseError(resultCode: .SQLITE_RANGE,
+                                    message: "missing an argument for parameter \(arguments.positional.count + 1)", sql: sql)
+            }
+            if arguments.positional.count > count {
+                throw DatabaseError(resultCode: .SQLITE_RANGE,
+                                    message: "more arguments than the \(count) parameters", sql: sql)
+            }
+            return
+        }
         var positional = arguments.positional.makeIterator()
         var names: Set<String> = []
         for index in stride(from: 1, through: parameterCount, by: 1) {

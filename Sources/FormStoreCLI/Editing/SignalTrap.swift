@@ -23,10 +23,10 @@ import Glibc
 /// (non-`Sendable`) session; `FormSession.makeDraftFlusher()` is the safe way in.
 /// The terminal's settings as they were when the trap was installed come back
 /// before the message is written (a secure prompt turns echo off).
-final class SignalTrap: Sendable {
+public final class SignalTrap: Sendable {
     /// Runs on the trap's queue when a signal arrives; returns what to write to
     /// stderr and the code to exit with.
-    typealias Handler = @Sendable (_ signal: Int32) -> (message: String, code: ExitCode)
+    public typealias Handler = @Sendable (_ signal: Int32) -> (message: String, code: ExitCode)
 
     private struct Installed {
         var sources: [any DispatchSourceSignal]
@@ -41,13 +41,13 @@ final class SignalTrap: Sendable {
 
     /// A trap that catches nothing (for edits run inside tests, where the
     /// process's signals are not the edit's to take).
-    static var inert: SignalTrap { SignalTrap(nil) }
+    public static var inert: SignalTrap { SignalTrap(nil) }
 
     /// Starts catching `signals` (SIGINT and SIGTERM by default) until `remove()`.
     ///
     /// - parameter finish: writes the handler's message and ends the process
     ///   with its code; tests pass a recorder.
-    static func install(signals: [Int32] = [SIGINT, SIGTERM],
+    public static func install(signals: [Int32] = [SIGINT, SIGTERM],
                         finish: @escaping @Sendable (_ message: String, _ code: Int32) -> Void = SignalTrap.exit,
                         handler: @escaping Handler) -> SignalTrap {
         let queue = DispatchQueue(label: "formstore.signal-trap")
@@ -79,7 +79,7 @@ final class SignalTrap: Sendable {
     }
 
     /// Stops catching: the signals do what they did before. Safe to call twice.
-    func remove() {
+    public func remove() {
         guard let done = installed.withLock({ state -> Installed? in
             defer { state = nil }
             return state
@@ -102,7 +102,7 @@ final class SignalTrap: Sendable {
     deinit { remove() }
 
     /// Writes `message` to stderr and exits with `code`.
-    @Sendable static func exit(_ message: String, _ code: Int32) {
+    @Sendable public static func exit(_ message: String, _ code: Int32) {
         writeToStandardError(message)
         Glibc.exit(code)
     }

@@ -168,15 +168,43 @@ struct JSONValueParser {
     }
 
     private func number(_ text: String, isInteger: Bool) throws -> FieldValue {
-        // JSON's grammar: no leading zeros, no bare `-`, digits around `.`.
-        let pattern = /-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/
-        guard text.wholeMatch(of: pattern) != nil else { throw error("invalid number '\(text)'") }
+        guard Self.isJSONNumber(text.utf8) else { throw error("invalid number '\(text)'") }
         if isInteger {
             guard let n = Int64(text) else { throw error("integer out of range: \(text)") }
             return .int(n)
         }
         guard let d = Double(text), d.isFinite else { throw error("number out of range: \(text)") }
         return .double(d)
+    }
+
+    /// JSON's number grammar, `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`: no
+    /// leading zeros, no bare `-`, digits around `.`. Checked by hand: a regex
+    /// literal is compiled again on every call, which dominated an import.
+    static func isJSONNumber(_ text: String.UTF8View) -> Bool {
+        var bytes = text[...]
+        func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ?? false }
+        /// Consumes one or more digits; false when there is none.
+        func digits() -> Bool {
+            guard isDigit(bytes.first) else { return false }
+            while isDigit(bytes.first) { bytes.removeFirst() }
+            return true
+        }
+        if bytes.first == UInt8(ascii: "-") { bytes.removeFirst() }
+        if bytes.first == UInt8(ascii: "0") {
+            bytes.removeFirst()
+        } else if !digits() {
+            return false
+        }
+        if bytes.first == UInt8(ascii: ".") {
+            bytes.removeFirst()
+            guard digits() else { return false }
+        }
+        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+            bytes.removeFirst()
+            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes.removeFirst() }
+            guard digits() else { return false }
+        }
+        return bytes.isEmpty
     }
 
     private func expectWord(_ word: String) throws {

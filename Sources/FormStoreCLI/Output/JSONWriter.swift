@@ -17,6 +17,7 @@ struct JSONWriter: RecordWriter {
     let options: OutputOptions
     let style: Style
     private var rowCount = 0
+    private var line: [UInt8] = []
 
     init(columns: [OutputColumn], sink: any TextSink, options: OutputOptions, style: Style) {
         self.columns = columns
@@ -26,14 +27,20 @@ struct JSONWriter: RecordWriter {
     }
 
     mutating func write(_ row: [FieldValue]) {
+        // One reused buffer per row, written as bytes: no String per value.
+        line.removeAll(keepingCapacity: true)
         switch style {
         case .array:
-            sink.write((rowCount == 0 ? "[\n  " : ",\n  ") + ValueText.jsonObject(row, columns: columns, options: options))
+            line += (rowCount == 0 ? "[\n  " : ",\n  ").utf8
+            ValueText.appendJSONObject(row, columns: columns, options: options, to: &line)
         case .lines:
-            sink.write(ValueText.jsonObject(row, columns: columns, options: options) + "\n")
+            ValueText.appendJSONObject(row, columns: columns, options: options, to: &line)
+            line.append(UInt8(ascii: "\n"))
         case .single:
-            sink.write(ValueText.jsonObject(row, columns: columns, options: options, pretty: true) + "\n")
+            ValueText.appendJSONObject(row, columns: columns, options: options, pretty: true, to: &line)
+            line.append(UInt8(ascii: "\n"))
         }
+        sink.write(utf8: line)
         rowCount += 1
     }
 

@@ -24,15 +24,29 @@ enum ValueText {
 
     /// The value as a JSON value; BLOBs as base64 strings, non-finite numbers as null.
     static func json(_ value: FieldValue, kind: FieldKind?) -> String {
+        var out: [UInt8] = []
+        appendJSON(value, kind: kind, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `json(value, kind:)` as UTF-8: an export writes a million rows
+    /// this way without building a String per value.
+    static func appendJSON(_ value: FieldValue, kind: FieldKind?, to out: inout [UInt8]) {
         switch value {
-        case .null: return "null"
-        case .bool(let b): return b ? "true" : "false"
-        case .int(let i): return String(i)
-        case .double(let d): return d.isFinite ? number(d) : "null"
-        case .text(let s): return jsonString(s)
-        case .date(let d): return jsonString(date(d, kind: kind))
-        case .list(let items): return "[" + items.map { json($0, kind: nil) }.joined(separator: ", ") + "]"
-        case .data(let data): return jsonString(data.base64EncodedString())
+        case .null: out += "null".utf8
+        case .bool(let b): out += (b ? "true" : "false").utf8
+        case .int(let i): out += String(i).utf8
+        case .double(let d): out += (d.isFinite ? number(d) : "null").utf8
+        case .text(let s): appendJSONString(s, to: &out)
+        case .date(let d): appendJSONString(date(d, kind: kind), to: &out)
+        case .list(let items):
+            out.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += ", ".utf8 }
+                appendJSON(item, kind: nil, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .data(let data): appendJSONString(data.base64EncodedString(), to: &out)
         }
     }
 
@@ -72,32 +86,67 @@ enum ValueText {
 
     /// A JSON string literal.
     static func jsonString(_ s: String) -> String {
-        var out = "\""
-        out.reserveCapacity(s.utf8.count + 2)
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20 || c.value == 0x7F || c.value == 0x2028 || c.value == 0x2029:
-                out += String(format: "\\u%04x", c.value)
-            default: out.unicodeScalars.append(scalar)
+        var out: [UInt8] = []
+        appendJSONString(s, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends a JSON string literal as UTF-8, escaping quotes, backslashes,
+    /// control characters, DEL and U+2028/U+2029 (which break JavaScript).
+    static func appendJSONString(_ s: String, to out: inout [UInt8]) {
+        out.reserveCapacity(out.count + s.utf8.count + 2)
+        out.append(UInt8(ascii: "\""))
+        var utf8 = s.utf8.makeIterator()
+        while let byte = utf8.next() {
+            switch byte {
+            case UInt8(ascii: "\""): out += #"\""#.utf8
+            case UInt8(ascii: "\\"): out += #"\\"#.utf8
+            case UInt8(ascii: "\n"): out += #"\n"#.utf8
+            case UInt8(ascii: "\r"): out += #"\r"#.utf8
+            case UInt8(ascii: "\t"): out += #"\t"#.utf8
+            case 0..<0x20, 0x7F: appendUnicodeEscape(UInt32(byte), to: &out)
+            case 0xE2:
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+                let second = utf8.next()
+                let third = second == 0x80 ? utf8.next() : nil
+                if let third, third == 0xA8 || third == 0xA9 {
+                    appendUnicodeEscape(third == 0xA8 ? 0x2028 : 0x2029, to: &out)
+                } else {
+                    out.append(byte)
+                    if let second { out.append(second) }
+                    if let third { out.append(third) }
+                }
+            default: out.append(byte)
             }
         }
-        return out + "\""
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendUnicodeEscape(_ value: UInt32, to out: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        out += #"\u"#.utf8
+        for shift in stride(from: 12, through: 0, by: -4) { out.append(hex[Int((value >> UInt32(shift)) & 0xF)]) }
     }
 
     /// A JSON object of one row, keys in column order.
     static func jsonObject(_ row: [FieldValue], columns: [OutputColumn], options: OutputOptions,
                            pretty: Bool = false) -> String {
-        let members = zip(columns, row).map { column, value in
-            jsonString(column.key) + ": " + json(masked(value, column: column, options: options), kind: column.kind)
+        var out: [UInt8] = []
+        appendJSONObject(row, columns: columns, options: options, pretty: pretty, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `jsonObject(...)` as UTF-8.
+    static func appendJSONObject(_ row: [FieldValue], columns: [OutputColumn], options: OutputOptions,
+                                 pretty: Bool = false, to out: inout [UInt8]) {
+        guard !(pretty && row.isEmpty) else { out += "{}".utf8; return }
+        out += (pretty ? "{\n  " : "{").utf8
+        for (index, (column, value)) in zip(columns, row).enumerated() {
+            if index > 0 { out += (pretty ? ",\n  " : ", ").utf8 }
+            appendJSONString(column.key, to: &out)
+            out += ": ".utf8
+            appendJSON(masked(value, column: column, options: options), kind: column.kind, to: &out)
         }
-        if pretty {
-            return members.isEmpty ? "{}" : "{\n  " + members.joined(separator: ",\n  ") + "\n}"
-        }
-        return "{" + members.joined(separator: ", ") + "}"
+        out += (pretty ? "\n}" : "}").utf8
     }
 }

@@ -5,8 +5,16 @@ public protocol TextSink: AnyObject {
     /// True when this is an interactive terminal (colour and prompts depend on it).
     var isTerminal: Bool { get }
     func write(_ text: String)
+    /// Writes UTF-8 text already encoded (a row a writer built as bytes).
+    func write(utf8 bytes: [UInt8])
     /// Pushes out anything buffered.
     func flush()
+}
+
+extension TextSink {
+    public func write(utf8 bytes: [UInt8]) {
+        write(String(decoding: bytes, as: UTF8.self))
+    }
 }
 
 /// Writes to a file descriptor through a buffer, so a row-by-row writer does
@@ -33,6 +41,11 @@ public final class FileDescriptorSink: TextSink {
     public func write(_ text: String) {
         buffer.append(contentsOf: text.utf8)
         // A terminal sees each piece at once: prompts must appear before the read.
+        if isTerminal || buffer.count >= bufferLimit { flush() }
+    }
+
+    public func write(utf8 bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
         if isTerminal || buffer.count >= bufferLimit { flush() }
     }
 

@@ -1,0 +1,123 @@
+import CSQLite
+import FormCore
+import FormStorage
+import Foundation
+
+/// Load, save and keystroke: FormStore's library against the C API, in one process.
+struct InProcessCases {
+    let directory: Scratch
+    let quick: Bool
+    /// Rows in the 20-column table.
+    var rowCount: Int { 1000 }
+
+    /// Creates the database the cases share; returns its path.
+    func prepare() throws -> String {
+        let path = directory.file("library.sqlite")
+        try Person.create(in: RawConnection(path: path), count: rowCount)
+        return path
+    }
+
+    // MARK: Load
+
+    /// FormSession.open on one record, decoded into `Person` by ModelCoder, against
+    /// a cached SELECT by key reading the 20 columns into the same struct.
+    func load(_ path: String) throws -> ResultRow {
+        let store = try openStore(path)
+        let form = Person.form
+        let raw = try RawConnection(path: path)
+        let select = try raw.prepare(Person.selectSQL)
+        let perRound = quick ? 500 : 2000
+        var next = 0
+        func key() -> Int64 {
+            next = next % rowCount + 1
+            return Int64(next)
+        }
+        let paired = try interleaved(rounds: quick ? 21 : 41, baseline: {
+            seconds {
+                for _ in 0..<perRound {
+                    sqlite3_bind_int64(select.pointer, 1, key())
+                    guard sqlite3_step(select.pointer) == SQLITE_ROW else { fatalError("no row") }
+                    blackHole(Person(row: select))
+                    sqlite3_reset(select.pointer)
+                }
+            } / Double(perRound)
+        }, subject: {
+            try seconds {
+                for _ in 0..<perRound {
+                    let session = try FormSession.open(form, key: RecordKey("id", .int(key())), backend: store)
+                    blackHole(try ModelCoder.decode(Person.self, from: session.current))
+                }
+            } / Double(perRound)
+        })
+        return .ratio("load", paired, unit: "µs", scale: 1e6, atMost: 2.0)
+    }
+
+    // MARK: Save
+
+    /// Set one field and save, against BEGIN IMMEDIATE / cached UPDATE / COMMIT.
+    func save(_ path: String, _ synchronous: Configuration.Synchronous, atMost limit: Double) throws -> ResultRow {
+        let store = try openStore(path, synchronous: synchronous)
+        let raw = try RawConnection(path: path, synchronous: synchronous.rawValue)
+        let begin = try raw.prepare("BEGIN IMMEDIATE")
+        let update = try raw.prepare("UPDATE \(Person.table) SET city = ? WHERE id = ?")
+        let commit = try raw.prepare("COMMIT")
+        // Each side writes its own record, so neither sees a conflict.
+        let session = try FormSession.open(Person.form, key: RecordKey("id", 1), backend: store)
+        let perRound = synchronous == .full ? (quick ? 20 : 40) : (quick ? 200 : 500)
+        var counter = 0
+        let paired = try interleaved(rounds: quick ? 15 : 31, baseline: {
+            try seconds {
+                for _ in 0..<perRound {
+                    counter += 1
+                    try begin.run()
+                    sqlite3_bind_text(update.pointer, 1, "Paris \(counter)", -1, formstore_sqlite3_transient())
+                    sqlite3_bind_int64(update.pointer, 2, 2)
+                    try update.run()
+                    try commit.run()
+                }
+            } / Double(perRound)
+        }, subject: {
+            try seconds {
+                for _ in 0..<perRound {
+                    counter += 1
+                    try session.set("city", input: "Paris \(counter)")
+                    guard case .saved = try session.save() else { throw BenchError("save did not save") }
+                }
+            } / Double(perRound)
+        })
+        return .ratio("save (synchronous=\(synchronous.rawValue))", paired, unit: "µs", scale: 1e6, atMost: limit)
+    }
+
+    // MARK: Keystroke
+
+    /// `session.set(key, input:)` on a text field with three rules checked as
+    /// typed, against assigning the struct's property.
+    func keystroke(_ path: String) throws -> ResultRow {
+        let store = try openStore(path)
+        let session = try FormSession.open(Person.form, key: RecordKey("id", 3), backend: store)
+        var model = try ModelCoder.decode(Person.self, from: session.current)
+        // Typing a name, one more letter each keystroke, then starting again.
+        let typed = (1...20).map { String("Augusta Ada King Lovelace".prefix($0)) }
+        let perRound = quick ? 2000 : 10000
+        var i = 0
+        let paired = try interleaved(rounds: quick ? 21 : 41, baseline: {
+            seconds {
+                for _ in 0..<perRound {
+                    i = (i + 1) % typed.count
+                    model.firstName = typed[i]
+                    blackHole(model)
+                }
+            } / Double(perRound)
+        }, subject: {
+            try seconds {
+                for _ in 0..<perRound {
+                    i = (i + 1) % typed.count
+                    try session.set("firstName", input: typed[i])
+                }
+            } / Double(perRound)
+        })
+        guard typed.contains(session.value("firstName").textValue ?? "") else { throw BenchError("keystrokes were not kept") }
+        return ResultRow("keystroke", formstore: paired.subject * 1e6, baseline: paired.baseline * 1e6, unit: "µs",
+                         goal: "≤ 2 µs median", met: paired.subject * 1e6 <= 2)
+    }
+}

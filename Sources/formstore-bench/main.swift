@@ -1,0 +1,70 @@
+import FormStorage
+import Foundation
+
+// formstore-bench [--quick] [--json PATH] [--only CASE,...]
+// Measures FormStore against SQLite's C API and the sqlite3 command; see README, Performance.
+
+let usage = "usage: formstore-bench [--quick] [--json PATH] [--only load,save,keystroke,typing,import,export,cold]"
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--typing-child", arguments.count == 2 {
+    try TypingCase.child(databasePath: arguments[1])
+}
+
+var quick = false
+var jsonPath: String?
+var only: Set<String>?
+while !arguments.isEmpty {
+    let argument = arguments.removeFirst()
+    switch argument {
+    case "--quick": quick = true
+    case "--json" where !arguments.isEmpty: jsonPath = arguments.removeFirst()
+    case "--only" where !arguments.isEmpty: only = Set(arguments.removeFirst().split(separator: ",").map(String.init))
+    case "-h", "--help": print(usage); exit(0)
+    default: FileHandle.standardError.write(Data("Error: unexpected \(argument)\n\(usage)\n".utf8)); exit(64)
+    }
+}
+
+let chosen = only
+func selected(_ name: String) -> Bool { chosen?.contains(name) ?? true }
+
+do {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let started = Date()
+    var rows: [ResultRow] = []
+    let library = InProcessCases(directory: scratch, quick: quick)
+    let setup = try library.prepare()
+    if selected("load") { rows.append(try library.load(setup)) }
+    if selected("save") {
+        rows.append(try library.save(setup, .normal, atMost: 1.3))
+        rows.append(try library.save(setup, .full, atMost: 1.05))
+    }
+    if selected("keystroke") { rows.append(try library.keystroke(setup)) }
+    if selected("typing") { rows += try TypingCase(directory: scratch, quick: quick).run() }
+    if selected("import") || selected("export") || selected("cold") {
+        let formstore = executableDirectory() + "/formstore"
+        guard FileManager.default.isExecutableFile(atPath: formstore) else {
+            throw BenchError("no formstore next to the bench at \(formstore): build it first (swift build -c release)")
+        }
+        guard let sqlite3 = which("sqlite3") else { throw BenchError("the sqlite3 command is not installed") }
+        let commands = CommandCases(directory: scratch, quick: quick, formstore: formstore, sqlite3: sqlite3)
+        if selected("import") { rows += try commands.importCase() }
+        if selected("export") || selected("cold") { try commands.prepareExport() }
+        if selected("export") { rows += try commands.exportCase() }
+        if selected("cold") { rows.append(try commands.coldStart()) }
+    }
+    let report = Report(mode: quick ? "quick" : "full", date: ISO8601DateFormatter().string(from: started),
+                        machine: machineDescription(), settings: try settings(setup), rows: rows)
+    print(report.table())
+    print(report.settingsLine)
+    print(String(format: "%@ run, %.0f s", report.mode, Date().timeIntervalSince(started)))
+    if let jsonPath {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(report).write(to: URL(fileURLWithPath: jsonPath))
+    }
+} catch {
+    FileHandle.standardError.write(Data("formstore-bench: \(error)\n".utf8))
+    exit(1)
+}
