@@ -22,6 +22,8 @@ let package = Package(
         ),
         .target(name: "FormStoreCLI", dependencies: ["FormCore", "FormStorage"]),
         .executableTarget(name: "formstore", dependencies: ["FormStoreCLI"]),
+        // Not a product: the crash and concurrent-writer tests run it as a child process.
+        .executableTarget(name: "formstore-stress", dependencies: ["FormCore", "FormStorage"]),
         .testTarget(name: "FormCoreTests", dependencies: ["FormCore"]),
         .testTarget(name: "FormStorageTests", dependencies: ["FormStorage", "FormCore"]),
         .testTarget(name: "FormStoreCLITests", dependencies: ["FormStoreCLI", "FormStorage", "FormCore"]),

@@ -16,6 +16,19 @@ let packageRoot: String = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().path
 
+/// An executable this package builds (`formstore`, `formstore-stress`), found
+/// beside the test bundle or in `.build/debug`.
+func builtExecutable(_ name: String) -> String? {
+    var candidates: [URL] = []
+    if let executable = Bundle.main.executableURL {
+        candidates.append(executable.deletingLastPathComponent().appendingPathComponent(name))
+    }
+    candidates.append(Bundle.main.bundleURL.appendingPathComponent(name))
+    candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name))
+    candidates.append(URL(fileURLWithPath: packageRoot).appendingPathComponent(".build/debug/" + name))
+    return candidates.map(\.path).first { FileManager.default.isExecutableFile(atPath: $0) }
+}
+
 /// Runs the built binary as a script would: stdin from a file (empty unless
 /// given), stdout and stderr to files, so that no pipe can fill up and block.
 func runBinary(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:],
