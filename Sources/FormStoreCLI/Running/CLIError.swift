@@ -45,6 +45,11 @@ public struct CLIError: Error, Hashable, Sendable, CustomStringConvertible {
         CLIError(.notWired, "internal: '\(command)' is not wired to \(part) yet")
     }
 
+    /// The same error with more lines under it.
+    func adding(details more: [String]) -> CLIError {
+        CLIError(kind, message, details: details + more)
+    }
+
     public var isUsage: Bool { kind == .usage }
 
     public var exitCode: ExitCode {
