@@ -26,6 +26,8 @@ let package = Package(
         // Benchmarks against the raw SQLite C API and the sqlite3 command (docs: README, Performance).
         .executableTarget(name: "formstore-bench",
                           dependencies: ["FormCore", "FormStorage", "FormStoreCLI", "CSQLite"]),
+        // Not a product: the crash and concurrent-writer tests run it as a child process.
+        .executableTarget(name: "formstore-stress", dependencies: ["FormCore", "FormStorage"]),
         .testTarget(name: "FormCoreTests", dependencies: ["FormCore"]),
         .testTarget(name: "FormStorageTests", dependencies: ["FormStorage", "FormCore"]),
         .testTarget(name: "FormStoreCLITests", dependencies: ["FormStoreCLI", "FormStorage", "FormCore"]),

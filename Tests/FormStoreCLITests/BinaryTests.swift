@@ -6,17 +6,7 @@ import Testing
     /// `.build/<triple>/debug/formstore`, beside the test bundle; or `$FORMSTORE_BINARY`.
     static func binaryPath() -> String? {
         if let path = ProcessInfo.processInfo.environment["FORMSTORE_BINARY"] { return path }
-        var candidates: [URL] = []
-        if let executable = Bundle.main.executableURL {
-            candidates.append(executable.deletingLastPathComponent().appendingPathComponent("formstore"))
-        }
-        candidates.append(Bundle.main.bundleURL.appendingPathComponent("formstore"))
-        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("formstore"))
-        // Tests/FormStoreCLITests/BinaryTests.swift → the package root.
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        candidates.append(root.appendingPathComponent(".build/debug/formstore"))
-        return candidates.map(\.path).first { FileManager.default.isExecutableFile(atPath: $0) }
+        return builtExecutable("formstore")
     }
 
     private func run(_ arguments: [String]) throws -> (code: Int32, output: String, errors: String) {

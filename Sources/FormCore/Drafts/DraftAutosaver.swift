@@ -59,6 +59,8 @@ public final class DraftAutosaver: Sendable {
     public struct Fallback: Sendable, CustomStringConvertible {
         public var location: String
         public var reason: String
+        /// Why the store failed, for a front end to word (the reason is its raw description).
+        public var error: (any Error)?
         public var description: String { "draft kept in \(location) (\(reason))" }
     }
 
@@ -135,7 +137,7 @@ public final class DraftAutosaver: Sendable {
         do {
             try store.writeDraft(draft)
         } catch {
-            fallback = Fallback(location: "(nowhere)", reason: "\(error)")
+            fallback = Fallback(location: "(nowhere)", reason: "\(error)", error: error)
             if let other = policy.fallback {
                 do {
                     try other.writeDraft(draft)

@@ -72,9 +72,11 @@ extension FormSession {
             baseValues[field] = pristine[field] ?? .null
         }
         autosaver?.cancelPending()
-        let result = try backend.update(form, key: key, changes: changes,
-                                        base: SaveBase(version: baseVersion, values: baseValues),
-                                        deletingDraft: autosaver == nil ? nil : draftID)
+        let result = try keepingDraftOnFailure {
+            try backend.update(form, key: key, changes: changes,
+                               base: SaveBase(version: baseVersion, values: baseValues),
+                               deletingDraft: autosaver == nil ? nil : draftID)
+        }
         switch result {
         case .saved(let record):
             adopt(record, written: Set(keys))
@@ -96,7 +98,9 @@ extension FormSession {
             stored[field.key] = value(field.key)
         }
         autosaver?.cancelPending()
-        let record = try backend.insert(form, values: stored, deletingDraft: autosaver == nil ? nil : draftID)
+        let record = try keepingDraftOnFailure {
+            try backend.insert(form, values: stored, deletingDraft: autosaver == nil ? nil : draftID)
+        }
         let changed = fields.map(\.key).filter { stored[$0] != nil }
         key = record.key
         adopt(record, written: Set(stored.keys))
@@ -172,7 +176,7 @@ extension FormSession {
         default: break
         }
         autosaver?.cancelPending()
-        guard try backend.delete(form, key: key, deletingDraft: autosaver == nil ? nil : draftID) else {
+        guard try keepingDraftOnFailure({ try backend.delete(form, key: key, deletingDraft: autosaver == nil ? nil : draftID) }) else {
             throw SessionError.notFound(form, key)
         }
         isEditing = false
@@ -185,11 +189,26 @@ extension FormSession {
         autosaver?.flush()
     }
 
+    /// Runs a write that deletes the draft in its transaction. The pending draft
+    /// was cancelled for it; when storage fails, the unsaved state goes back to
+    /// the autosaver, else the last edits before the save would never reach a draft.
+    private func keepingDraftOnFailure<T>(_ write: () throws -> T) throws -> T {
+        do {
+            return try write()
+        } catch {
+            draftChanged()
+            throw error
+        }
+    }
+
     private func finishEditing(deletingDraft: Bool) throws {
         if deletingDraft, let autosaver {
             autosaver.cancelPending()
             try draftStore?.deleteDraft(id: draftID)
         }
+        // A draft that went to the fallback files while storage failed is saved
+        // or cancelled now too: it must not be offered again.
+        if autosaver != nil { try? fallbackDrafts?.deleteDraft(id: draftID) }
         if hasUnsavedChanges { draftChanged() }
         if form.mode == .edit && isEditing {
             isEditing = false

@@ -50,6 +50,11 @@ struct JSONReader {
 
     static func parse(_ data: Data) throws(Failure) -> JSONNode {
         var reader = JSONReader(bytes: Array(data))
+        // JSON text is UTF-8 (RFC 8259): a bad byte is an error, not a U+FFFD in a name.
+        if let bad = firstInvalidUTF8(reader.bytes) {
+            reader.index = bad
+            throw reader.failure("invalid UTF-8")
+        }
         reader.skipSpace()
         let node = try reader.value(depth: 0)
         reader.skipSpace()
@@ -58,6 +63,20 @@ struct JSONReader {
     }
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The offset of the first byte that is not part of valid UTF-8, if any.
+    private static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded): offset += encoded.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
 
     private func failure(_ message: String) -> Failure {
         var line = 1
@@ -227,6 +246,7 @@ struct JSONReader {
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text) else { throw failure("invalid number") }
+        guard value.isFinite else { throw failure("number out of range") }
         return .number(value, integer: isInteger ? Int64(text) : nil)
     }
 }

@@ -85,6 +85,12 @@ public struct Migrator: Sendable {
     @discardableResult
     public func migrate(_ conn: Connection) throws -> [Migration] {
         let migrations = try migrations()
+        // Up to date (the common case) is found by a read: a command that only
+        // needs the tables must not wait for, or fail on, another process's write lock.
+        let upToDate = try conn.transaction(.deferred) {
+            try Set(migrations.map(\.number)).isSubset(of: checkApplied(conn, against: migrations))
+        }
+        if upToDate { return [] }
         var applied: [Migration] = []
         // One transaction per migration; the applied set is read inside it, so a
         // migration another process has just applied is seen and not run twice.

@@ -30,6 +30,7 @@ struct NewCommand: ParsableCommand {
         if readsJSON {
             let reader = JSONValueParser(reader: ByteReader(context.terminal.input))
             let values = try reader.parseRecord()
+            try reader.expectEndOfInput()
             // As typed text, so JSON goes through the same transformers and checks as FIELD=VALUE.
             inputs = values.mapValues { ValueText.text($0, kind: nil, blobsBySize: false) }
         }

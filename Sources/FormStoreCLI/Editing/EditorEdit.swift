@@ -87,14 +87,20 @@ final class EditorEdit {
 
         var shown = render()
         var reopened: Reopened?
+        /// What the editor returned last time, and the errors it had.
+        var previous: (document: String, errors: [String])?
         while true {
             let edited = try launcher.edit(shown)
             if edited == shown {
                 switch reopened {
                 case nil: return try cancel()
-                case .errors?: return abandon()
+                case .errors?: return abandon(errors: previous?.errors ?? [])
                 case .conflict?: break  // saved as shown: the person keeps their values
                 }
+            }
+            // The same document again, errors and all (a script as $EDITOR): stop, as if left unchanged.
+            if case .errors? = reopened, let previous, edited == previous.document {
+                return abandon(errors: previous.errors)
             }
             let values: [String: String]
             do {
@@ -104,6 +110,7 @@ final class EditorEdit {
             } catch EditorDocumentError.invalid(let problems) {
                 shown = EditorDocument.reopen(edited, problems: problems)
                 reopened = .errors
+                previous = (edited, problems.map(\.description))
                 continue
             }
 
@@ -119,6 +126,7 @@ final class EditorEdit {
             if !problems.isEmpty {
                 shown = EditorDocument.reopen(edited, errors: problems)
                 reopened = .errors
+                previous = (edited, problems)
                 continue
             }
 
@@ -143,6 +151,7 @@ final class EditorEdit {
             case .invalid(let errors):
                 shown = EditorDocument.reopen(edited, errors: errors.map(describe))
                 reopened = .errors
+                previous = (edited, errors.map(describe))
             case .conflict(let conflicts):
                 // The stored values become the base; the person's edits stay.
                 try session.reload()
@@ -200,10 +209,17 @@ final class EditorEdit {
         return .success
     }
 
-    private func abandon() -> ExitCode {
+    /// The document was left with errors: the first is the one-line error (as
+    /// any failing command gives), then where the changes are kept.
+    private func abandon(errors: [String]) -> ExitCode {
         session.close()
         progress.update(from: session)
-        messages.write(notice.message("Edit abandoned", progress: progress.snapshot, fallback: session.draftFallback))
+        var text = ""
+        if let first = errors.first {
+            let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
+            text = "formstore: \(subject): the document still has errors; nothing was saved: \(first.singleLine)\(more)\n"
+        }
+        messages.write(text + notice.message("Edit abandoned", progress: progress.snapshot, fallback: session.draftFallback))
         return .validationFailed
     }
 

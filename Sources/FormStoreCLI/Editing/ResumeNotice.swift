@@ -10,9 +10,12 @@ import FormCore
 struct ResumeNotice: Sendable, Hashable {
     /// The command that opens the record again and offers the draft.
     var command: String
+    /// The database the edit ran on, for the reason a draft could not go there.
+    var databasePath: String?
 
-    init(command: String) {
+    init(command: String, databasePath: String? = nil) {
         self.command = command
+        self.databasePath = databasePath
     }
 
     /// `formstore edit FORM KEY` (with `--editor` for the document), shell-quoted;
@@ -29,6 +32,7 @@ struct ResumeNotice: Sendable, Hashable {
             words += ["drafts", ShellWord.quote(form)]
         }
         command = words.joined(separator: " ")
+        databasePath = globals?.databasePath
     }
 
     /// The lines to print. `headline` says what happened ("Interrupted").
@@ -37,7 +41,7 @@ struct ResumeNotice: Sendable, Hashable {
         guard progress.hasUnsavedChanges else { return "\(headline): no changes made.\n" }
         var text: String
         if let fallback {
-            text = "\(headline): the database could not take the draft (\(fallback.reason));\n"
+            text = "\(headline): the database could not take the draft (\(reason(fallback)));\n"
             text += "your changes are kept in \(fallback.location).\n"
         } else {
             text = "\(headline): your changes are kept as a draft.\n"
@@ -48,6 +52,18 @@ struct ResumeNotice: Sendable, Hashable {
         }
         text += "To resume, run: \(command)  (the draft is offered)\n"
         return text
+    }
+
+    /// Where the draft is when a save failed: a detail line under the error.
+    func draftDetail(fallback: DraftAutosaver.Fallback?) -> String {
+        guard let fallback else { return "your changes are kept as a draft; to resume, run: \(command)" }
+        return "your changes are kept in \(fallback.location); to resume, run: \(command)"
+    }
+
+    /// Worded like the command's own errors: no raw SQLite codes or SQL.
+    private func reason(_ fallback: DraftAutosaver.Fallback) -> String {
+        guard let error = fallback.error else { return fallback.reason }
+        return CLIError.classifying(error, databasePath: databasePath).message
     }
 }
 

@@ -35,6 +35,13 @@ struct JSONValueParser {
         return record
     }
 
+    /// Nothing but whitespace may follow: `new --json` takes one object, not the first of several.
+    /// - throws: `InputError` at the line of the extra text.
+    func expectEndOfInput() throws {
+        try skipWhitespace()
+        guard try reader.peek() == nil else { throw error("unexpected text after the JSON object") }
+    }
+
     // MARK: Values
 
     func parseValue(depth: Int) throws -> Value {

@@ -114,6 +114,13 @@ extension String {
         replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
     }
 
+    /// At most 500 characters: a message quoting a 10 MB value stays readable.
+    var clippedForMessage: String {
+        let limit = 500
+        guard count > limit else { return self }
+        return "\(prefix(limit))… (\(count - limit) more characters)"
+    }
+
     /// In double quotes, for a value inside a message.
     var quotedForMessage: String { "\"\(self)\"" }
 }

@@ -41,6 +41,11 @@ public struct CLIError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Anything else (exit 1).
     public static func failure(_ message: String) -> CLIError { CLIError(.failure, message) }
 
+    /// The same error with more lines under it.
+    func adding(details more: [String]) -> CLIError {
+        CLIError(kind, message, details: details + more)
+    }
+
     public var isUsage: Bool { kind == .usage }
 
     public var exitCode: ExitCode {

@@ -69,8 +69,8 @@ public enum CommandLineTool {
             terminal.errors.write("Error: \(error.message)\n" + HelpFormatter(path: path).usageErrorFooter)
         } else {
             // One line each, whatever a value or SQLite's message holds.
-            var text = "formstore: \(error.message.singleLine)\n"
-            for line in error.details { text += "  \(line.singleLine)\n" }
+            var text = "formstore: \(error.message.singleLine.clippedForMessage)\n"
+            for line in error.details { text += "  \(line.singleLine.clippedForMessage)\n" }
             terminal.errors.write(text)
         }
         return error.exitCode

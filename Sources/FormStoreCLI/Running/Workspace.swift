@@ -76,6 +76,11 @@ enum EditFrontEnd {
     case prompts(Prompter)
     /// The document in an editor; `messages` is where "Edit cancelled" and errors go.
     case editor(EditorLauncher, messages: any TextSink)
+
+    var usesEditor: Bool {
+        if case .editor = self { return true }
+        return false
+    }
 }
 
 /// What an import did (or, with `--dry-run`, would do).

@@ -89,13 +89,19 @@ extension StorageWorkspace {
         let store = try store()
         let session = try FormSession.open(form, key: try recordKey(key, of: form), backend: store, drafts: store)
         defer { session.close() }
-        switch frontEnd {
-        case .prompts(let prompter):
-            let notice = ResumeNotice(form: form.name, key: session.key, globals: globals)
-            return try PromptEdit(session: session, prompter: prompter, notice: notice).run()
-        case .editor(let launcher, let messages):
-            let notice = ResumeNotice(form: form.name, key: session.key, editor: true, globals: globals)
-            return try EditorEdit(session: session, launcher: launcher, messages: messages, notice: notice).run()
+        let notice = ResumeNotice(form: form.name, key: session.key, editor: frontEnd.usesEditor, globals: globals)
+        do {
+            switch frontEnd {
+            case .prompts(let prompter):
+                return try PromptEdit(session: session, prompter: prompter, notice: notice).run()
+            case .editor(let launcher, let messages):
+                return try EditorEdit(session: session, launcher: launcher, messages: messages, notice: notice).run()
+            }
+        } catch {
+            // Storage failed with changes unsaved: say where they are kept (the front end flushed the draft).
+            let problem = CLIError.classifying(error, databasePath: databasePath)
+            guard session.hasUnsavedChanges, [.storage, .tryAgain].contains(problem.exitCode) else { throw problem }
+            throw problem.adding(details: [notice.draftDetail(fallback: session.draftFallback)])
         }
     }
 }

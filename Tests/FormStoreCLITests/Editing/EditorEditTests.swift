@@ -73,6 +73,7 @@ import FormCore
         let (code, text) = try editor.edit(try store.open())
         #expect(code == .validationFailed)
         #expect(text == """
+        formstore: people 1: the document still has errors; nothing was saved: Born (born): Born is not a valid date
         Edit abandoned: your changes are kept as a draft.
         To resume, run: formstore edit people 1 --editor  (the draft is offered)
 
@@ -80,6 +81,19 @@ import FormCore
         let draft = try #require(store.drafts.first)
         #expect(draft.values["name"] == .text("Bob"))
         #expect(draft.inputs["born"] == "someday")
+        #expect(store.stored("name") == .text("Ann"))
+    }
+
+    /// A script as $EDITOR that writes the same broken document every time
+    /// would otherwise be reopened for ever.
+    @Test func theSameBrokenDocumentTwiceIsAbandoned() throws {
+        let store = PeopleStore()
+        let overwrite = "printf 'name: Bob\\nnmae: typo\\n' > \"$1\"\n"
+        let editor = try ScriptedEditor([overwrite, overwrite, overwrite])
+        let (code, text) = try editor.edit(try store.open())
+        #expect(code == .validationFailed)
+        #expect(editor.invocations == 2)
+        #expect(text.hasPrefix("formstore: people 1: the document still has errors; nothing was saved: line 2: unknown field 'nmae'"))
         #expect(store.stored("name") == .text("Ann"))
     }
 

@@ -68,26 +68,11 @@ import FormStorage
     @Test func aLockHeldPastTheBusyTimeoutExits75() throws {
         let demo = try DemoDatabase()
         let before = try demo.dump()
-        // A second process holds the write lock until its stdin closes.
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        holder.arguments = ["sqlite3", demo.path]
-        let input = Pipe(), output = Pipe()
-        holder.standardInput = input
-        holder.standardOutput = output
-        try holder.run()
-        input.fileHandleForWriting.write(Data("BEGIN EXCLUSIVE;\nUPDATE signups SET age = age;\n.print locked\n".utf8))
-        var seen = Data()
-        while !String(decoding: seen, as: UTF8.self).contains("locked") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen += chunk
-        }
+        let holder = try LockHolder(demo.path)
         let environment = ["FORMSTORE_BUSY_TIMEOUT_MS": "100"]
         let set = try demo.run(["set", "signup", "1", "age=50"], environment: environment)
         let list = try demo.run(["list", "signup"], environment: environment)
-        try input.fileHandleForWriting.close()
-        holder.waitUntilExit()
+        try holder.release()
         #expect(set.code == 75, "\(set)")
         #expect(set.errors == "formstore: \(demo.path): the database is locked by another process (try again)\n")
         #expect(list.code == 75, "\(list)")

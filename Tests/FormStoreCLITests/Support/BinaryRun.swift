@@ -6,6 +6,8 @@ struct BinaryRun: CustomStringConvertible {
     var code: Int32
     var output: String
     var errors: String
+    /// Ended by a signal (a crash), `code` being the signal's number.
+    var crashed = false
 
     var description: String { "exit \(code)\nstdout: \(output)\nstderr: \(errors)" }
 }
@@ -16,14 +18,33 @@ let packageRoot: String = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().path
 
+/// An executable this package builds (`formstore`, `formstore-stress`), found
+/// beside the test bundle or in `.build/debug`.
+func builtExecutable(_ name: String) -> String? {
+    var candidates: [URL] = []
+    if let executable = Bundle.main.executableURL {
+        candidates.append(executable.deletingLastPathComponent().appendingPathComponent(name))
+    }
+    candidates.append(Bundle.main.bundleURL.appendingPathComponent(name))
+    candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name))
+    candidates.append(URL(fileURLWithPath: packageRoot).appendingPathComponent(".build/debug/" + name))
+    return candidates.map(\.path).first { FileManager.default.isExecutableFile(atPath: $0) }
+}
+
 /// Runs the built binary as a script would: stdin from a file (empty unless
 /// given), stdout and stderr to files, so that no pipe can fill up and block.
 func runBinary(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:],
                directory: String? = nil) throws -> BinaryRun {
+    try runBinary(arguments, stdinData: Data(stdin.utf8), environment: extra, directory: directory)
+}
+
+/// Runs the built binary with any bytes (invalid UTF-8, NUL) on stdin.
+func runBinary(_ arguments: [String], stdinData: Data, environment extra: [String: String] = [:],
+               directory: String? = nil) throws -> BinaryRun {
     let path = try #require(BinaryTests.binaryPath(), "the formstore binary is not built")
     let scratch = try ScratchDirectory()
     let files = ["in", "out", "err"].map { scratch.path + "/" + $0 }
-    try stdin.write(toFile: files[0], atomically: false, encoding: .utf8)
+    try stdinData.write(to: URL(fileURLWithPath: files[0]))
     for file in files.dropFirst() { _ = FileManager.default.createFile(atPath: file, contents: nil) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
@@ -40,8 +61,9 @@ func runBinary(_ arguments: [String], stdin: String = "", environment extra: [St
     try process.run()
     process.waitUntilExit()
     return BinaryRun(code: process.terminationStatus,
-                     output: try String(contentsOfFile: files[1], encoding: .utf8),
-                     errors: try String(contentsOfFile: files[2], encoding: .utf8))
+                     output: String(decoding: try Data(contentsOf: URL(fileURLWithPath: files[1])), as: UTF8.self),
+                     errors: String(decoding: try Data(contentsOf: URL(fileURLWithPath: files[2])), as: UTF8.self),
+                     crashed: process.terminationReason == .uncaughtSignal)
 }
 
 /// Runs the `sqlite3` shell (another client that shares nothing with FormStorage).

@@ -1,0 +1,3 @@
+CREATE TABLE ok (x);
+DROP TABLE signups;
+THIS IS NOT SQL;

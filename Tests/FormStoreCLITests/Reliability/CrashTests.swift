@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import FormCore
+import FormStorage
+
+/// A child saving and typing is killed with SIGKILL at random moments; after
+/// each kill the database is whole, every record holds a state that was
+/// committed, every acknowledged save is there, and the draft holds at least
+/// what was last flushed. `FORMSTORE_STRESS_KILLS` sets the number of kills.
+@Suite struct CrashTests {
+    static let kills = StressHelper.count("FORMSTORE_STRESS_KILLS", default: 200)
+    static let records = 20
+
+    @Test func nothingAcknowledgedIsLostOrTornWhenKilled() throws {
+        let scratch = try ScratchDirectory()
+        let database = scratch.path + "/crash.sqlite"
+        // Records 1...20 take saves; record 21 is typed into and never saved (its draft).
+        try sqlite3(database, input: StressHelper.itemsSchema(records: Self.records + 1))
+        var history = CommittedHistory()
+        for run in 1...Self.kills {
+            let log = scratch.path + "/log-\(run)"
+            let child = try StressHelper.start(
+                ["crash", "--db", database, "--log", log, "--run", String(run), "--records", String(Self.records)],
+                errors: scratch.path + "/stderr")
+            // Kill at a random moment after the child's first acknowledged
+            // write, however slowly a loaded machine starts it.
+            let deadline = Date().addingTimeInterval(10)
+            while StressHelper.log(log).isEmpty && Date() < deadline && child.isRunning { usleep(1_000) }
+            usleep(UInt32.random(in: 0...30_000))
+            kill(child.processIdentifier, SIGKILL)
+            child.waitUntilExit()
+            let errors = (try? String(contentsOfFile: scratch.path + "/stderr", encoding: .utf8)) ?? ""
+            try #require(child.terminationReason == .uncaughtSignal, "run \(run) ended by itself: \(errors)")
+            history.read(StressHelper.log(log))
+            try history.check(database, run: run)
+        }
+        print("CRASH kills \(Self.kills) saves \(history.acknowledgedSaves) flushes \(history.flushes)")
+        // The runs did real work: each was killed after at least one acknowledged write.
+        #expect(history.acknowledgedSaves + history.flushes >= Self.kills)
+        #expect(history.acknowledgedSaves > 0 && history.flushes > 0)
+    }
+}
+
+/// What the children acknowledged, and the checks after each kill.
+private struct CommittedHistory {
+    /// The latest acknowledged token (n) of each saved record.
+    var saved: [Int64: Int64] = [:]
+    /// Records inserted, with their token.
+    var inserted: [Int64: Int64] = [:]
+    /// The latest flushed draft of this run: its id and token.
+    var flushed: (id: String, n: Int64)?
+    var acknowledgedSaves = 0
+    var flushes = 0
+
+    mutating func read(_ lines: [[String]]) {
+        flushed = nil
+        for words in lines where words.count == 3 {
+            switch words[0] {
+            case "S":
+                saved[Int64(words[1])!] = Int64(words[2])!
+                acknowledgedSaves += 1
+            case "I":
+                inserted[Int64(words[1])!] = Int64(words[2])!
+                acknowledgedSaves += 1
+            case "D":
+                flushed = (words[1], Int64(words[2])!)
+                flushes += 1
+            default:
+                Issue.record("unexpected log line \(words)")
+            }
+        }
+    }
+
+    func check(_ path: String, run: Int) throws {
+        let conn = try Connection(path: path)
+        #expect(try conn.fetchValue(String.self, "PRAGMA integrity_check") == "ok", "run \(run)")
+        var stored: [Int64: Int64] = [:]
+        for row in try conn.fetchAll("SELECT id, a, b, c, n FROM items") {
+            let id = try row.value(at: 0, as: Int64.self)
+            let a = try row.value(at: 1, as: String.self), b = try row.value(at: 2, as: String.self)
+            let c = try row.value(at: 3, as: String.self), n = try row.value(at: 4, as: Int64.self)
+            // One committed save wrote all four columns: anything else is a torn row.
+            #expect(a == b && b == c && a == "t\(n)", "run \(run): record \(id) is torn: \(a) \(b) \(c) \(n)")
+            stored[id] = n
+        }
+        for (id, n) in saved {
+            #expect((stored[id] ?? -1) >= n, "run \(run): record \(id) lost acknowledged save \(n)")
+        }
+        for (id, n) in inserted {
+            #expect(stored[id] == n, "run \(run): inserted record \(id) (\(n)) is missing or changed")
+        }
+        if let flushed {
+            let payload = try conn.fetchValue(String.self, "SELECT payload FROM formstore_drafts WHERE id = ?", [flushed.id])
+            let draft = try Draft(encoded: Data(try #require(payload, "run \(run): draft \(flushed.id) lost").utf8))
+            // The autosaver may have written a moment between two fields being set (a, b, c, n in
+            // that order): a session state, so each field is as new as the next, and every one at
+            // least as new as the last flush.
+            let numbers = ["a", "b", "c"].map { draft.values[$0]?.textValue.flatMap { Int64($0.dropFirst()) } ?? -1 }
+                + [draft.values["n"]?.intValue ?? -1]
+            #expect(numbers == numbers.sorted(by: >), "run \(run): the draft is no session state: \(draft.values)")
+            #expect(numbers.allSatisfy { $0 >= flushed.n }, "run \(run): draft holds \(numbers), flushed \(flushed.n)")
+        }
+    }
+}
