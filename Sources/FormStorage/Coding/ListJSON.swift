@@ -29,22 +29,7 @@ enum ListJSON {
         }
     }
 
-    private static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    private static func string(_ text: String) -> String { JSONText.quoted(text) }
 
     /// One decoded element: the first JSON type that fits, in order.
     private struct Element: Decodable {

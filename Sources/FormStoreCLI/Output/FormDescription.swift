@@ -42,7 +42,7 @@ struct FormDescription {
 
     func jsonSchema() -> String {
         let properties = valueFields.filter(\.isStored).map { field -> String in
-            var members = ["\"title\": \(ValueText.jsonString(field.label))"]
+            var members = ["\"title\": \(JSONText.quoted(field.label))"]
             switch field.kind {
             case .integer: members.append("\"type\": \"integer\"")
             case .decimal: members.append("\"type\": \"number\"")
@@ -64,13 +64,13 @@ struct FormDescription {
             if !field.choices.isEmpty {
                 members.append(field.kind == .multichoice ? "\"items\": {\"enum\": [\(choices)]}" : "\"enum\": [\(choices)]")
             }
-            return "    \(ValueText.jsonString(field.key)): {" + members.joined(separator: ", ") + "}"
+            return "    \(JSONText.quoted(field.key)): {" + members.joined(separator: ", ") + "}"
         }
-        let required = valueFields.filter { $0.isRequired && $0.isStored }.map { ValueText.jsonString($0.key) }
+        let required = valueFields.filter { $0.isRequired && $0.isStored }.map { JSONText.quoted($0.key) }
         return """
         {
           "$schema": "https://json-schema.org/draft/2020-12/schema",
-          "title": \(ValueText.jsonString(form.title)),
+          "title": \(JSONText.quoted(form.title)),
           "type": "object",
           "properties": {
         \(properties.joined(separator: ",\n"))

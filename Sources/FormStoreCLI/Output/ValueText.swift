@@ -37,8 +37,8 @@ enum ValueText {
         case .bool(let b): out += (b ? "true" : "false").utf8
         case .int(let i): out += String(i).utf8
         case .double(let d): out += (d.isFinite ? number(d) : "null").utf8
-        case .text(let s): appendJSONString(s, to: &out)
-        case .date(let d): appendJSONString(date(d, kind: kind), to: &out)
+        case .text(let s): JSONText.appendQuoted(s, to: &out)
+        case .date(let d): JSONText.appendQuoted(date(d, kind: kind), to: &out)
         case .list(let items):
             out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
@@ -46,7 +46,7 @@ enum ValueText {
                 appendJSON(item, kind: nil, to: &out)
             }
             out.append(UInt8(ascii: "]"))
-        case .data(let data): appendJSONString(data.base64EncodedString(), to: &out)
+        case .data(let data): JSONText.appendQuoted(data.base64EncodedString(), to: &out)
         }
     }
 
@@ -84,50 +84,6 @@ enum ValueText {
         String(d)
     }
 
-    /// A JSON string literal.
-    static func jsonString(_ s: String) -> String {
-        var out: [UInt8] = []
-        appendJSONString(s, to: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Appends a JSON string literal as UTF-8, escaping quotes, backslashes,
-    /// control characters, DEL and U+2028/U+2029 (which break JavaScript).
-    static func appendJSONString(_ s: String, to out: inout [UInt8]) {
-        out.reserveCapacity(out.count + s.utf8.count + 2)
-        out.append(UInt8(ascii: "\""))
-        var utf8 = s.utf8.makeIterator()
-        while let byte = utf8.next() {
-            switch byte {
-            case UInt8(ascii: "\""): out += #"\""#.utf8
-            case UInt8(ascii: "\\"): out += #"\\"#.utf8
-            case UInt8(ascii: "\n"): out += #"\n"#.utf8
-            case UInt8(ascii: "\r"): out += #"\r"#.utf8
-            case UInt8(ascii: "\t"): out += #"\t"#.utf8
-            case 0..<0x20, 0x7F: appendUnicodeEscape(UInt32(byte), to: &out)
-            case 0xE2:
-                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
-                let second = utf8.next()
-                let third = second == 0x80 ? utf8.next() : nil
-                if let third, third == 0xA8 || third == 0xA9 {
-                    appendUnicodeEscape(third == 0xA8 ? 0x2028 : 0x2029, to: &out)
-                } else {
-                    out.append(byte)
-                    if let second { out.append(second) }
-                    if let third { out.append(third) }
-                }
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
-    }
-
-    private static func appendUnicodeEscape(_ value: UInt32, to out: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
-        out += #"\u"#.utf8
-        for shift in stride(from: 12, through: 0, by: -4) { out.append(hex[Int((value >> UInt32(shift)) & 0xF)]) }
-    }
-
     /// A JSON object of one row, keys in column order.
     static func jsonObject(_ row: [FieldValue], columns: [OutputColumn], options: OutputOptions,
                            pretty: Bool = false) -> String {
@@ -143,7 +99,7 @@ enum ValueText {
         out += (pretty ? "{\n  " : "{").utf8
         for (index, (column, value)) in zip(columns, row).enumerated() {
             if index > 0 { out += (pretty ? ",\n  " : ", ").utf8 }
-            appendJSONString(column.key, to: &out)
+            JSONText.appendQuoted(column.key, to: &out)
             out += ": ".utf8
             appendJSON(masked(value, column: column, options: options), kind: column.kind, to: &out)
         }
