@@ -72,7 +72,9 @@ struct CommandCases {
             return seconds
         }
         let formstoreImport = { (db: String) in
-            try run([formstore, "--db", db, "import", Self.table, ndjson, "--format", "ndjson"])
+            // It reports "Imported N row(s)" on stderr: kept out of the table.
+            try run([formstore, "--db", db, "import", Self.table, ndjson, "--format", "ndjson"],
+                    stderr: directory.file("import.err"))
         }
         let rounds = size.pick(smoke: 1, quick: 3, full: 5)
         let paired = try interleaved(rounds: rounds, baseline: {

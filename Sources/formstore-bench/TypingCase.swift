@@ -53,6 +53,10 @@ struct TypingCase {
         var timesWithout: [Double] = []
         let start = monotonicNanoseconds()
         for k in 1...count {
+            // Waking from the sleep costs tens of µs; spin it off first so that
+            // whichever side goes first does not pay it alone.
+            let awake = monotonicNanoseconds() + 50_000
+            while monotonicNanoseconds() < awake {}
             // Alternate which session types first at each tick.
             if k % 2 == 0 {
                 timesWith.append(try seconds { try Self.type(k, into: withDrafts) })
