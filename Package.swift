@@ -31,6 +31,7 @@ let package = Package(
         .testTarget(name: "FormCoreTests", dependencies: ["FormCore"]),
         .testTarget(name: "FormStorageTests", dependencies: ["FormStorage", "FormCore"]),
         .testTarget(name: "FormStoreCLITests", dependencies: ["FormStoreCLI", "FormStorage", "FormCore"]),
+        .testTarget(name: "FormStoreBenchTests", dependencies: ["formstore-bench"]),
     ],
     swiftLanguageModes: [.v6]
 )

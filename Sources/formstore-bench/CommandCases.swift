@@ -5,7 +5,7 @@ import Foundation
 /// (and `sqlite-utils`, when installed), each a process timed from spawn to exit.
 struct CommandCases {
     let directory: Scratch
-    let quick: Bool
+    let size: RunSize
     let formstore: String
     let sqlite3: String
 
@@ -15,8 +15,8 @@ struct CommandCases {
         ("city", "TEXT"), ("country", "TEXT"), ("visits", "INTEGER"), ("notes", "TEXT"), ("joined", "TEXT"),
     ]
 
-    var importRows: Int { 100_000 }
-    var exportRows: Int { quick ? 100_000 : 1_000_000 }
+    var importRows: Int { size.pick(smoke: 1_000, quick: 100_000, full: 100_000) }
+    var exportRows: Int { size.pick(smoke: 1_000, quick: 100_000, full: 1_000_000) }
 
     var smallDatabase: String { directory.file("export-10k.sqlite") }
     var largeDatabase: String { directory.file("export-large.sqlite") }
@@ -72,9 +72,11 @@ struct CommandCases {
             return seconds
         }
         let formstoreImport = { (db: String) in
-            try run([formstore, "--db", db, "import", Self.table, ndjson, "--format", "ndjson"])
+            // It reports "Imported N row(s)" on stderr: kept out of the table.
+            try run([formstore, "--db", db, "import", Self.table, ndjson, "--format", "ndjson"],
+                    stderr: directory.file("import.err"))
         }
-        let rounds = quick ? 3 : 5
+        let rounds = size.pick(smoke: 1, quick: 3, full: 5)
         let paired = try interleaved(rounds: rounds, baseline: {
             try fresh { try run([sqlite3, $0, ".import --csv --skip 1 \(csv) \(Self.table)"]) }
         }, subject: { try fresh(formstoreImport) })
@@ -125,7 +127,7 @@ struct CommandCases {
             try run([sqlite3, "-json", largeDatabase, "SELECT * FROM \(Self.table) ORDER BY id"], stdout: out,
                     samplingMemory: samplingMemory)
         }
-        let paired = try interleaved(rounds: quick ? 3 : 5, baseline: { try sqliteExport().wallSeconds },
+        let paired = try interleaved(rounds: size.pick(smoke: 1, quick: 3, full: 5), baseline: { try sqliteExport().wallSeconds },
                                      subject: { try formstoreExport(largeDatabase).wallSeconds })
         let lines = try countLines(out)
         guard lines == exportRows else { throw BenchError("export wrote \(lines) lines, not \(exportRows)") }
@@ -154,7 +156,7 @@ struct CommandCases {
     func coldStart() throws -> ResultRow {
         let db = smallDatabase
         let out = directory.file("show.out")
-        let paired = try interleaved(rounds: quick ? 31 : 101, baseline: {
+        let paired = try interleaved(rounds: size.pick(smoke: 1, quick: 31, full: 101), baseline: {
             try run([sqlite3, "-json", db, "SELECT * FROM \(Self.table) WHERE id = 4242"], stdout: out).wallSeconds
         }, subject: {
             try run([formstore, "--db", db, "show", Self.table, "4242", "--format", "json"], stdout: out).wallSeconds

@@ -6,7 +6,7 @@ import Foundation
 /// Load, save and keystroke: FormStore's library against the C API, in one process.
 struct InProcessCases {
     let directory: Scratch
-    let quick: Bool
+    let size: RunSize
     /// Rows in the 20-column table.
     var rowCount: Int { 1000 }
 
@@ -26,13 +26,13 @@ struct InProcessCases {
         let form = Person.form
         let raw = try RawConnection(path: path)
         let select = try raw.prepare(Person.selectSQL)
-        let perRound = quick ? 500 : 2000
+        let perRound = size.pick(smoke: 1, quick: 500, full: 2000)
         var next = 0
         func key() -> Int64 {
             next = next % rowCount + 1
             return Int64(next)
         }
-        let paired = try interleaved(rounds: quick ? 21 : 41, baseline: {
+        let paired = try interleaved(rounds: size.pick(smoke: 1, quick: 21, full: 41), baseline: {
             seconds {
                 for _ in 0..<perRound {
                     sqlite3_bind_int64(select.pointer, 1, key())
@@ -63,9 +63,13 @@ struct InProcessCases {
         let commit = try raw.prepare("COMMIT")
         // Each side writes its own record, so neither sees a conflict.
         let session = try FormSession.open(Person.form, key: RecordKey("id", 1), backend: store)
-        let perRound = synchronous == .full ? (quick ? 20 : 40) : (quick ? 200 : 500)
+        // At FULL every save waits for an fsync whose time on a shared disk
+        // swings from round to round: alternate single saves, many of them.
+        let perRound = synchronous == .full ? 1 : size.pick(smoke: 1, quick: 200, full: 500)
+        let rounds = synchronous == .full ? size.pick(smoke: 1, quick: 301, full: 1001)
+            : size.pick(smoke: 1, quick: 15, full: 31)
         var counter = 0
-        let paired = try interleaved(rounds: quick ? 15 : 31, baseline: {
+        let paired = try interleaved(rounds: rounds, baseline: {
             try seconds {
                 for _ in 0..<perRound {
                     counter += 1
@@ -98,9 +102,9 @@ struct InProcessCases {
         var model = try ModelCoder.decode(Person.self, from: session.current)
         // Typing a name, one more letter each keystroke, then starting again.
         let typed = (1...20).map { String("Augusta Ada King Lovelace".prefix($0)) }
-        let perRound = quick ? 2000 : 10000
+        let perRound = size.pick(smoke: 1, quick: 2000, full: 10000)
         var i = 0
-        let paired = try interleaved(rounds: quick ? 21 : 41, baseline: {
+        let paired = try interleaved(rounds: size.pick(smoke: 1, quick: 21, full: 41), baseline: {
             seconds {
                 for _ in 0..<perRound {
                     i = (i + 1) % typed.count

@@ -52,3 +52,17 @@ func interleaved(rounds: Int, baseline: () throws -> Double, subject: () throws 
 func blackHole<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }
+
+/// How long a run is: `--quick`, the full run, or the smoke test's single pass
+/// (which checks that every measurement works, not how fast).
+enum RunSize: String, Codable {
+    case smoke, quick, full
+
+    func pick<T>(smoke: T, quick: T, full: T) -> T {
+        switch self {
+        case .smoke: return smoke
+        case .quick: return quick
+        case .full: return full
+        }
+    }
+}

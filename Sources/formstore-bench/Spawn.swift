@@ -25,7 +25,7 @@ struct Child {
     /// duplicated onto the child's stdout when given; stdin and stdout default
     /// to /dev/null, stderr is kept so failures are seen.
     init(_ arguments: [String], stdin: String = "/dev/null", stdout: String = "/dev/null",
-         stdoutDescriptor: Int32? = nil, closing: [Int32] = []) throws {
+         stdoutDescriptor: Int32? = nil, stderr: String? = nil, closing: [Int32] = []) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -35,6 +35,7 @@ struct Child {
         } else {
             posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         }
+        if let stderr { posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600) }
         for fd in closing { posix_spawn_file_actions_addclose(&actions, fd) }
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -78,12 +79,14 @@ struct Child {
 
 /// Runs a command to its end; throws unless it exits 0.
 @discardableResult
-func run(_ arguments: [String], stdin: String = "/dev/null", stdout: String = "/dev/null",
+/// Its stderr goes to `stderr` when given (a file), shown only if it fails.
+func run(_ arguments: [String], stdin: String = "/dev/null", stdout: String = "/dev/null", stderr: String? = nil,
          samplingMemory: Bool = false) throws -> ChildRun {
-    let child = try Child(arguments, stdin: stdin, stdout: stdout)
+    let child = try Child(arguments, stdin: stdin, stdout: stdout, stderr: stderr)
     let result = try samplingMemory ? child.waitSampling() : child.wait()
     guard result.exitCode == 0 else {
-        throw BenchError("\(arguments.joined(separator: " ")) failed (exit \(result.exitCode.map(String.init) ?? "by signal"))")
+        let said = stderr.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } ?? ""
+        throw BenchError("\(arguments.joined(separator: " ")) failed (exit \(result.exitCode.map(String.init) ?? "by signal")) \(said)")
     }
     return result
 }

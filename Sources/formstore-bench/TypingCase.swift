@@ -9,7 +9,7 @@ import Synchronization
 /// a SIGTERM loses anything typed.
 struct TypingCase {
     let directory: Scratch
-    let quick: Bool
+    let size: RunSize
 
     static let keystrokesPerSecond = 20.0
     static let letters = Array("abcdefghijklmnopqrst")
@@ -40,19 +40,23 @@ struct TypingCase {
 
     // MARK: Writes per second and cost per keystroke
 
-    private func inProcess(_ path: String) throws -> [ResultRow] {
+    func inProcess(_ path: String) throws -> [ResultRow] {
         let store = try openStore(path, synchronous: .full)
         let drafts = CountingDraftStore(store)
         let policy = DraftAutosaver.Policy(fallback: nil)
         let withDrafts = try FormSession.open(WideRecord.form, key: RecordKey("id", 1), backend: store,
                                               drafts: drafts, autosave: policy)
         let without = try FormSession.open(WideRecord.form, key: RecordKey("id", 2), backend: store)
-        let duration = quick ? 2.0 : 10.0
+        let duration = size.pick(smoke: 0.2, quick: 2.0, full: 10.0)
         let count = Int(duration * Self.keystrokesPerSecond)
         var timesWith: [Double] = []
         var timesWithout: [Double] = []
         let start = monotonicNanoseconds()
         for k in 1...count {
+            // Waking from the sleep costs tens of µs; spin it off first so that
+            // whichever side goes first does not pay it alone.
+            let awake = monotonicNanoseconds() + 50_000
+            while monotonicNanoseconds() < awake {}
             // Alternate which session types first at each tick.
             if k % 2 == 0 {
                 timesWith.append(try seconds { try Self.type(k, into: withDrafts) })
@@ -93,7 +97,7 @@ struct TypingCase {
         let child = try Child([executableDirectory() + "/formstore-bench", "--typing-child", path],
                               stdoutDescriptor: pipe[1], closing: [pipe[0]])
         close(pipe[1])
-        let typingTime = quick ? 1.5 : 3.0
+        let typingTime = size.pick(smoke: 0.5, quick: 1.5, full: 3.0)
         var reported = 0
         var reportedBeforeSignal = 0
         var signalled = false

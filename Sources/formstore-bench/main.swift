@@ -26,6 +26,7 @@ while !arguments.isEmpty {
 }
 
 let chosen = only
+let size: RunSize = quick ? .quick : .full
 func selected(_ name: String) -> Bool { chosen?.contains(name) ?? true }
 
 do {
@@ -33,7 +34,7 @@ do {
     defer { scratch.remove() }
     let started = Date()
     var rows: [ResultRow] = []
-    let library = InProcessCases(directory: scratch, quick: quick)
+    let library = InProcessCases(directory: scratch, size: size)
     let setup = try library.prepare()
     if selected("load") { rows.append(try library.load(setup)) }
     if selected("save") {
@@ -41,20 +42,20 @@ do {
         rows.append(try library.save(setup, .full, atMost: 1.05))
     }
     if selected("keystroke") { rows.append(try library.keystroke(setup)) }
-    if selected("typing") { rows += try TypingCase(directory: scratch, quick: quick).run() }
+    if selected("typing") { rows += try TypingCase(directory: scratch, size: size).run() }
     if selected("import") || selected("export") || selected("cold") {
         let formstore = executableDirectory() + "/formstore"
         guard FileManager.default.isExecutableFile(atPath: formstore) else {
             throw BenchError("no formstore next to the bench at \(formstore): build it first (swift build -c release)")
         }
         guard let sqlite3 = which("sqlite3") else { throw BenchError("the sqlite3 command is not installed") }
-        let commands = CommandCases(directory: scratch, quick: quick, formstore: formstore, sqlite3: sqlite3)
+        let commands = CommandCases(directory: scratch, size: size, formstore: formstore, sqlite3: sqlite3)
         if selected("import") { rows += try commands.importCase() }
         if selected("export") || selected("cold") { try commands.prepareExport() }
         if selected("export") { rows += try commands.exportCase() }
         if selected("cold") { rows.append(try commands.coldStart()) }
     }
-    let report = Report(mode: quick ? "quick" : "full", date: ISO8601DateFormatter().string(from: started),
+    let report = Report(mode: size.rawValue, date: ISO8601DateFormatter().string(from: started),
                         machine: machineDescription(), settings: try settings(setup), rows: rows)
     print(report.table())
     print(report.settingsLine)

@@ -36,8 +36,9 @@ extension FormSession {
     @discardableResult
     public func validateAll() -> [FieldError] {
         var found: [String: [FieldError]] = [:]
-        let visible = values
-        for field in visibleFields where field.holdsValue {
+        let shown = visibleFields
+        let visible = values(of: shown)
+        for field in shown where field.holdsValue {
             if let parseError = fieldErrors[field.key], inputs[field.key] != nil {
                 found[field.key] = parseError
             } else {

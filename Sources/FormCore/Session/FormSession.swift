@@ -185,9 +185,13 @@ public final class FormSession {
     }
 
     /// The values of the visible fields: what a save writes or a result returns.
-    public var values: [String: FieldValue] {
+    public var values: [String: FieldValue] { values(of: visibleFields) }
+
+    /// The values of these fields (those that hold one).
+    func values(of shown: [Field]) -> [String: FieldValue] {
         var result: [String: FieldValue] = [:]
-        for field in visibleFields where field.holdsValue {
+        result.reserveCapacity(shown.count)
+        for field in shown where field.holdsValue {
             result[field.key] = value(field.key)
         }
         return result

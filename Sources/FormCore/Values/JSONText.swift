@@ -18,6 +18,16 @@ public enum JSONText {
     public static func appendQuoted(_ s: String, to out: inout [UInt8]) {
         out.reserveCapacity(out.count + s.utf8.count + 2)
         out.append(UInt8(ascii: "\""))
+        // Most text needs no escape: copy it whole (an export's hottest loop).
+        let copiedWhole: Bool? = s.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !bytes.contains(where: needsEscape) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if copiedWhole == true {
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         var utf8 = s.utf8.makeIterator()
         while let byte = utf8.next() {
             switch byte {
@@ -42,6 +52,11 @@ public enum JSONText {
             }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// A byte that starts something `appendQuoted` escapes (0xE2 may begin U+2028/U+2029).
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2
     }
 
     private static func appendUnicodeEscape(_ value: UInt32, to out: inout [UInt8]) {

@@ -1,0 +1,54 @@
+import Testing
+@testable import formstore_bench
+
+/// Runs the bench's in-process measurements once each, at the smallest size:
+/// they must work and report a figure for every goal. Speed is not checked
+/// here (that is the bench's job, run in release).
+@Suite struct BenchSmokeTests {
+    @Test func libraryCasesMeasureEveryGoal() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let cases = InProcessCases(directory: scratch, size: .smoke)
+        let path = try cases.prepare()
+        let rows = [try cases.load(path), try cases.save(path, .normal, atMost: 1.3), try cases.keystroke(path)]
+        #expect(rows.map(\.name) == ["load", "save (synchronous=NORMAL)", "keystroke"])
+        for row in rows {
+            #expect((row.formstore ?? 0) > 0, "\(row.name) measured nothing")
+            #expect(row.met != nil)
+        }
+    }
+
+    @Test func typingKeepsEveryKeystrokeInTheDraft() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let typing = TypingCase(directory: scratch, size: .smoke)
+        let path = scratch.file("typing.sqlite")
+        try WideRecord.create(in: RawConnection(path: path), count: 3)
+        // inProcess throws when the draft does not hold what was typed.
+        let rows = try typing.inProcess(path)
+        #expect(rows.count == 2)
+        #expect(rows.allSatisfy { $0.formstore != nil })
+    }
+
+    @Test func typedValuesMoveToTheNextFieldAfterTwentyLetters() {
+        #expect(TypingCase.typedValues(after: 0) == [:])
+        #expect(TypingCase.typedValues(after: 3) == ["f1": "abc"])
+        #expect(TypingCase.typedValues(after: 22) == ["f1": "abcdefghijklmnopqrst", "f2": "ab"])
+    }
+
+    @Test func medianOfOddAndEvenCounts() {
+        #expect(median([3, 1, 2]) == 2)
+        #expect(median([4, 1, 3, 2]) == 2.5)
+    }
+
+    @Test func tableShowsRatiosAndUnmetGoals() {
+        let row = ResultRow.ratio("load", Paired(subject: 4e-6, baseline: 2e-6), unit: "µs", scale: 1e6, atMost: 1.5)
+        #expect(row.met == false)
+        let report = Report(mode: "smoke", date: "", machine: "",
+                            settings: SQLiteSetting(sqliteVersion: "", sqlite3Command: "", journalMode: "wal",
+                                                    synchronous: "FULL", busyTimeoutMilliseconds: 5000,
+                                                    pageSize: 4096, foreignKeys: true),
+                            rows: [row])
+        #expect(report.table().contains("| load | 4.00 µs   | 2.00 µs  | 2.00× | ≤ 1.5× | NO   |"))
+    }
+}
