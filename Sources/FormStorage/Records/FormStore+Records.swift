@@ -5,7 +5,8 @@ extension FormStore {
     public func load(_ form: Form, key: RecordKey) throws -> StoredRecord? {
         let mapping = try mapping(for: form)
         let arguments = try mapping.keyArguments(key)
-        return try database.read { conn in try Self.load(mapping, arguments, conn) }
+        // One SELECT is its own consistent snapshot: no transaction needed around it.
+        return try database.readWithoutTransaction { conn in try Self.load(mapping, arguments, conn) }
     }
 
     public func insert(_ form: Form, values: [String: FieldValue], deletingDraft: String?) throws -> StoredRecord {

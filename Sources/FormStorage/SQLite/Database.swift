@@ -94,6 +94,17 @@ public final class Database: Sendable {
             try conn.transaction(.deferred) { try body(conn) }
         }
     }
+
+    /// Runs `body` on a reader connection outside any transaction: for one
+    /// statement, which SQLite runs in a snapshot of its own, this saves the
+    /// `BEGIN` and `COMMIT` of `read`. Several statements may each see a
+    /// different snapshot.
+    ///
+    /// - throws: what `body` throws, or a `DatabaseError`.
+    public func readWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
+        guard let readers else { return try writer.withConnection(body) }
+        return try readers.withConnection(body)
+    }
 }
 
 /// The writer connection behind a lock. The lock is recursive so that a
