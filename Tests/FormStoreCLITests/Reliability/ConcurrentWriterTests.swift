@@ -76,7 +76,9 @@ import Testing
             #expect(parts[1] == parts[2] && parts[2] == parts[3], "torn row \(line)")
             #expect(parts[1] == expected[Int(parts[0])!] ?? "t0", "record \(parts[0])")
         }
-        print("WRITERS acknowledged \(acknowledged.count) retried \(commands.retried.load(ordering: .relaxed)) sets \(commands.acknowledged.withLock { $0.count })")
+        // The counts, for the CI log.
+        print("concurrent writers: \(acknowledged.count) saves acknowledged (\(commands.acknowledged.withLock(\.count)) "
+              + "by formstore set), \(commands.retried.load(ordering: .relaxed)) conflicts or busy reported in \(Self.seconds) s")
         #expect(acknowledged.count > 20)
         #expect(try sqlite3(database, ["PRAGMA integrity_check"]) == "ok\n")
     }

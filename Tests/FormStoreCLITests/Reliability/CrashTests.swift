@@ -30,7 +30,9 @@ import FormStorage
             history.read(StressHelper.log(log))
             try history.check(database, run: run)
         }
-        print("CRASH kills \(Self.kills) saves \(history.acknowledgedSaves) flushes \(history.flushes)")
+        // The counts, for the CI log.
+        print("crash test: \(Self.kills) kills, \(history.acknowledgedSaves) acknowledged saves and "
+              + "\(history.flushes) draft flushes checked")
         // The runs did real work: many saves and draft flushes were acknowledged and checked.
         #expect(history.acknowledgedSaves > Self.kills)
         #expect(history.flushes > Self.kills / 4)
