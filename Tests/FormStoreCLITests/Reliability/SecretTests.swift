@@ -33,6 +33,9 @@ import Testing
         try holder.release()
         #expect(fallen.code == 1, "\(fallen)")
         #expect(fallen.errors.contains("your changes are kept in \(state)/formstore/draft-"))
+        // The reason is worded like the command's errors, without SQLite's codes.
+        #expect(fallen.errors.contains("could not take the draft (\(demo.path): the database is locked by another process (try again))"))
+        #expect(!fallen.errors.contains("SQLITE_BUSY"))
         let files = try FileManager.default.contentsOfDirectory(atPath: state + "/formstore")
         #expect(files.count == 1)
         for file in files {
