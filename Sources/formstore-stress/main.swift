@@ -118,7 +118,9 @@ func writeLoop() throws {
     let log = DurableLog(path: required("log"))
     var configuration = Configuration()
     if let busy = option("busy-ms").flatMap(Int.init) { configuration.busyTimeout = .milliseconds(busy) }
-    let store = try FormStore(path: required("db"), configuration: configuration)
+    // No drafts here: FormStore's own tables are not needed, as for `formstore set`.
+    let store = try FormStore(database: Database(path: required("db"), configuration: configuration),
+                              applyingMigrations: false)
     let form = try itemsForm(store)
     let deadline = Date().addingTimeInterval(seconds)
     var step = 0

@@ -94,6 +94,19 @@ import Testing
         #expect(Field(key: "x", kind: .integer).format(.null) == "")
     }
 
+    /// Found by Scripts/fuzz.sh: Foundation's DateFormatter trapped on a digit with a combining mark.
+    @Test func dateTextWithCombiningMarksIsRefusedNotACrash() {
+        for kind in [FieldKind.date, .time, .datetime] {
+            for input in ["1\u{05BF}", "01/01/1990\u{0301}", "12:3\u{0301}0"] {
+                guard case .failure(let error) = Field(key: "x", kind: kind).parse(input) else {
+                    Issue.record("\(kind) accepted \(input.debugDescription)")
+                    continue
+                }
+                #expect(error.code == "date")
+            }
+        }
+    }
+
     @Test func stepsParseFirstToLastAndFormatLastToFirst() {
         // digitsOnly then phone would accept letters in between; phone alone refuses them.
         let field = Field(key: "p", kind: .phone)

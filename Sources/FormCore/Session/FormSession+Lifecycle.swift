@@ -177,7 +177,10 @@ extension FormSession {
         default: break
         }
         autosaver?.cancelPending()
-        guard try keepingDraftOnFailure({ try backend.delete(form, key: key, deletingDraft: autosaver == nil ? nil : draftID) }) else {
+        let deleted = try keepingDraftOnFailure {
+            try backend.delete(form, key: key, deletingDraft: autosaver == nil ? nil : draftID)
+        }
+        guard deleted else {
             throw SessionError.notFound(form, key)
         }
         isEditing = false

@@ -209,7 +209,11 @@ enum DateText {
     }
 
     static func parse(_ text: String, format: String) -> Date? {
-        formatter(format).date(from: text)
+        // swift-corelibs-foundation's DateFormatter traps when ICU stops inside a
+        // grapheme cluster ("1" + U+05BF, found by Scripts/fuzz.sh). No date in a
+        // fixed format holds a character of several scalars: refuse those first.
+        guard text.allSatisfy({ $0.unicodeScalars.count == 1 }) else { return nil }
+        return formatter(format).date(from: text)
     }
 
     static func format(_ date: Date, format: String) -> String {

@@ -87,7 +87,7 @@ final class EditorEdit {
 
         var shown = render()
         var reopened: Reopened?
-        /// What the editor returned last time, and the errors it had.
+        // What the editor returned last time, and the errors it had.
         var previous: (document: String, errors: [String])?
         while true {
             let edited = try launcher.edit(shown)

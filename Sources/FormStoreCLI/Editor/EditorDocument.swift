@@ -119,20 +119,31 @@ enum EditorDocument {
 
     // MARK: Encoding
 
+    // Values are escaped and read back scalar by scalar, not by Character: a
+    // combining mark after a backslash (or after an escape's letter) would
+    // otherwise join it into one Character and the escape would be lost (found
+    // by Scripts/fuzz.sh).
     static func encodeValue(_ value: String) -> String {
+        let scalars = value.unicodeScalars
+        let needsQuotes = scalars.first.map(isPadding) == true || scalars.last.map(isPadding) == true
+            || scalars.first == "\""
         var body = ""
-        for ch in value {
-            switch ch {
+        for scalar in scalars {
+            switch scalar {
             case "\\": body += "\\\\"
             case "\n": body += "\\n"
-            case "\r\n": body += "\\r\\n"
             case "\r": body += "\\r"
             case "\t": body += "\\t"
-            default: body.append(ch)
+            case "\"" where needsQuotes: body += "\\\""
+            default: body.unicodeScalars.append(scalar)
             }
         }
-        let needsQuotes = value.first?.isWhitespace == true || value.last?.isWhitespace == true || value.hasPrefix("\"")
-        return needsQuotes ? "\"" + body.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : body
+        return needsQuotes ? "\"" + body + "\"" : body
+    }
+
+    /// Spacing that reading a value trims from its ends: a value with it there is quoted.
+    private static func isPadding(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace || CharacterSet.whitespaces.contains(scalar)
     }
 
     static func encodeKey(_ key: String) -> String {
@@ -147,45 +158,55 @@ enum EditorDocument {
 
     /// The key (quoted or not) and the text after its colon.
     private static func splitKey(_ line: Substring) throws -> (String, Substring) {
-        if line.hasPrefix("\"") {
-            guard let (key, end) = quoted(line) else { throw LineProblem("unterminated quoted field name") }
-            let rest = line[end...].drop { $0 == " " || $0 == "\t" }
-            guard rest.hasPrefix(":") else { throw LineProblem("expected 'field: value'") }
-            return (key, rest.dropFirst())
+        if line.unicodeScalars.first == "\"" {
+            guard let (key, after) = quoted(line) else { throw LineProblem("unterminated quoted field name") }
+            let rest = after.unicodeScalars.drop { $0 == " " || $0 == "\t" }
+            guard rest.first == ":" else { throw LineProblem("expected 'field: value'") }
+            return (key, Substring(rest.dropFirst()))
         }
-        guard let colon = line.firstIndex(of: ":") else { throw LineProblem("expected 'field: value'") }
-        let key = line[..<colon].trimmingCharacters(in: .whitespaces)
+        guard let colon = line.unicodeScalars.firstIndex(of: ":") else { throw LineProblem("expected 'field: value'") }
+        let key = String(trimmingSpaces(Substring(line.unicodeScalars[..<colon])))
         guard !key.isEmpty else { throw LineProblem("expected 'field: value'") }
-        return (key, line[line.index(after: colon)...])
+        return (key, Substring(line.unicodeScalars[line.unicodeScalars.index(after: colon)...]))
     }
 
     private static func decodeValue(_ text: Substring) throws -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.hasPrefix("\"") {
-            guard let (value, end) = quoted(Substring(trimmed)), end == trimmed.endIndex else {
+        let trimmed = trimmingSpaces(text)
+        if trimmed.unicodeScalars.first == "\"" {
+            guard let (value, rest) = quoted(trimmed), rest.isEmpty else {
                 throw LineProblem("unterminated quoted value (a value that starts with a quote must end with one)")
             }
             return value
         }
-        return unescape(Substring(trimmed))
+        return unescape(trimmed)
     }
 
-    /// The text of a `"…"` at the start of `text`, unescaped, and where it ends.
-    private static func quoted(_ text: Substring) -> (String, Substring.Index)? {
-        var index = text.index(after: text.startIndex)
+    /// Without the spaces and tabs at its ends (scalars: a mark after a space is kept).
+    private static func trimmingSpaces(_ text: Substring) -> Substring {
+        let scalars = text.unicodeScalars
+        let isSpace = { (scalar: Unicode.Scalar) in CharacterSet.whitespaces.contains(scalar) }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return Substring(scalars[first...last])
+    }
+
+    /// The text of a `"…"` at the start of `text`, unescaped, and what follows it.
+    private static func quoted(_ text: Substring) -> (String, Substring)? {
+        let scalars = text.unicodeScalars
+        var index = scalars.index(after: scalars.startIndex)
         var raw = ""
-        while index < text.endIndex {
-            let ch = text[index]
-            if ch == "\\", text.index(after: index) < text.endIndex {
-                raw.append(ch)
-                index = text.index(after: index)
-                raw.append(text[index])
-            } else if ch == "\"" {
-                return (unescape(Substring(raw)), text.index(after: index))
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            if scalar == "\\", scalars.index(after: index) < scalars.endIndex {
+                raw.unicodeScalars.append(scalar)
+                index = scalars.index(after: index)
+                raw.unicodeScalars.append(scalars[index])
+            } else if scalar == "\"" {
+                return (unescape(Substring(raw)), Substring(scalars[scalars.index(after: index)...]))
             } else {
-                raw.append(ch)
+                raw.unicodeScalars.append(scalar)
             }
-            index = text.index(after: index)
+            index = scalars.index(after: index)
         }
         return nil
     }
@@ -193,20 +214,22 @@ enum EditorDocument {
     private static func unescape(_ text: Substring) -> String {
         var out = ""
         var escaping = false
-        for ch in text {
+        for scalar in text.unicodeScalars {
             if escaping {
-                switch ch {
+                switch scalar {
                 case "n": out += "\n"
                 case "r": out += "\r"
                 case "t": out += "\t"
-                case "\\", "\"": out.append(ch)
-                default: out += "\\" + String(ch)  // not an escape: kept as typed
+                case "\\", "\"": out.unicodeScalars.append(scalar)
+                default:  // not an escape: kept as typed
+                    out += "\\"
+                    out.unicodeScalars.append(scalar)
                 }
                 escaping = false
-            } else if ch == "\\" {
+            } else if scalar == "\\" {
                 escaping = true
             } else {
-                out.append(ch)
+                out.unicodeScalars.append(scalar)
             }
         }
         if escaping { out += "\\" }

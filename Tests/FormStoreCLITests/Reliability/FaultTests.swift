@@ -143,8 +143,11 @@ private struct FaultBench {
                              autosave: .init(interval: .seconds(60), fallback: fallback))
     }
 
+    /// Two edits: the first written (or fallen back) at once, the second still
+    /// pending when the save comes, so a failed save must hand it back to the draft.
     func type(into session: FormSession, lastName: String = "Typed") throws {
         try session.set("lastName", input: lastName)
+        session.close()
         try session.set("age", input: "44")
     }
 
