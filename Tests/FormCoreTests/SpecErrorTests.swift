@@ -79,6 +79,8 @@ import Testing
                   path: "$.unsavedChangesWarning", message: "expected a string or false, found a boolean"),
         Malformed(name: "duplicate JSON key", json: "{\"formstore\": 1, \"name\": \"f\", \"name\": \"g\", \"sections\": []}", path: "$",
                   message: "invalid JSON at line 1, column 31: duplicate key \"name\""),
+        Malformed(name: "two high surrogates", json: #"{"formstore": 1, "name": "\uDAED\uDAED", "sections": []}"#,
+                  path: "$", message: "invalid JSON at line 1, column 39: expected a low surrogate"),
         Malformed(name: "choice without choices", json: spec(fields: #"{"key": "b", "kind": "choice"}"#),
                   path: "$.sections[1].fields[0].choices", message: "a choice field needs choices"),
     ]

@@ -197,6 +197,8 @@ struct JSONReader {
                         guard current == UInt8(ascii: "u") else { throw failure("expected a low surrogate") }
                         index += 1
                         let low = try hex4()
+                        // Another high surrogate here trapped on the subtraction (found by Scripts/fuzz.sh).
+                        guard (0xDC00..<0xE000).contains(low) else { throw failure("expected a low surrogate") }
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     }
                     guard let scalar = Unicode.Scalar(code) else { throw failure("invalid \\u escape") }
