@@ -7,8 +7,8 @@ struct FormStoreCommand: ParsableCommand {
         A form is a JSON spec in the forms folder, or any table of the database
         (its form is inferred from the columns). KEY is a record's primary-key
         value; a composite key is written col=value,col=value.
-        Data goes to stdout, messages to stderr. Only init and migrate create a
-        missing database; commands that fail change nothing.
+        Data goes to stdout, messages to stderr. Only init, migrate and demo
+        create a database; commands that fail change nothing.
         FORMSTORE_BUSY_TIMEOUT_MS: how long to wait for another process's lock
         (default 5000) before exiting with 75.
         """,
