@@ -10,6 +10,8 @@ final class CSVReader: RecordReader {
 
     init(_ source: any ByteSource) { reader = ByteReader(source) }
 
+    var declaredColumns: [String]? { header }
+
     func next() throws -> InputRecord? {
         if header == nil {
             try reader.skipByteOrderMark()

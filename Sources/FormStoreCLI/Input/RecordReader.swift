@@ -11,6 +11,13 @@ protocol RecordReader: AnyObject {
     /// The next record; nil at the end of the input.
     /// - throws: `InputError` naming the line.
     func next() throws -> InputRecord?
+    /// The column names a format declares once for every record (a CSV header),
+    /// known after the first `next()`; nil for formats without one.
+    var declaredColumns: [String]? { get }
+}
+
+extension RecordReader {
+    var declaredColumns: [String]? { nil }
 }
 
 /// The formats `import` reads.

@@ -92,6 +92,13 @@ struct RecordImporter {
 
     /// The row's values as model values, by field key, and the problems of
     /// those that did not parse.
+    static func notAField(_ name: String, form: Form) -> String { "\(name): not a field of \(form.name)" }
+
+    /// Names among `columns` that are neither a field nor a key column of the form.
+    func unknownColumns(_ columns: [String]) -> [String] {
+        columns.filter { fields[$0] == nil && !mapping.keyColumns.contains($0) }
+    }
+
     private func parse(_ input: InputRecord) -> ([String: FieldValue], [Problem]) {
         var values: [String: FieldValue] = [:]
         var problems: [Problem] = []
@@ -104,7 +111,7 @@ struct RecordImporter {
             } else if mapping.keyColumns.contains(name) {
                 values[name] = raw.textValue.map { keyValue($0, name) } ?? raw
             } else {
-                problems.append(Problem(field: nil, message: "\(name): not a field of \(form.name)"))
+                problems.append(Problem(field: nil, message: Self.notAField(name, form: form)))
             }
         }
         return (values, problems)

@@ -22,7 +22,13 @@ extension StorageWorkspace {
         do {
             return try store.writeBatch(form, commit: !dryRun) { batch in
                 var summary = ImportSummary()
-                while let input = try reader.next() {
+                var next = try reader.next()
+                // A header naming no field is wrong for every row, even when there are none.
+                if let unknown = reader.declaredColumns.map(importer.unknownColumns), !unknown.isEmpty {
+                    throw InputError(line: 1, message: unknown.map { RecordImporter.notAField($0, form: form) }
+                        .joined(separator: "; "))
+                }
+                while let input = next {
                     do {
                         switch try importer.write(input, into: batch) {
                         case .inserted: summary.inserted += 1
@@ -34,6 +40,7 @@ extension StorageWorkspace {
                     } catch let error as DatabaseError where error.isRowProblem {
                         summary.reject(line: input.line, [error.message ?? "rejected by the database"])
                     }
+                    next = try reader.next()
                 }
                 if summary.failedRows > 0 { throw ImportRejected(summary: summary) }
                 return summary
