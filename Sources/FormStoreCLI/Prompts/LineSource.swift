@@ -11,7 +11,8 @@ protocol LineSource: AnyObject {
 final class ByteSourceLines: LineSource {
     private let source: any ByteSource
     private let reader: ByteReader
-    /// Where the line break goes that a person typing with echo off does not see.
+    /// Where the line break goes that the screen would not show otherwise: typed
+    /// with echo off, or read from a pipe (so each prompt ends its own line).
     private let echoSink: (any TextSink)?
 
     init(_ source: any ByteSource, echoSink: (any TextSink)? = nil) {
@@ -25,10 +26,8 @@ final class ByteSourceLines: LineSource {
         let hide = !echo && source.isTerminal
         if hide { source.setEcho(false) }
         defer {
-            if hide {
-                source.setEcho(true)
-                echoSink?.write("\n")
-            }
+            if hide { source.setEcho(true) }
+            if hide || !source.isTerminal { echoSink?.write("\n") }
         }
         guard let bytes = try? reader.readLine() else { return nil }
         return String(decoding: bytes, as: UTF8.self)
