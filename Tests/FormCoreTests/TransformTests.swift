@@ -77,8 +77,8 @@ import Testing
         Rejection(field: Field(key: "d", label: "Birthdate", kind: .date), input: "31/12/1999", code: "date", message: "Birthdate is not a valid date"),
         Rejection(field: Field(key: "d", label: "Birthdate", kind: .date), input: "yesterday", code: "date", message: "Birthdate is not a valid date"),
         Rejection(field: Field(key: "b", label: "Newsletter", kind: .bool), input: "maybe", code: "bool", message: "Newsletter must be yes or no"),
-        Rejection(field: countries.with { $0.label = "Country" }, input: "France", code: "choice", message: "Country is not one of the choices"),
-        Rejection(field: countries.with { $0.label = "Country" }, input: "4", code: "choice", message: "Country is not one of the choices"),
+        Rejection(field: countries.with { $0.label = "Country" }, input: "France", code: "choice", message: "\"France\" is not one of the choices for Country"),
+        Rejection(field: countries.with { $0.label = "Country" }, input: "4", code: "choice", message: "\"4\" is not one of the choices for Country"),
     ]
 
     @Test(arguments: rejections)

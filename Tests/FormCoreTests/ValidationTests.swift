@@ -55,7 +55,7 @@ import Testing
         Case(name: "oneOfChoices", field: Field("Size", key: "s").choices(["s", "m"]).oneOfChoices(), bad: "l", good: "m",
              code: "choice", message: "Size is not one of the choices"),
         Case(name: "multichoice", field: Field("Foods", key: "f", kind: .multichoice).choices(["pizza", "sushi"]),
-             bad: .list(["pizza", "kale"]), good: .list(["pizza"]), code: "choice", message: "Foods is not one of the choices"),
+             bad: .list(["pizza", "kale"]), good: .list(["pizza"]), code: "choice", message: "\"kale\" is not one of the choices for Foods"),
         Case(name: "equalTo", field: Field("Repeat", key: "r").equalTo("other"), bad: "x", good: "same",
              code: "equalTo", message: "Repeat must match Other"),
         Case(name: "maxFutureDays", field: Field("Due", key: "d", kind: .date).maxFutureDays(7),

@@ -174,7 +174,10 @@ extension Transform {
         if let number = Int(text), number >= 1, number <= field.choices.count {
             return field.choices[number - 1].value
         }
-        throw FieldError(field: field.key, code: "choice", message: MessageCatalog.english.template(for: "choice"))
+        // Name what was typed: in a list of several, which one is wrong is the useful part.
+        let message = MessageCatalog.fill(MessageCatalog.english.template(for: "choice.item"),
+                                          with: ["value": "\"\(text)\"", "label": "{label}"])
+        throw FieldError(field: field.key, code: "choice", message: message)
     }
 }
 

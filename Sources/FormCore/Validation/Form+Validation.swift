@@ -36,7 +36,10 @@ extension Form {
         }
         if value.isEmpty { return errors }
 
-        if let code = kindProblem(field, value) { fail(code) }
+        if let code = kindProblem(field, value) {
+            let (parameters, variant) = code == "choice" ? choiceDetail(value, field) : ([:], nil)
+            fail(code, parameters, variant: variant)
+        }
         for rule in field.rules {
             check(rule, field: field, value: value, values: current, now: now, fail: fail)
         }
@@ -123,6 +126,16 @@ extension Form {
         return nil
     }
 
+    /// For a list that is not among the choices, the first item that is not
+    /// (in a list of several, which one is wrong is the useful part).
+    private func choiceDetail(_ value: FieldValue, _ field: Field) -> ([String: String], String?) {
+        let allowed = field.choices.filter { !$0.isDisabled }.map(\.value)
+        guard case .list(let items) = value, let wrong = items.first(where: { !allowed.contains($0) }) else {
+            return ([:], nil)
+        }
+        return (["value": "\"\(wrong.textValue ?? "\(wrong)")\""], "choice.item")
+    }
+
     private func isAmongChoices(_ value: FieldValue, _ field: Field) -> Bool {
         let allowed = field.choices.filter { !$0.isDisabled }.map(\.value)
         if case .list(let items) = value { return items.allSatisfy(allowed.contains) }
@@ -162,7 +175,10 @@ extension Form {
                                       "max": max.map(Transform.decimalText) ?? ""], variant)
             }
         case .oneOfChoices:
-            if !isAmongChoices(value, field) { fail(rule.code, nil, [:], nil) }
+            if !isAmongChoices(value, field) {
+                let (parameters, variant) = choiceDetail(value, field)
+                fail(rule.code, nil, parameters, variant)
+            }
         case .equalTo(let otherKey):
             if value != (values[otherKey] ?? .null) {
                 fail(rule.code, nil, ["other": self.field(otherKey)?.label ?? otherKey], nil)

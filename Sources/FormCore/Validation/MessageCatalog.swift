@@ -28,6 +28,7 @@ public struct MessageCatalog: Sendable, Hashable {
         "range.min": "{label} must be at least {min}",
         "range.max": "{label} must be at most {max}",
         "choice": "{label} is not one of the choices",
+        "choice.item": "{value} is not one of the choices for {label}",
         "equalTo": "{label} must match {other}",
         "mismatch": "{label} does not match {other}",
         "maxFutureDays": "{label} must be at most {days} days in the future",

@@ -76,7 +76,7 @@ import Testing
         let before = try demo.dump()
         let choice = try demo.run(["set", "line items", "order=x,line no=1", "status=lost"])
         #expect(choice.code == 65)
-        #expect(choice.errors.contains("  status: status is not one of the choices\n"))
+        #expect(choice.errors.contains("  status: \"lost\" is not one of the choices for status\n"))
         let foreign = try demo.run(["new", "line items", "order=nope", "line no=1"])
         #expect(foreign.code == 65)
         #expect(foreign.errors == "formstore: FOREIGN KEY constraint failed\n")
