@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// let binding = try FormBinding(form: form, model: StructModel(profile))
-/// binding.onChange = { keys, values in session.reload(values) }
+/// binding.onChange = { keys, values in print("changed elsewhere:", keys) }
 /// var values = binding.read()                 // ["firstName": .text("Ada"), ...]
 /// try binding.write("age", .int(37))
 /// binding.update { $0.model.firstName = "Grace" }   // onChange(["firstName"], ...)
@@ -100,11 +100,6 @@ public final class FormBinding<Model: FormModel>: RefreshTarget, @unchecked Send
             }
         if !changed.isEmpty { notify?(changed, values) }
         return changed
-    }
-
-    /// The model says these keys changed; the form is told if their values differ.
-    public func modelDidChange(keys: Set<String>) {
-        refresh()
     }
 
     private static func values(of form: Form, in model: Model) -> [String: FieldValue] {

@@ -43,7 +43,7 @@ struct TableWriter: RecordWriter {
         widths = widths.map { min($0, max(options.maxColumnWidth, 1)) }
         self.widths = widths
         var header = line(headers, widths: widths, alignNumbers: false)
-        if options.usesColor { header = "\u{1B}[1m" + header.dropLast() + "\u{1B}[0m\n" }
+        if options.usesColor { header = TextStyle.bold.apply(header.dropLast(), enabled: true) + "\n" }
         sink.write(header)
         for cells in sample { sink.write(line(cells, widths: widths)) }
         sample = []

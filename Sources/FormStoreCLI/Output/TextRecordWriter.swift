@@ -22,7 +22,7 @@ struct TextRecordWriter: RecordWriter {
             let shown = ValueText.masked(value, column: column, options: options)
             let text = column.displayText(shown)
             let label = (column.label + ":").padding(toLength: labelWidth, withPad: " ", startingAt: 0)
-            let styledLabel = options.usesColor ? "\u{1B}[1m\(label)\u{1B}[0m" : label
+            let styledLabel = TextStyle.bold.apply(label, enabled: options.usesColor)
             let indent = "\n" + String(repeating: " ", count: labelWidth + 1)
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { TableWriter.escapeControls(String($0)) }

@@ -43,21 +43,17 @@ public struct Terminal {
         output.flush()
         errors.flush()
     }
-
-    /// Wraps `text` in an ANSI style when colour is on.
-    func styled(_ text: String, _ style: TextStyle) -> String {
-        usesColor ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
-    }
 }
 
 @available(*, unavailable)
 extension Terminal: Sendable {}
 
-/// The few ANSI styles the command uses.
+/// The ANSI styles the command uses (only when colour is on).
 enum TextStyle: String {
     case bold = "1"
-    case dim = "2"
-    case red = "31"
-    case green = "32"
-    case yellow = "33"
+
+    /// `text` in this style, or as it is when `enabled` is false.
+    func apply(_ text: some StringProtocol, enabled: Bool) -> String {
+        enabled ? "\u{1B}[\(rawValue)m\(text)\u{1B}[0m" : String(text)
+    }
 }
