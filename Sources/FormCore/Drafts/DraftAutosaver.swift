@@ -69,6 +69,7 @@ public final class DraftAutosaver: Sendable {
         var lastWrite: ContinuousClock.Instant?
         var scheduled = false
         var fallback: Fallback?
+        var purgedExpired = false
     }
 
     private let store: any DraftStore
@@ -135,6 +136,11 @@ public final class DraftAutosaver: Sendable {
         }) else { return }
         var fallback: Fallback?
         do {
+            // The first write of a session also clears drafts past their lifetime.
+            if !state.withLock({ $0.purgedExpired }) {
+                try store.deleteDrafts(updatedBefore: policy.expiryDate)
+                state.withLock { $0.purgedExpired = true }
+            }
             try store.writeDraft(draft)
         } catch {
             fallback = Fallback(location: "(nowhere)", reason: "\(error)", error: error)

@@ -104,10 +104,12 @@ public final class FormSession {
         let session = FormSession(form: form, backend: backend, draftStore: drafts, key: record.key,
                                   values: record.values, version: record.version, autosave: autosave)
         if let drafts {
-            _ = try? drafts.deleteDrafts(updatedBefore: autosave.expiryDate)  // a read-only database still opens
-            // Drafts that went to the fallback files are offered like any other.
+            // Opening only reads: expired drafts are not offered, and the autosaver
+            // deletes them with its first write (so a read-only or locked database still opens).
+            let expiry = autosave.expiryDate
             let fallen = (try? autosave.fallback?.drafts(form: form.name, key: record.key)) ?? []
             session.offeredDrafts = (try drafts.drafts(form: form.name, key: record.key) + fallen)
+                .filter { $0.updatedAt >= expiry }
                 .sorted { $0.updatedAt > $1.updatedAt }
         }
         return session

@@ -3,8 +3,10 @@ import FormStorage
 
 /// Drafts kept in the database's `formstore_drafts` table.
 extension StorageWorkspace {
+    /// Drafts not yet past their lifetime (expired ones are deleted by the next edit).
     func drafts(form: String?) throws -> [Draft] {
-        try store().drafts(form: form)
+        let expiry = DraftAutosaver.Policy().expiryDate
+        return try store().drafts(form: form).filter { $0.updatedAt >= expiry }
     }
 
     /// The draft with an id, or the newest draft of a record.

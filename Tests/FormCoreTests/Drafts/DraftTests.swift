@@ -184,8 +184,12 @@ struct RefusingDraftStore: DraftStore {
         try backend.writeDraft(old)
         let session = try FormSession.open(profileForm(), key: key, backend: backend, drafts: backend,
                                            autosave: testAutosave())
-        #expect(session.offeredDrafts.isEmpty)
-        #expect(try backend.draft(id: "old") == nil)
+        #expect(session.offeredDrafts.isEmpty, "an expired draft is not offered")
+        #expect(try backend.draft(id: "old") != nil, "opening only reads")
+        try session.set("lastName", value: "Moss")
+        session.close()
+        #expect(try backend.draft(id: "old") == nil, "the session's first draft write clears expired ones")
+        #expect(try backend.drafts(form: "profile").count == 1)
     }
 
     @Test func aDraftFromAnOlderFormVersionRestoresWhatStillExists() throws {
