@@ -17,8 +17,14 @@ public struct TableInfo: Sendable, Hashable {
     /// Declared `WITHOUT ROWID`.
     public var isWithoutRowID: Bool
     public var foreignKeys: [ForeignKey]
-    /// The `CREATE TABLE` statement.
+    /// The `CREATE TABLE` (or `CREATE VIEW`) statement.
     public var sql: String
+    public var kind: Kind = .table
+
+    /// A table, or a view (read-only, or written through its `INSTEAD OF` triggers).
+    public enum Kind: Sendable, Hashable { case table, view, writableView }
+
+    public var isView: Bool { kind != .table }
 
     public init(name: String, columns: [ColumnInfo], primaryKey: PrimaryKey, isWithoutRowID: Bool,
                 foreignKeys: [ForeignKey], sql: String) {

@@ -53,11 +53,10 @@ public final class FormStore: FormBackend, DraftStore {
     public func mapping(for form: Form) throws -> TableMapping {
         let cacheKey = MappingKey(name: form.name, version: form.version, table: form.tableName)
         if let cached = mappings.withLock({ $0[cacheKey] }), cached.form == form { return cached }
-        let table = try database.read { conn -> TableInfo in
+        let mapping = try database.read { conn -> TableMapping in
             guard try conn.tableExists(form.tableName) else { throw FormStoreError.unknownTable(form.tableName) }
-            return try conn.tableInfo(form.tableName)
+            return try TableMapping(form: form, table: try conn.tableInfo(form.tableName)).sniffingDateFormats(conn)
         }
-        let mapping = try TableMapping(form: form, table: table)
         mappings.withLock { $0[cacheKey] = mapping }
         return mapping
     }
@@ -85,7 +84,8 @@ public struct FormStoreError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     static func noPrimaryKey(_ table: String) -> FormStoreError {
-        FormStoreError(reason: .noPrimaryKey, message: "table '\(table)' has no primary key to find records by")
+        FormStoreError(reason: .noPrimaryKey,
+                       message: "'\(table)' has no primary key to find records by (a view's spec may name one as primaryKey)")
     }
 
     static func badKey(_ message: String) -> FormStoreError {
