@@ -57,12 +57,37 @@ public struct StorageCoding: Sendable, Hashable {
             return format.encode(date)
         case (.decimal?, .int(let int)):
             return .real(Double(int))
+        case (.bool?, .bool(let bool)):
+            return Self.boolValue(bool, like: example)
         case (_, .text(let text)) where isUntyped:
             return Self.untypedValue(text)
         default:
             // bool, multichoice and the rest store as the kind-less mapping does.
             return DatabaseValue(value)
         }
+    }
+
+    /// A bool in the words the column uses (`'true'`/`'false'`, `'Y'`/`'N'`,
+    /// `'on'`/`'off'` …, case kept), else INTEGER 1 or 0 (a REAL when the column holds reals).
+    static func boolValue(_ bool: Bool, like example: DatabaseValue?) -> DatabaseValue {
+        switch example {
+        case .text(let word)?:
+            let pairs = [("true", "false"), ("t", "f"), ("yes", "no"), ("y", "n"), ("on", "off"), ("1", "0")]
+            let lowered = word.lowercased()
+            guard let pair = pairs.first(where: { $0.0 == lowered || $0.1 == lowered }) else { break }
+            var answer = bool ? pair.0 : pair.1
+            if word == word.uppercased() && word != word.lowercased() {
+                answer = answer.uppercased()
+            } else if let first = word.first, first.isUppercase {
+                answer = answer.prefix(1).uppercased() + answer.dropFirst()
+            }
+            return .text(answer)
+        case .real?:
+            return .real(bool ? 1 : 0)
+        default:
+            break
+        }
+        return .integer(bool ? 1 : 0)
     }
 
     /// Text typed into an untyped column, in the storage class it reads as:

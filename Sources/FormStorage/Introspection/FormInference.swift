@@ -46,6 +46,8 @@ public enum FormInference {
         }
         if field.kind == .password { field.isSecure = true }
         field.keepsWhitespace = true
+        // Dates are typed and shown as the database holds them, not in a locale's order.
+        if field.kind == .date { field.format = "yyyy-MM-dd" }
         if field.kind == .text && column.name.lowercased().contains("email") { field.hint = "e-mail address" }
         // SQLite lets a key that is not the rowid hold NULL (a legacy quirk); a form asks for it.
         let needsKey = column.isPrimaryKey && !table.primaryKey.isRowID
