@@ -80,6 +80,7 @@ extension Connection {
         var info = TableInfo(name: tableName, columns: columns, primaryKey: primaryKey,
                              isWithoutRowID: parsed.isWithoutRowID,
                              foreignKeys: isView ? [] : try foreignKeys(tableName), sql: sql)
+        info.uniqueKeys = isView ? [] : try uniqueKeys(tableName)
         if isView {
             info.kind = try fetchOne("""
                 SELECT 1 FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = ? COLLATE NOCASE
@@ -87,6 +88,15 @@ extension Connection {
                 """, [tableName]) == nil ? .view : .writableView
         }
         return info
+    }
+
+    /// The column sets of the table's UNIQUE indexes and constraints (partial indexes left out).
+    private func uniqueKeys(_ table: String) throws -> [[String]] {
+        try fetchAll("SELECT name FROM pragma_index_list(?) WHERE \"unique\" = 1 AND partial = 0", [table])
+            .map { row in
+                try fetchAll("SELECT name FROM pragma_index_info(?) ORDER BY seqno", [try row.value(at: 0, as: String.self)])
+                    .map { try $0.value(at: 0, as: String?.self) ?? "" }
+            }
     }
 
     private func hasPrimaryKeyIndex(_ table: String) throws -> Bool {

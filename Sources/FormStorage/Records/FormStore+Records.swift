@@ -42,6 +42,7 @@ extension FormStore {
             if let statement = mapping.updateStatement(mapping.columnValues(changes, over: stored.values),
                                                        key: keyArguments, like: storedValues) {
                 try conn.cachedStatement(statement.sql).execute(statement.arguments)
+                try Self.checkOneRowChanged(conn, mapping)
             }
             if let deletingDraft { try Self.deleteDraft(deletingDraft, conn) }
             guard let saved = try Self.load(mapping, keyArguments, conn) else { return .notFound }
@@ -56,9 +57,17 @@ extension FormStore {
         return try database.write { conn in
             try conn.cachedStatement(sql).execute(StatementArguments(arguments))
             let deleted = conn.changesCount > 0
+            if deleted { try Self.checkOneRowChanged(conn, mapping) }
             if let deletingDraft { try Self.deleteDraft(deletingDraft, conn) }
             return deleted
         }
+    }
+
+    /// Throws (rolling the transaction back) when the last statement changed
+    /// several rows. A view's `INSTEAD OF` trigger reports none, and is trusted.
+    static func checkOneRowChanged(_ conn: Connection, _ mapping: TableMapping) throws {
+        let count = conn.changesCount
+        guard count <= 1 || mapping.table.isView else { throw FormStoreError.notOneRow(count, table: mapping.table.name) }
     }
 
     static func load(_ mapping: TableMapping, _ key: [DatabaseValue], _ conn: Connection) throws -> StoredRecord? {

@@ -88,6 +88,16 @@ public struct FormStoreError: Error, Sendable, Hashable, CustomStringConvertible
                        message: "'\(table)' has no primary key to find records by (a view's spec may name one as primaryKey)")
     }
 
+    static func keyNotUnique(_ key: [String], form: String, table: String) -> FormStoreError {
+        FormStoreError(reason: .badKey, message: "form \(form): its primary key (\(key.joined(separator: ", "))) "
+            + "is neither the primary key of '\(table)' nor a UNIQUE index of it, so it may name several rows")
+    }
+
+    /// A write that would have changed other than exactly one row; it was rolled back.
+    static func notOneRow(_ count: Int, table: String) -> FormStoreError {
+        FormStoreError(reason: .badKey, message: "the key names \(count) rows of '\(table)', not one: nothing was written")
+    }
+
     static func badKey(_ message: String) -> FormStoreError {
         FormStoreError(reason: .badKey, message: message)
     }

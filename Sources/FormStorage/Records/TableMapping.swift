@@ -32,6 +32,10 @@ public struct TableMapping: Sendable, Hashable {
         // A view has no key of its own: it can be listed and exported, and its
         // spec may name one (docs/fidelity.md).
         guard !key.isEmpty || table.isView else { throw FormStoreError.noPrimaryKey(table.name) }
+        // A spec's key must name one row, or a write meant for one would change several.
+        guard key.isEmpty || table.isView || table.identifiesOneRow(key) else {
+            throw FormStoreError.keyNotUnique(key, form: form.name, table: table.name)
+        }
         // A table without a declared key is still found by its hidden rowid.
         let hasColumn = { (name: String) in
             table.column(name) != nil || (name == Self.rowID && table.primaryKey == .hiddenRowID)

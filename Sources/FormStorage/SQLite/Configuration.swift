@@ -23,6 +23,10 @@ public struct Configuration: Sendable, Hashable {
     public var synchronous: Synchronous = .full
     /// `PRAGMA foreign_keys`.
     public var foreignKeys: Bool = true
+    /// Lets the database's triggers and views call functions SQLite does not
+    /// mark innocuous (`PRAGMA trusted_schema`). Off: a database from someone
+    /// else cannot make FormStore run them (docs/fidelity.md, hostile input).
+    public var trustsSchema: Bool = false
     /// Reader connections a `Database` keeps for concurrent reads.
     public var maximumReaderCount: Int = 4
 

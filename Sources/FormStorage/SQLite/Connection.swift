@@ -62,7 +62,21 @@ public final class Connection {
                 throw DatabaseError.from(pointer, code: code)
             }
             sqlite3_extended_result_codes(handle.pointer, 1)
+            try guardAgainstTheSchema(handle, trusting: configuration.trustsSchema)
             return handle
+        }
+    }
+
+    /// A database may come from anyone: defensive mode (no writes to shadow
+    /// tables or the schema by ordinary SQL), no extension loading, and unless
+    /// the caller trusts it, triggers and views may call only innocuous
+    /// functions (<https://www.sqlite.org/security.html>).
+    private static func guardAgainstTheSchema(_ handle: ConnectionHandle, trusting: Bool) throws {
+        for (code, what) in [(formstore_sqlite3_db_config_defensive(handle.pointer, 1), "defensive mode"),
+                             (formstore_sqlite3_db_config_load_extension(handle.pointer, 0), "extension loading"),
+                             (formstore_sqlite3_db_config_trusted_schema(handle.pointer, trusting ? 1 : 0),
+                              "trusted_schema")] where code != SQLITE_OK {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "could not set \(what)")
         }
     }
 
