@@ -77,7 +77,7 @@ struct DraftRestoreCommand: ParsableCommand {
             .value("keep", valueName: "side", help: "For every conflicting field: mine (the draft's) or theirs (stored).",
                    check: .oneOf(ConflictChoice.Side.allCases.map(\.rawValue))),
             .repeated("keep-field", valueName: "field=side",
-                      help: "For one conflicting field: FIELD=mine or FIELD=theirs; repeatable.", check: .assignment),
+                      help: "For one conflicting field: FIELD=mine or FIELD=theirs.", check: .assignment),
         ])
 
     let reference: DraftReference

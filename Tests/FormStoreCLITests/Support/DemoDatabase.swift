@@ -47,7 +47,7 @@ final class DemoDatabase {
 
     /// The names of FormStore's tables in the database itself (none unless `init` ran).
     func formStoreTables() throws -> String {
-        try query("SELECT group_concat(name, ' ') FROM sqlite_schema WHERE name LIKE 'formstore%'")
+        try query("SELECT group_concat(name, ' ') FROM sqlite_schema WHERE type = 'table' AND name LIKE 'formstore%'")
     }
 
     /// The whole database as SQL text (`.dump`): equal before and after means unchanged.
