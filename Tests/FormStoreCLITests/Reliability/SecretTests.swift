@@ -17,6 +17,8 @@ import Testing
     @Test func aTypedPasswordReachesNoDraftByte() throws {
         let demo = try DemoDatabase()
         let state = demo.scratch.path + "/state"
+        // Taken over by `init` (WAL, drafts in the database), so a reader gets past another's lock.
+        #expect(try demo.run(["init"]).code == 0)
         // A username, the password twice, then the end of input (the draft is kept).
         let typed = "newname\n\(Self.password)\n\(Self.password)\n"
         let kept = try demo.run(["edit", "registration", "1"], stdin: typed, environment: ["XDG_STATE_HOME": state])
