@@ -60,6 +60,7 @@ public struct Sidecar: Sendable, Hashable {
         let conn = try Connection(path: path, configuration: configuration)
         try Migrator.formStore.migrate(conn)
         // Which database this is for, so a person looking at the folder can tell.
+        guard conn.createdFile else { return }
         try conn.execute("""
             INSERT OR IGNORE INTO formstore_settings (key, value, updated_at) VALUES (?, ?, ?)
             """, [Self.databaseKey, String(decoding: try JSONEncoder().encode(FieldValue.text(databasePath)), as: UTF8.self),

@@ -109,13 +109,15 @@ import FormStorage
             #expect(try demo.query("PRAGMA journal_mode") == "delete\n", "\(arguments)")
             #expect(try demo.formStoreTables() == "\n", "\(arguments)")
         }
-        // An edit that saves keeps no draft (what it autosaved while typing went to the sidecar).
+        // An edit that saves keeps no draft (one autosaved while typing went to the sidecar, if any).
         let edit = try demo.run(["edit", "customers", "2"], stdin: "\nBergen\n\ny\n")
         #expect(edit.code == 0, "\(edit)")
         #expect(try demo.query("SELECT city FROM customers WHERE id = 2") == "Bergen\n")
         #expect(try demo.query("PRAGMA journal_mode") == "delete\n")
         #expect(try demo.formStoreTables() == "\n")
-        #expect(try demo.querySidecar("SELECT count(*) FROM formstore_drafts") == "0\n")
+        if demo.sidecar.exists {
+            #expect(try demo.querySidecar("SELECT count(*) FROM formstore_drafts") == "0\n")
+        }
     }
 
     @Test func anInterruptedEditKeepsItsDraftInThePrivateSidecar() throws {
