@@ -32,11 +32,12 @@ public final class FormStore: FormBackend, DraftStore {
     /// not exist) gets WAL and FormStore's tables; so does one `initialize()`
     /// was run on (it holds `formstore_migrations`). Any other database is left
     /// as it is, journal mode and schema, and FormStore's tables go to a
-    /// `Sidecar` in `sidecarDirectory`, created by the first draft written.
+    /// `Sidecar` in `sidecarDirectory` (`Sidecar.standardDirectory` when nil),
+    /// created by the first draft written.
     ///
     /// - throws: `DatabaseError` when the file cannot be opened or migrated.
     public convenience init(path: String, configuration: Configuration = Configuration(),
-                            sidecarDirectory: URL = Sidecar.standardDirectory) throws {
+                            sidecarDirectory: URL? = nil) throws {
         try self.init(database: Database(path: path, configuration: configuration), sidecarDirectory: sidecarDirectory)
     }
 
@@ -50,19 +51,18 @@ public final class FormStore: FormBackend, DraftStore {
     /// reads, leaves the file as it was.
     ///
     /// - throws: `DatabaseError` or `MigrationError` when the migrations fail.
-    public init(database: Database, applyingMigrations: Bool = true,
-                sidecarDirectory: URL = Sidecar.standardDirectory) throws {
+    public init(database: Database, applyingMigrations: Bool = true, sidecarDirectory: URL? = nil) throws {
         self.database = database
-        let holdsTables = try database.read { try $0.tableExists(Migrator.formStore.table) }
-        let sidecar = Sidecar(database: database.path, directory: sidecarDirectory)
-        if holdsTables || database.createdFile || sidecar == nil {
+        let isFormStores = try database.createdFile || database.read { try $0.tableExists(Migrator.formStore.table) }
+        if !isFormStores, let sidecar = Sidecar(database: database.path,
+                                                directory: sidecarDirectory ?? Sidecar.standardDirectory) {
+            ownTables = Mutex(.sidecar(sidecar))
+            try attachSidecar(creating: false)
+        } else {
             ownTables = Mutex(.database)
             if applyingMigrations && !database.configuration.readOnly {
                 try Migrator.formStore.migrate(database)
             }
-        } else {
-            ownTables = Mutex(.sidecar(sidecar!))
-            try attachSidecar(creating: false)
         }
     }
 
