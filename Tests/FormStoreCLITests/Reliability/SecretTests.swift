@@ -50,6 +50,21 @@ import Testing
         }
     }
 
+    /// The same for a database nobody ran `init` on: its draft is in the sidecar.
+    @Test func aTypedPasswordReachesNoSidecarByte() throws {
+        let demo = try DemoDatabase()
+        let typed = "newname\n\(Self.password)\n\(Self.password)\n"
+        let kept = try demo.run(["edit", "registration", "1"], stdin: typed)
+        #expect(kept.code == 1, "\(kept)")
+        #expect(try demo.querySidecar("SELECT count(*) FROM formstore_drafts WHERE payload LIKE '%newname%'") == "1\n")
+        for path in [demo.path, demo.sidecar.path] {
+            for suffix in ["", "-wal", "-shm", "-journal"] where FileManager.default.fileExists(atPath: path + suffix) {
+                #expect(!(try Self.holdsPassword(path + suffix)), "\(path + suffix)")
+            }
+        }
+        #expect(!kept.errors.contains(Self.password) && !kept.output.contains(Self.password))
+    }
+
     static func holdsPassword(_ path: String) throws -> Bool {
         try Data(contentsOf: URL(fileURLWithPath: path)).range(of: Data(password.utf8)) != nil
     }
