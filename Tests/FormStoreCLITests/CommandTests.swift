@@ -145,6 +145,9 @@ final class FakeWorkspaceThrowing: Workspace {
     }
     func drafts(form: String?) throws -> [Draft] { [] }
     func draft(_ reference: DraftReference) throws -> Draft { try base.draft(reference) }
-    func restoreDraft(_ reference: DraftReference) throws -> StoredRecord { try base.restoreDraft(reference) }
+    func storedRecord(for draft: Draft) throws -> StoredRecord? { try base.storedRecord(for: draft) }
+    func restoreDraft(_ reference: DraftReference, choosing choice: ConflictChoice) throws -> StoredRecord {
+        try base.restoreDraft(reference, choosing: choice)
+    }
     func discardDraft(_ reference: DraftReference) throws {}
 }

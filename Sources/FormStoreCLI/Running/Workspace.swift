@@ -35,8 +35,11 @@ protocol Workspace {
 
     func drafts(form: String?) throws -> [Draft]
     func draft(_ reference: DraftReference) throws -> Draft
-    /// Saves a draft's values over its record (a three-way merge when the record changed).
-    func restoreDraft(_ reference: DraftReference) throws -> StoredRecord
+    /// The draft's record as stored now (`nil` for a new record's draft, or a record since deleted).
+    func storedRecord(for draft: Draft) throws -> StoredRecord?
+    /// Saves a draft's values over its record (a three-way merge when the
+    /// record changed), settling conflicts as `choice` says.
+    func restoreDraft(_ reference: DraftReference, choosing choice: ConflictChoice) throws -> StoredRecord
     func discardDraft(_ reference: DraftReference) throws
 
 }
