@@ -40,12 +40,14 @@ extension FormSession {
         }
     }
 
-    /// Sets a field's model value directly (no parsing).
+    /// Sets a field's model value directly (no parsing). A choice is named by
+    /// its value or its label, never its position: the choice's own value is
+    /// kept (`.double(2)` or `"2"` for the choice `.int(2)`).
     @discardableResult
     public func set(_ key: String, value: FieldValue) throws -> SaveOutcome? {
         let field = try editableField(key)
         inputs[key] = nil
-        return try apply(value, to: field)
+        return try apply(field.choiceValue(value), to: field)
     }
 
     /// A person picks one choice, as a tap on a picker, a segment or a button of
