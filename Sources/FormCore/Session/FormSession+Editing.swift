@@ -42,12 +42,21 @@ extension FormSession {
 
     /// Sets a field's model value directly (no parsing). A choice is named by
     /// its value or its label, never its position: the choice's own value is
-    /// kept (`.double(2)` or `"2"` for the choice `.int(2)`).
+    /// kept (`.double(2)` or `"2"` for the choice `.int(2)`). A value of another
+    /// kind than the field's is converted where nothing is lost (`Field.coerce`)
+    /// and refused otherwise; the stored value is always taken back.
+    ///
+    /// - throws: `SessionError` when the field is unknown or cannot be changed
+    ///   now; a `FieldError` (code `kind`) for a value the field cannot hold,
+    ///   which changes nothing.
     @discardableResult
     public func set(_ key: String, value: FieldValue) throws -> SaveOutcome? {
         let field = try editableField(key)
+        let given = field.choiceValue(value)
+        // What is stored is what the column holds, whatever the form guessed of it.
+        let taken = given == (pristine[key] ?? .null) ? given : try field.coerce(given, messages: form.messages)
         inputs[key] = nil
-        return try apply(field.choiceValue(value), to: field)
+        return try apply(taken, to: field)
     }
 
     /// A person picks one choice, as a tap on a picker, a segment or a button of

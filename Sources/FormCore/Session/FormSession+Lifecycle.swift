@@ -20,13 +20,14 @@ extension FormSession {
     /// A new record is validated whole (`validateAll()`). A stored record is
     /// validated as far as it changed (`validateChanges()`): a rule that an
     /// untouched field's stored value already breaks becomes a warning
-    /// (`warnings`), which does not stop the save.
+    /// (`warnings`), which does not stop the save. `saveValidation` can ask
+    /// for everything instead (a session bound to a model does).
     ///
     /// - throws: `SessionError` when the mode has no save step now; the backend's
     ///   error when storage fails (the session keeps its state and its draft).
     public func save() throws -> SaveOutcome {
         if let why = whyNoSave { throw SessionError.mode(why) }
-        let errors = key == nil ? validateAll() : validateChanges()
+        let errors = key == nil || saveValidation == .everything ? validateAll() : validateChanges()
         guard errors.isEmpty else { return .invalid(errors) }
         guard key != nil else { return try insertRecord() }
         let dirty = dirtyFields.filter(isVisible)

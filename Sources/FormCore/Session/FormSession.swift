@@ -41,6 +41,9 @@ public final class FormSession {
     public internal(set) var fieldErrors: [String: [FieldError]] = [:]
     /// Errors of the form's cross-field rules that blame no single field.
     public internal(set) var formErrors: [FieldError] = []
+    /// What a save of a stored record validates; `.changes` unless opened
+    /// through `bound(to:)`.
+    public var saveValidation: SaveValidation = .changes
     /// Rules that values nobody changed already break in the stored record, as
     /// the last `save()` or `validateChanges()` found them, in form order. They
     /// do not stop a save; a caller may show them (see `ValidationReport`).
