@@ -137,6 +137,17 @@ extension FormSession {
         if found.isEmpty {
             found = form.validateRules(values: visible, editing: isEditing).filter { $0.field == field.key }
         }
+        // A stored value nobody changed only warns, as it will at save (see `SaveValidation`).
+        let warnsOnly = key != nil && saveValidation == .changes && !isChanged(field.key) && inputs[field.key] == nil
+        let others = warnings.filter { $0.field != field.key }
+        if warnsOnly {
+            setErrors([], for: field.key)
+            let position = { (error: FieldError) in self.fields.firstIndex { $0.key == error.field } ?? .max }
+            setWarnings((others + found).enumerated()
+                .sorted { (position($0.element), $0.offset) < (position($1.element), $1.offset) }.map(\.element))
+            return []
+        }
+        setWarnings(others)
         setErrors(found, for: field.key)
         return found
     }

@@ -3,7 +3,7 @@ import FormCore
 struct SetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "set",
-        abstract: "Change fields of a record: validate, save only what changed, print the changes.",
+        abstract: "Change fields of a record: validate what changed, save only that, print the changes.",
         arguments: [Common.form, Common.key,
                     ArgumentDefinition("field=value", help: "A field's new value.", arity: .variadic(minimum: 1), check: .assignment)],
         options: [Common.format(["text", "json"], default: "text")])

@@ -62,6 +62,18 @@ import Testing
         #expect(session.warnings.map(\.field) == ["name"])
     }
 
+    @Test func leavingAnUntouchedFieldWarnsWithoutAnError() throws {
+        let (form, backend) = customers()
+        let session = try FormSession.open(form, key: key, backend: backend)
+        session.commit("email")
+        #expect(session.errors("email").isEmpty)
+        #expect(session.warnings("email").map(\.code) == ["email"])
+        try session.set("email", input: "still-bad")
+        session.commit("email")
+        #expect(session.errors("email").map(\.code) == ["email"])
+        #expect(session.warnings("email").isEmpty)
+    }
+
     @Test func typingTheStoredValueBackMakesItAWarningAgain() throws {
         let (form, backend) = customers()
         let session = try FormSession.open(form, key: key, backend: backend)
