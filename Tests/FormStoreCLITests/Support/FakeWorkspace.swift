@@ -46,7 +46,7 @@ final class FakeWorkspace: Workspace {
     }
 
     func createRecord(of form: Form, inputs: [String: String]) throws -> StoredRecord { throw unsupported() }
-    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: String]) throws -> [FieldChange] {
+    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: String]) throws -> RecordUpdate {
         throw unsupported()
     }
     func editRecord(of form: Form, key: KeyArgument, frontEnd: EditFrontEnd) throws -> ExitCode { throw unsupported() }
