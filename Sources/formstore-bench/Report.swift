@@ -89,7 +89,7 @@ func settings(_ path: String) throws -> SQLiteSetting {
             sqlite3Command: sqlite3CommandVersion(),
             journalMode: try conn.fetchValue(String.self, "PRAGMA journal_mode") ?? "?",
             synchronous: ["OFF", "NORMAL", "FULL", "EXTRA"][try conn.fetchValue(Int.self, "PRAGMA synchronous") ?? 0],
-            busyTimeoutMilliseconds: try conn.fetchValue(Int.self, "PRAGMA busy_timeout") ?? 0,
+            busyTimeoutMilliseconds: Int(conn.configuration.busyTimeoutMilliseconds),
             pageSize: try conn.fetchValue(Int.self, "PRAGMA page_size") ?? 0,
             foreignKeys: try conn.fetchValue(Int.self, "PRAGMA foreign_keys") == 1)
     }

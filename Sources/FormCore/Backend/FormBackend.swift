@@ -72,6 +72,15 @@ public protocol FormBackend: Sendable {
                 deletingDraft: String?) throws -> UpdateResult
     /// Returns false when there was no such record.
     func delete(_ form: Form, key: RecordKey, deletingDraft: String?) throws -> Bool
+
+    // The async API (`FormBackend+Async.swift`): the same calls awaited. A
+    // backend over a database runs them on threads of its own; the defaults
+    // run the blocking call in place, right for a backend that never waits.
+    func load(_ form: Form, key: RecordKey) async throws -> StoredRecord?
+    func insert(_ form: Form, values: [String: FieldValue], deletingDraft: String?) async throws -> StoredRecord
+    func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
+                deletingDraft: String?) async throws -> UpdateResult
+    func delete(_ form: Form, key: RecordKey, deletingDraft: String?) async throws -> Bool
 }
 
 /// Where drafts are kept: a table beside the records, or files.
@@ -87,6 +96,22 @@ public protocol DraftStore: Sendable {
     /// Deletes drafts last written before `date`; returns how many.
     @discardableResult
     func deleteDrafts(updatedBefore date: Date) throws -> Int
+
+    /// Drafts of one record (or of new records) that belong to `owner`
+    /// (`nil`: the drafts nobody owns), newest first. A draft is offered only
+    /// to its owner.
+    func drafts(form: String, key: RecordKey?, owner: String?) throws -> [Draft]
+    /// Every draft of `owner`, or of a form of theirs, newest first.
+    func drafts(form: String?, owner: String?) throws -> [Draft]
+    /// True when `backend`'s writes delete this store's drafts in their own
+    /// transaction (`deletingDraft`): the store is the backend's own table.
+    /// Otherwise a session deletes its draft here after a save.
+    func deletesDrafts(with backend: any FormBackend) -> Bool
+
+    // The async API, as for `FormBackend`.
+    func writeDraft(_ draft: Draft) async throws
+    func drafts(form: String, key: RecordKey?, owner: String?) async throws -> [Draft]
+    func deleteDraft(id: String) async throws
 }
 
 extension SaveBase {

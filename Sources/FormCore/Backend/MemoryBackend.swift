@@ -128,6 +128,11 @@ public final class MemoryBackend: FormBackend, DraftStore {
         }
     }
 
+    /// Its writes delete its own drafts in the same step.
+    public func deletesDrafts(with backend: any FormBackend) -> Bool {
+        (backend as? MemoryBackend) === self
+    }
+
     public func deleteDraft(id: String) throws {
         _ = state.withLock { $0.drafts.removeValue(forKey: id) }
     }

@@ -19,10 +19,13 @@ public struct Draft: Sendable, Hashable, Codable {
     public var inputs: [String: String]
     public var createdAt: Date
     public var updatedAt: Date
+    /// Whose draft it is (a service's user id; the `formstore` command's login
+    /// name): it is offered to nobody else. `nil` for a draft nobody owns.
+    public var owner: String?
 
     public init(id: String, form: String, recordKey: RecordKey?, formVersion: Int,
                 base: [String: FieldValue], baseVersion: Int64?, values: [String: FieldValue],
-                inputs: [String: String], createdAt: Date = Date(), updatedAt: Date = Date()) {
+                inputs: [String: String], createdAt: Date = Date(), updatedAt: Date = Date(), owner: String? = nil) {
         self.id = id
         self.form = form
         self.recordKey = recordKey
@@ -31,6 +34,7 @@ public struct Draft: Sendable, Hashable, Codable {
         self.baseVersion = baseVersion
         self.values = values
         self.inputs = inputs
+        self.owner = owner
         // Stored as whole milliseconds: keep no more, so a draft read back equals itself.
         self.createdAt = Self.milliseconds(createdAt)
         self.updatedAt = Self.milliseconds(updatedAt)

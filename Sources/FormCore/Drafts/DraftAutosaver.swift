@@ -116,6 +116,13 @@ public final class DraftAutosaver: Sendable {
         queue.sync {}
     }
 
+    /// `cancelPending()` for async code: the wait for a write under way
+    /// suspends the task instead of blocking its thread.
+    public func cancelPending() async {
+        state.withLock { $0.pending = nil }
+        await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
+    }
+
     /// Nothing is unsaved any more: deletes the draft (after earlier writes).
     public func discard(id: String) {
         state.withLock { $0.pending = nil }

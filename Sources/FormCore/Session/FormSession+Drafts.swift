@@ -30,7 +30,7 @@ extension FormSession {
         }
         return Draft(id: draftID, form: form.name, recordKey: key, formVersion: form.version,
                      base: base, baseVersion: baseVersion, values: changed, inputs: raw,
-                     createdAt: draftCreatedAt ?? now, updatedAt: now)
+                     createdAt: draftCreatedAt ?? now, updatedAt: now, owner: owner)
     }
 
     /// Where the last draft write went when the database could not take it,
@@ -51,9 +51,15 @@ extension FormSession {
     }
 
     /// Hands the current unsaved state to the autosaver (coalesced), or drops
-    /// the draft when nothing is unsaved any more.
-    func draftChanged() {
+    /// the draft when nothing is unsaved any more; as far as `draftPolicy`
+    /// keeps drafts (`rejected`: a save was just refused).
+    func draftChanged(rejected: Bool = false) {
         guard let autosaver else { return }
+        switch draftPolicy {
+        case .autosave: break
+        case .keepOnReject where rejected: break
+        case .keepOnReject, .none: return
+        }
         if draftCreatedAt == nil { draftCreatedAt = Date() }
         if hasUnsavedChanges {
             let snapshot = draftSnapshot
@@ -62,6 +68,7 @@ extension FormSession {
             if snapshot.values.isEmpty && snapshot.inputs.isEmpty {
                 autosaver.discard(id: draftID)
             } else {
+                draftMayExist = true
                 autosaver.schedule(snapshot)
             }
         } else {
@@ -114,6 +121,7 @@ extension FormSession {
         }
         offeredDrafts.removeAll { $0.id == draft.id }
         draftID = draft.id
+        draftMayExist = true
         draftCreatedAt = draft.createdAt
         draftChanged()
         return result
@@ -128,9 +136,10 @@ extension FormSession {
 
     /// Resumes a draft of a new, never saved record.
     public static func resume(_ draft: Draft, form: Form, backend: any FormBackend,
-                              drafts: (any DraftStore)?,
+                              drafts: (any DraftStore)?, draftPolicy: DraftPolicy = .autosave,
                               autosave: DraftAutosaver.Policy = .init()) throws -> (FormSession, DraftRestore) {
-        let session = FormSession.new(form, backend: backend, drafts: drafts, autosave: autosave)
+        let session = FormSession.new(form, backend: backend, drafts: drafts, owner: draft.owner,
+                                      draftPolicy: draftPolicy, autosave: autosave)
         let restore = try session.restore(draft)
         return (session, restore)
     }

@@ -26,16 +26,48 @@ extension FormSession {
     /// - throws: `SessionError` when the mode has no save step now; the backend's
     ///   error when storage fails (the session keeps its state and its draft).
     public func save() throws -> SaveOutcome {
-        if let why = whyNoSave { throw SessionError.mode(why) }
-        let errors = key == nil || saveValidation == .everything ? validateAll() : validateChanges()
-        guard errors.isEmpty else { return .invalid(errors) }
-        guard key != nil else { return try insertRecord() }
-        let dirty = dirtyFields.filter(isVisible)
-        guard !dirty.isEmpty else {
+        switch try prepareSave() {
+        case .finished(let outcome):
+            return outcome
+        case .unchanged:
             try finishEditing(deletingDraft: true)
             return .unchanged
+        case .insert(let values):
+            return try insertRecord(values)
+        case .update(let plan):
+            return try write(plan)
         }
-        return try write(only: dirty)
+    }
+
+    /// What a save does once validated: the part of `save()` that needs no storage.
+    enum SaveStep {
+        /// Done without storage (`.invalid`).
+        case finished(SaveOutcome)
+        /// Nothing dirty.
+        case unchanged
+        case insert([String: FieldValue])
+        case update(UpdatePlan)
+    }
+
+    /// The changed fields of a stored record and what they are checked against.
+    struct UpdatePlan {
+        var key: RecordKey
+        var fields: [String]
+        var changes: [String: FieldValue]
+        var base: SaveBase
+    }
+
+    func prepareSave() throws -> SaveStep {
+        if let why = whyNoSave { throw SessionError.mode(why) }
+        let errors = key == nil || saveValidation == .everything ? validateAll() : validateChanges()
+        guard errors.isEmpty else {
+            draftChanged(rejected: true)
+            return .finished(.invalid(errors))
+        }
+        guard let key else { return .insert(insertValues) }
+        let dirty = dirtyFields.filter(isVisible)
+        guard !dirty.isEmpty else { return .unchanged }
+        return .update(updatePlan(dirty, key: key))
     }
 
     /// Runs every check of every visible field and the form rules; returns every
@@ -97,48 +129,73 @@ extension FormSession {
 
     /// Writes `keys` (already validated) against the record as loaded.
     func write(only keys: [String]) throws -> SaveOutcome {
-        guard let key else { return try insertRecord() }
+        guard let key else { return try insertRecord(insertValues) }
+        return try write(updatePlan(keys, key: key))
+    }
+
+    func updatePlan(_ keys: [String], key: RecordKey) -> UpdatePlan {
         var changes: [String: FieldValue] = [:]
         var baseValues: [String: FieldValue] = [:]
         for field in keys {
             changes[field] = value(field)
             baseValues[field] = pristine[field] ?? .null
         }
+        return UpdatePlan(key: key, fields: keys, changes: changes,
+                          base: SaveBase(version: baseVersion, values: baseValues))
+    }
+
+    private func write(_ plan: UpdatePlan) throws -> SaveOutcome {
         autosaver?.cancelPending()
         let result = try keepingDraftOnFailure {
-            try backend.update(form, key: key, changes: changes,
-                               base: SaveBase(version: baseVersion, values: baseValues),
-                               deletingDraft: autosaver == nil ? nil : draftID)
+            try backend.update(form, key: plan.key, changes: plan.changes, base: plan.base,
+                               deletingDraft: draftDeletedByWrite)
         }
+        let outcome = adopt(result, of: plan)
+        if case .saved = outcome { try finishEditing(deletingDraft: false) }
+        return outcome
+    }
+
+    /// Takes what the backend's update did: the stored record, or a rejection
+    /// (which keeps the unsaved state as a draft).
+    func adopt(_ result: UpdateResult, of plan: UpdatePlan) -> SaveOutcome {
         switch result {
         case .saved(let record):
-            adopt(record, written: Set(keys))
-            emit(.saved(changed: keys))
-            try finishEditing(deletingDraft: false)
-            return .saved(changed: keys, key: record.key)
+            adopt(record, written: Set(plan.fields))
+            emit(.saved(changed: plan.fields))
+            return .saved(changed: plan.fields, key: record.key)
         case .conflict(let conflicts):
-            draftChanged()
+            draftChanged(rejected: true)
             return .conflict(conflicts)
         case .notFound:
-            draftChanged()
+            draftChanged(rejected: true)
             return .notFound
         }
     }
 
-    private func insertRecord() throws -> SaveOutcome {
+    /// A new record's values: every visible stored field.
+    var insertValues: [String: FieldValue] {
         var stored: [String: FieldValue] = [:]
         for field in visibleFields where field.isStored && field.holdsValue {
             stored[field.key] = value(field.key)
         }
+        return stored
+    }
+
+    private func insertRecord(_ stored: [String: FieldValue]) throws -> SaveOutcome {
         autosaver?.cancelPending()
         let record = try keepingDraftOnFailure {
-            try backend.insert(form, values: stored, deletingDraft: autosaver == nil ? nil : draftID)
+            try backend.insert(form, values: stored, deletingDraft: draftDeletedByWrite)
         }
+        let outcome = adoptInserted(record, values: stored)
+        try finishEditing(deletingDraft: false)
+        return outcome
+    }
+
+    func adoptInserted(_ record: StoredRecord, values stored: [String: FieldValue]) -> SaveOutcome {
         let changed = fields.map(\.key).filter { stored[$0] != nil }
         key = record.key
         adopt(record, written: Set(stored.keys))
         emit(.saved(changed: changed))
-        try finishEditing(deletingDraft: false)
         return .saved(changed: changed, key: record.key)
     }
 
@@ -155,6 +212,13 @@ extension FormSession {
     /// Back to the pristine values: inputs, errors and the draft are dropped,
     /// editing ends. Nothing is written to the record.
     public func cancel() throws {
+        try revert()
+        try finishEditing(deletingDraft: true)
+        emit(.cancelled)
+    }
+
+    /// The part of `cancel()` that needs no storage.
+    func revert() throws {
         if form.mode == .edit && !isEditing {
             throw SessionError.mode("nothing to cancel: \(form.name) is not being edited")
         }
@@ -164,8 +228,6 @@ extension FormSession {
         for key in Array(fieldErrors.keys) { setErrors([], for: key) }
         formErrors = []
         setWarnings([])
-        try finishEditing(deletingDraft: true)
-        emit(.cancelled)
     }
 
     /// Reads the record again. Fields the person made dirty keep their edits,
@@ -177,6 +239,11 @@ extension FormSession {
     public func reload() throws -> [FieldConflict] {
         guard let key else { return [] }
         guard let record = try backend.load(form, key: key) else { throw SessionError.notFound(form, key) }
+        return take(reloaded: record)
+    }
+
+    /// The part of `reload()` that needs no storage.
+    func take(reloaded record: StoredRecord) -> [FieldConflict] {
         var conflicts: [FieldConflict] = []
         var changed: [String] = []
         for field in fields where field.holdsValue && field.isStored {
@@ -203,21 +270,28 @@ extension FormSession {
     /// - throws: `SessionError` when the mode does not allow it now or the
     ///   record is gone.
     public func delete() throws {
+        let key = try keyToDelete()
+        autosaver?.cancelPending()
+        let deleted = try keepingDraftOnFailure {
+            try backend.delete(form, key: key, deletingDraft: draftDeletedByWrite)
+        }
+        guard deleted else {
+            throw SessionError.notFound(form, key)
+        }
+        if let id = draftLeftAfterWrite { try draftStore?.deleteDraft(id: id) }
+        isEditing = false
+        emit(.deleted)
+    }
+
+    /// The key `delete()` deletes, once the mode allows it.
+    func keyToDelete() throws -> RecordKey {
         guard let key else { throw SessionError.mode("nothing to delete: the record was never saved") }
         switch form.mode {
         case .frozen: throw SessionError.mode("\(form.name) is frozen: records cannot be deleted")
         case .edit where !isEditing: throw SessionError.mode("\(form.name) is not being edited (beginEditing first)")
         default: break
         }
-        autosaver?.cancelPending()
-        let deleted = try keepingDraftOnFailure {
-            try backend.delete(form, key: key, deletingDraft: autosaver == nil ? nil : draftID)
-        }
-        guard deleted else {
-            throw SessionError.notFound(form, key)
-        }
-        isEditing = false
-        emit(.deleted)
+        return key
     }
 
     /// Writes any pending draft at once. Call when the person leaves the form
@@ -233,19 +307,51 @@ extension FormSession {
         do {
             return try write()
         } catch {
-            draftChanged()
+            draftChanged(rejected: true)
             throw error
         }
     }
 
-    private func finishEditing(deletingDraft: Bool) throws {
-        if deletingDraft, let autosaver {
-            autosaver.cancelPending()
-            try draftStore?.deleteDraft(id: draftID)
+    /// The draft id a write deletes in its own transaction: only when the
+    /// draft store is the backend's own table, and a draft may exist.
+    var draftDeletedByWrite: String? {
+        guard autosaver != nil, draftMayExist, draftStore?.deletesDrafts(with: backend) == true else { return nil }
+        return draftID
+    }
+
+    /// The draft id a successful write left in a separate draft store (a
+    /// `FileDraftStore`, another database): deleted right after the write.
+    var draftLeftAfterWrite: String? {
+        guard autosaver != nil, draftMayExist, draftStore?.deletesDrafts(with: backend) != true else { return nil }
+        return draftID
+    }
+
+    /// The draft id a cancel, or a save with nothing to write, deletes.
+    private func draftToDelete(_ deletingDraft: Bool) -> String? {
+        deletingDraft ? (autosaver != nil && draftMayExist ? draftID : nil) : draftLeftAfterWrite
+    }
+
+    func finishEditing(deletingDraft: Bool) throws {
+        if let id = draftToDelete(deletingDraft) {
+            autosaver?.cancelPending()
+            try draftStore?.deleteDraft(id: id)
         }
+        endEditing()
+    }
+
+    nonisolated(nonsending)
+    func finishEditing(deletingDraft: Bool) async throws {
+        if let id = draftToDelete(deletingDraft) {
+            await autosaver?.cancelPending()
+            try await draftStore?.deleteDraft(id: id)
+        }
+        endEditing()
+    }
+
+    private func endEditing() {
         // A draft that went to the fallback files while storage failed is saved
         // or cancelled now too: it must not be offered again.
-        if autosaver != nil { try? fallbackDrafts?.deleteDraft(id: draftID) }
+        if autosaver != nil && draftMayExist { try? fallbackDrafts?.deleteDraft(id: draftID) }
         if hasUnsavedChanges { draftChanged() }
         if form.mode == .edit && isEditing {
             isEditing = false

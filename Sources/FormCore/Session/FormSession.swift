@@ -24,6 +24,11 @@ public final class FormSession {
     public let backend: any FormBackend
     /// Where unsaved state is autosaved; `nil` keeps no drafts.
     public let draftStore: (any DraftStore)?
+    /// Whose drafts this session writes and is offered (a service's user id);
+    /// `nil` for the drafts nobody owns.
+    public let owner: String?
+    /// When the session writes its draft (see `DraftPolicy`).
+    public let draftPolicy: DraftPolicy
 
     /// The record's key; `nil` until a new record is saved.
     public internal(set) var key: RecordKey?
@@ -59,6 +64,9 @@ public final class FormSession {
     /// a random UUID costs a system call.
     lazy var draftID: String = UUID().uuidString.lowercased()
     var draftCreatedAt: Date?
+    /// Whether a draft with `draftID` may have been written (or restored):
+    /// a save or cancel deletes one only then.
+    var draftMayExist = false
     var autosaver: DraftAutosaver?
     let autosavePolicy: DraftAutosaver.Policy
     /// Where drafts went when the store failed (looked up only when needed).
@@ -78,10 +86,13 @@ public final class FormSession {
     var draftBase: [String: FieldValue]?
 
     init(form: Form, backend: any FormBackend, draftStore: (any DraftStore)?, key: RecordKey?,
-         values: [String: FieldValue], version: Int64?, autosave: DraftAutosaver.Policy) {
+         values: [String: FieldValue], version: Int64?, owner: String?, draftPolicy: DraftPolicy,
+         autosave: DraftAutosaver.Policy) {
         self.form = form
         self.backend = backend
         self.draftStore = draftStore
+        self.owner = owner
+        self.draftPolicy = draftPolicy
         self.key = key
         self.pristine = values
         self.current = values
@@ -98,39 +109,48 @@ public final class FormSession {
         autosaver?.flush()
     }
 
-    /// Opens the stored record with `key`, offering any drafts it has.
+    /// Opens the stored record with `key`, offering the drafts `owner` has of it.
     ///
+    /// - parameter owner: whose drafts are offered and written (a service's
+    ///   user id); `nil` for the drafts nobody owns.
+    /// - parameter draftPolicy: when drafts are written (`.none` for a one-shot request).
     /// - throws: `SessionError` (`.notFound`) when there is no such record; the
     ///   backend's error when it cannot be read.
     public static func open(_ form: Form, key: RecordKey, backend: any FormBackend,
-                            drafts: (any DraftStore)? = nil,
+                            drafts: (any DraftStore)? = nil, owner: String? = nil,
+                            draftPolicy: DraftPolicy = .autosave,
                             autosave: DraftAutosaver.Policy = .init()) throws -> FormSession {
         guard let record = try backend.load(form, key: key) else {
             throw SessionError.notFound(form, key)
         }
         let session = FormSession(form: form, backend: backend, draftStore: drafts, key: record.key,
-                                  values: record.values, version: record.version, autosave: autosave)
-        if let drafts {
-            // Opening only reads: expired drafts are not offered, and the autosaver
-            // deletes them with its first write (so a read-only or locked database still opens).
-            let expiry = autosave.expiryDate
-            let fallen = (try? autosave.fallback?.drafts(form: form.name, key: record.key)) ?? []
-            session.offeredDrafts = (try drafts.drafts(form: form.name, key: record.key) + fallen)
-                .filter { $0.updatedAt >= expiry }
-                .sorted { $0.updatedAt > $1.updatedAt }
-        }
+                                  values: record.values, version: record.version, owner: owner,
+                                  draftPolicy: draftPolicy, autosave: autosave)
+        if let drafts { session.offer(try drafts.drafts(form: form.name, key: record.key, owner: owner)) }
         return session
+    }
+
+    /// Offers the drafts found for the record, and the owner's in the fallback files.
+    func offer(_ found: [Draft]) {
+        // Opening only reads: expired drafts are not offered, and the autosaver
+        // deletes them with its first write (so a read-only or locked database still opens).
+        let expiry = autosavePolicy.expiryDate
+        let fallen = (try? autosavePolicy.fallback?.drafts(form: form.name, key: key, owner: owner)) ?? []
+        offeredDrafts = (found + fallen)
+            .filter { $0.updatedAt >= expiry }
+            .sorted { $0.updatedAt > $1.updatedAt }
     }
 
     /// Starts a new record, its fields at their defaults.
     public static func new(_ form: Form, backend: any FormBackend, drafts: (any DraftStore)? = nil,
+                           owner: String? = nil, draftPolicy: DraftPolicy = .autosave,
                            autosave: DraftAutosaver.Policy = .init()) -> FormSession {
         var values: [String: FieldValue] = [:]
         for field in form.fields where field.holdsValue {
             values[field.key] = field.defaultValue
         }
-        return FormSession(form: form, backend: backend, draftStore: drafts, key: nil,
-                           values: values, version: nil, autosave: autosave)
+        return FormSession(form: form, backend: backend, draftStore: drafts, key: nil, values: values,
+                           version: nil, owner: owner, draftPolicy: draftPolicy, autosave: autosave)
     }
 
     /// The first field with this key, like `form.field(_:)`.

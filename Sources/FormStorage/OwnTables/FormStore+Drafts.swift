@@ -11,13 +11,13 @@ extension FormStore {
         try prepareOwnTables()
         try database.write { conn in
             try conn.cachedStatement("""
-                INSERT INTO formstore_drafts (id, form, record_key, form_version, payload, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO formstore_drafts (id, form, record_key, form_version, payload, created_at, updated_at, owner)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET record_key = excluded.record_key,
                     form_version = excluded.form_version, payload = excluded.payload,
-                    updated_at = excluded.updated_at
+                    updated_at = excluded.updated_at, owner = excluded.owner
                 """).execute([draft.id, draft.form, recordKey, draft.formVersion, payload,
-                              ISO8601.dateTime(draft.createdAt), ISO8601.dateTime(draft.updatedAt)])
+                              ISO8601.dateTime(draft.createdAt), ISO8601.dateTime(draft.updatedAt), draft.owner])
         }
     }
 
@@ -35,6 +35,20 @@ extension FormStore {
     public func drafts(form: String?) throws -> [Draft] {
         if let form { return try fetchDrafts("WHERE form = ?", [form]) }
         return try fetchDrafts("", [])
+    }
+
+    public func drafts(form: String, key: RecordKey?, owner: String?) throws -> [Draft] {
+        try fetchDrafts("WHERE form = ? AND record_key IS ? AND owner IS ?", [form, try key.map(Self.keyText), owner])
+    }
+
+    public func drafts(form: String?, owner: String?) throws -> [Draft] {
+        if let form { return try fetchDrafts("WHERE form = ? AND owner IS ?", [form, owner]) }
+        return try fetchDrafts("WHERE owner IS ?", [owner])
+    }
+
+    /// Its drafts are deleted in the transaction of a save through this very store.
+    public func deletesDrafts(with backend: any FormBackend) -> Bool {
+        (backend as? FormStore) === self
     }
 
     public func deleteDraft(id: String) throws {

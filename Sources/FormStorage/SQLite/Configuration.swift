@@ -49,7 +49,7 @@ public struct Configuration: Sendable, Hashable {
     public init() {}
 
     /// The busy timeout in whole milliseconds, as `sqlite3_busy_timeout` takes it.
-    var busyTimeoutMilliseconds: Int32 {
+    public var busyTimeoutMilliseconds: Int32 {
         let (seconds, attoseconds) = busyTimeout.components
         let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
         return Int32(clamping: max(0, milliseconds))

@@ -110,7 +110,9 @@ public final class Connection {
     }
 
     private func setUp() throws {
-        sqlite3_busy_timeout(handle.pointer, configuration.busyTimeoutMilliseconds)
+        // The busy timeout, through a handler an async job's cancellation stops
+        // (`PRAGMA busy_timeout` reads 0: the wait is `configuration.busyTimeout`).
+        installInterruptibleWaits()
         // The first statement reads the header: a file that is not a database fails here.
         _ = try fetchAll("SELECT count(*) FROM sqlite_schema")
         if !configuration.readOnly {

@@ -27,6 +27,8 @@ public final class Database: Sendable {
     private let writer: SerializedConnection
     /// `nil` for an in-memory database (its connections cannot share it): reads then use the writer.
     private let readers: ReaderPool?
+    /// The threads the async API runs SQLite on (see `Database+Async.swift`).
+    let threads = DatabaseThreads()
     /// The files `attach(_:as:)` added, attached to each reader before it is used.
     private let attachments = Mutex<[Attachment]>([])
 
