@@ -18,16 +18,16 @@ import Testing
             for task in 0..<8 {
                 group.addTask {
                     for n in 0..<50 {
-                        try db.write { conn in
+                        try await db.write { conn in
                             try conn.execute("INSERT INTO t(source, n) VALUES (?, ?)", ["task \(task)", n])
                         }
-                        _ = try db.read { try $0.fetchValue(Int.self, "SELECT count(*) FROM t") }
+                        _ = try await db.read { try $0.fetchValue(Int.self, "SELECT count(*) FROM t") }
                     }
                 }
             }
             try await group.waitForAll()
         }
-        #expect(try db.read { try $0.fetchValue(Int.self, "SELECT count(*) FROM t") } == 400)
+        #expect(try await db.read { try $0.fetchValue(Int.self, "SELECT count(*) FROM t") } == 400)
     }
 
     @Test func eightThreadsWritingAndReadingNeverSeeBusy() throws {

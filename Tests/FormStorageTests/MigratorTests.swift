@@ -145,7 +145,8 @@ import Testing
         let names = try tables()
         #expect(names.contains("formstore_migrations"))
         #expect(names.contains("formstore_user_migrations"))
-        #expect(try Migrator.formStore.appliedMigrations(db).map(\.name) == ["0001_settings.sql", "0002_drafts.sql", "0003_forms.sql"])
+        #expect(try Migrator.formStore.appliedMigrations(db).map(\.name) == ["0001_settings.sql", "0002_drafts.sql", "0003_forms.sql",
+                                                                            "0004_draft_owners.sql"])
         #expect(try Migrator(directory: folder).appliedMigrations(db).map(\.name) == ["0001_a.sql"])
         #expect(try db.read { try $0.tableNames() } == ["a"])
     }
@@ -159,7 +160,7 @@ import Testing
         #expect(settings.columns.map(\.isNotNull) == [true, true, true])
         let drafts = try db.read { try $0.tableInfo("formstore_drafts") }
         #expect(drafts.columns.map(\.name)
-                == ["id", "form", "record_key", "form_version", "payload", "created_at", "updated_at"])
+                == ["id", "form", "record_key", "form_version", "payload", "created_at", "updated_at", "owner"])
         #expect(drafts.column("record_key")?.isNotNull == false)
         #expect(drafts.column("form_version")?.affinity == .integer)
         let indexed = try db.read {

@@ -102,7 +102,7 @@ import FormStorage
         try store.writeDraft(draft)
         #expect(try tables() == ["notes"])
         let applied = try store.initialize()
-        #expect(applied.map(\.fileName) == ["0001_settings.sql", "0002_drafts.sql", "0003_forms.sql"])
+        #expect(applied.map(\.fileName) == ["0001_settings.sql", "0002_drafts.sql", "0003_forms.sql", "0004_draft_owners.sql"])
         #expect(store.sidecar == nil)
         #expect(try journalMode() == "wal")
         #expect(try tables() == ["formstore_drafts", "formstore_forms", "formstore_migrations", "formstore_settings", "notes"])

@@ -13,4 +13,6 @@ struct DiscardingDraftStore: DraftStore {
     func drafts(form: String?) throws -> [Draft] { [] }
     func deleteDraft(id: String) throws {}
     func deleteDrafts(updatedBefore date: Date) throws -> Int { 0 }
+    /// The save's transaction deletes the stored draft: that is the point.
+    func deletesDrafts(with backend: any FormBackend) -> Bool { true }
 }

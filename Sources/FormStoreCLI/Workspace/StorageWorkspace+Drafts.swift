@@ -4,10 +4,11 @@ import FormStorage
 /// Drafts kept in `formstore_drafts`: in the database when `init` was run on
 /// it, else in its sidecar (see `FormStore.sidecar`).
 extension StorageWorkspace {
-    /// Drafts not yet past their lifetime (expired ones are deleted by the next edit).
+    /// The user's drafts not yet past their lifetime (expired ones are deleted
+    /// by the next edit); another user's drafts are not listed.
     func drafts(form: String?) throws -> [Draft] {
         let expiry = DraftAutosaver.Policy().expiryDate
-        return try store().drafts(form: form).filter { $0.updatedAt >= expiry }
+        return try store().drafts(form: form, owner: DraftOwner.current).filter { $0.updatedAt >= expiry }
     }
 
     /// The draft with an id, or the newest draft of a record.
@@ -23,7 +24,7 @@ extension StorageWorkspace {
             var recordKey = try recordKey(key, of: form)
             // Drafts are filed under the key as stored: read it back when the record exists.
             if let record = try store().load(form, key: recordKey) { recordKey = record.key }
-            guard let draft = try store().drafts(form: form.name, key: recordKey).first else {
+            guard let draft = try store().drafts(form: form.name, key: recordKey, owner: DraftOwner.current).first else {
                 throw CLIError.notFound("no draft of \(form.name) \(key.text)")
             }
             return draft

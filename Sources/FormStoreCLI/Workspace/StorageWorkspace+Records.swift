@@ -88,7 +88,8 @@ extension StorageWorkspace {
 
     func editRecord(of form: Form, key: KeyArgument, frontEnd: EditFrontEnd) throws -> ExitCode {
         let store = try store()
-        let session = try FormSession.open(form, key: try recordKey(key, of: form), backend: store, drafts: store)
+        let session = try FormSession.open(form, key: try recordKey(key, of: form), backend: store, drafts: store,
+                                           owner: DraftOwner.current)
         defer { session.close() }
         let notice = ResumeNotice(form: form.name, key: session.key, editor: frontEnd.usesEditor, globals: globals)
         do {

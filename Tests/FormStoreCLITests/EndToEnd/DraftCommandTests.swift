@@ -11,15 +11,23 @@ import FormStorage
         try FormSpec.decode(Data(contentsOf: URL(fileURLWithPath: DemoDatabase.fixtureForms + "/signup.json")))
     }
 
-    /// Leaves a draft of signup `id` holding `inputs`, as an interrupted edit would.
+    /// The owner `edit` gives its drafts: the login name of the user the tests run as.
+    static var loginName: String? {
+        guard let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name else { return nil }
+        return String(cString: name)
+    }
+
+    /// Leaves a draft of signup `id` holding `inputs`, as an interrupted edit
+    /// of `owner` (by default the user running the tests) would.
     @discardableResult
-    static func leaveDraft(in demo: DemoDatabase, id: Int64?, inputs: [String: String]) throws -> Draft {
+    static func leaveDraft(in demo: DemoDatabase, id: Int64?, inputs: [String: String],
+                           owner: String? = loginName) throws -> Draft {
         let store = try FormStore(path: demo.path, sidecarDirectory: URL(fileURLWithPath: demo.stateDirectory + "/formstore"))
         let form = try signupForm()
         let policy = DraftAutosaver.Policy(interval: .zero, fallback: nil)
         let session = try id.map { try FormSession.open(form, key: RecordKey("id", .int($0)), backend: store,
-                                                        drafts: store, autosave: policy) }
-            ?? FormSession.new(form, backend: store, drafts: store, autosave: policy)
+                                                        drafts: store, owner: owner, autosave: policy) }
+            ?? FormSession.new(form, backend: store, drafts: store, owner: owner, autosave: policy)
         for (field, input) in inputs.sorted(by: { $0.key < $1.key }) { try session.set(field, input: input) }
         session.close()
         return try #require(try store.drafts(form: "signup").first)
@@ -45,6 +53,16 @@ import FormStorage
         #expect(show.output == "field  base  draft  stored\nage    34    50     34\n")
         #expect(try demo.run(["draft", "show", draft.id]).output == show.output)
         #expect(!show.output.contains("never-kept"))
+    }
+
+    @Test func anotherUsersDraftIsNeitherListedNorRestored() throws {
+        let demo = try DemoDatabase()
+        try Self.leaveDraft(in: demo, id: 1, inputs: ["age": "50"], owner: "someone-else")
+        #expect(try demo.run(["drafts"]).output == "id  form  key  fields  updated\n")
+        let restore = try demo.run(["draft", "restore", "signup", "1"])
+        #expect(restore.code == 66)
+        #expect(restore.errors == "formstore: no draft of signup 1\n")
+        #expect(try demo.query("SELECT age FROM signups WHERE id = 1") == "34\n")
     }
 
     @Test func restoreSavesTheDraftAndDeletesIt() throws {

@@ -1,0 +1,142 @@
+import CSQLite
+import Dispatch
+import FormCore
+import FormStorage
+import Foundation
+import Synchronization
+
+/// A service's load: 8 request tasks, each opening a record, setting a field
+/// and saving through the async API, against 8 threads doing the same with the
+/// C API (BEGIN IMMEDIATE, SELECT by key, UPDATE, COMMIT) on a connection each.
+/// Throughput over the whole run and the 99th percentile of one request.
+struct ServiceCase {
+    let directory: Scratch
+    let size: RunSize
+    static let workers = 8
+
+    /// The four rows: throughput and p99 at NORMAL, then at FULL.
+    func run(_ path: String) throws -> [ResultRow] {
+        try [Configuration.Synchronous.normal, .full].flatMap { try measure(path, $0) }
+    }
+
+    private func measure(_ path: String, _ synchronous: Configuration.Synchronous) throws -> [ResultRow] {
+        let store = try openStore(path, synchronous: synchronous)
+        let perWorker = size.pick(smoke: 2, quick: 40, full: 150)
+        let rounds = size.pick(smoke: 1, quick: 3, full: 5)
+        var raw: [Run] = []
+        var library: [Run] = []
+        for round in 0..<rounds {
+            // Which side goes first alternates, so drift falls on both alike.
+            if round % 2 == 0 {
+                raw.append(try rawRun(path, synchronous, perWorker: perWorker))
+                library.append(try asyncRun(store, perWorker: perWorker))
+            } else {
+                library.append(try asyncRun(store, perWorker: perWorker))
+                raw.append(try rawRun(path, synchronous, perWorker: perWorker))
+            }
+        }
+        let level = synchronous.rawValue
+        let throughput = Paired(subject: median(library.map(\.throughput)), baseline: median(raw.map(\.throughput)))
+        let p99 = Paired(subject: percentile99(library.flatMap(\.latencies)), baseline: percentile99(raw.flatMap(\.latencies)))
+        return [
+            ResultRow("service, 8 tasks: throughput (synchronous=\(level))", formstore: throughput.subject,
+                      baseline: throughput.baseline, unit: "writes/s", goal: "≥ 0.5×", met: throughput.ratio >= 0.5,
+                      note: "open + set + save per request through the async API; baseline: 8 threads on the C API"),
+            .ratio("service, 8 tasks: p99 latency (synchronous=\(level))", p99, unit: "ms", scale: 1e3, atMost: 3),
+        ]
+    }
+
+    /// What one side did in one round.
+    private struct Run {
+        var throughput: Double
+        var latencies: [Double]
+    }
+
+    private func asyncRun(_ store: FormStore, perWorker: Int) throws -> Run {
+        let form = Person.form
+        return try waitFor {
+            let start = monotonicNanoseconds()
+            let latencies = try await withThrowingTaskGroup(of: [Double].self) { group in
+                for worker in 0..<Self.workers {
+                    group.addTask {
+                        var latencies: [Double] = []
+                        for n in 0..<perWorker {
+                            let started = monotonicNanoseconds()
+                            let session = try await FormSession.open(form, key: RecordKey("id", .int(Int64(worker + 1))),
+                                                                     backend: store)
+                            try session.set("city", input: "Lyon \(n)")
+                            guard case .saved = try await session.save() else { throw BenchError("save did not save") }
+                            latencies.append(Double(monotonicNanoseconds() - started) / 1e9)
+                        }
+                        return latencies
+                    }
+                }
+                return try await group.reduce(into: []) { $0 += $1 }
+            }
+            let elapsed = Double(monotonicNanoseconds() - start) / 1e9
+            return Run(throughput: Double(latencies.count) / elapsed, latencies: latencies)
+        }
+    }
+
+    private func rawRun(_ path: String, _ synchronous: Configuration.Synchronous, perWorker: Int) throws -> Run {
+        let results = Mutex<[Result<[Double], any Error>]>([])
+        let start = monotonicNanoseconds()
+        let threads = (0..<Self.workers).map { worker in
+            Thread {
+                let outcome = Result { try Self.rawRequests(path, synchronous, id: Int64(worker + 1), count: perWorker) }
+                results.withLock { $0.append(outcome) }
+            }
+        }
+        threads.forEach { $0.start() }
+        while results.withLock({ $0.count }) < Self.workers { usleep(1000) }
+        let elapsed = Double(monotonicNanoseconds() - start) / 1e9
+        let latencies = try results.withLock { $0 }.flatMap { try $0.get() }
+        return Run(throughput: Double(latencies.count) / elapsed, latencies: latencies)
+    }
+
+    /// One thread's requests: the row read by key into the struct, one column updated.
+    private static func rawRequests(_ path: String, _ synchronous: Configuration.Synchronous, id: Int64,
+                                    count: Int) throws -> [Double] {
+        let raw = try RawConnection(path: path, synchronous: synchronous.rawValue)
+        let begin = try raw.prepare("BEGIN IMMEDIATE")
+        let select = try raw.prepare(Person.selectSQL)
+        let update = try raw.prepare("UPDATE \(Person.table) SET city = ? WHERE id = ?")
+        let commit = try raw.prepare("COMMIT")
+        var latencies: [Double] = []
+        for n in 0..<count {
+            let started = monotonicNanoseconds()
+            try begin.run()
+            sqlite3_bind_int64(select.pointer, 1, id)
+            guard sqlite3_step(select.pointer) == SQLITE_ROW else { throw BenchError("no row \(id)") }
+            blackHole(Person(row: select))
+            sqlite3_reset(select.pointer)
+            sqlite3_bind_text(update.pointer, 1, "Lyon \(n)", -1, formstore_sqlite3_transient())
+            sqlite3_bind_int64(update.pointer, 2, id)
+            try update.run()
+            try commit.run()
+            latencies.append(Double(monotonicNanoseconds() - started) / 1e9)
+        }
+        return latencies
+    }
+}
+
+func percentile99(_ samples: [Double]) -> Double {
+    precondition(!samples.isEmpty, "no samples")
+    let sorted = samples.sorted()
+    return sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
+}
+
+/// Runs async work from the bench's synchronous main code and waits for it
+/// (on the main thread, which is not one of the cooperative pool's).
+func waitFor<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+    let result = Mutex<Result<T, any Error>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        let outcome: Result<T, any Error>
+        do { outcome = .success(try await body()) } catch { outcome = .failure(error) }
+        result.withLock { $0 = outcome }
+        done.signal()
+    }
+    done.wait()
+    return try result.withLock { $0 }!.get()
+}
