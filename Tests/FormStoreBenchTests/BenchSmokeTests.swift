@@ -18,6 +18,21 @@ import Testing
         }
     }
 
+    @Test func theServiceCaseMeasuresThroughputAndP99AtBothLevels() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let path = try InProcessCases(directory: scratch, size: .smoke).prepare()
+        let rows = try ServiceCase(directory: scratch, size: .smoke).run(path)
+        #expect(rows.map(\.name) == ["NORMAL", "FULL"].flatMap { level in
+            ["service, 8 tasks: throughput (synchronous=\(level))", "service, 8 tasks: p99 latency (synchronous=\(level))"]
+        })
+        for row in rows {
+            #expect((row.formstore ?? 0) > 0 && (row.baseline ?? 0) > 0, "\(row.name) measured nothing")
+            #expect(row.met != nil)
+        }
+        #expect(percentile99((1...100).map(Double.init)) == 99)
+    }
+
     @Test func typingKeepsEveryKeystrokeInTheDraft() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -4,7 +4,7 @@ import FormCore
 struct DraftsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "drafts",
-        abstract: "List drafts: edits kept but not saved.",
+        abstract: "List your drafts: edits kept but not saved (each user sees their own).",
         arguments: [ArgumentDefinition("form", help: "Only this form's drafts.", arity: .optional)],
         options: [Common.format(["table", "json"], default: "table")])
 
