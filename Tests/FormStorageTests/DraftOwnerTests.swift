@@ -67,7 +67,7 @@ import FormStorage
                 Issue.record("an empty title was accepted")
                 return
             }
-            request.close()
+            await request.close()
         }
         #expect(try store.drafts(form: nil).isEmpty)
         #expect(store.sidecar?.exists == false)
@@ -77,14 +77,14 @@ import FormStorage
         let session = try await FormSession.open(form, key: RecordKey("id", 2), backend: store, drafts: store,
                                                  owner: "ann", draftPolicy: .keepOnReject, autosave: policy)
         try session.set("body", input: "passport")
-        session.close()
+        await session.close()
         #expect(try store.drafts(form: nil).isEmpty)
         try session.set("title", input: "")
         guard case .invalid = try await session.save() else {
             Issue.record("an empty title was accepted")
             return
         }
-        session.close()
+        await session.close()
         #expect(try await store.drafts(form: "note", key: RecordKey("id", 2), owner: "ann").map { Set($0.values.keys) }
                 == [["title", "body"]])
         try session.set("title", input: "Trip to Oslo")
@@ -98,7 +98,7 @@ import FormStorage
             let session = try await FormSession.open(form, key: RecordKey("id", 1), backend: store, drafts: files,
                                                owner: "ann", autosave: policy)
             try session.set("body", input: save ? "oat milk" : "soy milk")
-            session.close()
+            await session.close()
             #expect(try files.drafts(form: nil).count == 1)
             // The blocking save (the command's) and the async one (a service's) alike.
             let outcome = save ? try await session.save() : try Self.blockingSave(session)
@@ -120,7 +120,7 @@ import FormStorage
         let session = try await FormSession.open(form, key: RecordKey("id", 1), backend: store, drafts: files,
                                                  owner: "bob", autosave: policy)
         try session.set("body", input: "tea")
-        session.close()
+        await session.close()
         #expect(try files.drafts(form: nil).count == 1)
         try await session.cancel()
         #expect(try files.drafts(form: nil).isEmpty)

@@ -116,6 +116,18 @@ public final class DraftAutosaver: Sendable {
         queue.sync {}
     }
 
+    /// `flush()` for async code: the write runs on the autosaver's queue while
+    /// the task waits without blocking its thread (a locked database may hold
+    /// the write up to its busy timeout).
+    public func flush() async {
+        await withCheckedContinuation { continuation in
+            queue.async {
+                self.writePending()
+                continuation.resume()
+            }
+        }
+    }
+
     /// `cancelPending()` for async code: the wait for a write under way
     /// suspends the task instead of blocking its thread.
     public func cancelPending() async {

@@ -115,6 +115,14 @@ extension FormSession {
         emit(.deleted)
     }
 
+    /// `close()`, awaited: writes any pending draft without blocking the
+    /// task's thread. Call it before a session with drafts is dropped: the
+    /// session's `deinit` flushes too, but blocking.
+    nonisolated(nonsending)
+    public func close() async {
+        await autosaver?.flush()
+    }
+
     /// `discard(_:)`, awaited: deletes a draft that was offered and not wanted.
     nonisolated(nonsending)
     public func discard(_ draft: Draft) async throws {
