@@ -57,16 +57,28 @@ import FormCore
 
     @Test func assignmentsSplitOnTheFirstEquals() throws {
         let set = try command(["set", "people", "3", "name=Ann", "note=a=b", "empty="], as: SetCommand.self)
-        #expect(set.inputs == ["name": "Ann", "note": "a=b", "empty": ""])
+        #expect(set.inputs == ["name": .typed("Ann"), "note": .typed("a=b"), "empty": .typed("")])
         #expect(set.key == .single("3"))
-        #expect(usageError(["set", "people", "3", "oops"]) == "Expected FIELD=VALUE, got 'oops'")
-        #expect(usageError(["set", "people", "3", "=x"]) == "Expected FIELD=VALUE, got '=x'")
+        #expect(usageError(["set", "people", "3", "oops"]) == "Expected FIELD=VALUE or FIELD:=JSON, got 'oops'")
+        #expect(usageError(["set", "people", "3", "=x"]) == "Expected FIELD=VALUE or FIELD:=JSON, got '=x'")
         #expect(usageError(["set", "people", "3", "a=1", "a=2"]) == "Field 'a' is given more than once")
+    }
+
+    @Test func colonEqualsTakesOneJSONValue() throws {
+        let set = try command(["set", "people", "3", "note:=null", "nick:=\"\"", "qty:=3", "active:=true",
+                               "name:=\"x=y\"", "tags:=[\"a\",\"b\"]"], as: SetCommand.self)
+        #expect(set.inputs == ["note": .null, "nick": .emptyText, "qty": .typed("3"), "active": .typed("true"),
+                               "name": .typed("x=y"), "tags": .typed("a, b")])
+        #expect(usageError(["set", "people", "3", "qty:=three"])
+            == "'qty:=' takes a JSON value such as null, 3, true or \"text\"; got 'three'")
+        #expect(usageError(["set", "people", "3", "qty:=1 2"])
+            == "'qty:=' takes a JSON value such as null, 3, true or \"text\"; got '1 2'")
+        #expect(usageError(["set", "people", "3", "o:={}"])?.hasPrefix("'o:=' takes a JSON value") == true)
     }
 
     @Test func terminatorMakesEverythingPositional() throws {
         let new = try command(["new", "people", "--", "--name=--x"], as: NewCommand.self)
-        #expect(new.inputs == ["--name": "--x"])
+        #expect(new.inputs == ["--name": .typed("--x")])
         let show = try command(["show", "--", "people", "-5"], as: ShowCommand.self)
         #expect(show.key == .single("-5"))
     }

@@ -136,8 +136,8 @@ final class FakeWorkspaceThrowing: Workspace {
         try base.forEachRecord(of: form, matching: filters, limit: limit, body)
     }
     func record(of form: Form, key: KeyArgument) throws -> StoredRecord { try base.record(of: form, key: key) }
-    func createRecord(of form: Form, inputs: [String: String]) throws -> StoredRecord { try base.createRecord(of: form, inputs: inputs) }
-    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: String]) throws -> [FieldChange] { [] }
+    func createRecord(of form: Form, inputs: [String: FieldInput]) throws -> StoredRecord { try base.createRecord(of: form, inputs: inputs) }
+    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: FieldInput]) throws -> [FieldChange] { [] }
     func editRecord(of form: Form, key: KeyArgument, frontEnd: EditFrontEnd) throws -> ExitCode { .success }
     func deleteRecord(of form: Form, key: KeyArgument) throws {}
     func importRecords(of form: Form, from reader: any RecordReader, dryRun: Bool) throws -> ImportSummary {

@@ -11,7 +11,7 @@ struct NewCommand: ParsableCommand {
                   Common.format(["text", "json"], default: "text")])
 
     let form: String
-    let inputs: [String: String]
+    let inputs: [String: FieldInput]
     let readsJSON: Bool
     let format: ShowCommand.Format
 
@@ -31,11 +31,16 @@ struct NewCommand: ParsableCommand {
             let reader = JSONValueParser(reader: ByteReader(context.terminal.input))
             let values = try reader.parseRecord()
             try reader.expectEndOfInput()
-            // As typed text, so JSON goes through the same transformers and checks as FIELD=VALUE.
-            inputs = values.mapValues { ValueText.text($0, kind: nil, blobsBySize: false) }
+            // As `FIELD:=JSON`: null and "" as themselves, the rest as typed text, so JSON
+            // goes through the same transformers and checks as FIELD=VALUE.
+            inputs = values.mapValues(FieldInput.init(json:))
         }
         let workspace = try context.workspace()
         let form = try workspace.form(named: form)
+        // A key of the JSON on stdin is data, not usage: an unknown one fails validation.
+        if readsJSON, let unknown = inputs.keys.sorted().first(where: { form.field($0) == nil }) {
+            throw CLIError.validation(CLIError.unknownField(unknown, of: form).message)
+        }
         let record = try workspace.createRecord(of: form, inputs: inputs)
         let columns = OutputColumn.columns(of: form)
         let options = context.outputOptions()

@@ -10,7 +10,7 @@ struct SetCommand: ParsableCommand {
 
     let form: String
     let key: KeyArgument
-    let inputs: [String: String]
+    let inputs: [String: FieldInput]
     let format: ShowCommand.Format
 
     init(parsing arguments: ParsedArguments) throws {

@@ -24,9 +24,9 @@ protocol Workspace {
                        _ body: (StoredRecord) throws -> Void) throws
     func record(of form: Form, key: KeyArgument) throws -> StoredRecord
     /// Validates `inputs` (typed texts by field) through the form and inserts.
-    func createRecord(of form: Form, inputs: [String: String]) throws -> StoredRecord
+    func createRecord(of form: Form, inputs: [String: FieldInput]) throws -> StoredRecord
     /// Validates `inputs` and saves only what changed; returns the changes.
-    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: String]) throws -> [FieldChange]
+    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: FieldInput]) throws -> [FieldChange]
     /// Runs an interactive edit through prompts or the editor document.
     func editRecord(of form: Form, key: KeyArgument, frontEnd: EditFrontEnd) throws -> ExitCode
     func deleteRecord(of form: Form, key: KeyArgument) throws

@@ -20,7 +20,7 @@ extension StorageWorkspace {
                 return RecordFilter(field: filter.field,
                                     value: keyValue(filter.value, column: filter.field, of: form, mapping: mapping))
             }
-            throw CLIError.validation("--where: form \(form.name) has no field '\(filter.field)'")
+            throw CLIError.unknownField(filter.field, of: form, option: "--where")
         }
         guard field.holdsValue, field.isStored else {
             throw CLIError.validation("--where: field '\(filter.field)' of \(form.name) is not stored")
@@ -41,11 +41,11 @@ extension StorageWorkspace {
         return record
     }
 
-    func createRecord(of form: Form, inputs: [String: String]) throws -> StoredRecord {
+    func createRecord(of form: Form, inputs: [String: FieldInput]) throws -> StoredRecord {
         let store = try store()
-        _ = try store.mapping(for: form)  // a missing table is reported before the values
+        let mapping = try store.mapping(for: form)  // a missing table is reported before the values
         let session = FormSession.new(withSaveStep(form), backend: store, drafts: nil)
-        try apply(inputs, to: session)
+        try apply(inputs, to: session, policy: EmptyInputPolicy(mapping: mapping))
         switch try session.save() {
         case .saved(_, let key):
             return StoredRecord(key: key, values: session.pristine, version: session.baseVersion)
@@ -57,14 +57,14 @@ extension StorageWorkspace {
         }
     }
 
-    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: String]) throws -> [FieldChange] {
+    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: FieldInput]) throws -> [FieldChange] {
         let store = try store()
         let session = try FormSession.open(withSaveStep(form), key: try recordKey(key, of: form),
                                            backend: store, drafts: nil)
         // `set` is a whole edit: in edit mode it begins editing, and the save ends it.
         if form.mode == .edit { try session.beginEditing() }
         let before = session.pristine
-        try apply(inputs, to: session)
+        try apply(inputs, to: session, policy: EmptyInputPolicy(mapping: try store.mapping(for: form)))
         switch try session.save() {
         case .saved(let changed, _):
             return changed.map { FieldChange(field: $0, old: before[$0] ?? .null, new: session.pristine[$0] ?? .null) }
@@ -90,12 +90,14 @@ extension StorageWorkspace {
         let session = try FormSession.open(form, key: try recordKey(key, of: form), backend: store, drafts: store)
         defer { session.close() }
         let notice = ResumeNotice(form: form.name, key: session.key, editor: frontEnd.usesEditor, globals: globals)
+        let policy = EmptyInputPolicy(mapping: try store.mapping(for: form))
         do {
             switch frontEnd {
             case .prompts(let prompter):
-                return try PromptEdit(session: session, prompter: prompter, notice: notice).run()
+                return try PromptEdit(session: session, prompter: prompter, notice: notice, policy: policy).run()
             case .editor(let launcher, let messages):
-                return try EditorEdit(session: session, launcher: launcher, messages: messages, notice: notice).run()
+                return try EditorEdit(session: session, launcher: launcher, messages: messages, notice: notice,
+                                      policy: policy).run()
             }
         } catch {
             // Storage failed with changes unsaved: say where they are kept (the front end flushed the draft).

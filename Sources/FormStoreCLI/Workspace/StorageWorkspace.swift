@@ -166,21 +166,20 @@ final class StorageWorkspace: Workspace {
         return copy
     }
 
-    /// Sets typed inputs on a session in the form's field order, so that
-    /// conditions see earlier fields first. Dates may also be given in ISO-8601.
+    /// Sets inputs on a session in the form's field order, so that conditions
+    /// see earlier fields first, each as `FormSession.enter` says (NULL, empty
+    /// text, clearing, ISO-8601 dates).
     ///
-    /// - throws: `SessionError` for an unknown field or one the mode does not let change.
-    func apply(_ inputs: [String: String], to session: FormSession) throws {
-        let order = Dictionary(uniqueKeysWithValues: session.form.fields.enumerated().map { ($1.key, $0) })
+    /// - throws: `CLIError.usage` for a field the form does not have (with a
+    ///   did-you-mean); `SessionError` for one the mode does not let change.
+    func apply(_ inputs: [String: FieldInput], to session: FormSession, policy: EmptyInputPolicy) throws {
+        let form = session.form
+        for key in inputs.keys where form.field(key) == nil {
+            throw CLIError.unknownField(key, of: form)
+        }
+        let order = Dictionary(uniqueKeysWithValues: form.fields.enumerated().map { ($1.key, $0) })
         for key in inputs.keys.sorted(by: { (order[$0] ?? .max, $0) < (order[$1] ?? .max, $1) }) {
-            let input = inputs[key]!
-            // A date in ISO-8601 (as exported) is taken as it is; otherwise as typed.
-            if let field = session.form.field(key), case .failure = field.parse(input, in: session.form),
-               let date = field.isoDate(input) {
-                try session.set(key, value: .date(date))
-            } else {
-                try session.set(key, input: input)
-            }
+            try session.enter(key, inputs[key]!, policy: policy)
         }
     }
 

@@ -45,8 +45,8 @@ final class FakeWorkspace: Workspace {
         return row
     }
 
-    func createRecord(of form: Form, inputs: [String: String]) throws -> StoredRecord { throw unsupported() }
-    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: String]) throws -> [FieldChange] {
+    func createRecord(of form: Form, inputs: [String: FieldInput]) throws -> StoredRecord { throw unsupported() }
+    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: FieldInput]) throws -> [FieldChange] {
         throw unsupported()
     }
     func editRecord(of form: Form, key: KeyArgument, frontEnd: EditFrontEnd) throws -> ExitCode { throw unsupported() }
