@@ -6,6 +6,15 @@ enum Common {
     static let key = ArgumentDefinition(
         "key", help: "The record's primary-key value; a composite key as col=value,col=value.",
         check: .recordKey)
+    /// How `set` and `new` take values, NULL and empty text; the same words as the README.
+    static let valueSyntax = """
+        FIELD=TEXT is text as typed. FIELD:=JSON takes one JSON value: FIELD:=null
+        stores no value (NULL), FIELD:=\"\" empty text; FIELD:=3, FIELD:=true and
+        FIELD:=\"x\" are the same as FIELD=3, FIELD=true and FIELD=x. An empty
+        FIELD= on a field holding nothing changes nothing; on one holding a value
+        it clears it: NULL where the column allows it, empty text for a NOT NULL
+        or DEFAULT '' column.
+        """
     static let showSecure = OptionDefinition.flag("show-secure", help: "Print secure fields (passwords) instead of ••••.")
 
     static func format(_ formats: [String], default defaultFormat: String) -> OptionDefinition {

@@ -4,9 +4,10 @@ struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "new",
         abstract: "Create a record from FIELD=VALUE arguments, or from a JSON object on stdin.",
-        discussion: "Values are typed as a person would type them; the form parses and validates them.",
+        discussion: "Values are typed as a person would type them; the form parses and validates them.\n"
+            + Common.valueSyntax,
         arguments: [Common.form,
-                    ArgumentDefinition("field=value", help: "A field's value.", arity: .variadic(minimum: 0), check: .assignment)],
+                    ArgumentDefinition("field=value", help: "A field's value: FIELD=TEXT or FIELD:=JSON (FIELD:=null for no value).", arity: .variadic(minimum: 0), check: .assignment)],
         options: [.flag("json", help: "Read the values as one JSON object from stdin."),
                   Common.format(["text", "json"], default: "text")])
 

@@ -4,8 +4,9 @@ struct SetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "set",
         abstract: "Change fields of a record: validate, save only what changed, print the changes.",
+        discussion: Common.valueSyntax,
         arguments: [Common.form, Common.key,
-                    ArgumentDefinition("field=value", help: "A field's new value.", arity: .variadic(minimum: 1), check: .assignment)],
+                    ArgumentDefinition("field=value", help: "A field's new value: FIELD=TEXT or FIELD:=JSON (FIELD:=null for no value).", arity: .variadic(minimum: 1), check: .assignment)],
         options: [Common.format(["text", "json"], default: "text")])
 
     let form: String
