@@ -16,13 +16,18 @@ final class StorageWorkspace: Workspace {
     let access: DatabaseAccess
     /// Runs on the database once it is open (tests limit its size with it).
     private let prepare: ((Database) throws -> Void)?
+    /// Where a broken spec of another form is reported (stderr).
+    private let warnings: (any TextSink)?
     private var openedStore: FormStore?
     private var loadedCatalog: FormCatalog?
+    private var warned = false
 
-    init(globals: GlobalOptions, access: DatabaseAccess, prepare: ((Database) throws -> Void)? = nil) {
+    init(globals: GlobalOptions, access: DatabaseAccess, prepare: ((Database) throws -> Void)? = nil,
+         warnings: (any TextSink)? = nil) {
         self.globals = globals
         self.access = access
         self.prepare = prepare
+        self.warnings = warnings
     }
 
     var databasePath: String { globals.databasePath }
@@ -101,7 +106,9 @@ final class StorageWorkspace: Workspace {
     // MARK: Forms
 
     func formSummaries() throws -> [FormSummary] {
-        let specs = try catalog().adding(FormCatalog(storedIn: store())).entries.map {
+        let catalog = try catalog().adding(FormCatalog(storedIn: store()))
+        warn(catalog)
+        let specs = catalog.entries.map {
             FormSummary(name: $0.form.name, title: $0.form.title, source: .spec, fieldCount: $0.form.fields.count)
         }
         let tables = try store().tables().map { table -> FormSummary in
@@ -115,10 +122,17 @@ final class StorageWorkspace: Workspace {
     /// table of the database (FormStore's own left out), its form inferred.
     func form(named name: String) throws -> Form {
         let folder = try catalog()
-        if let form = folder.form(named: name) { return form }
+        if let form = try folder.form(named: name) {
+            warn(folder)
+            return form
+        }
         let store = try store()
         let catalog = folder.adding(try FormCatalog(storedIn: store))
-        if let form = catalog.form(named: name) { return form }
+        if let form = try catalog.form(named: name) {
+            warn(catalog)
+            return form
+        }
+        warn(catalog)
         let table = try store.database.read { conn -> TableInfo? in
             let names = try conn.tableNames()
             // Exact first; SQLite itself compares table names without regard to case.
@@ -131,6 +145,13 @@ final class StorageWorkspace: Workspace {
         var message = "no form or table named '\(name)'"
         if let guess = Suggestion.closest(to: name, among: candidates) { message += ". Did you mean '\(guess)'?" }
         throw CLIError.notFound(message)
+    }
+
+    /// One line on stderr per broken spec, once: they break only their own form.
+    private func warn(_ catalog: FormCatalog) {
+        guard !warned, let warnings else { return }
+        warned = true
+        for problem in catalog.broken { warnings.write(problem.warning.singleLine + "\n") }
     }
 
     // MARK: Keys and values
