@@ -100,4 +100,44 @@ import Testing
         #expect(shown.contains("\nactive: \n"))          // NULL
         #expect(try Self.row(demo, 1) == "'Ann'|NULL|''|7|NULL\n")
     }
+
+    @Test func exportedRowsFitTheFormsJSONSchema() throws {
+        let demo = try DemoDatabase(sql: Self.schema + """
+            CREATE TABLE tags (label TEXT, colour TEXT CHECK (colour IN ('red', 'blue')));
+            INSERT INTO tags VALUES ('a', NULL), (NULL, 'red');
+            """)
+        for table in ["contacts", "tags"] {
+            let schemaRun = try demo.run(["form", table, "--format", "json-schema"])
+            let schema = try #require(try JSONSerialization.jsonObject(with: Data(schemaRun.output.utf8)) as? [String: Any])
+            let properties = try #require(schema["properties"] as? [String: [String: Any]])
+            let export = try demo.run(["export", table, "--format", "json"])
+            let rows = try #require(try JSONSerialization.jsonObject(with: Data(export.output.utf8)) as? [[String: Any]])
+            #expect(!rows.isEmpty)
+            for row in rows {
+                for (key, value) in row {
+                    let property = try #require(properties[key], "\(table).\(key) is not in the schema")
+                    #expect(Self.fits(value, property), "\(table).\(key): \(value) does not fit \(property)")
+                }
+            }
+        }
+    }
+
+    /// The `type` and `enum` of a JSON Schema property, checked as a validator would.
+    static func fits(_ value: Any, _ property: [String: Any]) -> Bool {
+        if let allowed = property["enum"] as? [Any] {
+            return allowed.contains { ($0 as? NSObject)?.isEqual(value as? NSObject) == true }
+        }
+        let types = (property["type"] as? [String]) ?? (property["type"] as? String).map { [$0] } ?? []
+        if types.isEmpty { return true }
+        switch value {
+        case is NSNull: return types.contains("null")
+        case let number as NSNumber:
+            if types.contains("number") { return true }
+            if types.contains("integer") { return number.doubleValue.rounded() == number.doubleValue }
+            return types.contains("boolean") && value is Bool
+        case is String: return types.contains("string")
+        case is [Any]: return types.contains("array")
+        default: return false
+        }
+    }
 }
