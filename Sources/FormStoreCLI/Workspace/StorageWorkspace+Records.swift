@@ -46,6 +46,11 @@ extension StorageWorkspace {
         let mapping = try store.mapping(for: form)  // a missing table is reported before the values
         let session = FormSession.new(withSaveStep(form), backend: store, drafts: nil)
         try apply(inputs, to: session, policy: EmptyInputPolicy(mapping: mapping))
+        let missingKeys = missingKeyErrors(session, mapping: mapping)
+        if !missingKeys.isEmpty {
+            let others = session.validateAll().filter { error in !missingKeys.contains { $0.field == error.field } }
+            throw RecordRejected(form: form, key: nil, reason: .invalid(missingKeys + others))
+        }
         switch try session.save() {
         case .saved(_, let key):
             return StoredRecord(key: key, values: session.pristine, version: session.baseVersion)
@@ -54,6 +59,21 @@ extension StorageWorkspace {
         case .unchanged, .conflict, .notFound:
             // A new record is always inserted; these cannot happen.
             throw CLIError.failure("internal: a new \(form.name) record was not inserted")
+        }
+    }
+
+    /// Key columns a new record must be given: a declared key that is not the
+    /// rowid (TEXT, composite, WITHOUT ROWID) and has no default. SQLite would
+    /// take NULL in such a key of a rowid table, and the record could not be
+    /// found again; the person is told which key to give instead.
+    private func missingKeyErrors(_ session: FormSession, mapping: TableMapping) -> [FieldError] {
+        guard case .columns(let columns) = mapping.table.primaryKey else { return [] }
+        return columns.compactMap { column -> FieldError? in
+            guard mapping.table.column(column)?.defaultValueSQL == nil, session.value(column).isEmpty else { return nil }
+            let field = session.form.field(column)
+            let message = MessageCatalog.english.resolve(code: "required", field: field ?? Field(key: column, label: column),
+                                                         overrides: session.form.messages, ruleMessage: nil, parameters: [:])
+            return FieldError(field: column, code: "required", message: message)
         }
     }
 
@@ -82,7 +102,11 @@ extension StorageWorkspace {
     func deleteRecord(of form: Form, key: KeyArgument) throws {
         let session = try FormSession.open(form, key: try recordKey(key, of: form), backend: try store(), drafts: nil)
         if form.mode == .edit { try session.beginEditing() }
-        try session.delete()
+        do {
+            try session.delete()
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY {
+            throw try foreignKeyRefusal(error, form: form, key: key)
+        }
     }
 
     func editRecord(of form: Form, key: KeyArgument, frontEnd: EditFrontEnd) throws -> ExitCode {
