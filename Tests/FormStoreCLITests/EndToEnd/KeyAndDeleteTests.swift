@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FormStoreCLI
 
 /// A new record's declared key is named when it is missing, and `delete`
 /// shows what it deletes and says who refers to a record it cannot delete.
@@ -49,6 +50,19 @@ import Testing
         #expect(run.code == 0, "\(run)")
         #expect(run.output == "id:      2\nname:    Bob\ncountry:\n")
         #expect(run.errors == "Deleted customers 2.\n")
+        #expect(try demo.query("SELECT count(*) FROM customers WHERE id = 2") == "0\n")
+    }
+
+    @Test func deleteShowsTheRecordBeforeAsking() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        let kept = runTool(["--db", demo.path, "delete", "customers", "2"], stdin: "n\n", stdinIsTerminal: true)
+        #expect(kept.code == .success)
+        #expect(kept.errors.hasPrefix("id:      2\nname:    Bob\ncountry:\nDelete customers 2? [y/N] "))
+        #expect(kept.errors.hasSuffix("Not deleted.\n"))
+        #expect(kept.output.isEmpty)
+        let gone = runTool(["--db", demo.path, "delete", "customers", "2"], stdin: "y\n", stdinIsTerminal: true)
+        #expect(gone.code == .success)
+        #expect(gone.errors.hasSuffix("Deleted customers 2.\n"))
         #expect(try demo.query("SELECT count(*) FROM customers WHERE id = 2") == "0\n")
     }
 }

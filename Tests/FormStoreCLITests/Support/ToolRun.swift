@@ -9,12 +9,14 @@ struct ToolRun {
 }
 
 /// Runs the command in-process with buffers for its streams.
+/// `stdinIsTerminal` makes stdin look like a person's terminal (for questions).
 func runTool(_ arguments: [String], environment: [String: String] = [:], stdin: String = "",
-             workingDirectory: String = "/nonexistent",
+             stdinIsTerminal: Bool = false, workingDirectory: String = "/nonexistent",
              workspace: (any Workspace)? = nil) -> ToolRun {
     let output = BufferSink()
     let errors = BufferSink()
-    let terminal = Terminal(input: BufferSource(stdin), output: output, errors: errors, environment: environment)
+    let terminal = Terminal(input: BufferSource(stdin, isTerminal: stdinIsTerminal), output: output, errors: errors,
+                            environment: environment)
     let provider = workspace.map { ws in WorkspaceProvider { _, _, _ in ws } } ?? .storage
     let code = CommandLineTool.run(arguments, environment: environment, terminal: terminal,
                                    workingDirectory: workingDirectory, workspaceProvider: provider)
