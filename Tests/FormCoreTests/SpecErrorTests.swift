@@ -140,6 +140,6 @@ import Testing
         let end = try #require(body.range(of: "\n```"))
         let form = try FormSpec.decode(Data(body[..<end.lowerBound].utf8))
         #expect(Set(form.fields.map(\.kind)) == Set(FieldKind.allCases))
-        #expect(form.field("alarm")?.format(form.field("alarm")!.defaultValue) == "07:30")
+        #expect(form.field("alarm")?.format(form.field("alarm")!.defaultValue) == "07:30:00")
     }
 }

@@ -216,7 +216,10 @@ enum DateText {
         // grapheme cluster ("1" + U+05BF, found by Scripts/fuzz.sh). No date in a
         // fixed format holds a character of several scalars: refuse those first.
         guard text.allSatisfy({ $0.unicodeScalars.count == 1 }) else { return nil }
-        return formatter(format).date(from: text)
+        if let date = formatter(format).date(from: text) { return date }
+        // A format with seconds also takes a time without them: `12:34` is `12:34:00`.
+        guard format.contains(":ss") else { return nil }
+        return formatter(format.replacingOccurrences(of: ":ss", with: "")).date(from: text)
     }
 
     static func format(_ date: Date, format: String) -> String {
