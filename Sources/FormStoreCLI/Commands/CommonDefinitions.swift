@@ -26,7 +26,7 @@ enum Common {
 extension CommandContext {
     /// Options for writers, from the terminal and a command's `--show-secure`.
     func outputOptions(revealSecure: Bool = false) -> OutputOptions {
-        OutputOptions(revealSecure: revealSecure, usesColor: terminal.usesColor)
+        OutputOptions(revealSecure: revealSecure, usesColor: terminal.usesColor, lineWidth: terminal.outputWidth)
     }
 
     /// Streams a form's records from `workspace` through a writer of `format`.
