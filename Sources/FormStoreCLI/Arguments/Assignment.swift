@@ -1,3 +1,5 @@
+import FormCore
+
 /// `FIELD=VALUE` or `FIELD:=JSON` as given on the command line, split on the
 /// first `=` (so the value may itself contain `=`).
 ///
@@ -46,6 +48,19 @@ struct Assignment: Sendable, Hashable {
             throw error
         } catch {
             throw CLIError.usage("'\(field):=' takes a JSON value such as null, 3, true or \"text\"; got '\(rest)'")
+        }
+    }
+}
+
+extension FieldInput {
+    /// A JSON value as given after `:=`: `null` and `""` are themselves,
+    /// anything else is the text a person would type for it (`3`, `true`,
+    /// `a, b` for a list).
+    init(json value: FieldValue) {
+        switch value {
+        case .null: self = .null
+        case .text(""): self = .emptyText
+        default: self = .typed(ValueText.text(value, kind: nil, blobsBySize: false))
         }
     }
 }

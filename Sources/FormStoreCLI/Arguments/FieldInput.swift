@@ -1,5 +1,3 @@
-import FormCore
-
 /// What a person gives for one field: text to parse as typed, or one of the
 /// two values text cannot spell apart — no value (SQL NULL) and empty text.
 ///
@@ -15,17 +13,6 @@ enum FieldInput: Sendable, Hashable {
     case typed(String)
     case null
     case emptyText
-
-    /// A JSON value as given after `:=`: `null` and `""` are themselves,
-    /// anything else is the text a person would type for it (`3`, `true`,
-    /// `a, b` for a list).
-    init(json value: FieldValue) {
-        switch value {
-        case .null: self = .null
-        case .text(""): self = .emptyText
-        default: self = .typed(ValueText.text(value, kind: nil, blobsBySize: false))
-        }
-    }
 
     /// The text form, for places that only take text (`--where`).
     var text: String {
