@@ -9,6 +9,14 @@ static inline int formstore_sqlite3_db_config_defensive(sqlite3 *db, int on) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, on, (int *)0);
 }
 
+static inline int formstore_sqlite3_db_config_trusted_schema(sqlite3 *db, int on) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, on, (int *)0);
+}
+
+static inline int formstore_sqlite3_db_config_load_extension(sqlite3 *db, int on) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, on, (int *)0);
+}
+
 // SQLITE_TRANSIENT is a macro over a cast Swift cannot import.
 static inline sqlite3_destructor_type formstore_sqlite3_transient(void) {
     return SQLITE_TRANSIENT;

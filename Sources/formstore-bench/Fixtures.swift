@@ -122,9 +122,13 @@ final class Scratch {
     func remove() { try? FileManager.default.removeItem(atPath: path) }
 }
 
-/// A FormStore over `path` at the given synchronous level (FormStore's defaults otherwise).
+/// A FormStore over `path` at the given synchronous level (FormStore's defaults
+/// otherwise). The bench made the file with the C API, so it hands it over as
+/// `formstore init` would: drafts go to FormStore's tables in the file.
 func openStore(_ path: String, synchronous: Configuration.Synchronous = .full) throws -> FormStore {
     var configuration = Configuration()
     configuration.synchronous = synchronous
-    return try FormStore(path: path, configuration: configuration)
+    let store = try FormStore(path: path, configuration: configuration)
+    try store.initialize()
+    return store
 }

@@ -76,6 +76,9 @@ func crashLoop() throws {
     let records = number("records", Int.self, default: 20)
     let log = DurableLog(path: required("log"))
     let store = try FormStore(path: required("db"))
+    // The test made the database with the sqlite3 shell: taking it over, as
+    // `formstore init` does, puts the drafts in it (and makes it WAL).
+    try store.initialize()
     let form = try itemsForm(store)
     // Drafts go to the database only: a fallback file would hide a failed write.
     let autosave = DraftAutosaver.Policy(interval: .milliseconds(5), fallback: nil)

@@ -47,8 +47,8 @@ import Testing
         RoundTrip(field: Field(key: "b", kind: .bool), input: "off", model: false, shown: "no"),
         RoundTrip(field: countries, input: "de", model: "de", shown: "Germany"),
         RoundTrip(field: countries, input: "spain", model: "es", shown: "Spain"),
-        RoundTrip(field: countries, input: "1", model: "usa", shown: "United States"),
-        RoundTrip(field: foods, input: "pizza, 2", model: .list(["p", "s"]), shown: "Pizza, Sushi"),
+        RoundTrip(field: countries, input: "United States", model: "usa", shown: "United States"),
+        RoundTrip(field: foods, input: "pizza, s", model: .list(["p", "s"]), shown: "Pizza, Sushi"),
         RoundTrip(field: Field(key: "pw", kind: .password), input: " se cret ", model: " se cret ", shown: " se cret "),
         RoundTrip(field: Field(key: "zip").transform(.removeSpaces), input: "12 345", model: "12345", shown: "12345"),
         RoundTrip(field: Field(key: "code").transform(.uppercase, .maxLength(3)), input: "abcdef", model: "ABC", shown: "ABC"),
@@ -83,6 +83,9 @@ import Testing
         Rejection(field: Field(key: "b", label: "Newsletter", kind: .bool), input: "maybe", code: "bool", message: "Newsletter must be yes or no"),
         Rejection(field: countries.with { $0.label = "Country" }, input: "France", code: "choice", message: "\"France\" is not one of the choices for Country"),
         Rejection(field: countries.with { $0.label = "Country" }, input: "4", code: "choice", message: "\"4\" is not one of the choices for Country"),
+        // A choice is never named by its position.
+        Rejection(field: countries.with { $0.label = "Country" }, input: "1", code: "choice", message: "\"1\" is not one of the choices for Country"),
+        Rejection(field: foods.with { $0.label = "Foods" }, input: "pizza, 2", code: "choice", message: "\"2\" is not one of the choices for Foods"),
     ]
 
     @Test(arguments: rejections)

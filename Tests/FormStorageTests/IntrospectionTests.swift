@@ -101,7 +101,7 @@ import Testing
         #expect(ColumnAffinity(declaredType: "BOOLEAN") == .numeric)
     }
 
-    @Test func listsUserTablesOnly() throws {
+    @Test func listsUserTablesAndViewsOnly() throws {
         try conn.executeScript("""
             CREATE TABLE "b table"(id INTEGER PRIMARY KEY AUTOINCREMENT);
             CREATE TABLE a(x);
@@ -109,10 +109,12 @@ import Testing
             CREATE TABLE formstoreish(x);
             CREATE VIEW v AS SELECT 1;
             """)
-        #expect(try conn.tableNames() == ["a", "b table", "formstoreish"])
+        #expect(try conn.tableNames() == ["a", "b table", "formstoreish", "v"])
         #expect(try conn.tableNames(includingInternal: true).contains("sqlite_sequence"))
         #expect(try conn.tableExists("A"))
-        #expect(try !conn.tableExists("v"))
+        #expect(try conn.tableExists("v"))
+        #expect(try conn.tableInfo("v").kind == .view)
+        #expect(try conn.tableInfo("a").kind == .table)
     }
 
     @Test func missingTableIsAnError() throws {

@@ -137,7 +137,7 @@ final class FakeWorkspaceThrowing: Workspace {
     }
     func record(of form: Form, key: KeyArgument) throws -> StoredRecord { try base.record(of: form, key: key) }
     func createRecord(of form: Form, inputs: [String: FieldInput]) throws -> StoredRecord { try base.createRecord(of: form, inputs: inputs) }
-    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: FieldInput]) throws -> [FieldChange] { [] }
+    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: FieldInput]) throws -> RecordUpdate { RecordUpdate(changes: []) }
     func editRecord(of form: Form, key: KeyArgument, frontEnd: EditFrontEnd) throws -> ExitCode { .success }
     func deleteRecord(of form: Form, key: KeyArgument) throws {}
     func importRecords(of form: Form, from reader: any RecordReader, dryRun: Bool) throws -> ImportSummary {
@@ -145,6 +145,9 @@ final class FakeWorkspaceThrowing: Workspace {
     }
     func drafts(form: String?) throws -> [Draft] { [] }
     func draft(_ reference: DraftReference) throws -> Draft { try base.draft(reference) }
-    func restoreDraft(_ reference: DraftReference) throws -> StoredRecord { try base.restoreDraft(reference) }
+    func storedRecord(for draft: Draft) throws -> StoredRecord? { try base.storedRecord(for: draft) }
+    func restoreDraft(_ reference: DraftReference, choosing choice: ConflictChoice) throws -> StoredRecord {
+        try base.restoreDraft(reference, choosing: choice)
+    }
     func discardDraft(_ reference: DraftReference) throws {}
 }

@@ -50,7 +50,8 @@ import Testing
     @Test func nestedSubcommandHelp() {
         let viaHelp = runTool(["help", "draft", "restore"])
         #expect(viaHelp.output == runTool(["draft", "restore", "--help"]).output)
-        #expect(viaHelp.output.contains("USAGE: formstore draft restore (<form> <key> | <draft-id>)\n"))
+        #expect(viaHelp.output.contains(
+            "USAGE: formstore draft restore (<form> <key> | <draft-id>) [--keep mine|theirs] [--keep-field <field=mine|theirs> ...]\n"))
         let group = runTool(["draft"])
         #expect(group.code == .success)
         #expect(group.output.contains("SUBCOMMANDS:\n  show"))

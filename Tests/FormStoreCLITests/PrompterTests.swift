@@ -24,9 +24,10 @@ import Glibc
     @Test func choicesAreNumbered() {
         let (p, _, out) = prompter(["2", "blue", "Purple"])
         let field = peopleForm().field("colour")!
-        #expect(p.ask(field, current: "Red") == .value("Green"))
+        // A number becomes the choice's value; a label goes as typed, for the session to match.
+        #expect(p.ask(field, current: "Red") == .value("green"))
         #expect(out.text == "Favourite colour [Red]:\n  1) Red\n  2) Green\n  3) Blue\nNumber or label: ")
-        #expect(p.ask(field, current: nil) == .value("Blue"))
+        #expect(p.ask(field, current: nil) == .value("blue"))
         // Not a choice: returned as typed, for the session to refuse.
         #expect(p.ask(field, current: nil) == .value("Purple"))
     }
@@ -37,6 +38,16 @@ import Glibc
         let (p, _, _) = prompter(["1", "3"])
         #expect(p.ask(field, current: nil) == .value("1"))
         #expect(p.ask(field, current: nil) == .value("10"))
+    }
+
+    @Test func aNumberIsAPositionOnlyWhereNoChoiceIsThatValue() {
+        var field = Field(key: "prio", kind: .choice)
+        field.choices = [0, 1, 2, 5].map { Choice(.int($0)) }
+        let (p, _, out) = prompter(["2", "4", "3"])
+        #expect(p.ask(field, current: nil) == .value("2"), "2 is a value: the value 2, not the second choice")
+        #expect(out.text.contains("  4) 5\n"))
+        #expect(p.ask(field, current: nil) == .value("5"), "no choice is 4: the fourth in the menu")
+        #expect(p.ask(field, current: nil) == .value("2"), "no choice is 3: the third in the menu")
     }
 
     @Test func multichoiceTakesSeveral() {

@@ -47,10 +47,14 @@ public struct ModelBackend<Model: FormModel>: FormBackend {
 extension FormSession {
     /// A session editing the model behind `binding`. After the model changes
     /// elsewhere, `reload()` shows the change (fields the person edited keep
-    /// their edits).
+    /// their edits). A save validates every field (`SaveValidation.everything`):
+    /// the model's untouched values are the application's defaults, not a row
+    /// another program stored.
     public static func bound<Model: FormModel>(to binding: FormBinding<Model>, drafts: (any DraftStore)? = nil,
                                               autosave: DraftAutosaver.Policy = .init()) throws -> FormSession {
-        try open(binding.form, key: ModelBackend<Model>.key, backend: ModelBackend(binding: binding),
-                 drafts: drafts, autosave: autosave)
+        let session = try open(binding.form, key: ModelBackend<Model>.key, backend: ModelBackend(binding: binding),
+                               drafts: drafts, autosave: autosave)
+        session.saveValidation = .everything
+        return session
     }
 }

@@ -101,6 +101,8 @@ extension Field {
     /// The input's date format (`MM/dd/yyyy`, `HH:mm` ...).
     public func format(_ format: String) -> Field { with { $0.format = format } }
     public func expanding(_ isExpanding: Bool = true) -> Field { with { $0.isExpanding = isExpanding } }
+    /// Keeps leading and trailing white space as typed (no `trim`).
+    public func keepingWhitespace(_ keeps: Bool = true) -> Field { with { $0.keepsWhitespace = keeps } }
     public func hidden(when condition: Condition) -> Field { with { $0.hiddenWhen = condition } }
     public func disabled(when condition: Condition) -> Field { with { $0.disabledWhen = condition } }
     public func enabledWhenNotEditing(_ enabled: Bool = true) -> Field { with { $0.enabledWhenNotEditing = enabled } }

@@ -11,6 +11,10 @@ public struct Choice: Sendable, Hashable {
         self.isDisabled = disabled
     }
 
+    /// The value as plain text (`2`, `2.5`, `yes`): typed, it names this choice
+    /// by its value (see `Field.choice(matching:)`).
+    public var valueText: String { FieldValue.plainText(value) }
+
     static func defaultLabel(for value: FieldValue) -> String {
         switch value {
         case .text(let s): return s

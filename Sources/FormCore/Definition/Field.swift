@@ -31,6 +31,9 @@ public struct Field: Sendable, Hashable {
     public var format: String? = nil
     /// Grows with its content (a multiline text view).
     public var isExpanding: Bool = false
+    /// Text is kept as typed, leading and trailing white space included: the
+    /// kind's `trim` step is left out (inferred forms, docs/fidelity.md).
+    public var keepsWhitespace: Bool = false
     public var hiddenWhen: Condition? = nil
     public var disabledWhen: Condition? = nil
     /// Rules beyond those implied by `isRequired` and the kind.

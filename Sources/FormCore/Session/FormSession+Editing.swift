@@ -40,12 +40,23 @@ extension FormSession {
         }
     }
 
-    /// Sets a field's model value directly (no parsing).
+    /// Sets a field's model value directly (no parsing). A choice is named by
+    /// its value or its label, never its position: the choice's own value is
+    /// kept (`.double(2)` or `"2"` for the choice `.int(2)`). A value of another
+    /// kind than the field's is converted where nothing is lost (`Field.coerce`)
+    /// and refused otherwise; the stored value is always taken back.
+    ///
+    /// - throws: `SessionError` when the field is unknown or cannot be changed
+    ///   now; a `FieldError` (code `kind`) for a value the field cannot hold,
+    ///   which changes nothing.
     @discardableResult
     public func set(_ key: String, value: FieldValue) throws -> SaveOutcome? {
         let field = try editableField(key)
+        let given = field.choiceValue(value)
+        // What is stored is what the column holds, whatever the form guessed of it.
+        let taken = given == (pristine[key] ?? .null) ? given : try field.coerce(given, messages: form.messages)
         inputs[key] = nil
-        return try apply(value, to: field)
+        return try apply(taken, to: field)
     }
 
     /// A person picks one choice, as a tap on a picker, a segment or a button of
@@ -126,6 +137,17 @@ extension FormSession {
         if found.isEmpty {
             found = form.validateRules(values: visible, editing: isEditing).filter { $0.field == field.key }
         }
+        // A stored value nobody changed only warns, as it will at save (see `SaveValidation`).
+        let warnsOnly = key != nil && saveValidation == .changes && !isChanged(field.key) && inputs[field.key] == nil
+        let others = warnings.filter { $0.field != field.key }
+        if warnsOnly {
+            setErrors([], for: field.key)
+            let position = { (error: FieldError) in self.fields.firstIndex { $0.key == error.field } ?? .max }
+            setWarnings((others + found).enumerated()
+                .sorted { (position($0.element), $0.offset) < (position($1.element), $1.offset) }.map(\.element))
+            return []
+        }
+        setWarnings(others)
         setErrors(found, for: field.key)
         return found
     }

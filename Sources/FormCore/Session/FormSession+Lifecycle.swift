@@ -13,15 +13,21 @@ extension FormSession {
         }
     }
 
-    /// Validates every field, then the form rules; only if all pass, writes the
-    /// changed fields in one transaction (a new record: every visible stored field)
-    /// and makes the current values pristine. A save with nothing dirty writes nothing.
+    /// Validates, then, only if nothing fails, writes the changed fields in one
+    /// transaction (a new record: every visible stored field) and makes the
+    /// current values pristine. A save with nothing dirty writes nothing.
+    ///
+    /// A new record is validated whole (`validateAll()`). A stored record is
+    /// validated as far as it changed (`validateChanges()`): a rule that an
+    /// untouched field's stored value already breaks becomes a warning
+    /// (`warnings`), which does not stop the save. `saveValidation` can ask
+    /// for everything instead (a session bound to a model does).
     ///
     /// - throws: `SessionError` when the mode has no save step now; the backend's
     ///   error when storage fails (the session keeps its state and its draft).
     public func save() throws -> SaveOutcome {
         if let why = whyNoSave { throw SessionError.mode(why) }
-        let errors = validateAll()
+        let errors = key == nil || saveValidation == .everything ? validateAll() : validateChanges()
         guard errors.isEmpty else { return .invalid(errors) }
         guard key != nil else { return try insertRecord() }
         let dirty = dirtyFields.filter(isVisible)
@@ -32,35 +38,61 @@ extension FormSession {
         return try write(only: dirty)
     }
 
-    /// Runs every check of every visible field and the form rules; returns every error.
+    /// Runs every check of every visible field and the form rules; returns every
+    /// error (and leaves no warnings: everything counts).
     @discardableResult
     public func validateAll() -> [FieldError] {
-        var found: [String: [FieldError]] = [:]
+        validate(changed: Set(fields.lazy.filter(\.holdsValue).map(\.key)))
+    }
+
+    /// Validates what a save of a stored record checks: the visible fields that
+    /// changed (or hold input that did not parse) and the form rules naming one
+    /// of them or no field. What fails on the other fields goes to `warnings`.
+    /// Returns the errors.
+    ///
+    /// ```swift
+    /// // email was stored as "not-an-email" by another application
+    /// try session.set("city", input: "Kraków")
+    /// session.validateChanges()   // []
+    /// session.warnings            // [email: Email is not a valid e-mail address]
+    /// ```
+    @discardableResult
+    public func validateChanges() -> [FieldError] {
+        validate(changed: Set(fields.lazy.filter(\.holdsValue).map(\.key).filter { self.isChanged($0) || self.inputs[$0] != nil }))
+    }
+
+    /// Validates the visible fields through `Form.validate(changed:values:)`;
+    /// typed input that did not parse keeps its parse error.
+    private func validate(changed: Set<String>) -> [FieldError] {
         let shown = visibleFields
         let visible = values(of: shown)
-        for field in shown where field.holdsValue {
-            if let parseError = fieldErrors[field.key], inputs[field.key] != nil {
-                found[field.key] = parseError
-            } else {
-                let errors = form.validate(field: field, value: value(field.key), values: visible, editing: isEditing)
-                if !errors.isEmpty { found[field.key] = errors }
-            }
-            touched.insert(field.key)
-        }
+        let report = form.validate(changed: changed, values: visible, editing: isEditing)
+        var found: [String: [FieldError]] = [:]
         var whole: [FieldError] = []
-        for error in form.validateRules(values: visible, editing: isEditing) {
+        for error in report.errors {
             if let blamed = error.field, field(blamed) != nil {
                 found[blamed, default: []].append(error)
             } else {
                 whole.append(error)
             }
         }
+        for field in shown where field.holdsValue && changed.contains(field.key) {
+            if inputs[field.key] != nil, let parseError = fieldErrors[field.key] { found[field.key] = parseError }
+            touched.insert(field.key)
+        }
         for field in fields { setErrors(found[field.key] ?? [], for: field.key) }
         if formErrors != whole {
             formErrors = whole
             emit(.validationChanged(field: nil))
         }
+        setWarnings(report.warnings)
         return allErrors
+    }
+
+    func setWarnings(_ found: [FieldError]) {
+        guard warnings != found else { return }
+        warnings = found
+        emit(.warningsChanged)
     }
 
     /// Writes `keys` (already validated) against the record as loaded.
@@ -131,6 +163,7 @@ extension FormSession {
         touched = []
         for key in Array(fieldErrors.keys) { setErrors([], for: key) }
         formErrors = []
+        setWarnings([])
         try finishEditing(deletingDraft: true)
         emit(.cancelled)
     }

@@ -41,6 +41,13 @@ public final class FormSession {
     public internal(set) var fieldErrors: [String: [FieldError]] = [:]
     /// Errors of the form's cross-field rules that blame no single field.
     public internal(set) var formErrors: [FieldError] = []
+    /// What a save of a stored record validates; `.changes` unless opened
+    /// through `bound(to:)`.
+    public var saveValidation: SaveValidation = .changes
+    /// Rules that values nobody changed already break in the stored record, as
+    /// the last `save()` or `validateChanges()` found them, in form order. They
+    /// do not stop a save; a caller may show them (see `ValidationReport`).
+    public internal(set) var warnings: [FieldError] = []
     /// In edit mode: between `beginEditing()` and save or cancel.
     public internal(set) var isEditing: Bool
     /// The version column's value as loaded or last saved.
@@ -144,6 +151,9 @@ public final class FormSession {
 
     /// The errors shown beside a field.
     public func errors(_ key: String) -> [FieldError] { fieldErrors[key] ?? [] }
+
+    /// The warnings about a field's stored value (see `warnings`).
+    public func warnings(_ key: String) -> [FieldError] { warnings.filter { $0.field == key } }
 
     /// Every error, field errors in form order first.
     public var allErrors: [FieldError] {

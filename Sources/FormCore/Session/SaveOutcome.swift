@@ -25,6 +25,9 @@ public enum SessionEvent: Sendable, Hashable {
     case valueChanged(field: String)
     /// A field's errors (or, with `field == nil`, the form's) changed.
     case validationChanged(field: String?)
+    /// The warnings changed (`FormSession.warnings`): stored values nobody
+    /// changed that break a rule.
+    case warningsChanged
     case saved(changed: [String])
     case cancelled
     /// Editing began or ended (edit mode).

@@ -107,6 +107,7 @@ extension FormSpec {
         if let node = object["suggestions"] { field.suggestions = try node.strings() }
         if let node = object["format"] { field.format = try node.string() }
         if let node = object["expanding"] { field.isExpanding = try node.bool() }
+        if let node = object["keepWhitespace"] { field.keepsWhitespace = try node.bool() }
 
         if let node = object["minLength"] { field = field.addingRule(.minLength(try node.int())) }
         if let node = object["maxLength"] { field = field.addingRule(.maxLength(try node.int())) }

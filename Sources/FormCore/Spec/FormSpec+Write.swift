@@ -67,6 +67,7 @@ extension FormSpec {
         if !field.suggestions.isEmpty { put("suggestions", .array(field.suggestions.map(JSONNode.string))) }
         if let format = field.format { put("format", .string(format)) }
         if field.isExpanding { put("expanding", .bool(true)) }
+        if field.keepsWhitespace { put("keepWhitespace", .bool(true)) }
         for rule in field.rules {
             switch rule {
             case .required: put("required", .bool(true))

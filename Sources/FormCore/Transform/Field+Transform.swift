@@ -1,8 +1,9 @@
 extension Field {
-    /// The whole chain: the kind's defaults (with this field's date format),
-    /// then the field's own transforms.
+    /// The whole chain: the kind's defaults (with this field's date format,
+    /// without `trim` when the field keeps white space), then the field's own transforms.
     public var allTransforms: [Transform] {
-        kind.defaultTransforms(format: format) + transforms
+        let defaults = kind.defaultTransforms(format: format)
+        return (keepsWhitespace ? defaults.filter { $0 != .trim } : defaults) + transforms
     }
 
     /// Parses what a person typed into the model value, running every step

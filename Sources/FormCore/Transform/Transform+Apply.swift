@@ -154,27 +154,17 @@ extension Transform {
         throw error
     }
 
-    /// A choice from its value, its label (case-insensitive) or its 1-based number.
+    /// A choice from its value or its label (case-insensitive), never its
+    /// position (see `Field.choice(matching:)`).
     private static func choice(for input: FieldValue, in field: Field) throws(FieldError) -> FieldValue {
-        if case .text(let raw) = input, raw.trimmingCharacters(in: .whitespaces).isEmpty { return .null }
+        if case .text(let raw) = input, String.trimmingWhitespaceAndNewlines(raw).isEmpty { return .null }
         guard !field.choices.isEmpty else { return input }
-        if let exact = field.choices.first(where: { $0.value == input }) { return exact.value }
+        if let choice = field.choice(matching: input) { return choice.value }
         guard case .text(let raw) = input else {
             throw FieldError(field: field.key, code: "choice", message: MessageCatalog.english.template(for: "choice"))
         }
-        let text = raw.trimmingCharacters(in: .whitespaces)
-        if text.isEmpty { return .null }
-        let folded = text.lowercased()
-        if let byValue = field.choices.first(where: { FieldValue.plainText($0.value).lowercased() == folded }) {
-            return byValue.value
-        }
-        if let byLabel = field.choices.first(where: { $0.label.lowercased() == folded }) {
-            return byLabel.value
-        }
-        if let number = Int(text), number >= 1, number <= field.choices.count {
-            return field.choices[number - 1].value
-        }
         // Name what was typed: in a list of several, which one is wrong is the useful part.
+        let text = String.trimmingWhitespaceAndNewlines(raw)
         let message = MessageCatalog.fill(MessageCatalog.english.template(for: "choice.item"),
                                           with: ["value": "\"\(text)\"", "label": "{label}"])
         throw FieldError(field: field.key, code: "choice", message: message)

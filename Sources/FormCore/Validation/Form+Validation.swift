@@ -58,39 +58,70 @@ extension Form {
     /// Checks the form's cross-field rules; each error blames its rule's
     /// field. Rules naming a hidden field are skipped.
     public func validateRules(values: [String: FieldValue], editing: Bool = true) -> [FieldError] {
-        var errors: [FieldError] = []
-        for rule in rules {
-            switch rule {
-            case .fieldsEqual(let key, let otherKey, let code, let message):
-                let blamed = field(key)
-                let other = field(otherKey)
-                if let blamed, isHidden(blamed, values: values, editing: editing) { continue }
-                if let other, isHidden(other, values: values, editing: editing) { continue }
-                guard (values[key] ?? .null) != (values[otherKey] ?? .null) else { continue }
-                let text = MessageCatalog.english.resolve(code: code, field: blamed, overrides: messages,
-                                                          ruleMessage: message,
-                                                          parameters: ["other": other?.label ?? otherKey])
-                errors.append(FieldError(field: key, code: code, message: text))
-            case .custom(let custom):
-                let blamed = custom.field.flatMap { field($0) }
-                if let blamed, isHidden(blamed, values: values, editing: editing) { continue }
-                guard !custom.check(values) else { continue }
-                let text = MessageCatalog.english.resolve(code: custom.code, field: blamed, overrides: messages,
-                                                          ruleMessage: custom.message, parameters: [:])
-                errors.append(FieldError(field: custom.field, code: custom.code, message: text))
-            }
-        }
-        return errors
+        rules.compactMap { check($0, values: values, editing: editing) }
     }
 
     /// Every visible field's checks (missing values count as `.null`), then the form's rules.
     public func validateAll(values: [String: FieldValue], editing: Bool = true, now: Date = Date()) -> [FieldError] {
-        var errors: [FieldError] = []
+        validate(changed: Set(fields.map(\.key)), values: values, editing: editing, now: now).errors
+    }
+
+    /// Checks a record as a save does: a changed field's failures are errors,
+    /// an unchanged field's are warnings (the stored record already broke the
+    /// rule; see `ValidationReport`). A form rule is an error when it names a
+    /// changed field or no field at all, else a warning. For a new record,
+    /// pass every field's key: everything is validated.
+    ///
+    /// ```swift
+    /// // A stored row whose e-mail was never valid, and a new city typed in:
+    /// let report = form.validate(changed: ["city"], values: ["city": "Kraków", "email": "not-an-email"])
+    /// report.errors     // []
+    /// report.warnings   // [FieldError(field: "email", code: "email", ...)]
+    /// ```
+    /// - parameter changed: the keys of the fields whose values differ from the stored ones.
+    /// - parameter values: every current model value (missing ones count as `.null`).
+    /// - returns: errors and warnings, each in form order, field errors before the form rules'.
+    public func validate(changed: Set<String>, values: [String: FieldValue], editing: Bool = true,
+                         now: Date = Date()) -> ValidationReport {
+        var report = ValidationReport()
         for field in fields where field.holdsValue {
-            errors += validate(field: field, value: values[field.key] ?? .null, values: values,
-                               editing: editing, now: now)
+            let found = validate(field: field, value: values[field.key] ?? .null, values: values,
+                                 editing: editing, now: now)
+            if changed.contains(field.key) { report.errors += found } else { report.warnings += found }
         }
-        return errors + validateRules(values: values, editing: editing)
+        for rule in rules {
+            guard let error = check(rule, values: values, editing: editing) else { continue }
+            let named = rule.fields
+            if named.isEmpty || named.contains(where: changed.contains) {
+                report.errors.append(error)
+            } else {
+                report.warnings.append(error)
+            }
+        }
+        return report
+    }
+
+    /// The error of one cross-field rule, or `nil` when it holds or names a hidden field.
+    private func check(_ rule: FormRule, values: [String: FieldValue], editing: Bool) -> FieldError? {
+        switch rule {
+        case .fieldsEqual(let key, let otherKey, let code, let message):
+            let blamed = field(key)
+            let other = field(otherKey)
+            if let blamed, isHidden(blamed, values: values, editing: editing) { return nil }
+            if let other, isHidden(other, values: values, editing: editing) { return nil }
+            guard (values[key] ?? .null) != (values[otherKey] ?? .null) else { return nil }
+            let text = MessageCatalog.english.resolve(code: code, field: blamed, overrides: messages,
+                                                      ruleMessage: message,
+                                                      parameters: ["other": other?.label ?? otherKey])
+            return FieldError(field: key, code: code, message: text)
+        case .custom(let custom):
+            let blamed = custom.field.flatMap { field($0) }
+            if let blamed, isHidden(blamed, values: values, editing: editing) { return nil }
+            guard !custom.check(values) else { return nil }
+            let text = MessageCatalog.english.resolve(code: custom.code, field: blamed, overrides: messages,
+                                                      ruleMessage: custom.message, parameters: [:])
+            return FieldError(field: custom.field, code: custom.code, message: text)
+        }
     }
 
     /// The code of the kind's own check that `value` fails, if any.

@@ -1,6 +1,7 @@
 /// Message templates by error code, with `{placeholder}`s filled in when an
 /// error is reported: `{label}` (the field's label), `{min}`, `{max}`,
-/// `{other}` (another field's label), `{name}` (a pattern's name), `{days}`.
+/// `{other}` (another field's label), `{name}` (a pattern's name), `{days}`,
+/// `{kind}` (what a value of the wrong kind is: `a number`, `text` ...).
 ///
 /// ```swift
 /// MessageCatalog.english.template(for: "required")   // "{label} is required"
@@ -41,6 +42,7 @@ public struct MessageCatalog: Sendable, Hashable {
         "zip": "{label} must be a 5-digit ZIP code",
         "url": "{label} is not a valid URL",
         "invalid": "{label} is not valid",
+        "kind": "{label} cannot hold {kind}",
     ])
 
     /// The template for a code (or one of its variants such as `range.min`);

@@ -58,6 +58,16 @@ public enum FormRule: Sendable, Hashable {
     /// "Please enter the same password again" on the repeated password).
     case fieldsEqual(String, other: String, code: String = "mismatch", message: String? = nil)
     case custom(CustomFormRule)
+
+    /// The fields this rule names: both of `fieldsEqual`, the blamed field of a
+    /// custom rule. A rule naming none (a custom rule blaming the form) may read
+    /// any value, so it is checked on every save.
+    public var fields: [String] {
+        switch self {
+        case .fieldsEqual(let key, let other, _, _): return [key, other]
+        case .custom(let custom): return custom.field.map { [$0] } ?? []
+        }
+    }
 }
 
 /// A cross-field rule written as a closure over the current model values.

@@ -102,7 +102,7 @@ public enum ISO8601 {
     }
 
     // Howard Hinnant's days-from-civil algorithms (proleptic Gregorian calendar).
-    static func daysFromCivil(_ y: Int, _ m: Int, _ d: Int) -> Int {
+    public static func daysFromCivil(_ y: Int, _ m: Int, _ d: Int) -> Int {
         let y = m <= 2 ? y - 1 : y
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -111,7 +111,7 @@ public enum ISO8601 {
         return era * 146_097 + doe - 719_468
     }
 
-    static func civilFromDays(_ z: Int) -> (Int, Int, Int) {
+    public static func civilFromDays(_ z: Int) -> (Int, Int, Int) {
         let z = z + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -199,7 +199,7 @@ public enum ISO8601 {
         }
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30

@@ -1,17 +1,16 @@
 import FormCore
 import Foundation
 
-/// Maps a field's model value to the value SQLite stores and back, by field kind.
+/// Maps a field's model value to the value SQLite stores and back, by field
+/// kind and the column's own form (docs/fidelity.md).
 ///
 /// | kind | stored as |
 /// | --- | --- |
 /// | `bool` | INTEGER 0 or 1 |
-/// | `date` | TEXT `yyyy-MM-dd` |
-/// | `datetime` | TEXT ISO-8601 in UTC (`2024-05-01T13:04:05.250Z`) |
-/// | `time` | TEXT `HH:mm:ss` |
+/// | `date`, `time`, `datetime` | the form the row (else the column) already uses: text in its layout, a Unix epoch or a Julian day (`DateStorageFormat`) |
 /// | `multichoice` | TEXT, a JSON array |
 /// | `integer` / `decimal` | INTEGER / REAL |
-/// | text kinds | TEXT |
+/// | text kinds | TEXT; in an untyped column, text that is exactly an integer or a real is stored as one |
 ///
 /// Data is a BLOB and `.null` is NULL whatever the kind. Decoding forgives
 /// what real databases hold: an INTEGER in a text column reads as text `"12"`,
@@ -26,27 +25,80 @@ import Foundation
 public struct StorageCoding: Sendable, Hashable {
     /// The field kind; `nil` for the kind-less mapping (storage class by storage class).
     public var kind: FieldKind?
+    /// The form a date is written in when there is no stored value to follow
+    /// (a new row, a NULL): sniffed from the column, else its declared type.
+    public var dateFormat: DateStorageFormat?
+    /// The column has no declared type (`CREATE TABLE t(a, b)`): typed text
+    /// that is exactly an integer or a real is stored as INTEGER or REAL.
+    public var isUntyped: Bool
 
-    public init(kind: FieldKind?) {
+    public init(kind: FieldKind?, dateFormat: DateStorageFormat? = nil, isUntyped: Bool = false) {
         self.kind = kind
+        self.dateFormat = dateFormat
+        self.isUntyped = isUntyped
     }
 
     /// The kind-less mapping: `FieldValue(_:)` and `DatabaseValue(_:)`.
     public static let kindless = StorageCoding(kind: nil)
 
-    /// The value to store for a model value.
-    public func encode(_ value: FieldValue) -> DatabaseValue {
+    /// Whether the kind holds a date, a time or both.
+    public var isDateLike: Bool { kind == .date || kind == .time || kind == .datetime }
+
+    /// The value to store for a model value, in the form of `example` (the
+    /// value it replaces, or the value as it arrived): when `example` already
+    /// holds this model value it is returned as it is, byte for byte; a date is
+    /// written in the example's form, else the column's (`dateFormat`).
+    public func encode(_ value: FieldValue, like example: DatabaseValue? = nil) -> DatabaseValue {
+        if let example, !example.isNull, decode(example) == value { return example }
         switch (kind, value) {
-        case (.date?, .date(let date)):
-            return .text(ISO8601.date(date))
-        case (.time?, .date(let date)):
-            return .text(ISO8601.time(date))
+        case (_, .date(let date)) where isDateLike:
+            let format = example.flatMap(DateStorageFormat.detect) ?? dateFormat
+                ?? DateStorageFormat.default(kind: kind!, declaredType: "")
+            return format.encode(date)
         case (.decimal?, .int(let int)):
             return .real(Double(int))
+        case (.bool?, .bool(let bool)):
+            return Self.boolValue(bool, like: example)
+        case (_, .text(let text)) where isUntyped:
+            return Self.untypedValue(text)
         default:
-            // datetime, bool, multichoice and the rest store as the kind-less mapping does.
+            // bool, multichoice and the rest store as the kind-less mapping does.
             return DatabaseValue(value)
         }
+    }
+
+    /// A bool in the words the column uses (`'true'`/`'false'`, `'Y'`/`'N'`,
+    /// `'on'`/`'off'` …, case kept), else INTEGER 1 or 0 (a REAL when the column holds reals).
+    static func boolValue(_ bool: Bool, like example: DatabaseValue?) -> DatabaseValue {
+        switch example {
+        case .text(let word)?:
+            let pairs = [("true", "false"), ("t", "f"), ("yes", "no"), ("y", "n"), ("on", "off"), ("1", "0")]
+            let lowered = word.lowercased()
+            guard let pair = pairs.first(where: { $0.0 == lowered || $0.1 == lowered }) else { break }
+            var answer = bool ? pair.0 : pair.1
+            if word == word.uppercased() && word != word.lowercased() {
+                answer = answer.uppercased()
+            } else if let first = word.first, first.isUppercase {
+                answer = answer.prefix(1).uppercased() + answer.dropFirst()
+            }
+            return .text(answer)
+        case .real?:
+            return .real(bool ? 1 : 0)
+        default:
+            break
+        }
+        return .integer(bool ? 1 : 0)
+    }
+
+    /// Text typed into an untyped column, in the storage class it reads as:
+    /// `1` an INTEGER, `3.14` a REAL, `007` or `1.10` text (they would not read back the same).
+    static func untypedValue(_ text: String) -> DatabaseValue {
+        if let integer = Int64(text), String(integer) == text { return .integer(integer) }
+        if text.contains(where: { $0 == "." || $0 == "e" }), let real = Double(text), real.isFinite,
+           String(real) == text {
+            return .real(real)
+        }
+        return .text(text)
     }
 
     /// The model value for a stored value.
@@ -56,12 +108,8 @@ public struct StorageCoding: Sendable, Hashable {
         switch kind {
         case .bool:
             return Self.decodeBool(value)
-        case .date:
-            return Self.decodeText(value) { ISO8601.parseDate($0) ?? ISO8601.parseDateTime($0) }
-        case .datetime:
-            return Self.decodeText(value) { ISO8601.parseDateTime($0) ?? ISO8601.parseDate($0) }
-        case .time:
-            return Self.decodeText(value) { ISO8601.parseTime($0) ?? ISO8601.parseDateTime($0) }
+        case .date, .datetime, .time:
+            return DateStorageFormat.parse(value).map(FieldValue.date) ?? FieldValue(value)
         case .multichoice:
             if case .text(let text) = value, let list = ListJSON.decode(text) { return .list(list) }
             return FieldValue(value)
@@ -74,13 +122,6 @@ public struct StorageCoding: Sendable, Hashable {
         case .choice, .label, .comment, .action:
             return FieldValue(value)
         }
-    }
-
-    private static func decodeText(_ value: DatabaseValue, parse: (String) -> Date?) -> FieldValue {
-        if case .text(let text) = value, let date = parse(text.trimmingCharacters(in: .whitespaces)) {
-            return .date(date)
-        }
-        return FieldValue(value)
     }
 
     private static func decodeBool(_ value: DatabaseValue) -> FieldValue {

@@ -1,12 +1,12 @@
 import Foundation
 
 extension Connection {
-    /// The names of the user's tables, sorted; SQLite's own (`sqlite_*`) and
-    /// FormStore's (`formstore_*`) are left out unless asked for.
+    /// The names of the user's tables and views, sorted; SQLite's own
+    /// (`sqlite_*`) and FormStore's (`formstore_*`) are left out unless asked for.
     ///
     /// - throws: `DatabaseError`.
     public func tableNames(includingInternal: Bool = false) throws -> [String] {
-        let names = try fetchAll("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
+        let names = try fetchAll("SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') ORDER BY name")
             .map { try $0.value(at: 0, as: String.self) }
         guard !includingInternal else { return names }
         return names.filter { name in
@@ -15,15 +15,17 @@ extension Connection {
         }
     }
 
-    /// True when a table of that name exists (compared without regard to case, as SQLite does).
+    /// True when a table or view of that name exists (compared without regard to case, as SQLite does).
     ///
     /// - throws: `DatabaseError`.
     public func tableExists(_ name: String) throws -> Bool {
-        try fetchOne("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ? COLLATE NOCASE", [name]) != nil
+        try fetchOne("SELECT 1 FROM sqlite_schema WHERE type IN ('table', 'view') AND name = ? COLLATE NOCASE",
+                     [name]) != nil
     }
 
-    /// Describes a table: columns, primary key, foreign keys, `WITHOUT ROWID`
-    /// and `CHECK (column IN (...))` value lists.
+    /// Describes a table or a view: columns, primary key, foreign keys,
+    /// `WITHOUT ROWID` and `CHECK (column IN (...))` value lists. A view has no
+    /// key; it is writable when it has `INSTEAD OF` triggers.
     ///
     /// ```swift
     /// let info = try conn.tableInfo("person")
@@ -32,12 +34,14 @@ extension Connection {
     /// - throws: `DatabaseError` (`SQLITE_ERROR`, "no such table") when the table does not exist.
     public func tableInfo(_ name: String) throws -> TableInfo {
         guard let schemaRow = try fetchOne(
-            "SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name = ? COLLATE NOCASE", [name]) else {
+            "SELECT name, sql, type FROM sqlite_schema WHERE type IN ('table', 'view') AND name = ? COLLATE NOCASE",
+            [name]) else {
             throw DatabaseError(resultCode: .SQLITE_ERROR, message: "no such table: \(name)")
         }
         let tableName: String = try schemaRow.value(at: 0)
         let sql = try schemaRow.value(at: 1, as: String?.self) ?? ""
-        let parsed = CreateTableSQL(sql)
+        let isView = try schemaRow.value(at: 2, as: String.self) == "view"
+        let parsed = isView ? CreateTableSQL("") : CreateTableSQL(sql)
 
         // The table name is bound, never spliced: any name works.
         let columnRows = try fetchAll("""
@@ -62,7 +66,9 @@ extension Connection {
         let keyColumns = columns.filter(\.isPrimaryKey).sorted { $0.primaryKeyPosition < $1.primaryKeyPosition }
             .map(\.name)
         let primaryKey: PrimaryKey
-        if keyColumns.isEmpty {
+        if isView {
+            primaryKey = .columns([])
+        } else if keyColumns.isEmpty {
             primaryKey = .hiddenRowID
         } else if !parsed.isWithoutRowID, keyColumns.count == 1, try !hasPrimaryKeyIndex(tableName) {
             // Only an INTEGER PRIMARY KEY aliases the rowid; any other key gets its own index.
@@ -71,9 +77,26 @@ extension Connection {
             primaryKey = .columns(keyColumns)
         }
 
-        return TableInfo(name: tableName, columns: columns, primaryKey: primaryKey,
-                         isWithoutRowID: parsed.isWithoutRowID,
-                         foreignKeys: try foreignKeys(tableName), sql: sql)
+        var info = TableInfo(name: tableName, columns: columns, primaryKey: primaryKey,
+                             isWithoutRowID: parsed.isWithoutRowID,
+                             foreignKeys: isView ? [] : try foreignKeys(tableName), sql: sql)
+        info.uniqueKeys = isView ? [] : try uniqueKeys(tableName)
+        if isView {
+            info.kind = try fetchOne("""
+                SELECT 1 FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = ? COLLATE NOCASE
+                AND sql LIKE '%INSTEAD%OF%'
+                """, [tableName]) == nil ? .view : .writableView
+        }
+        return info
+    }
+
+    /// The column sets of the table's UNIQUE indexes and constraints (partial indexes left out).
+    private func uniqueKeys(_ table: String) throws -> [[String]] {
+        try fetchAll("SELECT name FROM pragma_index_list(?) WHERE \"unique\" = 1 AND partial = 0", [table])
+            .map { row in
+                try fetchAll("SELECT name FROM pragma_index_info(?) ORDER BY seqno", [try row.value(at: 0, as: String.self)])
+                    .map { try $0.value(at: 0, as: String?.self) ?? "" }
+            }
     }
 
     private func hasPrimaryKeyIndex(_ table: String) throws -> Bool {

@@ -1,10 +1,17 @@
 import Foundation
 import FormCore
 
-/// A form for a table that has no spec, inferred from its columns: the declared
-/// type gives the kind, NOT NULL makes a field required, a `CHECK (col IN ...)`
-/// list gives choices, the primary key is read-only once stored, a foreign key
-/// is named in the hint, a BLOB is read-only (shown by its size).
+/// A form for a table or view that has no spec, inferred from its columns: the
+/// declared type gives the kind, NOT NULL makes a field required, a
+/// `CHECK (col IN ...)` list gives choices, the primary key is read-only once
+/// stored (and required on a new record unless SQLite assigns it), a foreign
+/// key is named in the hint, a BLOB is read-only (shown by its size), a
+/// generated column and the columns of a view without `INSTEAD OF` triggers
+/// are read-only.
+///
+/// An inferred form enforces only what the schema enforces (docs/fidelity.md):
+/// text is kept as typed (no trimming), and no kind is guessed from a column's
+/// name that could refuse a value (an `email` column is text, with a hint).
 ///
 /// ```swift
 /// let form = FormInference.form(for: try conn.tableInfo("orders"))
@@ -12,7 +19,7 @@ import FormCore
 public enum FormInference {
     public static func form(for table: TableInfo) -> Form {
         var fields: [Field] = []
-        for column in table.columns where !column.isGenerated {
+        for column in table.columns {
             fields.append(field(for: column, in: table))
         }
         var key = table.primaryKey.columns
@@ -38,15 +45,29 @@ public enum FormInference {
             field.rules.append(.oneOfChoices)
         }
         if field.kind == .password { field.isSecure = true }
-        field.isRequired = column.isNotNull && column.defaultValueSQL == nil
-            && !(table.primaryKey.isRowID && column.isPrimaryKey)
+        field.keepsWhitespace = true
+        // Dates are typed and shown as the database holds them, not in a locale's order.
+        if field.kind == .date { field.format = "yyyy-MM-dd" }
+        if field.kind == .text && column.name.lowercased().contains("email") { field.hint = "e-mail address" }
+        // SQLite lets a key that is not the rowid hold NULL (a legacy quirk); a form asks for it.
+        let needsKey = column.isPrimaryKey && !table.primaryKey.isRowID
+        field.isRequired = (column.isNotNull || needsKey) && column.defaultValueSQL == nil
+            && !(table.primaryKey.isRowID && column.isPrimaryKey) && !column.isGenerated
         if let literal = column.defaultValueSQL, let value = defaultValue(literal, kind: field.kind) {
             field.defaultValue = value
         }
         if column.isPrimaryKey { field.isReadOnly = true }
-        if type.contains("BLOB") || (type.isEmpty && column.affinity == .blob) {
+        if type.contains("BLOB") {
             field.isReadOnly = true
             field.hint = "binary data"
+        }
+        if column.isGenerated {
+            field.isReadOnly = true
+            field.hint = "generated column: computed by SQLite"
+        }
+        if table.kind == .view {
+            field.isReadOnly = true
+            field.isRequired = false
         }
         if let reference = table.foreignKeys.first(where: { $0.columns.contains(column.name) }),
            let index = reference.columns.firstIndex(of: column.name) {
@@ -67,7 +88,7 @@ public enum FormInference {
         switch column.affinity {
         case .integer: return .integer
         case .real, .numeric: return .decimal
-        default: return name.contains("email") ? .email : .text
+        default: return .text
         }
     }
 

@@ -17,8 +17,16 @@ public struct TableInfo: Sendable, Hashable {
     /// Declared `WITHOUT ROWID`.
     public var isWithoutRowID: Bool
     public var foreignKeys: [ForeignKey]
-    /// The `CREATE TABLE` statement.
+    /// The `CREATE TABLE` (or `CREATE VIEW`) statement.
     public var sql: String
+    public var kind: Kind = .table
+    /// The column sets of UNIQUE indexes and constraints: each names at most one row.
+    public var uniqueKeys: [[String]] = []
+
+    /// A table, or a view (read-only, or written through its `INSTEAD OF` triggers).
+    public enum Kind: Sendable, Hashable { case table, view, writableView }
+
+    public var isView: Bool { kind != .table }
 
     public init(name: String, columns: [ColumnInfo], primaryKey: PrimaryKey, isWithoutRowID: Bool,
                 foreignKeys: [ForeignKey], sql: String) {
@@ -28,6 +36,15 @@ public struct TableInfo: Sendable, Hashable {
         self.isWithoutRowID = isWithoutRowID
         self.foreignKeys = foreignKeys
         self.sql = sql
+    }
+
+    /// Whether `columns` name at most one row: the primary key (or the rowid),
+    /// or the columns of a UNIQUE index, in any order.
+    public func identifiesOneRow(_ columns: [String]) -> Bool {
+        let wanted = Set(columns.map { $0.lowercased() })
+        if wanted == ["rowid"] && !isWithoutRowID && !isView { return true }
+        let keys = [primaryKey.columns] + uniqueKeys
+        return keys.contains { !$0.isEmpty && Set($0.map { $0.lowercased() }).isSubset(of: wanted) }
     }
 
     /// The column with this name, compared without regard to case as SQLite does.

@@ -29,11 +29,19 @@ public final class RecordBatch {
         try FormStore.load(mapping, try mapping.keyArguments(key), connection)
     }
 
+    /// The record with this key and its stored values by column, exactly as SQLite holds them.
+    public func loadStored(_ key: RecordKey) throws -> (record: StoredRecord, stored: [String: DatabaseValue])? {
+        try FormStore.loadRow(mapping, try mapping.keyArguments(key), connection).map { ($0.0, $0.1) }
+    }
+
     /// Inserts a record (a NULL for a column with a default lets SQLite fill it in).
     ///
+    /// - parameter like: by column, the value as it arrived (an import's): a
+    ///   value is stored in that form when it holds the same model value, so
+    ///   an exported row imports back byte for byte.
     /// - throws: `DatabaseError`, such as a failed constraint; nothing of this record is kept then.
-    public func insert(_ values: [String: FieldValue]) throws {
-        let (sql, arguments) = mapping.insertStatement(mapping.columnValues(values, over: [:]))
+    public func insert(_ values: [String: FieldValue], like: [String: DatabaseValue] = [:]) throws {
+        let (sql, arguments) = mapping.insertStatement(mapping.columnValues(values, over: [:]), like: like)
         try connection.cachedStatement(sql).execute(arguments)
     }
 
@@ -42,11 +50,19 @@ public final class RecordBatch {
     /// - returns: false when there is no such record.
     /// - throws: `DatabaseError`, such as a failed constraint; nothing of this change is kept then.
     @discardableResult
-    public func update(_ key: RecordKey, changes: [String: FieldValue]) throws -> Bool {
-        // A change inside a JSON column keeps the rest of its document.
-        let current = mapping.jsonPaths.isEmpty ? [:] : (try load(key)?.values ?? [:])
+    public func update(_ key: RecordKey, changes: [String: FieldValue], like: [String: DatabaseValue] = [:]) throws -> Bool {
+        // A change inside a JSON column keeps the rest of its document; a date
+        // with no form given takes the form of the value it replaces.
+        var current: [String: FieldValue] = [:]
+        var forms = like
+        let needsRow = !mapping.jsonPaths.isEmpty
+            || changes.keys.contains { like[$0] == nil && mapping.coding($0).isDateLike }
+        if needsRow, let (record, stored) = try loadStored(key) {
+            current = record.values
+            forms.merge(stored) { given, _ in given }
+        }
         guard let statement = mapping.updateStatement(mapping.columnValues(changes, over: current),
-                                                      key: try mapping.keyArguments(key)) else {
+                                                      key: try mapping.keyArguments(key), like: forms) else {
             return try load(key) != nil
         }
         try connection.cachedStatement(statement.sql).execute(statement.arguments)

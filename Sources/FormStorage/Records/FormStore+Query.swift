@@ -82,7 +82,9 @@ extension FormStore {
         }
         var sql = mapping.selectSQL
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-        sql += " ORDER BY " + mapping.keyColumns.map(quoteIdentifier).joined(separator: ", ")
+        if !mapping.keyColumns.isEmpty {
+            sql += " ORDER BY " + mapping.keyColumns.map(quoteIdentifier).joined(separator: ", ")
+        }
         if let limit {
             sql += " LIMIT ?"
             arguments.append(.integer(Int64(max(0, limit))))

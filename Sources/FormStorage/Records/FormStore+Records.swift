@@ -34,13 +34,15 @@ extension FormStore {
         let keyArguments = try mapping.keyArguments(key)
         return try database.write { conn -> UpdateResult in
             // Inside BEGIN IMMEDIATE: nobody can write between this read and the update.
-            guard let stored = try Self.load(mapping, keyArguments, conn) else { return .notFound }
+            guard let (stored, storedValues) = try Self.loadRow(mapping, keyArguments, conn) else { return .notFound }
             if base.version == nil || stored.version != base.version {
                 let conflicts = base.conflicts(changes: changes, stored: stored.values)
                 if !conflicts.isEmpty { return .conflict(conflicts) }
             }
-            if let statement = mapping.updateStatement(mapping.columnValues(changes, over: stored.values), key: keyArguments) {
+            if let statement = mapping.updateStatement(mapping.columnValues(changes, over: stored.values),
+                                                       key: keyArguments, like: storedValues) {
                 try conn.cachedStatement(statement.sql).execute(statement.arguments)
+                try Self.checkOneRowChanged(conn, mapping)
             }
             if let deletingDraft { try Self.deleteDraft(deletingDraft, conn) }
             guard let saved = try Self.load(mapping, keyArguments, conn) else { return .notFound }
@@ -55,9 +57,17 @@ extension FormStore {
         return try database.write { conn in
             try conn.cachedStatement(sql).execute(StatementArguments(arguments))
             let deleted = conn.changesCount > 0
+            if deleted { try Self.checkOneRowChanged(conn, mapping) }
             if let deletingDraft { try Self.deleteDraft(deletingDraft, conn) }
             return deleted
         }
+    }
+
+    /// Throws (rolling the transaction back) when the last statement changed
+    /// several rows. A view's `INSTEAD OF` trigger reports none, and is trusted.
+    static func checkOneRowChanged(_ conn: Connection, _ mapping: TableMapping) throws {
+        let count = conn.changesCount
+        guard count <= 1 || mapping.table.isView else { throw FormStoreError.notOneRow(count, table: mapping.table.name) }
     }
 
     static func load(_ mapping: TableMapping, _ key: [DatabaseValue], _ conn: Connection) throws -> StoredRecord? {
@@ -65,5 +75,15 @@ extension FormStore {
         try statement.bind(StatementArguments(key))
         defer { statement.reset() }
         return try statement.step() ? mapping.record(from: statement) : nil
+    }
+
+    /// The record with `key` and its stored values by column, as SQLite holds them.
+    static func loadRow(_ mapping: TableMapping, _ key: [DatabaseValue], _ conn: Connection) throws
+        -> (StoredRecord, [String: DatabaseValue])? {
+        let statement = try conn.cachedStatement(mapping.selectByKeySQL)
+        try statement.bind(StatementArguments(key))
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        return (mapping.record(from: statement), mapping.storedValues(from: statement))
     }
 }

@@ -14,6 +14,8 @@ import Synchronization
 public final class FormStore: FormBackend, DraftStore {
     public let database: Database
     private let mappings = Mutex<[MappingKey: TableMapping]>([:])
+    /// Where FormStore's own tables are: see `OwnTables`.
+    let ownTables: Mutex<OwnTables>
 
     /// What a cached mapping is found by; the whole form is compared after
     /// (cheap when it is the same value: its arrays share storage).
@@ -23,15 +25,24 @@ public final class FormStore: FormBackend, DraftStore {
         var table: String
     }
 
-    /// Opens (creating it if missing, mode 0600) the database at `path` and
-    /// brings FormStore's own tables up to date.
+    /// Opens the database at `path` and FormStore's own tables (drafts, kept
+    /// specs, settings).
+    ///
+    /// The file is the user's: a database FormStore creates here (the file did
+    /// not exist) gets WAL and FormStore's tables; so does one `initialize()`
+    /// was run on (it holds `formstore_migrations`). Any other database is left
+    /// as it is, journal mode and schema, and FormStore's tables go to a
+    /// `Sidecar` in `sidecarDirectory` (`Sidecar.standardDirectory` when nil),
+    /// created by the first draft written.
     ///
     /// - throws: `DatabaseError` when the file cannot be opened or migrated.
-    public convenience init(path: String, configuration: Configuration = Configuration()) throws {
-        try self.init(database: Database(path: path, configuration: configuration))
+    public convenience init(path: String, configuration: Configuration = Configuration(),
+                            sidecarDirectory: URL? = nil) throws {
+        try self.init(database: Database(path: path, configuration: configuration), sidecarDirectory: sidecarDirectory)
     }
 
-    /// Uses an open database, applying FormStore's migrations unless it is
+    /// Uses an open database. Where FormStore's tables go is decided as for
+    /// `init(path:)`; they are brought up to date unless the database is
     /// read-only or `applyingMigrations` is false.
     ///
     /// Without the migrations the records of the user's tables work as usual;
@@ -40,10 +51,18 @@ public final class FormStore: FormBackend, DraftStore {
     /// reads, leaves the file as it was.
     ///
     /// - throws: `DatabaseError` or `MigrationError` when the migrations fail.
-    public init(database: Database, applyingMigrations: Bool = true) throws {
+    public init(database: Database, applyingMigrations: Bool = true, sidecarDirectory: URL? = nil) throws {
         self.database = database
-        if applyingMigrations && !database.configuration.readOnly {
-            try Migrator.formStore.migrate(database)
+        let isFormStores = try database.createdFile || database.read { try $0.tableExists(Migrator.formStore.table) }
+        if !isFormStores, let sidecar = Sidecar(database: database.path,
+                                                directory: sidecarDirectory ?? Sidecar.standardDirectory) {
+            ownTables = Mutex(.sidecar(sidecar))
+            try attachSidecar(creating: false)
+        } else {
+            ownTables = Mutex(.database)
+            if applyingMigrations && !database.configuration.readOnly {
+                try Migrator.formStore.migrate(database)
+            }
         }
     }
 
@@ -53,11 +72,10 @@ public final class FormStore: FormBackend, DraftStore {
     public func mapping(for form: Form) throws -> TableMapping {
         let cacheKey = MappingKey(name: form.name, version: form.version, table: form.tableName)
         if let cached = mappings.withLock({ $0[cacheKey] }), cached.form == form { return cached }
-        let table = try database.read { conn -> TableInfo in
+        let mapping = try database.read { conn -> TableMapping in
             guard try conn.tableExists(form.tableName) else { throw FormStoreError.unknownTable(form.tableName) }
-            return try conn.tableInfo(form.tableName)
+            return try TableMapping(form: form, table: try conn.tableInfo(form.tableName)).sniffingDateFormats(conn)
         }
-        let mapping = try TableMapping(form: form, table: table)
         mappings.withLock { $0[cacheKey] = mapping }
         return mapping
     }
@@ -85,7 +103,18 @@ public struct FormStoreError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     static func noPrimaryKey(_ table: String) -> FormStoreError {
-        FormStoreError(reason: .noPrimaryKey, message: "table '\(table)' has no primary key to find records by")
+        FormStoreError(reason: .noPrimaryKey,
+                       message: "'\(table)' has no primary key to find records by (a view's spec may name one as primaryKey)")
+    }
+
+    static func keyNotUnique(_ key: [String], form: String, table: String) -> FormStoreError {
+        FormStoreError(reason: .badKey, message: "form \(form): its primary key (\(key.joined(separator: ", "))) "
+            + "is neither the primary key of '\(table)' nor a UNIQUE index of it, so it may name several rows")
+    }
+
+    /// A write that would have changed other than exactly one row; it was rolled back.
+    static func notOneRow(_ count: Int, table: String) -> FormStoreError {
+        FormStoreError(reason: .badKey, message: "the key names \(count) rows of '\(table)', not one: nothing was written")
     }
 
     static func badKey(_ message: String) -> FormStoreError {

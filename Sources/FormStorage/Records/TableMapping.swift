@@ -11,16 +11,16 @@ public struct TableMapping: Sendable, Hashable {
     /// Columns read into a record: the form's stored fields, the key and the version.
     public let columns: [String]
     /// The storage coding of each column (by its field's kind).
-    public let codings: [String: StorageCoding]
+    public private(set) var codings: [String: StorageCoding]
     /// Fields that reach into a JSON text column by a dotted path
     /// (`"prefs.theme"` → column `prefs`, path `theme`), by field key.
     public let jsonPaths: [String: JSONPath]
-    let selectSQL: String
+    public let selectSQL: String
     let whereKey: String
     /// `selectSQL` of the record with a key.
     let selectByKeySQL: String
     /// The coding of each of `columns`, in the same order.
-    private let columnCodings: [StorageCoding]
+    private var columnCodings: [StorageCoding]
     /// Each column's quoted name, quoted once rather than per statement built.
     private let quotedColumns: [String: String]
 
@@ -29,7 +29,13 @@ public struct TableMapping: Sendable, Hashable {
         self.table = table
         var key = form.primaryKey.isEmpty ? table.primaryKey.columns : form.primaryKey
         if key.isEmpty && table.primaryKey == .hiddenRowID { key = [Self.rowID] }
-        guard !key.isEmpty else { throw FormStoreError.noPrimaryKey(table.name) }
+        // A view has no key of its own: it can be listed and exported, and its
+        // spec may name one (docs/fidelity.md).
+        guard !key.isEmpty || table.isView else { throw FormStoreError.noPrimaryKey(table.name) }
+        // A spec's key must name one row, or a write meant for one would change several.
+        guard key.isEmpty || table.isView || table.identifiesOneRow(key) else {
+            throw FormStoreError.keyNotUnique(key, form: form.name, table: table.name)
+        }
         // A table without a declared key is still found by its hidden rowid.
         let hasColumn = { (name: String) in
             table.column(name) != nil || (name == Self.rowID && table.primaryKey == .hiddenRowID)
@@ -39,7 +45,11 @@ public struct TableMapping: Sendable, Hashable {
         var codings: [String: StorageCoding] = [:]
         var jsonPaths: [String: JSONPath] = [:]
         for field in form.fields where field.isStored && field.holdsValue {
-            codings[field.key] = StorageCoding(kind: field.kind)
+            let column = table.column(field.key)
+            codings[field.key] = StorageCoding(
+                kind: field.kind,
+                dateFormat: column.map { DateStorageFormat.default(kind: field.kind, declaredType: $0.declaredType) },
+                isUntyped: column.map { $0.declaredType.isEmpty } ?? false)
             if hasColumn(field.key) {
                 columns.append(field.key)
             } else if let path = JSONPath(fieldKey: field.key), hasColumn(path.column), form.field(path.column) == nil {
@@ -73,7 +83,8 @@ public struct TableMapping: Sendable, Hashable {
 
     /// The key's values, bound in key order.
     func keyArguments(_ key: RecordKey) throws -> [DatabaseValue] {
-        try keyColumns.map { column in
+        guard !keyColumns.isEmpty else { throw FormStoreError.noPrimaryKey(table.name) }
+        return try keyColumns.map { column in
             guard let value = key[column] else {
                 throw FormStoreError.badKey("key \(key) lacks column '\(column)' of \(table.name)")
             }
@@ -110,9 +121,13 @@ public struct TableMapping: Sendable, Hashable {
     /// The INSERT for a new record's values and its arguments. A NULL for a
     /// column with a default (or for the rowid) is left out so SQLite fills it
     /// in; rows of the same shape share one SQL text, so one cached statement.
-    func insertStatement(_ values: [String: FieldValue]) -> (sql: String, arguments: StatementArguments) {
+    ///
+    /// `like` holds, by column, the value as it arrived (an import's): a value
+    /// is stored in its form (see `StorageCoding.encode(_:like:)`).
+    func insertStatement(_ values: [String: FieldValue], like: [String: DatabaseValue] = [:])
+        -> (sql: String, arguments: StatementArguments) {
         let given = columns.filter { column in
-            guard let value = values[column] else { return false }
+            guard let value = values[column], table.column(column)?.isGenerated != true else { return false }
             guard value == .null, let info = table.column(column) else { return true }
             return info.defaultValueSQL == nil && !(table.primaryKey.isRowID && info.isPrimaryKey)
         }
@@ -120,12 +135,14 @@ public struct TableMapping: Sendable, Hashable {
             ? "INSERT INTO \(quoteIdentifier(table.name)) DEFAULT VALUES"
             : "INSERT INTO \(quoteIdentifier(table.name)) (\(given.map(quoted).joined(separator: ", "))) "
                 + "VALUES (\(Array(repeating: "?", count: given.count).joined(separator: ", ")))"
-        return (sql, StatementArguments(given.map { coding($0).encode(values[$0] ?? .null) }))
+        return (sql, StatementArguments(given.map { coding($0).encode(values[$0] ?? .null, like: like[$0]) }))
     }
 
     /// The UPDATE writing `changes` (and bumping the version column) to the
-    /// record with `key`; `nil` when there is nothing to write.
-    func updateStatement(_ changes: [String: FieldValue], key: [DatabaseValue])
+    /// record with `key`; `nil` when there is nothing to write. Each value is
+    /// written in the form of its `like` value: the stored value it replaces,
+    /// so a changed date keeps the layout, epoch or Julian day the row uses.
+    func updateStatement(_ changes: [String: FieldValue], key: [DatabaseValue], like: [String: DatabaseValue] = [:])
         -> (sql: String, arguments: StatementArguments)? {
         let written = columns.filter { changes[$0] != nil }
         var assignments = written.map { "\(quoted($0)) = ?" }
@@ -134,7 +151,32 @@ public struct TableMapping: Sendable, Hashable {
         }
         guard !assignments.isEmpty else { return nil }
         let sql = "UPDATE \(quoteIdentifier(table.name)) SET \(assignments.joined(separator: ", ")) WHERE \(whereKey)"
-        return (sql, StatementArguments(written.map { coding($0).encode(changes[$0]!) } + key))
+        return (sql, StatementArguments(written.map { coding($0).encode(changes[$0]!, like: like[$0]) } + key))
+    }
+
+    /// The stored values of the current row of a statement of `selectSQL`, by column.
+    func storedValues(from statement: Statement) -> [String: DatabaseValue] {
+        var values: [String: DatabaseValue] = [:]
+        values.reserveCapacity(columns.count)
+        for index in columns.indices { values[columns[index]] = statement.value(at: index) as DatabaseValue }
+        return values
+    }
+
+    /// The mapping with each date column's `dateFormat` read off a stored
+    /// value of the column, so a new row's dates take the form the others have.
+    func sniffingDateFormats(_ conn: Connection) throws -> TableMapping {
+        var copy = self
+        for (column, coding) in codings where coding.isDateLike && table.column(column) != nil {
+            let sql = "SELECT \(quoteIdentifier(column)) FROM \(quoteIdentifier(table.name)) "
+                + "WHERE \(quoteIdentifier(column)) IS NOT NULL LIMIT 1"
+            let statement = try conn.cachedStatement(sql)
+            defer { statement.reset() }
+            if try statement.step(), let format = DateStorageFormat.detect(statement.value(at: 0)) {
+                copy.codings[column]?.dateFormat = format
+            }
+        }
+        copy.columnCodings = copy.columns.map { copy.codings[$0] ?? .kindless }
+        return copy
     }
 
     /// Reads the current row of a statement of `selectSQL` into a record,

@@ -16,13 +16,33 @@ public struct Configuration: Sendable, Hashable {
         case normal = "NORMAL"
     }
 
+    /// Whether a connection may change the file's journal mode.
+    ///
+    /// The file is the user's: FormStore switches to WAL only where it was
+    /// asked to, so an application's database keeps the journal it chose.
+    public enum JournalMode: Sendable, Hashable {
+        /// WAL for a file the connection creates; any other file keeps its
+        /// journal mode (the default).
+        case walForNewFiles
+        /// Switch every file to WAL (persistent: it stays WAL for every client).
+        case wal
+        /// Never change the journal mode, not even of a new file.
+        case unchanged
+    }
+
     /// Open without writing; the file must exist.
     public var readOnly: Bool = false
     /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
     public var busyTimeout: Duration = .seconds(5)
     public var synchronous: Synchronous = .full
+    /// See `JournalMode`; `.walForNewFiles` by default.
+    public var journalMode: JournalMode = .walForNewFiles
     /// `PRAGMA foreign_keys`.
     public var foreignKeys: Bool = true
+    /// Lets the database's triggers and views call functions SQLite does not
+    /// mark innocuous (`PRAGMA trusted_schema`). Off: a database from someone
+    /// else cannot make FormStore run them (docs/fidelity.md, hostile input).
+    public var trustsSchema: Bool = false
     /// Reader connections a `Database` keeps for concurrent reads.
     public var maximumReaderCount: Int = 4
 

@@ -22,10 +22,17 @@ public final class Connection {
     private var statementCache: [String: Statement] = [:]
     /// Depth of `transaction` calls, naming savepoints uniquely.
     var transactionDepth = 0
+    /// True when opening created the file (it did not exist): a file FormStore
+    /// made, which gets WAL under `Configuration.JournalMode.walForNewFiles`.
+    public let createdFile: Bool
+    /// The schema names of the databases `attach(_:as:)` added.
+    public private(set) var attachedNames: Set<String> = []
 
     /// Opens a connection. A missing file is created with mode 0600 (unless
-    /// read-only); the connection gets WAL journaling, foreign keys, the busy
-    /// timeout and the synchronous level of `configuration`.
+    /// read-only); the connection gets foreign keys, the busy timeout and the
+    /// synchronous level of `configuration`, and WAL journaling only as
+    /// `configuration.journalMode` allows: by default a file that existed keeps
+    /// its journal mode, and nothing is written to it by opening.
     ///
     /// - parameter path: a file path, `":memory:"`, or a `file:` URI.
     /// - throws: `DatabaseError`: `SQLITE_CANTOPEN` for a missing directory,
@@ -33,7 +40,7 @@ public final class Connection {
     public init(path: String, configuration: Configuration = Configuration()) throws {
         self.path = path
         self.configuration = configuration
-        self.handle = try Self.open(path: path, configuration: configuration)
+        (self.handle, self.createdFile) = try Self.open(path: path, configuration: configuration)
         try setUp()
     }
 
@@ -42,7 +49,7 @@ public final class Connection {
         statementCache.removeAll()
     }
 
-    private static func open(path: String, configuration: Configuration) throws -> ConnectionHandle {
+    private static func open(path: String, configuration: Configuration) throws -> (ConnectionHandle, created: Bool) {
         let isFile = isPlainFilePath(path)
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
         if configuration.readOnly {
@@ -51,9 +58,7 @@ public final class Connection {
             flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         }
         return try FileCreationMask.restricted {
-            if isFile && !configuration.readOnly {
-                try createFileIfMissing(path)
-            }
+            let created = isFile && !configuration.readOnly ? try createFileIfMissing(path) : false
             var pointer: OpaquePointer?
             let code = sqlite3_open_v2(path, &pointer, flags, nil)
             // Own the handle before checking: a failed open still allocates one to close.
@@ -62,7 +67,21 @@ public final class Connection {
                 throw DatabaseError.from(pointer, code: code)
             }
             sqlite3_extended_result_codes(handle.pointer, 1)
-            return handle
+            try guardAgainstTheSchema(handle, trusting: configuration.trustsSchema)
+            return (handle, created)
+        }
+    }
+
+    /// A database may come from anyone: defensive mode (no writes to shadow
+    /// tables or the schema by ordinary SQL), no extension loading, and unless
+    /// the caller trusts it, triggers and views may call only innocuous
+    /// functions (<https://www.sqlite.org/security.html>).
+    private static func guardAgainstTheSchema(_ handle: ConnectionHandle, trusting: Bool) throws {
+        for (code, what) in [(formstore_sqlite3_db_config_defensive(handle.pointer, 1), "defensive mode"),
+                             (formstore_sqlite3_db_config_load_extension(handle.pointer, 0), "extension loading"),
+                             (formstore_sqlite3_db_config_trusted_schema(handle.pointer, trusting ? 1 : 0),
+                              "trusted_schema")] where code != SQLITE_OK {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "could not set \(what)")
         }
     }
 
@@ -72,15 +91,22 @@ public final class Connection {
         path != ":memory:" && !path.isEmpty && !path.hasPrefix("file:")
     }
 
-    /// Creates the file with mode 0600 so it is never readable by others, not even briefly.
-    private static func createFileIfMissing(_ path: String) throws {
-        let fd = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    /// Creates the file with mode 0600 so it is never readable by others, not
+    /// even briefly; returns whether it was created (`O_EXCL` tells, without a race).
+    private static func createFileIfMissing(_ path: String) throws -> Bool {
+        let created = Glibc.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if created >= 0 {
+            close(created)
+            return true
+        }
+        let fd = errno == EEXIST ? Glibc.open(path, O_RDWR | O_CLOEXEC) : -1
         guard fd >= 0 else {
             let reason = String(cString: strerror(errno))
             throw DatabaseError(resultCode: .SQLITE_CANTOPEN,
                                 message: "unable to open database file \(path): \(reason)")
         }
         close(fd)
+        return false
     }
 
     private func setUp() throws {
@@ -88,17 +114,42 @@ public final class Connection {
         // The first statement reads the header: a file that is not a database fails here.
         _ = try fetchAll("SELECT count(*) FROM sqlite_schema")
         if !configuration.readOnly {
-            try FileCreationMask.restricted {
-                // Switching to WAL creates the -wal and -shm files: keep them private too.
-                let mode = try fetchOne("PRAGMA journal_mode = WAL")?[0]
-                if Self.isPlainFilePath(path), mode != .text("wal") {
-                    throw DatabaseError(resultCode: .SQLITE_ERROR,
-                                        message: "could not switch to WAL journaling", sql: "PRAGMA journal_mode = WAL")
-                }
+            switch configuration.journalMode {
+            case .wal: try switchToWAL()
+            case .walForNewFiles where createdFile: try switchToWAL()
+            case .walForNewFiles, .unchanged: break
             }
         }
         try executeScript("PRAGMA foreign_keys = \(configuration.foreignKeys ? "ON" : "OFF")")
         try executeScript("PRAGMA synchronous = \(configuration.synchronous.rawValue)")
+    }
+
+    /// Switches the database to WAL journaling, which is persistent: the file
+    /// stays WAL for every client. Only for a file FormStore made or was asked
+    /// to take over (`formstore init`, `FormStore.initialize()`).
+    ///
+    /// - throws: `DatabaseError` when the file cannot use WAL.
+    public func switchToWAL() throws {
+        try FileCreationMask.restricted {
+            // Switching to WAL creates the -wal and -shm files: keep them private too.
+            // `main.`: without a schema the pragma would switch every attached database too.
+            let mode = try fetchOne("PRAGMA main.journal_mode = WAL")?[0]
+            if Self.isPlainFilePath(path), mode != .text("wal") {
+                throw DatabaseError(resultCode: .SQLITE_ERROR,
+                                    message: "could not switch to WAL journaling", sql: "PRAGMA main.journal_mode = WAL")
+            }
+        }
+    }
+
+    /// Attaches another database file under a schema name (`ATTACH DATABASE`);
+    /// unqualified table names then resolve in `main` first, then here.
+    /// Outside a transaction only, as SQLite requires.
+    ///
+    /// - throws: `DatabaseError` when the file cannot be opened.
+    public func attach(_ path: String, as name: String) throws {
+        guard !attachedNames.contains(name) else { return }
+        try makeStatement("ATTACH DATABASE ? AS \(quoteIdentifier(name))").execute([path])
+        attachedNames.insert(name)
     }
 
     // MARK: Statements

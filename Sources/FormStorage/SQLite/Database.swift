@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A database file shared by many tasks and threads: one writer connection
 /// behind a lock, so writes run one at a time, and a small pool of reader
@@ -20,9 +21,19 @@ public final class Database: Sendable {
     /// The path (or `file:` URI) the database was opened with.
     public let path: String
     public let configuration: Configuration
+    /// True when opening created the file: a database FormStore made (see
+    /// `Configuration.JournalMode`).
+    public let createdFile: Bool
     private let writer: SerializedConnection
     /// `nil` for an in-memory database (its connections cannot share it): reads then use the writer.
     private let readers: ReaderPool?
+    /// The files `attach(_:as:)` added, attached to each reader before it is used.
+    private let attachments = Mutex<[Attachment]>([])
+
+    private struct Attachment: Sendable {
+        var path: String
+        var name: String
+    }
 
     /// Opens the database, creating the file (mode 0600) when missing.
     ///
@@ -30,7 +41,9 @@ public final class Database: Sendable {
     public init(path: String, configuration: Configuration = Configuration()) throws {
         self.path = path
         self.configuration = configuration
-        writer = SerializedConnection(try Connection(path: path, configuration: configuration))
+        let connection = try Connection(path: path, configuration: configuration)
+        createdFile = connection.createdFile
+        writer = SerializedConnection(connection)
         let isMemory = path.isEmpty || path == ":memory:"
             || (path.hasPrefix("file:") && (path.contains(":memory:") || path.contains("mode=memory")))
         if isMemory || configuration.maximumReaderCount < 1 {
@@ -41,6 +54,33 @@ public final class Database: Sendable {
             readers = ReaderPool(maximum: configuration.maximumReaderCount) {
                 try Connection(path: path, configuration: readerConfiguration)
             }
+        }
+    }
+
+    /// Attaches another database file to the writer and to every reader under
+    /// a schema name, so that one transaction spans both files. Must not be
+    /// called inside `write` or `read`.
+    ///
+    /// ```swift
+    /// try db.attach("/var/lib/app/side.sqlite", as: "side")
+    /// try db.write { try $0.execute("INSERT INTO side.note(body) VALUES ('x')") }
+    /// ```
+    ///
+    /// - throws: `DatabaseError` when the writer cannot open the file.
+    public func attach(_ path: String, as name: String) throws {
+        try writer.withConnection { try $0.attach(path, as: name) }
+        attachments.withLock { $0.append(Attachment(path: path, name: name)) }
+    }
+
+    /// Whether `attach(_:as:)` attached a database under this name.
+    public func isAttached(_ name: String) -> Bool {
+        attachments.withLock { $0.contains { $0.name == name } }
+    }
+
+    /// Brings a reader up to the attachments made since it was opened.
+    private func attachAll(to connection: Connection) throws {
+        for attachment in attachments.withLock({ $0 }) where !connection.attachedNames.contains(attachment.name) {
+            try connection.attach(attachment.path, as: attachment.name)
         }
     }
 
@@ -91,7 +131,8 @@ public final class Database: Sendable {
             }
         }
         return try readers.withConnection { conn in
-            try conn.transaction(.deferred) { try body(conn) }
+            try attachAll(to: conn)
+            return try conn.transaction(.deferred) { try body(conn) }
         }
     }
 
@@ -103,7 +144,10 @@ public final class Database: Sendable {
     /// - throws: what `body` throws, or a `DatabaseError`.
     public func readWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
         guard let readers else { return try writer.withConnection(body) }
-        return try readers.withConnection(body)
+        return try readers.withConnection { conn in
+            try attachAll(to: conn)
+            return try body(conn)
+        }
     }
 }
 

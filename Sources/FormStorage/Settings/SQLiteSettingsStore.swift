@@ -1,7 +1,8 @@
 import FormCore
 import Foundation
 
-/// Settings kept in the `formstore_settings` table (Migrations/0001_settings.sql):
+/// Settings kept in the `formstore_settings` table (Migrations/0001_settings.sql),
+/// in the database or, for a database FormStore leaves alone, in its sidecar:
 /// typed values by key, like `UserDefaults`, surviving the process. Each value
 /// is stored as lossless JSON, so a date comes back a date and 1 stays an integer.
 ///
@@ -22,6 +23,7 @@ public final class SQLiteSettingsStore: SettingsStore {
 
     /// The value for `key`; `nil` when there is none or it cannot be read.
     public func value(forKey key: String) -> FieldValue? {
+        _ = try? store.attachSidecar(creating: false)
         let text = try? store.database.read { conn in
             try conn.cachedStatement("SELECT value FROM formstore_settings WHERE key = ?")
                 .fetchOne([key]).map { try $0.value(at: 0, as: String.self) }
@@ -31,6 +33,7 @@ public final class SQLiteSettingsStore: SettingsStore {
 
     public func set(_ value: FieldValue, forKey key: String) throws {
         let json = String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+        try store.prepareOwnTables()
         try store.database.write { conn in
             try conn.cachedStatement("""
                 INSERT INTO formstore_settings (key, value, updated_at) VALUES (?, ?, ?)
@@ -49,7 +52,8 @@ public final class SQLiteSettingsStore: SettingsStore {
     }
 
     public var keys: [String] {
-        (try? store.database.read { conn in
+        _ = try? store.attachSidecar(creating: false)
+        return (try? store.database.read { conn in
             try conn.cachedStatement("SELECT key FROM formstore_settings ORDER BY key")
                 .fetchAll().map { try $0.value(at: 0, as: String.self) }
         }) ?? []

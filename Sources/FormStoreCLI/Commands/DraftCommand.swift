@@ -28,7 +28,13 @@ enum DraftTarget {
 
 struct DraftShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        name: "show", abstract: "Show a draft's values next to the stored ones.",
+        name: "show", abstract: "Show a draft's values next to its base and the stored ones.",
+        discussion: """
+            One row per field the draft holds: base is the value when the draft was made, \
+            draft is what was typed, stored is the value in the database now (empty for a \
+            new record). A field whose stored value moved away from its base is a conflict \
+            for 'draft restore'.
+            """,
         usage: DraftTarget.usage + " [--format <format>]",
         arguments: DraftTarget.arguments, options: [Common.format(["text", "json"], default: "text")])
 
@@ -41,14 +47,16 @@ struct DraftShowCommand: ParsableCommand {
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
-        let draft = try context.workspace().draft(reference)
-        let columns = [OutputColumn(key: "field"), OutputColumn(key: "stored"), OutputColumn(key: "draft")]
+        let workspace = try context.workspace()
+        let draft = try workspace.draft(reference)
+        let stored = try workspace.storedRecord(for: draft)?.values ?? [:]
+        let columns = ["field", "base", "draft", "stored"].map { OutputColumn(key: $0) }
         let output: OutputFormat = format == .json ? .json : .table
         var writer = output.writer(columns: columns, to: context.terminal.output, options: context.outputOptions())
         let fields = Set(draft.values.keys).union(draft.inputs.keys).sorted()
         writer.writeAll(fields.map { field -> [FieldValue] in
             let drafted: FieldValue = draft.inputs[field].map(FieldValue.text) ?? draft.values[field] ?? .null
-            return [.text(field), draft.base[field] ?? .null, drafted]
+            return [.text(field), draft.base[field] ?? .null, drafted, stored[field] ?? .null]
         })
         return .success
     }
@@ -57,14 +65,39 @@ struct DraftShowCommand: ParsableCommand {
 struct DraftRestoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "restore", abstract: "Save a draft over its record (merging when the record changed since).",
-        usage: DraftTarget.usage, arguments: DraftTarget.arguments)
+        discussion: """
+            A field changed in the draft and, since the draft was made, in the record too is a \
+            conflict: without a choice nothing is saved (exit 75). --keep mine saves the draft's \
+            value, --keep theirs keeps the stored one; --keep-field FIELD=mine|theirs chooses \
+            for one field and wins over --keep. 'draft show' lists base, draft and stored values.
+            """,
+        usage: DraftTarget.usage + " [--keep mine|theirs] [--keep-field <field=mine|theirs> ...]",
+        arguments: DraftTarget.arguments,
+        options: [
+            .value("keep", valueName: "side", help: "For every conflicting field: mine (the draft's) or theirs (stored).",
+                   check: .oneOf(ConflictChoice.Side.allCases.map(\.rawValue))),
+            .repeated("keep-field", valueName: "field=side",
+                      help: "For one conflicting field: FIELD=mine or FIELD=theirs.", check: .assignment),
+        ])
 
     let reference: DraftReference
+    let choice: ConflictChoice
 
-    init(parsing arguments: ParsedArguments) throws { reference = try DraftTarget.reference(arguments) }
+    init(parsing arguments: ParsedArguments) throws {
+        reference = try DraftTarget.reference(arguments)
+        var choice = ConflictChoice(all: arguments.value("keep").flatMap(ConflictChoice.Side.init(rawValue:)))
+        for assignment in try arguments.assignments("keep-field") {
+            guard let side = ConflictChoice.Side(rawValue: assignment.value) else {
+                throw CLIError.usage("The value '\(assignment.field)=\(assignment.value)' is invalid for "
+                    + "'--keep-field <field=side>': the side must be 'mine' or 'theirs'.")
+            }
+            choice.fields[assignment.field] = side
+        }
+        self.choice = choice
+    }
 
     func run(_ context: CommandContext) throws -> ExitCode {
-        let record = try context.workspace().restoreDraft(reference)
+        let record = try context.workspace().restoreDraft(reference, choosing: choice)
         context.say("Restored and saved \(record.key).")
         return .success
     }

@@ -148,6 +148,7 @@ final class EditorEdit {
             switch try session.save() {
             case .saved(let changed, _):
                 say("Saved \(subject): \(labels(changed)).")
+                for warning in session.warnings { say("Warning: \(describe(warning)) (stored so; left unchanged)") }
                 return .success
             case .unchanged:
                 return try cancel()

@@ -114,6 +114,7 @@ final class PromptEdit {
             switch try session.save() {
             case .saved(let changed, _):
                 prompter.say("Saved: \(changed.map { FieldDisplay.label($0, in: form) }.joined(separator: ", ")).")
+                for warning in session.warnings { prompter.say("  warning: \(warning.message) (stored so; left unchanged)") }
                 return .success
             case .unchanged:
                 prompter.say("No changes made.")

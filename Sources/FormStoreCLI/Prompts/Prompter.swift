@@ -17,7 +17,7 @@ final class Prompter {
     enum Answer: Hashable {
         /// Enter on an empty line: the current value stays.
         case keep
-        /// The text typed (for a numbered choice, the choice's label).
+        /// The text typed (for a numbered choice, the choice's value).
         case value(String)
     }
 
@@ -60,9 +60,9 @@ final class Prompter {
         guard !choices.isEmpty else { return .value(line) }
         if field.kind == .multichoice {
             let parts = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            return .value(parts.map { Prompter.choiceLabel($0, choices) }.joined(separator: ", "))
+            return .value(parts.map { Prompter.choiceText($0, choices, of: field) }.joined(separator: ", "))
         }
-        return .value(Prompter.choiceLabel(line.trimmingCharacters(in: .whitespaces), choices))
+        return .value(Prompter.choiceText(line.trimmingCharacters(in: .whitespaces), choices, of: field))
     }
 
     /// Said once before the first field: how to keep, clear, or give NULL or empty text.
@@ -97,14 +97,13 @@ final class Prompter {
         output.write(message + "\n")
     }
 
-    /// A label typed as is, or a choice's number: a label that matches wins,
-    /// so choices labelled with numbers still work.
-    private static func choiceLabel(_ typed: String, _ choices: [Choice]) -> String {
-        if let match = choices.first(where: { $0.label == typed })
-            ?? choices.first(where: { $0.label.lowercased() == typed.lowercased() }) {
-            return match.label
-        }
-        if let n = Int(typed), (1...choices.count).contains(n) { return choices[n - 1].label }
+    /// A choice's value or label typed as is (the session matches it), or a
+    /// choice's number in the menu, turned into that choice's value. A number is
+    /// a position only where no choice's value or label is that text: with
+    /// choices `0, 1, 2, 5`, `2` is the value 2, never the third choice.
+    private static func choiceText(_ typed: String, _ choices: [Choice], of field: Field) -> String {
+        if field.choice(matching: .text(typed)) != nil { return typed }
+        if let n = Int(typed), (1...choices.count).contains(n) { return choices[n - 1].valueText }
         return typed
     }
 }

@@ -25,8 +25,9 @@ protocol Workspace {
     func record(of form: Form, key: KeyArgument) throws -> StoredRecord
     /// Validates `inputs` (typed texts by field) through the form and inserts.
     func createRecord(of form: Form, inputs: [String: FieldInput]) throws -> StoredRecord
-    /// Validates `inputs` and saves only what changed; returns the changes.
-    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: FieldInput]) throws -> [FieldChange]
+    /// Validates `inputs` and saves only what changed; returns the changes, and
+    /// the rules the fields left unchanged already break (warnings, not errors).
+    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: FieldInput]) throws -> RecordUpdate
     /// Runs an interactive edit through prompts or the editor document.
     func editRecord(of form: Form, key: KeyArgument, frontEnd: EditFrontEnd) throws -> ExitCode
     func deleteRecord(of form: Form, key: KeyArgument) throws
@@ -35,8 +36,11 @@ protocol Workspace {
 
     func drafts(form: String?) throws -> [Draft]
     func draft(_ reference: DraftReference) throws -> Draft
-    /// Saves a draft's values over its record (a three-way merge when the record changed).
-    func restoreDraft(_ reference: DraftReference) throws -> StoredRecord
+    /// The draft's record as stored now (`nil` for a new record's draft, or a record since deleted).
+    func storedRecord(for draft: Draft) throws -> StoredRecord?
+    /// Saves a draft's values over its record (a three-way merge when the
+    /// record changed), settling conflicts as `choice` says.
+    func restoreDraft(_ reference: DraftReference, choosing choice: ConflictChoice) throws -> StoredRecord
     func discardDraft(_ reference: DraftReference) throws
 
 }
@@ -69,6 +73,13 @@ struct FieldChange: Sendable, Hashable {
     var field: String
     var old: FieldValue
     var new: FieldValue
+}
+
+/// What `set` did: the changes it saved, and what it did not refuse.
+struct RecordUpdate: Sendable, Hashable {
+    var changes: [FieldChange]
+    /// Rules that stored values of fields nobody changed already break.
+    var warnings: [FieldError] = []
 }
 
 /// How `edit` talks to the person.

@@ -5,8 +5,9 @@ enum DatabaseAccess: Sendable, Hashable {
     /// Reads and writes records of an existing file; FormStore's own tables
     /// are not created, so a command that fails leaves the file as it was.
     case write
-    /// Like `write`, and FormStore's tables are brought up to date first,
-    /// because the command keeps drafts (`edit`).
+    /// Like `write`, and the command keeps drafts (`edit`): FormStore's tables
+    /// are brought up to date first in a database `init` was run on; for any
+    /// other, the first draft kept creates the database's sidecar.
     case writeWithDrafts
     /// Opens an existing file read-only.
     case read

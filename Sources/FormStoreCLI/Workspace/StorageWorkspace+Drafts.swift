@@ -1,7 +1,8 @@
 import FormCore
 import FormStorage
 
-/// Drafts kept in the database's `formstore_drafts` table.
+/// Drafts kept in `formstore_drafts`: in the database when `init` was run on
+/// it, else in its sidecar (see `FormStore.sidecar`).
 extension StorageWorkspace {
     /// Drafts not yet past their lifetime (expired ones are deleted by the next edit).
     func drafts(form: String?) throws -> [Draft] {
@@ -29,28 +30,58 @@ extension StorageWorkspace {
         }
     }
 
+    /// The record a draft was made of, as stored now; `nil` for a draft of a
+    /// new record, or when the record is gone.
+    func storedRecord(for draft: Draft) throws -> StoredRecord? {
+        guard let key = draft.recordKey else { return nil }
+        return try store().load(form(named: draft.form), key: key)
+    }
+
     /// Restores the draft over its record as stored now and saves. A field
-    /// changed both in the draft and in the record since is a conflict
-    /// (exit 75) and nothing is saved; invalid values fail validation (65).
-    /// In both cases the draft is kept.
-    func restoreDraft(_ reference: DraftReference) throws -> StoredRecord {
+    /// changed both in the draft and in the record since is a conflict: it
+    /// takes the side `choice` gives it, and without one nothing is saved
+    /// (exit 75); invalid values fail validation (65). The save deletes the
+    /// draft in its own transaction (the sidecar's table included); when it
+    /// fails, the draft is kept whole.
+    func restoreDraft(_ reference: DraftReference, choosing choice: ConflictChoice) throws -> StoredRecord {
         let draft = try draft(reference)
         let store = try store()
         let form = try form(named: draft.form)
         let subject = draft.recordKey?.description
-        // No draft store for this session: restoring would rewrite the draft
-        // without the conflicting fields, and a failed save must leave it whole.
+        for field in choice.fields.keys where draft.values[field] == nil && draft.inputs[field] == nil {
+            throw CLIError.usage("--keep-field \(field): the draft has no field '\(field)'")
+        }
+        let drafts = DiscardingDraftStore()
+        let policy = DraftAutosaver.Policy(fallback: nil)
         let session: FormSession
         if let key = draft.recordKey {
-            session = try FormSession.open(withSaveStep(form), key: key, backend: store, drafts: nil)
+            session = try FormSession.open(withSaveStep(form), key: key, backend: store, drafts: drafts, autosave: policy)
         } else {
-            session = FormSession.new(withSaveStep(form), backend: store, drafts: nil)
+            session = FormSession.new(withSaveStep(form), backend: store, drafts: drafts, autosave: policy)
         }
         let restored = try session.restore(draft)
-        if !restored.conflicts.isEmpty {
-            throw RecordRejected(form: form, key: subject, reason: .conflict(restored.conflicts))
+        var unsettled: [FieldConflict] = []
+        var kept = restored.restored
+        for conflict in restored.conflicts {
+            switch choice.side(for: conflict.field) {
+            case .mine?:
+                kept.append(conflict.field)
+                if let raw = draft.inputs[conflict.field] {
+                    try session.set(conflict.field, input: raw)
+                } else {
+                    try session.set(conflict.field, value: conflict.mine)
+                }
+            case .theirs?:
+                break  // the session holds the stored value already
+            case nil:
+                unsettled.append(conflict)
+            }
         }
-        for field in restored.restored {
+        if !unsettled.isEmpty {
+            throw CLIError.classifying(RecordRejected(form: form, key: subject, reason: .conflict(unsettled)))
+                .adding(details: ["keep one side with --keep mine|theirs, or per field --keep-field FIELD=mine|theirs"])
+        }
+        for field in kept {
             if let why = session.whyNotEditable(field) {
                 throw CLIError.validation("cannot restore the draft: \(field) \(why)")
             }
@@ -58,7 +89,8 @@ extension StorageWorkspace {
         let outcome = try session.save()
         switch outcome {
         case .saved, .unchanged:
-            try store.deleteDraft(id: draft.id)
+            // Nothing to save wrote nothing, so there was no transaction to delete the draft in.
+            if case .unchanged = outcome { try store.deleteDraft(id: draft.id) }
             guard let key = session.key else { throw CLIError.failure("internal: the restored record has no key") }
             return StoredRecord(key: key, values: session.pristine, version: session.baseVersion)
         case .invalid(let errors):

@@ -77,7 +77,7 @@ extension StorageWorkspace {
         }
     }
 
-    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: FieldInput]) throws -> [FieldChange] {
+    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: FieldInput]) throws -> RecordUpdate {
         let store = try store()
         let session = try FormSession.open(withSaveStep(form), key: try recordKey(key, of: form),
                                            backend: store, drafts: nil)
@@ -87,9 +87,10 @@ extension StorageWorkspace {
         try apply(inputs, to: session, policy: EmptyInputPolicy(mapping: try store.mapping(for: form)))
         switch try session.save() {
         case .saved(let changed, _):
-            return changed.map { FieldChange(field: $0, old: before[$0] ?? .null, new: session.pristine[$0] ?? .null) }
+            let changes = changed.map { FieldChange(field: $0, old: before[$0] ?? .null, new: session.pristine[$0] ?? .null) }
+            return RecordUpdate(changes: changes, warnings: session.warnings)
         case .unchanged:
-            return []
+            return RecordUpdate(changes: [], warnings: session.warnings)
         case .invalid(let errors):
             throw RecordRejected(form: form, key: key.text, reason: .invalid(errors))
         case .conflict(let conflicts):

@@ -6,9 +6,11 @@ import FormStorage
 ///
 /// Both are opened on first use, so `form SPEC` never opens the database and
 /// `init` never reads the specs. A database is created only by commands that
-/// may create one (`DatabaseAccess.create`); read commands open it read-only,
-/// and no command but `edit` and `init` adds FormStore's own tables, so a
-/// command that fails leaves the file exactly as it was.
+/// may create one (`DatabaseAccess.create`); read commands open it read-only.
+/// The file is the user's: only `init` (and `demo`, which makes its own file)
+/// adds FormStore's tables to it and switches it to WAL; for any other
+/// database, drafts live in a `Sidecar` that `edit` creates when it first
+/// keeps one. A command that fails leaves the file exactly as it was.
 ///
 /// Not `Sendable`: one command owns it.
 final class StorageWorkspace: Workspace {
@@ -90,7 +92,8 @@ final class StorageWorkspace: Workspace {
 
     func initialize() throws -> [String] {
         try creatingDatabase {
-            try Migrator.formStore.migrate(store().database).map(\.fileName)
+            // `init` is the user asking: FormStore's tables go into the file, which becomes WAL.
+            try store().initialize().map(\.fileName)
         }
     }
 

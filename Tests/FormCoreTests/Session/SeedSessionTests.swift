@@ -92,7 +92,7 @@ import Testing
         let (session, binding) = try session(basicInfoForm, BasicInfo())
         try session.set("name", input: "John Snow")
         try session.set("favoriteFoods", input: "Pizza, Tacos")
-        try session.set("gender", input: "2")
+        try session.set("gender", input: "female")
         #expect(session.value("favoriteFoods") == .list(["Pizza", "Tacos"]))
         #expect(try session.save().isSuccess)
         #expect(binding.model.model.favoriteFoods == ["Pizza", "Tacos"])

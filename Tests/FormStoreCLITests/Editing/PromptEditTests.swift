@@ -24,6 +24,17 @@ import FormCore
         #expect(store.stored("born") != .null)
     }
 
+    @Test func aStoredValueBreakingARuleOnAnUntouchedFieldIsOnlyAWarning() throws {
+        let store = PeopleStore()
+        let long = String(repeating: "x", count: 41)
+        store.otherWriter(["name": .text(long)])
+        let (code, text) = try promptEdit(try store.open(), ["", "", "", "hello", "", "y"])
+        #expect(code == .success)
+        #expect(text.hasSuffix("Saved: Notes.\n  warning: Name must be at most 40 characters (stored so; left unchanged)\n"))
+        #expect(store.stored("notes") == .text("hello"))
+        #expect(store.stored("name") == .text(long))
+    }
+
     @Test func tooLongANameIsRefusedThenFixed() throws {
         let store = PeopleStore()
         let long = String(repeating: "x", count: 41)

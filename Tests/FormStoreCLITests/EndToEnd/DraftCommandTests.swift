@@ -4,7 +4,8 @@ import FormCore
 import FormStorage
 
 /// `drafts` and `draft show|restore|discard` through the built binary, over
-/// drafts a library session left in the database.
+/// drafts a library session left, as `edit` would, in the database's sidecar
+/// (nobody ran `init` on it).
 @Suite struct DraftCommandTests {
     static func signupForm() throws -> Form {
         try FormSpec.decode(Data(contentsOf: URL(fileURLWithPath: DemoDatabase.fixtureForms + "/signup.json")))
@@ -13,7 +14,7 @@ import FormStorage
     /// Leaves a draft of signup `id` holding `inputs`, as an interrupted edit would.
     @discardableResult
     static func leaveDraft(in demo: DemoDatabase, id: Int64?, inputs: [String: String]) throws -> Draft {
-        let store = try FormStore(path: demo.path)
+        let store = try FormStore(path: demo.path, sidecarDirectory: URL(fileURLWithPath: demo.stateDirectory + "/formstore"))
         let form = try signupForm()
         let policy = DraftAutosaver.Policy(interval: .zero, fallback: nil)
         let session = try id.map { try FormSession.open(form, key: RecordKey("id", .int($0)), backend: store,
@@ -40,7 +41,8 @@ import FormStorage
         #expect(try demo.run(["drafts", "login"]).output == "id  form  key  fields  updated\n")
         let show = try demo.run(["draft", "show", "signup", "1"])
         #expect(show.code == 0, "\(show)")
-        #expect(show.output == "field  stored  draft\nage    34      50\n")
+        // base: when the draft was made; draft: what was typed; stored: the database now.
+        #expect(show.output == "field  base  draft  stored\nage    34    50     34\n")
         #expect(try demo.run(["draft", "show", draft.id]).output == show.output)
         #expect(!show.output.contains("never-kept"))
     }
@@ -52,7 +54,7 @@ import FormStorage
         #expect(run.code == 0, "\(run)")
         #expect(run.errors == "Restored and saved 2.\n")
         #expect(try demo.query("SELECT lastName, age FROM signups WHERE id = 2") == "Kimura|28\n")
-        #expect(try demo.query("SELECT count(*) FROM formstore_drafts") == "0\n")
+        #expect(try demo.querySidecar("SELECT count(*) FROM formstore_drafts") == "0\n")
         let again = try demo.run(["draft", "restore", "signup", "2"])
         #expect(again.code == 66)
         #expect(again.errors == "formstore: no draft of signup 2\n")
@@ -67,23 +69,45 @@ import FormStorage
         let invalid = try demo.run(["draft", "restore", draft.id])
         #expect(invalid.code == 65)
         #expect(invalid.errors == "formstore: new signup record: validation failed; nothing was saved\n  password: Password is required\n")
-        #expect(try demo.query("SELECT count(*) FROM formstore_drafts") == "1\n")
+        #expect(try demo.querySidecar("SELECT count(*) FROM formstore_drafts") == "1\n")
         #expect(try demo.query("SELECT count(*) FROM signups") == "2\n")
     }
 
-    @Test func aRecordChangedSinceTheDraftIsAConflict() throws {
+    @Test func aRecordChangedSinceTheDraftIsAConflictUntilASideIsChosen() throws {
         let demo = try DemoDatabase()
-        try Self.leaveDraft(in: demo, id: 1, inputs: ["age": "50"])
+        try Self.leaveDraft(in: demo, id: 1, inputs: ["age": "50", "lastName": "Smythe"])
         try demo.query("UPDATE signups SET age = 40 WHERE id = 1")
+        let show = try demo.run(["draft", "show", "signup", "1"])
+        #expect(show.output == "field     base  draft   stored\nage       34    50      40\nlastName  Lee   Smythe  Lee\n")
         let before = try demo.dump()
         let run = try demo.run(["draft", "restore", "signup", "1"])
         #expect(run.code == 75)
         #expect(run.errors == """
         formstore: signup 1 was changed by someone else since it was read; nothing was saved (try again)
           age: was "34", yours "50", theirs "40"
+          keep one side with --keep mine|theirs, or per field --keep-field FIELD=mine|theirs
 
         """)
         #expect(try demo.dump() == before)
+        #expect(try demo.run(["draft", "restore", "signup", "1", "--keep-field", "email=mine"]).code == 64)
+        #expect(try demo.run(["draft", "restore", "signup", "1", "--keep", "both"]).code == 64)
+
+        // Theirs: the stored age stays, the draft's other field is saved, the draft is gone.
+        let theirs = try demo.run(["draft", "restore", "signup", "1", "--keep", "theirs"])
+        #expect(theirs.code == 0, "\(theirs)")
+        #expect(try demo.query("SELECT lastName, age FROM signups WHERE id = 1") == "Smythe|40\n")
+        #expect(try demo.querySidecar("SELECT count(*) FROM formstore_drafts") == "0\n")
+    }
+
+    @Test func keepMineSavesTheDraftsValueAndAFieldChoiceWinsOverIt() throws {
+        let demo = try DemoDatabase()
+        try Self.leaveDraft(in: demo, id: 1, inputs: ["age": "50", "lastName": "Smythe"])
+        try demo.query("UPDATE signups SET age = 40, lastName = 'Smithers' WHERE id = 1")
+        let run = try demo.run(["draft", "restore", "signup", "1", "--keep", "mine", "--keep-field", "lastName=theirs"])
+        #expect(run.code == 0, "\(run)")
+        #expect(run.errors == "Restored and saved 1.\n")
+        #expect(try demo.query("SELECT lastName, age FROM signups WHERE id = 1") == "Smithers|50\n")
+        #expect(try demo.querySidecar("SELECT count(*) FROM formstore_drafts") == "0\n")
     }
 
     @Test func discardDeletesOneDraft() throws {

@@ -37,7 +37,7 @@ import FormStorage
     @Test(arguments: ReadOnlyAccess.allCases)
     func aReadOnlyDatabaseKeepsTheDraftInItsFile(_ access: ReadOnlyAccess) throws {
         let bench = try FaultBench()
-        _ = try bench.store()  // FormStore's tables exist, as after any edit
+        _ = try bench.store()  // FormStore's tables exist, as after `init`
         let readOnly = try access.open(bench.path)
         let session = try bench.session(readOnly)
         try bench.type(into: session)
@@ -128,6 +128,8 @@ private struct FaultBench {
     init() throws {
         demo = try DemoDatabase()
         fallback = FileDraftStore(directory: URL(fileURLWithPath: demo.scratch.path + "/state/formstore"))
+        // Taken over as `formstore init` does: FormStore's tables (the drafts) in the file, WAL.
+        try FormStore(path: demo.path).initialize()
         form = try FormSpec.decode(Data(contentsOf: URL(fileURLWithPath: DemoDatabase.fixtureForms + "/signup.json")))
     }
 

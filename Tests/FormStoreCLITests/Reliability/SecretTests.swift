@@ -17,6 +17,8 @@ import Testing
     @Test func aTypedPasswordReachesNoDraftByte() throws {
         let demo = try DemoDatabase()
         let state = demo.scratch.path + "/state"
+        // Taken over by `init` (WAL, drafts in the database), so a reader gets past another's lock.
+        #expect(try demo.run(["init"]).code == 0)
         // A username, the password twice, then the end of input (the draft is kept).
         let typed = "newname\n\(Self.password)\n\(Self.password)\n"
         let kept = try demo.run(["edit", "registration", "1"], stdin: typed, environment: ["XDG_STATE_HOME": state])
@@ -46,6 +48,21 @@ import Testing
         for run in [kept, fallen] {
             #expect(!run.errors.contains(Self.password) && !run.output.contains(Self.password))
         }
+    }
+
+    /// The same for a database nobody ran `init` on: its draft is in the sidecar.
+    @Test func aTypedPasswordReachesNoSidecarByte() throws {
+        let demo = try DemoDatabase()
+        let typed = "newname\n\(Self.password)\n\(Self.password)\n"
+        let kept = try demo.run(["edit", "registration", "1"], stdin: typed)
+        #expect(kept.code == 1, "\(kept)")
+        #expect(try demo.querySidecar("SELECT count(*) FROM formstore_drafts WHERE payload LIKE '%newname%'") == "1\n")
+        for path in [demo.path, demo.sidecar.path] {
+            for suffix in ["", "-wal", "-shm", "-journal"] where FileManager.default.fileExists(atPath: path + suffix) {
+                #expect(!(try Self.holdsPassword(path + suffix)), "\(path + suffix)")
+            }
+        }
+        #expect(!kept.errors.contains(Self.password) && !kept.output.contains(Self.password))
     }
 
     static func holdsPassword(_ path: String) throws -> Bool {

@@ -52,6 +52,9 @@ func runBinary(_ arguments: [String], stdinData: Data, environment extra: [Strin
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
     environment.removeValue(forKey: "FORMSTORE_DB")
+    // Sidecars and fallback drafts go to a folder of the run's own unless a test names one:
+    // a test never writes into the machine's ~/.local/state.
+    environment["XDG_STATE_HOME"] = scratch.path + "/state"
     environment.merge(extra) { $1 }
     process.environment = environment
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }

@@ -46,7 +46,7 @@ final class FakeWorkspace: Workspace {
     }
 
     func createRecord(of form: Form, inputs: [String: FieldInput]) throws -> StoredRecord { throw unsupported() }
-    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: FieldInput]) throws -> [FieldChange] {
+    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: FieldInput]) throws -> RecordUpdate {
         throw unsupported()
     }
     func editRecord(of form: Form, key: KeyArgument, frontEnd: EditFrontEnd) throws -> ExitCode { throw unsupported() }
@@ -62,7 +62,10 @@ final class FakeWorkspace: Workspace {
     }
     func drafts(form: String?) throws -> [Draft] { [] }
     func draft(_ reference: DraftReference) throws -> Draft { throw CLIError.notFound("no such draft") }
-    func restoreDraft(_ reference: DraftReference) throws -> StoredRecord { throw unsupported() }
+    func storedRecord(for draft: Draft) throws -> StoredRecord? { throw unsupported() }
+    func restoreDraft(_ reference: DraftReference, choosing choice: ConflictChoice) throws -> StoredRecord {
+        throw unsupported()
+    }
     func discardDraft(_ reference: DraftReference) throws { throw unsupported() }
 }
 

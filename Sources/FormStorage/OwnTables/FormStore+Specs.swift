@@ -1,11 +1,13 @@
 import FormCore
 import Foundation
 
-/// Form specs kept in the database (`formstore_forms`), so a database can carry its forms.
+/// Form specs kept in the database (`formstore_forms`), so a database can carry
+/// its forms; for a database FormStore leaves alone, in its sidecar.
 extension FormStore {
     /// Stores (or replaces) a form's JSON spec under its name.
     public func storeSpec(of form: Form) throws {
         let spec = String(decoding: FormSpec.encode(form), as: UTF8.self)
+        try prepareOwnTables()
         try database.write { conn in
             try conn.cachedStatement("""
                 INSERT INTO formstore_forms (name, spec, updated_at) VALUES (?, ?, ?)
@@ -17,8 +19,9 @@ extension FormStore {
     /// The stored specs, by name, as JSON; none when the database has no
     /// `formstore_forms` table (FormStore's tables were never added to it).
     public func storedSpecs() throws -> [(name: String, spec: Data)] {
-        try database.read { conn in
-            guard try conn.tableExists("formstore_forms") else { return [] }
+        guard try attachSidecar(creating: false) else { return [] }
+        return try database.read { conn in
+            guard try Self.ownTableExists("formstore_forms", conn) else { return [] }
             return try conn.cachedStatement("SELECT name, spec FROM formstore_forms ORDER BY name").fetchAll().map {
                 (name: try $0.value(at: 0, as: String.self), spec: Data(try $0.value(at: 1, as: String.self).utf8))
             }

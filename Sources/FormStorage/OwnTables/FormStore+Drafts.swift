@@ -1,11 +1,14 @@
 import FormCore
 import Foundation
 
-/// Drafts: `DraftStore` over the `formstore_drafts` table (Migrations/0002_drafts.sql).
+/// Drafts: `DraftStore` over the `formstore_drafts` table (Migrations/0002_drafts.sql),
+/// in the database or in its sidecar. Only writing a draft creates the sidecar:
+/// without one there are no drafts to read or delete.
 extension FormStore {
     public func writeDraft(_ draft: Draft) throws {
         let payload = String(decoding: try draft.encoded(), as: UTF8.self)
         let recordKey = try draft.recordKey.map(Self.keyText)
+        try prepareOwnTables()
         try database.write { conn in
             try conn.cachedStatement("""
                 INSERT INTO formstore_drafts (id, form, record_key, form_version, payload, created_at, updated_at)
@@ -35,19 +38,26 @@ extension FormStore {
     }
 
     public func deleteDraft(id: String) throws {
+        guard try attachSidecar(creating: false) else { return }
         try database.write { conn in try Self.deleteDraft(id, conn) }
     }
 
     @discardableResult
     public func deleteDrafts(updatedBefore date: Date) throws -> Int {
-        try database.write { conn in
+        guard try attachSidecar(creating: false) else { return 0 }
+        return try database.write { conn in
+            guard try Self.ownTableExists("formstore_drafts", conn) else { return 0 }
             try conn.cachedStatement("DELETE FROM formstore_drafts WHERE updated_at < ?")
                 .execute([ISO8601.dateTime(date)])
             return conn.changesCount
         }
     }
 
+    /// Deletes a draft inside the caller's transaction (a save's), so the
+    /// save and the deletion commit together, the sidecar's table included.
     static func deleteDraft(_ id: String, _ conn: Connection) throws {
+        // A database without FormStore's tables and no sidecar yet has no drafts.
+        guard try ownTableExists("formstore_drafts", conn) else { return }
         try conn.cachedStatement("DELETE FROM formstore_drafts WHERE id = ?").execute([id])
     }
 
@@ -58,17 +68,20 @@ extension FormStore {
         return String(decoding: try encoder.encode(key), as: UTF8.self)
     }
 
-    /// True once FormStore's migrations created the drafts table.
+    /// True once FormStore's migrations created the drafts table, in the
+    /// database or in its sidecar.
     ///
     /// - throws: `DatabaseError`.
     public func hasDraftTable() throws -> Bool {
-        try database.read { conn in try conn.tableExists("formstore_drafts") }
+        guard try attachSidecar(creating: false) else { return false }
+        return try database.read { conn in try Self.ownTableExists("formstore_drafts", conn) }
     }
 
     private func fetchDrafts(_ condition: String, _ arguments: StatementArguments) throws -> [Draft] {
+        guard try attachSidecar(creating: false) else { return [] }
         let rows = try database.read { conn -> [Row] in
             // A database opened without FormStore's migrations has no drafts yet.
-            guard try conn.tableExists("formstore_drafts") else { return [] }
+            guard try Self.ownTableExists("formstore_drafts", conn) else { return [] }
             return try conn.cachedStatement("SELECT payload FROM formstore_drafts \(condition) ORDER BY updated_at DESC")
                 .fetchAll(arguments)
         }

@@ -1,0 +1,57 @@
+extension Field {
+    /// `value` as this field's kind holds it, for a model value given directly
+    /// (`FormSession.set(_:value:)`), which no transformer parses: a lossless
+    /// conversion is made (`.int(2)` for a decimal is `.double(2)`, `.double(2)`
+    /// for an integer is `.int(2)`, `0`/`1` for a bool), a value of another kind
+    /// is refused here rather than by storage at save. `.null` is always taken;
+    /// so are bytes in a text-like field (what a BLOB column holds).
+    ///
+    /// ```swift
+    /// Field(key: "title").coerce(.int(42), messages: MessageOverrides())  // throws "Title cannot hold a number"
+    /// ```
+    /// - throws: a `FieldError` with the code `kind`.
+    public func coerce(_ value: FieldValue, messages: MessageOverrides) throws(FieldError) -> FieldValue {
+        if value == .null { return value }
+        switch (kind, value) {
+        case (.text, .text), (.name, .text), (.multiline, .text), (.password, .text), (.email, .text),
+             (.phone, .text), (.url, .text), (.address, .text), (.state, .text), (.zip, .text):
+            return value
+        case (.text, .data), (.name, .data), (.multiline, .data), (.password, .data), (.email, .data),
+             (.phone, .data), (.url, .data), (.address, .data), (.state, .data), (.zip, .data):
+            return value
+        case (.integer, .int), (.decimal, .double), (.bool, .bool), (.multichoice, .list),
+             (.date, .date), (.time, .date), (.datetime, .date):
+            return value
+        case (.integer, .double(let d)):
+            if let i = value.intValue, Double(i) == d { return .int(i) }
+        case (.decimal, .int(let i)):
+            // Lossless up to 2^53; past it the double would be another number.
+            if abs(i) <= 1 << 53 { return .double(Double(i)) }
+        case (.bool, .int(let i)) where i == 0 || i == 1:
+            return .bool(i == 1)
+        case (.choice, _):
+            // Any value may be a choice's; validation says whether it is one.
+            return value
+        case (.multichoice, _) where choices.isEmpty:
+            return value
+        default:
+            break
+        }
+        let message = MessageCatalog.english.resolve(code: "kind", field: self, overrides: messages, ruleMessage: nil,
+                                                     parameters: ["kind": Field.kindName(value)])
+        throw FieldError(field: key, code: "kind", message: message)
+    }
+
+    /// What a value is, as a message names it.
+    private static func kindName(_ value: FieldValue) -> String {
+        switch value {
+        case .null: return "nothing"
+        case .bool: return "yes or no"
+        case .int, .double: return "a number"
+        case .text: return "text"
+        case .date: return "a date"
+        case .list: return "a list"
+        case .data: return "bytes"
+        }
+    }
+}

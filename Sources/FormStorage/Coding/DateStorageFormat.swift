@@ -1,0 +1,265 @@
+import FormCore
+import Foundation
+
+/// The form a column holds its dates in, so a changed date is written back the
+/// way the application that owns the database writes it.
+///
+/// Real databases keep dates as text in several layouts (`2016-07-04`,
+/// `2021-01-01 00:00:00`, `2024-05-01T13:04:05.250Z`, `…+02:00`), as Unix
+/// epochs (seconds or milliseconds, INTEGER or REAL) or as Julian day numbers
+/// (REAL). `detect(_:)` reads the form off one stored value; `encode(_:)`
+/// writes a date in that form; `parse(_:)` reads a date from any of them.
+///
+/// ```swift
+/// let format = DateStorageFormat.detect(.text("2021-01-01 00:00:00"))!
+/// format.encode(date)                     // .text("2021-01-02 10:00:00")
+/// DateStorageFormat.parse(.integer(1_600_000_000))   // 2020-09-13 12:26:40 UTC
+/// ```
+///
+/// See docs/fidelity.md.
+public enum DateStorageFormat: Sendable, Hashable {
+    /// Text in a layout of ISO 8601 / SQLite's date and time functions.
+    case text(TextLayout)
+    /// Seconds since 1970-01-01 UTC; `integer` when stored as INTEGER.
+    case unixSeconds(integer: Bool)
+    /// Milliseconds since 1970-01-01 UTC, as INTEGER.
+    case unixMilliseconds
+    /// A Julian day number, as REAL (SQLite's `julianday()`).
+    case julianDay
+
+    /// The parts of a date written as text, and how each is written.
+    public struct TextLayout: Sendable, Hashable {
+        public var hasDate: Bool
+        public var hasTime: Bool
+        /// Between date and time: `T`, `t` or a space.
+        public var separator: UInt8
+        public var hasSeconds: Bool
+        /// Digits after the decimal point of the seconds (0: none).
+        public var fractionDigits: Int
+        public var zone: Zone
+
+        public enum Zone: Sendable, Hashable {
+            case none
+            /// `Z` or `z`, as written.
+            case utc(UInt8)
+            /// A fixed offset in seconds east of UTC, written `±HH:MM` (`colon`) or `±HHMM`.
+            case offset(seconds: Int, colon: Bool)
+        }
+
+        /// `2016-07-04`
+        public static let date = TextLayout(hasDate: true, hasTime: false, separator: 0, hasSeconds: false,
+                                            fractionDigits: 0, zone: .none)
+        /// `13:04:05`
+        public static let time = TextLayout(hasDate: false, hasTime: true, separator: 0, hasSeconds: true,
+                                            fractionDigits: 0, zone: .none)
+        /// `2021-01-01 00:00:00`: SQLite's `CURRENT_TIMESTAMP` and `datetime()`.
+        public static let sqlite = TextLayout(hasDate: true, hasTime: true, separator: UInt8(ascii: " "),
+                                              hasSeconds: true, fractionDigits: 0, zone: .none)
+        /// `2024-05-01T13:04:05.250Z`: what FormStore writes to a column with no other form to follow.
+        public static let iso8601 = TextLayout(hasDate: true, hasTime: true, separator: UInt8(ascii: "T"),
+                                               hasSeconds: true, fractionDigits: 3, zone: .utc(UInt8(ascii: "Z")))
+    }
+
+    /// The form to write when the column gives nothing to follow (it is empty,
+    /// or the row's value is NULL): by the field's kind and the declared type.
+    public static func `default`(kind: FieldKind, declaredType: String) -> DateStorageFormat {
+        switch kind {
+        case .date: return .text(.date)
+        case .time: return .text(.time)
+        default:
+            let type = declaredType.uppercased()
+            return .text(type.contains("DATETIME") || type.contains("TIMESTAMP") ? .sqlite : .iso8601)
+        }
+    }
+
+    // MARK: Reading
+
+    /// The form of a stored value, or `nil` when it holds no date.
+    public static func detect(_ value: DatabaseValue) -> DateStorageFormat? {
+        switch value {
+        case .integer(let i):
+            return abs(i) >= 100_000_000_000 ? .unixMilliseconds : .unixSeconds(integer: true)
+        case .real(let r):
+            guard r.isFinite else { return nil }
+            return isJulianDay(r) ? .julianDay : .unixSeconds(integer: false)
+        case .text(let text):
+            return TextDate(text).map { .text($0.layout) }
+        case .null, .blob:
+            return nil
+        }
+    }
+
+    /// The date a stored value holds, whatever its form; `nil` when it holds none.
+    public static func parse(_ value: DatabaseValue) -> Date? {
+        switch value {
+        case .integer(let i):
+            return abs(i) >= 100_000_000_000 ? Date(timeIntervalSince1970: Double(i) / 1000)
+                                             : Date(timeIntervalSince1970: Double(i))
+        case .real(let r):
+            guard r.isFinite else { return nil }
+            return isJulianDay(r) ? Date(timeIntervalSince1970: (r - unixEpochJulianDay) * 86_400)
+                                  : Date(timeIntervalSince1970: r)
+        case .text(let text):
+            return TextDate(text)?.date
+        case .null, .blob:
+            return nil
+        }
+    }
+
+    /// The Julian day of 1970-01-01 00:00 UTC.
+    static let unixEpochJulianDay = 2_440_587.5
+
+    /// A REAL between years 0 and 9999 as a Julian day; anything else is an epoch.
+    private static func isJulianDay(_ r: Double) -> Bool { r > 1_721_059.5 && r < 5_373_484.5 }
+
+    // MARK: Writing
+
+    /// `date` in this form.
+    public func encode(_ date: Date) -> DatabaseValue {
+        switch self {
+        case .unixSeconds(let integer):
+            let seconds = date.timeIntervalSince1970
+            return integer ? .integer(Int64(seconds.rounded(.down))) : .real(seconds)
+        case .unixMilliseconds:
+            return .integer(Int64((date.timeIntervalSince1970 * 1000).rounded()))
+        case .julianDay:
+            return .real(date.timeIntervalSince1970 / 86_400 + Self.unixEpochJulianDay)
+        case .text(let layout):
+            return .text(layout.format(date))
+        }
+    }
+}
+
+extension DateStorageFormat.TextLayout {
+    /// `date` written in this layout, in its zone (UTC without one).
+    func format(_ date: Date) -> String {
+        var offset = 0
+        if case .offset(let seconds, _) = zone { offset = seconds }
+        let microseconds = Int64((date.timeIntervalSince1970 * 1_000_000).rounded()) + Int64(offset) * 1_000_000
+        let (days, microsOfDay) = floorDivide(microseconds, 86_400_000_000)
+        var out = ""
+        if hasDate {
+            let (y, m, d) = ISO8601.civilFromDays(Int(days))
+            out += pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2)
+        }
+        if hasTime {
+            if hasDate { out.unicodeScalars.append(Unicode.Scalar(separator)) }
+            let seconds = Int(microsOfDay / 1_000_000)
+            out += pad(seconds / 3600, 2) + ":" + pad(seconds / 60 % 60, 2)
+            if hasSeconds { out += ":" + pad(seconds % 60, 2) }
+            if hasSeconds && fractionDigits > 0 {
+                let micros = pad(Int(microsOfDay % 1_000_000), 6)
+                out += "." + (fractionDigits <= 6 ? String(micros.prefix(fractionDigits))
+                                                  : micros + String(repeating: "0", count: fractionDigits - 6))
+            }
+            switch zone {
+            case .none: break
+            case .utc(let letter): out.unicodeScalars.append(Unicode.Scalar(letter))
+            case .offset(let seconds, let colon):
+                out += (seconds < 0 ? "-" : "+") + pad(abs(seconds) / 3600, 2) + (colon ? ":" : "")
+                    + pad(abs(seconds) / 60 % 60, 2)
+            }
+        }
+        return out
+    }
+
+    private func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(abs(value))
+        let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
+        return value < 0 ? "-" + padded : padded
+    }
+
+    private func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
+        let q = a / b, r = a % b
+        return r < 0 ? (q - 1, r + b) : (q, r)
+    }
+}
+
+/// A date read from text in one of the layouts `TextLayout` writes, with the
+/// layout it was read in: `yyyy-MM-dd`, `HH:mm[:ss[.f…]]`, or both joined by
+/// `T`, `t` or a space, optionally followed by `Z` or an offset.
+private struct TextDate {
+    var date: Date
+    var layout: DateStorageFormat.TextLayout
+
+    init?(_ text: String) {
+        let bytes = Array(text.utf8)
+        var i = 0
+        func digits(_ count: Int) -> Int? {
+            guard i + count <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[i..<i + count] {
+                guard (48...57).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            i += count
+            return value
+        }
+        func take(_ byte: UInt8) -> Bool {
+            guard i < bytes.count, bytes[i] == byte else { return false }
+            i += 1
+            return true
+        }
+        var layout = DateStorageFormat.TextLayout(hasDate: false, hasTime: false, separator: 0, hasSeconds: false,
+                                                  fractionDigits: 0, zone: .none)
+        var days = 0
+        // A date, when the text starts with four digits and a dash.
+        if bytes.count >= 5, bytes[4] == UInt8(ascii: "-") {
+            guard let y = digits(4), take(UInt8(ascii: "-")), let m = digits(2), take(UInt8(ascii: "-")),
+                  let d = digits(2), (1...12).contains(m), d >= 1, d <= ISO8601.daysIn(month: m, year: y) else { return nil }
+            days = ISO8601.daysFromCivil(y, m, d)
+            layout.hasDate = true
+            if i == bytes.count {
+                self.init(date: Date(timeIntervalSince1970: Double(days) * 86_400), layout: layout)
+                return
+            }
+            guard [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")].contains(bytes[i]) else { return nil }
+            layout.separator = bytes[i]
+            i += 1
+        }
+        guard let h = digits(2), take(UInt8(ascii: ":")), let minute = digits(2), h < 24, minute < 60 else { return nil }
+        layout.hasTime = true
+        var seconds = h * 3600 + minute * 60
+        var micros = 0
+        if take(UInt8(ascii: ":")) {
+            guard let s = digits(2), s < 60 else { return nil }
+            seconds += s
+            layout.hasSeconds = true
+            if take(UInt8(ascii: ".")) {
+                var count = 0
+                var fraction = 0
+                while i < bytes.count, (48...57).contains(bytes[i]) {
+                    if count < 6 { fraction = fraction * 10 + Int(bytes[i] - 48) }
+                    count += 1
+                    i += 1
+                }
+                guard count > 0 else { return nil }
+                for _ in count..<6 where count < 6 { fraction *= 10 }
+                micros = fraction
+                layout.fractionDigits = count
+            }
+        }
+        var offset = 0
+        if i < bytes.count {
+            if take(UInt8(ascii: "Z")) || take(UInt8(ascii: "z")) {
+                layout.zone = .utc(bytes[i - 1])
+            } else if take(UInt8(ascii: "+")) || take(UInt8(ascii: "-")) {
+                let sign = bytes[i - 1] == UInt8(ascii: "-") ? -1 : 1
+                guard let zh = digits(2) else { return nil }
+                let colon = take(UInt8(ascii: ":"))
+                guard let zm = digits(2), zh < 24, zm < 60 else { return nil }
+                offset = sign * (zh * 3600 + zm * 60)
+                layout.zone = .offset(seconds: offset, colon: colon)
+            }
+        }
+        guard i == bytes.count else { return nil }
+        let whole = Int64(days) * 86_400 + Int64(seconds - offset)
+        self.init(date: Date(timeIntervalSince1970: Double(whole * 1_000_000 + Int64(micros)) / 1_000_000),
+                  layout: layout)
+    }
+
+    init(date: Date, layout: DateStorageFormat.TextLayout) {
+        self.date = date
+        self.layout = layout
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// FormStore's own tables: in the database, or in its sidecar.
+extension FormStore {
+    /// The sidecar that holds FormStore's tables for this database; `nil`
+    /// when they are (or would be) in the database itself.
+    public var sidecar: Sidecar? {
+        if case .sidecar(let sidecar) = ownTables.withLock({ $0 }) { return sidecar }
+        return nil
+    }
+
+    /// Takes the database over for FormStore, as `formstore init` does: its
+    /// tables are created (or brought up to date) in the database itself and
+    /// the file is switched to WAL. Drafts, specs and settings kept in a
+    /// sidecar until now move into the database.
+    ///
+    /// ```swift
+    /// let store = try FormStore(path: "existing.sqlite")   // left as it is
+    /// try store.initialize()                               // now FormStore's too
+    /// ```
+    ///
+    /// - returns: the migrations applied.
+    /// - throws: `DatabaseError` or `MigrationError`.
+    @discardableResult
+    public func initialize() throws -> [Migration] {
+        let applied = try Migrator.formStore.migrate(database)
+        if sidecar != nil, database.isAttached(Sidecar.schemaName) {
+            try database.write { conn in
+                let side = quoteIdentifier(Sidecar.schemaName)
+                for table in ["formstore_drafts", "formstore_forms"] {
+                    try conn.execute("INSERT OR IGNORE INTO main.\(table) SELECT * FROM \(side).\(table)")
+                    try conn.execute("DELETE FROM \(side).\(table)")
+                }
+                try conn.execute("""
+                    INSERT OR IGNORE INTO main.formstore_settings SELECT * FROM \(side).formstore_settings WHERE key != ?
+                    """, [Sidecar.databaseKey])
+                try conn.execute("DELETE FROM \(side).formstore_settings WHERE key != ?", [Sidecar.databaseKey])
+            }
+        }
+        try database.writeWithoutTransaction { try $0.switchToWAL() }
+        ownTables.withLock { $0 = .database }
+        return applied
+    }
+
+    /// Makes FormStore's tables reachable before a write to them: for a
+    /// database with a sidecar, creates the sidecar on the first write and
+    /// attaches it. Never called by reads, so reading creates nothing.
+    ///
+    /// - throws: `DatabaseError`, `MigrationError`, or a file error creating the sidecar.
+    public func prepareOwnTables() throws {
+        try attachSidecar(creating: true)
+    }
+
+    /// Attaches the sidecar when there is one (creating it first when
+    /// `creating`); returns whether FormStore's tables can be reached.
+    @discardableResult
+    func attachSidecar(creating: Bool) throws -> Bool {
+        guard let sidecar else { return true }
+        if database.isAttached(Sidecar.schemaName) { return true }
+        let writable = !database.configuration.readOnly
+        guard sidecar.exists || (creating && writable) else { return false }
+        if writable { try sidecar.prepare(busyTimeout: database.configuration.busyTimeout) }
+        try database.attach(sidecar.path, as: Sidecar.schemaName)
+        return true
+    }
+
+    /// Whether a table of FormStore's is reachable on `conn`, in the database
+    /// or in the attached sidecar.
+    static func ownTableExists(_ name: String, _ conn: Connection) throws -> Bool {
+        try conn.cachedStatement("SELECT 1 FROM pragma_table_list WHERE name = ? AND schema IN ('main', ?)")
+            .fetchOne([name, Sidecar.schemaName]) != nil
+    }
+}

@@ -1,0 +1,91 @@
+import FormCore
+import Foundation
+
+/// A database of FormStore's own that holds its tables (drafts, kept specs,
+/// settings) for a user's database that FormStore did not create and nobody
+/// ran `init` on: the user's file keeps its schema and journal mode.
+///
+/// It lives in `$XDG_STATE_HOME/formstore` (else `~/.local/state/formstore`,
+/// the folder the fallback drafts use), named by the SHA-256 of the database's
+/// real path, so every process editing that database finds the same sidecar
+/// and a moved or copied database starts without drafts. The folder is
+/// created 0700 and the file 0600. It keeps SQLite's rollback journal: a
+/// transaction that writes both files (a save and the deletion of its draft)
+/// then commits atomically through SQLite's super-journal.
+///
+/// ```swift
+/// let sidecar = Sidecar(database: "/srv/app/app.sqlite")
+/// print(sidecar?.path ?? "")   // ~/.local/state/formstore/sidecar-3f1c….sqlite
+/// ```
+public struct Sidecar: Sendable, Hashable {
+    /// The schema name it is attached under.
+    public static let schemaName = "formstore_sidecar"
+    /// The settings key recording which database the sidecar belongs to.
+    static let databaseKey = "formstore.sidecar.database"
+
+    /// The real path of the database it belongs to.
+    public let databasePath: String
+    /// The sidecar's own file.
+    public let path: String
+
+    /// The folder sidecars are kept in: `$XDG_STATE_HOME/formstore`, else `~/.local/state/formstore`.
+    public static var standardDirectory: URL { FileDraftStore.standard.directory }
+
+    /// The sidecar of the database at `database` (a path or a `file:` URI);
+    /// `nil` for an in-memory or temporary database, which has no file to key by.
+    public init?(database: String, directory: URL = Sidecar.standardDirectory) {
+        guard let file = Self.filePath(database) else { return nil }
+        let absolute = file.hasPrefix("/") ? file : FileManager.default.currentDirectoryPath + "/" + file
+        let real = Self.realPath(absolute) ?? absolute
+        databasePath = real
+        path = directory.appendingPathComponent("sidecar-\(SHA256.hexDigest(Array(real.utf8))).sqlite").path
+    }
+
+    /// Whether the sidecar was created (by an earlier draft).
+    public var exists: Bool { FileManager.default.fileExists(atPath: path) }
+
+    /// Creates the sidecar when missing (folder 0700, file 0600) and brings its
+    /// tables up to date, on a connection of its own: migrations must run in
+    /// the sidecar, never in the user's database.
+    ///
+    /// - throws: `DatabaseError`, `MigrationError`, or a file error for the folder.
+    func prepare(busyTimeout: Duration) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        var configuration = Configuration()
+        configuration.journalMode = .unchanged
+        configuration.busyTimeout = busyTimeout
+        configuration.maximumReaderCount = 0
+        let conn = try Connection(path: path, configuration: configuration)
+        try Migrator.formStore.migrate(conn)
+        // Which database this is for, so a person looking at the folder can tell.
+        guard conn.createdFile else { return }
+        try conn.execute("""
+            INSERT OR IGNORE INTO formstore_settings (key, value, updated_at) VALUES (?, ?, ?)
+            """, [Self.databaseKey, String(decoding: try JSONEncoder().encode(FieldValue.text(databasePath)), as: UTF8.self),
+                  ISO8601.dateTime(Date())])
+    }
+
+    /// The file behind a path or `file:` URI; `nil` for memory and temporary databases.
+    private static func filePath(_ database: String) -> String? {
+        if database.isEmpty || database == ":memory:" { return nil }
+        guard database.hasPrefix("file:") else { return database }
+        var rest = database.dropFirst("file:".count)
+        if let query = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<query] }
+        if rest.hasPrefix("//") {
+            // file://host/path: only an empty host or localhost names a local file.
+            rest = rest.dropFirst(2)
+            guard let slash = rest.firstIndex(of: "/") else { return nil }
+            rest = rest[slash...]
+        }
+        if database.contains("mode=memory") || rest == ":memory:" || rest.isEmpty { return nil }
+        return String(rest).removingPercentEncoding ?? String(rest)
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

@@ -1,0 +1,168 @@
+import FormCore
+import Foundation
+import Testing
+@testable import FormStorage
+
+/// docs/fidelity.md: a changed value is stored in the column's own form, and a
+/// value nobody changed is never rewritten — on a database built the way real
+/// applications build theirs, not the way FormStore would.
+@Suite struct ColumnFormTests {
+    let directory: TemporaryDirectory
+    let store: FormStore
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        store = try FormStore(path: directory.path("app.sqlite"))
+        try store.database.write { conn in
+            try conn.executeScript(#"""
+                CREATE TABLE events (
+                    id INTEGER PRIMARY KEY,
+                    title TEXT,
+                    created_at DATETIME,        -- SQLite's own layout
+                    day DATE,                   -- date only
+                    iso TIMESTAMP,              -- ISO 8601 with T, fraction and an offset
+                    epoch DATETIME,             -- Unix seconds as INTEGER
+                    epoch_ms INTEGER,           -- milliseconds
+                    julian REAL,                -- julianday()
+                    done BOOLEAN,               -- 'true' / 'false'
+                    note,                       -- untyped
+                    score NUMERIC,
+                    big INTEGER,
+                    length_title INTEGER GENERATED ALWAYS AS (length(title)) VIRTUAL
+                );
+                INSERT INTO events (id, title, created_at, day, iso, epoch, epoch_ms, julian, done, note, score, big)
+                VALUES (1, '  padded  ', '2021-01-01 00:00:00', '2016-07-04', '2021-01-01T10:00:00.5+02:00',
+                        1600000000, 1600000000123, 2459215.5, 'true', 1, 10, 9223372036854775807);
+                INSERT INTO events (id, title, note) VALUES (2, NULL, 'x');
+                CREATE VIEW recent AS SELECT id, title FROM events;
+                """#)
+        }
+    }
+
+    func form(_ table: String) throws -> Form {
+        FormInference.form(for: try store.database.read { try $0.tableInfo(table) })
+    }
+
+    func stored(_ column: String, id: Int = 1) throws -> DatabaseValue {
+        try store.database.read { conn in
+            try #require(try conn.fetchOne("SELECT \(quoteIdentifier(column)) FROM events WHERE id = ?", [id]))[0]
+        }
+    }
+
+    func dump() throws -> [[DatabaseValue]] {
+        try store.database.read { conn in
+            try conn.fetchAll("SELECT * FROM events ORDER BY id").map { row in (0..<row.count).map { row[$0] } }
+        }
+    }
+
+    /// Opens row `id`, sets one field as typed, saves, and returns what was stored.
+    @discardableResult
+    func set(_ field: String, _ input: String, id: Int = 1) throws -> DatabaseValue {
+        let session = try FormSession.open(try form("events"), key: RecordKey("id", .int(Int64(id))), backend: store)
+        try session.set(field, input: input)
+        let outcome = try session.save()
+        guard case .saved = outcome else { throw Unexpected(outcome: "\(outcome)") }
+        return try stored(field, id: id)
+    }
+
+    struct Unexpected: Error { var outcome: String }
+
+    @Test func aChangedDateKeepsTheRowsLayout() throws {
+        #expect(try set("created_at", "2021-01-02 10:00") == .text("2021-01-02 10:00:00"))
+        #expect(try set("day", "2016-07-05") == .text("2016-07-05"))
+        #expect(try set("iso", "2021-01-01 12:00") == .text("2021-01-01T14:00:00.0+02:00"))
+        #expect(try set("epoch", "2020-09-13 12:27") == .integer(1_600_000_020))
+    }
+
+    @Test func aDateInANewRowFollowsTheColumn() throws {
+        let session = FormSession.new(try form("events"), backend: store)
+        try session.set("id", input: "3")
+        try session.set("created_at", input: "2022-03-04 05:06")
+        try session.set("epoch", input: "1970-01-01 00:01")
+        try session.set("day", input: "2022-03-04")
+        guard case .saved = try session.save() else { Issue.record("not saved"); return }
+        #expect(try stored("created_at", id: 3) == .text("2022-03-04 05:06:00"))
+        #expect(try stored("epoch", id: 3) == .integer(60))
+        #expect(try stored("day", id: 3) == .text("2022-03-04"))
+    }
+
+    @Test func oneFieldChangedLeavesEveryOtherValueOfTheRowIdentical() throws {
+        let before = try dump()
+        try set("score", "11")
+        let after = try dump()
+        #expect(after[1] == before[1])
+        for (index, value) in after[0].enumerated() where index != 10 {
+            #expect(value == before[0][index], "column \(index)")
+        }
+        #expect(after[0][10] == .integer(11))
+    }
+
+    @Test func textIsKeptByteForByte() throws {
+        #expect(try set("title", " two  spaces\n") == .text(" two  spaces\n"))
+        #expect(try stored("length_title") == .integer(13))
+    }
+
+    @Test func anUntypedColumnStoresWhatWasTyped() throws {
+        #expect(try set("note", "2") == .integer(2))
+        #expect(try set("note", "3.14") == .real(3.14))
+        #expect(try set("note", "007") == .text("007"))
+        #expect(try set("note", "Kraków") == .text("Kraków"))
+    }
+
+    @Test func boolsKeepTheColumnsWords() throws {
+        #expect(try set("done", "no") == .text("false"))
+        #expect(try set("done", "yes") == .text("true"))
+    }
+
+    @Test func aGeneratedColumnIsShownReadOnly() throws {
+        let form = try form("events")
+        let field = try #require(form.field("length_title"))
+        #expect(field.isReadOnly)
+        let record = try #require(try store.load(form, key: RecordKey("id", 1)))
+        #expect(record.values["length_title"] == .int(10))
+    }
+
+    @Test func aViewIsListedAndReadable() throws {
+        let names = try store.database.read { try $0.tableNames() }
+        #expect(names.contains("recent"))
+        let view = try form("recent")
+        let allReadOnly = view.fields.allSatisfy { $0.isReadOnly }
+        #expect(allReadOnly)
+        var titles: [FieldValue] = []
+        try store.forEachRecord(view) { titles.append($0.values["title"] ?? .null) }
+        #expect(titles.sorted { "\($0)" < "\($1)" }.count == 2)
+        #expect(throws: FormStoreError.self) { _ = try self.store.load(view, key: RecordKey("id", 1)) }
+    }
+
+    @Test func aTextKeyIsRequiredOnANewRecord() throws {
+        try store.database.write { try $0.execute("CREATE TABLE codes (code TEXT PRIMARY KEY, name TEXT)") }
+        let form = try form("codes")
+        #expect(form.field("code")?.isRequired == true)
+        let session = FormSession.new(form, backend: store)
+        try session.set("name", input: "x")
+        guard case .invalid(let errors) = try session.save() else { Issue.record("saved without a key"); return }
+        #expect(errors.map(\.field) == ["code"])
+    }
+
+    @Test func formsAreDetectedAndRenderedExactly() throws {
+        let samples: [DatabaseValue] = [
+            .text("2016-07-04"), .text("2021-01-01 00:00:00"), .text("2021-01-01T00:00:00Z"),
+            .text("2021-01-01T00:00:00.123456Z"), .text("2021-01-01t08:30+0530"), .text("13:45"),
+            .text("13:45:59.25"), .integer(1_600_000_000), .integer(1_600_000_000_123), .real(2459215.5),
+            .real(1_600_000_000.25),
+        ]
+        for sample in samples {
+            let format = try #require(DateStorageFormat.detect(sample), "\(sample)")
+            let date = try #require(DateStorageFormat.parse(sample))
+            #expect(format.encode(date) == sample)
+        }
+        #expect(DateStorageFormat.detect(.text("not a date")) == nil)
+        #expect(DateStorageFormat.detect(.text("2021-02-30")) == nil)
+    }
+
+    @Test func aValueAlreadyHeldIsStoredVerbatim() {
+        let coding = StorageCoding(kind: .datetime)
+        let stored = DatabaseValue.text("2021-01-01T10:00:00.000+02:00")
+        #expect(coding.encode(coding.decode(stored), like: stored) == stored)
+    }
+}

@@ -1,0 +1,74 @@
+import FormCore
+import Foundation
+import Testing
+@testable import FormStorage
+
+/// A database may come from anyone (issue: hostile input): its triggers cannot
+/// write SQLite's shadow tables or run unsafe functions through FormStore, and a
+/// spec's key must name one row.
+@Suite struct HostileDatabaseTests {
+    let directory: TemporaryDirectory
+    let store: FormStore
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        store = try FormStore(path: directory.path("hostile.sqlite"))
+        try store.database.write { conn in
+            try conn.executeScript("""
+                CREATE TABLE users (id INTEGER PRIMARY KEY, grp INTEGER, name TEXT, email TEXT UNIQUE);
+                INSERT INTO users (grp, name, email) VALUES (1, 'a', 'a@x'), (1, 'b', 'b@x'), (1, 'c', 'c@x');
+                CREATE VIRTUAL TABLE ft USING fts5(body);
+                INSERT INTO ft (body) VALUES ('hello world');
+                """)
+        }
+    }
+
+    func usersForm(key: [String]) -> Form {
+        var form = Form(name: "users", sections: [Section(fields: [
+            Field(key: "grp", kind: .integer), Field(key: "name"), Field(key: "email"),
+        ])])
+        form.table = "users"
+        form.primaryKey = key
+        return form
+    }
+
+    @Test func aTriggerCannotWriteAShadowTable() throws {
+        // Planted by someone else's tool: FormStore itself refuses to create such a trigger.
+        let shell = try SQLiteShell().start(database: directory.path("hostile.sqlite"), script: """
+            CREATE TRIGGER wreck AFTER UPDATE ON users BEGIN UPDATE ft_data SET block = x'deadbeef'; END;
+            """)
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0)
+        let session = try FormSession.open(usersForm(key: ["id"]), key: RecordKey("id", 1), backend: store)
+        try session.set("name", input: "z")
+        #expect(throws: DatabaseError.self) { _ = try session.save() }
+        let blocks = try store.database.read { try $0.fetchAll("SELECT count(*) FROM ft_data WHERE block = x'deadbeef'") }
+        #expect(blocks.first?[0] == .integer(0))
+        let name = try store.database.read { try $0.fetchOne("SELECT name FROM users WHERE id = 1") }
+        #expect(name?[0] == .text("a"))
+    }
+
+    @Test func aTriggerCannotLoadAnExtension() throws {
+        try store.database.write { conn in
+            try conn.execute("CREATE TRIGGER ext AFTER UPDATE ON users BEGIN SELECT load_extension('/tmp/x'); END")
+        }
+        let session = try FormSession.open(usersForm(key: ["id"]), key: RecordKey("id", 1), backend: store)
+        try session.set("name", input: "z")
+        #expect(throws: DatabaseError.self) { _ = try session.save() }
+    }
+
+    @Test func aKeyThatNamesSeveralRowsIsRefused() throws {
+        #expect(throws: FormStoreError.self) { _ = try store.mapping(for: usersForm(key: ["grp"])) }
+        #expect(throws: FormStoreError.self) {
+            _ = try store.delete(usersForm(key: ["grp"]), key: RecordKey("grp", 1), deletingDraft: nil)
+        }
+        let count = try store.database.read { try $0.fetchOne("SELECT count(*) FROM users") }
+        #expect(count?[0] == .integer(3))
+    }
+
+    @Test func aUniqueColumnIsAKey() throws {
+        let form = usersForm(key: ["email"])
+        let record = try #require(try store.load(form, key: RecordKey("email", "b@x")))
+        #expect(record.values["name"] == .text("b"))
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// `set` on rows another application wrote: a rule that an untouched stored
+/// value breaks is a warning (exit 0), a changed value is validated; choices
+/// are named by value or label, never by position.
+@Suite struct StoredValueCommandTests {
+    static let schema = """
+    CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, email TEXT, city TEXT);
+    INSERT INTO t VALUES (1, 'Ann', 'not-an-email', 'Warszawa');
+    CREATE TABLE tasks (id INTEGER PRIMARY KEY, title TEXT, prio INTEGER NOT NULL DEFAULT 0 CHECK (prio IN (0, 1, 2, 5)));
+    INSERT INTO tasks VALUES (1, 'write', 0);
+    """
+
+    /// A spec that says `email` holds e-mail addresses: a rule, not a guess.
+    static let spec = """
+    {"formstore": 1, "name": "t", "table": "t", "primaryKey": ["id"], "sections": [{"fields": [
+      {"key": "id", "label": "ID", "kind": "integer", "readOnly": true},
+      {"key": "name", "label": "Name", "kind": "name"},
+      {"key": "email", "label": "Email", "kind": "email"},
+      {"key": "city", "label": "City"}
+    ]}]}
+    """
+
+    func database() throws -> DemoDatabase {
+        let demo = try DemoDatabase(sql: Self.schema)
+        demo.formsDirectory = demo.scratch.path + "/forms"
+        try demo.file("forms/t.json", Self.spec)
+        return demo
+    }
+
+    @Test func anUntouchedBrokenValueWarnsAndTheChangeIsSaved() throws {
+        let demo = try database()
+        let set = try demo.run(["set", "t", "1", "city=Kraków"])
+        #expect(set.code == 0, "\(set)")
+        #expect(set.errors == "formstore: warning: t 1: email: Email is not a valid e-mail address (stored so; left unchanged)\n")
+        #expect(set.output.contains("Kraków"))
+        #expect(try demo.query("SELECT name, email, city FROM t") == "Ann|not-an-email|Kraków\n")
+    }
+
+    @Test func aChangedValueIsValidated() throws {
+        let demo = try database()
+        let before = try demo.dump()
+        let set = try demo.run(["set", "t", "1", "email=still-bad"])
+        #expect(set.code == 65, "\(set)")
+        #expect(set.errors.contains("  email: Email is not a valid e-mail address\n"))
+        #expect(try demo.dump() == before)
+        let fixed = try demo.run(["set", "t", "1", "email=ann@example.com"])
+        #expect(fixed.code == 0, "\(fixed)")
+        #expect(fixed.errors.isEmpty)
+    }
+
+    @Test func anInferredFormSavesPastAStoredValueItWouldNotAccept() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        let set = try demo.run(["set", "t", "1", "city=Kraków"])
+        #expect(set.code == 0, "\(set)")
+        #expect(try demo.query("SELECT quote(email), city FROM t") == "'not-an-email'|Kraków\n")
+    }
+
+    @Test func aNumberIsAChoicesValueNeverItsPosition() throws {
+        let demo = try database()
+        for (typed, stored) in [("2", "2"), ("5", "5"), ("0", "0")] {
+            let set = try demo.run(["set", "tasks", "1", "prio=\(typed)"])
+            #expect(set.code == 0, "\(set)")
+            #expect(try demo.query("SELECT prio FROM tasks") == "\(stored)\n")
+        }
+        let before = try demo.dump()
+        for typed in ["3", "4"] {
+            let set = try demo.run(["set", "tasks", "1", "prio=\(typed)"])
+            #expect(set.code == 65, "\(set)")
+            #expect(set.errors.contains("\"\(typed)\" is not one of the choices"))
+            let new = try demo.run(["new", "tasks", "title=next", "prio=\(typed)"])
+            #expect(new.code == 65, "\(new)")
+        }
+        #expect(try demo.dump() == before)
+    }
+
+    @Test func anImportedChoiceIsItsValue() throws {
+        let demo = try database()
+        let file = try demo.file("tasks.ndjson", """
+        {"id": 2, "title": "a", "prio": "2"}
+        {"id": 3, "title": "b", "prio": 5}
+
+        """)
+        let run = try demo.run(["import", "tasks", file])
+        #expect(run.code == 0, "\(run)")
+        #expect(try demo.query("SELECT id, prio FROM tasks WHERE id > 1") == "2|2\n3|5\n")
+        let bad = try demo.file("bad.ndjson", "{\"id\": 4, \"title\": \"c\", \"prio\": \"4\"}\n")
+        let refused = try demo.run(["import", "tasks", bad])
+        #expect(refused.code == 65, "\(refused)")
+    }
+}
