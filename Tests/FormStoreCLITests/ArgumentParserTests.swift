@@ -157,7 +157,7 @@ import FormCore
         #expect(run.code == .usage)
         #expect(run.output.isEmpty)
         #expect(run.errors.hasPrefix("Error: The value 'xml' is invalid for '--format <format>'."))
-        #expect(run.errors.contains("\nUsage: formstore list <form> [--where <field=value> ...] [--limit <n>]"))
+        #expect(run.errors.contains("\nUsage: formstore list <form> [--where <condition> ...] [--search <text>] [--sort <field> ...] [--offset <n>] [--limit <n>]"))
         #expect(run.errors.contains("See 'formstore list --help' for more information."))
 
         let unknown = runTool(["lst"])

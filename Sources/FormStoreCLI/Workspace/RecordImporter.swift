@@ -158,9 +158,18 @@ struct RecordImporter {
             return .success(.date(date))
         }
         switch (raw, field.kind) {
+        case (.text(let text), _) where text.isEmpty:
+            // Empty text stays empty text, distinct from NULL, whatever the kind.
+            return .success(raw)
         case (.text(let text), _):
             return field.parseInput(text, in: form)
-        case (.null, _), (.data, _):
+        case (.null, _):
+            return .success(raw)
+        case (.data, let kind):
+            // Bytes go where text may (a BLOB or untyped column reads as a text field), never into a number or a date.
+            guard ![.integer, .decimal, .bool, .date, .time, .datetime, .choice, .multichoice].contains(kind) else {
+                return .failure(FieldError(field: field.key, code: "type", message: "\(field.label) cannot hold binary data"))
+            }
             return .success(raw)
         case (.list, _):
             return field.parse(value: raw, in: form)
