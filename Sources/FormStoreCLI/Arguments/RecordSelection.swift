@@ -46,9 +46,9 @@ struct RecordSelection: Sendable, Hashable {
         .repeated("where", valueName: "condition",
                   help: "Only records where the condition holds: FIELD=VALUE, FIELD!=VALUE, FIELD<VALUE, <=, >, >=, "
                       + "FIELD~TEXT (contains), FIELD= (NULL or empty), 'FIELD is null', 'FIELD is not null'. "
-                      + "VALUE is read as if typed into the field (a date in any accepted form). Repeat to combine (AND)."),
+                      + "VALUE is read as if typed into the field (a date in any accepted form). All must hold."),
         .value("search", valueName: "text", help: "Only records holding TEXT in one of the form's text fields."),
-        .repeated("sort", valueName: "field", help: "Sort by FIELD, or -FIELD for descending; repeat for more keys (the key ends every order)."),
+        .repeated("sort", valueName: "field", help: "Sort by FIELD, or -FIELD for descending (the key ends every order)."),
         .value("offset", valueName: "n", help: "Skip the first N records."),
         .value("limit", valueName: "n", help: "At most N records.", check: .positiveInteger),
     ]

@@ -2,11 +2,6 @@ struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "list",
         abstract: "List a form's records.",
-        discussion: """
-            Examples: --where 'age>=30' --where 'name~ann' --sort -created_at --offset 20 --limit 10; \
-            --where 'company is null'; --where 'created_at=2021-01-01 10:00' (a date matches however the row stores it). \
-            An unknown field is a usage error.
-            """,
         arguments: [Common.form],
         options: RecordSelection.options + [
             Common.format(["table", "json", "ndjson", "csv"], default: "table"),
