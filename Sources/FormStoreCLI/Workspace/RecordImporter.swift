@@ -90,7 +90,9 @@ struct RecordImporter {
                 continue
             case .success(let value):
                 changes[name] = value
-                like[name] = arrived
+                // A changed date takes the form the row already uses (an epoch stays an epoch);
+                // any other value keeps the storage class it arrived in (an untyped column).
+                if fields[name]?.isDateLike != true { like[name] = arrived }
             }
         }
         var record = stored.values

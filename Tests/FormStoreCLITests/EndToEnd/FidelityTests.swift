@@ -145,6 +145,20 @@ import Testing
             == "4|łucja.żak@example.pl|NULL\n5||''\n")
     }
 
+    @Test func aChangedDateTakesTheFormTheRowUses() throws {
+        let source = try Self.source()
+        let run = try source.run(["import", "events"], stdin: """
+            {"id": 1, "stamped": "2021-01-02T10:00:00Z"}
+            {"id": 4, "stamped": "2020-09-13 12:27"}
+            {"id": 6, "stamped": 1609459200}
+
+            """)
+        #expect(run.errors == "Imported 3 row(s): 0 new, 2 updated, 1 unchanged.\n", "\(run)")
+        // Row 6 held 2021-01-01 as a Julian day; the epoch typed for it is the same instant: no change there.
+        #expect(try source.query("SELECT id, typeof(stamped), stamped FROM events WHERE id IN (1, 4, 6)")
+            == "1|text|2021-01-02 10:00:00\n4|integer|1600000020\n6|real|2459215.5\n")
+    }
+
     @Test func anUpdateValidatesOnlyWhatItChanges() throws {
         let source = try Self.source()
         // Ticket 1's stored status breaks the CHECK; a row that leaves it alone is no error.
