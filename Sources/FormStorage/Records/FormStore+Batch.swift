@@ -42,6 +42,15 @@ public final class RecordBatch {
         try connection.execute("PRAGMA defer_foreign_keys = ON")
     }
 
+    /// How many rows of the form's table refer to a record that does not
+    /// exist, as this transaction sees them (`PRAGMA foreign_key_check`): a
+    /// dry run compares it before and after, since it never reaches the
+    /// commit where deferred checks happen. A full scan; 0 without foreign keys.
+    public func foreignKeyViolationCount() throws -> Int {
+        guard !mapping.table.foreignKeys.isEmpty else { return 0 }
+        return try connection.fetchAll("PRAGMA foreign_key_check(\(quoteIdentifier(mapping.table.name)))").count
+    }
+
     /// Inserts a record (a NULL for a column with a default lets SQLite fill it in).
     ///
     /// - parameter like: by column, the value as it arrived (an import's): a

@@ -23,6 +23,7 @@ extension StorageWorkspace {
             return try store.writeBatch(form, commit: !dryRun) { batch in
                 // A row may refer to one later in the input (a parent after its child).
                 try batch.deferForeignKeyChecks()
+                let danglingBefore = dryRun ? try batch.foreignKeyViolationCount() : 0
                 var summary = ImportSummary()
                 var next = try reader.next()
                 // A header naming no field is wrong for every row, even when there are none.
@@ -45,6 +46,11 @@ extension StorageWorkspace {
                     next = try reader.next()
                 }
                 if summary.failedRows > 0 { throw ImportRejected(summary: summary) }
+                // A dry run never reaches the commit, where the deferred checks happen.
+                if dryRun, try batch.foreignKeyViolationCount() > danglingBefore {
+                    throw CLIError.validation("FOREIGN KEY constraint failed at the end of the import "
+                        + "(a row refers to a record that neither exists nor is imported); nothing was imported")
+                }
                 return summary
             }
         } catch let rejected as ImportRejected {

@@ -184,10 +184,12 @@ import Testing
             """)
         #expect(later.code == 0, "\(later)")
         let before = try target.dump()
-        let missing = try target.run(["import", "people"], stdin: #"{"id": 3, "name": "Cy", "boss": 99}"# + "\n")
-        #expect(missing.code == 65)
-        #expect(missing.errors.contains("FOREIGN KEY constraint failed"))
-        #expect(missing.errors.hasSuffix("nothing was imported\n"))
+        for dryRun in [[], ["--dry-run"]] {
+            let missing = try target.run(["import", "people"] + dryRun, stdin: #"{"id": 3, "name": "Cy", "boss": 99}"# + "\n")
+            #expect(missing.code == 65, "\(dryRun)")
+            #expect(missing.errors.contains("FOREIGN KEY constraint failed"), "\(dryRun)")
+            #expect(missing.errors.hasSuffix("nothing was imported\n"), "\(dryRun)")
+        }
         #expect(try target.dump() == before)
     }
 }
