@@ -101,6 +101,20 @@ import FormCore
         #expect(failure(.csv, "a,,b\n") == InputError(line: 1, message: "empty column name in the header"))
     }
 
+    @Test func csvCellsKeepTheirStorageClassAndOtherDelimitersWork() throws {
+        let reader = InputFormat.csv.reader(BufferSource("a\tb\tc\n1\t\"1\"\t\\x00FF\n0.1\t007\t\\xZZ\n", chunkLimit: 2),
+                                            csvDelimiter: UInt8(ascii: "\t"))
+        var records: [InputRecord] = []
+        while let record = try reader.next() { records.append(record) }
+        #expect(records.map(\.values) == [["a": .int(1), "b": "1", "c": .data(Data([0, 0xFF]))],
+                                           ["a": .double(0.1), "b": "007", "c": "\\xZZ"]])
+    }
+
+    @Test func jsonBlobsAreTagged() throws {
+        let records = try readAll(.ndjson, #"{"a": {"$base64": "AP8="}, "b": "AP8="}"#)
+        #expect(records.first?.values == ["a": .data(Data([0, 0xFF])), "b": "AP8="])
+    }
+
     @Test func csvRoundTripsWhatTheWriterWrites() throws {
         let columns = [OutputColumn(key: "name"), OutputColumn(key: "note")]
         let sink = BufferSink()
