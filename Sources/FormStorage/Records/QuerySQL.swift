@@ -127,18 +127,19 @@ struct QuerySQL {
     /// INTEGER as Unix seconds (milliseconds from 10^11 up), a REAL as a
     /// Julian day in years 0–9999 and else as Unix seconds.
     static func instant(_ value: Fragment, timeOfDay: Bool) -> Fragment {
-        let v = value.sql
-        let sql = """
-            (CASE typeof(\(v)) \
-            WHEN 'integer' THEN CASE WHEN abs(\(v)) >= 100000000000 THEN \(v) ELSE \(v) * 1000 END \
-            WHEN 'real' THEN CASE WHEN \(v) > 1721059.5 AND \(v) < 5373484.5 \
-            THEN CAST(round((\(v) - 2440587.5) * 86400000) AS INTEGER) ELSE CAST(round(\(v) * 1000) AS INTEGER) END \
-            WHEN 'text' THEN CAST(round((julianday(\(v)) - 2440587.5) * 86400000) AS INTEGER) END)
-            """
-        let uses = sql.components(separatedBy: v).count - 1
-        let fragment = Fragment(sql: sql, arguments: Array(repeating: value.arguments, count: uses).flatMap { $0 })
-        guard timeOfDay else { return fragment }
-        return Fragment(sql: "((\(fragment.sql) % 86400000 + 86400000) % 86400000)", arguments: fragment.arguments)
+        // Each use of the value binds its arguments again (a JSON path), in the order the text uses them.
+        var arguments: [DatabaseValue] = []
+        func v() -> String {
+            arguments += value.arguments
+            return value.sql
+        }
+        let sql = "(CASE typeof(\(v())) "
+            + "WHEN 'integer' THEN CASE WHEN abs(\(v())) >= 100000000000 THEN \(v()) ELSE \(v()) * 1000 END "
+            + "WHEN 'real' THEN CASE WHEN \(v()) > 1721059.5 AND \(v()) < 5373484.5 "
+            + "THEN CAST(round((\(v()) - 2440587.5) * 86400000) AS INTEGER) ELSE CAST(round(\(v()) * 1000) AS INTEGER) END "
+            + "WHEN 'text' THEN CAST(round((julianday(\(v())) - 2440587.5) * 86400000) AS INTEGER) END)"
+        guard timeOfDay else { return Fragment(sql: sql, arguments: arguments) }
+        return Fragment(sql: "((\(sql) % 86400000 + 86400000) % 86400000)", arguments: arguments)
     }
 
     static func milliseconds(_ date: Date, timeOfDay: Bool) -> Int64 {
