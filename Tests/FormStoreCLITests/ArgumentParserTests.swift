@@ -30,14 +30,33 @@ import FormCore
         let list = try command(["list", "people", "--where", "name=Ann", "--where=colour=red",
                                 "--limit=5", "--format", "csv"], as: ListCommand.self)
         #expect(list.form == "people")
-        #expect(list.filters == [Assignment(field: "name", value: "Ann"), Assignment(field: "colour", value: "red")])
-        #expect(list.limit == 5)
+        #expect(list.selection.conditions == [RecordCondition(field: "name", test: .compare(.equal, "Ann")),
+                                              RecordCondition(field: "colour", test: .compare(.equal, "red"))])
+        #expect(list.selection.limit == 5)
         #expect(list.format == .csv)
+    }
+
+    @Test func whereConditionsSortAndOffsetParse() throws {
+        let list = try command(["list", "people", "--where", "age>=30", "--where", "name~ann", "--where", "note=a=b",
+                                "--where", "company is null", "--where", "email IS NOT NULL", "--where", "age != 3",
+                                "--sort", "-age", "--sort", "name", "--offset", "0", "--search", "50%"],
+                               as: ListCommand.self)
+        #expect(list.selection.conditions == [
+            RecordCondition(field: "age", test: .compare(.greaterOrEqual, "30")),
+            RecordCondition(field: "name", test: .compare(.contains, "ann")),
+            RecordCondition(field: "note", test: .compare(.equal, "a=b")),
+            RecordCondition(field: "company", test: .isNull),
+            RecordCondition(field: "email", test: .isNotNull),
+            RecordCondition(field: "age", test: .compare(.notEqual, " 3")),
+        ])
+        #expect(list.selection.sort == [RecordSelection.SortKey(field: "age", descending: true),
+                                        RecordSelection.SortKey(field: "name", descending: false)])
+        #expect(list.selection.offset == 0 && list.selection.search == "50%")
     }
 
     @Test func optionsMayComeBeforeArguments() throws {
         let list = try command(["list", "--limit", "2", "people"], as: ListCommand.self)
-        #expect(list.form == "people" && list.limit == 2)
+        #expect(list.form == "people" && list.selection.limit == 2)
     }
 
     @Test func globalOptionsBeforeOrAfterTheCommand() throws {
@@ -150,7 +169,7 @@ import FormCore
         #expect(run.code == .usage)
         #expect(run.output.isEmpty)
         #expect(run.errors.hasPrefix("Error: The value 'xml' is invalid for '--format <format>'."))
-        #expect(run.errors.contains("\nUsage: formstore list <form> [--where <field=value> ...] [--limit <n>]"))
+        #expect(run.errors.contains("\nUsage: formstore list <form> [--where <condition> ...] [--search <text>] [--sort <field> ...] [--offset <n>] [--limit <n>]"))
         #expect(run.errors.hasSuffix("  (see 'formstore list --help')\n"))
         #expect(run.errors.split(separator: "\n").count == 2)
 

@@ -31,15 +31,22 @@ extension CommandContext {
 
     /// Streams a form's records from `workspace` through a writer of `format`.
     /// Secure fields are masked, or with `omittingSecure` left out, unless
-    /// `revealSecure`.
-    func writeRecords(of form: Form, from workspace: any Workspace, matching filters: [Assignment] = [],
-                      limit: Int? = nil, format: OutputFormat, revealSecure: Bool,
+    /// `revealSecure`. With `storedValues`, each column is written exactly as
+    /// SQLite holds it (what `export` writes); otherwise as the form's model values.
+    func writeRecords(of form: Form, from workspace: any Workspace, selection: RecordSelection = RecordSelection(),
+                      format: OutputFormat, revealSecure: Bool, storedValues: Bool = false,
                       omittingSecure: Bool = false) throws {
         var columns = OutputColumn.columns(of: form)
         if omittingSecure && !revealSecure { columns.removeAll(where: \.isSecure) }
         var writer = format.writer(columns: columns, to: terminal.output, options: outputOptions(revealSecure: revealSecure))
-        try workspace.forEachRecord(of: form, matching: filters, limit: limit) { record in
-            writer.write(columns.map { record.values[$0.key] ?? .null })
+        if storedValues {
+            try workspace.forEachStoredRow(of: form, columns: columns.map(\.key), selection: selection) { row in
+                writer.write(row)
+            }
+        } else {
+            try workspace.forEachRecord(of: form, selection: selection) { record in
+                writer.write(columns.map { record.values[$0.key] ?? .null })
+            }
         }
         writer.finish()
     }

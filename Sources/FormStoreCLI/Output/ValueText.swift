@@ -22,7 +22,7 @@ enum ValueText {
         }
     }
 
-    /// The value as a JSON value; BLOBs as base64 strings, non-finite numbers as null.
+    /// The value as a JSON value; BLOBs as `{"$base64": "…"}`, non-finite numbers as null.
     static func json(_ value: FieldValue, kind: FieldKind?) -> String {
         var out: [UInt8] = []
         appendJSON(value, kind: kind, to: &out)
@@ -46,7 +46,11 @@ enum ValueText {
                 appendJSON(item, kind: nil, to: &out)
             }
             out.append(UInt8(ascii: "]"))
-        case .data(let data): JSONText.appendQuoted(data.base64EncodedString(), to: &out)
+        case .data(let data):
+            // Tagged, so that import tells a BLOB from text (docs/fidelity.md).
+            out += "{\"$base64\": ".utf8
+            JSONText.appendQuoted(data.base64EncodedString(), to: &out)
+            out.append(UInt8(ascii: "}"))
         }
     }
 

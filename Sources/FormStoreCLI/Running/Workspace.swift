@@ -17,11 +17,15 @@ protocol Workspace {
     func formSummaries() throws -> [FormSummary]
     func form(named name: String) throws -> Form
 
-    /// Calls `body` with each record, in key order, filtered by field equality
-    /// (each VALUE parsed through its field). Streamed: one record at a time,
-    /// inside one read transaction, so memory stays flat.
-    func forEachRecord(of form: Form, matching filters: [Assignment], limit: Int?,
-                       _ body: (StoredRecord) throws -> Void) throws
+    /// Calls `body` with each record `selection` chooses, in its order (else
+    /// key order); each condition's VALUE is parsed through its field.
+    /// Streamed: one record at a time, inside one read transaction, so memory stays flat.
+    func forEachRecord(of form: Form, selection: RecordSelection, _ body: (StoredRecord) throws -> Void) throws
+    /// Like `forEachRecord`, but gives `columns`' values exactly as stored,
+    /// kind-less (INTEGER `.int`, REAL `.double`, TEXT `.text`, BLOB `.data`,
+    /// NULL `.null`), in the order of `columns`: what `export` writes.
+    func forEachStoredRow(of form: Form, columns: [String], selection: RecordSelection,
+                          _ body: ([FieldValue]) throws -> Void) throws
     func record(of form: Form, key: KeyArgument) throws -> StoredRecord
     /// Validates `inputs` (typed texts by field) through the form and inserts.
     func createRecord(of form: Form, inputs: [String: FieldInput]) throws -> StoredRecord

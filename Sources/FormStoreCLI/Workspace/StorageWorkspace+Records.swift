@@ -4,35 +4,6 @@ import FormStorage
 /// Records: read straight from the store, written through a `FormSession`
 /// (transformers, validation, edit modes, only what changed).
 extension StorageWorkspace {
-    func forEachRecord(of form: Form, matching filters: [Assignment], limit: Int?,
-                       _ body: (StoredRecord) throws -> Void) throws {
-        let store = try store()
-        let mapping = try store.mapping(for: form)
-        let parsed = try filters.map { try recordFilter($0, of: form, mapping: mapping) }
-        try store.forEachRecord(form, where: parsed, limit: limit, body)
-    }
-
-    /// `--where FIELD=VALUE`: VALUE parsed through the field, as if typed into it;
-    /// an empty VALUE matches NULL and empty text.
-    private func recordFilter(_ filter: Assignment, of form: Form, mapping: TableMapping) throws -> RecordFilter {
-        guard let field = form.field(filter.field) else {
-            if mapping.keyColumns.contains(filter.field) {
-                return RecordFilter(field: filter.field,
-                                    value: keyValue(filter.value, column: filter.field, of: form, mapping: mapping))
-            }
-            throw CLIError.unknownField(filter.field, of: form, option: "--where")
-        }
-        guard field.holdsValue, field.isStored else {
-            throw CLIError.validation("--where: field '\(filter.field)' of \(form.name) is not stored")
-        }
-        switch field.parseInput(filter.value, in: form) {
-        // Typing nothing means no value, stored as NULL or as empty text.
-        case .success(let value) where value.isEmpty && value.listValue == nil: return .isEmpty(field.key)
-        case .success(let value): return RecordFilter(field: field.key, value: value)
-        case .failure(let error): throw CLIError.validation("--where \(error.description)")
-        }
-    }
-
     func record(of form: Form, key: KeyArgument) throws -> StoredRecord {
         let recordKey = try recordKey(key, of: form)
         guard let record = try store().load(form, key: recordKey) else {

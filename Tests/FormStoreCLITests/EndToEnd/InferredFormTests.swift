@@ -43,7 +43,7 @@ import Testing
         let show = try demo.run(["show", "line items", "order=x,line no=1", "--format", "json"])
         #expect(show.code == 0, "\(show)")
         let record = try #require(try JSONSerialization.jsonObject(with: Data(show.output.utf8)) as? [String: Any])
-        #expect(record["photo"] as? String == "AAECAw==")
+        #expect(record["photo"] as? [String: String] == ["$base64": "AAECAw=="])
         #expect(record["when"] as? String == "2024-01-31")
         let list = try demo.run(["list", "line items"])
         #expect(list.output.contains("<blob 4 bytes>"))
