@@ -76,7 +76,7 @@ final class EditorEdit {
 
     private func edit() throws -> ExitCode {
         if let draft = session.offeredDrafts.first {
-            say("Note: \(subject) has an unsaved draft from \(ValueText.date(draft.updatedAt, kind: nil)); "
+            say("Note: \(subject) has an unsaved draft from \(ValueText.shownDate(draft.updatedAt, kind: nil)); "
                 + "edit without --editor to restore it.")
         }
         switch form.mode {

@@ -138,7 +138,7 @@ final class PromptEdit {
         let older = session.offeredDrafts.count - 1
         let changed = Set(draft.values.keys).union(draft.inputs.keys).sorted()
             .map { FieldDisplay.label($0, in: form) }
-        prompter.say("There is an unsaved draft of this record from \(ValueText.date(draft.updatedAt, kind: nil))"
+        prompter.say("There is an unsaved draft of this record from \(ValueText.shownDate(draft.updatedAt, kind: nil))"
             + " (\(changed.joined(separator: ", "))).")
         if older > 0 { prompter.say("(\(older) older draft\(older == 1 ? "" : "s") too: formstore drafts \(form.name))") }
         guard try confirm("Restore it?", default: true) else {

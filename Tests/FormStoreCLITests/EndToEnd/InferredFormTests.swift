@@ -92,7 +92,9 @@ import Testing
         #expect(new.code == 0, "\(new)")
         #expect(new.errors == "Created notes 3.\n")
         let list = try demo.run(["list", "notes", "--format", "csv"])
-        #expect(list.output == "rowid,body,created\r\n1,hello,2024-01-31T10:00:00Z\r\n2,,\r\n3,hi,2024-05-01T12:30:00Z\r\n")
+        // list shows dates one way; the new row's date is stored in the column's form.
+        #expect(list.output == "rowid,body,created\r\n1,hello,2024-01-31 10:00:00\r\n2,,\r\n3,hi,2024-05-01 12:30:00\r\n")
+        #expect(try demo.query("SELECT created FROM notes WHERE rowid = 3") == "2024-05-01 12:30:00\n")
         let nulls = try demo.run(["list", "notes", "--where", "body=", "--format", "csv"])
         #expect(nulls.output == "rowid,body,created\r\n2,,\r\n")
         let delete = try demo.run(["delete", "notes", "2", "--yes"])
