@@ -25,7 +25,7 @@ out=.build/fuzz
 mkdir -p "$out/bin"
 mapfile -t core < <(find Sources/FormCore -name '*.swift' | sort)
 editor_sources=(Sources/FormStoreCLI/Editor/EditorDocument.swift Sources/FormStoreCLI/Input/InputError.swift
-                Sources/FormStoreCLI/Arguments/Suggestion.swift)
+                Sources/FormStoreCLI/Arguments/Suggestion.swift Sources/FormStoreCLI/Arguments/FieldInput.swift)
 
 build() {
     local name=$1; shift

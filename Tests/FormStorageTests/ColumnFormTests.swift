@@ -28,6 +28,7 @@ import Testing
                     note,                       -- untyped
                     score NUMERIC,
                     big INTEGER,
+                    photo BLOB,
                     length_title INTEGER GENERATED ALWAYS AS (length(title)) VIRTUAL
                 );
                 INSERT INTO events (id, title, created_at, day, iso, epoch, epoch_ms, julian, done, note, score, big)
@@ -158,6 +159,15 @@ import Testing
         }
         #expect(DateStorageFormat.detect(.text("not a date")) == nil)
         #expect(DateStorageFormat.detect(.text("2021-02-30")) == nil)
+    }
+
+    @Test func aBlobIsTypedInHex() throws {
+        #expect(try set("photo", "x'CAFE00'") == .blob(Data([0xCA, 0xFE, 0x00])))
+        #expect(try set("photo", "\\xbeef") == .blob(Data([0xBE, 0xEF])))
+        let session = try FormSession.open(try form("events"), key: RecordKey("id", 1), backend: store)
+        #expect(session.text("photo") == "x'BEEF'")
+        try session.set("photo", input: "zz")
+        #expect(session.errors("photo").map(\.code) == ["hex"])
     }
 
     @Test func aValueAlreadyHeldIsStoredVerbatim() {

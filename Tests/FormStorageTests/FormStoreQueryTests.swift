@@ -41,6 +41,29 @@ import Testing
         #expect(first?.values["product"] == "Tea")
     }
 
+    @Test func queriesSortSkipSearchAndCompare() throws {
+        func keys(_ query: RecordQuery) throws -> [String] {
+            var keys: [String] = []
+            try store.forEachRecord(try form, query: query) { keys.append($0.key.description) }
+            return keys
+        }
+        #expect(try keys(RecordQuery(order: [RecordOrder(field: "product", descending: true)], offset: 1))
+            == ["order=2,line no=1", "order=1,line no=2"])
+        #expect(try keys(RecordQuery(search: "HO")) == ["order=1,line no=1"])
+        #expect(try keys(RecordQuery(search: "%")).isEmpty)
+        #expect(try keys(RecordQuery(filters: [RecordFilter(field: "line no", test: .compare(.greater, 1))]))
+            == ["order=1,line no=2"])
+        #expect(try keys(RecordQuery(filters: [RecordFilter(field: "note", test: .isNull)])) == ["order=1,line no=2"])
+        #expect(try keys(RecordQuery(filters: [RecordFilter(field: "product", test: .contains("a"))]))
+            == ["order=1,line no=1", "order=1,line no=2"])
+    }
+
+    @Test func storedRowsAreTheValuesSQLiteHolds() throws {
+        var rows: [[DatabaseValue]] = []
+        try store.forEachStoredRow(try form, columns: ["line no", "note", "shipped"]) { rows.append($0) }
+        #expect(rows == [[1, "hot", nil], [2, nil, "2024-01-31"], [1, "", nil]])
+    }
+
     @Test func filtersCompareStoredValuesThroughTheirCoding() throws {
         #expect(try keys(where: [RecordFilter(field: "order", value: 1)]) == ["order=1,line no=1", "order=1,line no=2"])
         let shipped = try #require(ISO8601DateFormatter().date(from: "2024-01-31T00:00:00Z"))

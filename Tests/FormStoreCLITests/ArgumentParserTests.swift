@@ -30,14 +30,33 @@ import FormCore
         let list = try command(["list", "people", "--where", "name=Ann", "--where=colour=red",
                                 "--limit=5", "--format", "csv"], as: ListCommand.self)
         #expect(list.form == "people")
-        #expect(list.filters == [Assignment(field: "name", value: "Ann"), Assignment(field: "colour", value: "red")])
-        #expect(list.limit == 5)
+        #expect(list.selection.conditions == [RecordCondition(field: "name", test: .compare(.equal, "Ann")),
+                                              RecordCondition(field: "colour", test: .compare(.equal, "red"))])
+        #expect(list.selection.limit == 5)
         #expect(list.format == .csv)
+    }
+
+    @Test func whereConditionsSortAndOffsetParse() throws {
+        let list = try command(["list", "people", "--where", "age>=30", "--where", "name~ann", "--where", "note=a=b",
+                                "--where", "company is null", "--where", "email IS NOT NULL", "--where", "age != 3",
+                                "--sort", "-age", "--sort", "name", "--offset", "0", "--search", "50%"],
+                               as: ListCommand.self)
+        #expect(list.selection.conditions == [
+            RecordCondition(field: "age", test: .compare(.greaterOrEqual, "30")),
+            RecordCondition(field: "name", test: .compare(.contains, "ann")),
+            RecordCondition(field: "note", test: .compare(.equal, "a=b")),
+            RecordCondition(field: "company", test: .isNull),
+            RecordCondition(field: "email", test: .isNotNull),
+            RecordCondition(field: "age", test: .compare(.notEqual, " 3")),
+        ])
+        #expect(list.selection.sort == [RecordSelection.SortKey(field: "age", descending: true),
+                                        RecordSelection.SortKey(field: "name", descending: false)])
+        #expect(list.selection.offset == 0 && list.selection.search == "50%")
     }
 
     @Test func optionsMayComeBeforeArguments() throws {
         let list = try command(["list", "--limit", "2", "people"], as: ListCommand.self)
-        #expect(list.form == "people" && list.limit == 2)
+        #expect(list.form == "people" && list.selection.limit == 2)
     }
 
     @Test func globalOptionsBeforeOrAfterTheCommand() throws {
@@ -57,16 +76,28 @@ import FormCore
 
     @Test func assignmentsSplitOnTheFirstEquals() throws {
         let set = try command(["set", "people", "3", "name=Ann", "note=a=b", "empty="], as: SetCommand.self)
-        #expect(set.inputs == ["name": "Ann", "note": "a=b", "empty": ""])
+        #expect(set.inputs == ["name": .typed("Ann"), "note": .typed("a=b"), "empty": .typed("")])
         #expect(set.key == .single("3"))
-        #expect(usageError(["set", "people", "3", "oops"]) == "Expected FIELD=VALUE, got 'oops'")
-        #expect(usageError(["set", "people", "3", "=x"]) == "Expected FIELD=VALUE, got '=x'")
+        #expect(usageError(["set", "people", "3", "oops"]) == "Expected FIELD=VALUE or FIELD:=JSON, got 'oops'")
+        #expect(usageError(["set", "people", "3", "=x"]) == "Expected FIELD=VALUE or FIELD:=JSON, got '=x'")
         #expect(usageError(["set", "people", "3", "a=1", "a=2"]) == "Field 'a' is given more than once")
+    }
+
+    @Test func colonEqualsTakesOneJSONValue() throws {
+        let set = try command(["set", "people", "3", "note:=null", "nick:=\"\"", "qty:=3", "active:=true",
+                               "name:=\"x=y\"", "tags:=[\"a\",\"b\"]"], as: SetCommand.self)
+        #expect(set.inputs == ["note": .null, "nick": .emptyText, "qty": .typed("3"), "active": .typed("true"),
+                               "name": .typed("x=y"), "tags": .typed("a, b")])
+        #expect(usageError(["set", "people", "3", "qty:=three"])
+            == "'qty:=' takes a JSON value such as null, 3, true or \"text\"; got 'three'")
+        #expect(usageError(["set", "people", "3", "qty:=1 2"])
+            == "'qty:=' takes a JSON value such as null, 3, true or \"text\"; got '1 2'")
+        #expect(usageError(["set", "people", "3", "o:={}"])?.hasPrefix("'o:=' takes a JSON value") == true)
     }
 
     @Test func terminatorMakesEverythingPositional() throws {
         let new = try command(["new", "people", "--", "--name=--x"], as: NewCommand.self)
-        #expect(new.inputs == ["--name": "--x"])
+        #expect(new.inputs == ["--name": .typed("--x")])
         let show = try command(["show", "--", "people", "-5"], as: ShowCommand.self)
         #expect(show.key == .single("-5"))
     }
@@ -138,8 +169,9 @@ import FormCore
         #expect(run.code == .usage)
         #expect(run.output.isEmpty)
         #expect(run.errors.hasPrefix("Error: The value 'xml' is invalid for '--format <format>'."))
-        #expect(run.errors.contains("\nUsage: formstore list <form> [--where <field=value> ...] [--limit <n>]"))
-        #expect(run.errors.contains("See 'formstore list --help' for more information."))
+        #expect(run.errors.contains("\nUsage: formstore list <form> [--where <condition> ...] [--search <text>] [--sort <field> ...] [--offset <n>] [--limit <n>]"))
+        #expect(run.errors.hasSuffix("  (see 'formstore list --help')\n"))
+        #expect(run.errors.split(separator: "\n").count == 2)
 
         let unknown = runTool(["lst"])
         #expect(unknown.code.rawValue == 64)

@@ -131,13 +131,16 @@ final class FakeWorkspaceThrowing: Workspace {
     func form(named name: String) throws -> Form {
         throw CLIError.validation("2 row(s) failed", details: ["line 2: age: too old", "line 5: name: required"])
     }
-    func forEachRecord(of form: Form, matching filters: [Assignment], limit: Int?,
-                       _ body: (StoredRecord) throws -> Void) throws {
-        try base.forEachRecord(of: form, matching: filters, limit: limit, body)
+    func forEachRecord(of form: Form, selection: RecordSelection, _ body: (StoredRecord) throws -> Void) throws {
+        try base.forEachRecord(of: form, selection: selection, body)
+    }
+    func forEachStoredRow(of form: Form, columns: [String], selection: RecordSelection,
+                          _ body: ([FieldValue]) throws -> Void) throws {
+        try base.forEachStoredRow(of: form, columns: columns, selection: selection, body)
     }
     func record(of form: Form, key: KeyArgument) throws -> StoredRecord { try base.record(of: form, key: key) }
-    func createRecord(of form: Form, inputs: [String: String]) throws -> StoredRecord { try base.createRecord(of: form, inputs: inputs) }
-    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: String]) throws -> RecordUpdate { RecordUpdate(changes: []) }
+    func createRecord(of form: Form, inputs: [String: FieldInput]) throws -> StoredRecord { try base.createRecord(of: form, inputs: inputs) }
+    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: FieldInput]) throws -> RecordUpdate { RecordUpdate(changes: []) }
     func editRecord(of form: Form, key: KeyArgument, frontEnd: EditFrontEnd) throws -> ExitCode { .success }
     func deleteRecord(of form: Form, key: KeyArgument) throws {}
     func importRecords(of form: Form, from reader: any RecordReader, dryRun: Bool) throws -> ImportSummary {

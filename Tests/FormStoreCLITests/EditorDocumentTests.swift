@@ -30,6 +30,16 @@ import FormCore
 
     /// Found by Scripts/fuzz.sh: a combining mark joined a backslash, or an
     /// escape's letter, into one Character and the escape was lost.
+    @Test func nullAndEmptyTextAreWrittenApart() throws {
+        let text = EditorDocument.render(form: form, values: ["name": "null", "colour": "", "notes": ""],
+                                         emptyText: ["notes"])
+        #expect(text.contains("\nname: \"null\"\n"))   // the word, quoted
+        #expect(text.contains("\ncolour: \n"))          // no value
+        #expect(text.contains("\nnotes: \"\"\n"))        // empty text
+        let inputs = try EditorDocument.parseInputs("name: \"null\"\ncolour: null\nnotes: \"\"\nborn:\n", form: form)
+        #expect(inputs == ["name": .typed("null"), "colour": .null, "notes": .emptyText, "born": .typed("")])
+    }
+
     @Test func roundTripsCombiningMarksAfterEscapesAndQuotes() throws {
         for note in ["a\n\u{07A9}b", "back\\\u{0301}slash", "\"\u{0301}quoted", "\u{0301} mark first",
                      "ends in a space \u{0301} ", "\t\u{0301}", "\"\\\n\"\u{1E}r"] {

@@ -41,7 +41,9 @@ import FormCore
         #expect(failure(.ndjson, "{\"a\": 1}\n\n[1, 2]\n") == InputError(line: 3, message: "expected a JSON object"))
         #expect(failure(.ndjson, "{\"a\": 1} {\"b\": 2}\n")?.message == "unexpected text after the object (one object per line)")
         #expect(failure(.ndjson, "{\"a\": 1, \"a\": 2}") == InputError(line: 1, message: "duplicate key 'a'"))
-        #expect(failure(.ndjson, "{\"a\": {\"b\": 1}}")?.message == "field 'a': a nested object is not a field value")
+        #expect(failure(.ndjson, "{\"a\": {\"b\": 1}}")?.message
+            == "field 'a': a nested object is not a field value (a BLOB is {\"$base64\": \"…\"})")
+        #expect(failure(.ndjson, "{\"a\": {\"$base64\": \"not base64!\"}}")?.message == "field 'a': $base64 is not valid base64")
         #expect(failure(.ndjson, "{\"a\": 01}")?.message == "invalid number '01'")
         #expect(failure(.ndjson, "{\"a\": tru}")?.message == "invalid literal, expected 'true'")
         #expect(failure(.ndjson, "{\"a\": \"open")?.message == "unterminated string")
@@ -85,10 +87,10 @@ import FormCore
     @Test func csvReadsQuotedFieldsWithLineBreaks() throws {
         let records = try readAll(.csv, "id,name,note\r\n1,Ann,\"said \"\"hi\"\"\r\nthen left\"\r\n2,,\"\"\n3,\"a,b\",x")
         #expect(records.map(\.line) == [2, 4, 5])
-        #expect(records[0].values == ["id": "1", "name": "Ann", "note": "said \"hi\"\r\nthen left"])
+        #expect(records[0].values == ["id": 1, "name": "Ann", "note": "said \"hi\"\r\nthen left"])
         // Unquoted empty is NULL, quoted empty is an empty text.
-        #expect(records[1].values == ["id": "2", "name": .null, "note": ""])
-        #expect(records[2].values == ["id": "3", "name": "a,b", "note": "x"])
+        #expect(records[1].values == ["id": 2, "name": .null, "note": ""])
+        #expect(records[2].values == ["id": 3, "name": "a,b", "note": "x"])
     }
 
     @Test func csvErrorsNameTheLine() {
@@ -99,11 +101,28 @@ import FormCore
         #expect(failure(.csv, "a,,b\n") == InputError(line: 1, message: "empty column name in the header"))
     }
 
+    @Test func csvCellsKeepTheirStorageClassAndOtherDelimitersWork() throws {
+        let reader = InputFormat.csv.reader(BufferSource("a\tb\tc\n1\t\"1\"\t\\x00FF\n0.1\t007\t\\xZZ\n", chunkLimit: 2),
+                                            csvDelimiter: UInt8(ascii: "\t"))
+        var records: [InputRecord] = []
+        while let record = try reader.next() { records.append(record) }
+        #expect(records.map(\.values) == [["a": .int(1), "b": "1", "c": .data(Data([0, 0xFF]))],
+                                           ["a": .double(0.1), "b": "007", "c": "\\xZZ"]])
+    }
+
+    @Test func jsonBlobsAreTagged() throws {
+        let records = try readAll(.ndjson, #"{"a": {"$base64": "AP8="}, "b": "AP8="}"#)
+        #expect(records.first?.values == ["a": .data(Data([0, 0xFF])), "b": "AP8="])
+    }
+
     @Test func csvRoundTripsWhatTheWriterWrites() throws {
         let columns = [OutputColumn(key: "name"), OutputColumn(key: "note")]
         let sink = BufferSink()
         var writer = CSVWriter(columns: columns, sink: sink, options: OutputOptions())
-        let rows: [[FieldValue]] = [["Smith, \"Jo\"", "two\nlines"], ["", .null], [" padded ", "é"]]
+        let rows: [[FieldValue]] = [["Smith, \"Jo\"", "two\nlines"], ["", .null], [" padded ", "é"],
+                                    // Storage classes survive: text that looks like a number or a BLOB is quoted.
+                                    [.int(Int64.max), "42"], [.double(0.1), "1e-300"], [.double(1e-300), "\\x00"],
+                                    [.data(Data([0, 0xFF])), .data(Data())]]
         writer.writeAll(rows)
         let records = try readAll(.csv, sink.text, chunk: 2)
         #expect(records.map { [$0.values["name"]!, $0.values["note"]!] } == rows)

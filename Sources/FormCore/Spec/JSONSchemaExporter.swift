@@ -7,12 +7,20 @@ import Foundation
 /// let schema = JSONSchemaExporter.schema(for: form)   // pretty JSON, sorted keys
 /// ```
 ///
-/// Only stored, value-holding fields appear (a repeated password does not).
-/// Optional fields also accept `null`; secure fields are `writeOnly`.
+/// Only stored, value-holding fields appear (a repeated password does not),
+/// with the primary-key columns that are no field (as an export writes them).
+/// Optional fields also accept `null`, so exported rows validate; secure
+/// fields are `writeOnly`.
 public enum JSONSchemaExporter {
     public static func schema(for form: Form) -> Data {
         var properties: [JSONNode.Member] = []
         var required: [JSONNode] = []
+        for key in form.primaryKey where form.field(key) == nil {
+            properties.append(JSONNode.Member(key: key, value: .object([
+                JSONNode.Member(key: "title", value: .string(key)),
+                JSONNode.Member(key: "readOnly", value: .bool(true)),
+            ])))
+        }
         for field in form.fields where field.isStored && field.holdsValue {
             properties.append(JSONNode.Member(key: field.key, value: property(field)))
             if field.isRequired { required.append(.string(field.key)) }

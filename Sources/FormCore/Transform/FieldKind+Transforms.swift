@@ -1,10 +1,13 @@
 extension FieldKind {
     /// The input format a date-like kind uses when the field names none.
+    /// Times keep their seconds, so that a value shown and typed back (or
+    /// left alone) is the value stored; input without them (`HH:mm`) is
+    /// still accepted (see `DateText.parse`).
     public var defaultDateFormat: String? {
         switch self {
         case .date: return "MM/dd/yyyy"
-        case .time: return "HH:mm"
-        case .datetime: return "yyyy-MM-dd HH:mm"
+        case .time: return "HH:mm:ss"
+        case .datetime: return "yyyy-MM-dd HH:mm:ss"
         default: return nil
         }
     }

@@ -86,6 +86,12 @@ extension Transform {
                 .map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }
             return items.isEmpty ? .null : .list(items.map { .text($0) })
+        case .hex:
+            guard case .text(let raw) = input else { return input }
+            let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            if text.isEmpty { return .null }
+            guard let bytes = Self.bytes(fromHex: text) else { throw failure("hex", field) }
+            return .data(bytes)
         case .custom(let custom):
             do {
                 return try custom.parse(input)
@@ -128,9 +134,38 @@ extension Transform {
         case .list:
             if case .list(let items) = value { return .text(items.map(FieldValue.plainText).joined(separator: ", ")) }
             return value
+        case .hex:
+            guard case .data(let bytes) = value else { return value }
+            return .text("x'" + bytes.map { String($0, radix: 16, uppercase: true).leftPadded(to: 2) }.joined() + "'")
         case .custom(let custom):
             return custom.format(value)
         }
+    }
+
+    /// The bytes of `x'CAFE'`, `X'CAFE'`, `\xCAFE`, `0xCAFE` or `CAFE`; `nil` for anything else.
+    static func bytes(fromHex text: String) -> Data? {
+        var digits = Substring(text)
+        if (digits.hasPrefix("x'") || digits.hasPrefix("X'")) && digits.hasSuffix("'") && digits.count >= 3 {
+            digits = digits.dropFirst(2).dropLast()
+        } else if digits.hasPrefix("\\x") || digits.hasPrefix("0x") || digits.hasPrefix("0X") {
+            digits = digits.dropFirst(2)
+        }
+        let nibbles = digits.utf8.map { byte -> UInt8? in
+            switch byte {
+            case 48...57: return byte - 48
+            case 65...70: return byte - 55
+            case 97...102: return byte - 87
+            default: return nil
+            }
+        }
+        guard nibbles.count % 2 == 0, !nibbles.contains(nil) else { return nil }
+        var bytes = Data(capacity: nibbles.count / 2)
+        var index = 0
+        while index < nibbles.count {
+            bytes.append(nibbles[index]! << 4 | nibbles[index + 1]!)
+            index += 2
+        }
+        return bytes
     }
 
     /// Locale-independent decimal text: `3`, `2.5`, `-0.125`.
@@ -171,6 +206,12 @@ extension Transform {
     }
 }
 
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
+
 extension Character {
     var isASCIIDigit: Bool { isASCII && isNumber }
 }
@@ -206,7 +247,10 @@ enum DateText {
         // grapheme cluster ("1" + U+05BF, found by Scripts/fuzz.sh). No date in a
         // fixed format holds a character of several scalars: refuse those first.
         guard text.allSatisfy({ $0.unicodeScalars.count == 1 }) else { return nil }
-        return formatter(format).date(from: text)
+        if let date = formatter(format).date(from: text) { return date }
+        // A format with seconds also takes a time without them: `12:34` is `12:34:00`.
+        guard format.contains(":ss") else { return nil }
+        return formatter(format.replacingOccurrences(of: ":ss", with: "")).date(from: text)
     }
 
     static func format(_ date: Date, format: String) -> String {

@@ -24,6 +24,8 @@ public enum Transform: Sendable, Hashable {
     case yesNo
     /// Comma-separated text ⇄ a list (multichoice).
     case list
+    /// Hex text (`x'CAFE'`, `\xCAFE`, `0xCAFE` or bare digits) ⇄ bytes: a BLOB typed in.
+    case hex
     case custom(CustomTransform)
 }
 

@@ -38,6 +38,7 @@ public struct MessageCatalog: Sendable, Hashable {
         "date": "{label} is not a valid date",
         "phone": "{label} is not a valid phone number",
         "bool": "{label} must be yes or no",
+        "hex": "{label} must be bytes in hex, such as x'CAFE'",
         "state": "{label} must be a two-letter state abbreviation",
         "zip": "{label} must be a 5-digit ZIP code",
         "url": "{label} is not a valid URL",

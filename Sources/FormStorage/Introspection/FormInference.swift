@@ -58,8 +58,9 @@ public enum FormInference {
         }
         if column.isPrimaryKey { field.isReadOnly = true }
         if type.contains("BLOB") {
-            field.isReadOnly = true
-            field.hint = "binary data"
+            // Bytes are typed in hex (x'CAFE'), or given as a file where the front end allows.
+            field.transforms = [.hex]
+            field.hint = "binary data, typed in hex as x'CAFE'"
         }
         if column.isGenerated {
             field.isReadOnly = true

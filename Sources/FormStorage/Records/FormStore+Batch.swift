@@ -34,6 +34,23 @@ public final class RecordBatch {
         try FormStore.loadRow(mapping, try mapping.keyArguments(key), connection).map { ($0.0, $0.1) }
     }
 
+    /// Checks foreign keys when the batch commits rather than after each
+    /// statement (`PRAGMA defer_foreign_keys`), so a row may refer to one
+    /// written later in the same batch; a reference still missing at the end
+    /// fails the commit, and nothing is kept.
+    public func deferForeignKeyChecks() throws {
+        try connection.execute("PRAGMA defer_foreign_keys = ON")
+    }
+
+    /// How many rows of the form's table refer to a record that does not
+    /// exist, as this transaction sees them (`PRAGMA foreign_key_check`): a
+    /// dry run compares it before and after, since it never reaches the
+    /// commit where deferred checks happen. A full scan; 0 without foreign keys.
+    public func foreignKeyViolationCount() throws -> Int {
+        guard !mapping.table.foreignKeys.isEmpty else { return 0 }
+        return try connection.fetchAll("PRAGMA foreign_key_check(\(quoteIdentifier(mapping.table.name)))").count
+    }
+
     /// Inserts a record (a NULL for a column with a default lets SQLite fill it in).
     ///
     /// - parameter like: by column, the value as it arrived (an import's): a

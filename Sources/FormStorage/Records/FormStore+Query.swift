@@ -1,39 +1,5 @@
 import FormCore
 
-/// One test of a query on a stored field (or a key column).
-///
-/// ```swift
-/// RecordFilter(field: "status", value: "open")   // status IS 'open'
-/// RecordFilter.isEmpty("notes")                  // notes IS NULL OR notes = ''
-/// ```
-public struct RecordFilter: Sendable, Hashable {
-    public enum Test: Sendable, Hashable {
-        /// The stored value equals the model value, encoded through the field's
-        /// storage coding (`.null` matches NULL).
-        case equals(FieldValue)
-        /// NULL or empty text: what a person means by a field left blank.
-        case isEmpty
-    }
-
-    /// A stored field's key, or a key column.
-    public var field: String
-    public var test: Test
-
-    public init(field: String, value: FieldValue) {
-        self.field = field
-        self.test = .equals(value)
-    }
-
-    public init(field: String, test: Test) {
-        self.field = field
-        self.test = test
-    }
-
-    public static func isEmpty(_ field: String) -> RecordFilter {
-        RecordFilter(field: field, test: .isEmpty)
-    }
-}
-
 /// Queries: records streamed one at a time.
 extension FormStore {
     /// Calls `body` with each record of `form` that passes every filter, in
@@ -55,46 +21,70 @@ extension FormStore {
     ///   form does not read; `DatabaseError`; or what `body` throws, which stops the query.
     public func forEachRecord(_ form: Form, where filters: [RecordFilter] = [], limit: Int? = nil,
                               _ body: (StoredRecord) throws -> Void) throws {
+        try forEachRecord(form, query: RecordQuery(filters: filters, limit: limit), body)
+    }
+
+    /// Calls `body` with each record of `form` that `query` selects, in its order.
+    ///
+    /// ```swift
+    /// try store.forEachRecord(form, query: RecordQuery(search: "ann", order: [RecordOrder(field: "name")])) { record in
+    ///     print(record.key)
+    /// }
+    /// ```
+    ///
+    /// - throws: `FormStoreError` (`.unknownColumn`, `.noTextToSearch`);
+    ///   `DatabaseError`; or what `body` throws, which stops the query.
+    public func forEachRecord(_ form: Form, query: RecordQuery, _ body: (StoredRecord) throws -> Void) throws {
         let mapping = try mapping(for: form)
-        var conditions: [String] = []
-        var arguments: [DatabaseValue] = []
-        for filter in filters {
-            let column: String
-            if let path = mapping.jsonPaths[filter.field] {
-                // Inside a JSON text column: compare the value at its path; the path is bound.
-                column = "json_extract(\(quoteIdentifier(path.column)), ?)"
-                arguments.append(.text(path.jsonPathText))
-            } else if mapping.columns.contains(filter.field) {
-                column = quoteIdentifier(filter.field)
-            } else {
-                throw FormStoreError.unknownColumn(filter.field, field: filter.field, form: form.name,
-                                                   table: mapping.table.name)
-            }
-            switch filter.test {
-            case .equals(let value):
-                // IS rather than =, so that a NULL filter matches NULL.
-                conditions.append("\(column) IS ?")
-                arguments.append(mapping.coding(filter.field).encode(value))
-            case .isEmpty:
-                conditions.append("(\(column) IS NULL OR \(column) = '')")
-                if let path = mapping.jsonPaths[filter.field] { arguments.append(.text(path.jsonPathText)) }
-            }
-        }
-        var sql = mapping.selectSQL
-        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-        if !mapping.keyColumns.isEmpty {
-            sql += " ORDER BY " + mapping.keyColumns.map(quoteIdentifier).joined(separator: ", ")
-        }
-        if let limit {
-            sql += " LIMIT ?"
-            arguments.append(.integer(Int64(max(0, limit))))
-        }
+        let select = QuerySQL.Fragment(sql: mapping.columns.map(quoteIdentifier).joined(separator: ", "))
+        let statement = try QuerySQL(mapping: mapping).statement(selecting: select, query)
         try database.read { conn in
-            let statement = try conn.cachedStatement(sql)
-            defer { statement.reset() }
-            try statement.bind(StatementArguments(arguments))
-            while try statement.step() {
-                try body(mapping.record(from: statement))
+            let prepared = try conn.cachedStatement(statement.sql)
+            defer { prepared.reset() }
+            try prepared.bind(StatementArguments(statement.arguments))
+            while try prepared.step() {
+                try body(mapping.record(from: prepared))
+            }
+        }
+    }
+
+    /// Calls `body` with the values SQLite holds for `columns` of each record
+    /// `query` selects, exactly as stored (no decoding, no re-formatting), in
+    /// the order of `columns`: what an export writes, so that it imports back
+    /// byte for byte. The array is reused from row to row; no record or
+    /// dictionary is built.
+    ///
+    /// ```swift
+    /// try store.forEachStoredRow(form, columns: ["id", "created_at"]) { values in
+    ///     print(values[1])   // .text("2021-01-01 00:00:00"), or .integer(1609459200)
+    /// }
+    /// ```
+    ///
+    /// - parameter columns: the form's stored fields or key columns; a field
+    ///   inside a JSON column gives the value at its path.
+    /// - throws: `FormStoreError` (`.unknownColumn`, `.noTextToSearch`);
+    ///   `DatabaseError`; or what `body` throws, which stops the query.
+    public func forEachStoredRow(_ form: Form, columns: [String], query: RecordQuery = RecordQuery(),
+                                 _ body: ([DatabaseValue]) throws -> Void) throws {
+        let mapping = try mapping(for: form)
+        let sql = QuerySQL(mapping: mapping)
+        var select = QuerySQL.Fragment(sql: "")
+        for column in columns {
+            let value = try sql.column(column)
+            select.sql += (select.sql.isEmpty ? "" : ", ") + value.sql
+            select.arguments += value.arguments
+        }
+        // A form of no columns still has rows: select a constant so the statement is valid.
+        if select.sql.isEmpty { select.sql = "NULL" }
+        let statement = try sql.statement(selecting: select, query)
+        try database.read { conn in
+            let prepared = try conn.cachedStatement(statement.sql)
+            defer { prepared.reset() }
+            try prepared.bind(StatementArguments(statement.arguments))
+            var row = [DatabaseValue](repeating: .null, count: columns.count)
+            while try prepared.step() {
+                for index in columns.indices { row[index] = prepared.value(at: index) }
+                try body(row)
             }
         }
     }

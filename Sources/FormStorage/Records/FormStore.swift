@@ -88,7 +88,7 @@ public final class FormStore: FormBackend, DraftStore {
 
 /// A form's fields, or a table, that do not match the database.
 public struct FormStoreError: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Reason: Sendable, Hashable { case unknownTable, unknownColumn, noPrimaryKey, badKey }
+    public enum Reason: Sendable, Hashable { case unknownTable, unknownColumn, noPrimaryKey, badKey, noTextToSearch }
     public let reason: Reason
     public let message: String
     public var description: String { message }
@@ -119,5 +119,9 @@ public struct FormStoreError: Error, Sendable, Hashable, CustomStringConvertible
 
     static func badKey(_ message: String) -> FormStoreError {
         FormStoreError(reason: .badKey, message: message)
+    }
+
+    static func noTextToSearch(form: String) -> FormStoreError {
+        FormStoreError(reason: .noTextToSearch, message: "form \(form) has no text fields to search")
     }
 }

@@ -1,30 +1,76 @@
-/// `FIELD=VALUE` as given on the command line, split on the first `=` (so the
-/// value may itself contain `=`).
+import FormCore
+
+/// `FIELD=VALUE` or `FIELD:=JSON` as given on the command line, split on the
+/// first `=` (so the value may itself contain `=`).
+///
+/// `:=` takes one JSON value: `note:=null` stores NULL, `note:=""` empty text,
+/// `qty:=3`, `active:=true` and `name:="x"` the same as `qty=3`, `active=true`
+/// and `name=x`.
 struct Assignment: Sendable, Hashable {
     var field: String
-    var value: String
+    var input: FieldInput
+
+    /// The value as text (NULL and empty text both as "").
+    var value: String { input.text }
 
     init(field: String, value: String) {
         self.field = field
-        self.value = value
+        self.input = .typed(value)
     }
 
-    /// - throws: `CLIError.usage` when there is no `=` or no field name.
+    init(field: String, input: FieldInput) {
+        self.field = field
+        self.input = input
+    }
+
+    /// - throws: `CLIError.usage` when there is no `=`, no field name, or
+    ///   what follows `:=` is not one JSON value.
     init(parsing text: String) throws {
         guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-            throw CLIError.usage("Expected FIELD=VALUE, got '\(text)'")
+            throw CLIError.usage("Expected FIELD=VALUE or FIELD:=JSON, got '\(text)'")
         }
-        field = String(text[..<equals])
-        value = String(text[text.index(after: equals)...])
+        let name = text[..<equals]
+        let rest = String(text[text.index(after: equals)...])
+        guard name.hasSuffix(":"), name.count > 1 else {
+            field = String(name)
+            input = .typed(rest)
+            return
+        }
+        field = String(name.dropLast())
+        let parser = JSONValueParser(reader: ByteReader(BufferSource(rest)))
+        do {
+            guard case .scalar(let value) = try parser.parseValue(depth: 1) else {
+                throw CLIError.usage("'\(field):=' takes a JSON value (null, a number, true, false, a string or a list), not an object")
+            }
+            try parser.expectEndOfInput()
+            input = FieldInput(json: value)
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError.usage("'\(field):=' takes a JSON value such as null, 3, true or \"text\"; got '\(rest)'")
+        }
+    }
+}
+
+extension FieldInput {
+    /// A JSON value as given after `:=`: `null` and `""` are themselves,
+    /// anything else is the text a person would type for it (`3`, `true`,
+    /// `a, b` for a list).
+    init(json value: FieldValue) {
+        switch value {
+        case .null: self = .null
+        case .text(""): self = .emptyText
+        default: self = .typed(ValueText.text(value, kind: nil, blobsBySize: false))
+        }
     }
 }
 
 extension Array where Element == Assignment {
-    /// The assignments as field → value; a field given twice is a usage error.
-    func byField() throws -> [String: String] {
-        var result: [String: String] = [:]
+    /// The assignments as field → input; a field given twice is a usage error.
+    func byField() throws -> [String: FieldInput] {
+        var result: [String: FieldInput] = [:]
         for a in self {
-            guard result.updateValue(a.value, forKey: a.field) == nil else {
+            guard result.updateValue(a.input, forKey: a.field) == nil else {
                 throw CLIError.usage("Field '\(a.field)' is given more than once")
             }
         }

@@ -40,9 +40,10 @@ struct HelpFormatter {
         return parts.joined(separator: " ")
     }
 
-    /// What follows `Error: …` on stderr.
+    /// What follows `Error: …` on stderr: the usage line, and where the help
+    /// is, on one line, so that a usage error is always exactly two lines.
     var usageErrorFooter: String {
-        "Usage: \(usage)\n  See '\(commandName) --help' for more information.\n"
+        "Usage: \(usage)  (see '\(commandName) --help')\n"
     }
 
     func help() -> String {

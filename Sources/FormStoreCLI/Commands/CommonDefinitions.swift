@@ -6,6 +6,15 @@ enum Common {
     static let key = ArgumentDefinition(
         "key", help: "The record's primary-key value; a composite key as col=value,col=value.",
         check: .recordKey)
+    /// How `set` and `new` take values, NULL and empty text; the same words as the README.
+    static let valueSyntax = """
+        FIELD=TEXT is text as typed. FIELD:=JSON takes one JSON value: FIELD:=null
+        stores no value (NULL), FIELD:=\"\" empty text; FIELD:=3, FIELD:=true and
+        FIELD:=\"x\" are the same as FIELD=3, FIELD=true and FIELD=x. An empty
+        FIELD= on a field holding nothing changes nothing; on one holding a value
+        it clears it: NULL where the column allows it, empty text for a NOT NULL
+        or DEFAULT '' column.
+        """
     static let showSecure = OptionDefinition.flag("show-secure", help: "Print secure fields (passwords) instead of ••••.")
 
     static func format(_ formats: [String], default defaultFormat: String) -> OptionDefinition {
@@ -17,20 +26,27 @@ enum Common {
 extension CommandContext {
     /// Options for writers, from the terminal and a command's `--show-secure`.
     func outputOptions(revealSecure: Bool = false) -> OutputOptions {
-        OutputOptions(revealSecure: revealSecure, usesColor: terminal.usesColor)
+        OutputOptions(revealSecure: revealSecure, usesColor: terminal.usesColor, lineWidth: terminal.outputWidth)
     }
 
     /// Streams a form's records from `workspace` through a writer of `format`.
     /// Secure fields are masked, or with `omittingSecure` left out, unless
-    /// `revealSecure`.
-    func writeRecords(of form: Form, from workspace: any Workspace, matching filters: [Assignment] = [],
-                      limit: Int? = nil, format: OutputFormat, revealSecure: Bool,
+    /// `revealSecure`. With `storedValues`, each column is written exactly as
+    /// SQLite holds it (what `export` writes); otherwise as the form's model values.
+    func writeRecords(of form: Form, from workspace: any Workspace, selection: RecordSelection = RecordSelection(),
+                      format: OutputFormat, revealSecure: Bool, storedValues: Bool = false,
                       omittingSecure: Bool = false) throws {
         var columns = OutputColumn.columns(of: form)
         if omittingSecure && !revealSecure { columns.removeAll(where: \.isSecure) }
         var writer = format.writer(columns: columns, to: terminal.output, options: outputOptions(revealSecure: revealSecure))
-        try workspace.forEachRecord(of: form, matching: filters, limit: limit) { record in
-            writer.write(columns.map { record.values[$0.key] ?? .null })
+        if storedValues {
+            try workspace.forEachStoredRow(of: form, columns: columns.map(\.key), selection: selection) { row in
+                writer.write(row)
+            }
+        } else {
+            try workspace.forEachRecord(of: form, selection: selection) { record in
+                writer.write(columns.map { record.values[$0.key] ?? .null })
+            }
         }
         writer.finish()
     }

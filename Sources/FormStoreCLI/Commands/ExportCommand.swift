@@ -2,16 +2,23 @@ struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "export",
         abstract: "Export every record of a form to stdout, streamed.",
-        discussion: "Secure fields (passwords) are left out unless --show-secure is given.",
+        discussion: """
+            Each column is written exactly as stored, so that import reads it back byte for byte: \
+            integers and reals as JSON numbers, text as strings, NULL as null, BLOBs as {"$base64": "…"} \
+            (CSV: see docs/fidelity.md). Secure fields (passwords) are left out unless --show-secure is given. \
+            --where, --search, --sort, --offset and --limit choose records as in list.
+            """,
         arguments: [Common.form],
-        options: [Common.format(["ndjson", "json", "csv"], default: "ndjson"), Common.showSecure])
+        options: RecordSelection.options + [Common.format(["ndjson", "json", "csv"], default: "ndjson"), Common.showSecure])
 
     let form: String
+    let selection: RecordSelection
     let format: OutputFormat
     let revealSecure: Bool
 
     init(parsing arguments: ParsedArguments) throws {
         form = try arguments.argument("form")
+        selection = try RecordSelection(parsing: arguments)
         format = try arguments.choice("format", default: .ndjson)
         revealSecure = arguments.flag("show-secure")
     }
@@ -20,8 +27,8 @@ struct ExportCommand: ParsableCommand {
         let workspace = try context.workspace()
         let form = try workspace.form(named: form)
         // An export is read back by import: a mask would be imported as the value, so secure fields are left out.
-        try context.writeRecords(of: form, from: workspace, format: format, revealSecure: revealSecure,
-                                 omittingSecure: true)
+        try context.writeRecords(of: form, from: workspace, selection: selection, format: format,
+                                 revealSecure: revealSecure, storedValues: true, omittingSecure: true)
         return .success
     }
 }

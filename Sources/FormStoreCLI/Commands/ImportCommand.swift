@@ -7,12 +7,15 @@ struct ImportCommand: ParsableCommand {
         options: [
             .value("format", valueName: "format", help: "Input format: ndjson, json, csv.",
                    check: .oneOf(InputFormat.allCases.map(\.rawValue)), default: "from the extension, else ndjson"),
+            .value("delimiter", valueName: "char",
+                   help: "The character between CSV fields: one ASCII character, or \\t for a tab.", default: ","),
             .flag("dry-run", help: "Validate every row, write nothing."),
         ])
 
     let form: String
     let file: String?
     let format: InputFormat
+    let delimiter: UInt8
     let dryRun: Bool
 
     init(parsing arguments: ParsedArguments) throws {
@@ -21,13 +24,23 @@ struct ImportCommand: ParsableCommand {
         let guessed = file.flatMap { InputFormat(pathExtensionOf: $0) } ?? .ndjson
         format = try arguments.choice("format", default: guessed)
         dryRun = arguments.flag("dry-run")
+        delimiter = try Self.delimiter(arguments.value("delimiter") ?? ",")
+    }
+
+    /// `--delimiter`: one ASCII character other than a quote or a line break; `\t` (or `tab`) for a tab.
+    static func delimiter(_ text: String) throws -> UInt8 {
+        if text == "\\t" || text == "tab" || text == "\t" { return UInt8(ascii: "\t") }
+        guard text.utf8.count == 1, let byte = text.utf8.first, byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\"") else {
+            throw CLIError.usage("The value '\(text)' is invalid for '--delimiter': expected one ASCII character other than a quote, or \\t.")
+        }
+        return byte
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let source: any ByteSource = try file.map { try FileDescriptorSource(path: $0) } ?? context.terminal.input
         let workspace = try context.workspace()
         let form = try workspace.form(named: form)
-        let summary = try workspace.importRecords(of: form, from: format.reader(source), dryRun: dryRun)
+        let summary = try workspace.importRecords(of: form, from: format.reader(source, csvDelimiter: delimiter), dryRun: dryRun)
         guard summary.failures.isEmpty else {
             var details = summary.failures.map(\.description)
             let unreported = summary.failedRows - Set(summary.failures.map(\.line)).count

@@ -3,23 +3,19 @@ struct ListCommand: ParsableCommand {
         name: "list",
         abstract: "List a form's records.",
         arguments: [Common.form],
-        options: [
-            .repeated("where", valueName: "field=value", help: "Only records whose FIELD equals VALUE.", check: .assignment),
-            .value("limit", valueName: "n", help: "At most N records.", check: .positiveInteger),
+        options: RecordSelection.options + [
             Common.format(["table", "json", "ndjson", "csv"], default: "table"),
             Common.showSecure,
         ])
 
     let form: String
-    let filters: [Assignment]
-    let limit: Int?
+    let selection: RecordSelection
     let format: OutputFormat
     let revealSecure: Bool
 
     init(parsing arguments: ParsedArguments) throws {
         form = try arguments.argument("form")
-        filters = try arguments.assignments("where")
-        limit = try arguments.positiveInteger("limit")
+        selection = try RecordSelection(parsing: arguments)
         format = try arguments.choice("format", default: .table)
         revealSecure = arguments.flag("show-secure")
     }
@@ -27,7 +23,7 @@ struct ListCommand: ParsableCommand {
     func run(_ context: CommandContext) throws -> ExitCode {
         let workspace = try context.workspace()
         let form = try workspace.form(named: form)
-        try context.writeRecords(of: form, from: workspace, matching: filters, limit: limit,
+        try context.writeRecords(of: form, from: workspace, selection: selection,
                                  format: format, revealSecure: revealSecure)
         return .success
     }

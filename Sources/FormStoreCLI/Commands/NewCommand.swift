@@ -4,14 +4,15 @@ struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "new",
         abstract: "Create a record from FIELD=VALUE arguments, or from a JSON object on stdin.",
-        discussion: "Values are typed as a person would type them; the form parses and validates them.",
+        discussion: "Values are typed as a person would type them; the form parses and validates them.\n"
+            + Common.valueSyntax,
         arguments: [Common.form,
-                    ArgumentDefinition("field=value", help: "A field's value.", arity: .variadic(minimum: 0), check: .assignment)],
+                    ArgumentDefinition("field=value", help: "A field's value: FIELD=TEXT or FIELD:=JSON (FIELD:=null for no value).", arity: .variadic(minimum: 0), check: .assignment)],
         options: [.flag("json", help: "Read the values as one JSON object from stdin."),
                   Common.format(["text", "json"], default: "text")])
 
     let form: String
-    let inputs: [String: String]
+    let inputs: [String: FieldInput]
     let readsJSON: Bool
     let format: ShowCommand.Format
 
@@ -31,11 +32,16 @@ struct NewCommand: ParsableCommand {
             let reader = JSONValueParser(reader: ByteReader(context.terminal.input))
             let values = try reader.parseRecord()
             try reader.expectEndOfInput()
-            // As typed text, so JSON goes through the same transformers and checks as FIELD=VALUE.
-            inputs = values.mapValues { ValueText.text($0, kind: nil, blobsBySize: false) }
+            // As `FIELD:=JSON`: null and "" as themselves, the rest as typed text, so JSON
+            // goes through the same transformers and checks as FIELD=VALUE.
+            inputs = values.mapValues(FieldInput.init(json:))
         }
         let workspace = try context.workspace()
         let form = try workspace.form(named: form)
+        // A key of the JSON on stdin is data, not usage: an unknown one fails validation.
+        if readsJSON, let unknown = inputs.keys.sorted().first(where: { form.field($0) == nil }) {
+            throw CLIError.validation(CLIError.unknownField(unknown, of: form).message)
+        }
         let record = try workspace.createRecord(of: form, inputs: inputs)
         let columns = OutputColumn.columns(of: form)
         let options = context.outputOptions()

@@ -4,13 +4,14 @@ struct SetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "set",
         abstract: "Change fields of a record: validate what changed, save only that, print the changes.",
+        discussion: Common.valueSyntax,
         arguments: [Common.form, Common.key,
-                    ArgumentDefinition("field=value", help: "A field's new value.", arity: .variadic(minimum: 1), check: .assignment)],
+                    ArgumentDefinition("field=value", help: "A field's new value: FIELD=TEXT or FIELD:=JSON (FIELD:=null for no value).", arity: .variadic(minimum: 1), check: .assignment)],
         options: [Common.format(["text", "json"], default: "text")])
 
     let form: String
     let key: KeyArgument
-    let inputs: [String: String]
+    let inputs: [String: FieldInput]
     let format: ShowCommand.Format
 
     init(parsing arguments: ParsedArguments) throws {
@@ -39,8 +40,13 @@ struct SetCommand: ParsableCommand {
         writer.writeAll(changes.map { change -> [FieldValue] in
             let field = form.field(change.field)
             let secure = field?.isSecure == true
+            let column = field.map(OutputColumn.init) ?? OutputColumn(key: change.field)
+            // Shown as list and show show it; NULL and empty text told apart, since a change may be between them.
             func shown(_ v: FieldValue) -> FieldValue {
-                secure && !v.isEmpty ? .text(ValueText.mask) : .text(ValueText.text(v, kind: field?.kind, blobsBySize: true))
+                if format == .text && v == .null { return .text("(null)") }
+                if format == .text && v == .text("") { return .text("(empty)") }
+                if format == .json { return secure && !v.isEmpty ? .text(ValueText.mask) : v }
+                return .text(secure && !v.isEmpty ? ValueText.mask : column.displayText(v))
             }
             return [.text(change.field), shown(change.old), shown(change.new)]
         })

@@ -33,15 +33,18 @@ final class EditorEdit {
     private let notice: ResumeNotice
     private let subject: String
     private let catchesSignals: Bool
+    private let policy: EmptyInputPolicy
     private var progress = EditProgress()
 
     /// - parameter messages: where messages go (stderr).
     /// - parameter notice: how to resume (`formstore edit FORM KEY --editor` by default).
     /// - parameter catchesSignals: install the SIGINT/SIGTERM trap while running;
     ///   tests running in-process pass false.
+    /// - parameter policy: what a cleared field stores (NULL where the column allows it).
     init(session: FormSession, launcher: EditorLauncher, messages: any TextSink,
-         notice: ResumeNotice? = nil, catchesSignals: Bool = true) {
+         notice: ResumeNotice? = nil, catchesSignals: Bool = true, policy: EmptyInputPolicy = EmptyInputPolicy()) {
         self.session = session
+        self.policy = policy
         self.launcher = launcher
         self.messages = messages
         self.notice = notice ?? ResumeNotice(form: session.form.name, key: session.key, editor: true)
@@ -73,7 +76,7 @@ final class EditorEdit {
 
     private func edit() throws -> ExitCode {
         if let draft = session.offeredDrafts.first {
-            say("Note: \(subject) has an unsaved draft from \(ValueText.date(draft.updatedAt, kind: nil)); "
+            say("Note: \(subject) has an unsaved draft from \(ValueText.shownDate(draft.updatedAt, kind: nil)); "
                 + "edit without --editor to restore it.")
         }
         switch form.mode {
@@ -102,9 +105,9 @@ final class EditorEdit {
             if case .errors? = reopened, let previous, edited == previous.document {
                 return abandon(errors: previous.errors)
             }
-            let values: [String: String]
+            let values: [String: FieldInput]
             do {
-                values = try EditorDocument.parse(edited, form: form)
+                values = try EditorDocument.parseInputs(edited, form: form)
             } catch EditorDocumentError.cancelled {
                 return try cancel()
             } catch EditorDocumentError.invalid(let problems) {
@@ -118,7 +121,7 @@ final class EditorEdit {
             if case .conflict(let fields)? = reopened, form.mode == .free { resubmit = fields }
             let changed = form.fields.filter { field in
                 guard let value = values[field.key] else { return false }
-                return value != session.text(field.key) || resubmit.contains(field.key)
+                return differs(value, field.key) || resubmit.contains(field.key)
             }
             try refuseFrozen(changed)
             let (problems, saved, conflicts) = apply(changed, values: values)
@@ -167,14 +170,23 @@ final class EditorEdit {
 
     /// Sets each changed field from its text; returns the errors to show, the
     /// fields free mode saved, and the conflicts it met.
-    private func apply(_ fields: [Field], values: [String: String])
+    /// Whether a document's value differs from what the session holds.
+    private func differs(_ input: FieldInput, _ key: String) -> Bool {
+        switch input {
+        case .typed(let text): return text != session.text(key)
+        case .null: return session.value(key) != .null || session.inputs[key] != nil
+        case .emptyText: return session.value(key) != .text("") || session.inputs[key] != nil
+        }
+    }
+
+    private func apply(_ fields: [Field], values: [String: FieldInput])
         -> (problems: [String], saved: [String], conflicts: [FieldConflict]) {
         var problems: [String] = []
         var saved: [String] = []
         var conflicts: [FieldConflict] = []
         for field in fields {
             do {
-                switch try session.set(field.key, input: values[field.key] ?? "") {
+                switch try session.enter(field.key, values[field.key] ?? .typed(""), policy: policy) {
                 case .saved?: saved.append(field.key)
                 case .conflict(let found)?: conflicts += found
                 case .notFound?: problems.append("\(subject) was deleted while you edited it")
@@ -234,7 +246,8 @@ final class EditorEdit {
             return EditorDocument.Conflict(field: conflict.field, theirs: field.format(conflict.theirs),
                                            base: field.format(conflict.base), yours: session.text(conflict.field))
         }
-        return EditorDocument.render(form: form, values: texts, conflicts: marks, subject: subject)
+        let emptyText = Set(texts.keys.filter { session.value($0) == .text("") && session.inputs[$0] == nil })
+        return EditorDocument.render(form: form, values: texts, conflicts: marks, subject: subject, emptyText: emptyText)
     }
 
     private func describe(_ error: FieldError) -> String {

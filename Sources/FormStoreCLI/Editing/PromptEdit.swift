@@ -26,14 +26,18 @@ final class PromptEdit {
     private let prompter: Prompter
     private let notice: ResumeNotice
     private let catchesSignals: Bool
+    private let policy: EmptyInputPolicy
     private var progress = EditProgress()
 
     /// - parameter notice: how to resume (`formstore edit FORM KEY` by default).
     /// - parameter catchesSignals: install the SIGINT/SIGTERM trap while running;
     ///   tests running in-process pass false.
-    init(session: FormSession, prompter: Prompter, notice: ResumeNotice? = nil, catchesSignals: Bool = true) {
+    /// - parameter policy: what a cleared field stores (NULL where the column allows it).
+    init(session: FormSession, prompter: Prompter, notice: ResumeNotice? = nil, catchesSignals: Bool = true,
+         policy: EmptyInputPolicy = EmptyInputPolicy()) {
         self.session = session
         self.prompter = prompter
+        self.policy = policy
         self.notice = notice ?? ResumeNotice(form: session.form.name, key: session.key)
         self.catchesSignals = catchesSignals
     }
@@ -84,6 +88,7 @@ final class PromptEdit {
             break
         }
 
+        prompter.say(Prompter.inputHelp)
         var pending: Set<String>? = nil  // nil: every field
         while true {
             if pending != [] { try askFields(only: pending) }
@@ -133,7 +138,7 @@ final class PromptEdit {
         let older = session.offeredDrafts.count - 1
         let changed = Set(draft.values.keys).union(draft.inputs.keys).sorted()
             .map { FieldDisplay.label($0, in: form) }
-        prompter.say("There is an unsaved draft of this record from \(ValueText.date(draft.updatedAt, kind: nil))"
+        prompter.say("There is an unsaved draft of this record from \(ValueText.shownDate(draft.updatedAt, kind: nil))"
             + " (\(changed.joined(separator: ", "))).")
         if older > 0 { prompter.say("(\(older) older draft\(older == 1 ? "" : "s") too: formstore drafts \(form.name))") }
         guard try confirm("Restore it?", default: true) else {
@@ -206,7 +211,7 @@ final class PromptEdit {
                         outcome = nil
                     }
                 case .value(let text):
-                    outcome = try session.set(key, input: text)
+                    outcome = try session.enter(key, Prompter.fieldInput(text), policy: policy)
                     session.commit(key)  // the person leaves the field: checks timed on commit run
                 }
             } catch let refused as SessionError {

@@ -11,8 +11,10 @@ import Foundation
 /// ```
 ///
 /// Values are one line: a line break is written `\n`, a backslash `\\`; a value
-/// with spaces at its ends (or starting with a quote) is quoted `"…"`. Secure
-/// fields are left out; read-only fields appear as comments.
+/// with spaces at its ends (or starting with a quote) is quoted `"…"`. A field
+/// with no value (NULL) is left empty, empty text is `""`, and the bare word
+/// `null` sets no value (the text is `"null"`), as `FIELD:=null` does on the
+/// command line. Secure fields are left out; read-only fields appear as comments.
 enum EditorDocument {
     /// A field changed by someone else since the edit began.
     struct Conflict: Sendable, Hashable {
@@ -29,12 +31,14 @@ enum EditorDocument {
     ///
     /// - parameter subject: what is being edited (`people 3`), for the header.
     /// - parameter errors: shown at the top when the document is reopened after a failed save.
+    /// - parameter emptyText: fields holding empty text rather than no value, written `""`.
     static func render(form: Form, values: [String: String], errors: [String] = [],
-                       conflicts: [Conflict] = [], subject: String? = nil) -> String {
+                       conflicts: [Conflict] = [], subject: String? = nil, emptyText: Set<String> = []) -> String {
         var out = "# Editing \(subject ?? form.name) (\(form.title)).\n"
         out += "# Lines starting with '#' are ignored. Change the values after the colons,\n"
         out += "# then save and close the editor. A line break in a value is written \\n;\n"
-        out += "# quote a value \"like this\" to keep spaces at its ends.\n"
+        out += "# quote a value \"like this\" to keep spaces at its ends. An empty value\n"
+        out += "# is no value (NULL) where the column allows it; \"\" is empty text; null is no value.\n"
         out += "# Leave the file unchanged, or delete everything, to cancel.\n"
         if !errors.isEmpty {
             out += "#\n# ERRORS: fix them, then save again:\n"
@@ -46,7 +50,7 @@ enum EditorDocument {
             for conflict in conflicts { out += "#   \(conflict.field): now \(encodeValue(conflict.theirs))\n" }
         }
         for field in form.fields where field.holdsValue && field.isStored && !field.isSecure {
-            let value = values[field.key] ?? ""
+            let value = emptyText.contains(field.key) ? "\"\"" : encodeValue(values[field.key] ?? "")
             out += "#\n"
             out += "# \(oneLine(field.label)) (\(describe(field)))\n"
             if !field.choices.isEmpty {
@@ -67,9 +71,9 @@ enum EditorDocument {
                 }
             }
             if field.isReadOnly {
-                out += "# \(encodeKey(field.key)): \(encodeValue(value))   (read-only)\n"
+                out += "# \(encodeKey(field.key)): \(value)   (read-only)\n"
             } else {
-                out += "\(encodeKey(field.key)): \(encodeValue(value))\n"
+                out += "\(encodeKey(field.key)): \(value)\n"
             }
         }
         return out
@@ -82,7 +86,13 @@ enum EditorDocument {
     ///   comments and blank lines; `.invalid` with every bad line (unknown or
     ///   read-only field, a field given twice, a line without `:`).
     static func parse(_ text: String, form: Form) throws -> [String: String] {
-        var values: [String: String] = [:]
+        try parseInputs(text, form: form).mapValues(\.text)
+    }
+
+    /// The values of an edited document as inputs: `null` is NULL, `""` empty
+    /// text, anything else text as typed. Throws as `parse` does.
+    static func parseInputs(_ text: String, form: Form) throws -> [String: FieldInput] {
+        var values: [String: FieldInput] = [:]
         var firstLine: [String: Int] = [:]
         var problems: [InputError] = []
         var sawContent = false
@@ -125,8 +135,9 @@ enum EditorDocument {
     // by Scripts/fuzz.sh).
     static func encodeValue(_ value: String) -> String {
         let scalars = value.unicodeScalars
+        // `null` alone means no value: the word itself is quoted.
         let needsQuotes = scalars.first.map(isPadding) == true || scalars.last.map(isPadding) == true
-            || scalars.first == "\""
+            || scalars.first == "\"" || value == "null"
         var body = ""
         for scalar in scalars {
             switch scalar {
@@ -170,15 +181,16 @@ enum EditorDocument {
         return (key, Substring(line.unicodeScalars[line.unicodeScalars.index(after: colon)...]))
     }
 
-    private static func decodeValue(_ text: Substring) throws -> String {
+    private static func decodeValue(_ text: Substring) throws -> FieldInput {
         let trimmed = trimmingSpaces(text)
         if trimmed.unicodeScalars.first == "\"" {
             guard let (value, rest) = quoted(trimmed), rest.isEmpty else {
                 throw LineProblem("unterminated quoted value (a value that starts with a quote must end with one)")
             }
-            return value
+            return value.isEmpty ? .emptyText : .typed(value)
         }
-        return unescape(trimmed)
+        if trimmed == "null" { return .null }
+        return .typed(unescape(trimmed))
     }
 
     /// Without the spaces and tabs at its ends (scalars: a mark after a space is kept).

@@ -2,13 +2,19 @@ import FormCore
 
 /// CSV (RFC 4180) with a header row naming the fields. Fields may be quoted,
 /// with `""` for a quote and line breaks inside; records end in LF or CRLF.
-/// An unquoted empty field is NULL, a quoted one (`""`) an empty text;
-/// every other value is text, for the form's transformers to parse.
+/// A quoted field is text (`""` an empty text); an unquoted one is read by
+/// `CSVCell`: empty is NULL, `\x…` a BLOB, a number in its shortest form a
+/// number, anything else text, for the form's transformers to parse.
 final class CSVReader: RecordReader {
     private let reader: ByteReader
+    private let delimiter: UInt8
     private var header: [String]?
 
-    init(_ source: any ByteSource) { reader = ByteReader(source) }
+    /// - parameter delimiter: the byte between fields (`,`; `\t` for TSV, `;`).
+    init(_ source: any ByteSource, delimiter: UInt8 = UInt8(ascii: ",")) {
+        reader = ByteReader(source)
+        self.delimiter = delimiter
+    }
 
     var declaredColumns: [String]? { header }
 
@@ -17,37 +23,43 @@ final class CSVReader: RecordReader {
             try reader.skipByteOrderMark()
             guard let (_, names) = try readRow() else { return nil }
             var seen = Set<String>()
-            for name in names {
-                guard let name = name, !name.isEmpty else { throw InputError(line: 1, message: "empty column name in the header") }
+            for name in names.map(\.text) {
+                guard !name.isEmpty else { throw InputError(line: 1, message: "empty column name in the header") }
                 guard seen.insert(name).inserted else { throw InputError(line: 1, message: "duplicate column '\(name)' in the header") }
             }
-            header = names.map { $0 ?? "" }
+            header = names.map(\.text)
         }
         let header = header!
         while true {
             guard let (line, cells) = try readRow() else { return nil }
-            if cells.count == 1 && cells[0] == nil && header.count > 1 { continue }  // a blank line
+            if cells.count == 1 && cells[0] == Cell(text: "", quoted: false) && header.count > 1 { continue }  // a blank line
             guard cells.count == header.count else {
                 throw InputError(line: line, message: "expected \(header.count) fields, found \(cells.count)")
             }
             var values: [String: FieldValue] = [:]
-            for (name, cell) in zip(header, cells) { values[name] = cell.map(FieldValue.text) ?? .null }
+            for (name, cell) in zip(header, cells) { values[name] = cell.quoted ? .text(cell.text) : CSVCell.unquoted(cell.text) }
             return InputRecord(line: line, values: values)
         }
     }
 
-    /// One record's fields (nil for an unquoted empty field), and the line it starts on.
-    private func readRow() throws -> (Int, [String?])? {
+    /// One field as written: its text, and whether it was quoted.
+    private struct Cell: Equatable {
+        var text: String
+        var quoted: Bool
+    }
+
+    /// One record's fields, and the line it starts on.
+    private func readRow() throws -> (Int, [Cell])? {
         let startLine = reader.line
         guard try reader.peek() != nil else { return nil }
-        var cells: [String?] = []
+        var cells: [Cell] = []
         var field: [UInt8] = []
         var quoted = false
         func endField() throws {
             guard let text = String(validating: field, as: UTF8.self) else {
                 throw InputError(line: reader.line, message: "invalid UTF-8")
             }
-            cells.append(quoted || !field.isEmpty ? text : nil)
+            cells.append(Cell(text: text, quoted: quoted))
             field = []
             quoted = false
         }
@@ -62,10 +74,10 @@ final class CSVReader: RecordReader {
                 try readQuoted(into: &field, startLine: startLine)
                 // After the closing quote: a separator or the end of the record.
                 switch try reader.peek() {
-                case nil, UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: "\r"): break
+                case nil, delimiter, UInt8(ascii: "\n"), UInt8(ascii: "\r"): break
                 default: throw InputError(line: reader.line, message: "unexpected character after a closing quote")
                 }
-            case UInt8(ascii: ","):
+            case delimiter:
                 try endField()
             case UInt8(ascii: "\r") where try reader.peek() == UInt8(ascii: "\n"):
                 continue

@@ -1,10 +1,12 @@
 import FormCore
+import Foundation
 
 /// A JSON parser that reads one value at a time straight from a `ByteReader`,
 /// so an array of a million objects is never held at once. Values become
 /// `FieldValue`s: numbers without a fraction or exponent are integers (beyond
 /// Int64: "integer out of range"), others doubles; objects are only allowed
-/// at the top of a record.
+/// at the top of a record, and as a field's value only as a BLOB
+/// (`{"$base64": "…"}`, what export writes).
 struct JSONValueParser {
     let reader: ByteReader
 
@@ -28,8 +30,13 @@ struct JSONValueParser {
             switch value {
             case .scalar(let v):
                 guard record.updateValue(v, forKey: key) == nil else { throw error("duplicate key '\(key)'") }
-            case .object:
-                throw error("field '\(key)': a nested object is not a field value")
+            case .object(let members):
+                // A BLOB, as export writes it: {"$base64": "…"}.
+                guard members.count == 1, members[0].0 == "$base64", case .scalar(.text(let text)) = members[0].1 else {
+                    throw error("field '\(key)': a nested object is not a field value (a BLOB is {\"$base64\": \"…\"})")
+                }
+                guard let data = Data(base64Encoded: text) else { throw error("field '\(key)': $base64 is not valid base64") }
+                guard record.updateValue(.data(data), forKey: key) == nil else { throw error("duplicate key '\(key)'") }
             }
         }
         return record

@@ -24,11 +24,12 @@ extension RecordReader {
 enum InputFormat: String, Sendable, CaseIterable {
     case ndjson, json, csv
 
-    func reader(_ source: any ByteSource) -> any RecordReader {
+    /// - parameter csvDelimiter: the byte between CSV fields.
+    func reader(_ source: any ByteSource, csvDelimiter: UInt8 = UInt8(ascii: ",")) -> any RecordReader {
         switch self {
         case .ndjson: return NDJSONReader(source)
         case .json: return JSONArrayReader(source)
-        case .csv: return CSVReader(source)
+        case .csv: return CSVReader(source, delimiter: csvDelimiter)
         }
     }
 

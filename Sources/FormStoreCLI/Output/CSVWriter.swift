@@ -1,9 +1,16 @@
 import FormCore
 import Foundation
 
-/// CSV (RFC 4180): a header row of field keys, CRLF line ends, and a field
-/// quoted when it holds a comma, a quote or a line break. An empty text is
-/// written `""` and NULL as nothing, so the reader can tell them apart.
+/// CSV (RFC 4180): a header row of field keys, CRLF line ends. So that a
+/// value reads back as it was written (docs/fidelity.md, "Export and import"):
+///
+/// | value | written |
+/// | --- | --- |
+/// | NULL | nothing: an unquoted empty field |
+/// | empty text | `""` |
+/// | INTEGER, REAL | unquoted, in the shortest form that reads back the same (`42`, `0.1`, `1e-300`) |
+/// | BLOB | unquoted `\x` and lower-case hex (`\x00ff`) |
+/// | text | as it is; quoted when it holds a comma, a quote or a line break, or could be read as one of the above (`"42"`, `"\x00"`) |
 struct CSVWriter: RecordWriter {
     let columns: [OutputColumn]
     let sink: any TextSink
@@ -19,9 +26,12 @@ struct CSVWriter: RecordWriter {
     mutating func write(_ row: [FieldValue]) {
         writeHeaderOnce()
         let cells = zip(columns, row).map { column, value -> String in
-            let shown = ValueText.masked(value, column: column, options: options)
-            if shown == .null { return "" }
-            return CSVWriter.quoted(ValueText.text(shown, kind: column.kind, blobsBySize: false))
+            switch ValueText.masked(value, column: column, options: options) {
+            case .null: return ""
+            case .data(let data): return CSVCell.hexPrefix + data.map { CSVWriter.hexByte($0) }.joined()
+            case .text(let text): return CSVWriter.quotedText(text)
+            case let shown: return CSVWriter.quoted(ValueText.text(shown, kind: column.kind, blobsBySize: false))
+            }
         }
         sink.write(cells.joined(separator: ",") + "\r\n")
     }
@@ -35,6 +45,20 @@ struct CSVWriter: RecordWriter {
         guard !wroteHeader else { return }
         wroteHeader = true
         sink.write(columns.map { CSVWriter.quoted($0.key) }.joined(separator: ",") + "\r\n")
+    }
+
+    private static let hexDigits = Array("0123456789abcdef")
+
+    private static func hexByte(_ byte: UInt8) -> String {
+        String([hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]])
+    }
+
+    /// A text cell, quoted also where the reader would otherwise take it for
+    /// a number or a BLOB.
+    static func quotedText(_ text: String) -> String {
+        let cell = quoted(text)
+        guard cell == text, CSVCell.unquoted(text) != .text(text) else { return cell }
+        return "\"" + text + "\""
     }
 
     /// The cell as RFC 4180 writes it.

@@ -40,44 +40,9 @@ struct FormDescription {
         String(decoding: FormSpec.encode(form), as: UTF8.self) + "\n"
     }
 
+    /// The JSON Schema of the records `export` writes: FormCore's, the one
+    /// description of a record (nullable fields accept `null`).
     func jsonSchema() -> String {
-        let properties = valueFields.filter(\.isStored).map { field -> String in
-            var members = ["\"title\": \(JSONText.quoted(field.label))"]
-            switch field.kind {
-            case .integer: members.append("\"type\": \"integer\"")
-            case .decimal: members.append("\"type\": \"number\"")
-            case .bool: members.append("\"type\": \"boolean\"")
-            case .multichoice: members.append("\"type\": \"array\"")
-            default: members.append("\"type\": \"string\"")
-            }
-            switch field.kind {
-            case .email: members.append("\"format\": \"email\"")
-            case .date: members.append("\"format\": \"date\"")
-            case .time: members.append("\"format\": \"time\"")
-            case .datetime: members.append("\"format\": \"date-time\"")
-            case .url: members.append("\"format\": \"uri\"")
-            default: break
-            }
-            if field.isReadOnly { members.append("\"readOnly\": true") }
-            if field.isSecure { members.append("\"writeOnly\": true") }
-            let choices = field.choices.map { ValueText.json($0.value, kind: nil) }.joined(separator: ", ")
-            if !field.choices.isEmpty {
-                members.append(field.kind == .multichoice ? "\"items\": {\"enum\": [\(choices)]}" : "\"enum\": [\(choices)]")
-            }
-            return "    \(JSONText.quoted(field.key)): {" + members.joined(separator: ", ") + "}"
-        }
-        let required = valueFields.filter { $0.isRequired && $0.isStored }.map { JSONText.quoted($0.key) }
-        return """
-        {
-          "$schema": "https://json-schema.org/draft/2020-12/schema",
-          "title": \(JSONText.quoted(form.title)),
-          "type": "object",
-          "properties": {
-        \(properties.joined(separator: ",\n"))
-          },
-          "required": [\(required.joined(separator: ", "))]
-        }
-
-        """
+        String(decoding: JSONSchemaExporter.schema(for: form), as: UTF8.self) + "\n"
     }
 }

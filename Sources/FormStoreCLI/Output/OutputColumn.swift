@@ -52,6 +52,9 @@ struct OutputOptions: Sendable, Hashable {
     var maxColumnWidth = 40
     /// Style the table header and text labels (an interactive stdout without `NO_COLOR`).
     var usesColor = false
+    /// The terminal's width (`$COLUMNS`, else the width of an interactive
+    /// stdout): a table's lines are cut to fit it. `nil` (a pipe or a file): no limit.
+    var lineWidth: Int? = nil
     /// Rows a table reads before fixing its column widths; later rows are cut to fit.
     var tableSampleSize = 100
 }

@@ -2,8 +2,10 @@ import FormCore
 
 /// Aligned columns for a terminal. The widths are fixed after the first rows
 /// (`OutputOptions.tableSampleSize`) so that a long listing streams; a value
-/// wider than its column, or than `maxColumnWidth`, is cut with `…`. Line
-/// breaks and control characters are shown escaped, BLOBs by their size.
+/// wider than its column, or than `maxColumnWidth`, is cut with `…`, and with
+/// a `lineWidth` (the terminal's) the widest columns are narrowed until a line
+/// fits. Widths are display columns (CJK and emoji 2, combining marks 0).
+/// Line breaks and control characters are shown escaped, BLOBs by their size.
 struct TableWriter: RecordWriter {
     let columns: [OutputColumn]
     let sink: any TextSink
@@ -36,11 +38,12 @@ struct TableWriter: RecordWriter {
 
     private mutating func flushSample() {
         let headers = columns.map(\.key)
-        var widths = headers.map(\.count)
+        var widths = headers.map(DisplayWidth.of)
         for cells in sample {
-            for (i, cell) in cells.enumerated() { widths[i] = max(widths[i], cell.count) }
+            for (i, cell) in cells.enumerated() { widths[i] = max(widths[i], DisplayWidth.of(cell)) }
         }
         widths = widths.map { min($0, max(options.maxColumnWidth, 1)) }
+        if let lineWidth = options.lineWidth { widths = TableWriter.narrowed(widths, toFit: lineWidth) }
         self.widths = widths
         var header = line(headers, widths: widths, alignNumbers: false)
         if options.usesColor { header = TextStyle.bold.apply(header.dropLast(), enabled: true) + "\n" }
@@ -53,7 +56,7 @@ struct TableWriter: RecordWriter {
         var parts: [String] = []
         for (i, cell) in cells.enumerated() {
             let fitted = TableWriter.fit(cell, width: widths[i])
-            let pad = String(repeating: " ", count: widths[i] - fitted.count)
+            let pad = String(repeating: " ", count: max(0, widths[i] - DisplayWidth.of(fitted)))
             let isLast = i == cells.count - 1
             if alignNumbers && columns[i].isNumeric {
                 parts.append(pad + fitted)
@@ -67,8 +70,19 @@ struct TableWriter: RecordWriter {
     }
 
     static func fit(_ text: String, width: Int) -> String {
-        guard text.count > width else { return text }
-        return String(text.prefix(max(width - 1, 0))) + "…"
+        DisplayWidth.fit(text, width: width)
+    }
+
+    /// The widest column narrowed one at a time until the columns and the two
+    /// spaces between them fit `lineWidth`; no column below 4 (`ab…`).
+    static func narrowed(_ widths: [Int], toFit lineWidth: Int) -> [Int] {
+        var widths = widths
+        let gaps = 2 * max(widths.count - 1, 0)
+        while widths.reduce(gaps, +) > lineWidth, let widest = widths.indices.max(by: { widths[$0] < widths[$1] }),
+              widths[widest] > 4 {
+            widths[widest] -= 1
+        }
+        return widths
     }
 
     /// `\n`, `\t` and other control characters (an escape sequence could

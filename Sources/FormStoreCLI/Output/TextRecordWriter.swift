@@ -16,12 +16,12 @@ struct TextRecordWriter: RecordWriter {
     }
 
     mutating func write(_ row: [FieldValue]) {
-        let labelWidth = columns.map { $0.label.count + 1 }.max() ?? 0
+        let labelWidth = columns.map { DisplayWidth.of($0.label) + 1 }.max() ?? 0
         var out = rowCount > 0 ? "\n" : ""
         for (column, value) in zip(columns, row) {
             let shown = ValueText.masked(value, column: column, options: options)
             let text = column.displayText(shown)
-            let label = (column.label + ":").padding(toLength: labelWidth, withPad: " ", startingAt: 0)
+            let label = DisplayWidth.padded(column.label + ":", to: labelWidth)
             let styledLabel = TextStyle.bold.apply(label, enabled: options.usesColor)
             let indent = "\n" + String(repeating: " ", count: labelWidth + 1)
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

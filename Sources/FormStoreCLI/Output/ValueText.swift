@@ -15,14 +15,14 @@ enum ValueText {
         case .int(let i): return String(i)
         case .double(let d): return number(d)
         case .text(let s): return s
-        case .date(let d): return date(d, kind: kind)
+        case .date(let d): return shownDate(d, kind: kind)
         case .list(let items):
             return items.map { text($0, kind: nil, blobsBySize: blobsBySize) }.joined(separator: ", ")
         case .data(let data): return blobsBySize ? blobSize(data.count) : data.base64EncodedString()
         }
     }
 
-    /// The value as a JSON value; BLOBs as base64 strings, non-finite numbers as null.
+    /// The value as a JSON value; BLOBs as `{"$base64": "…"}`, non-finite numbers as null.
     static func json(_ value: FieldValue, kind: FieldKind?) -> String {
         var out: [UInt8] = []
         appendJSON(value, kind: kind, to: &out)
@@ -46,7 +46,11 @@ enum ValueText {
                 appendJSON(item, kind: nil, to: &out)
             }
             out.append(UInt8(ascii: "]"))
-        case .data(let data): JSONText.appendQuoted(data.base64EncodedString(), to: &out)
+        case .data(let data):
+            // Tagged, so that import tells a BLOB from text (docs/fidelity.md).
+            out += "{\"$base64\": ".utf8
+            JSONText.appendQuoted(data.base64EncodedString(), to: &out)
+            out.append(UInt8(ascii: "}"))
         }
     }
 
@@ -69,7 +73,18 @@ enum ValueText {
         return "<blob \(String(format: "%.1f", size)) \(units[unit])>"
     }
 
-    /// ISO-8601: a date field as `2024-01-31`, a time as `13:45:00`, else
+    /// For people, locale-free with its seconds: `2024-01-31`, `13:45:00`,
+    /// `2024-01-31 13:45:00` (UTC; fractions of a second when there are any).
+    static func shownDate(_ date: Date, kind: FieldKind?) -> String {
+        switch kind {
+        case .date, .time: return self.date(date, kind: kind)
+        default:
+            let iso = ISO8601.shortDateTime(date)
+            return String(iso.dropLast().replacingOccurrences(of: "T", with: " "))
+        }
+    }
+
+    /// ISO-8601 (JSON): a date field as `2024-01-31`, a time as `13:45:00`, else
     /// `2024-01-31T13:45:00Z` (with fractions of a second when there are any), in UTC.
     static func date(_ date: Date, kind: FieldKind?) -> String {
         switch kind {

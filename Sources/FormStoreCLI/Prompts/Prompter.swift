@@ -65,6 +65,18 @@ final class Prompter {
         return .value(Prompter.choiceText(line.trimmingCharacters(in: .whitespaces), choices, of: field))
     }
 
+    /// Said once before the first field: how to keep, clear, or give NULL or empty text.
+    static let inputHelp = #"Enter keeps a value; a space clears it; \N is no value (NULL), "" is empty text."#
+
+    /// What an answer gives: `\N` is NULL, `""` empty text, anything else typed text.
+    static func fieldInput(_ answer: String) -> FieldInput {
+        switch answer.trimmingCharacters(in: .whitespaces) {
+        case #"\N"#: return .null
+        case #""""#: return .emptyText
+        default: return .typed(answer)
+        }
+    }
+
     /// Asks a yes/no question; Enter takes `defaultAnswer`; nil at the end of input.
     func confirm(_ question: String, default defaultAnswer: Bool) -> Bool? {
         while true {

@@ -12,7 +12,7 @@ struct CommandContext {
     /// The forms and records of `globals.databasePath`. Every command that needs
     /// storage gets it here and nowhere else.
     func workspace() throws -> any Workspace {
-        try workspaceProvider.open(globals, commandPath.map { $0.configuration.name }.joined(separator: " "))
+        try workspaceProvider.open(globals, commandPath.map { $0.configuration.name }.joined(separator: " "), terminal.errors)
     }
 
     /// Writes a message line to stderr.

@@ -62,11 +62,11 @@ public enum CommandLineTool {
         }
     }
 
-    /// Usage errors: `Error: …` and the usage line; others: `formstore: …`.
+    /// Usage errors: two lines, `Error: …` and the usage line; others: `formstore: …`.
     private static func report(_ error: CLIError, path: [any ParsableCommand.Type], terminal: Terminal) -> ExitCode {
         terminal.output.flush()
         if error.isUsage {
-            terminal.errors.write("Error: \(error.message)\n" + HelpFormatter(path: path).usageErrorFooter)
+            terminal.errors.write("Error: \(error.message.singleLine.clippedForMessage)\n" + HelpFormatter(path: path).usageErrorFooter)
         } else {
             // One line each, whatever a value or SQLite's message holds.
             var text = "formstore: \(error.message.singleLine.clippedForMessage)\n"

@@ -17,17 +17,21 @@ protocol Workspace {
     func formSummaries() throws -> [FormSummary]
     func form(named name: String) throws -> Form
 
-    /// Calls `body` with each record, in key order, filtered by field equality
-    /// (each VALUE parsed through its field). Streamed: one record at a time,
-    /// inside one read transaction, so memory stays flat.
-    func forEachRecord(of form: Form, matching filters: [Assignment], limit: Int?,
-                       _ body: (StoredRecord) throws -> Void) throws
+    /// Calls `body` with each record `selection` chooses, in its order (else
+    /// key order); each condition's VALUE is parsed through its field.
+    /// Streamed: one record at a time, inside one read transaction, so memory stays flat.
+    func forEachRecord(of form: Form, selection: RecordSelection, _ body: (StoredRecord) throws -> Void) throws
+    /// Like `forEachRecord`, but gives `columns`' values exactly as stored,
+    /// kind-less (INTEGER `.int`, REAL `.double`, TEXT `.text`, BLOB `.data`,
+    /// NULL `.null`), in the order of `columns`: what `export` writes.
+    func forEachStoredRow(of form: Form, columns: [String], selection: RecordSelection,
+                          _ body: ([FieldValue]) throws -> Void) throws
     func record(of form: Form, key: KeyArgument) throws -> StoredRecord
     /// Validates `inputs` (typed texts by field) through the form and inserts.
-    func createRecord(of form: Form, inputs: [String: String]) throws -> StoredRecord
+    func createRecord(of form: Form, inputs: [String: FieldInput]) throws -> StoredRecord
     /// Validates `inputs` and saves only what changed; returns the changes, and
     /// the rules the fields left unchanged already break (warnings, not errors).
-    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: String]) throws -> RecordUpdate
+    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: FieldInput]) throws -> RecordUpdate
     /// Runs an interactive edit through prompts or the editor document.
     func editRecord(of form: Form, key: KeyArgument, frontEnd: EditFrontEnd) throws -> ExitCode
     func deleteRecord(of form: Form, key: KeyArgument) throws
@@ -47,14 +51,14 @@ protocol Workspace {
 
 /// Opens the workspace a command runs against.
 struct WorkspaceProvider {
-    var open: (_ globals: GlobalOptions, _ command: String) throws -> any Workspace
+    var open: (_ globals: GlobalOptions, _ command: String, _ warnings: any TextSink) throws -> any Workspace
 
     /// The real storage: the database at `globals.databasePath` and the specs
     /// in `globals.formsDirectory`, opened lazily and only as far as `command`
-    /// needs (see `DatabaseAccess`).
+    /// needs (see `DatabaseAccess`); warnings (a broken spec of another form) to `warnings`.
     static var storage: WorkspaceProvider {
-        WorkspaceProvider { globals, command in
-            StorageWorkspace(globals: globals, access: DatabaseAccess(command: command))
+        WorkspaceProvider { globals, command, warnings in
+            StorageWorkspace(globals: globals, access: DatabaseAccess(command: command), warnings: warnings)
         }
     }
 }

@@ -15,21 +15,35 @@ public struct Terminal {
     public var errors: any TextSink
     /// Colour is used only on an interactive stdout and when `NO_COLOR` is unset.
     public var usesColor: Bool
+    /// How many columns a line of output may take: `$COLUMNS` when set, else
+    /// the width of an interactive stdout; `nil` for a pipe or a file, whose
+    /// reader has no width to fit.
+    public var outputWidth: Int?
 
     public init(input: any ByteSource, output: any TextSink, errors: any TextSink,
-                environment: [String: String] = [:]) {
+                environment: [String: String] = [:], outputWidth: Int? = nil) {
         self.input = input
         self.output = output
         self.errors = errors
         self.usesColor = Terminal.colorAllowed(outputIsTerminal: output.isTerminal, environment: environment)
+        self.outputWidth = environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? outputWidth
     }
 
     /// The process's stdin, stdout and stderr.
     public static func standard(environment: [String: String]) -> Terminal {
-        Terminal(input: FileDescriptorSource(fileDescriptor: 0),
-                 output: FileDescriptorSink(fileDescriptor: 1),
-                 errors: FileDescriptorSink(fileDescriptor: 2, bufferLimit: 0),
-                 environment: environment)
+        let output = FileDescriptorSink(fileDescriptor: 1)
+        return Terminal(input: FileDescriptorSource(fileDescriptor: 0),
+                        output: output,
+                        errors: FileDescriptorSink(fileDescriptor: 2, bufferLimit: 0),
+                        environment: environment,
+                        outputWidth: output.isTerminal ? windowWidth(of: 1) : nil)
+    }
+
+    /// The width of the terminal on `fileDescriptor` (`TIOCGWINSZ`), `nil` when it has none.
+    static func windowWidth(of fileDescriptor: Int32) -> Int? {
+        var size = winsize()
+        guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
     }
 
     /// https://no-color.org: an empty `NO_COLOR` counts as unset. `TERM=dumb` has no colour either.

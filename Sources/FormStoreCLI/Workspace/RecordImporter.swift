@@ -2,9 +2,13 @@ import FormCore
 import FormStorage
 
 /// Turns one input row into a record and writes it to a batch: each value
-/// parsed through its field when it is text (as if typed), the whole record
-/// validated as a save would, then inserted, or, when its key names a stored
-/// record, written over it (only what changed).
+/// parsed through its field (text as if typed; a number, a BLOB or a date as
+/// stored), then inserted with every field validated, or, when its key names
+/// a stored record, written over it: only the values that differ from what
+/// is stored, and only those validated (docs/fidelity.md).
+///
+/// Each value is passed on as it arrived (`like:`), so a row that export
+/// wrote imports back byte for byte, in the column's own form.
 struct RecordImporter {
     enum Outcome { case inserted, updated, unchanged }
 
@@ -36,46 +40,85 @@ struct RecordImporter {
     /// - throws: `RowProblems` for a row that does not parse or validate;
     ///   `DatabaseError` when SQLite refuses it (a constraint) or fails.
     func write(_ input: InputRecord, into batch: RecordBatch) throws -> Outcome {
-        let (values, unparsed) = parse(input)
-        let keyValues = mapping.keyColumns.map { values[$0] ?? .null }
-        if unparsed.isEmpty && !keyValues.contains(.null),
-           let stored = try batch.load(RecordKey(columns: mapping.keyColumns, values: keyValues)) {
-            return try update(stored, with: values, in: batch)
+        var keyValues: [FieldValue] = []
+        for column in mapping.keyColumns {
+            guard let raw = input.values[column], case .success(let value) = parse(raw, name: column), value != .null
+            else { break }
+            keyValues.append(value)
+        }
+        if !keyValues.isEmpty, keyValues.count == mapping.keyColumns.count,
+           let (stored, storedValues) = try batch.loadStored(RecordKey(columns: mapping.keyColumns, values: keyValues)) {
+            return try update(stored, storedValues: storedValues, with: input, in: batch)
+        }
+        var values: [String: FieldValue] = [:]
+        var problems: [Problem] = []
+        for (name, raw) in input.values.sorted(by: { $0.key < $1.key }) {
+            switch parse(raw, name: name) {
+            case .success(let value): values[name] = value
+            case .failure(let problem): problems.append(problem)
+            }
         }
         var record = defaults
         record.merge(values) { $1 }
-        try validate(record, besides: unparsed)
+        let failed = Set(problems.compactMap(\.field))
+        problems += form.validateAll(values: record).filter { $0.field.map { !failed.contains($0) } ?? true }
+            .map { Problem(field: $0.field, message: $0.description) }
+        try report(problems)
         var row: [String: FieldValue] = [:]
         for key in storedFields { row[key] = record[key] ?? .null }
         for column in mapping.keyColumns where values[column] != nil { row[column] = values[column] }
-        try batch.insert(row)
+        try batch.insert(row, like: input.values.mapValues(DatabaseValue.init))
         return .inserted
     }
 
-    private func update(_ stored: StoredRecord, with values: [String: FieldValue], in batch: RecordBatch) throws -> Outcome {
-        var record = stored.values
-        record.merge(values) { $1 }
-        try validate(record, besides: [])
+    /// Writes what differs from the stored record. A value is unchanged when
+    /// it is exactly what SQLite holds, or the same model value through the
+    /// field's coding; only changed fields are validated, so a stored value
+    /// that already breaks a rule does not block a row that leaves it alone.
+    private func update(_ stored: StoredRecord, storedValues: [String: DatabaseValue], with input: InputRecord,
+                        in batch: RecordBatch) throws -> Outcome {
         var changes: [String: FieldValue] = [:]
-        var problems: [String] = []
-        for key in storedFields where values[key] != nil && values[key] != stored.values[key] {
-            if fields[key]?.isReadOnly == true && !mapping.keyColumns.contains(key) {
-                problems.append("\(key): is read-only")
+        var like: [String: DatabaseValue] = [:]
+        var problems: [Problem] = []
+        for (name, raw) in input.values.sorted(by: { $0.key < $1.key }) where !mapping.keyColumns.contains(name) {
+            let arrived = DatabaseValue(raw)
+            if let held = storedValues[name], Self.identical(held, arrived) { continue }
+            switch parse(raw, name: name) {
+            case .failure(let problem):
+                problems.append(problem)
+            case .success(let value) where Self.identical(value, stored.values[name] ?? .null):
+                continue
+            case .success(let value):
+                changes[name] = value
+                // A changed date takes the form the row already uses (an epoch stays an epoch);
+                // any other value keeps the storage class it arrived in (an untyped column).
+                if fields[name]?.isDateLike != true { like[name] = arrived }
             }
-            changes[key] = values[key]
         }
-        guard problems.isEmpty else { throw RowProblems(messages: problems) }
-        guard !changes.isEmpty else { return .unchanged }
-        try batch.update(stored.key, changes: changes)
+        var record = stored.values
+        record.merge(changes) { $1 }
+        for name in changes.keys.sorted() {
+            guard let field = fields[name] else { continue }
+            if field.isReadOnly {
+                problems.append(Problem(field: name, message: "\(name): is read-only"))
+            } else {
+                problems += form.validate(field: field, value: changes[name]!, values: record)
+                    .map { Problem(field: $0.field, message: $0.description) }
+            }
+        }
+        if !changes.isEmpty {
+            problems += form.validateRules(values: record).filter { $0.field.map { changes[$0] != nil } ?? true }
+                .map { Problem(field: $0.field, message: $0.description) }
+        }
+        try report(problems)
+        let written = changes.filter { storedFields.contains($0.key) }
+        guard !written.isEmpty else { return .unchanged }
+        try batch.update(stored.key, changes: written, like: like)
         return .updated
     }
 
-    /// Validates the record as a save would; with the problems of values that
-    /// did not parse (whose fields are not checked again), in field order.
-    private func validate(_ record: [String: FieldValue], besides unparsed: [Problem]) throws {
-        let failed = Set(unparsed.compactMap(\.field))
-        let errors = form.validateAll(values: record).filter { $0.field.map { !failed.contains($0) } ?? true }
-        let problems = unparsed + errors.map { Problem(field: $0.field, message: $0.description) }
+    /// Throws the problems, in field order, when there are any.
+    private func report(_ problems: [Problem]) throws {
         guard !problems.isEmpty else { return }
         let order = Dictionary(form.fields.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
         let sorted = problems.enumerated().sorted { a, b in
@@ -85,13 +128,11 @@ struct RecordImporter {
     }
 
     /// A row's problem, and the field it blames (`nil`: a column the form lacks).
-    private struct Problem {
+    private struct Problem: Error {
         var field: String?
         var message: String
     }
 
-    /// The row's values as model values, by field key, and the problems of
-    /// those that did not parse.
     static func notAField(_ name: String, form: Form) -> String { "\(name): not a field of \(form.name)" }
 
     /// Names among `columns` that are neither a field nor a key column of the form.
@@ -99,31 +140,38 @@ struct RecordImporter {
         columns.filter { fields[$0] == nil && !mapping.keyColumns.contains($0) }
     }
 
-    private func parse(_ input: InputRecord) -> ([String: FieldValue], [Problem]) {
-        var values: [String: FieldValue] = [:]
-        var problems: [Problem] = []
-        for (name, raw) in input.values.sorted(by: { $0.key < $1.key }) {
-            if let field = fields[name] {
-                switch modelValue(raw, field: field) {
-                case .success(let value): values[name] = value
-                case .failure(let error): problems.append(Problem(field: name, message: error.description))
-                }
-            } else if mapping.keyColumns.contains(name) {
-                values[name] = raw.textValue.map { keyValue($0, name) } ?? raw
-            } else {
-                problems.append(Problem(field: nil, message: Self.notAField(name, form: form)))
-            }
+    /// One input value as the model value of its field or key column.
+    private func parse(_ raw: FieldValue, name: String) -> Result<FieldValue, Problem> {
+        if let field = fields[name] {
+            return modelValue(raw, field: field).mapError { Problem(field: name, message: $0.description) }
         }
-        return (values, problems)
+        if mapping.keyColumns.contains(name) {
+            return .success(raw.textValue.map { keyValue($0, name) } ?? raw)
+        }
+        return .failure(Problem(field: nil, message: Self.notAField(name, form: form)))
     }
 
-    /// Text is parsed as if typed (dates also in ISO-8601); JSON numbers and booleans are taken as
-    /// they are for number and bool fields, and as their text for others.
+    /// A date in any form SQLite may hold it (text layouts, epochs, Julian
+    /// days) is read as stored; other text is parsed as if typed; JSON
+    /// numbers and booleans are taken as they are for number and bool
+    /// fields, and as their text for others; a BLOB stays a BLOB.
     private func modelValue(_ raw: FieldValue, field: Field) -> Result<FieldValue, FieldError> {
+        if field.isDateLike, let coding = mapping.codings[field.key], case .date(let date) = coding.decode(DatabaseValue(raw)) {
+            return .success(.date(date))
+        }
         switch (raw, field.kind) {
+        case (.text(let text), _) where text.isEmpty:
+            // Empty text stays empty text, distinct from NULL, whatever the kind.
+            return .success(raw)
         case (.text(let text), _):
             return field.parseInput(text, in: form)
         case (.null, _):
+            return .success(raw)
+        case (.data, let kind):
+            // Bytes go where text may (a BLOB or untyped column reads as a text field), never into a number or a date.
+            guard ![.integer, .decimal, .bool, .date, .time, .datetime, .choice, .multichoice].contains(kind) else {
+                return .failure(FieldError(field: field.key, code: "type", message: "\(field.label) cannot hold binary data"))
+            }
             return .success(raw)
         case (.list, _):
             return field.parse(value: raw, in: form)
@@ -136,5 +184,17 @@ struct RecordImporter {
         default:
             return field.parseInput(ValueText.text(raw, kind: field.kind, blobsBySize: false), in: form)
         }
+    }
+
+    /// Equal to the byte: text compares by its UTF-8 (Swift's `==` would call
+    /// a composed `é` equal to `e` and a combining accent).
+    static func identical(_ a: DatabaseValue, _ b: DatabaseValue) -> Bool {
+        if case .text(let x) = a, case .text(let y) = b { return x.utf8.elementsEqual(y.utf8) }
+        return a == b
+    }
+
+    static func identical(_ a: FieldValue, _ b: FieldValue) -> Bool {
+        if case .text(let x) = a, case .text(let y) = b { return x.utf8.elementsEqual(y.utf8) }
+        return a == b
     }
 }

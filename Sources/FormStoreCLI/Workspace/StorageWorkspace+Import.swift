@@ -4,7 +4,7 @@ import FormStorage
 /// Import: every row validated through the form, all or nothing.
 extension StorageWorkspace {
     /// Reads, parses and validates every row inside one write transaction,
-    /// through cached statements. Rows that fail are reported by line (the
+    /// through cached statements, with foreign keys checked at the commit. Rows that fail are reported by line (the
     /// first hundred; the rest counted) and then nothing is kept; a dry run
     /// rolls back even when every row passed, having met every constraint.
     ///
@@ -21,6 +21,9 @@ extension StorageWorkspace {
         }
         do {
             return try store.writeBatch(form, commit: !dryRun) { batch in
+                // A row may refer to one later in the input (a parent after its child).
+                try batch.deferForeignKeyChecks()
+                let danglingBefore = dryRun ? try batch.foreignKeyViolationCount() : 0
                 var summary = ImportSummary()
                 var next = try reader.next()
                 // A header naming no field is wrong for every row, even when there are none.
@@ -43,12 +46,21 @@ extension StorageWorkspace {
                     next = try reader.next()
                 }
                 if summary.failedRows > 0 { throw ImportRejected(summary: summary) }
+                // A dry run never reaches the commit, where the deferred checks happen.
+                if dryRun, try batch.foreignKeyViolationCount() > danglingBefore {
+                    throw CLIError.validation("FOREIGN KEY constraint failed at the end of the import "
+                        + "(a row refers to a record that neither exists nor is imported); nothing was imported")
+                }
                 return summary
             }
         } catch let rejected as ImportRejected {
             return rejected.summary
         } catch let error as InputError {
             throw CLIError.validation("\(error.description); nothing was imported")
+        } catch let error as DatabaseError where error.isConstraint {
+            // Foreign keys are checked at the commit: some row refers to a record that does not exist.
+            throw CLIError.validation("\(error.message ?? "a constraint failed") at the end of the import "
+                + "(a row refers to a record that neither exists nor is imported); nothing was imported")
         }
     }
 }

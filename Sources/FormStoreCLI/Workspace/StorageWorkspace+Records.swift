@@ -4,35 +4,6 @@ import FormStorage
 /// Records: read straight from the store, written through a `FormSession`
 /// (transformers, validation, edit modes, only what changed).
 extension StorageWorkspace {
-    func forEachRecord(of form: Form, matching filters: [Assignment], limit: Int?,
-                       _ body: (StoredRecord) throws -> Void) throws {
-        let store = try store()
-        let mapping = try store.mapping(for: form)
-        let parsed = try filters.map { try recordFilter($0, of: form, mapping: mapping) }
-        try store.forEachRecord(form, where: parsed, limit: limit, body)
-    }
-
-    /// `--where FIELD=VALUE`: VALUE parsed through the field, as if typed into it;
-    /// an empty VALUE matches NULL and empty text.
-    private func recordFilter(_ filter: Assignment, of form: Form, mapping: TableMapping) throws -> RecordFilter {
-        guard let field = form.field(filter.field) else {
-            if mapping.keyColumns.contains(filter.field) {
-                return RecordFilter(field: filter.field,
-                                    value: keyValue(filter.value, column: filter.field, of: form, mapping: mapping))
-            }
-            throw CLIError.validation("--where: form \(form.name) has no field '\(filter.field)'")
-        }
-        guard field.holdsValue, field.isStored else {
-            throw CLIError.validation("--where: field '\(filter.field)' of \(form.name) is not stored")
-        }
-        switch field.parseInput(filter.value, in: form) {
-        // Typing nothing means no value, stored as NULL or as empty text.
-        case .success(let value) where value.isEmpty && value.listValue == nil: return .isEmpty(field.key)
-        case .success(let value): return RecordFilter(field: field.key, value: value)
-        case .failure(let error): throw CLIError.validation("--where \(error.description)")
-        }
-    }
-
     func record(of form: Form, key: KeyArgument) throws -> StoredRecord {
         let recordKey = try recordKey(key, of: form)
         guard let record = try store().load(form, key: recordKey) else {
@@ -41,11 +12,16 @@ extension StorageWorkspace {
         return record
     }
 
-    func createRecord(of form: Form, inputs: [String: String]) throws -> StoredRecord {
+    func createRecord(of form: Form, inputs: [String: FieldInput]) throws -> StoredRecord {
         let store = try store()
-        _ = try store.mapping(for: form)  // a missing table is reported before the values
+        let mapping = try store.mapping(for: form)  // a missing table is reported before the values
         let session = FormSession.new(withSaveStep(form), backend: store, drafts: nil)
-        try apply(inputs, to: session)
+        try apply(inputs, to: session, policy: EmptyInputPolicy(mapping: mapping))
+        let missingKeys = missingKeyErrors(session, mapping: mapping)
+        if !missingKeys.isEmpty {
+            let others = session.validateAll().filter { error in !missingKeys.contains { $0.field == error.field } }
+            throw RecordRejected(form: form, key: nil, reason: .invalid(missingKeys + others))
+        }
         switch try session.save() {
         case .saved(_, let key):
             return StoredRecord(key: key, values: session.pristine, version: session.baseVersion)
@@ -57,14 +33,29 @@ extension StorageWorkspace {
         }
     }
 
-    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: String]) throws -> RecordUpdate {
+    /// Key columns a new record must be given: a declared key that is not the
+    /// rowid (TEXT, composite, WITHOUT ROWID) and has no default. SQLite would
+    /// take NULL in such a key of a rowid table, and the record could not be
+    /// found again; the person is told which key to give instead.
+    private func missingKeyErrors(_ session: FormSession, mapping: TableMapping) -> [FieldError] {
+        guard case .columns(let columns) = mapping.table.primaryKey else { return [] }
+        return columns.compactMap { column -> FieldError? in
+            guard mapping.table.column(column)?.defaultValueSQL == nil, session.value(column).isEmpty else { return nil }
+            let field = session.form.field(column)
+            let message = MessageCatalog.english.resolve(code: "required", field: field ?? Field(key: column, label: column),
+                                                         overrides: session.form.messages, ruleMessage: nil, parameters: [:])
+            return FieldError(field: column, code: "required", message: message)
+        }
+    }
+
+    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: FieldInput]) throws -> RecordUpdate {
         let store = try store()
         let session = try FormSession.open(withSaveStep(form), key: try recordKey(key, of: form),
                                            backend: store, drafts: nil)
         // `set` is a whole edit: in edit mode it begins editing, and the save ends it.
         if form.mode == .edit { try session.beginEditing() }
         let before = session.pristine
-        try apply(inputs, to: session)
+        try apply(inputs, to: session, policy: EmptyInputPolicy(mapping: try store.mapping(for: form)))
         switch try session.save() {
         case .saved(let changed, _):
             let changes = changed.map { FieldChange(field: $0, old: before[$0] ?? .null, new: session.pristine[$0] ?? .null) }
@@ -83,7 +74,11 @@ extension StorageWorkspace {
     func deleteRecord(of form: Form, key: KeyArgument) throws {
         let session = try FormSession.open(form, key: try recordKey(key, of: form), backend: try store(), drafts: nil)
         if form.mode == .edit { try session.beginEditing() }
-        try session.delete()
+        do {
+            try session.delete()
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY {
+            throw try foreignKeyRefusal(error, form: form, key: key)
+        }
     }
 
     func editRecord(of form: Form, key: KeyArgument, frontEnd: EditFrontEnd) throws -> ExitCode {
@@ -92,12 +87,14 @@ extension StorageWorkspace {
                                            owner: DraftOwner.current)
         defer { session.close() }
         let notice = ResumeNotice(form: form.name, key: session.key, editor: frontEnd.usesEditor, globals: globals)
+        let policy = EmptyInputPolicy(mapping: try store.mapping(for: form))
         do {
             switch frontEnd {
             case .prompts(let prompter):
-                return try PromptEdit(session: session, prompter: prompter, notice: notice).run()
+                return try PromptEdit(session: session, prompter: prompter, notice: notice, policy: policy).run()
             case .editor(let launcher, let messages):
-                return try EditorEdit(session: session, launcher: launcher, messages: messages, notice: notice).run()
+                return try EditorEdit(session: session, launcher: launcher, messages: messages, notice: notice,
+                                      policy: policy).run()
             }
         } catch {
             // Storage failed with changes unsaved: say where they are kept (the front end flushed the draft).

@@ -18,13 +18,18 @@ final class StorageWorkspace: Workspace {
     let access: DatabaseAccess
     /// Runs on the database once it is open (tests limit its size with it).
     private let prepare: ((Database) throws -> Void)?
+    /// Where a broken spec of another form is reported (stderr).
+    private let warnings: (any TextSink)?
     private var openedStore: FormStore?
     private var loadedCatalog: FormCatalog?
+    private var warned = false
 
-    init(globals: GlobalOptions, access: DatabaseAccess, prepare: ((Database) throws -> Void)? = nil) {
+    init(globals: GlobalOptions, access: DatabaseAccess, prepare: ((Database) throws -> Void)? = nil,
+         warnings: (any TextSink)? = nil) {
         self.globals = globals
         self.access = access
         self.prepare = prepare
+        self.warnings = warnings
     }
 
     var databasePath: String { globals.databasePath }
@@ -104,7 +109,9 @@ final class StorageWorkspace: Workspace {
     // MARK: Forms
 
     func formSummaries() throws -> [FormSummary] {
-        let specs = try catalog().adding(FormCatalog(storedIn: store())).entries.map {
+        let catalog = try catalog().adding(FormCatalog(storedIn: store()))
+        warn(catalog)
+        let specs = catalog.entries.map {
             FormSummary(name: $0.form.name, title: $0.form.title, source: .spec, fieldCount: $0.form.fields.count)
         }
         let tables = try store().tables().map { table -> FormSummary in
@@ -118,10 +125,17 @@ final class StorageWorkspace: Workspace {
     /// table of the database (FormStore's own left out), its form inferred.
     func form(named name: String) throws -> Form {
         let folder = try catalog()
-        if let form = folder.form(named: name) { return form }
+        if let form = try folder.form(named: name) {
+            warn(folder)
+            return form
+        }
         let store = try store()
         let catalog = folder.adding(try FormCatalog(storedIn: store))
-        if let form = catalog.form(named: name) { return form }
+        if let form = try catalog.form(named: name) {
+            warn(catalog)
+            return form
+        }
+        warn(catalog)
         let table = try store.database.read { conn -> TableInfo? in
             let names = try conn.tableNames()
             // Exact first; SQLite itself compares table names without regard to case.
@@ -134,6 +148,13 @@ final class StorageWorkspace: Workspace {
         var message = "no form or table named '\(name)'"
         if let guess = Suggestion.closest(to: name, among: candidates) { message += ". Did you mean '\(guess)'?" }
         throw CLIError.notFound(message)
+    }
+
+    /// One line on stderr per broken spec, once: they break only their own form.
+    private func warn(_ catalog: FormCatalog) {
+        guard !warned, let warnings else { return }
+        warned = true
+        for problem in catalog.broken { warnings.write(problem.warning.singleLine + "\n") }
     }
 
     // MARK: Keys and values
@@ -169,21 +190,20 @@ final class StorageWorkspace: Workspace {
         return copy
     }
 
-    /// Sets typed inputs on a session in the form's field order, so that
-    /// conditions see earlier fields first. Dates may also be given in ISO-8601.
+    /// Sets inputs on a session in the form's field order, so that conditions
+    /// see earlier fields first, each as `FormSession.enter` says (NULL, empty
+    /// text, clearing, ISO-8601 dates).
     ///
-    /// - throws: `SessionError` for an unknown field or one the mode does not let change.
-    func apply(_ inputs: [String: String], to session: FormSession) throws {
-        let order = Dictionary(uniqueKeysWithValues: session.form.fields.enumerated().map { ($1.key, $0) })
+    /// - throws: `CLIError.usage` for a field the form does not have (with a
+    ///   did-you-mean); `SessionError` for one the mode does not let change.
+    func apply(_ inputs: [String: FieldInput], to session: FormSession, policy: EmptyInputPolicy) throws {
+        let form = session.form
+        for key in inputs.keys where form.field(key) == nil {
+            throw CLIError.unknownField(key, of: form)
+        }
+        let order = Dictionary(uniqueKeysWithValues: form.fields.enumerated().map { ($1.key, $0) })
         for key in inputs.keys.sorted(by: { (order[$0] ?? .max, $0) < (order[$1] ?? .max, $1) }) {
-            let input = inputs[key]!
-            // A date in ISO-8601 (as exported) is taken as it is; otherwise as typed.
-            if let field = session.form.field(key), case .failure = field.parse(input, in: session.form),
-               let date = field.isoDate(input) {
-                try session.set(key, value: .date(date))
-            } else {
-                try session.set(key, input: input)
-            }
+            try session.enter(key, inputs[key]!, policy: policy)
         }
     }
 

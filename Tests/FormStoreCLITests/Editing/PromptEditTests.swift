@@ -40,7 +40,7 @@ import FormCore
         let long = String(repeating: "x", count: 41)
         let (code, text) = try promptEdit(try store.open(), [long, "Bob", "", "", "", "", "y"])
         #expect(code == .success)
-        #expect(text.hasPrefix("Name (required) [Ann]:   ! "))
+        #expect(text.hasPrefix(Prompter.inputHelp + "\nName (required) [Ann]:   ! "))
         #expect(text.contains("Name (required) [\(long)]: Favourite colour [Red]:"))
         #expect(store.stored("name") == .text("Bob"))
     }
@@ -103,7 +103,7 @@ import FormCore
         let (code, text) = try promptEdit(try store.open(), ["y", "Bob", "", "", "", "", "y"])
         #expect(code == .success)
         #expect(text.hasPrefix("people 1 (People):\n  ID: 1\n  Name: Ann\n  Favourite colour: Red\n"))
-        #expect(text.contains("Begin editing? [Y/n] Name (required) [Ann]: "))
+        #expect(text.contains("Begin editing? [Y/n] \(Prompter.inputHelp)\nName (required) [Ann]: "))
         #expect(store.stored("name") == .text("Bob"))
     }
 
@@ -120,7 +120,7 @@ import FormCore
         }
         let (code, text) = try promptEdit(try store.open(), ["Call back", "y"])
         #expect(code == .success)
-        #expect(text.hasPrefix("people is frozen: only Notes can be changed.\nNotes: (Anything else) "))
+        #expect(text.hasPrefix("people is frozen: only Notes can be changed.\n\(Prompter.inputHelp)\nNotes: (Anything else) "))
         #expect(!text.contains("Name"))
         #expect(store.stored("notes") == .text("Call back"))
     }

@@ -84,8 +84,11 @@ import Testing
     @Test func listWhereRejectsUnknownFieldsAndValuesThatDoNotParse() throws {
         let demo = try DemoDatabase()
         let unknown = try demo.run(["list", "signup", "--where", "shoe=9"])
-        #expect(unknown.code == 65)
-        #expect(unknown.errors == "formstore: --where: form signup has no field 'shoe'\n")
+        #expect(unknown.code == 64)
+        #expect(unknown.errors.hasPrefix("Error: --where: form signup has no field 'shoe'\n"))
+        let typo = try demo.run(["list", "signup", "--where", "agee>3"])
+        #expect(typo.code == 64)
+        #expect(typo.errors.hasPrefix("Error: --where: form signup has no field 'agee'. Did you mean 'age'?\n"))
         let bad = try demo.run(["list", "signup", "--where", "age=old"])
         #expect(bad.code == 65)
         #expect(bad.errors == "formstore: --where age: Age is not a number\n")

@@ -46,7 +46,7 @@ import FormStorage
         let failing: [([String], Int32)] = [
             (["set", "customers", "9", "name=Nobody"], 66),            // missing record
             (["set", "customers", "1", "credit=lots"], 65),            // bad value
-            (["set", "customers", "1", "nickname=Annie"], 65),         // unknown field
+            (["set", "customers", "1", "nickname=Annie"], 64),         // unknown field: a usage error
             (["set", "customers", "1", "credit=-1"], 65),              // CHECK constraint
             (["set", "orders", "1", "customer=42"], 65),               // foreign key
             (["new", "customers", "city=Oslo"], 65),                   // NOT NULL left empty

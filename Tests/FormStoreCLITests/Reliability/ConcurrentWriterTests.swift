@@ -116,8 +116,8 @@ private final class CommandWriters: Sendable {
         switch run.code {
         case 0:
             // `set --format json` prints each change with the value it replaced.
-            let changes = (try? JSONSerialization.jsonObject(with: Data(run.output.utf8))) as? [[String: String]]
-            guard let base = changes?.first(where: { $0["field"] == "a" })?["old"] else {
+            let changes = (try? JSONSerialization.jsonObject(with: Data(run.output.utf8))) as? [[String: Any]]
+            guard let base = changes?.first(where: { $0["field"] as? String == "a" })?["old"] as? String else {
                 failures.withLock { $0.append("set \(record): no change of a in \(run)") }
                 return
             }

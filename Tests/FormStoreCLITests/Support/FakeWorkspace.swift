@@ -27,14 +27,23 @@ final class FakeWorkspace: Workspace {
         return form
     }
 
-    func forEachRecord(of form: Form, matching filters: [Assignment], limit: Int?,
-                       _ body: (StoredRecord) throws -> Void) throws {
-        let matching = rows.filter { row in
-            filters.allSatisfy { filter in
-                row.values[filter.field].map { ValueText.text($0, kind: nil, blobsBySize: false) } == filter.value
+    /// Only `FIELD=VALUE` conditions (VALUE compared with the value's text) and `--limit`.
+    func forEachRecord(of form: Form, selection: RecordSelection, _ body: (StoredRecord) throws -> Void) throws {
+        let matching = try rows.filter { row in
+            try selection.conditions.allSatisfy { condition in
+                guard case .compare(.equal, let value) = condition.test else { throw unsupported() }
+                return row.values[condition.field].map { ValueText.text($0, kind: nil, blobsBySize: false) } == value
             }
         }
-        for row in matching.prefix(limit ?? .max) { try body(row) }
+        for row in matching.prefix(selection.limit ?? .max) { try body(row) }
+    }
+
+    /// The model values stand in for the stored ones.
+    func forEachStoredRow(of form: Form, columns: [String], selection: RecordSelection,
+                          _ body: ([FieldValue]) throws -> Void) throws {
+        try forEachRecord(of: form, selection: selection) { record in
+            try body(columns.map { record.values[$0] ?? .null })
+        }
     }
 
     func record(of form: Form, key: KeyArgument) throws -> StoredRecord {
@@ -45,8 +54,8 @@ final class FakeWorkspace: Workspace {
         return row
     }
 
-    func createRecord(of form: Form, inputs: [String: String]) throws -> StoredRecord { throw unsupported() }
-    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: String]) throws -> RecordUpdate {
+    func createRecord(of form: Form, inputs: [String: FieldInput]) throws -> StoredRecord { throw unsupported() }
+    func updateRecord(of form: Form, key: KeyArgument, inputs: [String: FieldInput]) throws -> RecordUpdate {
         throw unsupported()
     }
     func editRecord(of form: Form, key: KeyArgument, frontEnd: EditFrontEnd) throws -> ExitCode { throw unsupported() }

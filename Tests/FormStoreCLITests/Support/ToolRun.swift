@@ -9,13 +9,15 @@ struct ToolRun {
 }
 
 /// Runs the command in-process with buffers for its streams.
+/// `stdinIsTerminal` makes stdin look like a person's terminal (for questions).
 func runTool(_ arguments: [String], environment: [String: String] = [:], stdin: String = "",
-             workingDirectory: String = "/nonexistent",
+             stdinIsTerminal: Bool = false, workingDirectory: String = "/nonexistent",
              workspace: (any Workspace)? = nil) -> ToolRun {
     let output = BufferSink()
     let errors = BufferSink()
-    let terminal = Terminal(input: BufferSource(stdin), output: output, errors: errors, environment: environment)
-    let provider = workspace.map { ws in WorkspaceProvider { _, _ in ws } } ?? .storage
+    let terminal = Terminal(input: BufferSource(stdin, isTerminal: stdinIsTerminal), output: output, errors: errors,
+                            environment: environment)
+    let provider = workspace.map { ws in WorkspaceProvider { _, _, _ in ws } } ?? .storage
     let code = CommandLineTool.run(arguments, environment: environment, terminal: terminal,
                                    workingDirectory: workingDirectory, workspaceProvider: provider)
     return ToolRun(code: code, output: output.text, errors: errors.text)
@@ -35,8 +37,14 @@ final class ScratchDirectory {
     /// Writes an executable script and returns its path.
     func script(_ name: String, _ body: String) throws -> String {
         let file = path + "/" + name
-        try ("#!/bin/sh\n" + body).write(toFile: file, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file)
+        // Written through a close-on-exec descriptor: a child another test forks meanwhile
+        // must not inherit it open for writing, or running the script fails with ETXTBSY (126).
+        let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        let bytes = Array(("#!/bin/sh\n" + body).utf8)
+        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        guard written == bytes.count else { throw CocoaError(.fileWriteUnknown) }
         return file
     }
 }

@@ -1,0 +1,149 @@
+import FormCore
+import Foundation
+
+/// The SQL of a `RecordQuery` over one mapping: a WHERE, an ORDER BY and a
+/// LIMIT/OFFSET, every value bound (never spliced into the text).
+struct QuerySQL {
+    /// SQL text and the arguments its `?` take, in order.
+    struct Fragment {
+        var sql: String
+        var arguments: [DatabaseValue] = []
+    }
+
+    let mapping: TableMapping
+
+    /// `mapping.selectSQL`-like text reading `select` from the table, with the
+    /// query's clauses after it.
+    func statement(selecting select: Fragment, _ query: RecordQuery) throws -> Fragment {
+        var result = Fragment(sql: "SELECT \(select.sql) FROM \(quoteIdentifier(mapping.table.name))",
+                              arguments: select.arguments)
+        var conditions: [Fragment] = []
+        for filter in query.filters { conditions.append(try condition(filter)) }
+        if let search = query.search { conditions.append(try searchCondition(search)) }
+        if !conditions.isEmpty {
+            result.sql += " WHERE " + conditions.map(\.sql).joined(separator: " AND ")
+            result.arguments += conditions.flatMap(\.arguments)
+        }
+        var order: [Fragment] = []
+        for key in query.order {
+            var fragment = try sortKey(key.field)
+            fragment.sql += key.descending ? " DESC" : ""
+            order.append(fragment)
+        }
+        order += mapping.keyColumns.filter { column in !query.order.contains { $0.field == column } }
+            .map { Fragment(sql: quoteIdentifier($0)) }
+        if !order.isEmpty {
+            result.sql += " ORDER BY " + order.map(\.sql).joined(separator: ", ")
+            result.arguments += order.flatMap(\.arguments)
+        }
+        if query.limit != nil || query.offset > 0 {
+            result.sql += " LIMIT ? OFFSET ?"
+            result.arguments += [.integer(Int64(query.limit.map { max(0, $0) } ?? -1)), .integer(Int64(max(0, query.offset)))]
+        }
+        return result
+    }
+
+    /// The stored value of a field or key column: the column, or the value at
+    /// a JSON path inside one.
+    func column(_ field: String) throws -> Fragment {
+        if let path = mapping.jsonPaths[field] {
+            return Fragment(sql: "json_extract(\(quoteIdentifier(path.column)), ?)", arguments: [.text(path.jsonPathText)])
+        }
+        guard mapping.columns.contains(field) else {
+            throw FormStoreError.unknownColumn(field, field: field, form: mapping.form.name, table: mapping.table.name)
+        }
+        return Fragment(sql: quoteIdentifier(field))
+    }
+
+    private func condition(_ filter: RecordFilter) throws -> Fragment {
+        let value = try column(filter.field)
+        let coding = mapping.coding(filter.field)
+        switch filter.test {
+        case .equals(let model):
+            return try condition(RecordFilter(field: filter.field, test: .compare(.equal, model)))
+        case .compare(let comparison, let model):
+            if case .date(let date) = model, coding.isDateLike {
+                let instant = Self.instant(value, timeOfDay: coding.kind == .time)
+                return Fragment(sql: "\(instant.sql) \(Self.sqlOperator(comparison)) ?",
+                                arguments: instant.arguments + [.integer(Self.milliseconds(date, timeOfDay: coding.kind == .time))])
+            }
+            return Fragment(sql: "\(value.sql) \(Self.sqlOperator(comparison)) ?",
+                            arguments: value.arguments + [coding.encode(model)])
+        case .contains(let text):
+            return Fragment(sql: "\(value.sql) LIKE ? ESCAPE '\\'", arguments: value.arguments + [.text(Self.likePattern(text))])
+        case .isEmpty:
+            return Fragment(sql: "(\(value.sql) IS NULL OR \(value.sql) = '')", arguments: value.arguments + value.arguments)
+        case .isNull:
+            return Fragment(sql: "\(value.sql) IS NULL", arguments: value.arguments)
+        case .isNotNull:
+            return Fragment(sql: "\(value.sql) IS NOT NULL", arguments: value.arguments)
+        }
+    }
+
+    /// Any of the form's text fields holds `text`.
+    private func searchCondition(_ text: String) throws -> Fragment {
+        let fields = mapping.form.fields.filter { field in
+            field.holdsValue && field.isStored && !field.isSecure && Self.searchedKinds.contains(field.kind)
+        }
+        guard !fields.isEmpty else { throw FormStoreError.noTextToSearch(form: mapping.form.name) }
+        let parts = try fields.map { field -> Fragment in
+            let value = try column(field.key)
+            return Fragment(sql: "\(value.sql) LIKE ? ESCAPE '\\'", arguments: value.arguments + [.text(Self.likePattern(text))])
+        }
+        return Fragment(sql: "(" + parts.map(\.sql).joined(separator: " OR ") + ")", arguments: parts.flatMap(\.arguments))
+    }
+
+    /// The kinds a text search looks in.
+    static let searchedKinds: Set<FieldKind> = [.text, .name, .multiline, .email, .phone, .url, .address, .state, .zip, .choice]
+
+    private func sortKey(_ field: String) throws -> Fragment {
+        let value = try column(field)
+        let coding = mapping.coding(field)
+        return coding.isDateLike ? Self.instant(value, timeOfDay: coding.kind == .time) : value
+    }
+
+    /// `IS` and `IS NOT` for (in)equality, so that a NULL compares as a value.
+    private static func sqlOperator(_ comparison: RecordFilter.Comparison) -> String {
+        switch comparison {
+        case .equal: return "IS"
+        case .notEqual: return "IS NOT"
+        default: return comparison.rawValue
+        }
+    }
+
+    /// `%text%` with `\`, `%` and `_` escaped, for `LIKE … ESCAPE '\'`.
+    static func likePattern(_ text: String) -> String {
+        var pattern = "%"
+        for character in text {
+            if character == "\\" || character == "%" || character == "_" { pattern.append("\\") }
+            pattern.append(character)
+        }
+        return pattern + "%"
+    }
+
+    /// The instant a stored date holds, in milliseconds since 1970 UTC (or
+    /// since midnight, for a time), read per row the way
+    /// `DateStorageFormat.parse` reads it: text through `julianday()`, an
+    /// INTEGER as Unix seconds (milliseconds from 10^11 up), a REAL as a
+    /// Julian day in years 0–9999 and else as Unix seconds.
+    static func instant(_ value: Fragment, timeOfDay: Bool) -> Fragment {
+        // Each use of the value binds its arguments again (a JSON path), in the order the text uses them.
+        var arguments: [DatabaseValue] = []
+        func v() -> String {
+            arguments += value.arguments
+            return value.sql
+        }
+        let sql = "(CASE typeof(\(v())) "
+            + "WHEN 'integer' THEN CASE WHEN abs(\(v())) >= 100000000000 THEN \(v()) ELSE \(v()) * 1000 END "
+            + "WHEN 'real' THEN CASE WHEN \(v()) > 1721059.5 AND \(v()) < 5373484.5 "
+            + "THEN CAST(round((\(v()) - 2440587.5) * 86400000) AS INTEGER) ELSE CAST(round(\(v()) * 1000) AS INTEGER) END "
+            + "WHEN 'text' THEN CAST(round((julianday(\(v())) - 2440587.5) * 86400000) AS INTEGER) END)"
+        guard timeOfDay else { return Fragment(sql: sql, arguments: arguments) }
+        return Fragment(sql: "((\(sql) % 86400000 + 86400000) % 86400000)", arguments: arguments)
+    }
+
+    static func milliseconds(_ date: Date, timeOfDay: Bool) -> Int64 {
+        let ms = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        return timeOfDay ? (ms % 86_400_000 + 86_400_000) % 86_400_000 : ms
+    }
+}

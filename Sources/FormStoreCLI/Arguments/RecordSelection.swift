@@ -1,0 +1,55 @@
+/// Which records `list` and `export` print, from their options: `--where`
+/// (several are ANDed), `--search`, `--sort`, `--offset` and `--limit`.
+struct RecordSelection: Sendable, Hashable {
+    /// One `--sort` key: `FIELD`, or `-FIELD` for descending.
+    struct SortKey: Sendable, Hashable {
+        var field: String
+        var descending: Bool
+    }
+
+    var conditions: [RecordCondition] = []
+    var search: String?
+    var sort: [SortKey] = []
+    var offset = 0
+    var limit: Int?
+
+    init(conditions: [RecordCondition] = [], search: String? = nil, sort: [SortKey] = [], offset: Int = 0,
+         limit: Int? = nil) {
+        self.conditions = conditions
+        self.search = search
+        self.sort = sort
+        self.offset = offset
+        self.limit = limit
+    }
+
+    /// - throws: `CLIError.usage` for a condition, sort key or offset that does not parse.
+    init(parsing arguments: ParsedArguments) throws {
+        conditions = try arguments.all("where").map(RecordCondition.init(parsing:))
+        search = arguments.value("search")
+        sort = try arguments.all("sort").map { text in
+            let descending = text.hasPrefix("-")
+            let field = String(descending ? text.dropFirst() : text[...])
+            guard !field.isEmpty else { throw CLIError.usage("--sort: expected FIELD or -FIELD, got '\(text)'") }
+            return SortKey(field: field, descending: descending)
+        }
+        if let text = arguments.value("offset") {
+            guard let n = Int(text), n >= 0 else {
+                throw CLIError.usage("The value '\(text)' is invalid for '--offset': expected a whole number, 0 or more.")
+            }
+            offset = n
+        }
+        limit = try arguments.positiveInteger("limit")
+    }
+
+    /// The options that choose records, as `list` and `export` declare them.
+    static let options: [OptionDefinition] = [
+        .repeated("where", valueName: "condition",
+                  help: "Only records where the condition holds: FIELD=VALUE, FIELD!=VALUE, FIELD<VALUE, <=, >, >=, "
+                      + "FIELD~TEXT (contains), FIELD= (NULL or empty), 'FIELD is null', 'FIELD is not null'. "
+                      + "VALUE is read as if typed into the field (a date in any accepted form). All must hold."),
+        .value("search", valueName: "text", help: "Only records holding TEXT in one of the form's text fields."),
+        .repeated("sort", valueName: "field", help: "Sort by FIELD, or -FIELD for descending (the key ends every order)."),
+        .value("offset", valueName: "n", help: "Skip the first N records."),
+        .value("limit", valueName: "n", help: "At most N records.", check: .positiveInteger),
+    ]
+}

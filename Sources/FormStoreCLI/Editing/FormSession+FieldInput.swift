@@ -1,0 +1,54 @@
+import FormCore
+
+extension FormSession {
+    /// Enters what a person gave for a field on the command line, at a
+    /// prompt or in the editor document, with the rules every face shares:
+    ///
+    /// - NULL and empty text are set as themselves;
+    /// - typed text that parses to nothing clears the field: no change when
+    ///   it holds nothing already (NULL stays NULL, `''` stays `''`), else the
+    ///   policy's cleared value (NULL where the column allows it);
+    /// - a date in ISO-8601 (as exported) is taken as it is; other text is
+    ///   parsed as typed.
+    ///
+    /// - returns: the free-mode save outcome, as `set` returns it; `nil` when nothing changed.
+    /// - throws: `SessionError` for an unknown field or one the mode does not let change.
+    @discardableResult
+    func enter(_ key: String, _ input: FieldInput, policy: EmptyInputPolicy) throws -> SaveOutcome? {
+        guard let field = form.field(key) else { return try set(key, input: input.text) }
+        switch input {
+        case .null:
+            return try set(key, value: .null)
+        case .emptyText:
+            return try set(key, value: .text(""))
+        case .typed(let text):
+            switch field.parseInput(text, in: form) {
+            case .success(let value) where value.isEmpty && !value.isData:
+                if self.value(key).isEmpty && inputs[key] == nil {
+                    // Nothing to clear; a field the mode does not let change is still refused.
+                    if whyNotEditable(key) != nil { return try set(key, input: text) }
+                    return nil
+                }
+                return try set(key, value: policy.cleared(field))
+            case .success(let value) where field.isDateLike && field.parse(text, in: form).isFailure:
+                return try set(key, value: value)
+            default:
+                return try set(key, input: text)
+            }
+        }
+    }
+}
+
+extension FieldValue {
+    fileprivate var isData: Bool {
+        if case .data = self { return true }
+        return false
+    }
+}
+
+extension Result {
+    var isFailure: Bool {
+        if case .failure = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import FormCore
+import FormStorage
+
+/// What emptying a field stores: NULL where the column allows it, empty text
+/// where it does not (`NOT NULL`) or where the schema says empty text is its
+/// "nothing" (`DEFAULT ''`). A field that holds nothing already is left alone.
+///
+/// ```swift
+/// let policy = EmptyInputPolicy(mapping: try store.mapping(for: form))
+/// policy.cleared(form.field("company")!)   // .null for `company TEXT`
+/// ```
+struct EmptyInputPolicy: Sendable, Hashable {
+    /// Fields whose column stores empty text rather than NULL when cleared.
+    private let emptyTextFields: Set<String>
+
+    init(mapping: TableMapping) {
+        var keys: Set<String> = []
+        for column in mapping.table.columns where column.isNotNull || Self.defaultsToEmptyText(column) {
+            keys.insert(column.name)
+        }
+        emptyTextFields = keys
+    }
+
+    /// Every column nullable (a workspace without a database).
+    init() {
+        emptyTextFields = []
+    }
+
+    /// The value a cleared field stores. Kinds whose empty input means no
+    /// value (numbers, dates, choices) are NULL whatever the column: a NOT NULL
+    /// column then reports the field as required.
+    func cleared(_ field: Field) -> FieldValue {
+        guard case .success(.text) = field.parse("") else { return .null }
+        return emptyTextFields.contains(field.key) ? .text("") : .null
+    }
+
+    private static func defaultsToEmptyText(_ column: ColumnInfo) -> Bool {
+        guard let sql = column.defaultValueSQL?.trimmingCharacters(in: .whitespaces) else { return false }
+        return sql == "''" || sql == "('')"
+    }
+}

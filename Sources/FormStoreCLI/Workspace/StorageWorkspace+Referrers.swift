@@ -1,0 +1,31 @@
+import FormCore
+import FormStorage
+
+extension StorageWorkspace {
+    /// The columns of other tables (and of `table` itself) whose foreign keys
+    /// point at `table`, as `orders.customer` (`t.(a, b)` for a composite
+    /// key), read from `PRAGMA foreign_key_list` of every table: what a person
+    /// must change or delete before a row of `table` can go.
+    func referrers(of table: String) throws -> [String] {
+        try store().database.read { conn in
+            var found: [String] = []
+            for name in try conn.tableNames() {
+                for key in try conn.tableInfo(name).foreignKeys
+                where key.destinationTable.caseInsensitiveCompare(table) == .orderedSame {
+                    let columns = key.columns.count == 1 ? key.columns[0] : "(\(key.columns.joined(separator: ", ")))"
+                    found.append("\(name).\(columns)")
+                }
+            }
+            return found
+        }
+    }
+
+    /// A delete SQLite refused for a foreign key, said with who refers to the record.
+    func foreignKeyRefusal(_ error: DatabaseError, form: Form, key: KeyArgument) throws -> CLIError {
+        let referrers = try self.referrers(of: form.tableName)
+        let subject = "cannot delete \(form.name) \(key.text)"
+        guard !referrers.isEmpty else { return .validation("\(subject): \(error.message ?? "a foreign key refers to it")") }
+        return .validation("\(subject): other records refer to it through \(referrers.joined(separator: ", ")); "
+            + "change or delete those first")
+    }
+}

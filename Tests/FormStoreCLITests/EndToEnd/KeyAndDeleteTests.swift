@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import FormStoreCLI
+
+/// A new record's declared key is named when it is missing, and `delete`
+/// shows what it deletes and says who refers to a record it cannot delete.
+/// The database is an application's, built by the `sqlite3` shell with its
+/// foreign keys declared.
+@Suite struct KeyAndDeleteTests {
+    static let schema = """
+    CREATE TABLE countries (code TEXT PRIMARY KEY, name TEXT);
+    CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, country TEXT REFERENCES countries(code));
+    CREATE TABLE orders (id INTEGER PRIMARY KEY, customer INTEGER REFERENCES customers(id), total REAL);
+    CREATE TABLE lines ("order" INTEGER, line INTEGER, qty INTEGER, PRIMARY KEY ("order", line),
+                        FOREIGN KEY ("order") REFERENCES orders(id)) WITHOUT ROWID;
+    INSERT INTO countries VALUES ('PL', 'Poland'), ('JP', 'Japan');
+    INSERT INTO customers VALUES (1, 'Ann', 'PL'), (2, 'Bob', NULL);
+    INSERT INTO orders VALUES (10, 1, 9.5);
+    """
+
+    @Test func anEmptyTextKeyOnNewIsNamedAsRequired() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        let before = try demo.dump()
+        let run = try demo.run(["new", "countries", "name=Chile"])
+        #expect(run.code == 65)
+        #expect(run.errors == "formstore: new countries record: validation failed; nothing was saved\n  code: code is required\n")
+        let composite = try demo.run(["new", "lines", "order=10", "qty=2"])
+        #expect(composite.code == 65)
+        #expect(composite.errors.contains("  line: line is required\n"))
+        #expect(try demo.dump() == before)
+        let given = try demo.run(["new", "countries", "code=CL", "name=Chile"])
+        #expect(given.code == 0, "\(given)")
+        #expect(try demo.query("SELECT name FROM countries WHERE code = 'CL'") == "Chile\n")
+    }
+
+    @Test func aForeignKeyRefusalNamesWhoRefersToTheRecord() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        let before = try demo.dump()
+        let run = try demo.run(["delete", "customers", "1", "--yes"])
+        #expect(run.code == 65)
+        #expect(run.errors == "formstore: cannot delete customers 1: other records refer to it through orders.customer; "
+            + "change or delete those first\n")
+        #expect(run.output.isEmpty)
+        #expect(try demo.dump() == before)
+    }
+
+    @Test func deleteWithYesPrintsTheDeletedRecord() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        let run = try demo.run(["delete", "customers", "2", "--yes"])
+        #expect(run.code == 0, "\(run)")
+        #expect(run.output == "id:      2\nname:    Bob\ncountry:\n")
+        #expect(run.errors == "Deleted customers 2.\n")
+        #expect(try demo.query("SELECT count(*) FROM customers WHERE id = 2") == "0\n")
+    }
+
+    @Test func deleteShowsTheRecordBeforeAsking() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        let kept = runTool(["--db", demo.path, "delete", "customers", "2"], stdin: "n\n", stdinIsTerminal: true)
+        #expect(kept.code == .success)
+        #expect(kept.errors.hasPrefix("id:      2\nname:    Bob\ncountry:\nDelete customers 2? [y/N] "))
+        #expect(kept.errors.hasSuffix("Not deleted.\n"))
+        #expect(kept.output.isEmpty)
+        let gone = runTool(["--db", demo.path, "delete", "customers", "2"], stdin: "y\n", stdinIsTerminal: true)
+        #expect(gone.code == .success)
+        #expect(gone.errors.hasSuffix("Deleted customers 2.\n"))
+        #expect(try demo.query("SELECT count(*) FROM customers WHERE id = 2") == "0\n")
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+/// NULL and empty text are two values a person can type and see apart: on
+/// the command line (`FIELD:=null`, `FIELD:=""`), at the prompts (`\N`, `""`)
+/// and in the editor document (`null`, `""`); an empty input on a field
+/// holding nothing is no change, and clearing stores NULL where the column
+/// allows it. The database is an application's, built by the `sqlite3` shell.
+@Suite struct NullInputTests {
+    static let schema = """
+    CREATE TABLE contacts (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        company TEXT,
+        nick TEXT DEFAULT '',
+        qty INTEGER,
+        active BOOLEAN
+    );
+    INSERT INTO contacts VALUES (1, 'Ann', NULL, '', NULL, NULL), (2, 'Bob', 'Acme', 'Bobby', 5, 1);
+    """
+
+    /// `quote()` of each column: NULL and '' are told apart.
+    static func row(_ demo: DemoDatabase, _ id: Int) throws -> String {
+        try demo.query("SELECT quote(name), quote(company), quote(nick), quote(qty), quote(active) FROM contacts WHERE id = \(id)")
+    }
+
+    @Test func anEmptyInputOnAFieldHoldingNothingIsNoChange() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        let before = try demo.dump()
+        let run = try demo.run(["set", "contacts", "1", "company=", "nick=", "qty="])
+        #expect(run.code == 0, "\(run)")
+        #expect(run.errors == "No changes.\n")
+        #expect(run.output.isEmpty)
+        #expect(try demo.dump() == before)
+    }
+
+    @Test func clearingStoresNullWhereTheColumnAllowsIt() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        let run = try demo.run(["set", "contacts", "2", "company=", "nick=", "qty="])
+        #expect(run.code == 0, "\(run)")
+        // company is nullable: NULL; nick defaults to '': empty text; qty is a number: NULL.
+        #expect(try Self.row(demo, 2) == "'Bob'|NULL|''|NULL|1\n")
+    }
+
+    @Test func colonEqualsTakesNullEmptyTextAndJSONValues() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        let set = try demo.run(["set", "contacts", "2", "company:=null", "nick:=\"\"", "qty:=3", "active:=false"])
+        #expect(set.code == 0, "\(set)")
+        #expect(try Self.row(demo, 2) == "'Bob'|NULL|''|3|0\n")
+        let text = try demo.run(["set", "contacts", "1", "company:=\"null\"", "name:=\"Ann B\""])
+        #expect(text.code == 0, "\(text)")
+        #expect(try Self.row(demo, 1) == "'Ann B'|'null'|''|NULL|NULL\n")
+        let created = try demo.run(["new", "contacts", "name=Cy", "company:=null", "nick:=\"\"", "qty:=12"])
+        #expect(created.code == 0, "\(created)")
+        #expect(try Self.row(demo, 3) == "'Cy'|NULL|''|12|NULL\n")
+    }
+
+    @Test func newWithJSONKeepsNullAndEmptyTextApart() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        let run = try demo.run(["new", "contacts", "--json"],
+                               stdin: #"{"id": 7, "name": "Di", "company": null, "nick": "", "qty": 2}"#)
+        #expect(run.code == 0, "\(run)")
+        #expect(try Self.row(demo, 7) == "'Di'|NULL|''|2|NULL\n")
+    }
+
+    @Test func anUnknownFieldIsAUsageErrorWithDidYouMean() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        let before = try demo.dump()
+        let run = try demo.run(["set", "contacts", "1", "compnay=Acme"])
+        #expect(run.code == 64)
+        #expect(run.errors == """
+            Error: form contacts has no field 'compnay'. Did you mean 'company'?
+            Usage: formstore set <form> <key> <field=value> ... [--format <format>]  (see 'formstore set --help')
+
+            """)
+        #expect(try demo.dump() == before)
+    }
+
+    @Test func promptsTakeBackslashNAndQuotedEmptyText() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        // name: keep; company: \N (NULL, already: no change); nick: "" (already: no change);
+        // qty: a space clears it; active: keep; then save.
+        let run = try demo.run(["edit", "contacts", "2"], stdin: "\n\\N\n\"\"\n \n\ny\n")
+        #expect(run.code == 0, "\(run)")
+        #expect(run.errors.contains(#"\N is no value (NULL), "" is empty text."#))
+        #expect(try Self.row(demo, 2) == "'Bob'|NULL|''|NULL|1\n")
+    }
+
+    @Test func editorDocumentWritesNullAndEmptyTextApart() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        try demo.query("UPDATE contacts SET company = 'Acme' WHERE id = 1")
+        let editor = try demo.file("editor.sh", """
+            cp "$1" "\(demo.scratch.path)/shown.txt"
+            sed -i 's/^company: Acme$/company: null/; s/^qty: *$/qty: 7/' "$1"
+            """)
+        let run = try demo.run(["edit", "contacts", "1", "--editor"], environment: ["EDITOR": "/bin/sh '\(editor)'"])
+        #expect(run.code == 0, "\(run)")
+        let shown = try String(contentsOfFile: demo.scratch.path + "/shown.txt", encoding: .utf8)
+        #expect(shown.contains("\nnick: \"\"\n"))       // empty text
+        #expect(shown.contains("\nactive: \n"))          // NULL
+        #expect(try Self.row(demo, 1) == "'Ann'|NULL|''|7|NULL\n")
+    }
+
+    @Test func exportedRowsFitTheFormsJSONSchema() throws {
+        let demo = try DemoDatabase(sql: Self.schema + """
+            CREATE TABLE tags (label TEXT, colour TEXT CHECK (colour IN ('red', 'blue')));
+            INSERT INTO tags VALUES ('a', NULL), (NULL, 'red');
+            """)
+        for table in ["contacts", "tags"] {
+            let schemaRun = try demo.run(["form", table, "--format", "json-schema"])
+            let schema = try #require(try JSONSerialization.jsonObject(with: Data(schemaRun.output.utf8)) as? [String: Any])
+            let properties = try #require(schema["properties"] as? [String: [String: Any]])
+            let export = try demo.run(["export", table, "--format", "json"])
+            let rows = try #require(try JSONSerialization.jsonObject(with: Data(export.output.utf8)) as? [[String: Any]])
+            #expect(!rows.isEmpty)
+            for row in rows {
+                for (key, value) in row {
+                    let property = try #require(properties[key], "\(table).\(key) is not in the schema")
+                    #expect(Self.fits(value, property), "\(table).\(key): \(value) does not fit \(property)")
+                }
+            }
+        }
+    }
+
+    /// The `type` and `enum` of a JSON Schema property, checked as a validator would.
+    static func fits(_ value: Any, _ property: [String: Any]) -> Bool {
+        if let allowed = property["enum"] as? [Any] {
+            return allowed.contains { ($0 as? NSObject)?.isEqual(value as? NSObject) == true }
+        }
+        let types = (property["type"] as? [String]) ?? (property["type"] as? String).map { [$0] } ?? []
+        if types.isEmpty { return true }
+        switch value {
+        case is NSNull: return types.contains("null")
+        case let number as NSNumber:
+            if types.contains("number") { return true }
+            if types.contains("integer") { return number.doubleValue.rounded() == number.doubleValue }
+            return types.contains("boolean") && value is Bool
+        case is String: return types.contains("string")
+        case is [Any]: return types.contains("array")
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// A spec file that cannot be used breaks only its own form, and the README's
+/// way of starting a spec (`form T --format json > forms/T.json`) works.
+@Suite struct SpecFolderTests {
+    static let schema = """
+    CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, city TEXT);
+    CREATE TABLE orders (id INTEGER PRIMARY KEY, customer INTEGER REFERENCES customers(id), total REAL);
+    INSERT INTO customers VALUES (1, 'Ann', 'Kraków');
+    INSERT INTO orders VALUES (1, 1, 9.5);
+    """
+
+    @Test func theReadmeWayOfStartingASpecWorks() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        let binary = try #require(BinaryTests.binaryPath())
+        try FileManager.default.createDirectory(atPath: demo.scratch.path + "/forms", withIntermediateDirectories: true)
+        // The shell creates forms/customers.json, empty, before formstore runs and reads ./forms.
+        let shell = try runProcess("/bin/sh", ["-c", "cd '\(demo.scratch.path)' && '\(binary)' --db demo.sqlite "
+            + "form customers --format json > forms/customers.json"])
+        #expect(shell.code == 0, "\(shell)")
+        #expect(shell.errors.isEmpty, "\(shell)")
+        let spec = try String(contentsOfFile: demo.scratch.path + "/forms/customers.json", encoding: .utf8)
+        #expect(spec.contains("\"name\": \"customers\""))
+        demo.formsDirectory = demo.scratch.path + "/forms"
+        let list = try demo.run(["list", "customers"])
+        #expect(list.code == 0, "\(list)")
+        #expect(list.output.contains("Kraków"))
+        #expect(list.errors.isEmpty)
+    }
+
+    @Test func aBrokenSpecBreaksOnlyItsOwnForm() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        demo.formsDirectory = demo.scratch.path + "/forms"
+        try demo.file("forms/orders.json", #"{"formstore": 1, "name": "orders", "sections": 3}"#)
+        try demo.file("forms/empty.json", "")
+        let before = try demo.dump()
+        let warning = "formstore: warning: \(demo.formsDirectory)/orders.json: $.sections: "
+            + "expected an array, found a number (the file is skipped)\n"
+
+        let other = try demo.run(["list", "customers"])
+        #expect(other.code == 0, "\(other)")
+        #expect(other.output.contains("Kraków"))
+        #expect(other.errors == warning)
+
+        let forms = try demo.run(["forms"])
+        #expect(forms.code == 0, "\(forms)")
+        #expect(forms.output.contains("customers"))
+        #expect(forms.errors == warning)
+
+        let own = try demo.run(["set", "orders", "1", "total=10"])
+        #expect(own.code == 65)
+        #expect(own.errors == "formstore: \(demo.formsDirectory)/orders.json: $.sections: expected an array, found a number\n")
+        #expect(try demo.dump() == before)
+    }
+
+    @Test func aFormDefinedTwiceBreaksOnlyThatForm() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        demo.formsDirectory = demo.scratch.path + "/forms"
+        let spec = #"{"formstore": 1, "name": "people", "table": "customers", "sections": [{"fields": [{"key": "name"}]}]}"#
+        try demo.file("forms/a.json", spec)
+        try demo.file("forms/b.json", spec)
+        let own = try demo.run(["list", "people"])
+        #expect(own.code == 65)
+        #expect(own.errors.contains("b.json: $.name: form 'people' is already defined by"))
+        let other = try demo.run(["show", "orders", "1"])
+        #expect(other.code == 0, "\(other)")
+        #expect(other.errors.hasPrefix("formstore: warning: \(demo.formsDirectory)/b.json"))
+    }
+}
