@@ -5,10 +5,13 @@ import FormStorage
 /// it, else in its sidecar (see `FormStore.sidecar`).
 extension StorageWorkspace {
     /// The user's drafts not yet past their lifetime (expired ones are deleted
-    /// by the next edit); another user's drafts are not listed.
+    /// by the next edit); another user's drafts are not listed. Drafts kept
+    /// before drafts had owners are listed too, so nothing typed then is lost.
     func drafts(form: String?) throws -> [Draft] {
         let expiry = DraftAutosaver.Policy().expiryDate
-        return try store().drafts(form: form, owner: DraftOwner.current).filter { $0.updatedAt >= expiry }
+        let mine = try store().drafts(form: form, owner: DraftOwner.current)
+        let unowned = DraftOwner.current == nil ? [] : try store().drafts(form: form, owner: nil)
+        return (mine + unowned).filter { $0.updatedAt >= expiry }.sorted { $0.updatedAt > $1.updatedAt }
     }
 
     /// The draft with an id, or the newest draft of a record.
