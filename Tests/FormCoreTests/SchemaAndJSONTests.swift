@@ -34,6 +34,30 @@ import Testing
         #expect(properties["email"]?["format"] as? String == "email")
     }
 
+    @Test func conditionalFieldsAreNotRequiredAndDatesHaveTheDoorsPattern() throws {
+        var form = Form(name: "ticket", sections: [Section(fields: [
+            Field(key: "kind", kind: .choice).choices(["bug", "idea"]).required(),
+            Field(key: "severity", kind: .integer).required().hidden(when: .notEquals("kind", "bug")),
+            Field(key: "due", kind: .datetime),
+        ])])
+        form.primaryKey = ["id"]
+        let schema = try #require(try JSONSerialization.jsonObject(with: JSONSchemaExporter.schema(for: form)) as? [String: Any])
+        #expect(schema["required"] as? [String] == ["kind"])
+        let properties = try #require(schema["properties"] as? [String: [String: Any]])
+        #expect(properties["id"]?["readOnly"] as? Bool == true)
+        #expect(properties["due"]?["type"] as? [String] == ["string", "null"])
+        #expect(properties["due"]?["format"] == nil)
+        let pattern = try #require(properties["due"]?["pattern"] as? String)
+        let regex = try NSRegularExpression(pattern: pattern)
+        for text in ["2026-12-01", "2026-12-01 09:30:00", "2026-12-01T09:30:00.250Z", "2026-12-01T09:30+01:00", "09:30:15"] {
+            #expect(regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil, "\(text)")
+            #expect(ISO8601.parse(text) != nil, "\(text): the door reads what the schema allows")
+        }
+        for text in ["12/01/2026", "2026-12-01T", "tomorrow"] {
+            #expect(regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil, "\(text)")
+        }
+    }
+
     @Test func fieldValuesConvertToAndFromJSONObjects() throws {
         let parsed = try JSONSerialization.jsonObject(with: Data(#"[true, 1, 1.5, "x", null, [0]]"#.utf8))
         #expect(FieldValue(json: parsed) == .list([true, 1, 1.5, "x", .null, .list([0])]))

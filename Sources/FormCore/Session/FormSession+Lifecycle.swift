@@ -28,7 +28,8 @@ extension FormSession {
     public func save() throws -> SaveOutcome {
         if let why = whyNoSave { throw SessionError.mode(why) }
         let errors = key == nil || saveValidation == .everything ? validateAll() : validateChanges()
-        guard errors.isEmpty else { return .invalid(errors) }
+        let hidden = hiddenChanges()
+        guard errors.isEmpty && hidden.isEmpty else { return .invalid(errors + hidden) }
         guard key != nil else { return try insertRecord() }
         let dirty = dirtyFields.filter(isVisible)
         guard !dirty.isEmpty else {
@@ -36,6 +37,20 @@ extension FormSession {
             return .unchanged
         }
         return try write(only: dirty)
+    }
+
+    /// Changes to fields that are hidden now: a save writes only visible fields,
+    /// so such a change is an error (code `hidden`) rather than lost in silence.
+    private func hiddenChanges() -> [FieldError] {
+        var found: [FieldError] = []
+        for field in fields where field.isStored && field.holdsValue && isChanged(field.key)
+            && form.isHidden(field, values: current, editing: isEditing) {
+            let error = FieldError(field: field.key, code: "hidden",
+                                   message: "\(field.label) is hidden, so its change cannot be saved: show it or undo the change")
+            setErrors([error], for: field.key)
+            found.append(error)
+        }
+        return found
     }
 
     /// Runs every check of every visible field and the form rules; returns every

@@ -100,11 +100,13 @@ public final class FormSession {
 
     /// Opens the stored record with `key`, offering any drafts it has.
     ///
-    /// - throws: `SessionError` (`.notFound`) when there is no such record; the
-    ///   backend's error when it cannot be read.
+    /// - throws: `FormDefinitionError` when the form's definition has a mistake
+    ///   (checked here, where the form is used); `SessionError` (`.notFound`)
+    ///   when there is no such record; the backend's error when it cannot be read.
     public static func open(_ form: Form, key: RecordKey, backend: any FormBackend,
                             drafts: (any DraftStore)? = nil,
                             autosave: DraftAutosaver.Policy = .init()) throws -> FormSession {
+        try form.checkDefinition()
         guard let record = try backend.load(form, key: key) else {
             throw SessionError.notFound(form, key)
         }

@@ -8,10 +8,19 @@ import Foundation
 /// ```
 ///
 /// Only stored, value-holding fields appear (a repeated password does not),
-/// with the primary-key columns that are no field (as an export writes them).
-/// Optional fields also accept `null`, so exported rows validate; secure
-/// fields are `writeOnly`.
+/// with the primary-key columns that are no field (as an export writes them),
+/// `readOnly`. Optional fields also accept `null`, so exported rows validate;
+/// a field with a `hiddenWhen` condition is never `required` (a record where it
+/// is hidden holds no value for it); secure fields are `writeOnly`. Dates and
+/// times carry the `pattern` of the ISO 8601 text the JSON door accepts
+/// (`FormSession.apply(json:)`), not `format: date-time`, whose RFC 3339
+/// refuses SQLite's own `2024-05-01 13:04:05`.
 public enum JSONSchemaExporter {
+    /// ISO 8601 as `ISO8601.parse` reads it: a date, a date and time (`T` or a
+    /// space, seconds, fraction and zone optional) or a time of day.
+    public static let dateTimePattern =
+        #"^([0-9]{4}-[0-9]{2}-[0-9]{2}([Tt ][0-9]{2}:[0-9]{2}(:[0-9]{2}([.,][0-9]+)?)?([Zz]|[+-][0-9]{2}:?[0-9]{2})?)?|[0-9]{2}:[0-9]{2}(:[0-9]{2}([.,][0-9]+)?)?)$"#
+
     public static func schema(for form: Form) -> Data {
         var properties: [JSONNode.Member] = []
         var required: [JSONNode] = []
@@ -23,7 +32,7 @@ public enum JSONSchemaExporter {
         }
         for field in form.fields where field.isStored && field.holdsValue {
             properties.append(JSONNode.Member(key: field.key, value: property(field)))
-            if field.isRequired { required.append(.string(field.key)) }
+            if field.isRequired && field.hiddenWhen == nil { required.append(.string(field.key)) }
         }
         var members = [
             JSONNode.Member(key: "$schema", value: .string("https://json-schema.org/draft/2020-12/schema")),
@@ -61,9 +70,7 @@ public enum JSONSchemaExporter {
         switch field.kind {
         case .email: put("format", .string("email"))
         case .url: put("format", .string("uri"))
-        case .date: put("format", .string("date"))
-        case .time: put("format", .string("time"))
-        case .datetime: put("format", .string("date-time"))
+        case .date, .time, .datetime: put("pattern", .string(dateTimePattern))
         case .phone: put("pattern", .string(TextPattern.phone))
         case .state: put("pattern", .string(TextPattern.state))
         case .zip: put("pattern", .string(TextPattern.zip))

@@ -1,15 +1,17 @@
 import FormCore
+import FormStorage
 
-/// A form's definition for `formstore form`: readable text, JSON, or a JSON
-/// Schema of the records it edits.
+/// A form's definition for `formstore form`: readable text, JSON, a JSON
+/// Schema of the records it edits, or the CREATE TABLE it needs.
 struct FormDescription {
     let form: Form
 
-    func render(_ format: FormCommand.Format) -> String {
+    func render(_ format: FormCommand.Format) throws -> String {
         switch format {
         case .text: return text()
         case .json: return json()
         case .jsonSchema: return jsonSchema()
+        case .sql: return try form.createTableSQL()
         }
     }
 
