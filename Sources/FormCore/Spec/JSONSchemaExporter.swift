@@ -11,7 +11,9 @@ import Foundation
 /// with the primary-key columns that are no field (as an export writes them),
 /// `readOnly`. Optional fields also accept `null`, so exported rows validate;
 /// a field with a `hiddenWhen` condition is never `required` (a record where it
-/// is hidden holds no value for it); secure fields are `writeOnly`. Dates and
+/// is hidden holds no value for it); secure fields are `writeOnly` and not
+/// `required` (an export leaves them out). A bool also accepts the 0 and 1
+/// SQLite stores, a multichoice the JSON-array text it stores. Dates and
 /// times carry the `pattern` of the ISO 8601 text the JSON door accepts
 /// (`FormSession.apply(json:)`), not `format: date-time`, whose RFC 3339
 /// refuses SQLite's own `2024-05-01 13:04:05`.
@@ -32,7 +34,8 @@ public enum JSONSchemaExporter {
         }
         for field in form.fields where field.isStored && field.holdsValue {
             properties.append(JSONNode.Member(key: field.key, value: property(field)))
-            if field.isRequired && field.hiddenWhen == nil { required.append(.string(field.key)) }
+            // A hidden field holds nothing, and a secure one is never read back (an export leaves it out).
+            if field.isRequired && field.hiddenWhen == nil && !field.isSecure { required.append(.string(field.key)) }
         }
         var members = [
             JSONNode.Member(key: "$schema", value: .string("https://json-schema.org/draft/2020-12/schema")),
@@ -50,16 +53,22 @@ public enum JSONSchemaExporter {
         var members: [JSONNode.Member] = [JSONNode.Member(key: "title", value: .string(field.label))]
         func put(_ key: String, _ value: JSONNode) { members.append(JSONNode.Member(key: key, value: value)) }
         let nullable = !field.isRequired
-        func type(_ name: String) -> JSONNode {
-            nullable ? .array([.string(name), .string("null")]) : .string(name)
+        func type(_ names: String...) -> JSONNode {
+            let all = names + (nullable ? ["null"] : [])
+            return all.count == 1 ? .string(all[0]) : .array(all.map(JSONNode.string))
         }
         let choiceValues = field.choices.filter { !$0.isDisabled }.map { FormSpec.value($0.value) }
         switch field.kind {
         case .integer: put("type", type("integer"))
         case .decimal: put("type", type("number"))
-        case .bool: put("type", type("boolean"))
+        case .bool:
+            // An export writes the column as stored: SQLite holds a bool as 0 or 1.
+            put("type", type("boolean", "integer"))
+            put("minimum", .integer(0))
+            put("maximum", .integer(1))
         case .multichoice:
-            put("type", type("array"))
+            // An array, or as stored and exported: text holding a JSON array.
+            put("type", type("array", "string"))
             put("uniqueItems", .bool(true))
             if !choiceValues.isEmpty { put("items", .object([JSONNode.Member(key: "enum", value: .array(choiceValues))])) }
         case .choice:

@@ -54,7 +54,7 @@ import Testing
 
     @Test func isoDateTimesInEveryAcceptedLayout() throws {
         var form = ticketForm()
-        form.sections[0].fields[6] = Field(key: "due", kind: .datetime)
+        form.sections[0].fields[5] = Field(key: "due", kind: .datetime)
         let session = try FormSession.open(form, key: key, backend: backend())
         let moment = ISO8601.parseDateTime("2026-12-01T09:30:00Z")!
         for text in ["2026-12-01T09:30:00Z", "2026-12-01 09:30:00", "2026-12-01T10:30:00+01:00", "2026-12-01T09:30"] {
