@@ -32,6 +32,20 @@ extension FormSession {
         guard case .object(let members) = node else {
             throw .malformed("the body must be a JSON object of field values, not \(node.typeName)")
         }
+        try apply(members.map { ($0.key, $0.value.fieldValue) })
+    }
+
+    /// Sets fields from machine values, all or none, as `apply(json:)` does
+    /// (a `.text` for a date field may be ISO 8601 text).
+    ///
+    /// - throws: `JSONBodyError` with every problem found (the session is unchanged).
+    public func apply(values: [String: FieldValue]) throws(JSONBodyError) {
+        let position = { (key: String) in self.fields.firstIndex { $0.key == key } ?? .max }
+        try apply(values.sorted { (position($0.key), $0.key) < (position($1.key), $1.key) }.map { ($0.key, $0.value) })
+    }
+
+    /// The members in order; `nil` for a value no field can hold (a JSON object).
+    private func apply(_ members: [(key: String, value: FieldValue?)]) throws(JSONBodyError) {
         var errors: [FieldError] = []
         var taken: [(Field, FieldValue)] = []
         for member in members {
@@ -44,7 +58,7 @@ extension FormSession {
                 errors.append(error)
                 continue
             }
-            switch jsonValue(member.value, for: field) {
+            switch machineValue(member.value, for: field) {
             case .success(let value): taken.append((field, value))
             case .failure(let error): errors.append(error)
             }
@@ -68,9 +82,9 @@ extension FormSession {
     }
 
     /// A member's value for `field`, through the field's transforms and kind check.
-    private func jsonValue(_ node: JSONNode, for field: Field) -> Result<FieldValue, FieldError> {
+    private func machineValue(_ given: FieldValue?, for field: Field) -> Result<FieldValue, FieldError> {
         let plain: FieldValue
-        switch node.fieldValue {
+        switch given {
         case .some(.text(let text)) where field.kind == .date || field.kind == .time || field.kind == .datetime:
             // ISO 8601 first (a machine's form); else the field's own input format.
             plain = ISO8601.parse(text).map(FieldValue.date) ?? .text(text)
