@@ -9,7 +9,7 @@ struct FormDescription {
     func render(_ format: FormCommand.Format) throws -> String {
         switch format {
         case .text: return text()
-        case .json: return json()
+        case .json: return try json()
         case .jsonSchema: return jsonSchema()
         case .sql: return try form.createTableSQL()
         }
@@ -38,8 +38,8 @@ struct FormDescription {
 
     /// The form as a JSON spec (`docs/spec.md`): an inferred form saved into a
     /// `--forms` folder becomes a spec to customise.
-    func json() -> String {
-        String(decoding: FormSpec.encode(form), as: UTF8.self) + "\n"
+    func json() throws -> String {
+        String(decoding: try FormSpec.encode(form), as: UTF8.self) + "\n"
     }
 
     /// The JSON Schema of the records `export` writes: FormCore's, the one
