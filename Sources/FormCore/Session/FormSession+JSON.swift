@@ -12,7 +12,9 @@ extension FormSession {
     /// Values are read in their machine forms: numbers as numbers, `true` and
     /// `false`, `null` for no value, arrays for multichoice fields, dates and
     /// times as ISO 8601 text (`2026-12-01`, `2026-12-01T09:30:00Z`, SQLite's
-    /// `2026-12-01 09:30:00`) or in the field's own input format. Each value
+    /// `2026-12-01 09:30:00`, `09:30`) or in the field's own input format; a
+    /// date field refuses a time of day and a time field a day, rather than
+    /// cut them off. Each value
     /// then runs through the field's transforms and kind check, as `set` does;
     /// a choice is named by its value or label, never its position. Visibility
     /// and `disabledWhen` are judged on the values the body leaves behind, so a
@@ -87,7 +89,19 @@ extension FormSession {
         switch given {
         case .some(.text(let text)) where field.kind == .date || field.kind == .time || field.kind == .datetime:
             // ISO 8601 first (a machine's form); else the field's own input format.
-            plain = ISO8601.parse(text).map(FieldValue.date) ?? .text(text)
+            guard let date = ISO8601.parse(text) else { plain = .text(text); break }
+            // A date field holds a day and a time field a time of day: what would be cut off is refused.
+            let seconds = date.timeIntervalSince1970
+            let day = (seconds / 86_400).rounded(.down)
+            if field.kind == .date && seconds != day * 86_400 {
+                return .failure(FieldError(field: field.key, code: "date",
+                                           message: "\(field.label) holds a day: \(text.quoted) has a time of day too"))
+            }
+            if field.kind == .time && day != 0 {
+                return .failure(FieldError(field: field.key, code: "date",
+                                           message: "\(field.label) holds a time of day: \(text.quoted) has a day too"))
+            }
+            plain = .date(date)
         case .some(let value):
             plain = value
         case .none:

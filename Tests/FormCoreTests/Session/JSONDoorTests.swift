@@ -65,6 +65,16 @@ import Testing
         #expect(session.value("due") == .null)
     }
 
+    @Test func aDateFieldRefusesATimeOfDayRatherThanCutItOff() throws {
+        let session = try FormSession.open(ticketForm(), key: key, backend: backend())
+        let error = try #require(throws: JSONBodyError.self) {
+            try session.apply(json: body(#"{"due": "2026-12-01 09:30:00"}"#))
+        }
+        #expect(error.errors.map(\.code) == ["date"])
+        try session.apply(json: body(#"{"due": "2026-12-01T00:00:00Z"}"#))
+        #expect(session.value("due") == .date(ISO8601.parseDate("2026-12-01")!))
+    }
+
     @Test func unknownHiddenDisabledReadOnlyAndMistypedKeysAreErrorsAndNothingIsSet() throws {
         let session = try FormSession.open(ticketForm(), key: key, backend: backend())
         // kind stays "idea": severity is hidden and estimate disabled.
