@@ -63,3 +63,26 @@ import Testing
         #expect(session.validateAll().isEmpty)
     }
 }
+
+/// Conditions written with key paths name the property's coding key.
+@Suite struct KeyPathConditionTests {
+    struct Ticket: Codable {
+        enum Status: String, Codable, CaseIterable { case open, closed }
+        var status: Status
+        var reason: String?
+    }
+
+    @Test func aKeyPathConditionHidesAFieldByItsValue() throws {
+        let form = Form("ticket", for: Ticket.self) {
+            Section {
+                Field("Status", \Ticket.status)
+                Field("Reason", \Ticket.reason).hidden(when: .notEquals(\Ticket.status, .closed))
+            }
+        }
+        #expect(form.definitionProblems.isEmpty)
+        #expect(form.field("reason")?.hiddenWhen == .notEquals("status", "closed"))
+        #expect(form.isHidden(form.field("reason")!, values: ["status": "open"]))
+        #expect(!form.isHidden(form.field("reason")!, values: ["status": "closed"]))
+        #expect(Condition.isEmpty(\Ticket.reason) == .isEmpty("reason"))
+    }
+}
