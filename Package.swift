@@ -28,6 +28,8 @@ let package = Package(
                           dependencies: ["FormCore", "FormStorage", "FormStoreCLI", "CSQLite"]),
         // Not a product: the crash and concurrent-writer tests run it as a child process.
         .executableTarget(name: "formstore-stress", dependencies: ["FormCore", "FormStorage"]),
+        // Not a product: docs/service.md's example; a test builds and runs it.
+        .executableTarget(name: "formstore-service-example", dependencies: ["FormCore", "FormStorage"]),
         .testTarget(name: "FormCoreTests", dependencies: ["FormCore"]),
         .testTarget(name: "FormStorageTests", dependencies: ["FormStorage", "FormCore"]),
         .testTarget(name: "FormStoreCLITests", dependencies: ["FormStoreCLI", "FormStorage", "FormCore"]),

@@ -126,7 +126,7 @@ import Testing
     }
 
     @Test func encodingIsPrettyWithSortedKeys() throws {
-        let text = String(decoding: FormSpec.encode(try Fixtures.form("login")), as: UTF8.self)
+        let text = String(decoding: try FormSpec.encode(try Fixtures.form("login")), as: UTF8.self)
         #expect(text.hasPrefix("{\n  \"formstore\": 1,\n  \"name\": \"login\",\n  \"primaryKey\": [\"id\"],"))
     }
 }

@@ -15,6 +15,7 @@ extension Field {
         switch KeyPathResolver.key(for: keyPath) {
         case .success(let key):
             self.init(key: key, label: label, kind: kind)
+            if kind == .choice || kind == .multichoice { choices = Field.enumChoices(of: Value.self) }
         case .failure(let problem):
             let written = String(describing: keyPath)
             self.init(key: written, label: label, kind: kind)
@@ -140,8 +141,8 @@ extension Rule {
 /// Lets kind inference see through `Optional`.
 private protocol OptionalType { static var wrappedType: Any.Type { get } }
 extension Optional: OptionalType { static var wrappedType: Any.Type { Wrapped.self } }
-private protocol ListType {}
-extension Array: ListType {}
+private protocol ListType { static var elementType: Any.Type { get } }
+extension Array: ListType { static var elementType: Any.Type { Element.self } }
 
 extension FieldKind {
     /// The kind a property of this type gets when none is given: Bool → bool,
@@ -160,5 +161,32 @@ extension FieldKind {
         case is any ListType.Type: return .multichoice
         default: return .text
         }
+    }
+}
+
+extension Field {
+    /// The choices of an enum that is `CaseIterable` and `RawRepresentable` by
+    /// text or an integer (optional, or the elements of an array, too): one per
+    /// case, its raw value the stored value. Empty for any other type, which a
+    /// definition check then reports for a choice field.
+    static func enumChoices(of type: Any.Type) -> [Choice] {
+        if let optional = type as? any OptionalType.Type { return enumChoices(of: optional.wrappedType) }
+        if let list = type as? any ListType.Type { return enumChoices(of: list.elementType) }
+        guard let cases = type as? any (CaseIterable & RawRepresentable).Type else { return [] }
+        return rawChoices(cases)
+    }
+
+    private static func rawChoices<T: CaseIterable & RawRepresentable>(_: T.Type) -> [Choice] {
+        var choices: [Choice] = []
+        for value in T.allCases {
+            switch value.rawValue {
+            case let text as String: choices.append(Choice(.text(text)))
+            case let number as any BinaryInteger:
+                guard let exact = Int64(exactly: number) else { return [] }
+                choices.append(Choice(.int(exact)))
+            default: return []
+            }
+        }
+        return choices
     }
 }

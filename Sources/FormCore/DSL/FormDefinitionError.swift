@@ -7,7 +7,8 @@ extension Form {
     /// Every mistake in the definition: key paths without a coding key,
     /// duplicate or empty keys, rules and conditions naming unknown fields,
     /// defaults not among the choices, minLength > maxLength, min > max, bad
-    /// regular expressions, choice fields without choices.
+    /// regular expressions, choice fields without choices (an enum-backed
+    /// field whose enum is not `CaseIterable` and `RawRepresentable`).
     public var definitionProblems: [FormDefinitionError] {
         var problems: [FormDefinitionError] = []
         var seen: [String: String] = [:]
@@ -15,6 +16,10 @@ extension Form {
         for (s, section) in sections.enumerated() {
             for (f, field) in section.fields.enumerated() {
                 let at = "$.sections[\(s)].fields[\(f)]"
+                let before = problems.count
+                defer {
+                    for i in before..<problems.count { problems[i].field = field.key }
+                }
                 func problem(_ key: String, _ message: String) {
                     problems.append(FormDefinitionError(path: "\(at).\(key)", message: message))
                 }
@@ -35,7 +40,8 @@ extension Form {
                     problems += condition.problems(at: "\(at).disabledWhen", keys: keys)
                 }
                 if field.kind == .choice || field.kind == .multichoice {
-                    if field.choices.isEmpty { problem("choices", "a \(field.kind.rawValue) field needs choices") }
+                    // A multichoice field without choices holds free-form tags (a list of text).
+                    if field.kind == .choice && field.choices.isEmpty { problem("choices", "a choice field needs choices") }
                     let values = field.choices.map(\.value)
                     let defaults = field.defaultValue.listValue ?? (field.defaultValue == .null ? [] : [field.defaultValue])
                     if !field.choices.isEmpty, let stray = defaults.first(where: { !values.contains($0) }) {
@@ -73,6 +79,15 @@ extension Form {
     public func checked() throws(FormDefinitionError) -> Form {
         if let first = definitionProblems.first { throw first }
         return self
+    }
+
+    /// Throws the first definition problem, for the places a form is used
+    /// (a session opening it, a store mapping it): a mistake such as a
+    /// misspelt condition key would otherwise hide a field for ever.
+    ///
+    /// - throws: `FormDefinitionError` naming the path and the field.
+    public func checkDefinition() throws(FormDefinitionError) {
+        if let first = definitionProblems.first { throw first }
     }
 }
 

@@ -60,14 +60,29 @@ extension FormSession {
     func prepareSave() throws -> SaveStep {
         if let why = whyNoSave { throw SessionError.mode(why) }
         let errors = key == nil || saveValidation == .everything ? validateAll() : validateChanges()
-        guard errors.isEmpty else {
+        let hidden = hiddenChanges()
+        guard errors.isEmpty && hidden.isEmpty else {
             draftChanged(rejected: true)
-            return .finished(.invalid(errors))
+            return .finished(.invalid(errors + hidden))
         }
         guard let key else { return .insert(insertValues) }
         let dirty = dirtyFields.filter(isVisible)
         guard !dirty.isEmpty else { return .unchanged }
         return .update(updatePlan(dirty, key: key))
+    }
+
+    /// Changes to fields that are hidden now: a save writes only visible fields,
+    /// so such a change is an error (code `hidden`) rather than lost in silence.
+    private func hiddenChanges() -> [FieldError] {
+        var found: [FieldError] = []
+        for field in fields where field.isStored && field.holdsValue && isChanged(field.key)
+            && form.isHidden(field, values: current, editing: isEditing) {
+            let error = FieldError(field: field.key, code: "hidden",
+                                   message: "\(field.label) is hidden, so its change cannot be saved: show it or undo the change")
+            setErrors([error], for: field.key)
+            found.append(error)
+        }
+        return found
     }
 
     /// Runs every check of every visible field and the form rules; returns every

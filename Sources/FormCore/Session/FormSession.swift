@@ -114,12 +114,14 @@ public final class FormSession {
     /// - parameter owner: whose drafts are offered and written (a service's
     ///   user id); `nil` for the drafts nobody owns.
     /// - parameter draftPolicy: when drafts are written (`.none` for a one-shot request).
-    /// - throws: `SessionError` (`.notFound`) when there is no such record; the
-    ///   backend's error when it cannot be read.
+    /// - throws: `FormDefinitionError` when the form's definition has a mistake
+    ///   (checked here, where the form is used); `SessionError` (`.notFound`)
+    ///   when there is no such record; the backend's error when it cannot be read.
     public static func open(_ form: Form, key: RecordKey, backend: any FormBackend,
                             drafts: (any DraftStore)? = nil, owner: String? = nil,
                             draftPolicy: DraftPolicy = .autosave,
                             autosave: DraftAutosaver.Policy = .init()) throws -> FormSession {
+        try form.checkDefinition()
         guard let record = try backend.load(form, key: key) else {
             throw SessionError.notFound(form, key)
         }

@@ -8,7 +8,8 @@ import Foundation
 /// ```
 ///
 /// Errors name the JSON path of the mistake (`SpecError.path`). Custom rules
-/// and custom transforms are code: `encode` leaves them out.
+/// and custom transforms are code, which a spec cannot hold: `encode` refuses
+/// such a form, naming each (`unwritableParts(of:)`), rather than drop them.
 public enum FormSpec {
     /// The spec format this FormStore reads and writes (`"formstore": 1`).
     public static let formatVersion = 1
@@ -49,8 +50,46 @@ public enum FormSpec {
         return form
     }
 
-    /// Writes a spec: pretty-printed, keys sorted, defaults left out.
-    public static func encode(_ form: Form) -> Data {
-        node(for: form).serialized()
+    /// Writes a spec: pretty-printed, keys sorted, defaults left out; it
+    /// decodes to an equal form.
+    ///
+    /// - throws: `SpecError` for the first part a spec cannot hold (see
+    ///   `unwritableParts(of:)`): written without it, the form would read back different.
+    public static func encode(_ form: Form) throws(SpecError) -> Data {
+        if let first = unwritableParts(of: form).first { throw first }
+        return node(for: form).serialized()
+    }
+
+    /// The parts of a form that are code (custom rules and transforms), each
+    /// with its path in spec notation and its name: what `encode` refuses.
+    ///
+    /// ```swift
+    /// FormSpec.unwritableParts(of: form).map(\.description)
+    /// // ["$.sections[0].fields[1].rules (field \"sku\"): the custom rule \"checksum\" is code; a spec cannot hold it"]
+    /// ```
+    public static func unwritableParts(of form: Form) -> [SpecError] {
+        var parts: [SpecError] = []
+        for (s, section) in form.sections.enumerated() {
+            for (f, field) in section.fields.enumerated() {
+                let at = "$.sections[\(s)].fields[\(f)]"
+                for case .custom(let rule) in field.rules {
+                    var error = SpecError(path: "\(at).rules", message: "the custom rule \(rule.code.quoted) is code; a spec cannot hold it")
+                    error.field = field.key
+                    parts.append(error)
+                }
+                for case .custom(let transform) in field.transforms {
+                    var error = SpecError(path: "\(at).transforms",
+                                          message: "the custom transform \(transform.name.quoted) is code; a spec cannot hold it")
+                    error.field = field.key
+                    parts.append(error)
+                }
+            }
+        }
+        for (r, rule) in form.rules.enumerated() {
+            if case .custom(let custom) = rule {
+                parts.append(SpecError(path: "$.rules[\(r)]", message: "the custom rule \(custom.code.quoted) is code; a spec cannot hold it"))
+            }
+        }
+        return parts
     }
 }

@@ -8,10 +8,21 @@ import Foundation
 /// ```
 ///
 /// Only stored, value-holding fields appear (a repeated password does not),
-/// with the primary-key columns that are no field (as an export writes them).
-/// Optional fields also accept `null`, so exported rows validate; secure
-/// fields are `writeOnly`.
+/// with the primary-key columns that are no field (as an export writes them),
+/// `readOnly`. Optional fields also accept `null`, so exported rows validate;
+/// a field with a `hiddenWhen` condition is never `required` (a record where it
+/// is hidden holds no value for it); secure fields are `writeOnly` and not
+/// `required` (an export leaves them out). A bool also accepts the 0 and 1
+/// SQLite stores, a multichoice the JSON-array text it stores. Dates and
+/// times carry the `pattern` of the ISO 8601 text the JSON door accepts
+/// (`FormSession.apply(json:)`), not `format: date-time`, whose RFC 3339
+/// refuses SQLite's own `2024-05-01 13:04:05`.
 public enum JSONSchemaExporter {
+    /// ISO 8601 as `ISO8601.parse` reads it: a date, a date and time (`T` or a
+    /// space, seconds, fraction and zone optional) or a time of day.
+    public static let dateTimePattern =
+        #"^([0-9]{4}-[0-9]{2}-[0-9]{2}([Tt ][0-9]{2}:[0-9]{2}(:[0-9]{2}([.,][0-9]+)?)?([Zz]|[+-][0-9]{2}:?[0-9]{2})?)?|[0-9]{2}:[0-9]{2}(:[0-9]{2}([.,][0-9]+)?)?)$"#
+
     public static func schema(for form: Form) -> Data {
         var properties: [JSONNode.Member] = []
         var required: [JSONNode] = []
@@ -23,7 +34,8 @@ public enum JSONSchemaExporter {
         }
         for field in form.fields where field.isStored && field.holdsValue {
             properties.append(JSONNode.Member(key: field.key, value: property(field)))
-            if field.isRequired { required.append(.string(field.key)) }
+            // A hidden field holds nothing, and a secure one is never read back (an export leaves it out).
+            if field.isRequired && field.hiddenWhen == nil && !field.isSecure { required.append(.string(field.key)) }
         }
         var members = [
             JSONNode.Member(key: "$schema", value: .string("https://json-schema.org/draft/2020-12/schema")),
@@ -41,16 +53,22 @@ public enum JSONSchemaExporter {
         var members: [JSONNode.Member] = [JSONNode.Member(key: "title", value: .string(field.label))]
         func put(_ key: String, _ value: JSONNode) { members.append(JSONNode.Member(key: key, value: value)) }
         let nullable = !field.isRequired
-        func type(_ name: String) -> JSONNode {
-            nullable ? .array([.string(name), .string("null")]) : .string(name)
+        func type(_ names: String...) -> JSONNode {
+            let all = names + (nullable ? ["null"] : [])
+            return all.count == 1 ? .string(all[0]) : .array(all.map(JSONNode.string))
         }
         let choiceValues = field.choices.filter { !$0.isDisabled }.map { FormSpec.value($0.value) }
         switch field.kind {
         case .integer: put("type", type("integer"))
         case .decimal: put("type", type("number"))
-        case .bool: put("type", type("boolean"))
+        case .bool:
+            // An export writes the column as stored: SQLite holds a bool as 0 or 1.
+            put("type", type("boolean", "integer"))
+            put("minimum", .integer(0))
+            put("maximum", .integer(1))
         case .multichoice:
-            put("type", type("array"))
+            // An array, or as stored and exported: text holding a JSON array.
+            put("type", type("array", "string"))
             put("uniqueItems", .bool(true))
             if !choiceValues.isEmpty { put("items", .object([JSONNode.Member(key: "enum", value: .array(choiceValues))])) }
         case .choice:
@@ -61,9 +79,7 @@ public enum JSONSchemaExporter {
         switch field.kind {
         case .email: put("format", .string("email"))
         case .url: put("format", .string("uri"))
-        case .date: put("format", .string("date"))
-        case .time: put("format", .string("time"))
-        case .datetime: put("format", .string("date-time"))
+        case .date, .time, .datetime: put("pattern", .string(dateTimePattern))
         case .phone: put("pattern", .string(TextPattern.phone))
         case .state: put("pattern", .string(TextPattern.state))
         case .zip: put("pattern", .string(TextPattern.zip))

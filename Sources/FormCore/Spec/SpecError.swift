@@ -8,13 +8,26 @@
 public struct SpecError: Error, Sendable, Hashable, CustomStringConvertible {
     public let path: String
     public let message: String
+    /// The key of the field whose definition holds the mistake, when one does:
+    /// a form built with the DSL has no spec to point into, so the error names it.
+    public internal(set) var field: String? = nil
 
     public init(path: String, message: String) {
         self.path = path
         self.message = message
     }
 
-    public var description: String { "\(path): \(message)" }
+    public var description: String {
+        guard let field, !field.isEmpty else { return "\(path): \(message)" }
+        return "\(path) (field \(field.quoted)): \(message)"
+    }
+
+    // The field is a convenience derived from the path: equal paths are equal errors.
+    public static func == (a: SpecError, b: SpecError) -> Bool { a.path == b.path && a.message == b.message }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(message)
+    }
 }
 
 /// A node of the spec being read, with its path for errors.

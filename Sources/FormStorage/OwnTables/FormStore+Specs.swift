@@ -6,7 +6,7 @@ import Foundation
 extension FormStore {
     /// Stores (or replaces) a form's JSON spec under its name.
     public func storeSpec(of form: Form) throws {
-        let spec = String(decoding: FormSpec.encode(form), as: UTF8.self)
+        let spec = String(decoding: try FormSpec.encode(form), as: UTF8.self)
         try prepareOwnTables()
         try database.write { conn in
             try conn.cachedStatement("""

@@ -68,10 +68,13 @@ public final class FormStore: FormBackend, DraftStore {
 
     /// How `form` maps to its table: checked once per form version, then cached.
     ///
-    /// - throws: `FormStoreError` when the table or one of the form's columns is missing.
+    /// - throws: `FormDefinitionError` when the form's definition has a mistake;
+    ///   `FormStoreError` when the table or one of the form's columns is missing.
     public func mapping(for form: Form) throws -> TableMapping {
         let cacheKey = MappingKey(name: form.name, version: form.version, table: form.tableName)
         if let cached = mappings.withLock({ $0[cacheKey] }), cached.form == form { return cached }
+        // Checked where the form is first used, so a mistake cannot pass silently.
+        try form.checkDefinition()
         let mapping = try database.read { conn -> TableMapping in
             guard try conn.tableExists(form.tableName) else { throw FormStoreError.unknownTable(form.tableName) }
             return try TableMapping(form: form, table: try conn.tableInfo(form.tableName)).sniffingDateFormats(conn)

@@ -7,6 +7,13 @@ enum Common {
         "key", help: "The record's primary-key value; a composite key as col=value,col=value.",
         check: .recordKey)
     /// How `set` and `new` take values, NULL and empty text; the same words as the README.
+    /// What `--format json` prints for a save that was refused (set, new).
+    static let refusedAsJSON = """
+        With --format json, a refused save also prints its outcome on stdout as
+        one JSON object, {"outcome": "invalid", "errors": [...]} or "conflict" or
+        "notFound" (docs/service.md); the error and exit code are as without it.
+        """
+
     static let valueSyntax = """
         FIELD=TEXT is text as typed. FIELD:=JSON takes one JSON value: FIELD:=null
         stores no value (NULL), FIELD:=\"\" empty text; FIELD:=3, FIELD:=true and

@@ -1,11 +1,12 @@
 struct FormCommand: ParsableCommand {
-    enum Format: String { case text, json, jsonSchema = "json-schema" }
+    enum Format: String { case text, json, jsonSchema = "json-schema", sql }
 
     static let configuration = CommandConfiguration(
         name: "form",
         abstract: "Show a form's fields: their kinds, rules and choices.",
+        discussion: "--format sql prints the CREATE TABLE the form needs (types, NOT NULL, CHECK … IN for choices, defaults), to start a migration with.",
         arguments: [Common.form],
-        options: [Common.format(["text", "json", "json-schema"], default: "text")])
+        options: [Common.format(["text", "json", "json-schema", "sql"], default: "text")])
 
     let form: String
     let format: Format
@@ -17,7 +18,7 @@ struct FormCommand: ParsableCommand {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let form = try context.workspace().form(named: form)
-        context.terminal.output.write(FormDescription(form: form).render(format))
+        context.terminal.output.write(try FormDescription(form: form).render(format))
         return .success
     }
 }

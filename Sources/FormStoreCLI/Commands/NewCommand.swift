@@ -5,7 +5,7 @@ struct NewCommand: ParsableCommand {
         name: "new",
         abstract: "Create a record from FIELD=VALUE arguments, or from a JSON object on stdin.",
         discussion: "Values are typed as a person would type them; the form parses and validates them.\n"
-            + Common.valueSyntax,
+            + Common.valueSyntax + "\n\n" + Common.refusedAsJSON,
         arguments: [Common.form,
                     ArgumentDefinition("field=value", help: "A field's value: FIELD=TEXT or FIELD:=JSON (FIELD:=null for no value).", arity: .variadic(minimum: 0), check: .assignment)],
         options: [.flag("json", help: "Read the values as one JSON object from stdin."),
@@ -42,7 +42,9 @@ struct NewCommand: ParsableCommand {
         if readsJSON, let unknown = inputs.keys.sorted().first(where: { form.field($0) == nil }) {
             throw CLIError.validation(CLIError.unknownField(unknown, of: form).message)
         }
-        let record = try workspace.createRecord(of: form, inputs: inputs)
+        let record = try format.reportingRejection(context) {
+            try workspace.createRecord(of: form, inputs: inputs)
+        }
         let columns = OutputColumn.columns(of: form)
         let options = context.outputOptions()
         var writer: any RecordWriter = format == .json

@@ -4,7 +4,7 @@ struct SetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "set",
         abstract: "Change fields of a record: validate what changed, save only that, print the changes.",
-        discussion: Common.valueSyntax,
+        discussion: Common.valueSyntax + "\n\n" + Common.refusedAsJSON,
         arguments: [Common.form, Common.key,
                     ArgumentDefinition("field=value", help: "A field's new value: FIELD=TEXT or FIELD:=JSON (FIELD:=null for no value).", arity: .variadic(minimum: 1), check: .assignment)],
         options: [Common.format(["text", "json"], default: "text")])
@@ -24,7 +24,9 @@ struct SetCommand: ParsableCommand {
     func run(_ context: CommandContext) throws -> ExitCode {
         let workspace = try context.workspace()
         let form = try workspace.form(named: form)
-        let update = try workspace.updateRecord(of: form, key: key, inputs: inputs)
+        let update = try format.reportingRejection(context) {
+            try workspace.updateRecord(of: form, key: key, inputs: inputs)
+        }
         // Stored values nobody touched that break a rule did not stop the save; say so.
         for warning in update.warnings {
             context.say("formstore: warning: \(form.name) \(key.text): \(warning.description.singleLine) (stored so; left unchanged)")

@@ -1,15 +1,17 @@
 import FormCore
+import FormStorage
 
-/// A form's definition for `formstore form`: readable text, JSON, or a JSON
-/// Schema of the records it edits.
+/// A form's definition for `formstore form`: readable text, JSON, a JSON
+/// Schema of the records it edits, or the CREATE TABLE it needs.
 struct FormDescription {
     let form: Form
 
-    func render(_ format: FormCommand.Format) -> String {
+    func render(_ format: FormCommand.Format) throws -> String {
         switch format {
         case .text: return text()
-        case .json: return json()
+        case .json: return try json()
         case .jsonSchema: return jsonSchema()
+        case .sql: return try form.createTableSQL()
         }
     }
 
@@ -36,8 +38,8 @@ struct FormDescription {
 
     /// The form as a JSON spec (`docs/spec.md`): an inferred form saved into a
     /// `--forms` folder becomes a spec to customise.
-    func json() -> String {
-        String(decoding: FormSpec.encode(form), as: UTF8.self) + "\n"
+    func json() throws -> String {
+        String(decoding: try FormSpec.encode(form), as: UTF8.self) + "\n"
     }
 
     /// The JSON Schema of the records `export` writes: FormCore's, the one

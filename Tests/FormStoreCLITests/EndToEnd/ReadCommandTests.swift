@@ -27,8 +27,10 @@ import Testing
         let schema = try demo.run(["form", "signup", "--format", "json-schema"])
         #expect(schema.code == 0)
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(schema.output.utf8)) as? [String: Any])
-        #expect(Set(parsed["required"] as? [String] ?? []) == ["email", "password"])
-        let properties = try #require(parsed["properties"] as? [String: Any])
+        // The password is writeOnly: required on input, never in a record as read.
+        #expect(Set(parsed["required"] as? [String] ?? []) == ["email"])
+        let properties = try #require(parsed["properties"] as? [String: [String: Any]])
+        #expect(properties["password"]?["writeOnly"] as? Bool == true)
         #expect(properties["age"] != nil)
     }
 

@@ -1,0 +1,171 @@
+import Foundation
+
+/// The JSON door: a request body applied to a session in one call.
+extension FormSession {
+    /// Sets the fields a JSON object names, all or none.
+    ///
+    /// ```swift
+    /// try session.apply(json: Data(#"{"title": "Printer jam", "priority": 2, "due": "2026-12-01"}"#.utf8))
+    /// switch try session.save() { … }
+    /// ```
+    ///
+    /// Values are read in their machine forms: numbers as numbers, `true` and
+    /// `false`, `null` for no value, arrays for multichoice fields, dates and
+    /// times as ISO 8601 text (`2026-12-01`, `2026-12-01T09:30:00Z`, SQLite's
+    /// `2026-12-01 09:30:00`, `09:30`) or in the field's own input format; a
+    /// date field refuses a time of day and a time field a day, rather than
+    /// cut them off. Each value
+    /// then runs through the field's transforms and kind check, as `set` does;
+    /// a choice is named by its value or label, never its position. Visibility
+    /// and `disabledWhen` are judged on the values the body leaves behind, so a
+    /// body may set a field together with the one that shows it.
+    ///
+    /// Nothing is dropped in silence: a key that names no field, a hidden,
+    /// disabled, read-only or display-only field, and a value the field cannot
+    /// hold are each an error, and then nothing is set. Rules (required,
+    /// length, range …) are not errors here: `save()` reports them.
+    ///
+    /// - throws: `JSONBodyError` with every problem found (the session is unchanged).
+    public func apply(json body: Data) throws(JSONBodyError) {
+        let node: JSONNode
+        do { node = try JSONReader.parse(body) } catch {
+            throw .malformed("the body is not JSON: line \(error.line), column \(error.column): \(error.message)")
+        }
+        guard case .object(let members) = node else {
+            throw .malformed("the body must be a JSON object of field values, not \(node.typeName)")
+        }
+        try apply(members.map { ($0.key, $0.value.fieldValue) })
+    }
+
+    /// Sets fields from machine values, all or none, as `apply(json:)` does
+    /// (a `.text` for a date field may be ISO 8601 text).
+    ///
+    /// - throws: `JSONBodyError` with every problem found (the session is unchanged).
+    public func apply(values: [String: FieldValue]) throws(JSONBodyError) {
+        let position = { (key: String) in self.fields.firstIndex { $0.key == key } ?? .max }
+        try apply(values.sorted { (position($0.key), $0.key) < (position($1.key), $1.key) }.map { ($0.key, $0.value) })
+    }
+
+    /// The members in order; `nil` for a value no field can hold (a JSON object).
+    private func apply(_ members: [(key: String, value: FieldValue?)]) throws(JSONBodyError) {
+        var errors: [FieldError] = []
+        var taken: [(Field, FieldValue)] = []
+        for member in members {
+            guard let field = field(member.key) else {
+                errors.append(FieldError(field: member.key, code: "unknownField",
+                                         message: "\(form.name) has no field \(member.key.quoted)"))
+                continue
+            }
+            if let error = whyNeverSettable(field) {
+                errors.append(error)
+                continue
+            }
+            switch machineValue(member.value, for: field) {
+            case .success(let value): taken.append((field, value))
+            case .failure(let error): errors.append(error)
+            }
+        }
+        var after = current
+        for (field, value) in taken { after[field.key] = value }
+        for (field, _) in taken {
+            if let error = whyNotSettable(field, values: after) { errors.append(error) }
+        }
+        guard errors.isEmpty else { throw JSONBodyError(errors: errors) }
+        for (field, value) in taken {
+            do {
+                try set(field.key, value: value)
+            } catch let error as FieldError {
+                errors.append(error)
+            } catch {
+                errors.append(FieldError(field: field.key, code: "notEditable", message: "\(error)"))
+            }
+        }
+        if !errors.isEmpty { throw JSONBodyError(errors: errors) }
+    }
+
+    /// A member's value for `field`, through the field's transforms and kind check.
+    private func machineValue(_ given: FieldValue?, for field: Field) -> Result<FieldValue, FieldError> {
+        let plain: FieldValue
+        switch given {
+        case .some(.text(let text)) where field.kind == .date || field.kind == .time || field.kind == .datetime:
+            // ISO 8601 first (a machine's form); else the field's own input format.
+            guard let date = ISO8601.parse(text) else { plain = .text(text); break }
+            // A date field holds a day and a time field a time of day: what would be cut off is refused.
+            let seconds = date.timeIntervalSince1970
+            let day = (seconds / 86_400).rounded(.down)
+            if field.kind == .date && seconds != day * 86_400 {
+                return .failure(FieldError(field: field.key, code: "date",
+                                           message: "\(field.label) holds a day: \(text.quoted) has a time of day too"))
+            }
+            if field.kind == .time && day != 0 {
+                return .failure(FieldError(field: field.key, code: "date",
+                                           message: "\(field.label) holds a time of day: \(text.quoted) has a day too"))
+            }
+            plain = .date(date)
+        case .some(let value):
+            plain = value
+        case .none:
+            let message = MessageCatalog.english.resolve(code: "kind", field: field, overrides: form.messages,
+                                                         ruleMessage: nil, parameters: ["kind": "an object"])
+            return .failure(FieldError(field: field.key, code: "kind", message: message))
+        }
+        if plain == .null { return .success(.null) }
+        let parsed: FieldValue
+        switch field.parse(value: plain, in: form) {
+        case .success(let value): parsed = value
+        case .failure(let error): return .failure(error)
+        }
+        do {
+            return .success(try field.coerce(field.choiceValue(parsed), messages: form.messages))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func refusal(_ field: Field, _ code: String, _ why: String) -> FieldError {
+        FieldError(field: field.key, code: code, message: "\(field.label) (\(field.key)) \(why)")
+    }
+
+    /// Why a body may never set `field`, whatever its values: checked before the value is read.
+    private func whyNeverSettable(_ field: Field) -> FieldError? {
+        if !field.holdsValue { return refusal(field, "notEditable", "is display-only") }
+        // A new record's key is typed in, as `whyNotEditable` allows.
+        if field.isReadOnly && !(key == nil && form.primaryKey.contains(field.key)) {
+            return refusal(field, "readOnly", "is read-only")
+        }
+        return nil
+    }
+
+    /// Why a body may not set `field` now, judged on the values it would leave.
+    private func whyNotSettable(_ field: Field, values: [String: FieldValue]) -> FieldError? {
+        func error(_ code: String, _ why: String) -> FieldError { refusal(field, code, why) }
+        if form.isHidden(field, values: values, editing: isEditing) { return error("hidden", "is hidden") }
+        if form.isDisabled(field, values: values, editing: isEditing) { return error("disabled", "is disabled") }
+        if field.enabledWhenNotEditing { return nil }
+        switch form.mode {
+        case .frozen: return error("notEditable", "cannot be changed: the form is frozen")
+        case .edit where !isEditing: return error("notEditable", "cannot be changed before editing begins (beginEditing)")
+        default: return nil
+        }
+    }
+}
+
+extension JSONNode {
+    /// The node as a plain value (`nil` for an object, which no field holds).
+    var fieldValue: FieldValue? {
+        switch self {
+        case .null: return .null
+        case .bool(let b): return .bool(b)
+        case .number(let d, let integer): return integer.map(FieldValue.int) ?? .double(d)
+        case .string(let s): return .text(s)
+        case .array(let items):
+            var values: [FieldValue] = []
+            for item in items {
+                guard let value = item.fieldValue else { return nil }
+                values.append(value)
+            }
+            return .list(values)
+        case .object: return nil
+        }
+    }
+}

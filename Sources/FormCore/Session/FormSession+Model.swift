@@ -1,0 +1,105 @@
+/// The typed door: a session read as the model type, and filled from a value.
+extension FormSession {
+    /// The session's values as a model: every field's current value and the
+    /// record's key columns, decoded by coding key (`ModelCoder`).
+    ///
+    /// ```swift
+    /// let ticket = try session.model(as: Ticket.self)
+    /// ```
+    /// - throws: `DecodingError` naming a key the model needs that the form
+    ///   does not hold, or holds with another type.
+    public func model<Model: Decodable>(as type: Model.Type) throws -> Model {
+        var values = current
+        if let key {
+            for (column, value) in zip(key.columns, key.values) where values[column] == nil { values[column] = value }
+        }
+        return try ModelCoder.decode(type, from: values)
+    }
+
+    /// Sets every field the model has a value for, through the field's
+    /// transforms and kind check, all or none, as `apply(json:)` does: a
+    /// hidden, disabled or read-only field whose value would change is an
+    /// error. Keys of the model that name no field (the key column of a stored
+    /// record, a property the form leaves out) are not set.
+    ///
+    /// ```swift
+    /// let session = FormSession.new(ticketForm, backend: store)
+    /// try session.set(from: Ticket(title: "Printer jam", priority: .high))
+    /// try session.save()
+    /// ```
+    /// - throws: `EncodingError` for a model with no FieldValue form;
+    ///   `JSONBodyError` with every field that cannot take its value.
+    public func set<Model: Encodable>(from model: Model) throws {
+        let values = try ModelCoder.encode(model)
+        let changes = values.filter { key, value in
+            guard let field = field(key), field.holdsValue else { return false }
+            return value != (current[key] ?? .null)
+        }
+        try apply(values: changes)
+    }
+}
+
+extension FormSession {
+    /// Starts a new record prefilled from a model value, through the form's
+    /// transforms and kind checks (`set(from:)`); `save()` then runs its rules.
+    ///
+    /// - throws: `FormDefinitionError` for a mistake in the form;
+    ///   `JSONBodyError` for fields that cannot take the model's values.
+    public static func new<Model: Encodable>(_ form: Form, from model: Model, backend: any FormBackend,
+                                             drafts: (any DraftStore)? = nil,
+                                             autosave: DraftAutosaver.Policy = .init()) throws -> FormSession {
+        try form.checkDefinition()
+        let session = FormSession.new(form, backend: backend, drafts: drafts, autosave: autosave)
+        try session.set(from: model)
+        return session
+    }
+}
+
+/// The typed door on any backend (`FormStore`, `MemoryBackend`).
+extension FormBackend {
+    /// A stored record as the model type, or `nil` when there is none.
+    ///
+    /// ```swift
+    /// let ticket = try store.load(Ticket.self, form: ticketForm, key: RecordKey("id", 7))
+    /// ```
+    /// - throws: `FormDefinitionError` for a mistake in the form; `DecodingError`
+    ///   when the record does not fit the model; the backend's error.
+    public func load<Model: Decodable>(_ type: Model.Type, form: Form, key: RecordKey) throws -> Model? {
+        do {
+            return try FormSession.open(form, key: key, backend: self).model(as: type)
+        } catch let error as SessionError where error.reason == .notFound {
+            return nil
+        }
+    }
+
+    /// Saves a model value through the form: a new record when `key` is `nil`,
+    /// else the stored record with that key, changed where the value differs.
+    /// Transforms, kind checks and rules run as for any session; the outcome
+    /// says what happened (`.invalid` for a rule, `.conflict`, `.notFound` …).
+    ///
+    /// ```swift
+    /// let outcome = try store.save(Ticket(title: "Printer jam"), form: ticketForm)
+    /// ```
+    /// - throws: `JSONBodyError` for fields that cannot take the model's values
+    ///   (hidden, read-only, of another kind, or any field of a frozen form);
+    ///   `SessionError` for a form in free mode, which has no save step; the
+    ///   backend's error.
+    public func save<Model: Encodable>(_ model: Model, form: Form, key: RecordKey? = nil) throws -> SaveOutcome {
+        if form.mode == .free {
+            throw SessionError.mode("\(form.name) is in free mode: each change is saved as it is set, so there is no one save of a value")
+        }
+        let session: FormSession
+        if let key {
+            do {
+                session = try FormSession.open(form, key: key, backend: self)
+            } catch let error as SessionError where error.reason == .notFound {
+                return .notFound
+            }
+            if form.mode == .edit { try session.beginEditing() }
+            try session.set(from: model)
+        } else {
+            session = try FormSession.new(form, from: model, backend: self)
+        }
+        return try session.save()
+    }
+}

@@ -1,0 +1,41 @@
+import FormCore
+import Foundation
+
+/// A refused save as JSON for `set` and `new --format json`: the library's
+/// `SaveOutcome` shape (docs/service.md), so a script reads what a service
+/// built on FormCore returns. Secure fields' values are masked, as everywhere.
+extension RecordRejected {
+    var outcome: SaveOutcome {
+        switch reason {
+        case .invalid(let errors): return .invalid(errors)
+        case .notFound: return .notFound
+        case .conflict(let conflicts):
+            return .conflict(conflicts.map { conflict in
+                guard form.field(conflict.field)?.isSecure == true else { return conflict }
+                func masked(_ value: FieldValue) -> FieldValue { value.isEmpty ? value : .text(ValueText.mask) }
+                return FieldConflict(field: conflict.field, base: masked(conflict.base), mine: masked(conflict.mine),
+                                     theirs: masked(conflict.theirs))
+            })
+        }
+    }
+
+    /// Writes the outcome as one line of JSON to stdout (the error still goes to stderr).
+    func writeOutcome(to context: CommandContext) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(outcome) else { return }
+        context.terminal.output.write(String(decoding: data, as: UTF8.self) + "\n")
+    }
+}
+
+extension ShowCommand.Format {
+    /// Runs a write; with `--format json`, a refused save also prints its outcome as JSON.
+    func reportingRejection<T>(_ context: CommandContext, _ write: () throws -> T) throws -> T {
+        do {
+            return try write()
+        } catch let rejected as RecordRejected where self == .json {
+            rejected.writeOutcome(to: context)
+            throw rejected
+        }
+    }
+}

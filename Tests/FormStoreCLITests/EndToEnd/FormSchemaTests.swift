@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// What `formstore form NAME --format json-schema|sql` says of a form holds for
+/// the records the command itself writes: checked by a validator from PyPI
+/// (`jsonschema`, which .ci/run installs) and by SQLite.
+@Suite struct FormSchemaTests {
+    /// The seed specs, by name (Fixtures/forms/NAME.json).
+    static var fixtureNames: [String] {
+        get throws {
+            try FileManager.default.contentsOfDirectory(atPath: DemoDatabase.fixtureForms)
+                .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+        }
+    }
+
+    /// Validates every record of `records` (a JSON array) against `schema`;
+    /// exits 0 when all fit, 1 naming each that does not, 2 without the validator.
+    static let validator = #"""
+        import json, sys
+        try:
+            from jsonschema import Draft202012Validator, FormatChecker
+        except ImportError:
+            print("python3's jsonschema is missing: pip install jsonschema (.ci/run does)")
+            sys.exit(2)
+        schema = json.load(open(sys.argv[1]))
+        records = json.load(open(sys.argv[2]))
+        Draft202012Validator.check_schema(schema)
+        validator = Draft202012Validator(schema, format_checker=FormatChecker())
+        failures = [f"record {i}: {e.json_path}: {e.message}" for i, r in enumerate(records) for e in validator.iter_errors(r)]
+        print("\n".join(failures))
+        sys.exit(1 if failures else 0)
+        """#
+
+    @Test(arguments: try fixtureNames)
+    func everyExportedRecordFitsTheFormsJSONSchema(name: String) throws {
+        let demo = try DemoDatabase()
+        // NULLs in nullable columns, as other applications leave them.
+        try demo.query("UPDATE profiles SET birthdate = NULL, gender = NULL WHERE id = 1")
+        try demo.query("UPDATE signups SET age = NULL WHERE id = 1")
+        let schema = try demo.run(["form", name, "--format", "json-schema"])
+        #expect(schema.code == 0, "\(schema)")
+        let export = try demo.run(["export", name, "--format", "json"])
+        #expect(export.code == 0, "\(export)")
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(export.output.utf8)) as? [Any])
+        #expect(!records.isEmpty, "the demo has rows for \(name)")
+        let script = try demo.file("validate.py", Self.validator)
+        let schemaFile = try demo.file("schema.json", schema.output)
+        let recordsFile = try demo.file("records.json", export.output)
+        let run = try runProcess("/usr/bin/env", ["python3", script, schemaFile, recordsFile])
+        #expect(run.code == 0, "\(name): \(run)")
+    }
+
+    @Test(arguments: try fixtureNames)
+    func theGeneratedTableHoldsEveryExportedRecord(name: String) throws {
+        let demo = try DemoDatabase()
+        let sql = try demo.run(["form", name, "--format", "sql"])
+        #expect(sql.code == 0, "\(sql)")
+        #expect(sql.output.hasPrefix("CREATE TABLE "))
+        let fresh = demo.scratch.path + "/fresh.sqlite"
+        try sqlite3(fresh, input: sql.output)
+        // The demo's rows, copied by SQLite itself: the types, NOT NULLs and CHECKs take them.
+        let table = try #require(sql.output.split(separator: "\"").dropFirst().first.map(String.init))
+        let columns = try sqlite3(fresh, ["SELECT group_concat('\"' || name || '\"', ', ') FROM pragma_table_info('\(table)')"])
+            .trimmingCharacters(in: .newlines)
+        try sqlite3(fresh, input: """
+            ATTACH '\(demo.path)' AS demo;
+            INSERT INTO main."\(table)" (\(columns)) SELECT \(columns) FROM demo."\(table)";
+            """)
+        let export = try demo.run(["export", name, "--format", "ndjson"])
+        let again = try runBinary(["--db", fresh, "--forms", demo.formsDirectory, "export", name, "--format", "ndjson"],
+                                  environment: ["XDG_STATE_HOME": demo.stateDirectory])
+        #expect(again.output == export.output, "\(name): the generated table gives back what was exported")
+    }
+
+    @Test func theGeneratedTableSaysWhatTheFormRequires() throws {
+        let demo = try DemoDatabase()
+        let sql = try demo.run(["form", "registration", "--format", "sql"]).output
+        #expect(sql.contains(#""id" INTEGER PRIMARY KEY"#))
+        #expect(sql.contains(#""username" TEXT NOT NULL"#))
+        #expect(sql.contains(#""acceptTerms" INTEGER NOT NULL CHECK ("acceptTerms" IN (0, 1))"#))
+        #expect(sql.contains(#"CHECK ("country" IN ('usa', 'de', "#))
+        #expect(sql.contains(#"DEFAULT 'usa'"#))
+    }
+}
