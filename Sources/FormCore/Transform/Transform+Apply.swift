@@ -36,7 +36,8 @@ extension Transform {
             guard extra.isEmpty, national.count == 10 else { throw failure("phone", field) }
             return .text(String(national))
         case .integer:
-            guard case .text(let raw) = input else {
+            // A secure field's typed text is never echoed (issue 20): the message names the field only.
+        guard case .text(let raw) = input, !field.isSecure else {
                 if case .double(let d) = input, let i = FieldValue.double(d).intValue { return .int(i) }
                 return input
             }
@@ -47,7 +48,8 @@ extension Transform {
             }
             return .int(value)
         case .decimal:
-            guard case .text(let raw) = input else {
+            // A secure field's typed text is never echoed (issue 20): the message names the field only.
+        guard case .text(let raw) = input, !field.isSecure else {
                 if case .int(let i) = input { return .double(Double(i)) }
                 return input
             }
@@ -60,13 +62,15 @@ extension Transform {
             }
             return .double(value)
         case .date(let format):
-            guard case .text(let raw) = input else { return input }
+            // A secure field's typed text is never echoed (issue 20): the message names the field only.
+        guard case .text(let raw) = input, !field.isSecure else { return input }
             let text = raw.trimmingCharacters(in: .whitespaces)
             if text.isEmpty { return .null }
             guard let date = DateText.parse(text, format: format) else { throw failure("date", field) }
             return .date(date)
         case .yesNo:
-            guard case .text(let raw) = input else { return input }
+            // A secure field's typed text is never echoed (issue 20): the message names the field only.
+        guard case .text(let raw) = input, !field.isSecure else { return input }
             switch raw.trimmingCharacters(in: .whitespaces).lowercased() {
             case "": return .null
             case "yes", "y", "true", "1", "on": return .bool(true)
@@ -81,13 +85,15 @@ extension Transform {
             }
             return try Transform.choice(for: input, in: field)
         case .list:
-            guard case .text(let raw) = input else { return input }
+            // A secure field's typed text is never echoed (issue 20): the message names the field only.
+        guard case .text(let raw) = input, !field.isSecure else { return input }
             let items = raw.split(separator: ",")
                 .map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }
             return items.isEmpty ? .null : .list(items.map { .text($0) })
         case .hex:
-            guard case .text(let raw) = input else { return input }
+            // A secure field's typed text is never echoed (issue 20): the message names the field only.
+        guard case .text(let raw) = input, !field.isSecure else { return input }
             let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             if text.isEmpty { return .null }
             guard let bytes = Self.bytes(fromHex: text) else { throw failure("hex", field) }
@@ -195,7 +201,8 @@ extension Transform {
         if case .text(let raw) = input, String.trimmingWhitespaceAndNewlines(raw).isEmpty { return .null }
         guard !field.choices.isEmpty else { return input }
         if let choice = field.choice(matching: input) { return choice.value }
-        guard case .text(let raw) = input else {
+        // A secure field's typed text is never echoed (issue 20): the message names the field only.
+        guard case .text(let raw) = input, !field.isSecure else {
             throw FieldError(field: field.key, code: "choice", message: MessageCatalog.english.template(for: "choice"))
         }
         // Name what was typed: in a list of several, which one is wrong is the useful part.

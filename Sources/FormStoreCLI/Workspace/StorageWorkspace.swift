@@ -19,7 +19,7 @@ final class StorageWorkspace: Workspace {
     /// Runs on the database once it is open (tests limit its size with it).
     private let prepare: ((Database) throws -> Void)?
     /// Where a broken spec of another form is reported (stderr).
-    private let warnings: (any TextSink)?
+    let warnings: (any TextSink)?
     private var openedStore: FormStore?
     private var loadedCatalog: FormCatalog?
     private var warned = false
