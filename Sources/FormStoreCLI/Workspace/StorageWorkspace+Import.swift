@@ -41,12 +41,12 @@ extension StorageWorkspace {
                         }
                     } catch let problems as RecordImporter.RowProblems {
                         summary.reject(line: input.line, problems.messages)
-                    } catch let error as DatabaseError where error.isRowProblem && secureIn(input).isEmpty {
-                        summary.reject(line: input.line, [error.message ?? "rejected by the database"])
                     } catch let error as DatabaseError where !secureIn(input).isEmpty
-                                && CLIError.storageProblem(error, "") == nil {
+                                && SecureWriteFailure.mayQuoteValues(error) {
                         // SQLite's text could quote the row's secret: the row is refused with the schema's words only.
                         summary.reject(line: input.line, [SecureWriteFailure.message(for: error, secureFields: secureIn(input))])
+                    } catch let error as DatabaseError where error.isRowProblem {
+                        summary.reject(line: input.line, [error.message ?? "rejected by the database"])
                     }
                     next = try reader.next()
                 }
