@@ -36,8 +36,7 @@ extension Transform {
             guard extra.isEmpty, national.count == 10 else { throw failure("phone", field) }
             return .text(String(national))
         case .integer:
-            // A secure field's typed text is never echoed (issue 20): the message names the field only.
-        guard case .text(let raw) = input, !field.isSecure else {
+            guard case .text(let raw) = input else {
                 if case .double(let d) = input, let i = FieldValue.double(d).intValue { return .int(i) }
                 return input
             }
@@ -48,8 +47,7 @@ extension Transform {
             }
             return .int(value)
         case .decimal:
-            // A secure field's typed text is never echoed (issue 20): the message names the field only.
-        guard case .text(let raw) = input, !field.isSecure else {
+            guard case .text(let raw) = input else {
                 if case .int(let i) = input { return .double(Double(i)) }
                 return input
             }
@@ -62,15 +60,13 @@ extension Transform {
             }
             return .double(value)
         case .date(let format):
-            // A secure field's typed text is never echoed (issue 20): the message names the field only.
-        guard case .text(let raw) = input, !field.isSecure else { return input }
+            guard case .text(let raw) = input else { return input }
             let text = raw.trimmingCharacters(in: .whitespaces)
             if text.isEmpty { return .null }
             guard let date = DateText.parse(text, format: format) else { throw failure("date", field) }
             return .date(date)
         case .yesNo:
-            // A secure field's typed text is never echoed (issue 20): the message names the field only.
-        guard case .text(let raw) = input, !field.isSecure else { return input }
+            guard case .text(let raw) = input else { return input }
             switch raw.trimmingCharacters(in: .whitespaces).lowercased() {
             case "": return .null
             case "yes", "y", "true", "1", "on": return .bool(true)
@@ -85,15 +81,13 @@ extension Transform {
             }
             return try Transform.choice(for: input, in: field)
         case .list:
-            // A secure field's typed text is never echoed (issue 20): the message names the field only.
-        guard case .text(let raw) = input, !field.isSecure else { return input }
+            guard case .text(let raw) = input else { return input }
             let items = raw.split(separator: ",")
                 .map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }
             return items.isEmpty ? .null : .list(items.map { .text($0) })
         case .hex:
-            // A secure field's typed text is never echoed (issue 20): the message names the field only.
-        guard case .text(let raw) = input, !field.isSecure else { return input }
+            guard case .text(let raw) = input else { return input }
             let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             if text.isEmpty { return .null }
             guard let bytes = Self.bytes(fromHex: text) else { throw failure("hex", field) }

@@ -14,6 +14,12 @@ enum Common {
         FIELD= on a field holding nothing changes nothing; on one holding a value
         it clears it: NULL where the column allows it, empty text for a NOT NULL
         or DEFAULT '' column.
+
+        Secrets: a secure field (a password) given as FIELD=@- is read from stdin,
+        as FIELD=@path from a file (one trailing line break dropped), because
+        arguments are visible to every user of the machine (ps, /proc/PID/cmdline)
+        while the command runs. A BLOB field given as FIELD=@path takes the file's
+        bytes. Other fields take @ as text; FIELD:=\"@x\" is never read from a file.
         """
     static let showSecure = OptionDefinition.flag("show-secure", help: "Print secure fields (passwords) instead of ••••.")
     static let rawCSV = OptionDefinition.flag(

@@ -160,6 +160,46 @@ import Testing
         #expect(try db.query("SELECT name, password FROM accounts WHERE id = 1") == "bob|old-password\n")
     }
 
+    /// Arguments are visible in /proc/PID/cmdline: a secret is read from stdin
+    /// (`@-`) or a file (`@path`) instead, and the help says why.
+    @Test func aSecretCanComeFromStdinOrAFileInsteadOfArgv() throws {
+        let db = try Self.accounts()
+        let fromStdin = try db.run(["set", "logins", "1", "password=@-"], stdin: "TOPSECRET-STDIN\n")
+        #expect(fromStdin.code == 0, "\(fromStdin)")
+        Self.expectNoSecret(fromStdin, "TOPSECRET-STDIN")
+        #expect(try db.query("SELECT password FROM logins WHERE id = 1") == "TOPSECRET-STDIN\n")
+        let file = try db.file("secret.txt", "TOPSECRET-FILE\n")
+        let fromFile = try db.run(["new", "logins", "password=@\(file)"])
+        #expect(fromFile.code == 0, "\(fromFile)")
+        Self.expectNoSecret(fromFile, "TOPSECRET-FILE")
+        #expect(try db.query("SELECT password FROM logins WHERE id = 2") == "TOPSECRET-FILE\n")
+        // `:=` is taken as it is; a field that is not secure takes `@` as text.
+        let literal = try db.run(["set", "logins", "1", "password:=\"@not-a-file\""])
+        #expect(literal.code == 0, "\(literal)")
+        #expect(try db.query("SELECT password FROM logins WHERE id = 1") == "@not-a-file\n")
+        let text = try db.run(["set", "accounts", "1", "name=@ann"])
+        #expect(text.code == 0, "\(text)")
+        #expect(try db.query("SELECT name FROM accounts WHERE id = 1") == "@ann\n")
+        let missing = try db.run(["set", "logins", "1", "password=@\(db.scratch.path)/nope"])
+        #expect(missing.code == 66, "\(missing)")
+        let twice = try db.run(["new", "vault", "name=x", "password=@-", "pin=@-"], stdin: "a\n")
+        #expect(twice.code == 64, "\(twice)")
+        for command in ["set", "new"] {
+            let help = try runBinary(["help", command])
+            #expect(help.output.contains("/proc/PID/cmdline"), "\(command)")
+            #expect(help.output.contains("FIELD=@-"), "\(command)")
+        }
+    }
+
+    @Test func aBlobFieldTakesAFilesBytes() throws {
+        let db = try DemoDatabase(sql: "CREATE TABLE files (id INTEGER PRIMARY KEY, data BLOB); INSERT INTO files VALUES (1, NULL);")
+        let path = db.scratch.path + "/bytes.bin"
+        try Data([0x00, 0xFF, 0x0A, 0x40]).write(to: URL(fileURLWithPath: path))
+        let run = try db.run(["set", "files", "1", "data=@\(path)"])
+        #expect(run.code == 0, "\(run)")
+        #expect(try db.query("SELECT hex(data), typeof(data) FROM files") == "00FF0A40|blob\n")
+    }
+
     static func holdsPassword(_ path: String) throws -> Bool {
         try Data(contentsOf: URL(fileURLWithPath: path)).range(of: Data(password.utf8)) != nil
     }
