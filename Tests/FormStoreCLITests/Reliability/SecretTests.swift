@@ -75,7 +75,7 @@ import Testing
                                               encoding: .utf8))
         db.formsDirectory = db.scratch.path + "/forms"
         try db.file("forms/vault.json", """
-            {"formstore": 1, "name": "vault", "table": "accounts", "sections": [{"fields": [
+            {"formstore": 1, "name": "vault", "table": "accounts", "editsOtherTable": true, "sections": [{"fields": [
               {"key": "name", "required": true},
               {"key": "password", "kind": "password"},
               {"key": "pin", "kind": "choice", "secure": true, "choices": ["1111", "2222"]}]}]}
