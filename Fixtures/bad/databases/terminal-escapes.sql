@@ -18,3 +18,5 @@ BEGIN
 END;
 CREATE TABLE "t]0;owned" (id INTEGER PRIMARY KEY, v TEXT);
 INSERT INTO "t]0;owned" VALUES (1, 'v');
+CREATE TABLE tags (name TEXT PRIMARY KEY, note TEXT);
+INSERT INTO tags VALUES ('a[2Jb‮c', 'n');

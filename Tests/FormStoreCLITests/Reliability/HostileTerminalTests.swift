@@ -133,6 +133,18 @@ import Testing
         #expect(try db.dump() == dump)
     }
 
+    /// The resume hint quotes a hostile key in bash's `$'…'`: nothing raw
+    /// reaches the terminal, and the command it shows names the same record.
+    @Test func theResumeHintQuotesAHostileKey() throws {
+        let db = try Self.database()
+        let run = try db.run(["edit", "tags", "a\u{1B}[2Jb\u{202E}c"], stdin: "changed\n")
+        #expect(run.code == 1, "\(run)")
+        Self.expectNeutral(run, "resume hint")
+        #expect(run.errors.contains(" edit tags $'a\\x1b[2Jb\\u202ec'"), "\(run.errors)")
+        let echoed = try runProcess("/bin/bash", ["-c", "printf '%s' $'a\\x1b[2Jb\\u202ec'"])
+        #expect(echoed.output == "a\u{1B}[2Jb\u{202E}c")
+    }
+
     /// The document's `\u{…}` escapes read back: an edit that changes one
     /// field leaves the hostile bytes of the others as they were.
     @Test func theEditorDocumentReadsItsEscapesBack() throws {
