@@ -99,7 +99,7 @@ import Testing
     @Test func everyKeyReadsBackAsWritten() throws {
         let json = """
         {"formstore": 1, "name": "all", "title": "All", "version": 3, "mode": "frozen", "table": "t",
-         "primaryKey": "id", "versionColumn": "rev", "validation": "change", "unsavedChangesWarning": false,
+         "editsOtherTable": true, "primaryKey": "id", "versionColumn": "rev", "validation": "change", "unsavedChangesWarning": false,
          "messages": {"required": "Fill in {label}"}, "kindMessages": {"email": {"email": "Bad address"}},
          "sections": [{"fields": [
            {"key": "a", "label": "A", "kind": "multiline", "placeholder": "p", "default": "x", "required": true,
@@ -115,6 +115,7 @@ import Testing
         """
         let form = try FormSpec.decode(Data(json.utf8))
         #expect(form.version == 3 && form.mode == .frozen && form.primaryKey == ["id"] && form.unsavedChangesWarning == nil)
+        #expect(form.editsOtherTable)
         #expect(form.messages.kinds[.email]?["email"] == "Bad address")
         let a = try #require(form.field("a"))
         #expect(a.rules == [.minLength(1), .maxLength(9), .pattern("[a-z]+", name: "word"), .email, .oneOfChoices])
@@ -127,7 +128,7 @@ import Testing
 
     @Test func encodingIsPrettyWithSortedKeys() throws {
         let text = String(decoding: try FormSpec.encode(try Fixtures.form("login")), as: UTF8.self)
-        #expect(text.hasPrefix("{\n  \"formstore\": 1,\n  \"name\": \"login\",\n  \"primaryKey\": [\"id\"],"))
+        #expect(text.hasPrefix("{\n  \"editsOtherTable\": true,\n  \"formstore\": 1,\n  \"name\": \"login\",\n  \"primaryKey\": [\"id\"],"))
     }
 }
 

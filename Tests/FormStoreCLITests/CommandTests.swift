@@ -67,7 +67,7 @@ import FormCore
     @Test func formsAndFormDescribeTheForms() throws {
         let workspace = FakeWorkspace(rows: [])
         let forms = runTool(["forms", "--format", "json"], workspace: workspace)
-        #expect(forms.output == "[\n  {\"name\": \"people\", \"title\": \"People\", \"source\": \"spec\", \"fields\": 6}\n]\n")
+        #expect(forms.output == "[\n  {\"name\": \"people\", \"title\": \"People\", \"source\": \"spec\", \"fields\": 6, \"table\": \"people\", \"origin\": \"people.json\"}\n]\n")
         let schema = runTool(["form", "people", "--format", "json-schema"], workspace: workspace)
         let parsed = try JSONSerialization.jsonObject(with: Data(schema.output.utf8)) as? [String: Any]
         #expect(parsed?["required"] as? [String] == ["name"])

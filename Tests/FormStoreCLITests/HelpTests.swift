@@ -40,7 +40,7 @@ import Testing
         #expect(viaLong.output == viaShort.output)
         #expect(viaLong.output == viaHelp.output)
         let help = viaLong.output
-        #expect(help.hasPrefix("OVERVIEW: List a form's records.\n\nUSAGE: formstore list <form> [--where <condition> ...] [--search <text>] [--sort <field> ...] [--offset <n>] [--limit <n>] [--format <format>] [--show-secure]\n"))
+        #expect(help.hasPrefix("OVERVIEW: List a form's records.\n\nUSAGE: formstore list <form> [--where <condition> ...] [--search <text>] [--sort <field> ...] [--offset <n>] [--limit <n>] [--format <format>] [--show-secure] [--raw-csv]\n"))
         #expect(help.contains("\nARGUMENTS:\n  <form>                  A form spec's name, or any table's name.\n"))
         #expect(help.contains("\n  --limit <n>             At most N records.\n"))
         #expect(help.contains("--format <format>       Output format: table, json, ndjson, csv."))

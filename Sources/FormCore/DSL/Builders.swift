@@ -68,6 +68,8 @@ extension Form {
     public func mode(_ mode: EditMode) -> Form { with { $0.mode = mode } }
     public func version(_ version: Int) -> Form { with { $0.version = version } }
     public func table(_ table: String) -> Form { with { $0.table = table } }
+    /// Says that a table not named like the form is meant (see `Form.editsOtherTable`).
+    public func editsOtherTable(_ value: Bool = true) -> Form { with { $0.editsOtherTable = value } }
     public func primaryKey(_ columns: String...) -> Form { with { $0.primaryKey = columns } }
     public func versionColumn(_ column: String) -> Form { with { $0.versionColumn = column } }
     public func rule(_ rule: FormRule) -> Form { with { $0.rules.append(rule) } }

@@ -14,6 +14,10 @@ public struct Form: Sendable, Hashable {
     public var validationTiming: ValidationTiming = .onCommit
     /// The SQLite table the form edits (its name when `nil`).
     public var table: String? = nil
+    /// The spec means to edit a table not named like the form (`"editsOtherTable": true`):
+    /// without it the `formstore` command refuses such a spec, so that a planted
+    /// spec cannot show one table under another's name (issue 20).
+    public var editsOtherTable = false
     /// Primary-key columns; introspected from the table when empty.
     public var primaryKey: [String] = []
     /// A column checked and bumped on every save, for optimistic conflict detection.

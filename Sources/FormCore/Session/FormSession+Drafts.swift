@@ -7,6 +7,9 @@ public struct DraftRestore: Sendable, Hashable {
     public var restored: [String]
     public var conflicts: [FieldConflict]
     public var missingFields: [String]
+    /// Secure fields the draft held a value for, left out: a draft never
+    /// carries a secret, so one that does was not written by FormStore (issue 20).
+    public var droppedSecureFields: [String] = []
     /// The draft was made under another version of the form.
     public var formVersionChanged: Bool
 }
@@ -100,6 +103,10 @@ extension FormSession {
         for k in keys {
             guard let field = field(k), field.holdsValue else {
                 result.missingFields.append(k)
+                continue
+            }
+            if field.isSecure {
+                result.droppedSecureFields.append(k)
                 continue
             }
             let base = draft.base[k] ?? .null

@@ -21,6 +21,7 @@ extension FormSpec {
         }
         if let node = object["mode"] { form.mode = try node.word(modes, what: "mode") }
         if let node = object["table"] { form.table = try node.string() }
+        if let node = object["editsOtherTable"] { form.editsOtherTable = try node.bool() }
         if let node = object["primaryKey"] {
             if case .string(let single) = node.node { form.primaryKey = [single] } else { form.primaryKey = try node.strings() }
         }

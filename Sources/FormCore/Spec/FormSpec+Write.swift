@@ -8,6 +8,7 @@ extension FormSpec {
         if form.version != 1 { put("version", .integer(Int64(form.version))) }
         if form.mode != .save { put("mode", .string(form.mode.rawValue)) }
         if let table = form.table { put("table", .string(table)) }
+        if form.editsOtherTable { put("editsOtherTable", .bool(true)) }
         if !form.primaryKey.isEmpty { put("primaryKey", .array(form.primaryKey.map(JSONNode.string))) }
         if let column = form.versionColumn { put("versionColumn", .string(column)) }
         if form.validationTiming != .onCommit { put("validation", .string(form.validationTiming.rawValue)) }

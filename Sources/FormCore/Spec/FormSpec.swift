@@ -14,7 +14,7 @@ public enum FormSpec {
     /// The spec format this FormStore reads and writes (`"formstore": 1`).
     public static let formatVersion = 1
 
-    static let formKeys = ["formstore", "name", "title", "version", "mode", "table", "primaryKey", "versionColumn",
+    static let formKeys = ["formstore", "name", "title", "version", "mode", "table", "editsOtherTable", "primaryKey", "versionColumn",
                            "validation", "unsavedChangesWarning", "messages", "kindMessages", "rules", "sections"]
     static let sectionKeys = ["title", "fields"]
     static let fieldKeys = ["key", "label", "kind", "placeholder", "default", "required", "readOnly",

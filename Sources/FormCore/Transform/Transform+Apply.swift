@@ -195,7 +195,8 @@ extension Transform {
         if case .text(let raw) = input, String.trimmingWhitespaceAndNewlines(raw).isEmpty { return .null }
         guard !field.choices.isEmpty else { return input }
         if let choice = field.choice(matching: input) { return choice.value }
-        guard case .text(let raw) = input else {
+        // A secure field's typed text is never echoed (issue 20): the message names the field only.
+        guard case .text(let raw) = input, !field.isSecure else {
             throw FieldError(field: field.key, code: "choice", message: MessageCatalog.english.template(for: "choice"))
         }
         // Name what was typed: in a list of several, which one is wrong is the useful part.

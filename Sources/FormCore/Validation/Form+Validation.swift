@@ -161,7 +161,8 @@ extension Form {
     /// (in a list of several, which one is wrong is the useful part).
     private func choiceDetail(_ value: FieldValue, _ field: Field) -> ([String: String], String?) {
         let allowed = field.choices.filter { !$0.isDisabled }.map(\.value)
-        guard case .list(let items) = value, let wrong = items.first(where: { !allowed.contains($0) }) else {
+        // A secure field's value is never echoed (issue 20).
+        guard !field.isSecure, case .list(let items) = value, let wrong = items.first(where: { !allowed.contains($0) }) else {
             return ([:], nil)
         }
         return (["value": "\"\(wrong.textValue ?? "\(wrong)")\""], "choice.item")

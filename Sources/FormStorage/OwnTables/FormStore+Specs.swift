@@ -16,13 +16,22 @@ extension FormStore {
         }
     }
 
-    /// The stored specs, by name, as JSON; none when the database has no
-    /// `formstore_forms` table (FormStore's tables were never added to it).
+    /// The stored specs, by name, as JSON; none when FormStore's tables were
+    /// never added.
+    ///
+    /// Only FormStore's own place is read: the database when FormStore
+    /// initialised it (it holds `formstore_migrations`), else the sidecar. A
+    /// `formstore_forms` table in a database FormStore did not initialise was
+    /// put there by someone else, and its specs could rename tables or unmask
+    /// passwords (issue 20): it is never read.
     public func storedSpecs() throws -> [(name: String, spec: Data)] {
         guard try attachSidecar(creating: false) else { return [] }
+        let schema = sidecar == nil ? "main" : Sidecar.schemaName
         return try database.read { conn in
-            guard try Self.ownTableExists("formstore_forms", conn) else { return [] }
-            return try conn.cachedStatement("SELECT name, spec FROM formstore_forms ORDER BY name").fetchAll().map {
+            guard try conn.cachedStatement("SELECT 1 FROM pragma_table_list WHERE name = 'formstore_forms' AND schema = ?")
+                .fetchOne([schema]) != nil else { return [] }
+            return try conn.cachedStatement("SELECT name, spec FROM \(quoteIdentifier(schema)).formstore_forms ORDER BY name")
+                .fetchAll().map {
                 (name: try $0.value(at: 0, as: String.self), spec: Data(try $0.value(at: 1, as: String.self).utf8))
             }
         }

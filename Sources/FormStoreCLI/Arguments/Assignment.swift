@@ -9,6 +9,8 @@ import FormCore
 struct Assignment: Sendable, Hashable {
     var field: String
     var input: FieldInput
+    /// Given with `:=`: taken as it is, never read from a file (`FieldInput.readingFiles`).
+    var isJSON = false
 
     /// The value as text (NULL and empty text both as "").
     var value: String { input.text }
@@ -37,6 +39,7 @@ struct Assignment: Sendable, Hashable {
             return
         }
         field = String(name.dropLast())
+        isJSON = true
         let parser = JSONValueParser(reader: ByteReader(BufferSource(rest)))
         do {
             guard case .scalar(let value) = try parser.parseValue(depth: 1) else {

@@ -21,8 +21,17 @@ enum Common {
         FIELD= on a field holding nothing changes nothing; on one holding a value
         it clears it: NULL where the column allows it, empty text for a NOT NULL
         or DEFAULT '' column.
+
+        Secrets: a secure field (a password) given as FIELD=@- is read from stdin,
+        as FIELD=@path from a file (one trailing line break dropped), because
+        arguments are visible to every user of the machine (ps, /proc/PID/cmdline)
+        while the command runs. A BLOB field given as FIELD=@path takes the file's
+        bytes. Other fields take @ as text; FIELD:=\"@x\" is never read from a file.
         """
     static let showSecure = OptionDefinition.flag("show-secure", help: "Print secure fields (passwords) instead of ••••.")
+    static let rawCSV = OptionDefinition.flag(
+        "raw-csv",
+        help: "CSV: write text starting with = + - @, a tab or a CR as it is, without the ' that keeps spreadsheets from running it as a formula.")
 
     static func format(_ formats: [String], default defaultFormat: String) -> OptionDefinition {
         .value("format", valueName: "format", help: "Output format: \(formats.joined(separator: ", ")).",
@@ -40,12 +49,15 @@ extension CommandContext {
     /// Secure fields are masked, or with `omittingSecure` left out, unless
     /// `revealSecure`. With `storedValues`, each column is written exactly as
     /// SQLite holds it (what `export` writes); otherwise as the form's model values.
+    /// `protectsFormulas` off (`--raw-csv`) writes CSV text cells without the `'` against formulas.
     func writeRecords(of form: Form, from workspace: any Workspace, selection: RecordSelection = RecordSelection(),
                       format: OutputFormat, revealSecure: Bool, storedValues: Bool = false,
-                      omittingSecure: Bool = false) throws {
+                      omittingSecure: Bool = false, protectsFormulas: Bool = true) throws {
         var columns = OutputColumn.columns(of: form)
         if omittingSecure && !revealSecure { columns.removeAll(where: \.isSecure) }
-        var writer = format.writer(columns: columns, to: terminal.output, options: outputOptions(revealSecure: revealSecure))
+        var options = outputOptions(revealSecure: revealSecure)
+        options.protectsFormulas = protectsFormulas
+        var writer = format.writer(columns: columns, to: terminal.output, options: options)
         if storedValues {
             try workspace.forEachStoredRow(of: form, columns: columns.map(\.key), selection: selection) { row in
                 writer.write(row)

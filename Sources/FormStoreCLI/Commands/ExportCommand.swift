@@ -5,22 +5,26 @@ struct ExportCommand: ParsableCommand {
         discussion: """
             Each column is written exactly as stored, so that import reads it back byte for byte: \
             integers and reals as JSON numbers, text as strings, NULL as null, BLOBs as {"$base64": "…"} \
-            (CSV: see docs/fidelity.md). Secure fields (passwords) are left out unless --show-secure is given. \
+            (CSV: see docs/fidelity.md). In CSV a text cell starting with =, +, -, @, a tab or a CR gets a ' \
+            in front so that a spreadsheet does not run it as a formula; import keeps that ' as text, so export \
+            with --raw-csv (or as NDJSON) to read it back unchanged. Secure fields (passwords) are left out unless --show-secure is given. \
             --where, --search, --sort, --offset and --limit choose records as in list.
             """,
         arguments: [Common.form],
-        options: RecordSelection.options + [Common.format(["ndjson", "json", "csv"], default: "ndjson"), Common.showSecure])
+        options: RecordSelection.options + [Common.format(["ndjson", "json", "csv"], default: "ndjson"), Common.showSecure, Common.rawCSV])
 
     let form: String
     let selection: RecordSelection
     let format: OutputFormat
     let revealSecure: Bool
+    let rawCSV: Bool
 
     init(parsing arguments: ParsedArguments) throws {
         form = try arguments.argument("form")
         selection = try RecordSelection(parsing: arguments)
         format = try arguments.choice("format", default: .ndjson)
         revealSecure = arguments.flag("show-secure")
+        rawCSV = arguments.flag("raw-csv")
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
@@ -28,7 +32,8 @@ struct ExportCommand: ParsableCommand {
         let form = try workspace.form(named: form)
         // An export is read back by import: a mask would be imported as the value, so secure fields are left out.
         try context.writeRecords(of: form, from: workspace, selection: selection, format: format,
-                                 revealSecure: revealSecure, storedValues: true, omittingSecure: true)
+                                 revealSecure: revealSecure, storedValues: true, omittingSecure: true,
+                                 protectsFormulas: !rawCSV)
         return .success
     }
 }

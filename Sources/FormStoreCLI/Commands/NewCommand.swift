@@ -13,12 +13,16 @@ struct NewCommand: ParsableCommand {
 
     let form: String
     let inputs: [String: FieldInput]
+    /// Fields given with `:=`, never read from a file.
+    let literal: Set<String>
     let readsJSON: Bool
     let format: ShowCommand.Format
 
     init(parsing arguments: ParsedArguments) throws {
         form = try arguments.argument("form")
-        inputs = try arguments.assignments("field=value").byField()
+        let assignments = try arguments.assignments("field=value")
+        inputs = try assignments.byField()
+        literal = Set(assignments.filter(\.isJSON).map(\.field))
         readsJSON = arguments.flag("json")
         format = try arguments.choice("format", default: .text)
         if readsJSON && !inputs.isEmpty {
@@ -41,6 +45,9 @@ struct NewCommand: ParsableCommand {
         // A key of the JSON on stdin is data, not usage: an unknown one fails validation.
         if readsJSON, let unknown = inputs.keys.sorted().first(where: { form.field($0) == nil }) {
             throw CLIError.validation(CLIError.unknownField(unknown, of: form).message)
+        }
+        if !readsJSON {
+            inputs = try FieldInput.readingFiles(inputs, literal: literal, of: form, stdin: context.terminal.input)
         }
         let record = try format.reportingRejection(context) {
             try workspace.createRecord(of: form, inputs: inputs)

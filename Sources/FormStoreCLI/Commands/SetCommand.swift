@@ -12,18 +12,23 @@ struct SetCommand: ParsableCommand {
     let form: String
     let key: KeyArgument
     let inputs: [String: FieldInput]
+    /// Fields given with `:=`, never read from a file.
+    let literal: Set<String>
     let format: ShowCommand.Format
 
     init(parsing arguments: ParsedArguments) throws {
         form = try arguments.argument("form")
         key = try arguments.key("key")
-        inputs = try arguments.assignments("field=value").byField()
+        let assignments = try arguments.assignments("field=value")
+        inputs = try assignments.byField()
+        literal = Set(assignments.filter(\.isJSON).map(\.field))
         format = try arguments.choice("format", default: .text)
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let workspace = try context.workspace()
         let form = try workspace.form(named: form)
+        let inputs = try FieldInput.readingFiles(self.inputs, literal: literal, of: form, stdin: context.terminal.input)
         let update = try format.reportingRejection(context) {
             try workspace.updateRecord(of: form, key: key, inputs: inputs)
         }

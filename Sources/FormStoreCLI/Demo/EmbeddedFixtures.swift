@@ -125,6 +125,7 @@ INSERT INTO "order items" VALUES (1, 1, 'Tea', 2, 3.5, 'open'), (1, 2, 'Cake', 1
   "name": "basic-info",
   "title": "Basic Info",
   "table": "basic_info",
+  "editsOtherTable": true,
   "primaryKey": ["id"],
   "sections": [
     {
@@ -160,6 +161,7 @@ INSERT INTO "order items" VALUES (1, 1, 'Tea', 2, 3.5, 'open'), (1, 2, 'Cake', 1
   "name": "login",
   "title": "Log In",
   "table": "logins",
+  "editsOtherTable": true,
   "primaryKey": ["id"],
   "sections": [
     {
@@ -179,6 +181,7 @@ INSERT INTO "order items" VALUES (1, 1, 'Tea', 2, 3.5, 'open'), (1, 2, 'Cake', 1
   "title": "Profile",
   "mode": "edit",
   "table": "profiles",
+  "editsOtherTable": true,
   "primaryKey": ["id"],
   "sections": [
     {
@@ -207,6 +210,7 @@ INSERT INTO "order items" VALUES (1, 1, 'Tea', 2, 3.5, 'open'), (1, 2, 'Cake', 1
   "name": "register",
   "title": "Register",
   "table": "registers",
+  "editsOtherTable": true,
   "primaryKey": ["id"],
   "unsavedChangesWarning": "Discard this registration?",
   "sections": [
@@ -238,6 +242,7 @@ INSERT INTO "order items" VALUES (1, 1, 'Tea', 2, 3.5, 'open'), (1, 2, 'Cake', 1
   "name": "registration",
   "title": "Registration",
   "table": "registrations",
+  "editsOtherTable": true,
   "primaryKey": ["id"],
   "rules": [
     {
@@ -305,6 +310,7 @@ INSERT INTO "order items" VALUES (1, 1, 'Tea', 2, 3.5, 'open'), (1, 2, 'Cake', 1
   "name": "signup",
   "title": "Sign Up",
   "table": "signups",
+  "editsOtherTable": true,
   "primaryKey": ["id"],
   "sections": [
     {

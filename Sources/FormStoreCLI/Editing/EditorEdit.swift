@@ -145,7 +145,7 @@ final class EditorEdit {
                 return .success
             }
             guard session.hasUnsavedChanges else { return try cancel() }
-            switch try session.save() {
+            switch try session.saveKeepingSecretsOut() {
             case .saved(let changed, _):
                 say("Saved \(subject): \(labels(changed)).")
                 for warning in session.warnings { say("Warning: \(describe(warning)) (stored so; left unchanged)") }

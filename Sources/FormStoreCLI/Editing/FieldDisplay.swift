@@ -8,14 +8,14 @@ enum FieldDisplay {
         if value.isEmpty { return "(empty)" }
         if field.isSecure { return ValueText.mask }
         if case .data(let data) = value { return ValueText.blobSize(data.count) }
-        return TableWriter.escapeControls(field.format(value))
+        return TerminalText.neutralised(field.format(value))
     }
 
     /// What the session shows for a field now: its raw input when that did not parse.
     static func current(_ key: String, in session: FormSession) -> String {
         guard let field = session.form.field(key) else { return "" }
         if let raw = session.inputs[key] {
-            return field.isSecure ? ValueText.mask : TableWriter.escapeControls(raw)
+            return field.isSecure ? ValueText.mask : TerminalText.neutralised(raw)
         }
         return text(session.value(key), of: field)
     }

@@ -111,7 +111,7 @@ final class PromptEdit {
                 prompter.say("Changes discarded.")
                 return .success
             }
-            switch try session.save() {
+            switch try session.saveKeepingSecretsOut() {
             case .saved(let changed, _):
                 prompter.say("Saved: \(changed.map { FieldDisplay.label($0, in: form) }.joined(separator: ", ")).")
                 for warning in session.warnings { prompter.say("  warning: \(warning.message) (stored so; left unchanged)") }
@@ -156,6 +156,9 @@ final class PromptEdit {
         }
         if !result.missingFields.isEmpty {
             prompter.say("No longer on the form, left out: \(result.missingFields.joined(separator: ", ")).")
+        }
+        if !result.droppedSecureFields.isEmpty {
+            prompter.say("Warning: " + Draft.droppedSecureWarning(result.droppedSecureFields, in: form))
         }
         if !result.conflicts.isEmpty {
             prompter.say("Changed both in the draft and in the database since the draft was made:")

@@ -69,8 +69,12 @@ struct ResumeNotice: Sendable, Hashable {
 
 /// Words written into a command line for a person to copy.
 private enum ShellWord {
-    /// The word as is when the shell would read it back unchanged, else in single quotes.
+    /// The word as is when the shell would read it back unchanged, else in
+    /// single quotes; a word holding a control, bidi or zero-width character
+    /// (a key from a hostile database) in bash's `$'…'`, whose escapes (`\x1b`,
+    /// `\u202e`) print safely and read back as the same word.
     static func quote(_ word: String) -> String {
+        if word.unicodeScalars.contains(where: TerminalText.isUnsafe) { return ansiC(word) }
         let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
             switch scalar {
             case "a"..."z", "A"..."Z", "0"..."9", "_", "-", ".", ",", "=", "/", ":", "@", "+": return true
@@ -78,5 +82,22 @@ private enum ShellWord {
             }
         }
         return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    private static func ansiC(_ word: String) -> String {
+        var out = "$'"
+        for scalar in word.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "'": out += "\\'"
+            case let hidden where TerminalText.isUnsafe(hidden):
+                let hex = String(hidden.value, radix: 16)
+                out += hidden.value < 0x80
+                    ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
+                    : "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "'"
     }
 }

@@ -34,7 +34,7 @@ enum EditorDocument {
     /// - parameter emptyText: fields holding empty text rather than no value, written `""`.
     static func render(form: Form, values: [String: String], errors: [String] = [],
                        conflicts: [Conflict] = [], subject: String? = nil, emptyText: Set<String> = []) -> String {
-        var out = "# Editing \(subject ?? form.name) (\(form.title)).\n"
+        var out = "# Editing \(oneLine(subject ?? form.name)) (\(oneLine(form.title))).\n"
         out += "# Lines starting with '#' are ignored. Change the values after the colons,\n"
         out += "# then save and close the editor. A line break in a value is written \\n;\n"
         out += "# quote a value \"like this\" to keep spaces at its ends. An empty value\n"
@@ -47,7 +47,7 @@ enum EditorDocument {
         if !conflicts.isEmpty {
             out += "#\n# CONFLICT: someone else saved these fields since you began; your values\n"
             out += "# are below. Keep yours, or write theirs, then save again:\n"
-            for conflict in conflicts { out += "#   \(conflict.field): now \(encodeValue(conflict.theirs))\n" }
+            for conflict in conflicts { out += "#   \(oneLine(conflict.field)): now \(encodeValue(conflict.theirs))\n" }
         }
         for field in form.fields where field.holdsValue && field.isStored && !field.isSecure {
             let value = emptyText.contains(field.key) ? "\"\"" : encodeValue(values[field.key] ?? "")
@@ -146,6 +146,7 @@ enum EditorDocument {
             case "\r": body += "\\r"
             case "\t": body += "\\t"
             case "\"" where needsQuotes: body += "\\\""
+            case let hidden where TerminalText.isUnsafe(hidden): body += codeEscape(hidden)
             default: body.unicodeScalars.append(scalar)
             }
         }
@@ -159,10 +160,27 @@ enum EditorDocument {
 
     static func encodeKey(_ key: String) -> String {
         let needsQuotes = key.contains(":") || key.hasPrefix("#") || key.hasPrefix("\"")
-            || key.first?.isWhitespace == true || key.last?.isWhitespace == true || key.contains("\n")
+            || key.first?.isWhitespace == true || key.last?.isWhitespace == true
+            || key.unicodeScalars.contains(where: TerminalText.isUnsafe)
         guard needsQuotes else { return key }
-        return "\"" + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n") + "\""
+        var body = ""
+        for scalar in key.unicodeScalars {
+            switch scalar {
+            case "\\": body += "\\\\"
+            case "\"": body += "\\\""
+            case "\n": body += "\\n"
+            case let hidden where TerminalText.isUnsafe(hidden): body += codeEscape(hidden)
+            default: body.unicodeScalars.append(scalar)
+            }
+        }
+        return "\"" + body + "\""
+    }
+
+    /// `\u{1b}`: a control, bidi or zero-width character written so that the
+    /// editor shows it and reading the document gives it back (the database
+    /// is not trusted to hold only what a terminal may print; issue 20).
+    private static func codeEscape(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + String(scalar.value, radix: 16) + "}"
     }
 
     // MARK: Decoding
@@ -226,7 +244,14 @@ enum EditorDocument {
     private static func unescape(_ text: Substring) -> String {
         var out = ""
         var escaping = false
-        for scalar in text.unicodeScalars {
+        var scalars = text.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            if escaping, scalar == "u", let (code, rest) = codeEscape(in: scalars) {
+                out.unicodeScalars.append(code)
+                scalars = rest
+                escaping = false
+                continue
+            }
             if escaping {
                 switch scalar {
                 case "n": out += "\n"
@@ -246,6 +271,15 @@ enum EditorDocument {
         }
         if escaping { out += "\\" }
         return out
+    }
+
+    /// The scalar of a `{1b}` after `\\u`, and what follows it; nil when it is not one.
+    private static func codeEscape(in scalars: Substring.UnicodeScalarView.SubSequence)
+        -> (Unicode.Scalar, Substring.UnicodeScalarView.SubSequence)? {
+        guard scalars.first == "{", let close = scalars.prefix(8).firstIndex(of: "}") else { return nil }
+        let digits = String(String.UnicodeScalarView(scalars[scalars.index(after: scalars.startIndex)..<close]))
+        guard !digits.isEmpty, let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) else { return nil }
+        return (scalar, scalars[scalars.index(after: close)...])
     }
 
     // MARK: Comments
@@ -278,8 +312,9 @@ enum EditorDocument {
         d.rounded() == d && abs(d) < 1e15 ? String(Int64(d)) : String(d)
     }
 
+    /// A comment's text: one line, neutralised for the terminal the editor runs in.
     static func oneLine(_ text: String) -> String {
-        text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+        TerminalText.neutralised(text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " "))
     }
 }
 

@@ -11,6 +11,13 @@ import Foundation
 /// | INTEGER, REAL | unquoted, in the shortest form that reads back the same (`42`, `0.1`, `1e-300`) |
 /// | BLOB | unquoted `\x` and lower-case hex (`\x00ff`) |
 /// | text | as it is; quoted when it holds a comma, a quote or a line break, or could be read as one of the above (`"42"`, `"\x00"`) |
+///
+/// A spreadsheet runs a cell that starts with `=`, `+`, `-`, `@`, a tab or a
+/// CR as a formula (`=HYPERLINK(…)`, `+1+cmd|' /C calc'!A0`), so unless
+/// `OutputOptions.protectsFormulas` is off (`--raw-csv`) such a text cell,
+/// header included, is written with a `'` in front. INTEGER and REAL cells
+/// are numbers, not formulas, and stay as they are (`-5`). Import takes the
+/// `'` as part of the text (docs/fidelity.md, "CSV").
 struct CSVWriter: RecordWriter {
     let columns: [OutputColumn]
     let sink: any TextSink
@@ -26,11 +33,13 @@ struct CSVWriter: RecordWriter {
     mutating func write(_ row: [FieldValue]) {
         writeHeaderOnce()
         let cells = zip(columns, row).map { column, value -> String in
-            switch ValueText.masked(value, column: column, options: options) {
+            let shown = ValueText.masked(value, column: column, options: options)
+            switch shown {
             case .null: return ""
             case .data(let data): return CSVCell.hexPrefix + data.map { CSVWriter.hexByte($0) }.joined()
-            case .text(let text): return CSVWriter.quotedText(text)
-            case let shown: return CSVWriter.quoted(ValueText.text(shown, kind: column.kind, blobsBySize: false))
+            case .text(let text): return CSVWriter.quotedText(protected(text))
+            case .int, .double: return ValueText.text(shown, kind: column.kind, blobsBySize: false)
+            default: return CSVWriter.quoted(protected(ValueText.text(shown, kind: column.kind, blobsBySize: false)))
             }
         }
         sink.write(cells.joined(separator: ",") + "\r\n")
@@ -44,7 +53,17 @@ struct CSVWriter: RecordWriter {
     private mutating func writeHeaderOnce() {
         guard !wroteHeader else { return }
         wroteHeader = true
-        sink.write(columns.map { CSVWriter.quoted($0.key) }.joined(separator: ",") + "\r\n")
+        sink.write(columns.map { CSVWriter.quoted(protected($0.key)) }.joined(separator: ",") + "\r\n")
+    }
+
+    /// What starts a cell a spreadsheet would run as a formula.
+    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+
+    /// `text` with a `'` in front when a spreadsheet would run it as a formula.
+    private func protected(_ text: String) -> String {
+        guard options.protectsFormulas, let first = text.unicodeScalars.first,
+              CSVWriter.formulaStarts.contains(first) else { return text }
+        return "'" + text
     }
 
     private static let hexDigits = Array("0123456789abcdef")

@@ -17,19 +17,21 @@ struct FormDescription {
 
     private var valueFields: [Field] { form.fields.filter(\.holdsValue) }
 
+    /// Names, labels and choices come from the database or a spec: each is neutralised for the terminal.
     func text() -> String {
-        var out = "\(form.title) (\(form.name)): edits table \(form.tableName), mode \(form.mode.rawValue)\n"
+        let shown = { (text: String) in TerminalText.neutralised(text) }
+        var out = "\(shown(form.title)) (\(shown(form.name))): edits table \(shown(form.tableName)), mode \(form.mode.rawValue)\n"
         for section in form.sections {
-            if let title = section.title { out += "\n\(title)\n" }
+            if let title = section.title { out += "\n\(shown(title))\n" }
             for field in section.fields {
                 var facts = [field.kind.rawValue]
                 if field.isRequired { facts.append("required") }
                 if field.isReadOnly { facts.append("read-only") }
                 if field.isSecure { facts.append("secure") }
                 if form.primaryKey.contains(field.key) { facts.append("primary key") }
-                out += "  \(field.key): \(field.label) (\(facts.joined(separator: ", ")))\n"
+                out += "  \(shown(field.key)): \(shown(field.label)) (\(facts.joined(separator: ", ")))\n"
                 if !field.choices.isEmpty {
-                    out += "    choices: \(field.choices.map(\.label).joined(separator: ", "))\n"
+                    out += "    choices: \(field.choices.map { shown($0.label) }.joined(separator: ", "))\n"
                 }
             }
         }

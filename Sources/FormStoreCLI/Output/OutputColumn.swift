@@ -57,4 +57,6 @@ struct OutputOptions: Sendable, Hashable {
     var lineWidth: Int? = nil
     /// Rows a table reads before fixing its column widths; later rows are cut to fit.
     var tableSampleSize = 100
+    /// CSV: put a `'` before a text cell a spreadsheet would run as a formula (off with `--raw-csv`).
+    var protectsFormulas = true
 }

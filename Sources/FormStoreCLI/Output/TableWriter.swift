@@ -5,7 +5,7 @@ import FormCore
 /// wider than its column, or than `maxColumnWidth`, is cut with `…`, and with
 /// a `lineWidth` (the terminal's) the widest columns are narrowed until a line
 /// fits. Widths are display columns (CJK and emoji 2, combining marks 0).
-/// Line breaks and control characters are shown escaped, BLOBs by their size.
+/// Names and values pass through `TerminalText.neutralised`; BLOBs are shown by their size.
 struct TableWriter: RecordWriter {
     let columns: [OutputColumn]
     let sink: any TextSink
@@ -21,7 +21,7 @@ struct TableWriter: RecordWriter {
 
     mutating func write(_ row: [FieldValue]) {
         let cells = zip(columns, row).map { column, value in
-            TableWriter.escapeControls(column.displayText(ValueText.masked(value, column: column, options: options)))
+            TerminalText.neutralised(column.displayText(ValueText.masked(value, column: column, options: options)))
         }
         if let widths {
             sink.write(line(cells, widths: widths))
@@ -37,7 +37,7 @@ struct TableWriter: RecordWriter {
     }
 
     private mutating func flushSample() {
-        let headers = columns.map(\.key)
+        let headers = columns.map { TerminalText.neutralised($0.key) }
         var widths = headers.map(DisplayWidth.of)
         for cells in sample {
             for (i, cell) in cells.enumerated() { widths[i] = max(widths[i], DisplayWidth.of(cell)) }
@@ -83,25 +83,5 @@ struct TableWriter: RecordWriter {
             widths[widest] -= 1
         }
         return widths
-    }
-
-    /// `\n`, `\t` and other control characters (an escape sequence could
-    /// restyle the terminal) written as visible escapes.
-    static func escapeControls(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) }) else {
-            return text
-        }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20 || c.value == 0x7F || (0x80...0x9F).contains(c.value):
-                out += "\\u{\(String(c.value, radix: 16))}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }

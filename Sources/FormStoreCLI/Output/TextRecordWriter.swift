@@ -16,16 +16,16 @@ struct TextRecordWriter: RecordWriter {
     }
 
     mutating func write(_ row: [FieldValue]) {
-        let labelWidth = columns.map { DisplayWidth.of($0.label) + 1 }.max() ?? 0
+        let labelWidth = columns.map { DisplayWidth.of(TerminalText.neutralised($0.label)) + 1 }.max() ?? 0
         var out = rowCount > 0 ? "\n" : ""
         for (column, value) in zip(columns, row) {
             let shown = ValueText.masked(value, column: column, options: options)
             let text = column.displayText(shown)
-            let label = DisplayWidth.padded(column.label + ":", to: labelWidth)
+            let label = DisplayWidth.padded(TerminalText.neutralised(column.label) + ":", to: labelWidth)
             let styledLabel = TextStyle.bold.apply(label, enabled: options.usesColor)
             let indent = "\n" + String(repeating: " ", count: labelWidth + 1)
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { TableWriter.escapeControls(String($0)) }
+                .map { TerminalText.neutralised(String($0)) }
             out += (styledLabel + " " + lines.joined(separator: indent))
                 .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) + "\n"
         }

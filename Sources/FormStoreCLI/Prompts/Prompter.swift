@@ -39,7 +39,7 @@ final class Prompter {
         if field.isSecure {
             if let current, !current.isEmpty { prompt += " [\(ValueText.mask)]" }
         } else if let current, !current.isEmpty {
-            prompt += " [\(TableWriter.escapeControls(current))]"
+            prompt += " [\(TerminalText.neutralised(current))]"
         }
         let choices = field.choices.filter { !$0.isDisabled }
         var text = prompt + ":"

@@ -61,7 +61,7 @@ extension CLIError {
 
     /// The file, rather than the SQL or the data, failed: exit 74, or 75 when
     /// another process holds a lock. `nil` for other errors.
-    private static func storageProblem(_ error: DatabaseError, _ path: String) -> CLIError? {
+    static func storageProblem(_ error: DatabaseError, _ path: String) -> CLIError? {
         switch error.resultCode {
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             return .conflict("\(path): the database is locked by another process (try again)")

@@ -70,6 +70,10 @@ struct FormSummary: Sendable, Hashable {
     var title: String
     var source: Source
     var fieldCount: Int
+    /// The table the form edits: a spec's may differ from its name.
+    var table: String
+    /// Where a spec came from (its file, "kept in the database"); "inferred" for a table.
+    var origin: String
 }
 
 /// One field a save changed: its model value before and after.

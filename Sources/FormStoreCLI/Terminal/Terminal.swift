@@ -34,7 +34,7 @@ public struct Terminal {
         let output = FileDescriptorSink(fileDescriptor: 1)
         return Terminal(input: FileDescriptorSource(fileDescriptor: 0),
                         output: output,
-                        errors: FileDescriptorSink(fileDescriptor: 2, bufferLimit: 0),
+                        errors: NeutralisingSink(FileDescriptorSink(fileDescriptor: 2, bufferLimit: 0)),
                         environment: environment,
                         outputWidth: output.isTerminal ? windowWidth(of: 1) : nil)
     }

@@ -14,6 +14,14 @@ struct FormCatalog {
         var form: Form
         /// The file as the person named it (`forms/login.json`), for messages.
         var file: String
+        /// Where `forms` says the spec came from: the file, or "kept in the database".
+        var origin: String
+
+        init(form: Form, file: String, origin: String? = nil) {
+            self.form = form
+            self.file = file
+            self.origin = origin ?? file
+        }
     }
 
     /// A spec file that cannot be used, and the forms it would define.
@@ -100,10 +108,11 @@ struct FormCatalog {
     init(storedIn store: FormStore) throws {
         var entries: [Entry] = []
         var broken: [Broken] = []
+        let origin = store.sidecar == nil ? "kept in the database" : "kept in the sidecar \(store.sidecar!.path)"
         for stored in try store.storedSpecs() {
             let label = "formstore_forms '\(stored.name)'"
             do {
-                entries.append(Entry(form: try FormSpec.decode(stored.spec), file: label))
+                entries.append(Entry(form: try FormSpec.decode(stored.spec), file: label, origin: origin))
             } catch {
                 broken.append(Broken(file: label, formNames: [stored.name],
                                      error: .validation("\(label): \(error.path): \(error.message)")))

@@ -17,7 +17,25 @@ extension StorageWorkspace {
     /// The draft with an id, or the newest draft of a record.
     ///
     /// - throws: `CLIError.notFound` when there is none.
+    /// A draft holding a secure field's value (one FormStore did not write)
+    /// has that value dropped, with a warning on stderr.
     func draft(_ reference: DraftReference) throws -> Draft {
+        let draft = try storedDraft(reference)
+        guard let form = try? form(named: draft.form) else { return draft }
+        let secure = form.fields.filter(\.isSecure).map(\.key)
+            .filter { draft.values[$0] != nil || draft.inputs[$0] != nil || draft.base[$0] != nil }
+        guard !secure.isEmpty else { return draft }
+        warnings?.write("Warning: " + Draft.droppedSecureWarning(secure, in: form) + "\n")
+        var checked = draft
+        for key in secure {
+            checked.values[key] = nil
+            checked.inputs[key] = nil
+            checked.base[key] = nil
+        }
+        return checked
+    }
+
+    private func storedDraft(_ reference: DraftReference) throws -> Draft {
         switch reference {
         case .id(let id):
             guard let draft = try store().draft(id: id) else { throw CLIError.notFound("no draft with id '\(id)'") }
@@ -90,7 +108,7 @@ extension StorageWorkspace {
                 throw CLIError.validation("cannot restore the draft: \(field) \(why)")
             }
         }
-        let outcome = try session.save()
+        let outcome = try session.saveKeepingSecretsOut()
         switch outcome {
         case .saved, .unchanged:
             // Nothing to save wrote nothing, so there was no transaction to delete the draft in.
@@ -107,7 +125,16 @@ extension StorageWorkspace {
     }
 
     func discardDraft(_ reference: DraftReference) throws {
-        let draft = try draft(reference)
+        let draft = try storedDraft(reference)
         try store().deleteDraft(id: draft.id)
+    }
+}
+
+extension Draft {
+    /// Why a draft's secure values were left out, naming the fields.
+    static func droppedSecureWarning(_ keys: [String], in form: Form) -> String {
+        let labels = keys.map { FieldDisplay.label($0, in: form) }.joined(separator: ", ")
+        return "the draft held a value for the secure field(s) \(labels), left out: "
+            + "FormStore never keeps secrets in drafts, so this draft was written by something else"
     }
 }

@@ -19,6 +19,7 @@ extension StorageWorkspace {
         let importer = RecordImporter(form: form, mapping: mapping) { [unowned self] text, column in
             keyValue(text, column: column, of: form, mapping: mapping)
         }
+        let secureIn = { (input: InputRecord) in SecureWriteFailure.boundSecureFields(of: form, in: input.values) }
         do {
             return try store.writeBatch(form, commit: !dryRun) { batch in
                 // A row may refer to one later in the input (a parent after its child).
@@ -40,6 +41,10 @@ extension StorageWorkspace {
                         }
                     } catch let problems as RecordImporter.RowProblems {
                         summary.reject(line: input.line, problems.messages)
+                    } catch let error as DatabaseError where !secureIn(input).isEmpty
+                                && SecureWriteFailure.mayQuoteValues(error) {
+                        // SQLite's text could quote the row's secret: the row is refused with the schema's words only.
+                        summary.reject(line: input.line, [SecureWriteFailure.message(for: error, secureFields: secureIn(input))])
                     } catch let error as DatabaseError where error.isRowProblem {
                         summary.reject(line: input.line, [error.message ?? "rejected by the database"])
                     }

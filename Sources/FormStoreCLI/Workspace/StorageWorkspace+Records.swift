@@ -22,7 +22,7 @@ extension StorageWorkspace {
             let others = session.validateAll().filter { error in !missingKeys.contains { $0.field == error.field } }
             throw RecordRejected(form: form, key: nil, reason: .invalid(missingKeys + others))
         }
-        switch try session.save() {
+        switch try session.saveKeepingSecretsOut() {
         case .saved(_, let key):
             return StoredRecord(key: key, values: session.pristine, version: session.baseVersion)
         case .invalid(let errors):
@@ -56,7 +56,7 @@ extension StorageWorkspace {
         if form.mode == .edit { try session.beginEditing() }
         let before = session.pristine
         try apply(inputs, to: session, policy: EmptyInputPolicy(mapping: try store.mapping(for: form)))
-        switch try session.save() {
+        switch try session.saveKeepingSecretsOut() {
         case .saved(let changed, _):
             let changes = changed.map { FieldChange(field: $0, old: before[$0] ?? .null, new: session.pristine[$0] ?? .null) }
             return RecordUpdate(changes: changes, warnings: session.warnings)

@@ -19,7 +19,7 @@ final class StorageWorkspace: Workspace {
     /// Runs on the database once it is open (tests limit its size with it).
     private let prepare: ((Database) throws -> Void)?
     /// Where a broken spec of another form is reported (stderr).
-    private let warnings: (any TextSink)?
+    let warnings: (any TextSink)?
     private var openedStore: FormStore?
     private var loadedCatalog: FormCatalog?
     private var warned = false
@@ -112,11 +112,13 @@ final class StorageWorkspace: Workspace {
         let catalog = try catalog().adding(FormCatalog(storedIn: store()))
         warn(catalog)
         let specs = catalog.entries.map {
-            FormSummary(name: $0.form.name, title: $0.form.title, source: .spec, fieldCount: $0.form.fields.count)
+            FormSummary(name: $0.form.name, title: $0.form.title, source: .spec, fieldCount: $0.form.fields.count,
+                        table: $0.form.tableName, origin: $0.origin)
         }
         let tables = try store().tables().map { table -> FormSummary in
             let form = FormInference.form(for: table)
-            return FormSummary(name: form.name, title: form.title, source: .table, fieldCount: form.fields.count)
+            return FormSummary(name: form.name, title: form.title, source: .table, fieldCount: form.fields.count,
+                               table: table.name, origin: "inferred")
         }
         return specs + tables
     }
@@ -127,13 +129,13 @@ final class StorageWorkspace: Workspace {
         let folder = try catalog()
         if let form = try folder.form(named: name) {
             warn(folder)
-            return form
+            return try refusingShadow(form, in: folder)
         }
         let store = try store()
         let catalog = folder.adding(try FormCatalog(storedIn: store))
         if let form = try catalog.form(named: name) {
             warn(catalog)
-            return form
+            return try refusingShadow(form, in: catalog)
         }
         warn(catalog)
         let table = try store.database.read { conn -> TableInfo? in
@@ -148,6 +150,22 @@ final class StorageWorkspace: Workspace {
         var message = "no form or table named '\(name)'"
         if let guess = Suggestion.closest(to: name, among: candidates) { message += ". Did you mean '\(guess)'?" }
         throw CLIError.notFound(message)
+    }
+
+    /// `form`, unless it is a spec that edits a table not named like it without
+    /// saying so (`"editsOtherTable": true`): a spec planted in `./forms` or a
+    /// database could otherwise show `admins` rows, passwords and all, as
+    /// `show users 1`, and `set users 1` would change them (issue 20).
+    ///
+    /// - throws: `CLIError.validation` naming the spec, where it came from and the table.
+    private func refusingShadow(_ form: Form, in catalog: FormCatalog) throws -> Form {
+        guard form.tableName != form.name, !form.editsOtherTable else { return form }
+        let origin = catalog.entries.first { $0.form.name == form.name }?.origin ?? form.name
+        // `form SPEC` works without a database: then no table can be shadowed.
+        let shadowed = (try? store().database.read { try $0.tableNames() }.contains(form.name)) ?? false
+        var message = "spec '\(form.name)' (\(origin)) edits table '\(form.tableName)'"
+        if shadowed { message += ", though '\(form.name)' is a table of its own" }
+        throw CLIError.validation(message + "; the spec must say \"editsOtherTable\": true if that is meant")
     }
 
     /// One line on stderr per broken spec, once: they break only their own form.

@@ -37,7 +37,7 @@ let registrationForm = Form("registration", title: "Registration", for: Registra
             .message("required", "Please accept the terms and conditions to continue")
     }
 }
-.table("registrations").primaryKey("id")
+.table("registrations").editsOtherTable().primaryKey("id")
 .rule(.fieldsEqual("password2", other: "password", message: "Please enter the same password again"))
 
 struct Login: Codable {
@@ -50,7 +50,7 @@ let loginForm = Form("login", title: "Log In", for: Login.self) {
         Field("E-mail", \Login.email, kind: .email).required().email()
         Field("Password", \Login.password, kind: .password).required()
     }
-}.table("logins").primaryKey("id")
+}.table("logins").editsOtherTable().primaryKey("id")
 
 struct Signup: Codable {
     var firstName = ""
@@ -68,7 +68,7 @@ let signupForm = Form("signup", title: "Sign Up", for: Signup.self) {
         Field("Password", \Signup.password, kind: .password).required()
         Field("Age", \Signup.age).range(0...119).hint("shown as text, stored as a number")
     }
-}.table("signups").primaryKey("id")
+}.table("signups").editsOtherTable().primaryKey("id")
 
 struct Register: Codable {
     var name = ""
@@ -95,7 +95,7 @@ let registerForm = Form("register", title: "Register", for: Register.self) {
         Field("Birthdate", \Register.birthdate).format("MM/dd/yyyy").placeholder("MM/DD/YYYY")
     }
 }
-.table("registers").primaryKey("id").unsavedChangesWarning("Discard this registration?")
+.table("registers").editsOtherTable().primaryKey("id").unsavedChangesWarning("Discard this registration?")
 
 struct Profile: Codable {
     var firstName = ""
@@ -116,7 +116,7 @@ let profileForm = Form("profile", title: "Profile", for: Profile.self) {
         Field(action: "delete", "Delete", style: .destructive).hidden(when: .not(.editing))
     }
 }
-.mode(.edit).table("profiles").primaryKey("id")
+.mode(.edit).table("profiles").editsOtherTable().primaryKey("id")
 
 struct BasicInfo: Codable {
     var name = ""
@@ -140,7 +140,7 @@ let basicInfoForm = Form("basic-info", title: "Basic Info", for: BasicInfo.self)
         Field(action: "submit", "Submit", style: .big)
     }
 }
-.table("basic_info").primaryKey("id")
+.table("basic_info").editsOtherTable().primaryKey("id")
 
 let seedForms: [(fixture: String, form: Form)] = [
     ("registration", registrationForm), ("login", loginForm), ("signup", signupForm),

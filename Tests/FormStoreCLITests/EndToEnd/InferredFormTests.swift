@@ -28,7 +28,8 @@ import Testing
         let demo = try DemoDatabase(sql: Self.schema)
         let forms = try demo.run(["forms", "--format", "json"])
         #expect(forms.code == 0, "\(forms)")
-        #expect(forms.output.contains("{\"name\": \"line items\", \"title\": \"line items\", \"source\": \"table\", \"fields\": 7}"))
+        #expect(forms.output.contains("{\"name\": \"line items\", \"title\": \"line items\", \"source\": \"table\", \"fields\": 7, "
+            + "\"table\": \"line items\", \"origin\": \"inferred\"}"))
         let text = try demo.run(["form", "line items"])
         #expect(text.output.contains("  order: order (text, required, read-only, primary key)\n"))
         #expect(text.output.contains("  status: status (choice)\n    choices: open, shipped\n"))

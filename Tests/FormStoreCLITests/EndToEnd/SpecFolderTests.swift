@@ -57,7 +57,7 @@ import Testing
     @Test func aFormDefinedTwiceBreaksOnlyThatForm() throws {
         let demo = try DemoDatabase(sql: Self.schema)
         demo.formsDirectory = demo.scratch.path + "/forms"
-        let spec = #"{"formstore": 1, "name": "people", "table": "customers", "sections": [{"fields": [{"key": "name"}]}]}"#
+        let spec = #"{"formstore": 1, "name": "people", "table": "customers", "editsOtherTable": true, "sections": [{"fields": [{"key": "name"}]}]}"#
         try demo.file("forms/a.json", spec)
         try demo.file("forms/b.json", spec)
         let own = try demo.run(["list", "people"])

@@ -51,15 +51,15 @@ import FormStorage
     @Test func aSpecThatDoesNotMatchTheDatabaseIsNamed() throws {
         let demo = try DemoDatabase()
         demo.formsDirectory = demo.scratch.path + "/forms"
-        try demo.file("forms/ghost.json", #"{"formstore": 1, "name": "ghost", "table": "ghosts", "sections": [{"fields": [{"key": "a"}]}]}"#)
-        try demo.file("forms/odd.json", #"{"formstore": 1, "name": "odd", "table": "logins", "primaryKey": ["id"], "sections": [{"fields": [{"key": "nickname"}]}]}"#)
+        try demo.file("forms/ghost.json", #"{"formstore": 1, "name": "ghost", "table": "ghosts", "editsOtherTable": true, "sections": [{"fields": [{"key": "a"}]}]}"#)
+        try demo.file("forms/odd.json", #"{"formstore": 1, "name": "odd", "table": "logins", "editsOtherTable": true, "primaryKey": ["id"], "sections": [{"fields": [{"key": "nickname"}]}]}"#)
         let ghost = try demo.run(["list", "ghost"])
         #expect(ghost.code == 66)
         #expect(ghost.errors == "formstore: no table named 'ghosts' in the database\n")
         let odd = try demo.run(["new", "odd", "nickname=x"])
         #expect(odd.code == 65)
         #expect(odd.errors == "formstore: form odd: field 'nickname' is bound to column 'nickname', which table 'logins' lacks\n")
-        let duplicate = try demo.file("forms/zz.json", #"{"formstore": 1, "name": "odd", "table": "logins", "sections": []}"#)
+        let duplicate = try demo.file("forms/zz.json", #"{"formstore": 1, "name": "odd", "table": "logins", "editsOtherTable": true, "sections": []}"#)
         // Defined twice: that form fails; other commands warn and go on.
         let message = "\(duplicate): $.name: form 'odd' is already defined by \(demo.formsDirectory)/odd.json"
         let twice = try demo.run(["list", "odd"])

@@ -61,7 +61,7 @@ import Testing
         let demo = try DemoDatabase()
         demo.formsDirectory = demo.scratch.path + "/forms"
         try demo.file("forms/frozen-login.json", """
-        {"formstore": 1, "name": "frozen-login", "mode": "frozen", "table": "logins", "primaryKey": ["id"],
+        {"formstore": 1, "name": "frozen-login", "mode": "frozen", "table": "logins", "editsOtherTable": true, "primaryKey": ["id"],
          "sections": [{"fields": [
            {"key": "email", "label": "E-mail", "kind": "email"},
            {"key": "password", "label": "Password", "kind": "password", "enabledWhenNotEditing": true}]}]}

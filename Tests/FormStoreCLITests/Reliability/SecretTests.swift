@@ -65,6 +65,141 @@ import Testing
         #expect(!kept.errors.contains(Self.password) && !kept.output.contains(Self.password))
     }
 
+    // MARK: A database and a spec that try to make a secret show (issue 20)
+
+    static let secret = "TOPSECRET-CH"
+
+    /// Fixtures/bad/databases/secret-triggers.sql, and a spec making its `pin` a secure choice.
+    static func accounts() throws -> DemoDatabase {
+        let db = try DemoDatabase(sql: String(contentsOfFile: packageRoot + "/Fixtures/bad/databases/secret-triggers.sql",
+                                              encoding: .utf8))
+        db.formsDirectory = db.scratch.path + "/forms"
+        try db.file("forms/vault.json", """
+            {"formstore": 1, "name": "vault", "table": "accounts", "editsOtherTable": true, "sections": [{"fields": [
+              {"key": "name", "required": true},
+              {"key": "password", "kind": "password"},
+              {"key": "pin", "kind": "choice", "secure": true, "choices": ["1111", "2222"]}]}]}
+            """)
+        return db
+    }
+
+    static func expectNoSecret(_ run: BinaryRun, _ secret: String = SecretTests.secret,
+                               sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(!run.output.contains(secret) && !run.errors.contains(secret), "\(run)", sourceLocation: sourceLocation)
+    }
+
+    @Test func aSecureChoiceNeverEchoesWhatWasTyped() throws {
+        let db = try Self.accounts()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: db.path))
+        let set = try db.run(["set", "vault", "1", "pin=\(Self.secret)"])
+        #expect(set.code == 65, "\(set)")
+        #expect(set.errors.contains("pin is not one of the choices"), "\(set)")
+        Self.expectNoSecret(set)
+        let new = try db.run(["new", "vault", "name=bo", "pin=\(Self.secret)"])
+        #expect(new.code == 65, "\(new)")
+        Self.expectNoSecret(new)
+        let imported = try db.run(["import", "vault"], stdin: #"{"name": "cy", "pin": "\#(Self.secret)"}"# + "\n")
+        #expect(imported.code == 65, "\(imported)")
+        #expect(imported.errors.contains("line 1"), "\(imported)")
+        Self.expectNoSecret(imported)
+        let listed = try db.run(["list", "vault", "--where", "pin=\(Self.secret)"])
+        Self.expectNoSecret(listed)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db.path)) == bytes)
+    }
+
+    /// SQLite's text from a statement that bound a password is replaced by the
+    /// constraint's name and the field's label: a trigger building a JSON path
+    /// from the new password cannot make the command print it (with
+    /// `trusted_schema` off it fails before it runs; either way no text of
+    /// SQLite's is shown for such a write).
+    @Test func sqliteMessagesFromASecureWriteAreReplaced() throws {
+        let db = try Self.accounts()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: db.path))
+        let password = "TOPSECRET-PW-9"
+        let set = try db.run(["set", "accounts", "1", "password=\(password)"])
+        #expect(set.code != 0, "\(set)")
+        #expect(set.errors.contains("password: refused by the database"), "\(set)")
+        #expect(set.errors.contains("SQLite's message is not shown"), "\(set)")
+        Self.expectNoSecret(set, password)
+        let new = try db.run(["new", "accounts", "name=bo", "password=\(password)"])
+        #expect(new.code != 0, "\(new)")
+        Self.expectNoSecret(new, password)
+        let imported = try db.run(["import", "accounts"], stdin: #"{"name": "cy", "password": "\#(password)"}"# + "\n")
+        #expect(imported.code != 0, "\(imported)")
+        #expect(imported.errors.contains("line 1"), "\(imported)")
+        Self.expectNoSecret(imported, password)
+        // A CHECK's message comes from the schema alone: it names the constraint, not the value.
+        let short = try db.run(["set", "logins", "1", "password=short"])
+        #expect(short.code == 65, "\(short)")
+        #expect(short.errors == "formstore: CHECK constraint failed: strong_password\n", "\(short)")
+        Self.expectNoSecret(short, "short")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db.path)) == bytes)
+        // A write binding no secret keeps SQLite's own message.
+        let plain = try db.run(["set", "accounts", "1", "pin=3333"])
+        #expect(plain.code == 65, "\(plain)")
+    }
+
+    /// A draft carrying a secure value (planted: FormStore never writes one)
+    /// has it dropped with a warning when loaded; `draft show` never prints it
+    /// and `draft restore` never saves it.
+    @Test func aPlantedSecretInADraftIsDropped() throws {
+        let db = try Self.accounts()
+        let kept = try db.run(["edit", "accounts", "1"], stdin: "bob\n")
+        #expect(kept.code == 1, "\(kept)")
+        try db.querySidecar("UPDATE formstore_drafts SET payload = json_set(payload, '$.values.password', "
+            + "json_object('text', '\(Self.secret)'), '$.base.password', json_object('text', 'old-password'))")
+        let show = try db.run(["draft", "show", "accounts", "1"])
+        #expect(show.code == 0, "\(show)")
+        #expect(show.errors.contains("Warning: the draft held a value for the secure field(s) password, left out"), "\(show)")
+        #expect(show.output.contains("bob"), "\(show)")
+        Self.expectNoSecret(show)
+        #expect(!show.output.contains("old-password"), "\(show)")
+        let restore = try db.run(["draft", "restore", "accounts", "1"])
+        #expect(restore.code == 0, "\(restore)")
+        Self.expectNoSecret(restore)
+        #expect(try db.query("SELECT name, password FROM accounts WHERE id = 1") == "bob|old-password\n")
+    }
+
+    /// Arguments are visible in /proc/PID/cmdline: a secret is read from stdin
+    /// (`@-`) or a file (`@path`) instead, and the help says why.
+    @Test func aSecretCanComeFromStdinOrAFileInsteadOfArgv() throws {
+        let db = try Self.accounts()
+        let fromStdin = try db.run(["set", "logins", "1", "password=@-"], stdin: "TOPSECRET-STDIN\n")
+        #expect(fromStdin.code == 0, "\(fromStdin)")
+        Self.expectNoSecret(fromStdin, "TOPSECRET-STDIN")
+        #expect(try db.query("SELECT password FROM logins WHERE id = 1") == "TOPSECRET-STDIN\n")
+        let file = try db.file("secret.txt", "TOPSECRET-FILE\n")
+        let fromFile = try db.run(["new", "logins", "password=@\(file)"])
+        #expect(fromFile.code == 0, "\(fromFile)")
+        Self.expectNoSecret(fromFile, "TOPSECRET-FILE")
+        #expect(try db.query("SELECT password FROM logins WHERE id = 2") == "TOPSECRET-FILE\n")
+        // `:=` is taken as it is; a field that is not secure takes `@` as text.
+        let literal = try db.run(["set", "logins", "1", "password:=\"@not-a-file\""])
+        #expect(literal.code == 0, "\(literal)")
+        #expect(try db.query("SELECT password FROM logins WHERE id = 1") == "@not-a-file\n")
+        let text = try db.run(["set", "accounts", "1", "name=@ann"])
+        #expect(text.code == 0, "\(text)")
+        #expect(try db.query("SELECT name FROM accounts WHERE id = 1") == "@ann\n")
+        let missing = try db.run(["set", "logins", "1", "password=@\(db.scratch.path)/nope"])
+        #expect(missing.code == 66, "\(missing)")
+        let twice = try db.run(["new", "vault", "name=x", "password=@-", "pin=@-"], stdin: "a\n")
+        #expect(twice.code == 64, "\(twice)")
+        for command in ["set", "new"] {
+            let help = try runBinary(["help", command])
+            #expect(help.output.contains("/proc/PID/cmdline"), "\(command)")
+            #expect(help.output.contains("FIELD=@-"), "\(command)")
+        }
+    }
+
+    @Test func aBlobFieldTakesAFilesBytes() throws {
+        let db = try DemoDatabase(sql: "CREATE TABLE files (id INTEGER PRIMARY KEY, data BLOB); INSERT INTO files VALUES (1, NULL);")
+        let path = db.scratch.path + "/bytes.bin"
+        try Data([0x00, 0xFF, 0x0A, 0x40]).write(to: URL(fileURLWithPath: path))
+        let run = try db.run(["set", "files", "1", "data=@\(path)"])
+        #expect(run.code == 0, "\(run)")
+        #expect(try db.query("SELECT hex(data), typeof(data) FROM files") == "00FF0A40|blob\n")
+    }
+
     static func holdsPassword(_ path: String) throws -> Bool {
         try Data(contentsOf: URL(fileURLWithPath: path)).range(of: Data(password.utf8)) != nil
     }

@@ -19,7 +19,8 @@ final class FakeWorkspace: Workspace {
     func migrate(directory: String) throws -> [String] { throw unsupported() }
 
     func formSummaries() throws -> [FormSummary] {
-        [FormSummary(name: form.name, title: form.title, source: .spec, fieldCount: form.fields.count)]
+        [FormSummary(name: form.name, title: form.title, source: .spec, fieldCount: form.fields.count,
+                     table: form.tableName, origin: "people.json")]
     }
 
     func form(named name: String) throws -> Form {

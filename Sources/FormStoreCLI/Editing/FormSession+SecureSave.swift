@@ -1,0 +1,11 @@
+import FormCore
+
+extension FormSession {
+    /// `save()`, with SQLite's message replaced when the write bound a secure
+    /// value (`SecureWriteFailure`): the one way the command saves a session.
+    func saveKeepingSecretsOut() throws -> SaveOutcome {
+        let changed = Set(dirtyFields)
+        let bound = form.fields.filter { $0.isSecure && changed.contains($0.key) && !value($0.key).isEmpty }
+        return try SecureWriteFailure.guarding(bound) { try save() }
+    }
+}

@@ -1,0 +1,53 @@
+import FormCore
+import FormStorage
+
+/// SQLite's message for a statement that bound a secure field's value can
+/// quote the value: a trigger's `json_extract('{}', 'x'||NEW.password)` fails
+/// with a "bad JSON path" naming the path it built from the password. So when
+/// a write bound a secure value, text a trigger or a function made is never
+/// shown (issue 20): what is said comes from the extended result code and the
+/// secure fields' labels. SQLite builds the messages of CHECK, NOT NULL,
+/// UNIQUE, PRIMARY KEY and FOREIGN KEY failures from the schema alone (the
+/// constraint's name, its columns), never from a value, so those stay as
+/// they are; so do storage problems (busy, read-only, full, I/O).
+enum SecureWriteFailure {
+    /// The result of `body`; a row's `DatabaseError` is replaced by a
+    /// `CLIError` without SQLite's text when `secureFields` (the secure fields
+    /// the write bound) is not empty.
+    static func guarding<T>(_ secureFields: [Field], _ body: () throws -> T) throws -> T {
+        guard !secureFields.isEmpty else { return try body() }
+        do {
+            return try body()
+        } catch let error as DatabaseError where mayQuoteValues(error) {
+            let message = message(for: error, secureFields: secureFields)
+            throw error.isConstraint ? CLIError.validation(message) : CLIError.failure(message)
+        }
+    }
+
+    /// True for an error whose text a trigger or a function may have built
+    /// from the row's values: not a schema constraint's, nor the file's.
+    static func mayQuoteValues(_ error: DatabaseError) -> Bool {
+        guard CLIError.storageProblem(error, "") == nil else { return false }
+        let schemaCodes: [ResultCode] = [.SQLITE_CONSTRAINT_CHECK, .SQLITE_CONSTRAINT_NOTNULL, .SQLITE_CONSTRAINT_UNIQUE,
+                                         .SQLITE_CONSTRAINT_PRIMARYKEY, .SQLITE_CONSTRAINT_FOREIGNKEY]
+        return !schemaCodes.contains(error.extendedResultCode)
+    }
+
+    /// The secure fields of `form` that hold a value in `values`: what a write of them binds.
+    static func boundSecureFields(of form: Form, in values: [String: FieldValue]) -> [Field] {
+        form.fields.filter { $0.isSecure && !(values[$0.key] ?? .null).isEmpty }
+    }
+
+    /// `Password (password): refused by the database (a trigger); SQLite's message is not shown …`
+    static func message(for error: DatabaseError, secureFields: [Field]) -> String {
+        let labels = secureFields.map { $0.label == $0.key ? $0.key : "\($0.label) (\($0.key))" }.joined(separator: ", ")
+        return "\(labels): refused by the database (\(refusal(error))); "
+            + "SQLite's message is not shown, as it could quote the secure value"
+    }
+
+    /// What refused the row, from the extended code only.
+    private static func refusal(_ error: DatabaseError) -> String {
+        error.extendedResultCode == .SQLITE_CONSTRAINT_TRIGGER
+            ? "a trigger" : "\(error.extendedResultCode), from a trigger, a view or a function"
+    }
+}
