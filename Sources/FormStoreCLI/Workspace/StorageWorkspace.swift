@@ -58,6 +58,7 @@ final class StorageWorkspace: Workspace {
         var configuration = Configuration()
         configuration.readOnly = access.isReadOnly
         configuration.busyTimeout = globals.busyTimeout
+        configuration.trustsSchema = globals.trustsSchema
         // One command, one thread: reads use the one connection.
         configuration.maximumReaderCount = 0
         let database = try Database(path: databasePath, configuration: configuration)
