@@ -8,7 +8,7 @@ extension CLIError {
     /// | error | exit |
     /// | --- | --- |
     /// | `DatabaseError` busy or locked | 75 |
-    /// | `DatabaseError` read-only, full, I/O, corrupt, not a database, cannot open | 74 |
+    /// | `DatabaseError` read-only, full, I/O, corrupt, not a database, cannot open; `PrivateDirectoryError` | 74 |
     /// | `DatabaseError` constraint (SQLite's message), too big; a trigger or view needing `--trust-schema` | 65 |
     /// | `SessionError` not found; `FormStoreError` unknown table; `MigrationError` unreadable | 66 |
     /// | `SessionError` refusals; `FormStoreError` others; `SpecError`, `FieldError`, `InputError`, `MigrationError` | 65 |
@@ -31,6 +31,8 @@ extension CLIError {
             return .validation(error.description)
         case let error as SpecError:
             return .validation(error.description)
+        case let error as PrivateDirectoryError:
+            return .storage(error.description)
         case let error as RecordRejected:
             return rejected(error)
         case let error as SessionError:
@@ -77,6 +79,9 @@ extension CLIError {
         case .SQLITE_NOTADB:
             return .storage("cannot read \(path): the file is not an SQLite database")
         case .SQLITE_CANTOPEN:
+            // The one reason FormStorage adds: a dangling link at the path, left unfollowed.
+            let link = "it is a symbolic link to a file that does not exist (not followed)"
+            if error.message?.hasSuffix(link) == true { return .storage("cannot open \(path): \(link)") }
             return .storage("cannot open \(path): unable to open the database file")
         case .SQLITE_PERM:
             return .storage("cannot open \(path): permission denied")

@@ -59,6 +59,7 @@ final class StorageWorkspace: Workspace {
         configuration.readOnly = access.isReadOnly
         configuration.busyTimeout = globals.busyTimeout
         configuration.trustsSchema = globals.trustsSchema
+        configuration.createsMissingFile = access.createsFile
         // One command, one thread: reads use the one connection.
         configuration.maximumReaderCount = 0
         let database = try Database(path: databasePath, configuration: configuration)
