@@ -167,4 +167,22 @@ import Testing
         #expect(linked.errors.contains("bad state directory \(sidecarFolder): it is a symbolic link"))
         #expect(try db.dump() == before)
     }
+
+    @Test func theDemoOverwritesOnlyAFileWhoseSchemaIsTheDemos() throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.path + "/demo.sqlite"
+        #expect(try runBinary(["demo", path]).code == 0)
+        // The demo's marker row is there, but so is a table the demo never made.
+        try sqlite3(path, input: "CREATE TABLE accounts (id INTEGER PRIMARY KEY, owner TEXT); INSERT INTO accounts VALUES (1, 'root');")
+        let before = try Self.bytes(path)
+        let refused = try runBinary(["demo", path])
+        #expect(refused.code == 1)
+        #expect(refused.errors == "formstore: \(path) exists and is not a FormStore demo; it is left as it is (give another PATH)\n")
+        #expect(try Self.bytes(path) == before)
+
+        // A demo table dropped and remade another way is not the demo either.
+        try sqlite3(path, input: "DROP TABLE accounts; DROP TABLE logins; CREATE TABLE logins (secret TEXT);")
+        #expect(try runBinary(["demo", path]).code == 1)
+        #expect(try sqlite3(path, ["SELECT count(*) FROM sqlite_schema WHERE name = 'logins'"]) == "1\n")
+    }
 }
