@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A database, a spec or a file system set up by someone else (issue 20):
 /// `formstore`, perhaps run as root, refuses what it must not do, says why in
@@ -184,5 +187,70 @@ import Testing
         try sqlite3(path, input: "DROP TABLE accounts; DROP TABLE logins; CREATE TABLE logins (secret TEXT);")
         #expect(try runBinary(["demo", path]).code == 1)
         #expect(try sqlite3(path, ["SELECT count(*) FROM sqlite_schema WHERE name = 'logins'"]) == "1\n")
+    }
+
+    @Test func aSignalDuringTheEditorEndsItAndRemovesTheDocument() throws {
+        let db = try DemoDatabase()
+        let before = try db.dump()
+        // An editor that says where it is and what it edits, then waits to be ended.
+        let editor = try db.file("editor.sh", """
+            #!/bin/sh
+            echo "$1" > "\(db.scratch.path)/document"
+            echo $$ > "\(db.scratch.path)/editor.pid"
+            exec sleep 600
+
+            """)
+        chmod(editor, 0o755)
+        let temporary = db.scratch.path + "/tmp"
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+        for signal in [SIGTERM, SIGHUP, SIGQUIT] {
+            try? FileManager.default.removeItem(atPath: db.scratch.path + "/editor.pid")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: try #require(BinaryTests.binaryPath()))
+            process.arguments = ["--db", db.path, "--forms", db.formsDirectory, "edit", "signup", "1", "--editor"]
+            process.environment = ProcessInfo.processInfo.environment.merging(
+                ["EDITOR": editor, "VISUAL": "", "TMPDIR": temporary, "XDG_STATE_HOME": db.stateDirectory, "NO_COLOR": "1"]) { $1 }
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            var editorPID: pid_t?
+            for _ in 0..<600 where editorPID == nil {
+                editorPID = (try? String(contentsOfFile: db.scratch.path + "/editor.pid", encoding: .utf8))
+                    .flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+                if editorPID == nil { usleep(50_000) }
+            }
+            guard let pid = editorPID else {
+                process.terminate()
+                Issue.record("the editor never started")
+                return
+            }
+            let document = try String(contentsOfFile: db.scratch.path + "/document", encoding: .utf8)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(FileManager.default.fileExists(atPath: document))
+            kill(process.processIdentifier, signal)
+            for _ in 0..<600 where process.isRunning { usleep(50_000) }
+            if process.isRunning {
+                Issue.record("\(signal): formstore did not end")
+                kill(process.processIdentifier, SIGKILL)
+                kill(pid, SIGKILL)
+            }
+            process.waitUntilExit()
+            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(process.terminationStatus == 1, "\(signal): \(stderr)")
+            #expect(stderr.contains("Interrupted"), "\(signal): \(stderr)")
+            #expect(!FileManager.default.fileExists(atPath: document), "\(signal): the document stayed in TMPDIR")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty)
+            // The editor was ended, not left running orphaned (it is reaped once it is gone).
+            var alive = true
+            for _ in 0..<600 where alive {
+                alive = kill(pid, 0) == 0
+                if alive { usleep(50_000) }
+            }
+            #expect(!alive, "\(signal): the editor \(pid) is still running")
+            if alive { kill(pid, SIGKILL) }
+        }
+        #expect(try db.dump() == before)
     }
 }
