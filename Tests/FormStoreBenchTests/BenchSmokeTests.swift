@@ -33,6 +33,15 @@ import Testing
         #expect(percentile99((1...100).map(Double.init)) == 99)
     }
 
+    @Test func budgetCasesStayBoundedAndRefuseTheValue() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let budgets = BudgetCases(directory: scratch, size: .smoke)
+        // Each throws when the form did not save or the value was not refused.
+        let rows = [try budgets.conditionalForm(), try budgets.pathologicalPattern()]
+        #expect(rows.allSatisfy { ($0.formstore ?? 0) > 0 && $0.met != nil })
+    }
+
     @Test func typingKeepsEveryKeystrokeInTheDraft() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -103,12 +103,12 @@ import FormCore
 
     @Test func globalOptionsResolveFromFlagsEnvironmentAndFolders() throws {
         let scratch = try ScratchDirectory()
-        var none = GlobalOptions(ParsedArguments(), environment: [:], workingDirectory: scratch.path)
+        var none = try GlobalOptions(ParsedArguments(), environment: [:], workingDirectory: scratch.path)
         #expect(none == GlobalOptions(databasePath: scratch.path + "/formstore.sqlite", formsDirectory: nil))
         try FileManager.default.createDirectory(atPath: scratch.path + "/forms", withIntermediateDirectories: false)
-        none = GlobalOptions(ParsedArguments(), environment: ["FORMSTORE_DB": "/data/x.sqlite"], workingDirectory: scratch.path)
+        none = try GlobalOptions(ParsedArguments(), environment: ["FORMSTORE_DB": "/data/x.sqlite"], workingDirectory: scratch.path)
         #expect(none == GlobalOptions(databasePath: "/data/x.sqlite", formsDirectory: scratch.path + "/forms"))
-        let given = GlobalOptions(ParsedArguments(values: ["db": ["y.sqlite"], "forms": ["specs"]]),
+        let given = try GlobalOptions(ParsedArguments(values: ["db": ["y.sqlite"], "forms": ["specs"]]),
                                   environment: ["FORMSTORE_DB": "/data/x.sqlite"], workingDirectory: scratch.path)
         #expect(given == GlobalOptions(databasePath: "y.sqlite", formsDirectory: "specs"))
     }

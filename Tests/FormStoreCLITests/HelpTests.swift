@@ -8,8 +8,9 @@ import Testing
         #expect(run.errors.isEmpty)
         let help = run.output
         #expect(help.hasPrefix("OVERVIEW: Edit rows of any SQLite database through forms.\n"))
-        #expect(help.contains("\nUSAGE: formstore [--db <path>] [--forms <dir>] <subcommand>\n"))
+        #expect(help.contains("\nUSAGE: formstore [--db <path>] [--forms <dir>] [--trust-schema] <subcommand>\n"))
         #expect(help.contains("\nOPTIONS:\n  --db <path>"))
+        #expect(help.contains("\n  --trust-schema          Let the database's triggers and views call functions\n"))
         #expect(help.contains("\n  --version               Show the version.\n"))
         #expect(help.contains("\n  -h, --help              Show help information.\n"))
         for name in ["init", "migrate", "forms", "form", "list", "show", "new", "set", "edit", "delete",

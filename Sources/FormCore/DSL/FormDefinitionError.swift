@@ -1,3 +1,5 @@
+import Foundation
+
 /// A mistake in a form's definition, located by its path in the JSON spec
 /// notation (`$.sections[1].fields[2].pattern`) whether the form came from a
 /// spec or from the DSL: the same error a spec is rejected with.
@@ -12,6 +14,12 @@ extension Form {
     public var definitionProblems: [FormDefinitionError] {
         var problems: [FormDefinitionError] = []
         var seen: [String: String] = [:]
+        let count = fields.count
+        // Checked first and alone: a form over the limit is not worth walking.
+        guard count <= Form.maximumFieldCount else {
+            return [FormDefinitionError(path: "$.sections", message: "a form may have at most "
+                                        + "\(Form.maximumFieldCount) fields; this one has \(count)")]
+        }
         let keys = Set(fields.map(\.key))
         for (s, section) in sections.enumerated() {
             for (f, field) in section.fields.enumerated() {
@@ -33,11 +41,14 @@ extension Form {
                     seen[field.key] = at
                 }
                 problems += field.ruleProblems(at: at, keys: keys)
-                if let condition = field.hiddenWhen {
-                    problems += condition.problems(at: "\(at).hiddenWhen", keys: keys)
-                }
-                if let condition = field.disabledWhen {
-                    problems += condition.problems(at: "\(at).disabledWhen", keys: keys)
+                problems += field.transformProblems(at: at)
+                for (name, condition) in [("hiddenWhen", field.hiddenWhen), ("disabledWhen", field.disabledWhen)] {
+                    guard let condition else { continue }
+                    if condition.depth > Condition.maximumDepth {
+                        problem(name, "conditions may nest at most \(Condition.maximumDepth) deep; this one nests \(condition.depth)")
+                    } else {
+                        problems += condition.problems(at: "\(at).\(name)", keys: keys)
+                    }
                 }
                 if field.kind == .choice || field.kind == .multichoice {
                     // A multichoice field without choices holds free-form tags (a list of text).
@@ -127,7 +138,42 @@ extension Field {
     }
 }
 
+extension Field {
+    /// Transform parameters that make no sense: a `maxLength` below 1 would
+    /// empty every value, an empty date format would read nothing.
+    func transformProblems(at: String) -> [FormDefinitionError] {
+        transforms.enumerated().compactMap { index, transform in
+            switch transform {
+            case .maxLength(let n) where n < 1:
+                return .init(path: "\(at).transforms[\(index)].maxLength", message: "must be at least 1, not \(n)")
+            case .date(let format) where format.trimmingCharacters(in: .whitespaces).isEmpty:
+                return .init(path: "\(at).transforms[\(index)].date", message: "a date format must not be empty")
+            default:
+                return nil
+            }
+        }
+    }
+}
+
+extension Form {
+    /// The most fields a form may have: a spec is someone else's file, and
+    /// each field costs every command that opens the form.
+    public static let maximumFieldCount = 10_000
+}
+
 extension Condition {
+    /// The deepest a condition may nest (`not`, `all`, `any` inside each other).
+    public static let maximumDepth = 32
+
+    /// How deep this condition nests: 1 for a test on one field.
+    public var depth: Int {
+        switch self {
+        case .equals, .notEquals, .isEmpty, .isNotEmpty, .editing: return 1
+        case .not(let inner): return 1 + inner.depth
+        case .all(let list), .any(let list): return 1 + (list.map(\.depth).max() ?? 0)
+        }
+    }
+
     /// Conditions naming unknown fields, with their paths in spec notation.
     func problems(at: String, keys: Set<String>) -> [FormDefinitionError] {
         switch self {

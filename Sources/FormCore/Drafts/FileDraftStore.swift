@@ -2,6 +2,8 @@ import Foundation
 
 /// Drafts kept as files, one JSON file per draft in a private directory
 /// (0700, files 0600). The fallback when the database cannot take a draft.
+/// A directory that is a symbolic link, someone else's, or writable by
+/// others is refused (`PrivateDirectory`).
 public struct FileDraftStore: DraftStore {
     public let directory: URL
 
@@ -24,8 +26,7 @@ public struct FileDraftStore: DraftStore {
     }
 
     public func writeDraft(_ draft: Draft) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try PrivateDirectory.prepare(directory)
         let url = path(for: draft.id)
         let temporary = directory.appendingPathComponent(".\(UUID().uuidString).tmp")
         guard FileManager.default.createFile(atPath: temporary.path, contents: try draft.encoded(),
@@ -40,6 +41,7 @@ public struct FileDraftStore: DraftStore {
     }
 
     public func draft(id: String) throws -> Draft? {
+        try PrivateDirectory.check(directory)
         guard let data = FileManager.default.contents(atPath: path(for: id).path) else { return nil }
         return try Draft(encoded: data)
     }
@@ -49,6 +51,8 @@ public struct FileDraftStore: DraftStore {
     }
 
     public func drafts(form: String?) throws -> [Draft] {
+        // A folder others can write may hold a draft someone planted.
+        try PrivateDirectory.check(directory)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasPrefix("draft-") && $0.hasSuffix(".json") }
             .compactMap { name in

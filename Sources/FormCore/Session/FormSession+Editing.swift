@@ -132,7 +132,7 @@ extension FormSession {
     func validateField(_ field: Field) -> [FieldError] {
         // Gathering the visible values walks every field: only when a check reads them.
         let visible = form.validationReadsOtherValues(field) ? values : [:]
-        var found = form.isHidden(field, values: current, editing: isEditing)
+        var found = visibility.isHidden(field.key)
             ? [] : form.validate(field: field, value: value(field.key), values: visible, editing: isEditing)
         if found.isEmpty {
             found = form.validateRules(values: visible, editing: isEditing).filter { $0.field == field.key }

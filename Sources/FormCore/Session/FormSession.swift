@@ -37,7 +37,9 @@ public final class FormSession {
         didSet { draftBase = nil }
     }
     /// The values being edited.
-    public internal(set) var current: [String: FieldValue]
+    public internal(set) var current: [String: FieldValue] {
+        didSet { visibilityMemo = nil }
+    }
     /// Raw inputs that did not parse, by field key.
     public internal(set) var inputs: [String: String] = [:]
     /// Fields a person changed or committed at least once.
@@ -54,7 +56,9 @@ public final class FormSession {
     /// do not stop a save; a caller may show them (see `ValidationReport`).
     public internal(set) var warnings: [FieldError] = []
     /// In edit mode: between `beginEditing()` and save or cancel.
-    public internal(set) var isEditing: Bool
+    public internal(set) var isEditing: Bool {
+        didSet { visibilityMemo = nil }
+    }
     /// The version column's value as loaded or last saved.
     public internal(set) var baseVersion: Int64?
 
@@ -82,6 +86,9 @@ public final class FormSession {
     /// what dirty tracking and drafts walk on every keystroke, kept compact.
     private(set) lazy var storedKeys: [String] = fields.filter { $0.isStored && $0.holdsValue }.map(\.key)
     private(set) lazy var draftKeys: [String] = fields.filter { $0.holdsValue && !$0.isSecure }.map(\.key)
+    /// Which fields the current values hide, kept until they or the editing
+    /// state change: every visibility question of one change shares one walk.
+    private var visibilityMemo: FormVisibility?
     /// A draft's `base` (the pristine stored values), kept until `pristine` changes.
     var draftBase: [String: FieldValue]?
 
@@ -209,13 +216,22 @@ public final class FormSession {
 
     /// Whether a field is shown, given the current values.
     public func isVisible(_ key: String) -> Bool {
-        guard let field = field(key) else { return false }
-        return !form.isHidden(field, values: current, editing: isEditing)
+        guard field(key) != nil else { return false }
+        return !visibility.isHidden(key)
+    }
+
+    /// The hidden fields for the current values, worked out once per change.
+    public var visibility: FormVisibility {
+        if let visibilityMemo { return visibilityMemo }
+        let found = form.visibility(values: current, editing: isEditing)
+        visibilityMemo = found
+        return found
     }
 
     /// The fields shown now, in order (a Delete button may appear only while editing).
     public var visibleFields: [Field] {
-        fields.filter { !form.isHidden($0, values: current, editing: isEditing) }
+        let hidden = visibility
+        return fields.filter { !hidden.isHidden($0.key) }
     }
 
     /// The values of the visible fields: what a save writes or a result returns.

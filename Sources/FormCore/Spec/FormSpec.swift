@@ -37,13 +37,24 @@ public enum FormSpec {
     ]
 
     /// Reads a spec.
+    ///
+    /// A file that is not a spec (not JSON, or JSON without a `"formstore"`
+    /// key) is refused without quoting any of its text: a spec folder may hold
+    /// a file someone put there, and its contents (a password hash, say) must
+    /// not reach a terminal or a log through the error.
     /// - throws: `SpecError` naming the path of the first mistake.
     public static func decode(_ data: Data) throws(SpecError) -> Form {
         let root: JSONNode
         do {
             root = try JSONReader.parse(data)
         } catch {
-            throw SpecError(path: "$", message: "invalid JSON at line \(error.line), column \(error.column): \(error.message)")
+            let reason = error.message.split(separator: "\"", maxSplits: 1).first
+                .map { $0.trimmingCharacters(in: .whitespaces) } ?? "invalid"
+            throw SpecError(path: "$", message: "not a FormStore spec: invalid JSON at line \(error.line), "
+                            + "column \(error.column) (\(reason))")
+        }
+        guard case .object(let members) = root, members.contains(where: { $0.key == "formstore" }) else {
+            throw SpecError(path: "$", message: "not a FormStore spec: expected a JSON object with a \"formstore\" key")
         }
         let form = try readForm(SpecNode(node: root, path: "$"))
         if let problem = form.definitionProblems.first { throw problem }

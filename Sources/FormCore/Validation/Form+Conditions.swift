@@ -1,20 +1,17 @@
 extension Form {
+    /// Which fields are hidden for these values, each condition evaluated
+    /// once (see `FormVisibility`). Ask this once per change rather than
+    /// `isHidden` per field.
+    public func visibility(values: [String: FieldValue], editing: Bool = true) -> FormVisibility {
+        FormVisibility(form: self, values: values, editing: editing)
+    }
+
     /// Whether `field` is hidden for these values: its `hiddenWhen` holds.
     /// Hidden fields are not validated and are left out of `visibleValues`;
     /// conditions see a hidden field as empty, so hiding cascades.
     public func isHidden(_ field: Field, values: [String: FieldValue], editing: Bool = true) -> Bool {
-        isHidden(field, values: values, editing: editing, visiting: [])
-    }
-
-    private func isHidden(_ field: Field, values: [String: FieldValue], editing: Bool, visiting: Set<String>) -> Bool {
-        guard let condition = field.hiddenWhen, !visiting.contains(field.key) else { return false }
-        let inside = visiting.union([field.key])
-        return condition.evaluate(editing: editing) { key in
-            if let other = self.field(key), isHidden(other, values: values, editing: editing, visiting: inside) {
-                return .null
-            }
-            return values[key] ?? .null
-        }
+        guard field.hiddenWhen != nil else { return false }
+        return FormVisibility(form: self, values: values, editing: editing, wanted: [field]).isHidden(field.key)
     }
 
     /// Whether `field`'s `disabledWhen` holds for these values. (Read-only
@@ -26,7 +23,7 @@ extension Form {
 
     /// The values without those of hidden fields (keys that name no field are kept).
     public func visibleValues(_ values: [String: FieldValue], editing: Bool = true) -> [String: FieldValue] {
-        let hidden = Set(fields.filter { isHidden($0, values: values, editing: editing) }.map(\.key))
+        let hidden = visibility(values: values, editing: editing).hiddenKeys
         return values.filter { !hidden.contains($0.key) }
     }
 }

@@ -14,12 +14,24 @@ extension Form {
     /// - returns: at most one error per code, in rule order.
     public func validate(field: Field, value: FieldValue, values: [String: FieldValue], editing: Bool = true,
                          now: Date = Date()) -> [FieldError] {
+        validate(field: field, value: value, values: values, editing: editing, now: now, visibility: nil)
+    }
+
+    /// `validate(field:...)` with the hidden fields already known for `values`
+    /// (`nil`: work them out), so checking a whole form walks its conditions once.
+    func validate(field: Field, value: FieldValue, values: [String: FieldValue], editing: Bool,
+                  now: Date, visibility: FormVisibility?) -> [FieldError] {
         guard field.holdsValue else { return [] }
         // Usually `values` already holds `value`: copying every value per field
         // made checking a whole form quadratic.
         var current = values
-        if (values[field.key] ?? .null) != value { current[field.key] = value }
-        if isHidden(field, values: current, editing: editing) { return [] }
+        let replaced = (values[field.key] ?? .null) != value
+        if replaced { current[field.key] = value }
+        if let visibility, !replaced {
+            if visibility.isHidden(field.key) { return [] }
+        } else if isHidden(field, values: current, editing: editing) {
+            return []
+        }
 
         var errors: [FieldError] = []
         func fail(_ code: String, ruleMessage: String? = nil, _ parameters: [String: String] = [:], variant: String? = nil) {
@@ -58,7 +70,8 @@ extension Form {
     /// Checks the form's cross-field rules; each error blames its rule's
     /// field. Rules naming a hidden field are skipped.
     public func validateRules(values: [String: FieldValue], editing: Bool = true) -> [FieldError] {
-        rules.compactMap { check($0, values: values, editing: editing) }
+        let visibility = rules.isEmpty ? nil : visibility(values: values, editing: editing)
+        return rules.compactMap { check($0, values: values, hidden: visibility) }
     }
 
     /// Every visible field's checks (missing values count as `.null`), then the form's rules.
@@ -84,13 +97,14 @@ extension Form {
     public func validate(changed: Set<String>, values: [String: FieldValue], editing: Bool = true,
                          now: Date = Date()) -> ValidationReport {
         var report = ValidationReport()
+        let visibility = visibility(values: values, editing: editing)
         for field in fields where field.holdsValue {
             let found = validate(field: field, value: values[field.key] ?? .null, values: values,
-                                 editing: editing, now: now)
+                                 editing: editing, now: now, visibility: visibility)
             if changed.contains(field.key) { report.errors += found } else { report.warnings += found }
         }
         for rule in rules {
-            guard let error = check(rule, values: values, editing: editing) else { continue }
+            guard let error = check(rule, values: values, hidden: visibility) else { continue }
             let named = rule.fields
             if named.isEmpty || named.contains(where: changed.contains) {
                 report.errors.append(error)
@@ -102,13 +116,14 @@ extension Form {
     }
 
     /// The error of one cross-field rule, or `nil` when it holds or names a hidden field.
-    private func check(_ rule: FormRule, values: [String: FieldValue], editing: Bool) -> FieldError? {
+    private func check(_ rule: FormRule, values: [String: FieldValue], hidden: FormVisibility?) -> FieldError? {
+        let isHidden = { (field: Field) in hidden?.isHidden(field.key) ?? false }
         switch rule {
         case .fieldsEqual(let key, let otherKey, let code, let message):
             let blamed = field(key)
             let other = field(otherKey)
-            if let blamed, isHidden(blamed, values: values, editing: editing) { return nil }
-            if let other, isHidden(other, values: values, editing: editing) { return nil }
+            if let blamed, isHidden(blamed) { return nil }
+            if let other, isHidden(other) { return nil }
             guard (values[key] ?? .null) != (values[otherKey] ?? .null) else { return nil }
             let text = MessageCatalog.english.resolve(code: code, field: blamed, overrides: messages,
                                                       ruleMessage: message,
@@ -116,7 +131,7 @@ extension Form {
             return FieldError(field: key, code: code, message: text)
         case .custom(let custom):
             let blamed = custom.field.flatMap { field($0) }
-            if let blamed, isHidden(blamed, values: values, editing: editing) { return nil }
+            if let blamed, isHidden(blamed) { return nil }
             guard !custom.check(values) else { return nil }
             let text = MessageCatalog.english.resolve(code: custom.code, field: blamed, overrides: messages,
                                                       ruleMessage: custom.message, parameters: [:])
@@ -191,9 +206,12 @@ extension Form {
         case .maxLength(let max):
             if let n = length(value), n > max { fail(rule.code, nil, ["max": String(max)], nil) }
         case .pattern(let pattern, let name):
-            if let text = value.textValue ?? (field.kind == .integer ? value.intValue.map(String.init) : nil),
-               TextPattern.matches(pattern, text) != true {
-                fail(rule.code, nil, ["name": name ?? ""], name == nil ? "pattern.unnamed" : nil)
+            if let text = value.textValue ?? (field.kind == .integer ? value.intValue.map(String.init) : nil) {
+                switch TextPattern.match(pattern, text).outcome {
+                case .matched: break
+                case .overBudget: fail(rule.code, nil, ["name": name ?? ""], "pattern.budget")
+                case .notMatched, .invalid: fail(rule.code, nil, ["name": name ?? ""], name == nil ? "pattern.unnamed" : nil)
+                }
             }
         case .email:
             if let text = value.textValue, TextPattern.matches(TextPattern.email, text) != true {

@@ -24,6 +24,7 @@ public struct MessageCatalog: Sendable, Hashable {
         "maxLength": "{label} must be at most {max} characters",
         "pattern": "{label} is not a valid {name}",
         "pattern.unnamed": "{label} is not in the expected format",
+        "pattern.budget": "{label} is too long or too complex to check against its pattern",
         "email": "{label} is not a valid e-mail address",
         "range": "{label} must be between {min} and {max}",
         "range.min": "{label} must be at least {min}",

@@ -1,3 +1,4 @@
+import FormCore
 import Foundation
 
 /// FormStore's own tables: in the database, or in its sidecar.
@@ -59,6 +60,8 @@ extension FormStore {
         if database.isAttached(Sidecar.schemaName) { return true }
         let writable = !database.configuration.readOnly
         guard sidecar.exists || (creating && writable) else { return false }
+        // Its folder must be the user's alone: another user could swap the sidecar.
+        try PrivateDirectory.check(sidecar.directory)
         if writable { try sidecar.prepare(busyTimeout: database.configuration.busyTimeout) }
         try database.attach(sidecar.path, as: Sidecar.schemaName)
         return true

@@ -9,7 +9,8 @@ import Foundation
 /// the folder the fallback drafts use), named by the SHA-256 of the database's
 /// real path, so every process editing that database finds the same sidecar
 /// and a moved or copied database starts without drafts. The folder is
-/// created 0700 and the file 0600. It keeps SQLite's rollback journal: a
+/// created 0700 and the file 0600; a folder that is a symbolic link, someone
+/// else's or writable by others is refused (`PrivateDirectory`). It keeps SQLite's rollback journal: a
 /// transaction that writes both files (a save and the deletion of its draft)
 /// then commits atomically through SQLite's super-journal.
 ///
@@ -41,6 +42,9 @@ public struct Sidecar: Sendable, Hashable {
         path = directory.appendingPathComponent("sidecar-\(SHA256.hexDigest(Array(real.utf8))).sqlite").path
     }
 
+    /// The folder it lives in.
+    public var directory: URL { URL(fileURLWithPath: (path as NSString).deletingLastPathComponent) }
+
     /// Whether the sidecar was created (by an earlier draft).
     public var exists: Bool { FileManager.default.fileExists(atPath: path) }
 
@@ -50,9 +54,7 @@ public struct Sidecar: Sendable, Hashable {
     ///
     /// - throws: `DatabaseError`, `MigrationError`, or a file error for the folder.
     func prepare(busyTimeout: Duration) throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try PrivateDirectory.prepare(directory)
         var configuration = Configuration()
         configuration.journalMode = .unchanged
         configuration.busyTimeout = busyTimeout

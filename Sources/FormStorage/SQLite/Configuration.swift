@@ -32,6 +32,10 @@ public struct Configuration: Sendable, Hashable {
 
     /// Open without writing; the file must exist.
     public var readOnly: Bool = false
+    /// Create the database when it is missing (the default). Off, a missing
+    /// file fails with `SQLITE_CANTOPEN` — for a `file:` URI too, whatever its
+    /// `mode=rwc` asks: only commands that mean to create a database do.
+    public var createsMissingFile: Bool = true
     /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
     public var busyTimeout: Duration = .seconds(5)
     public var synchronous: Synchronous = .full

@@ -52,13 +52,15 @@ public final class Connection {
     private static func open(path: String, configuration: Configuration) throws -> (ConnectionHandle, created: Bool) {
         let isFile = isPlainFilePath(path)
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+        let creates = !configuration.readOnly && configuration.createsMissingFile
         if configuration.readOnly {
             flags |= SQLITE_OPEN_READONLY
         } else {
-            flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+            // Without SQLITE_OPEN_CREATE, a URI's `mode=rwc` is refused rather than obeyed.
+            flags |= SQLITE_OPEN_READWRITE | (creates ? SQLITE_OPEN_CREATE : 0)
         }
         return try FileCreationMask.restricted {
-            let created = isFile && !configuration.readOnly ? try createFileIfMissing(path) : false
+            let created = isFile && creates ? try createFileIfMissing(path) : false
             var pointer: OpaquePointer?
             let code = sqlite3_open_v2(path, &pointer, flags, nil)
             // Own the handle before checking: a failed open still allocates one to close.
@@ -93,14 +95,24 @@ public final class Connection {
 
     /// Creates the file with mode 0600 so it is never readable by others, not
     /// even briefly; returns whether it was created (`O_EXCL` tells, without a race).
+    ///
+    /// `O_EXCL | O_NOFOLLOW`: a symbolic link at the path is never followed to
+    /// create its target — a dangling link planted at `--db` must not make a
+    /// command run as root create a file wherever the link points. An existing
+    /// database reached through a link opens as before.
     private static func createFileIfMissing(_ path: String) throws -> Bool {
-        let created = Glibc.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let created = Glibc.open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if created >= 0 {
             close(created)
             return true
         }
         let fd = errno == EEXIST ? Glibc.open(path, O_RDWR | O_CLOEXEC) : -1
         guard fd >= 0 else {
+            var link = stat()
+            if errno == ENOENT, lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+                throw DatabaseError(resultCode: .SQLITE_CANTOPEN, message: "unable to open database file \(path): "
+                                    + "it is a symbolic link to a file that does not exist (not followed)")
+            }
             let reason = String(cString: strerror(errno))
             throw DatabaseError(resultCode: .SQLITE_CANTOPEN,
                                 message: "unable to open database file \(path): \(reason)")

@@ -6,7 +6,7 @@
 /// - the first positional word of a command with subcommands names a subcommand;
 /// - after `--` every word is positional;
 /// - `-5` is a positional value (a negative number), not an option;
-/// - global options (`--db`, `--forms`) are accepted before or after the subcommand.
+/// - global options (`--db`, `--forms`, `--trust-schema`) are accepted before or after the subcommand.
 struct CommandParser {
     /// What the command line asks for.
     struct Invocation {
@@ -32,6 +32,9 @@ struct CommandParser {
                help: "The SQLite database to open.", default: "$FORMSTORE_DB, else ./formstore.sqlite"),
         .value("forms", valueName: "dir",
                help: "A folder of JSON form specs.", default: "./forms when it exists"),
+        .flag("trust-schema",
+              help: "Let the database's triggers and views call functions SQLite does not mark safe "
+                  + "(only for a database you trust; also $FORMSTORE_TRUST_SCHEMA=1)."),
     ]
     static let helpOption = OptionDefinition.flag("help", short: "h", help: "Show help information.")
     static let versionOption = OptionDefinition.flag("version", help: "Show the version.")
@@ -64,7 +67,7 @@ struct CommandParser {
             let isGlobal = Self.globalOptions.contains { $0.name == option.name }
             guard option.takesValue else {
                 if inline != nil { throw failure("The option '\(spelled)' does not take a value") }
-                parsed.flags.insert(option.name)
+                if isGlobal { globals.flags.insert(option.name) } else { parsed.flags.insert(option.name) }
                 return
             }
             let value: String

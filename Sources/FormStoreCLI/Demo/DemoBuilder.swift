@@ -51,14 +51,31 @@ enum DemoBuilder {
         return true
     }
 
-    /// Whether `path` is a database `formstore demo` made (read without changing it).
+    /// Whether `path` is a database `formstore demo` made (read without
+    /// changing it): the demo's marker setting, and exactly the demo's tables,
+    /// views, indexes and triggers, as Fixtures/demo.sql creates them. One
+    /// settings row is easy to add to any database; a file whose schema is
+    /// the demo's holds nothing but demo data.
     private static func isDemo(_ path: String) -> Bool {
         var configuration = Configuration()
         configuration.readOnly = true
         guard let store = try? FormStore(database: Database(path: path, configuration: configuration),
                                          applyingMigrations: false),
-              (try? store.database.read({ try $0.tableExists("formstore_settings") })) == true else { return false }
-        return SQLiteSettingsStore(store: store).value(forKey: marker) == .bool(true)
+              (try? store.database.read({ try $0.tableExists("formstore_settings") })) == true,
+              SQLiteSettingsStore(store: store).value(forKey: marker) == .bool(true),
+              let found = try? store.database.read({ try demoSchema($0) }),
+              let empty = try? Connection(path: ":memory:"),
+              (try? empty.executeScript(EmbeddedFixtures.files["demo.sql"]!)) != nil,
+              let expected = try? demoSchema(empty) else { return false }
+        return found == expected
+    }
+
+    /// The schema objects other than FormStore's and SQLite's own, one line each.
+    private static func demoSchema(_ conn: Connection) throws -> [String] {
+        try conn.fetchAll(
+            "SELECT type || ' ' || name || ' ' || tbl_name || ' ' || coalesce(sql, '') FROM sqlite_schema "
+                + "WHERE name NOT LIKE 'formstore%' AND name NOT LIKE 'sqlite%' ORDER BY type, name"
+        ).map { try $0.value(at: 0, as: String.self) }
     }
 
     private static func fixtureForm(_ name: String) throws -> Form {

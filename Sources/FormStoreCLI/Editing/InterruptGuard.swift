@@ -1,8 +1,10 @@
 import FormCore
 import Synchronization
 
-/// Installs a `SignalTrap` for an edit: on SIGINT or SIGTERM the draft is
-/// flushed, the resume notice printed, and the process exits with 1.
+/// Installs a `SignalTrap` for an edit: on SIGINT, SIGTERM, SIGHUP or SIGQUIT
+/// a running editor is ended and its document removed, the draft is flushed,
+/// the terminal restored (echo back on after a password prompt), the resume
+/// notice printed, and the process exits with 1.
 struct InterruptGuard {
     let progress = EditProgress()
     private let trap: SignalTrap
@@ -13,6 +15,7 @@ struct InterruptGuard {
         progress.update(from: session)
         if install {
             trap = SignalTrap.install { _ in
+                EditorLauncher.endRunningEditor()
                 let fallback = flush()
                 return ("\n" + notice.message("Interrupted", progress: progress.snapshot, fallback: fallback),
                         .failure)

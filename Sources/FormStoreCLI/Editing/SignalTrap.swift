@@ -5,8 +5,9 @@ import Synchronization
 import Glibc
 #endif
 
-/// Catches SIGINT and SIGTERM while an interactive edit runs, so that Ctrl-C
-/// keeps what was typed: the handler flushes the draft and says how to resume,
+/// Catches SIGINT, SIGTERM, SIGHUP (the terminal closed) and SIGQUIT (Ctrl-\)
+/// while an interactive edit runs, so that Ctrl-C keeps what was typed: the
+/// handler flushes the draft and says how to resume,
 /// then the process exits with the code the handler gives.
 ///
 /// ```swift
@@ -43,15 +44,22 @@ public final class SignalTrap: Sendable {
     /// process's signals are not the edit's to take).
     public static var inert: SignalTrap { SignalTrap(nil) }
 
-    /// Starts catching `signals` (SIGINT and SIGTERM by default) until `remove()`.
+    /// Starts catching `signals` (SIGINT, SIGTERM, SIGHUP and SIGQUIT by default) until `remove()`.
     ///
     /// - parameter finish: writes the handler's message and ends the process
     ///   with its code; tests pass a recorder.
-    public static func install(signals: [Int32] = [SIGINT, SIGTERM],
+    public static func install(signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT],
                         finish: @escaping @Sendable (_ message: String, _ code: Int32) -> Void = SignalTrap.exit,
                         handler: @escaping Handler) -> SignalTrap {
         let queue = DispatchQueue(label: "formstore.signal-trap")
         let terminal = TerminalSettings.current()
+        // A blocked signal never reaches the source, and a child (the editor)
+        // inherits the mask: a parent that started us with them blocked must
+        // not make SIGTERM miss both.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for signo in signals { sigaddset(&unblocked, signo) }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
         var previous: [Int32: __sighandler_t?] = [:]
         var sources: [any DispatchSourceSignal] = []
         for signo in signals {

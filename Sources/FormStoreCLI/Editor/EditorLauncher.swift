@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,9 +8,26 @@ import Glibc
 /// `$VISUAL`, else `$EDITOR`, else `vi`, run as
 /// `/bin/sh -c '<editor> "$1"' sh <file>` so that an editor given with
 /// arguments (`code --wait`) works. The file is private (mode 0600) under
-/// `$TMPDIR` and removed afterwards.
+/// `$TMPDIR` and removed afterwards — also when a signal ends the command
+/// while the editor runs (`endRunningEditor()`, called by the signal trap):
+/// the document holds record values and must not stay behind in `$TMPDIR`,
+/// nor the editor run on, orphaned.
 struct EditorLauncher: Sendable {
     var environment: [String: String]
+
+    /// The editor running now and its document, for a signal handler to end.
+    private static let running = Mutex<(pid: pid_t, path: String)?>(nil)
+
+    /// Ends the editor that is running, if any (SIGTERM, as a shell's `kill`
+    /// would), and removes its document. Safe from any thread, and to call twice.
+    static func endRunningEditor() {
+        guard let editor = running.withLock({ current -> (pid: pid_t, path: String)? in
+            defer { current = nil }
+            return current
+        }) else { return }
+        kill(editor.pid, SIGTERM)
+        unlink(editor.path)
+    }
 
     /// The editor command line to run.
     var editor: String {
@@ -26,14 +44,17 @@ struct EditorLauncher: Sendable {
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "\(editor) \"$1\"", "sh", path]
+        // `exec`: the shell becomes the editor, so the process a signal ends is the editor itself.
+        process.arguments = ["-c", "exec \(editor) \"$1\"", "sh", path]
         process.environment = environment
         do {
             try process.run()
         } catch {
             throw CLIError.failure("cannot start the editor '\(editor)': \(error)")
         }
+        Self.running.withLock { $0 = (process.processIdentifier, path) }
         process.waitUntilExit()
+        Self.running.withLock { $0 = nil }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             throw CLIError.failure("the editor '\(editor)' exited with status \(process.terminationStatus); nothing was saved")
         }

@@ -8,8 +8,8 @@ extension CLIError {
     /// | error | exit |
     /// | --- | --- |
     /// | `DatabaseError` busy or locked | 75 |
-    /// | `DatabaseError` read-only, full, I/O, corrupt, not a database, cannot open | 74 |
-    /// | `DatabaseError` constraint (SQLite's message), too big | 65 |
+    /// | `DatabaseError` read-only, full, I/O, corrupt, not a database, cannot open; `PrivateDirectoryError` | 74 |
+    /// | `DatabaseError` constraint (SQLite's message), too big; a trigger or view needing `--trust-schema` | 65 |
     /// | `SessionError` not found; `FormStoreError` unknown table; `MigrationError` unreadable | 66 |
     /// | `SessionError` refusals; `FormStoreError` others; `SpecError`, `FieldError`, `InputError`, `MigrationError` | 65 |
     /// | `RecordRejected` invalid / conflict / not found | 65 / 75 / 66 |
@@ -31,6 +31,8 @@ extension CLIError {
             return .validation(error.description)
         case let error as SpecError:
             return .validation(error.description)
+        case let error as PrivateDirectoryError:
+            return .storage(error.description)
         case let error as RecordRejected:
             return rejected(error)
         case let error as SessionError:
@@ -45,6 +47,7 @@ extension CLIError {
             return .validation(error.description)
         case let error as DatabaseError:
             if let problem = storageProblem(error, database) { return problem }
+            if let untrusted = untrustedSchemaUse(error) { return untrusted }
             switch error.resultCode {
             case .SQLITE_CONSTRAINT:
                 return .validation(error.message ?? "a constraint failed")
@@ -76,12 +79,31 @@ extension CLIError {
         case .SQLITE_NOTADB:
             return .storage("cannot read \(path): the file is not an SQLite database")
         case .SQLITE_CANTOPEN:
+            // The one reason FormStorage adds: a dangling link at the path, left unfollowed.
+            let link = "it is a symbolic link to a file that does not exist (not followed)"
+            if error.message?.hasSuffix(link) == true { return .storage("cannot open \(path): \(link)") }
             return .storage("cannot open \(path): unable to open the database file")
         case .SQLITE_PERM:
             return .storage("cannot open \(path): permission denied")
         default:
             return nil
         }
+    }
+
+    /// A trigger or view of the database called a function or virtual table
+    /// that SQLite runs from a schema only when it is trusted (`PRAGMA
+    /// trusted_schema`, off unless `--trust-schema`). SQLite says
+    /// `unsafe use of load_extension()` or `unsafe use of virtual table "dbstat"`;
+    /// the name is SQLite's own (a registered function), kept to printable characters.
+    private static func untrustedSchemaUse(_ error: DatabaseError) -> CLIError? {
+        let marker = "unsafe use of "
+        guard error.resultCode == .SQLITE_ERROR, let message = error.message,
+              let start = message.range(of: marker) else { return nil }
+        let name = String(message[start.upperBound...].unicodeScalars
+            .filter { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }.prefix(80))
+        return .validation("the database's triggers or views use \(name), which SQLite runs from a database's "
+                           + "schema only if it is trusted; nothing was changed (if you trust this database, "
+                           + "run again with --trust-schema)")
     }
 
     private static func rejected(_ rejection: RecordRejected) -> CLIError {

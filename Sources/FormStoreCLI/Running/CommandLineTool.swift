@@ -44,9 +44,14 @@ public enum CommandLineTool {
             terminal.output.write("\(version)\n")
             return .success
         case .run(let command):
+            let globals: GlobalOptions
+            do {
+                globals = try GlobalOptions(invocation.globals, environment: environment, workingDirectory: workingDirectory)
+            } catch {
+                return report(error, path: invocation.path, terminal: terminal)
+            }
             let context = CommandContext(
-                terminal: terminal, environment: environment,
-                globals: GlobalOptions(invocation.globals, environment: environment, workingDirectory: workingDirectory),
+                terminal: terminal, environment: environment, globals: globals,
                 commandPath: invocation.path, workspaceProvider: workspaceProvider)
             do {
                 let code = try command.run(context)

@@ -9,16 +9,25 @@ struct GlobalOptions: Sendable, Equatable {
     /// How long a command waits for another process's lock before giving up
     /// (exit 75): `$FORMSTORE_BUSY_TIMEOUT_MS`, else 5 seconds.
     var busyTimeout: Duration = GlobalOptions.defaultBusyTimeout
+    /// `--trust-schema`, else `$FORMSTORE_TRUST_SCHEMA`: the database's
+    /// triggers and views may call functions SQLite does not mark innocuous
+    /// (`Configuration.trustsSchema`). Off, a crafted database cannot make a
+    /// command run them.
+    var trustsSchema = false
 
     static let defaultBusyTimeout = Duration.seconds(5)
 
-    init(databasePath: String, formsDirectory: String?, busyTimeout: Duration = GlobalOptions.defaultBusyTimeout) {
+    init(databasePath: String, formsDirectory: String?, busyTimeout: Duration = GlobalOptions.defaultBusyTimeout,
+         trustsSchema: Bool = false) {
         self.databasePath = databasePath
         self.formsDirectory = formsDirectory
         self.busyTimeout = busyTimeout
+        self.trustsSchema = trustsSchema
     }
 
-    init(_ parsed: ParsedArguments, environment: [String: String], workingDirectory: String) {
+    /// - throws: a usage error (exit 64) for an environment variable whose
+    ///   value means nothing: a typo must not quietly fall back to a default.
+    init(_ parsed: ParsedArguments, environment: [String: String], workingDirectory: String) throws(CLIError) {
         if let db = parsed.value("db") {
             databasePath = db
         } else if let db = environment["FORMSTORE_DB"], !db.isEmpty {
@@ -34,8 +43,20 @@ struct GlobalOptions: Sendable, Equatable {
             let exists = FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory)
             formsDirectory = exists && isDirectory.boolValue ? candidate : nil
         }
-        if let text = environment["FORMSTORE_BUSY_TIMEOUT_MS"], let milliseconds = Int(text), milliseconds >= 0 {
+        if let text = environment["FORMSTORE_BUSY_TIMEOUT_MS"] {
+            guard let milliseconds = Int(text.trimmingCharacters(in: .whitespaces)), milliseconds >= 0 else {
+                throw CLIError.usage("FORMSTORE_BUSY_TIMEOUT_MS must be a whole number of milliseconds, 0 or more")
+            }
             busyTimeout = .milliseconds(milliseconds)
+        }
+        if parsed.flag("trust-schema") {
+            trustsSchema = true
+        } else if let text = environment["FORMSTORE_TRUST_SCHEMA"] {
+            switch text.lowercased() {
+            case "1", "true", "yes": trustsSchema = true
+            case "", "0", "false", "no": trustsSchema = false
+            default: throw CLIError.usage("FORMSTORE_TRUST_SCHEMA must be 1 or 0 (true or false, yes or no)")
+            }
         }
     }
 

@@ -63,9 +63,19 @@ final class StorageWorkspace: Workspace {
         var configuration = Configuration()
         configuration.readOnly = access.isReadOnly
         configuration.busyTimeout = globals.busyTimeout
+        configuration.trustsSchema = globals.trustsSchema
+        configuration.createsMissingFile = access.createsFile
         // One command, one thread: reads use the one connection.
         configuration.maximumReaderCount = 0
-        let database = try Database(path: databasePath, configuration: configuration)
+        let database: Database
+        do {
+            database = try Database(path: databasePath, configuration: configuration)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_PERM && databasePath.hasPrefix("file:")
+                    && !access.createsFile {
+            // SQLite refuses a URI's mode=rwc without the create flag: say why, not "permission denied".
+            throw CLIError.storage("cannot open \(databasePath): its mode asks to create the database, and only "
+                                   + "'formstore init' creates one (use mode=rw)")
+        }
         try prepare?(database)
         let store = try FormStore(database: database, applyingMigrations: access == .writeWithDrafts)
         openedStore = store

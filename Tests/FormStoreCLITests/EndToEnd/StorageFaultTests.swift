@@ -153,7 +153,7 @@ import FormStorage
         try demo.file("forms/broken.json", "{\"formstore\": 1,\n")
         let json = try demo.run(["show", "broken", "1"])
         #expect(json.code == 65)
-        #expect(json.errors.hasPrefix("formstore: \(spec): $: invalid JSON at line 2"))
+        #expect(json.errors.hasPrefix("formstore: \(spec): $: not a FormStore spec: invalid JSON at line 2"))
         let missing = try runBinary(["--db", demo.path, "--forms", demo.scratch.path + "/elsewhere", "forms"])
         #expect(missing.code == 66)
         #expect(missing.errors == "formstore: no forms folder at \(demo.scratch.path)/elsewhere\n")

@@ -1,0 +1,258 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A database, a spec or a file system set up by someone else (issue 20):
+/// `formstore`, perhaps run as root, refuses what it must not do, says why in
+/// one line, and leaves the database as it was.
+@Suite struct HostileInputTests {
+    /// A table whose trigger reads a virtual table SQLite does not let an
+    /// untrusted schema use, and a view over another; built as an application
+    /// (or an attacker) would, with the `sqlite3` shell.
+    static let untrustedSchema = """
+    CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);
+    CREATE TABLE audit (what TEXT);
+    CREATE TRIGGER notes_audit AFTER UPDATE ON notes BEGIN
+        INSERT INTO audit SELECT name FROM pragma_database_list;
+    END;
+    CREATE VIEW schema_files AS SELECT name, file FROM pragma_database_list;
+    INSERT INTO notes VALUES (1, 'first');
+
+    """
+
+    static func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    @Test func aTriggerThatNeedsATrustedSchemaIsRefusedUntilTrusted() throws {
+        let db = try DemoDatabase(sql: Self.untrustedSchema)
+        let before = try db.dump()
+        let bytes = try Self.bytes(db.path)
+
+        let refused = try db.run(["set", "notes", "1", "body=second"])
+        #expect(refused.code == 65)
+        #expect(refused.errors == "formstore: the database's triggers or views use virtual table \"pragma_database_list\", "
+                + "which SQLite runs from a database's schema only if it is trusted; nothing was changed "
+                + "(if you trust this database, run again with --trust-schema)\n")
+        #expect(refused.output.isEmpty)
+        #expect(try db.dump() == before)
+        #expect(try Self.bytes(db.path) == bytes)
+
+        let trusted = try db.run(["--trust-schema", "set", "notes", "1", "body=second"])
+        #expect(trusted.code == 0, "\(trusted.errors)")
+        #expect(try db.query("SELECT body FROM notes; SELECT what FROM audit") == "second\nmain\n")
+        let byEnvironment = try db.run(["set", "notes", "1", "body=third"], environment: ["FORMSTORE_TRUST_SCHEMA": "1"])
+        #expect(byEnvironment.code == 0, "\(byEnvironment.errors)")
+        #expect(try db.query("SELECT count(*) FROM audit") == "2\n")
+    }
+
+    @Test func aViewThatNeedsATrustedSchemaIsNotRead() throws {
+        let db = try DemoDatabase(sql: Self.untrustedSchema)
+        let before = try db.dump()
+        let refused = try db.run(["list", "schema_files", "--format", "json"])
+        #expect(refused.code == 65)
+        #expect(refused.errors.hasPrefix("formstore: the database's triggers or views use virtual table \"pragma_database_list\""))
+        #expect(refused.errors.hasSuffix("run again with --trust-schema)\n"))
+        #expect(refused.output.isEmpty)
+        let trusted = try db.run(["list", "schema_files", "--format", "json", "--trust-schema"])
+        #expect(trusted.code == 0, "\(trusted.errors)")
+        #expect(trusted.output.contains("\"main\""))
+        #expect(try db.dump() == before)
+    }
+
+    @Test func aFunctionSQLiteNeverRunsFromASchemaIsNamed() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);
+            CREATE TRIGGER notes_load AFTER UPDATE ON notes BEGIN SELECT load_extension('/tmp/evil'); END;
+            INSERT INTO notes VALUES (1, 'first');
+
+            """)
+        let before = try db.dump()
+        for trust in [[], ["--trust-schema"]] {
+            let run = try db.run(trust + ["set", "notes", "1", "body=second"])
+            #expect(run.code == 65)
+            #expect(run.errors.hasPrefix("formstore: the database's triggers or views use load_extension(), "))
+            #expect(try db.dump() == before)
+        }
+    }
+
+    @Test func aSpecFileThatIsNotASpecIsNeverQuoted() throws {
+        let db = try DemoDatabase()
+        let forms = db.scratch.path + "/forms"
+        try db.file("forms/shadow.json", #"{"root": {"kind": "$6$SECRETHASH$abc", "uid": 0}}"#)
+        try db.file("forms/passwd.json", "root:$6$SECRETHASH$abc:19000:0:99999:7:::\n")
+        let before = try db.dump()
+        // Using the broken form is an error; any other command warns (a broken spec breaks only its own form).
+        for (command, code) in [(["form", "shadow"], 65), (["form", "passwd"], 65), (["forms"], 0), (["list", "signups"], 0)] {
+            let run = try runBinary(["--db", db.path, "--forms", forms] + command)
+            #expect(run.code == Int32(code), "\(command): \(run)")
+            #expect(run.errors.contains(": $: not a FormStore spec"))
+            #expect(!run.errors.contains("SECRETHASH"))
+        }
+        #expect(try db.dump() == before)
+    }
+
+    @Test func aTransformThatWouldEmptyValuesIsRefusedWhenTheSpecLoads() throws {
+        let db = try DemoDatabase()
+        let forms = db.scratch.path + "/forms"
+        try db.file("forms/notes.json", """
+            {"formstore": 1, "name": "short", "table": "signups",
+             "sections": [{"fields": [{"key": "firstName", "transforms": [{"maxLength": -1}]}]}]}
+            """)
+        let before = try db.dump()
+        let run = try runBinary(["--db", db.path, "--forms", forms, "set", "short", "1", "firstName=Ann"])
+        #expect(run.code == 65)
+        #expect(run.errors == "formstore: \(forms)/notes.json: $.sections[0].fields[0].transforms[0].maxLength: "
+                + "must be at least 1, not -1\n")
+        #expect(try db.dump() == before)
+    }
+
+    @Test func anInvalidEnvironmentValueIsAUsageError() throws {
+        let db = try DemoDatabase()
+        let run = try db.run(["list", "signup"], environment: ["FORMSTORE_BUSY_TIMEOUT_MS": "abc"])
+        #expect(run.code == 64)
+        #expect(run.errors.hasPrefix("Error: FORMSTORE_BUSY_TIMEOUT_MS must be a whole number of milliseconds, 0 or more\n"))
+        #expect(run.output.isEmpty)
+    }
+
+    @Test func aDanglingSymbolicLinkAtTheDatabasePathIsNotFollowed() throws {
+        let scratch = try ScratchDirectory()
+        try FileManager.default.createDirectory(atPath: scratch.path + "/elsewhere", withIntermediateDirectories: false)
+        let victim = scratch.path + "/elsewhere/victim.sqlite"
+        let link = scratch.path + "/db.sqlite"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: victim)
+
+        let initialise = try runBinary(["--db", link, "init"])
+        #expect(initialise.code == 74)
+        #expect(initialise.errors.contains("it is a symbolic link to a file that does not exist (not followed)"))
+        let write = try runBinary(["--db", link, "set", "notes", "1", "body=x"])
+        #expect(write.code == 66)
+        #expect(!FileManager.default.fileExists(atPath: victim))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/elsewhere").isEmpty)
+    }
+
+    @Test func aFileURIDoesNotCreateADatabaseOutsideInit() throws {
+        let scratch = try ScratchDirectory()
+        let file = scratch.path + "/made.sqlite"
+        let uri = "file:\(file)?mode=rwc"
+        for command in [["list", "notes"], ["set", "notes", "1", "body=x"], ["forms"]] {
+            let run = try runBinary(command, environment: ["FORMSTORE_DB": uri])
+            #expect(run.code == 74)
+            #expect(run.errors == "formstore: cannot open \(uri): its mode asks to create the database, and only "
+                    + "'formstore init' creates one (use mode=rw)\n")
+            #expect(!FileManager.default.fileExists(atPath: file), "\(command)")
+        }
+        let initialise = try runBinary(["init"], environment: ["FORMSTORE_DB": uri])
+        #expect(initialise.code == 0, "\(initialise.errors)")
+        #expect(FileManager.default.fileExists(atPath: file))
+    }
+
+    @Test func aStateDirectoryOthersCanWriteIsRefused() throws {
+        let db = try DemoDatabase()
+        // The database's sidecar (its drafts), as an earlier command left it.
+        let sidecarFolder = db.sidecar.directory.path
+        try FileManager.default.createDirectory(atPath: sidecarFolder, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: db.sidecar.path, contents: nil)
+        let before = try db.dump()
+
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: sidecarFolder)
+        let open = try db.run(["list", "signup"])
+        #expect(open.code == 74)
+        #expect(open.errors == "formstore: bad permissions on state directory \(sidecarFolder): mode 777 "
+                + "lets others write it (chmod 700 it)\n")
+        #expect(open.output.isEmpty)
+
+        // Moved aside and replaced by a link to it: refused as well.
+        let real = db.scratch.path + "/real-state"
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: sidecarFolder)
+        try FileManager.default.moveItem(atPath: sidecarFolder, toPath: real)
+        try FileManager.default.createSymbolicLink(atPath: sidecarFolder, withDestinationPath: real)
+        let linked = try db.run(["list", "signup"])
+        #expect(linked.code == 74)
+        #expect(linked.errors.contains("bad state directory \(sidecarFolder): it is a symbolic link"))
+        #expect(try db.dump() == before)
+    }
+
+    @Test func theDemoOverwritesOnlyAFileWhoseSchemaIsTheDemos() throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.path + "/demo.sqlite"
+        #expect(try runBinary(["demo", path]).code == 0)
+        // The demo's marker row is there, but so is a table the demo never made.
+        try sqlite3(path, input: "CREATE TABLE accounts (id INTEGER PRIMARY KEY, owner TEXT); INSERT INTO accounts VALUES (1, 'root');")
+        let before = try Self.bytes(path)
+        let refused = try runBinary(["demo", path])
+        #expect(refused.code == 1)
+        #expect(refused.errors == "formstore: \(path) exists and is not a FormStore demo; it is left as it is (give another PATH)\n")
+        #expect(try Self.bytes(path) == before)
+
+        // A demo table dropped and remade another way is not the demo either.
+        try sqlite3(path, input: "DROP TABLE accounts; DROP TABLE logins; CREATE TABLE logins (secret TEXT);")
+        #expect(try runBinary(["demo", path]).code == 1)
+        #expect(try sqlite3(path, ["SELECT count(*) FROM sqlite_schema WHERE name = 'logins'"]) == "1\n")
+    }
+
+    @Test func aSignalDuringTheEditorEndsItAndRemovesTheDocument() throws {
+        let db = try DemoDatabase()
+        let before = try db.dump()
+        // An editor that says where it is and what it edits, then waits to be ended.
+        let editor = try db.file("editor.sh", """
+            #!/bin/sh
+            echo "$1" > "\(db.scratch.path)/document"
+            echo $$ > "\(db.scratch.path)/editor.pid"
+            exec sleep 600
+
+            """)
+        chmod(editor, 0o755)
+        let temporary = db.scratch.path + "/tmp"
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+        for signal in [SIGTERM, SIGHUP, SIGQUIT] {
+            try? FileManager.default.removeItem(atPath: db.scratch.path + "/editor.pid")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: try #require(BinaryTests.binaryPath()))
+            process.arguments = ["--db", db.path, "--forms", db.formsDirectory, "edit", "signup", "1", "--editor"]
+            process.environment = ProcessInfo.processInfo.environment.merging(
+                ["EDITOR": editor, "VISUAL": "", "TMPDIR": temporary, "XDG_STATE_HOME": db.stateDirectory, "NO_COLOR": "1"]) { $1 }
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            var editorPID: pid_t?
+            for _ in 0..<600 where editorPID == nil {
+                editorPID = (try? String(contentsOfFile: db.scratch.path + "/editor.pid", encoding: .utf8))
+                    .flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+                if editorPID == nil { usleep(50_000) }
+            }
+            guard let pid = editorPID else {
+                process.terminate()
+                Issue.record("the editor never started")
+                return
+            }
+            let document = try String(contentsOfFile: db.scratch.path + "/document", encoding: .utf8)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(FileManager.default.fileExists(atPath: document))
+            kill(process.processIdentifier, signal)
+            for _ in 0..<600 where process.isRunning { usleep(50_000) }
+            if process.isRunning {
+                Issue.record("\(signal): formstore did not end")
+                kill(process.processIdentifier, SIGKILL)
+                kill(pid, SIGKILL)
+            }
+            process.waitUntilExit()
+            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(process.terminationStatus == 1, "\(signal): \(stderr)")
+            #expect(stderr.contains("Interrupted"), "\(signal): \(stderr)")
+            #expect(!FileManager.default.fileExists(atPath: document), "\(signal): the document stayed in TMPDIR")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty)
+            // The editor was ended, not left running orphaned (it is reaped once it is gone).
+            var alive = true
+            for _ in 0..<600 where alive {
+                alive = kill(pid, 0) == 0
+                if alive { usleep(50_000) }
+            }
+            #expect(!alive, "\(signal): the editor \(pid) is still running")
+            if alive { kill(pid, SIGKILL) }
+        }
+        #expect(try db.dump() == before)
+    }
+}
