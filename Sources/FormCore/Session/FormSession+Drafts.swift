@@ -53,6 +53,19 @@ extension FormSession {
         }
     }
 
+    /// A closure that writes a given draft of this session at once (what a
+    /// signal handler adds to the unsaved state: an editor document cut
+    /// short), from any thread; returns where it went when the database could
+    /// not take it. Writes nothing when the session keeps no drafts.
+    public func makeDraftWriter() -> @Sendable (Draft) -> DraftAutosaver.Fallback? {
+        let autosaver = draftPolicy == .autosave ? self.autosaver : nil
+        return { draft in
+            autosaver?.schedule(draft)
+            autosaver?.flush()
+            return autosaver?.fallback
+        }
+    }
+
     /// Hands the current unsaved state to the autosaver (coalesced), or drops
     /// the draft when nothing is unsaved any more; as far as `draftPolicy`
     /// keeps drafts (`rejected`: a save was just refused).

@@ -1,8 +1,10 @@
+import Foundation
 import FormCore
 import Synchronization
 
 /// Installs a `SignalTrap` for an edit: on SIGINT, SIGTERM, SIGHUP or SIGQUIT
-/// a running editor is ended and its document removed, the draft is flushed,
+/// a running editor is ended and its document removed — what the person had
+/// saved in it kept in the draft —, the draft is flushed,
 /// the terminal restored (echo back on after a password prompt), the resume
 /// notice printed, and the process exits with 1.
 struct InterruptGuard {
@@ -11,13 +13,22 @@ struct InterruptGuard {
 
     init(session: FormSession, notice: ResumeNotice, install: Bool) {
         let flush = session.makeDraftFlusher()
+        let write = session.makeDraftWriter()
+        let form = session.form
         let progress = self.progress
         progress.update(from: session)
         if install {
             trap = SignalTrap.install { _ in
-                EditorLauncher.endRunningEditor()
-                let fallback = flush()
-                return ("\n" + notice.message("Interrupted", progress: progress.snapshot, fallback: fallback),
+                var snapshot = progress.snapshot
+                var fallback: DraftAutosaver.Fallback?
+                if let document = EditorLauncher.endRunningEditor(),
+                   let draft = Self.draft(progress.draft, keeping: document, of: form) {
+                    fallback = write(draft)
+                    snapshot.hasUnsavedChanges = true
+                } else {
+                    fallback = flush()
+                }
+                return ("\n" + notice.message("Interrupted", progress: snapshot, fallback: fallback),
                         .failure)
             }
         } else {
@@ -28,6 +39,22 @@ struct InterruptGuard {
     func update(from session: FormSession) { progress.update(from: session) }
 
     func remove() { trap.remove() }
+
+    /// The session's draft with the fields the person changed in the document
+    /// (as typed, to be parsed when restored); `nil` when they changed none.
+    /// Secure fields are never kept, and a document that does not read keeps nothing.
+    static func draft(_ draft: Draft?, keeping document: EditorLauncher.CutShort, of form: Form) -> Draft? {
+        guard var draft, let opened = try? EditorDocument.parse(document.opened, form: form),
+              let saved = try? EditorDocument.parse(document.saved, form: form) else { return nil }
+        let typed = saved.filter { key, text in opened[key] != text && form.field(key)?.isSecure != true }
+        guard !typed.isEmpty else { return nil }
+        for (key, text) in typed {
+            draft.inputs[key] = text
+            draft.values[key] = nil
+        }
+        draft.updatedAt = Date()
+        return draft
+    }
 }
 
 /// What a signal handler may know about an edit in progress. The loop updates
@@ -40,13 +67,18 @@ final class EditProgress: Sendable {
     }
 
     private let state = Mutex(Snapshot())
+    private let latestDraft = Mutex<Draft?>(nil)
 
     var snapshot: Snapshot { state.withLock { $0 } }
+    /// The session's unsaved state as a draft, as of the last update.
+    var draft: Draft? { latestDraft.withLock { $0 } }
 
     /// Takes the session's state now (on the session's own thread).
     func update(from session: FormSession) {
         let next = Snapshot(session)
+        let draft = session.draftSnapshot
         state.withLock { $0 = next }
+        latestDraft.withLock { $0 = draft }
     }
 }
 

@@ -15,18 +15,30 @@ import Glibc
 struct EditorLauncher: Sendable {
     var environment: [String: String]
 
-    /// The editor running now and its document, for a signal handler to end.
-    private static let running = Mutex<(pid: pid_t, path: String)?>(nil)
+    /// The editor running now, its document and the text it was opened with,
+    /// for a signal handler to end.
+    private static let running = Mutex<(pid: pid_t, path: String, opened: String)?>(nil)
+
+    /// A document a signal cut short: the text it was opened with, and what the
+    /// file held when the editor was ended (what the person had saved so far).
+    struct CutShort: Sendable {
+        var opened: String
+        var saved: String
+    }
 
     /// Ends the editor that is running, if any (SIGTERM, as a shell's `kill`
-    /// would), and removes its document. Safe from any thread, and to call twice.
-    static func endRunningEditor() {
-        guard let editor = running.withLock({ current -> (pid: pid_t, path: String)? in
+    /// would), reads its document and removes it. Safe from any thread, and to
+    /// call twice; `nil` when no editor was running.
+    @discardableResult
+    static func endRunningEditor() -> CutShort? {
+        guard let editor = running.withLock({ current -> (pid: pid_t, path: String, opened: String)? in
             defer { current = nil }
             return current
-        }) else { return }
+        }) else { return nil }
         kill(editor.pid, SIGTERM)
+        let saved = FileManager.default.contents(atPath: editor.path).map { String(decoding: $0, as: UTF8.self) }
         unlink(editor.path)
+        return CutShort(opened: editor.opened, saved: saved ?? editor.opened)
     }
 
     /// The editor command line to run.
@@ -52,9 +64,18 @@ struct EditorLauncher: Sendable {
         } catch {
             throw CLIError.failure("cannot start the editor '\(editor)': \(error)")
         }
-        Self.running.withLock { $0 = (process.processIdentifier, path) }
+        Self.running.withLock { $0 = (process.processIdentifier, path, text) }
         process.waitUntilExit()
-        Self.running.withLock { $0 = nil }
+        let endedBySignal = Self.running.withLock { current -> Bool in
+            defer { current = nil }
+            return current == nil
+        }
+        // A signal handler ended the editor and is keeping the document as a
+        // draft; it ends the command when done. Wait for it rather than report
+        // an editor that failed.
+        if endedBySignal {
+            for _ in 0..<100 { usleep(100_000) }
+        }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             throw CLIError.failure("the editor '\(editor)' exited with status \(process.terminationStatus); nothing was saved")
         }

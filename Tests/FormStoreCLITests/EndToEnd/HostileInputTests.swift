@@ -194,9 +194,10 @@ import Glibc
     @Test func aSignalDuringTheEditorEndsItAndRemovesTheDocument() throws {
         let db = try DemoDatabase()
         let before = try db.dump()
-        // An editor that says where it is and what it edits, then waits to be ended.
+        // An editor that saves a change, says where it is and what it edits, then waits to be ended.
         let editor = try db.file("editor.sh", """
             #!/bin/sh
+            sed -i 's/^lastName: .*/lastName: Typed Before The Signal/' "$1"
             echo "$1" > "\(db.scratch.path)/document"
             echo $$ > "\(db.scratch.path)/editor.pid"
             exec sleep 600
@@ -252,6 +253,12 @@ import Glibc
             }
             #expect(!alive, "\(signal): the editor \(pid) is still running")
             if alive { kill(pid, SIGKILL) }
+            // What the person had saved in the document is kept as a draft, not lost with the file.
+            let drafts = try db.run(["drafts", "--format", "json"])
+            #expect(drafts.output.contains("lastName"), "\(signal): \(drafts)")
+            let shown = try db.run(["draft", "show", "signup", "1"])
+            #expect(shown.output.contains("Typed Before The Signal"), "\(signal): \(shown)")
+            _ = try db.run(["draft", "discard", "signup", "1"])
         }
         #expect(try db.dump() == before)
     }
