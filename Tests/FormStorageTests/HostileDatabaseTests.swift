@@ -71,4 +71,25 @@ import Testing
         let record = try #require(try store.load(form, key: RecordKey("email", "b@x")))
         #expect(record.values["name"] == .text("b"))
     }
+
+    @Test func aPlantedDraftsTableIsNeitherReadNorWritten() throws {
+        let path = directory.path("planted.sqlite")
+        // Someone else's database with a table named like FormStore's, holding a "draft".
+        let shell = try SQLiteShell().start(database: path, script: """
+            CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT);
+            INSERT INTO people VALUES (1, 'Ann');
+            CREATE TABLE formstore_drafts (id TEXT PRIMARY KEY, form TEXT, record_key TEXT, form_version INTEGER,
+                payload TEXT, created_at TEXT, updated_at TEXT, owner TEXT);
+            INSERT INTO formstore_drafts VALUES ('planted', 'people', '{}', 1, 'not a draft', '2026-01-01', '2099-01-01', NULL);
+            """)
+        shell.waitUntilExit()
+        let store = try FormStore(path: path, sidecarDirectory: URL(fileURLWithPath: directory.path("state")))
+        #expect(try store.drafts(form: nil).isEmpty)
+        let draft = Draft(id: "mine", form: "people", recordKey: RecordKey("id", 1), formVersion: 1,
+                          base: [:], baseVersion: nil, values: ["name": "Annie"], inputs: [:])
+        try store.writeDraft(draft)
+        #expect(try store.drafts(form: nil).map(\.id) == ["mine"])
+        let planted = try store.database.read { try $0.fetchAll("SELECT id FROM main.formstore_drafts") }
+        #expect(planted.map { $0[0] } == [.text("planted")])
+    }
 }

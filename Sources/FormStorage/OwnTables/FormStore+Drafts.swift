@@ -9,9 +9,10 @@ extension FormStore {
         let payload = String(decoding: try draft.encoded(), as: UTF8.self)
         let recordKey = try draft.recordKey.map(Self.keyText)
         try prepareOwnTables()
+        let schema = ownSchema
         try database.write { conn in
             try conn.cachedStatement("""
-                INSERT INTO formstore_drafts (id, form, record_key, form_version, payload, created_at, updated_at, owner)
+                INSERT INTO \(schema).formstore_drafts (id, form, record_key, form_version, payload, created_at, updated_at, owner)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET record_key = excluded.record_key,
                     form_version = excluded.form_version, payload = excluded.payload,
@@ -53,15 +54,17 @@ extension FormStore {
 
     public func deleteDraft(id: String) throws {
         guard try attachSidecar(creating: false) else { return }
-        try database.write { conn in try Self.deleteDraft(id, conn) }
+        let schema = ownSchema
+        try database.write { conn in try Self.deleteDraft(id, schema: schema, conn) }
     }
 
     @discardableResult
     public func deleteDrafts(updatedBefore date: Date) throws -> Int {
         guard try attachSidecar(creating: false) else { return 0 }
+        let schema = ownSchema
         return try database.write { conn in
-            guard try Self.ownTableExists("formstore_drafts", conn) else { return 0 }
-            try conn.cachedStatement("DELETE FROM formstore_drafts WHERE updated_at < ?")
+            guard try Self.ownTableExists("formstore_drafts", schema: schema, conn) else { return 0 }
+            try conn.cachedStatement("DELETE FROM \(schema).formstore_drafts WHERE updated_at < ?")
                 .execute([ISO8601.dateTime(date)])
             return conn.changesCount
         }
@@ -69,10 +72,10 @@ extension FormStore {
 
     /// Deletes a draft inside the caller's transaction (a save's), so the
     /// save and the deletion commit together, the sidecar's table included.
-    static func deleteDraft(_ id: String, _ conn: Connection) throws {
+    static func deleteDraft(_ id: String, schema: String, _ conn: Connection) throws {
         // A database without FormStore's tables and no sidecar yet has no drafts.
-        guard try ownTableExists("formstore_drafts", conn) else { return }
-        try conn.cachedStatement("DELETE FROM formstore_drafts WHERE id = ?").execute([id])
+        guard try ownTableExists("formstore_drafts", schema: schema, conn) else { return }
+        try conn.cachedStatement("DELETE FROM \(schema).formstore_drafts WHERE id = ?").execute([id])
     }
 
     /// The canonical text a record key is looked up by.
@@ -88,15 +91,17 @@ extension FormStore {
     /// - throws: `DatabaseError`.
     public func hasDraftTable() throws -> Bool {
         guard try attachSidecar(creating: false) else { return false }
-        return try database.read { conn in try Self.ownTableExists("formstore_drafts", conn) }
+        let schema = ownSchema
+        return try database.read { conn in try Self.ownTableExists("formstore_drafts", schema: schema, conn) }
     }
 
     private func fetchDrafts(_ condition: String, _ arguments: StatementArguments) throws -> [Draft] {
         guard try attachSidecar(creating: false) else { return [] }
+        let schema = ownSchema
         let rows = try database.read { conn -> [Row] in
             // A database opened without FormStore's migrations has no drafts yet.
-            guard try Self.ownTableExists("formstore_drafts", conn) else { return [] }
-            return try conn.cachedStatement("SELECT payload FROM formstore_drafts \(condition) ORDER BY updated_at DESC")
+            guard try Self.ownTableExists("formstore_drafts", schema: schema, conn) else { return [] }
+            return try conn.cachedStatement("SELECT payload FROM \(schema).formstore_drafts \(condition) ORDER BY updated_at DESC")
                 .fetchAll(arguments)
         }
         return try rows.map { row in try Draft(encoded: Data(try row.value(at: 0, as: String.self).utf8)) }

@@ -67,10 +67,20 @@ extension FormStore {
         return true
     }
 
-    /// Whether a table of FormStore's is reachable on `conn`, in the database
-    /// or in the attached sidecar.
-    static func ownTableExists(_ name: String, _ conn: Connection) throws -> Bool {
-        try conn.cachedStatement("SELECT 1 FROM pragma_table_list WHERE name = ? AND schema IN ('main', ?)")
-            .fetchOne([name, Sidecar.schemaName]) != nil
+    /// The schema FormStore's own tables are in on this store's connections,
+    /// quoted: `main`, or the attached sidecar's. Every statement on them names
+    /// it, so a `formstore_drafts` table planted in a database FormStore does not
+    /// own is never read or written in place of the sidecar's.
+    var ownSchema: String {
+        ownTables.withLock { tables in
+            if case .sidecar = tables { return quoteIdentifier(Sidecar.schemaName) }
+            return "main"
+        }
+    }
+
+    /// Whether a table of FormStore's is reachable on `conn` in `schema` (as `ownSchema` gives it).
+    static func ownTableExists(_ name: String, schema: String, _ conn: Connection) throws -> Bool {
+        try conn.cachedStatement("SELECT 1 FROM pragma_table_list WHERE name = ? AND schema = ?")
+            .fetchOne([name, schema == "main" ? "main" : Sidecar.schemaName]) != nil
     }
 }

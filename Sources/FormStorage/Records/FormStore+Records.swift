@@ -12,6 +12,7 @@ extension FormStore {
     public func insert(_ form: Form, values: [String: FieldValue], deletingDraft: String?) throws -> StoredRecord {
         let mapping = try mapping(for: form)
         let (sql, arguments) = mapping.insertStatement(mapping.columnValues(values, over: [:]))
+        let schema = ownSchema
         return try database.write { conn in
             try conn.cachedStatement(sql).execute(arguments)
             let key: [DatabaseValue]
@@ -20,7 +21,7 @@ extension FormStore {
             } else {
                 key = [.integer(conn.lastInsertedRowID)]
             }
-            if let deletingDraft { try Self.deleteDraft(deletingDraft, conn) }
+            if let deletingDraft { try Self.deleteDraft(deletingDraft, schema: schema, conn) }
             guard let record = try Self.load(mapping, key, conn) else {
                 throw FormStoreError.badKey("the new record in \(mapping.table.name) could not be read back")
             }
@@ -32,6 +33,7 @@ extension FormStore {
                        deletingDraft: String?) throws -> UpdateResult {
         let mapping = try mapping(for: form)
         let keyArguments = try mapping.keyArguments(key)
+        let schema = ownSchema
         return try database.write { conn -> UpdateResult in
             // Inside BEGIN IMMEDIATE: nobody can write between this read and the update.
             guard let (stored, storedValues) = try Self.loadRow(mapping, keyArguments, conn) else { return .notFound }
@@ -44,7 +46,7 @@ extension FormStore {
                 try conn.cachedStatement(statement.sql).execute(statement.arguments)
                 try Self.checkOneRowChanged(conn, mapping)
             }
-            if let deletingDraft { try Self.deleteDraft(deletingDraft, conn) }
+            if let deletingDraft { try Self.deleteDraft(deletingDraft, schema: schema, conn) }
             guard let saved = try Self.load(mapping, keyArguments, conn) else { return .notFound }
             return .saved(saved)
         }
@@ -54,11 +56,12 @@ extension FormStore {
         let mapping = try mapping(for: form)
         let arguments = try mapping.keyArguments(key)
         let sql = "DELETE FROM \(quoteIdentifier(mapping.table.name)) WHERE \(mapping.whereKey)"
+        let schema = ownSchema
         return try database.write { conn in
             try conn.cachedStatement(sql).execute(StatementArguments(arguments))
             let deleted = conn.changesCount > 0
             if deleted { try Self.checkOneRowChanged(conn, mapping) }
-            if let deletingDraft { try Self.deleteDraft(deletingDraft, conn) }
+            if let deletingDraft { try Self.deleteDraft(deletingDraft, schema: schema, conn) }
             return deleted
         }
     }
