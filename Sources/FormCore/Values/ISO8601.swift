@@ -125,7 +125,7 @@ public enum ISO8601 {
 
     /// A time of day as whole seconds plus a decimal fraction, kept apart so the
     /// sum is rounded once (`.123` reads back as the same `Date` it was written from).
-    private struct TimeOfDay {
+    fileprivate struct TimeOfDay {
         var seconds: Int
         var fraction = 0
         var scale = 1
@@ -137,27 +137,48 @@ public enum ISO8601 {
     }
 
     /// Reads the fixed-width fields of the layouts above.
-    private struct Scanner {
+    /// Reads fixed-width ASCII fields of date text, byte by byte (also
+    /// FormStorage's reader of a column's date layouts).
+    public struct Scanner {
         private let bytes: [UInt8]
         private var index = 0
 
-        init(_ text: String) { bytes = Array(text.utf8) }
+        public init(_ text: String) { bytes = Array(text.utf8) }
 
-        var atEnd: Bool { index == bytes.count }
+        public var atEnd: Bool { index == bytes.count }
 
-        mutating func take(_ character: Character) -> Bool {
+        /// The next byte, not taken; `nil` at the end.
+        public var next: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+        /// The byte `offset` places ahead, not taken.
+        public func peek(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
+
+        public mutating func take(_ character: Character) -> Bool {
             guard index < bytes.count, let ascii = character.asciiValue, bytes[index] == ascii else { return false }
             index += 1
             return true
         }
 
-        mutating func sign() -> Int? {
+        /// Takes a run of digits, at most `limit` of them counted into the value;
+        /// returns the value of those and how many digits there were in all.
+        public mutating func digitRun(counting limit: Int) -> (value: Int, count: Int) {
+            var value = 0
+            var count = 0
+            while index < bytes.count, (48...57).contains(bytes[index]) {
+                if count < limit { value = value * 10 + Int(bytes[index] - 48) }
+                count += 1
+                index += 1
+            }
+            return (value, count)
+        }
+
+        public mutating func sign() -> Int? {
             if take("+") { return 1 }
             if take("-") { return -1 }
             return nil
         }
 
-        mutating func digits(_ count: Int) -> Int? {
+        public mutating func digits(_ count: Int) -> Int? {
             guard index + count <= bytes.count else { return nil }
             var value = 0
             for byte in bytes[index..<index + count] {
@@ -176,7 +197,7 @@ public enum ISO8601 {
         }
 
         /// Seconds since midnight of `HH:mm[:ss[.fff…]]`.
-        mutating func timeOfDay() -> TimeOfDay? {
+        fileprivate mutating func timeOfDay() -> TimeOfDay? {
             guard let h = digits(2), take(":"), let m = digits(2), h < 24, m < 60 else { return nil }
             var time = TimeOfDay(seconds: h * 3600 + m * 60)
             guard take(":") else { return time }

@@ -183,76 +183,57 @@ private struct TextDate {
     var layout: DateStorageFormat.TextLayout
 
     init?(_ text: String) {
-        let bytes = Array(text.utf8)
-        var i = 0
-        func digits(_ count: Int) -> Int? {
-            guard i + count <= bytes.count else { return nil }
-            var value = 0
-            for byte in bytes[i..<i + count] {
-                guard (48...57).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - 48)
-            }
-            i += count
-            return value
-        }
-        func take(_ byte: UInt8) -> Bool {
-            guard i < bytes.count, bytes[i] == byte else { return false }
-            i += 1
-            return true
-        }
+        var scanner = ISO8601.Scanner(text)
         var layout = DateStorageFormat.TextLayout(hasDate: false, hasTime: false, separator: 0, hasSeconds: false,
                                                   fractionDigits: 0, zone: .none)
         var days = 0
         // A date, when the text starts with four digits and a dash.
-        if bytes.count >= 5, bytes[4] == UInt8(ascii: "-") {
-            guard let y = digits(4), take(UInt8(ascii: "-")), let m = digits(2), take(UInt8(ascii: "-")),
-                  let d = digits(2), (1...12).contains(m), d >= 1, d <= ISO8601.daysIn(month: m, year: y) else { return nil }
+        if scanner.peek(4) == UInt8(ascii: "-") {
+            guard let y = scanner.digits(4), scanner.take("-"), let m = scanner.digits(2), scanner.take("-"),
+                  let d = scanner.digits(2), (1...12).contains(m), d >= 1, d <= ISO8601.daysIn(month: m, year: y)
+            else { return nil }
             days = ISO8601.daysFromCivil(y, m, d)
             layout.hasDate = true
-            if i == bytes.count {
+            if scanner.atEnd {
                 self.init(date: Date(timeIntervalSince1970: Double(days) * 86_400), layout: layout)
                 return
             }
-            guard [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")].contains(bytes[i]) else { return nil }
-            layout.separator = bytes[i]
-            i += 1
+            guard let separator = scanner.next, scanner.take("T") || scanner.take("t") || scanner.take(" ") else {
+                return nil
+            }
+            layout.separator = separator
         }
-        guard let h = digits(2), take(UInt8(ascii: ":")), let minute = digits(2), h < 24, minute < 60 else { return nil }
+        guard let h = scanner.digits(2), scanner.take(":"), let minute = scanner.digits(2), h < 24, minute < 60 else {
+            return nil
+        }
         layout.hasTime = true
         var seconds = h * 3600 + minute * 60
         var micros = 0
-        if take(UInt8(ascii: ":")) {
-            guard let s = digits(2), s < 60 else { return nil }
+        if scanner.take(":") {
+            guard let s = scanner.digits(2), s < 60 else { return nil }
             seconds += s
             layout.hasSeconds = true
-            if take(UInt8(ascii: ".")) {
-                var count = 0
-                var fraction = 0
-                while i < bytes.count, (48...57).contains(bytes[i]) {
-                    if count < 6 { fraction = fraction * 10 + Int(bytes[i] - 48) }
-                    count += 1
-                    i += 1
-                }
+            if scanner.take(".") {
+                let (fraction, count) = scanner.digitRun(counting: 6)
                 guard count > 0 else { return nil }
-                for _ in count..<6 where count < 6 { fraction *= 10 }
                 micros = fraction
+                for _ in min(count, 6)..<6 { micros *= 10 }
                 layout.fractionDigits = count
             }
         }
         var offset = 0
-        if i < bytes.count {
-            if take(UInt8(ascii: "Z")) || take(UInt8(ascii: "z")) {
-                layout.zone = .utc(bytes[i - 1])
-            } else if take(UInt8(ascii: "+")) || take(UInt8(ascii: "-")) {
-                let sign = bytes[i - 1] == UInt8(ascii: "-") ? -1 : 1
-                guard let zh = digits(2) else { return nil }
-                let colon = take(UInt8(ascii: ":"))
-                guard let zm = digits(2), zh < 24, zm < 60 else { return nil }
+        if let zone = scanner.next {
+            if scanner.take("Z") || scanner.take("z") {
+                layout.zone = .utc(zone)
+            } else if let sign = scanner.sign() {
+                guard let zh = scanner.digits(2) else { return nil }
+                let colon = scanner.take(":")
+                guard let zm = scanner.digits(2), zh < 24, zm < 60 else { return nil }
                 offset = sign * (zh * 3600 + zm * 60)
                 layout.zone = .offset(seconds: offset, colon: colon)
             }
         }
-        guard i == bytes.count else { return nil }
+        guard scanner.atEnd else { return nil }
         let whole = Int64(days) * 86_400 + Int64(seconds - offset)
         self.init(date: Date(timeIntervalSince1970: Double(whole * 1_000_000 + Int64(micros)) / 1_000_000),
                   layout: layout)
