@@ -3,6 +3,15 @@ import Foundation
 import Testing
 import FormStorage
 
+// CHANGES-BEGIN
+/// Follows the theme, whoever changes it: this process or another.
+func followTheme(_ settings: SQLiteSettingsStore, apply: (FieldValue?) -> Void) async {
+    for await keys in settings.changes where keys.contains("theme") {
+        apply(settings.value(forKey: "theme"))
+    }
+}
+// CHANGES-END
+
 /// A settings store hears writes made by another process (the sqlite3 shell)
 /// through `changes`, and stops watching when its consumer is cancelled.
 @Suite struct SQLiteSettingsStoreWatchingTests {
@@ -92,5 +101,26 @@ import FormStorage
             waited += 1
         }
         #expect(!settings.isWatching)
+    }
+
+    @Test func theReadmeShowsThisLoopAndItFollowsAnotherProcess() async throws {
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        let code = source.components(separatedBy: "// CHANGES-BEGIN\n")[1].components(separatedBy: "// CHANGES-END")[0]
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("```swift\n" + code + "```"), "README.md's changes example differs from this test")
+
+        let (settings, file) = try settings(initialized: true)
+        let (themes, applied) = AsyncStream.makeStream(of: Set<String>.self)
+        let follower = Task { await followTheme(settings) { if case .text(let theme)? = $0 { applied.yield([theme]) } } }
+        defer { follower.cancel() }
+        // The follower observes once its task runs.
+        var waited = 0
+        while !settings.isWatching && waited < 500 {
+            try await Task.sleep(for: .milliseconds(10))
+            waited += 1
+        }
+        try writeFromAnotherProcess("dark", forKey: "theme", in: file)
+        #expect(await first(1, of: themes) == [["dark"]])
     }
 }
