@@ -3,9 +3,9 @@ import FormStorage
 import Foundation
 
 // A small service over FormStore (docs/service.md): requests as JSON lines on
-// stdin, responses as JSON lines on stdout. It uses the blocking API on the
-// main thread, one request at a time, so SQLite never waits on Swift's
-// cooperative pool.
+// stdin, responses as JSON lines on stdout. Every storage call goes through
+// FormStore's async API: SQLite runs on the store's threads, never on Swift's
+// cooperative pool. Requests are answered in order, one line each.
 //
 //     formstore-service-example --db tickets.sqlite < requests.ndjson
 
@@ -16,18 +16,19 @@ guard let flag = arguments.firstIndex(of: "--db"), flag + 1 < arguments.count el
 }
 
 do {
-    let store = try FormStore(path: arguments[flag + 1])
+    let store = try await FormStore.open(path: arguments[flag + 1])
     // The table the form needs, generated from the form itself on first start.
-    if try !store.tables().contains(where: { $0.name == Ticket.form.tableName }) {
+    let tables = try await store.database.perform(.reading) { try store.tables() }
+    if !tables.contains(where: { $0.name == Ticket.form.tableName }) {
         let sql = try Ticket.form.createTableSQL()
-        try store.database.write { try $0.executeScript(sql) }
+        try await store.database.perform(.writing) { try store.database.write { try $0.executeScript(sql) } }
     }
     let service = TicketService(store: store)
     while let line = readLine(strippingNewline: true) {
         guard !line.isEmpty else { continue }
         let response: Response
         do {
-            response = service.handle(try Request(line: Data(line.utf8)))
+            response = await service.handle(try Request(line: Data(line.utf8)))
         } catch let refused as Response {
             response = refused
         } catch {

@@ -25,6 +25,7 @@ public final class FormBinding<Model: FormModel>: RefreshTarget, @unchecked Send
     private var snapshot: [String: FieldValue] = [:]
     private var handler: (@Sendable (Set<String>, [String: FieldValue]) -> Void)?
     private var observation: SettingsObservation?
+    private let streams = ChangeStreams()
 
     /// Binds `form` to `model`.
     /// - throws: `BindingError.missingKey` naming the first stored field whose
@@ -58,6 +59,16 @@ public final class FormBinding<Model: FormModel>: RefreshTarget, @unchecked Send
         get { lock.withLock { handler } }
         set { lock.withLock { handler = newValue } }
     }
+
+    /// The keys changed elsewhere, as an `AsyncSequence`: what `onChange` is
+    /// told, for a consumer in a task (a service pushing changes to its
+    /// clients). Each access is a new stream; it ends when the binding is
+    /// released, and cancelling its consumer ends it.
+    ///
+    /// ```swift
+    /// for await keys in binding.changes { push(keys, binding.read()) }
+    /// ```
+    public var changes: AsyncStream<Set<String>> { streams.makeStream() }
 
     /// Every stored field's value, by field key.
     public func read() -> [String: FieldValue] {
@@ -98,7 +109,10 @@ public final class FormBinding<Model: FormModel>: RefreshTarget, @unchecked Send
                 snapshot = now
                 return (changed, now, handler)
             }
-        if !changed.isEmpty { notify?(changed, values) }
+        if !changed.isEmpty {
+            notify?(changed, values)
+            streams.yield(changed)
+        }
         return changed
     }
 

@@ -1,5 +1,6 @@
 import FormCore
 import Foundation
+import Synchronization
 
 /// Settings kept in the `formstore_settings` table (Migrations/0001_settings.sql),
 /// in the database or, for a database FormStore leaves alone, in its sidecar:
@@ -12,10 +13,14 @@ import Foundation
 /// let form = try FormBinding(form: preferences, model: SettingsModel(store: settings))
 /// ```
 ///
-/// Observers hear of changes made through this instance.
+/// Observers hear of changes made through this instance at once, and of
+/// writes made through another connection or process as soon as they commit
+/// (`SQLiteSettingsStore+Watching.swift`): `for await keys in settings.changes`.
 public final class SQLiteSettingsStore: SettingsStore {
     public let store: FormStore
-    private let observers = SettingsObservers()
+    let observers = SettingsObservers()
+    /// The watch for other writers, while anyone observes.
+    let watching = Mutex(Watching())
 
     public init(store: FormStore) {
         self.store = store
@@ -40,6 +45,7 @@ public final class SQLiteSettingsStore: SettingsStore {
                 ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
                 """).execute([key, json, ISO8601.dateTime(Date())])
         }
+        noteOwnWrite(key, json: json)
         observers.notify([key])
     }
 
@@ -48,7 +54,10 @@ public final class SQLiteSettingsStore: SettingsStore {
             try conn.cachedStatement("DELETE FROM formstore_settings WHERE key = ?").execute([key])
             return conn.changesCount > 0
         }) ?? false
-        if removed { observers.notify([key]) }
+        if removed {
+            noteOwnWrite(key, json: nil)
+            observers.notify([key])
+        }
     }
 
     public var keys: [String] {
@@ -59,7 +68,18 @@ public final class SQLiteSettingsStore: SettingsStore {
         }) ?? []
     }
 
+    /// Adds an observer; the first one starts the watch for other writers,
+    /// and cancelling the last one stops it.
     public func addObserver(_ handler: @escaping @Sendable (Set<String>) -> Void) -> SettingsObservation {
-        observers.add(handler)
+        let observation = observers.add(handler)
+        let id = startWatching()
+        return SettingsObservation { [weak self] in
+            observation.cancel()
+            self?.stopWatching(id)
+        }
+    }
+
+    deinit {
+        watching.withLock { $0.watcher?.stop() }
     }
 }

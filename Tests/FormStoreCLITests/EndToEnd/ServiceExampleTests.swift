@@ -61,4 +61,36 @@ import Testing
         #expect(try sqlite3(database, ["SELECT id, title, status, tags FROM tickets"])
                 == "1|Printer jam|closed|[\"3rd floor\"]\n")
     }
+
+    @Test func draftsBelongToTheirUserAndAOneShotRejectionKeepsNone() throws {
+        let scratch = try ScratchDirectory()
+        let database = scratch.path + "/tickets.sqlite"
+        let replies = try serve([
+            #"{"method": "POST", "path": "/tickets", "user": "ana", "body": {"title": "Printer jam", "status": "open"}}"#,
+            // One-shot and rejected: answered, nothing kept.
+            #"{"method": "PATCH", "path": "/tickets/1", "user": "bob", "body": {"title": "ab"}}"#,
+            #"{"method": "GET", "path": "/drafts", "user": "bob"}"#,
+            // Ana asks to keep her rejected edit: it is hers alone.
+            #"{"method": "PATCH", "path": "/tickets/1", "user": "ana", "keepDraft": true, "body": {"title": "xy"}}"#,
+            #"{"method": "GET", "path": "/drafts", "user": "ana"}"#,
+            #"{"method": "GET", "path": "/drafts", "user": "bob"}"#,
+            // Bob's save is not offered Ana's draft and leaves it alone.
+            #"{"method": "PATCH", "path": "/tickets/1", "user": "bob", "keepDraft": true, "body": {"status": "closed"}}"#,
+            #"{"method": "GET", "path": "/drafts", "user": "ana"}"#,
+            // Ana's save succeeds and supersedes her draft.
+            #"{"method": "PATCH", "path": "/tickets/1", "user": "ana", "keepDraft": true, "body": {"title": "Printer jammed"}}"#,
+            #"{"method": "GET", "path": "/drafts", "user": "ana"}"#,
+        ], database: database)
+        #expect(replies.map(\.status) == [201, 422, 200, 422, 200, 200, 200, 200, 200, 200])
+
+        func drafts(_ reply: Reply) -> [[String: Any]] { reply.body as? [[String: Any]] ?? [[:]] }
+        #expect(drafts(replies[2]).isEmpty)
+        #expect(drafts(replies[4]).map { $0["id"] as? Int } == [1])
+        #expect(drafts(replies[4]).map { $0["fields"] as? [String] } == [["title"]])
+        #expect(drafts(replies[5]).isEmpty)
+        #expect(drafts(replies[7]).count == 1)
+        #expect(drafts(replies[9]).isEmpty)
+
+        #expect(try sqlite3(database, ["SELECT title, status FROM tickets"]) == "Printer jammed|closed\n")
+    }
 }
