@@ -88,7 +88,7 @@ extension SQLiteSettingsStore {
     /// writer: it changes only when another connection committed.
     private func dataVersion() -> Int64? {
         guard (try? store.attachSidecar(creating: false)) == true else { return nil }
-        let schema = store.sidecar == nil ? "main" : quoteIdentifier(Sidecar.schemaName)
+        let schema = store.ownSchema
         return try? store.database.writeWithoutTransaction { conn in
             try conn.fetchValue(Int64.self, "PRAGMA \(schema).data_version")
         }
@@ -97,10 +97,11 @@ extension SQLiteSettingsStore {
     /// Every stored key and its JSON; `nil` when the table cannot be read.
     private func storedSettings() -> [String: String]? {
         guard (try? store.attachSidecar(creating: false)) == true else { return nil }
+        let schema = store.ownSchema
         return try? store.database.read { conn in
-            guard try FormStore.ownTableExists("formstore_settings", conn) else { return [:] }
+            guard try FormStore.ownTableExists("formstore_settings", schema: schema, conn) else { return [:] }
             var settings: [String: String] = [:]
-            for row in try conn.cachedStatement("SELECT key, value FROM formstore_settings").fetchAll() {
+            for row in try conn.cachedStatement("SELECT key, value FROM \(schema).formstore_settings").fetchAll() {
                 settings[try row.value(at: 0, as: String.self)] = try row.value(at: 1, as: String.self)
             }
             return settings

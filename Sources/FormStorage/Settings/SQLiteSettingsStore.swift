@@ -29,8 +29,9 @@ public final class SQLiteSettingsStore: SettingsStore {
     /// The value for `key`; `nil` when there is none or it cannot be read.
     public func value(forKey key: String) -> FieldValue? {
         _ = try? store.attachSidecar(creating: false)
+        let schema = store.ownSchema
         let text = try? store.database.read { conn in
-            try conn.cachedStatement("SELECT value FROM formstore_settings WHERE key = ?")
+            try conn.cachedStatement("SELECT value FROM \(schema).formstore_settings WHERE key = ?")
                 .fetchOne([key]).map { try $0.value(at: 0, as: String.self) }
         }
         return text.flatMap { $0 }.flatMap { try? JSONDecoder().decode(FieldValue.self, from: Data($0.utf8)) }
@@ -39,9 +40,10 @@ public final class SQLiteSettingsStore: SettingsStore {
     public func set(_ value: FieldValue, forKey key: String) throws {
         let json = String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
         try store.prepareOwnTables()
+        let schema = store.ownSchema
         try store.database.write { conn in
             try conn.cachedStatement("""
-                INSERT INTO formstore_settings (key, value, updated_at) VALUES (?, ?, ?)
+                INSERT INTO \(schema).formstore_settings (key, value, updated_at) VALUES (?, ?, ?)
                 ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
                 """).execute([key, json, ISO8601.dateTime(Date())])
         }
@@ -50,8 +52,9 @@ public final class SQLiteSettingsStore: SettingsStore {
     }
 
     public func removeValue(forKey key: String) {
+        let schema = store.ownSchema
         let removed = (try? store.database.write { conn in
-            try conn.cachedStatement("DELETE FROM formstore_settings WHERE key = ?").execute([key])
+            try conn.cachedStatement("DELETE FROM \(schema).formstore_settings WHERE key = ?").execute([key])
             return conn.changesCount > 0
         }) ?? false
         if removed {
@@ -62,8 +65,9 @@ public final class SQLiteSettingsStore: SettingsStore {
 
     public var keys: [String] {
         _ = try? store.attachSidecar(creating: false)
+        let schema = store.ownSchema
         return (try? store.database.read { conn in
-            try conn.cachedStatement("SELECT key FROM formstore_settings ORDER BY key")
+            try conn.cachedStatement("SELECT key FROM \(schema).formstore_settings ORDER BY key")
                 .fetchAll().map { try $0.value(at: 0, as: String.self) }
         }) ?? []
     }
