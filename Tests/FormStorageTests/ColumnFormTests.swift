@@ -113,6 +113,8 @@ import Testing
     @Test func boolsKeepTheColumnsWords() throws {
         #expect(try set("done", "no") == .text("false"))
         #expect(try set("done", "yes") == .text("true"))
+        // Row 2 holds NULL: the words come from the column's other rows.
+        #expect(try set("done", "no", id: 2) == .text("false"))
     }
 
     @Test func aGeneratedColumnIsShownReadOnly() throws {

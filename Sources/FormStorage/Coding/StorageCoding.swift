@@ -25,9 +25,12 @@ import Foundation
 public struct StorageCoding: Sendable, Hashable {
     /// The field kind; `nil` for the kind-less mapping (storage class by storage class).
     public var kind: FieldKind?
-    /// The form a date is written in when there is no stored value to follow
-    /// (a new row, a NULL): sniffed from the column, else its declared type.
+    /// The form a date is written in when neither the row nor the column
+    /// holds one to follow: from the column's declared type.
     public var dateFormat: DateStorageFormat?
+    /// A non-NULL value the column holds (read by `TableMapping` for date and
+    /// bool columns): the form to follow where the row's own value is NULL.
+    public var columnExample: DatabaseValue?
     /// The column has no declared type (`CREATE TABLE t(a, b)`): typed text
     /// that is exactly an integer or a real is stored as INTEGER or REAL.
     public var isUntyped: Bool
@@ -50,15 +53,17 @@ public struct StorageCoding: Sendable, Hashable {
     /// written in the example's form, else the column's (`dateFormat`).
     public func encode(_ value: FieldValue, like example: DatabaseValue? = nil) -> DatabaseValue {
         if let example, !example.isNull, decode(example) == value { return example }
+        // The row's own value sets the form; where it is NULL (or absent), the column's.
+        let form: DatabaseValue? = if let example, !example.isNull { example } else { columnExample }
         switch (kind, value) {
         case (_, .date(let date)) where isDateLike:
-            let format = example.flatMap(DateStorageFormat.detect) ?? dateFormat
+            let format = form.flatMap(DateStorageFormat.detect) ?? dateFormat
                 ?? DateStorageFormat.default(kind: kind!, declaredType: "")
             return format.encode(date)
         case (.decimal?, .int(let int)):
             return .real(Double(int))
         case (.bool?, .bool(let bool)):
-            return Self.boolValue(bool, like: example)
+            return Self.boolValue(bool, like: form)
         case (_, .text(let text)) where isUntyped:
             return Self.untypedValue(text)
         default:

@@ -77,7 +77,7 @@ public final class FormStore: FormBackend, DraftStore {
         try form.checkDefinition()
         let mapping = try database.read { conn -> TableMapping in
             guard try conn.tableExists(form.tableName) else { throw FormStoreError.unknownTable(form.tableName) }
-            return try TableMapping(form: form, table: try conn.tableInfo(form.tableName)).sniffingDateFormats(conn)
+            return try TableMapping(form: form, table: try conn.tableInfo(form.tableName)).sniffingColumnForms(conn)
         }
         mappings.withLock { $0[cacheKey] = mapping }
         return mapping

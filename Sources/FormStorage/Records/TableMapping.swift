@@ -129,6 +129,8 @@ public struct TableMapping: Sendable, Hashable {
         let given = columns.filter { column in
             guard let value = values[column], table.column(column)?.isGenerated != true else { return false }
             guard value == .null, let info = table.column(column) else { return true }
+            // A NULL that arrived as such (an import's explicit null) is stored, not replaced by the default.
+            if like[column] == .null && info.defaultValueSQL != nil && !info.isPrimaryKey { return true }
             return info.defaultValueSQL == nil && !(table.primaryKey.isRowID && info.isPrimaryKey)
         }
         let sql = given.isEmpty
@@ -162,18 +164,17 @@ public struct TableMapping: Sendable, Hashable {
         return values
     }
 
-    /// The mapping with each date column's `dateFormat` read off a stored
-    /// value of the column, so a new row's dates take the form the others have.
-    func sniffingDateFormats(_ conn: Connection) throws -> TableMapping {
+    /// The mapping with each date and bool column's `columnExample` read off a
+    /// stored value of the column, so a new row's value, or one replacing a
+    /// NULL, takes the form the other rows have.
+    func sniffingColumnForms(_ conn: Connection) throws -> TableMapping {
         var copy = self
-        for (column, coding) in codings where coding.isDateLike && table.column(column) != nil {
+        for (column, coding) in codings where (coding.isDateLike || coding.kind == .bool) && table.column(column) != nil {
             let sql = "SELECT \(quoteIdentifier(column)) FROM \(quoteIdentifier(table.name)) "
                 + "WHERE \(quoteIdentifier(column)) IS NOT NULL LIMIT 1"
             let statement = try conn.cachedStatement(sql)
             defer { statement.reset() }
-            if try statement.step(), let format = DateStorageFormat.detect(statement.value(at: 0)) {
-                copy.codings[column]?.dateFormat = format
-            }
+            if try statement.step() { copy.codings[column]?.columnExample = statement.value(at: 0) as DatabaseValue }
         }
         copy.columnCodings = copy.columns.map { copy.codings[$0] ?? .kindless }
         return copy

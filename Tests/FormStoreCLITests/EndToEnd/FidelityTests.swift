@@ -11,7 +11,7 @@ import Testing
     PRAGMA foreign_keys = ON;
     CREATE TABLE events (id INTEGER PRIMARY KEY, title TEXT, day DATE, stamped DATETIME);
     CREATE TABLE things (
-        id INTEGER PRIMARY KEY, a, b, amount NUMERIC, data BLOB, note TEXT, big INTEGER, r REAL,
+        id INTEGER PRIMARY KEY, a, b, amount NUMERIC DEFAULT 0, data BLOB, note TEXT, big INTEGER, r REAL,
         last_digit INTEGER GENERATED ALWAYS AS (big % 10) VIRTUAL
     );
     CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT, company TEXT,
