@@ -95,6 +95,8 @@ enum EditFrontEnd {
     case prompts(Prompter)
     /// The document in an editor; `messages` is where "Edit cancelled" and errors go.
     case editor(EditorLauncher, messages: any TextSink)
+    /// The whole form on the terminal's screen; `messages` gets what is said after it closes.
+    case fullScreen(environment: [String: String], messages: any TextSink)
 
     var usesEditor: Bool {
         if case .editor = self { return true }

@@ -1,0 +1,72 @@
+import FormCore
+
+/// The form's body as lines, before scrolling: section titles, one line a
+/// field, errors beside the field (or under it when the row has no room).
+/// Rebuilt on every draw from the session, so hidden fields appear and
+/// disappear as their conditions change.
+struct FormLayout {
+    enum Line: Equatable {
+        case blank
+        case section(String)
+        /// A label or comment field: text, not a value.
+        case note(String)
+        case field(String)
+        /// The errors of a field whose row had no room for them.
+        case errors(String)
+    }
+
+    var lines: [Line] = []
+    /// Where labels end and values begin.
+    let valueColumn: Int
+    /// How wide a value is drawn.
+    let boxWidth: Int
+    /// Where an error beside its field begins, `nil` when errors go below.
+    let errorColumn: Int?
+
+    init(session: FormSession, width: Int) {
+        let visible = Set(session.visibleFields.map(\.key))
+        let labels = session.form.fields.filter { $0.holdsValue && visible.contains($0.key) }
+            .map { DisplayWidth.of(Self.label($0)) }
+        let labelWidth = min(labels.max() ?? 8, max(8, width / 3))
+        valueColumn = 2 + labelWidth + 2
+        boxWidth = max(4, min(40, width - valueColumn - 1))
+        let beside = valueColumn + boxWidth + 2
+        errorColumn = width - beside >= 16 ? beside : nil
+        for section in session.form.sections {
+            let fields = section.fields.filter { visible.contains($0.key) && $0.kind != .action }
+            guard !fields.isEmpty else { continue }
+            if !lines.isEmpty { lines.append(.blank) }
+            if let title = section.title, !title.isEmpty { lines.append(.section(title)) }
+            for field in fields {
+                guard field.holdsValue else {
+                    lines.append(.note(field.label))
+                    continue
+                }
+                lines.append(.field(field.key))
+                let problems = session.errors(field.key)
+                if !problems.isEmpty && (errorColumn == nil || Self.valueIsWide(field, session: session, boxWidth: boxWidth)) {
+                    lines.append(.errors(field.key))
+                }
+            }
+        }
+    }
+
+    /// The label as drawn: a required field is marked with `*`.
+    static func label(_ field: Field) -> String {
+        field.isRequired ? field.label + " *" : field.label
+    }
+
+    /// A multichoice's toggles may take the whole row.
+    static func valueIsWide(_ field: Field, session: FormSession, boxWidth: Int) -> Bool {
+        field.kind == .multichoice && DisplayWidth.of(FormScreen.toggles(field, session: session, cursor: nil)) > boxWidth
+    }
+
+    /// The lines `field`'s row and its errors take.
+    func span(of key: String) -> ClosedRange<Int>? {
+        guard let first = lines.firstIndex(of: .field(key)) else { return nil }
+        let last = lines.indices.contains(first + 1) && lines[first + 1] == .errors(key) ? first + 1 : first
+        // A section's title comes into view with its first field.
+        let top = first > 0 && { if case .section = lines[first - 1] { return true } else { return false } }() ? first - 1 : first
+        return top...last
+    }
+}

@@ -1,0 +1,317 @@
+import FormCore
+
+/// Drawing the form: header, the scrolled body, the message line and the
+/// status line with the mode, the unsaved count and the keys.
+extension FormScreen {
+    /// The smallest screen the form is drawn on; a smaller one says so.
+    static let minimumSize = (width: 30, height: 8)
+
+    func render(width: Int, height: Int) -> ScreenBuffer {
+        var screen = ScreenBuffer(width: width, height: height)
+        guard width >= Self.minimumSize.width, height >= Self.minimumSize.height else {
+            screen.write("Terminal too small", row: 0, column: 0)
+            screen.write("(\(width)x\(height); needs \(Self.minimumSize.width)x\(Self.minimumSize.height))", row: 1, column: 0)
+            return screen
+        }
+        var header = " \(form.title)"
+        if let key = session.key { header += " — \(form.name) \(key.description)" } else { header += " — new \(form.name)" }
+        screen.write(header, row: 0, column: 0, style: .title)
+        screen.write(String(repeating: "─", count: width), row: 1, column: 0, style: .muted)
+        let body = 2..<(height - 2)
+        if case .conflicts(let choice)? = overlay {
+            drawConflicts(choice, into: &screen, rows: body)
+        } else {
+            drawBody(into: &screen, rows: body)
+        }
+        drawMessage(into: &screen, row: height - 2)
+        drawStatus(into: &screen, row: height - 1)
+        switch overlay {
+        case .confirmDiscard?: drawConfirmDiscard(into: &screen)
+        case .draft(let draft)?: drawDraftOffer(draft, into: &screen)
+        default: break
+        }
+        return screen
+    }
+
+    // MARK: Body
+
+    private func drawBody(into screen: inout ScreenBuffer, rows: Range<Int>) {
+        let layout = FormLayout(session: session, width: screen.width)
+        let height = rows.count
+        if let focus, let span = layout.span(of: focus) {
+            if span.lowerBound < scroll { scroll = span.lowerBound }
+            if span.upperBound >= scroll + height { scroll = span.upperBound - height + 1 }
+        }
+        scroll = max(0, min(scroll, layout.lines.count - height))
+        for (offset, line) in layout.lines.dropFirst(scroll).prefix(height).enumerated() {
+            draw(line, layout: layout, into: &screen, row: rows.lowerBound + offset)
+        }
+        if scroll > 0 { screen.write("↑", row: rows.lowerBound, column: screen.width - 1, style: .muted) }
+        if scroll + height < layout.lines.count { screen.write("↓", row: rows.upperBound - 1, column: screen.width - 1, style: .muted) }
+        if case .picker(let picker)? = overlay, let span = layout.span(of: picker.field) {
+            let fieldRow = rows.lowerBound + layout.lines.firstIndex(of: .field(picker.field))! - scroll
+            _ = span
+            drawPicker(picker, into: &screen, below: fieldRow, column: layout.valueColumn, bottom: rows.upperBound)
+        }
+    }
+
+    private func draw(_ line: FormLayout.Line, layout: FormLayout, into screen: inout ScreenBuffer, row: Int) {
+        switch line {
+        case .blank:
+            break
+        case .section(let title):
+            screen.write(title, row: row, column: 1, style: .title)
+        case .note(let text):
+            screen.write(text, row: row, column: 2, style: .muted)
+        case .errors(let key):
+            drawErrors(key, into: &screen, row: row, column: layout.valueColumn, width: screen.width - layout.valueColumn)
+        case .field(let key):
+            guard let field = form.field(key) else { return }
+            let focused = key == focus && overlay == nil
+            let editable = session.whyNotEditable(key) == nil
+            if key == focus { screen.write("›", row: row, column: 0, style: .title) }
+            screen.write(FormLayout.label(field), row: row, column: 2, style: editable ? (focused ? .title : .plain) : .muted,
+                         limit: layout.valueColumn - 4)
+            let wide = FormLayout.valueIsWide(field, session: session, boxWidth: layout.boxWidth)
+            let width = wide ? screen.width - layout.valueColumn - 1 : layout.boxWidth
+            drawValue(field, focused: focused, editable: editable, into: &screen, row: row,
+                      column: layout.valueColumn, width: width)
+            if let column = layout.errorColumn, !wide {
+                drawErrors(key, into: &screen, row: row, column: column, width: screen.width - column)
+            }
+        }
+    }
+
+    private func drawErrors(_ key: String, into screen: inout ScreenBuffer, row: Int, column: Int, width: Int) {
+        let problems = session.errors(key)
+        guard !problems.isEmpty else { return }
+        let text = "! " + problems.map(\.message).joined(separator: "; ")
+        screen.write(DisplayWidth.fit(text, width: width), row: row, column: column, style: .error)
+    }
+
+    private func drawValue(_ field: Field, focused: Bool, editable: Bool, into screen: inout ScreenBuffer,
+                           row: Int, column: Int, width: Int) {
+        var style: CellStyle = editable ? CellStyle(underline: true) : .muted
+        if focused { style = .focus }
+        let fills = FormScreen.isTyped(field)
+        if fills { screen.fill(row: row, column: column, count: width, style: style) }
+        if focused, let editor {
+            let shown = field.isSecure ? LineEditor(String(repeating: "•", count: editor.characters.count)) : editor
+            var cursorLine = shown
+            // The window follows the cursor; a secret's mask has the same positions.
+            while cursorLine.cursor > editor.cursor { cursorLine.moveLeft() }
+            let window = cursorLine.window(width: width)
+            screen.write(window.text, row: row, column: column, style: style, limit: width)
+            screen.cursor = (row, column + window.cursor)
+            return
+        }
+        let text = valueText(field, focused: focused)
+        if text.isEmpty, let placeholder = field.placeholder, fills {
+            screen.write(DisplayWidth.fit(placeholder, width: width), row: row, column: column,
+                         style: CellStyle(dim: true, reverse: focused, underline: !focused && editable), limit: width)
+            return
+        }
+        screen.write(DisplayWidth.fit(text, width: width), row: row, column: column, style: fills ? style : (focused ? .focus : editable ? .plain : .muted), limit: width)
+    }
+
+    /// A field's value as the form shows it when not typed in.
+    func valueText(_ field: Field, focused: Bool) -> String {
+        let key = field.key
+        switch field.kind {
+        case .bool:
+            return (session.value(key).boolValue ?? false) ? "[x]" : "[ ]"
+        case .multichoice:
+            return FormScreen.toggles(field, session: session, cursor: focused ? choiceCursor : nil)
+        default:
+            if !field.choices.isEmpty {
+                let value = session.value(key)
+                let label = field.choices.first { $0.value == value }?.label
+                    ?? (value.isEmpty ? "" : FieldDisplay.text(value, of: field))
+                return label + " ▾"
+            }
+            if session.inputs[key] == nil && session.value(key).isEmpty { return "" }
+            return FieldDisplay.current(key, in: session).replacingOccurrences(of: "\n", with: "⏎")
+        }
+    }
+
+    /// `[x] Red  [ ] Green`, the highlighted toggle between `‹ ›`.
+    static func toggles(_ field: Field, session: FormSession, cursor: Int?) -> String {
+        let selected = session.value(field.key).listValue ?? []
+        return field.choices.filter { !$0.isDisabled }.enumerated().map { index, choice in
+            let box = selected.contains(choice.value) ? "[x] " : "[ ] "
+            return index == cursor ? "‹\(box)\(choice.label)›" : " \(box)\(choice.label) "
+        }.joined(separator: " ")
+    }
+
+    private func drawPicker(_ picker: Picker, into screen: inout ScreenBuffer, below row: Int, column: Int, bottom: Int) {
+        let choices = filteredChoices(picker)
+        let labels = choices.map(\.label)
+        let inner = max(16, min(screen.width - column - 3, (labels.map(DisplayWidth.of).max() ?? 0) + 2))
+        let shown = max(1, min(choices.count, bottom - row - 3, 8))
+        let first = max(0, min(picker.highlighted - shown + 1, choices.count - shown))
+        var r = row + 1
+        screen.write("┌" + String(repeating: "─", count: inner) + "┐", row: r, column: column)
+        r += 1
+        screen.fill(row: r, column: column, count: inner + 2, style: .plain)
+        screen.write("│", row: r, column: column)
+        let end = screen.write("Filter: " + picker.filter, row: r, column: column + 1, limit: inner)
+        screen.write("│", row: r, column: column + inner + 1)
+        screen.cursor = (r, end)
+        for (offset, label) in labels.dropFirst(first).prefix(shown).enumerated() {
+            r += 1
+            let highlighted = first + offset == picker.highlighted
+            screen.write("│", row: r, column: column)
+            screen.fill(row: r, column: column + 1, count: inner, style: highlighted ? .focus : .plain)
+            screen.write(DisplayWidth.fit(" " + label, width: inner), row: r, column: column + 1,
+                         style: highlighted ? .focus : .plain, limit: inner)
+            screen.write("│", row: r, column: column + inner + 1)
+        }
+        if choices.isEmpty {
+            r += 1
+            screen.fill(row: r, column: column, count: inner + 2, style: .plain)
+            screen.write("│ (no match)", row: r, column: column)
+            screen.write("│", row: r, column: column + inner + 1)
+        }
+        screen.write("└" + String(repeating: "─", count: inner) + "┘", row: r + 1, column: column)
+    }
+
+    // MARK: Overlays
+
+    private func drawBox(_ lines: [(String, CellStyle)], into screen: inout ScreenBuffer) {
+        let inner = min(screen.width - 4, (lines.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2)
+        let top = max(2, (screen.height - lines.count - 2) / 2)
+        let left = max(0, (screen.width - inner - 2) / 2)
+        screen.write("┌" + String(repeating: "─", count: inner) + "┐", row: top, column: left)
+        for (offset, (text, style)) in lines.enumerated() {
+            let row = top + 1 + offset
+            screen.fill(row: row, column: left, count: inner + 2, style: .plain)
+            screen.write("│", row: row, column: left)
+            screen.write(DisplayWidth.fit(text, width: inner - 2), row: row, column: left + 2, style: style, limit: inner - 2)
+            screen.write("│", row: row, column: left + inner + 1)
+        }
+        screen.write("└" + String(repeating: "─", count: inner) + "┘", row: top + lines.count + 1, column: left)
+        screen.cursor = nil
+    }
+
+    private func drawConfirmDiscard(into screen: inout ScreenBuffer) {
+        let count = unsavedCount
+        drawBox([("Discard your unsaved changes (\(count) field\(count == 1 ? "" : "s"))?", .title),
+                 ("", .plain),
+                 ("y  discard and leave     n  keep editing", .plain)], into: &screen)
+    }
+
+    private func drawDraftOffer(_ draft: Draft, into screen: inout ScreenBuffer) {
+        let changed = Set(draft.values.keys).union(draft.inputs.keys).sorted()
+            .map { FieldDisplay.label($0, in: form) }
+        var lines: [(String, CellStyle)] = [
+            ("An unsaved draft of this record was found,", .title),
+            ("from \(ValueText.shownDate(draft.updatedAt, kind: nil)): \(changed.joined(separator: ", ")).", .plain),
+        ]
+        let older = session.offeredDrafts.count - 1
+        if older > 0 { lines.append(("(\(older) older draft\(older == 1 ? "" : "s") too: formstore drafts \(form.name))", .muted)) }
+        lines += [("", .plain), ("r  restore it     d  discard it     k  keep it for later", .plain)]
+        drawBox(lines, into: &screen)
+    }
+
+    private func drawConflicts(_ choice: ConflictChoice, into screen: inout ScreenBuffer, rows: Range<Int>) {
+        var row = rows.lowerBound
+        let headline = choice.draft == nil
+            ? "Not saved: someone else changed these fields since you began."
+            : "Changed both in your draft and in the database since the draft was made."
+        screen.write(headline, row: row, column: 1, style: .error)
+        row += 2
+        let fields = choice.conflicts.map { form.field($0.field) ?? Field(key: $0.field) }
+        let cells = zip(choice.conflicts, fields).map { conflict, field in
+            [field.label, FieldDisplay.text(conflict.base, of: field), FieldDisplay.text(conflict.mine, of: field),
+             FieldDisplay.text(conflict.theirs, of: field)]
+        }
+        let titles = ["Field", "Was", "Yours", "Theirs", "Keep"]
+        var widths = titles.map(DisplayWidth.of)
+        widths[4] = DisplayWidth.of("(•) yours  ( ) theirs")
+        for line in cells { for (i, cell) in line.enumerated() { widths[i] = min(24, max(widths[i], DisplayWidth.of(cell))) } }
+        func put(_ values: [String], style: CellStyle, at row: Int) {
+            var column = 2
+            for (i, value) in values.enumerated() {
+                screen.write(DisplayWidth.fit(value, width: widths[i]), row: row, column: column, style: style, limit: widths[i])
+                column += widths[i] + 3
+            }
+        }
+        put(titles, style: .title, at: row)
+        for (index, line) in cells.enumerated() where row + 1 < rows.upperBound {
+            row += 1
+            let keep = choice.keepMine[index] ? "(•) yours  ( ) theirs" : "( ) yours  (•) theirs"
+            if index == choice.highlighted { screen.write("›", row: row, column: 0, style: .title) }
+            put(line + [keep], style: index == choice.highlighted ? .title : .plain, at: row)
+        }
+        if row + 2 < rows.upperBound {
+            screen.write("←/y keep yours   →/t take theirs   ↑↓ field   Enter apply", row: row + 2, column: 2, style: .muted)
+        }
+        screen.cursor = nil
+    }
+
+    // MARK: Message and status
+
+    var unsavedCount: Int { Set(session.dirtyFields).union(session.inputs.keys).count }
+
+    private func drawMessage(into screen: inout ScreenBuffer, row: Int) {
+        if let message {
+            screen.write(DisplayWidth.fit(" " + message.text, width: screen.width), row: row, column: 0,
+                         style: message.isProblem ? .error : .plain)
+        } else if overlay == nil, let field = focusedField, let hint = hint(for: field) {
+            screen.write(DisplayWidth.fit(" " + hint, width: screen.width), row: row, column: 0, style: .muted)
+        }
+    }
+
+    private func hint(for field: Field) -> String? {
+        if session.whyNotEditable(field.key) != nil {
+            if form.mode == .edit && !session.isEditing && !field.isReadOnly { return "\(field.label): Ctrl-E to edit" }
+            return "\(field.label) is read-only"
+        }
+        var parts: [String] = []
+        if let hint = field.hint { parts.append(hint) }
+        switch field.kind {
+        case .bool: parts.append("Space toggles")
+        case .multichoice: parts.append("←→ choose, Space toggles")
+        case .date, .time, .datetime:
+            if let format = field.format { parts.append("typed as \(format)") }
+        default:
+            if !field.choices.isEmpty { parts.append("Enter or type to pick") }
+        }
+        if field.isSecure { parts.append("typed afresh, never shown") }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    private func drawStatus(into screen: inout ScreenBuffer, row: Int) {
+        screen.fill(row: row, column: 0, count: screen.width, style: .status)
+        var parts: [String]
+        switch form.mode {
+        case .edit where !session.isEditing: parts = ["EDIT: viewing"]
+        case .edit: parts = ["EDITING"]
+        case .frozen: parts = ["FROZEN"]
+        case .save: parts = ["SAVE"]
+        case .free: parts = ["FREE: saved as you leave a field"]
+        }
+        if form.mode != .free { parts.append(unsavedCount == 0 ? "no changes" : "\(unsavedCount) unsaved") }
+        parts.append(keys)
+        screen.write(DisplayWidth.fit(" " + parts.joined(separator: " │ "), width: screen.width), row: row, column: 0,
+                     style: .status)
+    }
+
+    /// The keys that do something now.
+    var keys: String {
+        switch overlay {
+        case .picker?: return "type to filter  ↑↓ move  Enter pick  Esc close"
+        case .confirmDiscard?: return "y discard  n keep editing"
+        case .draft?: return "r restore  d discard  k keep for later"
+        case .conflicts?: return "←→ yours/theirs  Enter apply"
+        case nil: break
+        }
+        let move = "Tab/S-Tab move"
+        switch form.mode {
+        case .edit where !session.isEditing: return "^E edit  \(move)  Esc quit"
+        case .free: return "\(move)  Esc quit  ^C quit"
+        case .frozen where unsavedCount == 0: return "\(move)  Esc quit"
+        default: return "\(move)  ^S save  Esc cancel  ^C quit, keep draft"
+        }
+    }
+}

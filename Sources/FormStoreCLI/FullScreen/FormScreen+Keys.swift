@@ -1,0 +1,168 @@
+import FormCore
+
+/// What each key does on the form, and in each overlay.
+extension FormScreen {
+    /// Applies one key. A storage failure is thrown (the loop leaves the
+    /// screen, the draft kept); a refused change is shown on the message line.
+    func handle(_ key: Key) throws -> Action {
+        switch key {
+        case .control("c"): return .interrupt
+        case .control("z"): return .suspend
+        case .control("l"): return .redraw
+        default: break
+        }
+        switch overlay {
+        case .picker(let picker)?: return try handlePicker(key, picker)
+        case .confirmDiscard?: return try handleConfirmDiscard(key)
+        case .draft(let draft)?: return try handleDraft(key, draft)
+        case .conflicts(let choice)?: return try handleConflicts(key, choice)
+        case nil: break
+        }
+        message = nil
+        switch key {
+        case .tab, .down:
+            try moveFocus(by: 1)
+        case .enter where !opensPicker:
+            try moveFocus(by: 1)
+        case .backTab, .up:
+            try moveFocus(by: -1)
+        case .pageDown:
+            try moveFocus(by: 10)
+        case .pageUp:
+            try moveFocus(by: -10)
+        case .escape:
+            return try escape()
+        case .control("s"):
+            return try saveKey()
+        case .control("e"):
+            try editKey()
+        default:
+            try editFocused(key)
+        }
+        keepFocusVisible()
+        return .none
+    }
+
+    // MARK: Editing the focused field
+
+    private func editFocused(_ key: Key) throws {
+        guard let field = focusedField else { return }
+        if let why = session.whyNotEditable(field.key) {
+            if case .character = key { say(notEditable(field, why), problem: true) }
+            if [.backspace, .delete].contains(key) { say(notEditable(field, why), problem: true) }
+            return
+        }
+        if FormScreen.isTyped(field) {
+            try editText(key)
+            return
+        }
+        do {
+            switch (field.kind, key) {
+            case (.bool, .character(" ")):
+                let on = session.value(field.key).boolValue ?? false
+                try report(try session.set(field.key, value: .bool(!on)), field: field.key)
+            case (.multichoice, .left):
+                choiceCursor = max(0, choiceCursor - 1)
+            case (.multichoice, .right):
+                choiceCursor = min(max(0, offeredChoices(field).count - 1), choiceCursor + 1)
+            case (.multichoice, .character(" ")):
+                let choices = offeredChoices(field)
+                guard choices.indices.contains(choiceCursor) else { return }
+                try report(try session.select(field.key, choice: choices[choiceCursor].value), field: field.key)
+            case (_, .character(" ")) where !field.choices.isEmpty:
+                overlay = .picker(Picker(field: field.key, highlighted: selectedIndex(field)))
+            case (_, .character(let c)) where !field.choices.isEmpty:
+                overlay = .picker(Picker(field: field.key, filter: String(c)))
+            case (_, .enter) where !field.choices.isEmpty:
+                overlay = .picker(Picker(field: field.key, highlighted: selectedIndex(field)))
+            default:
+                break
+            }
+        } catch let refused as SessionError {
+            say(refused.message, problem: true)
+        }
+    }
+
+    private func editText(_ key: Key) throws {
+        guard var line = editor else { return }
+        let before = line.text
+        switch key {
+        case .character(let c): line.insert(c)
+        case .backspace: line.deleteBackward()
+        case .delete, .control("d"): line.deleteForward()
+        case .left: line.moveLeft()
+        case .right: line.moveRight()
+        case .home, .control("a"): line.moveHome()
+        case .end: line.moveEnd()
+        case .control("u"): line.clear()
+        default: return
+        }
+        editor = line
+        if line.text != before { try textChanged() }
+    }
+
+    /// Enter on a choice opens its list; elsewhere it goes to the next field.
+    private var opensPicker: Bool {
+        guard let field = focusedField, session.whyNotEditable(field.key) == nil else { return false }
+        return !field.choices.isEmpty && field.kind != .multichoice
+    }
+
+    private func notEditable(_ field: Field, _ why: String) -> String {
+        if form.mode == .edit && !session.isEditing && !field.isReadOnly {
+            return "\(field.label) cannot be changed yet: press Ctrl-E to edit"
+        }
+        return "\(field.label) \(why)"
+    }
+
+    /// The choices a person may pick (disabled ones are left out).
+    func offeredChoices(_ field: Field) -> [Choice] {
+        field.choices.filter { !$0.isDisabled }
+    }
+
+    private func selectedIndex(_ field: Field) -> Int {
+        offeredChoices(field).firstIndex { $0.value == session.value(field.key) } ?? 0
+    }
+
+    /// The picker's choices that match what was typed (by label, any case).
+    func filteredChoices(_ picker: Picker) -> [Choice] {
+        guard let field = form.field(picker.field) else { return [] }
+        let all = offeredChoices(field)
+        guard !picker.filter.isEmpty else { return all }
+        return all.filter { $0.label.localizedLowercase.contains(picker.filter.localizedLowercase) }
+    }
+
+    private func handlePicker(_ key: Key, _ picker: Picker) throws -> Action {
+        var picker = picker
+        let choices = filteredChoices(picker)
+        switch key {
+        case .escape:
+            overlay = nil
+            return .none
+        case .up:
+            picker.highlighted = max(0, picker.highlighted - 1)
+        case .down:
+            picker.highlighted = min(max(0, choices.count - 1), picker.highlighted + 1)
+        case .backspace:
+            picker.filter = String(picker.filter.dropLast())
+            picker.highlighted = 0
+        case .character(let c) where c != " " || !picker.filter.isEmpty:
+            picker.filter.append(c)
+            picker.highlighted = 0
+        case .enter, .character(" "), .tab:
+            overlay = nil
+            guard choices.indices.contains(picker.highlighted) else { return .none }
+            do {
+                try report(try session.set(picker.field, value: choices[picker.highlighted].value), field: picker.field)
+                session.commit(picker.field)
+            } catch let refused as SessionError {
+                say(refused.message, problem: true)
+            }
+            keepFocusVisible()
+            return .none
+        default:
+            break
+        }
+        overlay = .picker(picker)
+        return .none
+    }
+}

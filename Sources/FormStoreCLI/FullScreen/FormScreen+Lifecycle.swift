@@ -1,0 +1,201 @@
+import FormCore
+
+/// Saving, cancelling, beginning an edit, conflicts and drafts: the session
+/// decides; the screen asks the person and shows the outcome.
+extension FormScreen {
+    /// Ctrl-E in edit mode: the record becomes editable.
+    func editKey() throws {
+        guard form.mode == .edit else { return }
+        guard !session.isEditing else { say("Already editing."); return }
+        try session.beginEditing()
+        focusChanged()
+        say("Editing: Ctrl-S saves, Esc cancels.")
+    }
+
+    /// Ctrl-S: saves when there is something to save.
+    func saveKey() throws -> Action {
+        try leaveField()
+        switch form.mode {
+        case .free:
+            say("Each field is saved as you leave it.")
+            return .none
+        case .edit where !session.isEditing:
+            say("Nothing to save: press Ctrl-E to edit.")
+            return .none
+        default:
+            break
+        }
+        guard session.hasUnsavedChanges else {
+            say("No changes to save.")
+            return .none
+        }
+        try save()
+        focusChanged()
+        return .none
+    }
+
+    private func save() throws {
+        switch try session.saveKeepingSecretsOut() {
+        case .saved(let changed, _):
+            var text = "Saved: \(changed.map { FieldDisplay.label($0, in: form) }.joined(separator: ", "))."
+            if !session.warnings.isEmpty {
+                text += " Warning: " + session.warnings.map(\.message).joined(separator: "; ") + " (stored so; left unchanged)"
+            }
+            say(text)
+        case .unchanged:
+            say("No changes to save.")
+        case .invalid(let errors):
+            let unplaced = errors.filter { $0.field.map { !focusableKeys.contains($0) } ?? true }
+            let fields = Set(errors.compactMap(\.field))
+            var text = "Not saved: \(fields.count == 1 ? "1 field needs" : "\(fields.count) fields need") attention."
+            if !unplaced.isEmpty { text = "Not saved: " + unplaced.map(\.message).joined(separator: "; ") }
+            say(text, problem: true)
+            if let first = focusableKeys.first(where: fields.contains) { try focus(on: first) }
+        case .conflict(let conflicts):
+            overlay = .conflicts(ConflictChoice(conflicts: conflicts, keepMine: conflicts.map { _ in true }))
+        case .notFound:
+            throw CLIError.notFound("\(form.name) \(session.key?.description ?? ""): the record was deleted "
+                + "while you edited it; nothing was saved")
+        }
+    }
+
+    /// Esc: leaves, asking first when something is unsaved.
+    func escape() throws -> Action {
+        try leaveField()
+        guard session.hasUnsavedChanges else {
+            if form.mode == .edit && session.isEditing { try session.cancel() }
+            return .quit(code: .success, farewell: "No changes made.")
+        }
+        overlay = .confirmDiscard
+        return .none
+    }
+
+    func handleConfirmDiscard(_ key: Key) throws -> Action {
+        switch key {
+        case .character("y"), .character("Y"):
+            overlay = nil
+            try session.cancel()
+            return .quit(code: .success, farewell: "Changes discarded.")
+        case .character("n"), .character("N"), .escape:
+            overlay = nil
+            focusChanged()
+        default:
+            break
+        }
+        return .none
+    }
+
+    /// Free mode: what saving the field did.
+    func report(_ outcome: SaveOutcome?, field key: String) throws {
+        switch outcome {
+        case .saved?:
+            say("Saved \(FieldDisplay.label(key, in: form)).")
+        case .conflict(let conflicts)?:
+            overlay = .conflicts(ConflictChoice(conflicts: conflicts, keepMine: conflicts.map { _ in true }))
+        case .notFound?:
+            throw CLIError.notFound("\(form.name) \(session.key?.description ?? ""): the record was deleted "
+                + "while you edited it; nothing was saved")
+        case .invalid?, .unchanged?, nil:
+            break
+        }
+    }
+
+    // MARK: Conflicts
+
+    func handleConflicts(_ key: Key, _ choice: ConflictChoice) throws -> Action {
+        var choice = choice
+        switch key {
+        case .up, .backTab:
+            choice.highlighted = max(0, choice.highlighted - 1)
+        case .down, .tab:
+            choice.highlighted = min(choice.conflicts.count - 1, choice.highlighted + 1)
+        case .character("y"), .left:
+            choice.keepMine[choice.highlighted] = true
+        case .character("t"), .right:
+            choice.keepMine[choice.highlighted] = false
+        case .character(" "):
+            choice.keepMine[choice.highlighted].toggle()
+        case .enter:
+            overlay = nil
+            try resolve(choice)
+            return .none
+        default:
+            break
+        }
+        overlay = .conflicts(choice)
+        return .none
+    }
+
+    /// Applies the choices: for a refused save, the session bases its edits on
+    /// the record as stored now and takes theirs where chosen; for a restored
+    /// draft, yours is the draft's value, set again.
+    private func resolve(_ choice: ConflictChoice) throws {
+        let pairs = zip(choice.conflicts, choice.keepMine)
+        do {
+            if let draft = choice.draft {
+                for (conflict, keep) in pairs where keep {
+                    let outcome = if let raw = draft.inputs[conflict.field] {
+                        try session.set(conflict.field, input: raw)
+                    } else {
+                        try session.set(conflict.field, value: conflict.mine)
+                    }
+                    try report(outcome, field: conflict.field)
+                }
+            } else {
+                _ = try session.reload()
+                for (conflict, keep) in pairs where !keep {
+                    try report(try session.set(conflict.field, value: conflict.theirs), field: conflict.field)
+                }
+                if form.mode == .free {
+                    for (conflict, keep) in pairs where keep {
+                        try report(try session.set(conflict.field, value: conflict.mine), field: conflict.field)
+                    }
+                }
+            }
+        } catch let refused as SessionError {
+            say(refused.message, problem: true)
+            return
+        }
+        focusChanged()
+        if overlay == nil {
+            say(form.mode == .free || !session.hasUnsavedChanges ? "Conflicts resolved."
+                : "Conflicts resolved: Ctrl-S saves your choices.")
+        }
+    }
+
+    // MARK: Drafts
+
+    func handleDraft(_ key: Key, _ draft: Draft) throws -> Action {
+        switch key {
+        case .character("r"), .character("R"), .enter:
+            overlay = nil
+            let result = try session.restore(draft)
+            var notes: [String] = []
+            if !result.restored.isEmpty {
+                notes.append("Restored: \(result.restored.map { FieldDisplay.label($0, in: form) }.joined(separator: ", ")).")
+            }
+            if !result.missingFields.isEmpty {
+                notes.append("No longer on the form: \(result.missingFields.joined(separator: ", ")).")
+            }
+            if !result.droppedSecureFields.isEmpty {
+                notes.append(Draft.droppedSecureWarning(result.droppedSecureFields, in: form))
+            }
+            say(notes.joined(separator: " "))
+            if !result.conflicts.isEmpty {
+                overlay = .conflicts(ConflictChoice(conflicts: result.conflicts,
+                                                    keepMine: result.conflicts.map { _ in true }, draft: draft))
+            }
+            focusChanged()
+        case .character("d"), .character("D"):
+            overlay = nil
+            try session.discard(draft)
+            say("Draft discarded.")
+        case .character("k"), .character("K"), .escape:
+            overlay = nil
+            say("The draft is kept; it is offered again next time.")
+        default:
+            break
+        }
+        return .none
+    }
+}

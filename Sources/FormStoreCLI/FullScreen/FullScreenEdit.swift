@@ -1,0 +1,121 @@
+import FormCore
+import Foundation
+
+/// `formstore edit FORM KEY` on a terminal: the whole form on the screen,
+/// edited in place (see `FormScreen` for the keys, docs/terminal.md for the
+/// renderer). The prompts stay for pipes, `--plain` and dumb terminals.
+///
+/// ```swift
+/// guard FullScreenEdit.isPossible(input: terminal.input, output: terminal.output, environment: env) else { … }
+/// return try FullScreenEdit(session: session, notice: notice, environment: env).run()
+/// ```
+///
+/// Ctrl-C (and SIGINT, SIGTERM, SIGHUP, SIGQUIT) keep a draft, put the
+/// terminal back and say how to resume (exit 1), as the prompts do.
+final class FullScreenEdit {
+    let session: FormSession
+    private let notice: ResumeNotice
+    private let policy: EmptyInputPolicy
+    private let color: Bool
+    /// What the person is told after the screen is gone.
+    private let messages: any TextSink
+
+    init(session: FormSession, notice: ResumeNotice, policy: EmptyInputPolicy, environment: [String: String],
+         messages: any TextSink) {
+        self.session = session
+        self.notice = notice
+        self.policy = policy
+        self.messages = messages
+        color = Self.allowsColor(environment)
+    }
+
+    /// Both ends a terminal that can position a cursor: not `TERM=dumb`, not unset.
+    static func isPossible(input: any ByteSource, output: any TextSink, environment: [String: String]) -> Bool {
+        guard input.isTerminal, output.isTerminal, let term = environment["TERM"], !term.isEmpty else { return false }
+        return term != "dumb"
+    }
+
+    /// `NO_COLOR` (no-color.org) and monochrome terminals (`vt100`, `*-m`,
+    /// `*-mono`) draw without colour; bold, dim and reverse still mark things.
+    static func allowsColor(_ environment: [String: String]) -> Bool {
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+        let term = environment["TERM"] ?? ""
+        return !(term.hasSuffix("-m") || term.hasSuffix("-mono") || ["vt100", "vt102", "vt220", "vt52"].contains(term))
+    }
+
+    func run() throws -> ExitCode {
+        let progress = EditProgress()
+        progress.update(from: session)
+        let flush = session.makeDraftFlusher()
+        let notice = self.notice
+        // Installed before raw mode: the trap puts back the settings it finds now.
+        let trap = SignalTrap.install { _ in
+            let fallback = flush()
+            return (RawTerminal.leaveSequence + notice.message("Interrupted", progress: progress.snapshot, fallback: fallback),
+                    .failure)
+        }
+        defer { trap.remove() }
+        let terminal = try RawTerminal()
+        let screen = FormScreen(session: session, policy: policy)
+        do {
+            let (code, farewell) = try loop(screen, terminal: terminal, progress: progress)
+            terminal.leave()
+            if !farewell.isEmpty { messages.write(farewell); messages.flush() }
+            return code
+        } catch {
+            terminal.leave()
+            session.close()
+            throw error
+        }
+    }
+
+    private func loop(_ screen: FormScreen, terminal: RawTerminal, progress: EditProgress) throws -> (ExitCode, String) {
+        var shown: ScreenBuffer? = nil
+        var decoder = KeyDecoder()
+        while true {
+            let size = terminal.size
+            let next = screen.render(width: size.width, height: size.height)
+            if shown != next {
+                terminal.write(ScreenBuffer.changes(from: shown, to: next, color: color))
+                shown = next
+            }
+            var keys: [Key] = []
+            switch terminal.next(timeout: decoder.isHolding ? 40 : -1) {
+            case .bytes(let bytes): keys = decoder.feed(bytes)
+            case .timeout: keys = decoder.flush()
+            case .resized, .resumed:
+                terminal.write("\u{1B}[H\u{1B}[2J")
+                shown = nil
+            case .end:
+                return interrupted(progress, headline: "The terminal closed")
+            }
+            for key in keys {
+                let action = try screen.handle(key)
+                progress.update(from: session)
+                switch action {
+                case .none:
+                    break
+                case .redraw:
+                    terminal.write("\u{1B}[H\u{1B}[2J")
+                    shown = nil
+                case .suspend:
+                    terminal.suspend()
+                    shown = nil
+                case .interrupt:
+                    return interrupted(progress, headline: "Interrupted")
+                case .quit(let code, let farewell):
+                    return (code, farewell + "\n")
+                }
+            }
+        }
+    }
+
+    /// Ctrl-C: the draft written now, the notice that says how to resume.
+    private func interrupted(_ progress: EditProgress, headline: String) -> (ExitCode, String) {
+        session.close()
+        return (.failure, notice.message(headline, progress: progress.snapshot, fallback: session.draftFallback))
+    }
+}
+
+@available(*, unavailable)
+extension FullScreenEdit: Sendable {}

@@ -1,0 +1,8 @@
+/// A key a person pressed, decoded from the terminal's bytes.
+enum Key: Hashable, Sendable {
+    case character(Character)
+    /// Ctrl and a letter (`.control("s")` for Ctrl-S), other than those named below.
+    case control(Character)
+    case enter, tab, backTab, backspace, delete, escape
+    case up, down, left, right, home, end, pageUp, pageDown
+}

@@ -1,0 +1,68 @@
+/// One line of text being edited in place, with a cursor that moves by
+/// character (a CJK character or an emoji with its modifiers is one step).
+///
+/// ```swift
+/// var line = LineEditor("Ann")
+/// line.insert("e")           // "Anne", cursor at the end
+/// line.moveHome(); line.deleteForward()   // "nne"
+/// ```
+struct LineEditor: Hashable, Sendable {
+    private(set) var characters: [Character]
+    /// The cursor, as a position between characters (0 ... count).
+    private(set) var cursor: Int
+
+    init(_ text: String) {
+        characters = Array(text)
+        cursor = characters.count
+    }
+
+    var text: String { String(characters) }
+
+    /// The cursor's distance from the start, in terminal columns.
+    var cursorColumn: Int { characters[..<cursor].reduce(0) { $0 + DisplayWidth.of($1) } }
+
+    mutating func insert(_ character: Character) {
+        characters.insert(character, at: cursor)
+        cursor += 1
+    }
+
+    mutating func deleteBackward() {
+        guard cursor > 0 else { return }
+        characters.remove(at: cursor - 1)
+        cursor -= 1
+    }
+
+    mutating func deleteForward() {
+        guard cursor < characters.count else { return }
+        characters.remove(at: cursor)
+    }
+
+    /// Ctrl-U: the line emptied.
+    mutating func clear() {
+        characters = []
+        cursor = 0
+    }
+
+    mutating func moveLeft() { cursor = max(0, cursor - 1) }
+    mutating func moveRight() { cursor = min(characters.count, cursor + 1) }
+    mutating func moveHome() { cursor = 0 }
+    mutating func moveEnd() { cursor = characters.count }
+
+    /// The part of the line shown in `width` columns, scrolled so the cursor
+    /// stays in view; and the cursor's column inside it.
+    func window(width: Int) -> (text: String, cursor: Int) {
+        guard width > 1 else { return ("", 0) }
+        let widths = characters.map(DisplayWidth.of)
+        var start = 0
+        // Keep the cursor within the last column of the window.
+        while widths[start..<cursor].reduce(0, +) > width - 1 { start += 1 }
+        var shown = ""
+        var used = 0
+        for index in start..<characters.count {
+            guard used + widths[index] <= width else { break }
+            shown.append(characters[index])
+            used += widths[index]
+        }
+        return (shown, widths[start..<cursor].reduce(0, +))
+    }
+}

@@ -1,0 +1,195 @@
+import FormCore
+import Testing
+@testable import FormStoreCLI
+
+/// The full-screen form as a model, driven key by key, read as text.
+@Suite struct FormScreenTests {
+    private func type(_ text: String, into screen: FormScreen) throws {
+        for character in text { _ = try screen.handle(.character(character)) }
+    }
+
+    private func screenText(_ screen: FormScreen, width: Int = 80, height: Int = 16) -> String {
+        screen.render(width: width, height: height).text
+    }
+
+    @Test func everyVisibleFieldWithItsLabelAndValue() throws {
+        let people = PeopleStore()
+        let screen = FormScreen(session: try people.open())
+        let text = screenText(screen)
+        #expect(text.contains(" People — people id=1") || text.contains(" People — people 1"))
+        #expect(text.contains("ID"))
+        #expect(text.contains("Name *   Ann") || text.contains("Name *") && text.contains("Ann"))
+        #expect(text.contains("Red ▾"))
+        #expect(text.contains("SAVE │ no changes"))
+    }
+
+    @Test func typingEditsInPlaceAndCountsAsUnsaved() throws {
+        let people = PeopleStore()
+        let session = try people.open()
+        let screen = FormScreen(session: session)
+        _ = try screen.handle(.tab)  // ID is read-only; Name is next
+        #expect(screen.focus == "name")
+        try type("ie", into: screen)
+        #expect(session.value("name") == .text("Annie"))
+        _ = try screen.handle(.left)
+        _ = try screen.handle(.left)
+        _ = try screen.handle(.backspace)
+        #expect(session.value("name") == .text("Anie"))
+        #expect(screenText(screen).contains("1 unsaved"))
+    }
+
+    @Test func readOnlyFieldsRefuseTypingWithAReason() throws {
+        let screen = FormScreen(session: try PeopleStore().open())
+        #expect(screen.focus == "id")
+        _ = try screen.handle(.character("9"))
+        #expect(screen.message?.text == "ID is read-only")
+    }
+
+    @Test func errorsShowBesideTheFieldAndSaveFocusesIt() throws {
+        let people = PeopleStore()
+        let session = try people.open()
+        let screen = FormScreen(session: session)
+        _ = try screen.handle(.tab)
+        _ = try screen.handle(.control("u"))
+        _ = try screen.handle(.tab)
+        _ = try screen.handle(.control("s"))
+        #expect(screen.focus == "name")
+        let text = screenText(screen)
+        #expect(text.contains("! Name is required"))
+        #expect(text.contains("Not saved: 1 field needs attention."))
+        #expect(people.stored("name") == .text("Ann"))
+        try type("Bea", into: screen)
+        _ = try screen.handle(.control("s"))
+        #expect(people.stored("name") == .text("Bea"))
+        #expect(screen.message?.text == "Saved: Name.")
+    }
+
+    @Test func thePickerFiltersByWhatIsTyped() throws {
+        let people = PeopleStore()
+        let session = try people.open()
+        let screen = FormScreen(session: session)
+        try screen.focus(on: "colour")
+        _ = try screen.handle(.character("g"))
+        guard case .picker(let picker)? = screen.overlay else { Issue.record("no picker"); return }
+        #expect(screen.filteredChoices(picker).map(\.label) == ["Green"])
+        #expect(screenText(screen).contains("Filter: g"))
+        _ = try screen.handle(.enter)
+        #expect(session.value("colour") == .text("green"))
+        #expect(screen.overlay == nil)
+    }
+
+    @Test func escapeWithChangesAsksFirst() throws {
+        let people = PeopleStore()
+        let session = try people.open()
+        let screen = FormScreen(session: session)
+        _ = try screen.handle(.tab)
+        try type("x", into: screen)
+        #expect(try screen.handle(.escape) == .none)
+        #expect(screenText(screen).contains("Discard your unsaved changes (1 field)?"))
+        #expect(try screen.handle(.character("n")) == .none)
+        #expect(screen.overlay == nil)
+        _ = try screen.handle(.escape)
+        #expect(try screen.handle(.character("y")) == .quit(code: .success, farewell: "Changes discarded."))
+        #expect(people.stored("name") == .text("Ann"))
+    }
+
+    @Test func escapeWithoutChangesLeavesAtOnce() throws {
+        let screen = FormScreen(session: try PeopleStore().open())
+        #expect(try screen.handle(.escape) == .quit(code: .success, farewell: "No changes made."))
+    }
+
+    @Test func editModeIsReadOnlyUntilCtrlE() throws {
+        let people = PeopleStore(mode: .edit)
+        let session = try people.open()
+        let screen = FormScreen(session: session)
+        try screen.focus(on: "name")
+        _ = try screen.handle(.character("x"))
+        #expect(screen.message?.text == "Name cannot be changed yet: press Ctrl-E to edit")
+        #expect(screenText(screen).contains("EDIT: viewing │ no changes │ ^E edit"))
+        _ = try screen.handle(.control("e"))
+        _ = try screen.handle(.character("x"))
+        #expect(session.value("name") == .text("Annx"))
+        #expect(screenText(screen).contains("EDITING │ 1 unsaved"))
+    }
+
+    @Test func freeModeSavesAFieldWhenItIsLeft() throws {
+        let people = PeopleStore(mode: .free)
+        let screen = FormScreen(session: try people.open())
+        try screen.focus(on: "name")
+        try type("e", into: screen)
+        #expect(people.stored("name") == .text("Ann"))
+        _ = try screen.handle(.tab)
+        #expect(people.stored("name") == .text("Anne"))
+        #expect(screen.message?.text == "Saved Name.")
+    }
+
+    @Test func frozenFormsEditOnlyFieldsEnabledWhenNotEditing() throws {
+        let people = PeopleStore(mode: .frozen) { form in
+            form.sections[0].fields[4].enabledWhenNotEditing = true  // notes
+        }
+        let session = try people.open()
+        let screen = FormScreen(session: session)
+        try screen.focus(on: "name")
+        _ = try screen.handle(.character("x"))
+        #expect(screen.message?.isProblem == true)
+        try screen.focus(on: "notes")
+        try type("hi", into: screen)
+        #expect(session.value("notes") == .text("hi"))
+    }
+
+    @Test func aConflictOffersYoursOrTheirsPerField() throws {
+        let people = PeopleStore()
+        let session = try people.open()
+        let screen = FormScreen(session: session)
+        try screen.focus(on: "name")
+        try type("ie", into: screen)
+        people.otherWriter(["name": .text("Anne")])
+        _ = try screen.handle(.control("s"))
+        let text = screenText(screen)
+        #expect(text.contains("Not saved: someone else changed these fields since you began."))
+        #expect(text.contains("Name    Ann   Annie   Anne     (•) yours  ( ) theirs"))
+        _ = try screen.handle(.right)
+        _ = try screen.handle(.enter)
+        #expect(session.value("name") == .text("Anne"))
+        #expect(!session.hasUnsavedChanges)
+    }
+
+    @Test func aDraftFoundOnOpenIsOffered() throws {
+        let people = PeopleStore()
+        let first = try people.open()
+        try first.set("name", input: "Draftee")
+        first.close()
+        let session = try people.open()
+        let screen = FormScreen(session: session)
+        #expect(screenText(screen).contains("An unsaved draft of this record was found,"))
+        _ = try screen.handle(.character("r"))
+        #expect(session.value("name") == .text("Draftee"))
+        #expect(screen.message?.text == "Restored: Name.")
+    }
+
+    @Test func secretsAreMaskedAndTypedAfresh() throws {
+        let people = PeopleStore()
+        let session = try people.open()
+        let screen = FormScreen(session: session)
+        try screen.focus(on: "password")
+        try type("s3cret", into: screen)
+        let text = screenText(screen)
+        #expect(text.contains("••••••"))
+        #expect(!text.contains("s3cret"))
+    }
+
+    @Test func aLongFormScrollsToTheFocus() throws {
+        let people = PeopleStore()
+        let screen = FormScreen(session: try people.open())
+        try screen.focus(on: "password")
+        let text = screenText(screen, height: 8)
+        #expect(text.contains("Password"))
+        #expect(!text.contains("ID"))
+        #expect(text.contains("↑"))
+    }
+
+    @Test func aTinyTerminalSaysSo() throws {
+        let screen = FormScreen(session: try PeopleStore().open())
+        #expect(screenText(screen, width: 20, height: 5).== "Terminal too small\n(20x5; needs 30x8)\n\n\n")
+    }
+}

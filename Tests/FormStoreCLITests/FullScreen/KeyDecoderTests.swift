@@ -1,0 +1,44 @@
+import Testing
+@testable import FormStoreCLI
+
+@Suite struct KeyDecoderTests {
+    private func keys(_ bytes: [UInt8]) -> [Key] {
+        var decoder = KeyDecoder()
+        return decoder.feed(bytes) + decoder.flush()
+    }
+
+    @Test func textAndControlKeys() {
+        #expect(keys(Array("aZ ".utf8)) == [.character("a"), .character("Z"), .character(" ")])
+        #expect(keys([0x09, 0x0D, 0x7F, 0x13, 0x03, 0x1A]) ==
+                [.tab, .enter, .backspace, .control("s"), .control("c"), .control("z")])
+    }
+
+    @Test func utf8TextEvenWhenSplitAcrossReads() {
+        var decoder = KeyDecoder()
+        let bytes = Array("東".utf8)
+        #expect(decoder.feed(Array(bytes.prefix(2))) == [])
+        #expect(decoder.feed(Array(bytes.dropFirst(2))) == [.character("東")])
+    }
+
+    @Test func escapeSequencesOfXtermAndTheConsole() {
+        #expect(keys(Array("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D".utf8)) == [.up, .down, .right, .left])
+        #expect(keys(Array("\u{1B}[Z\u{1B}[3~\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~".utf8)) ==
+                [.backTab, .delete, .home, .end, .home, .end])
+        #expect(keys(Array("\u{1B}OA\u{1B}OH\u{1B}[5~\u{1B}[6~".utf8)) == [.up, .home, .pageUp, .pageDown])
+        #expect(keys(Array("\u{1B}[1;5C".utf8)) == [.right])
+    }
+
+    @Test func aLoneEscapeIsHeldUntilFlushed() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed([0x1B]) == [])
+        #expect(decoder.isHolding)
+        #expect(decoder.flush() == [.escape])
+        // The rest of a sequence that came late is still one key.
+        #expect(decoder.feed([0x1B]) == [])
+        #expect(decoder.feed(Array("[Z".utf8)) == [.backTab])
+    }
+
+    @Test func unknownSequencesAreDropped() {
+        #expect(keys(Array("\u{1B}[200~x".utf8)) == [.character("x")])
+    }
+}
