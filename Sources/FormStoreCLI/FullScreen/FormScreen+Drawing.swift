@@ -205,7 +205,7 @@ extension FormScreen {
             .map { FieldDisplay.label($0, in: form) }
         var lines: [(String, CellStyle)] = [
             ("An unsaved draft of this record was found,", .title),
-            ("from \(ValueText.shownDate(draft.updatedAt, kind: nil)): \(changed.joined(separator: ", ")).", .plain),
+            ("from \(ValueText.shownDate(draft.updatedAt, kind: nil).prefix(16)): \(changed.joined(separator: ", ")).", .plain),
         ]
         let older = session.offeredDrafts.count - 1
         if older > 0 { lines.append(("(\(older) older draft\(older == 1 ? "" : "s") too: formstore drafts \(form.name))", .muted)) }

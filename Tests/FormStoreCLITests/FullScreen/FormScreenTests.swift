@@ -190,6 +190,6 @@ import Testing
 
     @Test func aTinyTerminalSaysSo() throws {
         let screen = FormScreen(session: try PeopleStore().open())
-        #expect(screenText(screen, width: 20, height: 5).== "Terminal too small\n(20x5; needs 30x8)\n\n\n")
+        #expect(screenText(screen, width: 20, height: 5) == "Terminal too small\n(20x5; needs 30x8)\n\n\n")
     }
 }

@@ -1,0 +1,207 @@
+import Foundation
+import Testing
+@testable import FormStoreCLI
+
+/// `formstore edit` on a real terminal (tmux): the full-screen form, driven
+/// by keys, read from the screen, compared with golden screens.
+@Suite(.serialized) struct FullScreenEditTests {
+    /// What changes from run to run on a screen: the time a draft was saved.
+    static let draftTime = (#"\d{4}-\d\d-\d\d \d\d:\d\d"#, "YYYY-MM-DD hh:mm")
+
+    @Test func fixAnInvalidValueAndSaveWithCtrlS() throws {
+        let database = try DemoDatabase()
+        let pane = try TerminalPane(database, ["edit", "signup", "1"])
+        try GoldenScreen.check(try pane.screen(showing: "Sign Up — signup 1"), "signup-opened")
+        try pane.press("Tab", "Tab", "Tab", "Tab", "C-u")
+        try pane.type("200")
+        try pane.press("C-s")
+        try GoldenScreen.check(try pane.screen(showing: "Not saved"), "signup-invalid-age")
+        #expect(try database.query("SELECT age FROM signups WHERE id = 1") == "34\n")
+        try pane.press("C-u")
+        try pane.type("41")
+        try pane.press("C-s")
+        try GoldenScreen.check(try pane.screen(showing: "Saved: Age."), "signup-saved")
+        #expect(try database.query("SELECT age FROM signups WHERE id = 1") == "41\n")
+        try pane.press("Escape")
+        #expect(try pane.exitCode() == 0)
+        let settings = try pane.terminalSettings()
+        #expect(settings.before == settings.after)
+    }
+
+    @Test func escapeWithUnsavedChangesAsksFirst() throws {
+        let database = try DemoDatabase()
+        let pane = try TerminalPane(database, ["edit", "signup", "1"])
+        try pane.screen(showing: "Sign Up")
+        try pane.press("Tab")
+        try pane.type("x")
+        try pane.press("Escape")
+        try GoldenScreen.check(try pane.screen(showing: "Discard your unsaved changes"), "signup-discard-question")
+        try pane.press("n")
+        try pane.screen(showing: "1 unsaved")
+        try pane.press("Escape")
+        try pane.screen(showing: "Discard your unsaved changes")
+        try pane.press("y")
+        #expect(try pane.exitCode() == 0)
+        #expect(try pane.screen(showing: "Changes discarded.").contains("Changes discarded."))
+        #expect(try database.query("SELECT lastName FROM signups WHERE id = 1") == "Lee\n")
+    }
+
+    @Test func ctrlCKeepsADraftRestoresTheTerminalAndTheDraftIsOffered() throws {
+        let database = try DemoDatabase()
+        let pane = try TerminalPane(database, ["edit", "signup", "1"])
+        try pane.screen(showing: "Sign Up")
+        try pane.press("Tab", "End")
+        try pane.type("son")
+        try pane.screen(showing: "Leeson")
+        try pane.press("C-c")
+        #expect(try pane.exitCode() == 1)
+        #expect(try pane.screen(showing: "Interrupted").contains("Interrupted: your changes are kept as a draft."))
+        let settings = try pane.terminalSettings()
+        #expect(settings.before == settings.after)
+        #expect(try database.query("SELECT lastName FROM signups WHERE id = 1") == "Lee\n")
+
+        let again = try TerminalPane(database, ["edit", "signup", "1"])
+        try GoldenScreen.check(try again.screen(showing: "An unsaved draft"), "signup-draft-offered",
+                               normalising: [Self.draftTime])
+        try again.press("r")
+        try again.screen(showing: "Restored: Last Name.")
+        try again.press("C-s")
+        try again.screen(showing: "Saved: Last Name.")
+        #expect(try database.query("SELECT lastName FROM signups WHERE id = 1") == "Leeson\n")
+    }
+
+    @Test func aResizeRedrawsTheForm() throws {
+        let database = try DemoDatabase()
+        let pane = try TerminalPane(database, ["edit", "signup", "1"])
+        try pane.screen(showing: "Sign Up")
+        try pane.resize(width: 60, height: 8)
+        try GoldenScreen.check(try pane.screen(showing: "↓"), "signup-resized-60x8")
+        try pane.press("BTab")  // to the last field: the form scrolls
+        try GoldenScreen.check(try pane.screen(showing: "↑"), "signup-resized-scrolled")
+    }
+
+    @Test func wideCharactersLineUp() throws {
+        let database = try DemoDatabase()
+        try database.query("UPDATE signups SET firstName = '李小龍', lastName = 'Lee 東京' WHERE id = 1")
+        let pane = try TerminalPane(database, ["edit", "signup", "1"])
+        try pane.screen(showing: "李小龍")
+        try pane.press("Tab", "Tab", "C-u")
+        try pane.type("東京@")
+        try pane.press("C-s")
+        let screen = try pane.screen(showing: "Not saved")
+        try GoldenScreen.check(screen, "signup-wide-characters")
+        // The error stands in the same column whatever the width of the value before it.
+        let line = try #require(screen.split(separator: "\n").first { $0.contains("東京@") })
+        let prefix = String(line[..<line.firstIndex(of: "!")!])
+        #expect(DisplayWidth.of(prefix) == 56)
+    }
+
+    @Test func transformersFormatAFieldOnLeavingIt() throws {
+        let database = try DemoDatabase()
+        let pane = try TerminalPane(database, ["edit", "register", "1"])
+        try pane.screen(showing: "Phone")
+        for _ in 0..<3 { try pane.press("Tab") }
+        try pane.press("C-u")
+        try pane.type("5558675309")
+        try pane.screen(showing: "5558675309")
+        try pane.press("Tab")
+        let screen = try pane.screen(showing: "(555) 867-5309")
+        try GoldenScreen.check(screen, "register-phone-formatted")
+    }
+
+    @Test func editModeShowsTheRecordUntilCtrlE() throws {
+        let database = try DemoDatabase()
+        let pane = try TerminalPane(database, ["edit", "profile", "1"])
+        try GoldenScreen.check(try pane.screen(showing: "EDIT: viewing"), "profile-viewing")
+        try pane.type("x")
+        try pane.screen(showing: "First Name cannot be changed yet: press Ctrl-E to edit")
+        try pane.press("C-e")
+        try pane.screen(showing: "EDITING")
+        try pane.press("End")
+        try pane.type("a")
+        try pane.screen(showing: "EDITING │ 1 unsaved")
+        try pane.press("C-s")
+        try GoldenScreen.check(try pane.screen(showing: "Saved: First Name."), "profile-saved")
+        #expect(try database.query("SELECT firstName FROM profiles WHERE id = 1") == "Anna\n")
+    }
+
+    @Test func freeModeSavesEachFieldAsItIsLeft() throws {
+        let database = try DemoDatabase()
+        try modeForms(database, mode: "free")
+        let pane = try TerminalPane(database, ["edit", "signup", "1"])
+        try pane.screen(showing: "FREE")
+        try pane.press("Tab", "End")
+        try pane.type("ward")
+        try pane.screen(showing: "Leeward")
+        #expect(try database.query("SELECT lastName FROM signups WHERE id = 1") == "Lee\n")
+        try pane.press("Tab")
+        try GoldenScreen.check(try pane.screen(showing: "Saved Last Name."), "signup-free-saved")
+        #expect(try database.query("SELECT lastName FROM signups WHERE id = 1") == "Leeward\n")
+        try pane.press("Escape")
+        #expect(try pane.exitCode() == 0)
+    }
+
+    @Test func frozenFormsChangeOnlyFieldsEnabledWhenNotEditing() throws {
+        let database = try DemoDatabase()
+        try modeForms(database, mode: "frozen")
+        let pane = try TerminalPane(database, ["edit", "signup", "1"])
+        try GoldenScreen.check(try pane.screen(showing: "FROZEN"), "signup-frozen")
+        try pane.type("x")
+        try pane.screen(showing: "First Name cannot be changed: the form is frozen")
+        for _ in 0..<4 { try pane.press("Tab") }
+        try pane.press("C-u")
+        try pane.type("35")
+        try pane.press("C-s")
+        try pane.screen(showing: "Saved: Age.")
+        #expect(try database.query("SELECT age, firstName FROM signups WHERE id = 1") == "35|Ann\n")
+    }
+
+    @Test func theTerminalComesBackAfterSuspendSignalsAndACrash() throws {
+        let database = try DemoDatabase()
+        let pane = try TerminalPane(database, ["edit", "signup", "1"], jobControl: true)
+        try pane.screen(showing: "Sign Up")
+        let before = try pane.settingsBefore()
+        #expect(try pane.currentSettings() != before)  // raw while the form runs
+        try pane.press("C-z")
+        // Stopped: the terminal is as it was, and the form is off the screen.
+        #expect(try pane.stoppedSettings() == before)
+        #expect(!(try pane.screen()).contains("Sign Up"))
+        try pane.resume()
+        try pane.screen(showing: "Sign Up — signup 1")
+        #expect(try pane.currentSettings() != before)
+        try pane.press("Tab", "End")
+        try pane.type("x")
+        try pane.screen(showing: "Leex")
+        try pane.signal(SIGSEGV)
+        #expect(try pane.exitCode() == 128 + SIGSEGV)
+        let settings = try pane.terminalSettings()
+        #expect(settings.before == settings.after)
+
+        let terminated = try TerminalPane(database, ["edit", "signup", "1"])
+        try terminated.screen(showing: "Sign Up")
+        try terminated.signal(SIGTERM)
+        #expect(try terminated.exitCode() == 1)
+        #expect(try terminated.screen(showing: "Interrupted").contains("Interrupted: no changes made."))
+        let after = try terminated.terminalSettings()
+        #expect(after.before == after.after)
+    }
+
+    @Test func promptsStayForPlainAndDumbTerminals() throws {
+        let database = try DemoDatabase()
+        let plain = try TerminalPane(database, ["edit", "signup", "1", "--plain"])
+        #expect(try plain.screen(showing: "First Name [Ann]:").contains("First Name [Ann]:"))
+        let dumb = try TerminalPane(database, ["edit", "signup", "1"], environment: ["TERM": "dumb"])
+        #expect(try dumb.screen(showing: "First Name [Ann]:").contains("First Name [Ann]:"))
+    }
+
+    /// A copy of the seed specs with signup in `mode`, its Age editable when frozen.
+    private func modeForms(_ database: DemoDatabase, mode: String) throws {
+        let folder = database.scratch.path + "/forms-" + mode
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var spec = try String(contentsOfFile: DemoDatabase.fixtureForms + "/signup.json", encoding: .utf8)
+        spec = spec.replacingOccurrences(of: #""table": "signups","#, with: #""table": "signups", "mode": "\#(mode)","#)
+        spec = spec.replacingOccurrences(of: #""max": 119,"#, with: #""max": 119, "enabledWhenNotEditing": true,"#)
+        try spec.write(toFile: folder + "/signup.json", atomically: true, encoding: .utf8)
+        database.formsDirectory = folder
+    }
+}
