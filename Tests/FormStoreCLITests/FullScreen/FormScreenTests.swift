@@ -193,3 +193,73 @@ import Testing
         #expect(screenText(screen, width: 20, height: 5) == "Terminal too small\n(20x5; needs 30x8)\n\n\n")
     }
 }
+
+/// Switches, multichoice toggles, conditions and colour.
+@Suite struct FormScreenKindTests {
+    /// People with a switch, a multichoice, and notes shown only for blue.
+    private func people() -> PeopleStore {
+        PeopleStore { form in
+            var member = Field(key: "member", label: "Member", kind: .bool)
+            member.defaultValue = .bool(false)
+            var tags = Field(key: "tags", label: "Tags", kind: .multichoice)
+            tags.choices = [Choice("a", label: "Alpha"), Choice("b", label: "Beta")]
+            form.sections[0].fields[4].hiddenWhen = .notEquals("colour", .text("blue"))
+            form.sections.append(Section("More", fields: [member, tags]))
+        }
+    }
+
+    @Test func aSwitchIsACheckboxToggledWithSpace() throws {
+        let store = people()
+        let session = try store.open()
+        let screen = FormScreen(session: session)
+        try screen.focus(on: "member")
+        #expect(screen.render(width: 80, height: 20).text.contains("Member            [ ]"))
+        _ = try screen.handle(.character(" "))
+        #expect(session.value("member") == .bool(true))
+        #expect(screen.render(width: 80, height: 20).text.contains("Member            [x]"))
+    }
+
+    @Test func multichoiceIsARowOfToggles() throws {
+        let store = people()
+        let session = try store.open()
+        let screen = FormScreen(session: session)
+        try screen.focus(on: "tags")
+        _ = try screen.handle(.right)
+        _ = try screen.handle(.character(" "))
+        #expect(session.value("tags") == .list([.text("b")]))
+        #expect(screen.render(width: 80, height: 20).text.contains("Tags               [ ] Alpha  ‹[x] Beta›"))
+    }
+
+    @Test func hiddenFieldsFollowTheirConditions() throws {
+        let store = people()
+        let session = try store.open()
+        let screen = FormScreen(session: session)
+        #expect(!screen.render(width: 80, height: 20).text.contains("Notes"))
+        try screen.focus(on: "colour")
+        _ = try screen.handle(.character("b"))
+        _ = try screen.handle(.character("l"))
+        _ = try screen.handle(.enter)
+        #expect(session.value("colour") == .text("blue"))
+        let shown = screen.render(width: 80, height: 20).text
+        #expect(shown.contains("Notes"))
+        #expect(shown.contains(" More"))
+        _ = try screen.handle(.tab)
+        _ = try screen.handle(.tab)
+        #expect(screen.focus == "notes")
+    }
+
+    @Test func noColorAndMonochromeTerminalsDrawWithoutColour() {
+        #expect(FullScreenEdit.allowsColor(["TERM": "xterm-256color"]))
+        #expect(!FullScreenEdit.allowsColor(["TERM": "xterm-256color", "NO_COLOR": "1"]))
+        #expect(FullScreenEdit.allowsColor(["TERM": "xterm", "NO_COLOR": ""]))
+        #expect(!FullScreenEdit.allowsColor(["TERM": "vt100"]))
+        #expect(!FullScreenEdit.allowsColor(["TERM": "xterm-mono"]))
+    }
+
+    @Test func theFormNeedsATerminalThatCanPositionACursor() {
+        let tty = BufferSource("", isTerminal: true)
+        let sink = BufferSink()
+        // A buffer is never a terminal: tests and pipes get the prompts.
+        #expect(!FullScreenEdit.isPossible(input: tty, output: sink, environment: ["TERM": "xterm"]))
+    }
+}
