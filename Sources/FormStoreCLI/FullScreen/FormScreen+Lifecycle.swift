@@ -37,6 +37,7 @@ extension FormScreen {
     private func save() throws {
         switch try session.saveKeepingSecretsOut() {
         case .saved(let changed, _):
+            noteSaved(changed)
             var text = "Saved: \(changed.map { FieldDisplay.label($0, in: form) }.joined(separator: ", "))."
             if !session.warnings.isEmpty {
                 text += " Warning: " + session.warnings.map(\.message).joined(separator: "; ") + " (stored so; left unchanged)"
@@ -64,7 +65,7 @@ extension FormScreen {
         try leaveField()
         guard session.hasUnsavedChanges else {
             if form.mode == .edit && session.isEditing { try session.cancel() }
-            return .quit(code: .success, farewell: "No changes made.")
+            return .quit(code: .success, farewell: farewell)
         }
         overlay = .confirmDiscard
         return .none
@@ -75,7 +76,8 @@ extension FormScreen {
         case .character("y"), .character("Y"):
             overlay = nil
             try session.cancel()
-            return .quit(code: .success, farewell: "Changes discarded.")
+            return .quit(code: .success, farewell: saved.isEmpty ? "Changes discarded."
+                         : "Changes discarded; saved before: \(saved.joined(separator: ", ")).")
         case .character("n"), .character("N"), .escape:
             overlay = nil
             focusChanged()
@@ -85,10 +87,23 @@ extension FormScreen {
         return .none
     }
 
+    /// What is said when the form closes with nothing unsaved.
+    var farewell: String {
+        saved.isEmpty ? "No changes made." : "Saved: \(saved.joined(separator: ", "))."
+    }
+
+    private func noteSaved(_ keys: [String]) {
+        for key in keys {
+            let label = FieldDisplay.label(key, in: form)
+            if !saved.contains(label) { saved.append(label) }
+        }
+    }
+
     /// Free mode: what saving the field did.
     func report(_ outcome: SaveOutcome?, field key: String) throws {
         switch outcome {
         case .saved?:
+            noteSaved([key])
             say("Saved \(FieldDisplay.label(key, in: form)).")
         case .conflict(let conflicts)?:
             overlay = .conflicts(ConflictChoice(conflicts: conflicts, keepMine: conflicts.map { _ in true }))

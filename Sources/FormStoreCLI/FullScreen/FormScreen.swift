@@ -27,6 +27,8 @@ final class FormScreen {
     var message: Message?
     /// The first body line shown.
     var scroll = 0
+    /// Labels of the fields saved while the form was open, for the farewell.
+    var saved: [String] = []
 
     struct Message: Equatable {
         var text: String

@@ -48,11 +48,13 @@ final class FullScreenEdit {
         progress.update(from: session)
         let flush = session.makeDraftFlusher()
         let notice = self.notice
+        // The message goes to stderr: on the terminal, after the form's screen is
+        // left (`exit` runs `RawTerminal`'s atexit hook for stdout as well).
+        let leave = isatty(2) == 1 ? RawTerminal.leaveSequence : ""
         // Installed before raw mode: the trap puts back the settings it finds now.
         let trap = SignalTrap.install { _ in
             let fallback = flush()
-            return (RawTerminal.leaveSequence + notice.message("Interrupted", progress: progress.snapshot, fallback: fallback),
-                    .failure)
+            return (leave + notice.message("Interrupted", progress: progress.snapshot, fallback: fallback), .failure)
         }
         defer { trap.remove() }
         let terminal = try RawTerminal()

@@ -62,6 +62,7 @@ import Testing
         _ = try screen.handle(.control("s"))
         #expect(people.stored("name") == .text("Bea"))
         #expect(screen.message?.text == "Saved: Name.")
+        #expect(try screen.handle(.escape) == .quit(code: .success, farewell: "Saved: Name."))
     }
 
     @Test func thePickerFiltersByWhatIsTyped() throws {
