@@ -6,9 +6,8 @@ struct EditCommand: ParsableCommand {
         On a terminal the whole form opens on the screen: Tab and Shift-Tab move,
         typing edits in place, Ctrl-S saves, Esc cancels (docs/terminal.md).
         Prompts ask one field at a time, for pipes, dumb terminals and --plain;
-        Enter keeps the current value. With --editor
-        the record opens as a commented document; an unchanged or empty document
-        cancels. Ctrl-C or the end of input keeps a draft and says how to resume
+        Enter keeps the current value. With --editor the record opens as a
+        commented document; an unchanged or empty document cancels. Ctrl-C or the end of input keeps a draft and says how to resume
         (exit 1); a document left unchanged after an error keeps a draft (exit 65).
         """,
         arguments: [Common.form, Common.key],

@@ -22,6 +22,8 @@ struct FormLayout {
     let boxWidth: Int
     /// Where an error beside its field begins, `nil` when errors go below.
     let errorColumn: Int?
+    /// Fields whose errors did not fit beside them: shown on the line below.
+    private(set) var errorsBelow: Set<String> = []
 
     init(session: FormSession, width: Int) {
         let visible = Set(session.visibleFields.map(\.key))
@@ -44,11 +46,19 @@ struct FormLayout {
                 }
                 lines.append(.field(field.key))
                 let problems = session.errors(field.key)
-                if !problems.isEmpty && (errorColumn == nil || Self.valueIsWide(field, session: session, boxWidth: boxWidth)) {
+                guard !problems.isEmpty else { continue }
+                let fits = errorColumn.map { width - $0 >= DisplayWidth.of(Self.errorText(problems)) } ?? false
+                if !fits || Self.valueIsWide(field, session: session, boxWidth: boxWidth) {
                     lines.append(.errors(field.key))
+                    errorsBelow.insert(field.key)
                 }
             }
         }
+    }
+
+    /// `! message; message`, as errors are drawn.
+    static func errorText(_ errors: [FieldError]) -> String {
+        "! " + errors.map(\.message).joined(separator: "; ")
     }
 
     /// The label as drawn: a required field is marked with `*`.

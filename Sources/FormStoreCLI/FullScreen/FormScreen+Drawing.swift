@@ -48,10 +48,9 @@ extension FormScreen {
         }
         if scroll > 0 { screen.write("↑", row: rows.lowerBound, column: screen.width - 1, style: .muted) }
         if scroll + height < layout.lines.count { screen.write("↓", row: rows.upperBound - 1, column: screen.width - 1, style: .muted) }
-        if case .picker(let picker)? = overlay, let span = layout.span(of: picker.field) {
-            let fieldRow = rows.lowerBound + layout.lines.firstIndex(of: .field(picker.field))! - scroll
-            _ = span
-            drawPicker(picker, into: &screen, below: fieldRow, column: layout.valueColumn, bottom: rows.upperBound)
+        if case .picker(let picker)? = overlay, let line = layout.lines.firstIndex(of: .field(picker.field)) {
+            let fieldRow = rows.lowerBound + line - scroll
+            drawPicker(picker, into: &screen, at: fieldRow, column: layout.valueColumn, rows: rows)
         }
     }
 
@@ -76,7 +75,7 @@ extension FormScreen {
             let width = wide ? screen.width - layout.valueColumn - 1 : layout.boxWidth
             drawValue(field, focused: focused, editable: editable, into: &screen, row: row,
                       column: layout.valueColumn, width: width)
-            if let column = layout.errorColumn, !wide {
+            if let column = layout.errorColumn, !layout.errorsBelow.contains(key) {
                 drawErrors(key, into: &screen, row: row, column: column, width: screen.width - column)
             }
         }
@@ -85,8 +84,7 @@ extension FormScreen {
     private func drawErrors(_ key: String, into screen: inout ScreenBuffer, row: Int, column: Int, width: Int) {
         let problems = session.errors(key)
         guard !problems.isEmpty else { return }
-        let text = "! " + problems.map(\.message).joined(separator: "; ")
-        screen.write(DisplayWidth.fit(text, width: width), row: row, column: column, style: .error)
+        screen.write(DisplayWidth.fit(FormLayout.errorText(problems), width: width), row: row, column: column, style: .error)
     }
 
     private func drawValue(_ field: Field, focused: Bool, editable: Bool, into screen: inout ScreenBuffer,
@@ -143,13 +141,18 @@ extension FormScreen {
         }.joined(separator: " ")
     }
 
-    private func drawPicker(_ picker: Picker, into screen: inout ScreenBuffer, below row: Int, column: Int, bottom: Int) {
+    /// The list under the field, or over it when the field is near the bottom.
+    private func drawPicker(_ picker: Picker, into screen: inout ScreenBuffer, at fieldRow: Int, column: Int, rows: Range<Int>) {
         let choices = filteredChoices(picker)
         let labels = choices.map(\.label)
         let inner = max(16, min(screen.width - column - 3, (labels.map(DisplayWidth.of).max() ?? 0) + 2))
-        let shown = max(1, min(choices.count, bottom - row - 3, 8))
+        let wanted = max(1, min(choices.count, 8))
+        let below = rows.upperBound - fieldRow - 4  // two borders and the filter line
+        let above = fieldRow - rows.lowerBound - 3
+        let goesAbove = below < wanted && above > below
+        let shown = max(1, min(wanted, goesAbove ? above : below))
         let first = max(0, min(picker.highlighted - shown + 1, choices.count - shown))
-        var r = row + 1
+        var r = goesAbove ? fieldRow - shown - 3 : fieldRow + 1
         screen.write("┌" + String(repeating: "─", count: inner) + "┐", row: r, column: column)
         r += 1
         screen.fill(row: r, column: column, count: inner + 2, style: .plain)
@@ -257,6 +260,10 @@ extension FormScreen {
         if let message {
             screen.write(DisplayWidth.fit(" " + message.text, width: screen.width), row: row, column: 0,
                          style: message.isProblem ? .error : .plain)
+        } else if overlay == nil, let field = focusedField, !session.errors(field.key).isEmpty {
+            // The focused field's errors in full, however little room they had beside it.
+            screen.write(DisplayWidth.fit(" " + FormLayout.errorText(session.errors(field.key)), width: screen.width),
+                         row: row, column: 0, style: .error)
         } else if overlay == nil, let field = focusedField, let hint = hint(for: field) {
             screen.write(DisplayWidth.fit(" " + hint, width: screen.width), row: row, column: 0, style: .muted)
         }

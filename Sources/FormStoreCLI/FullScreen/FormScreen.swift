@@ -11,7 +11,6 @@ import FormCore
 final class FormScreen {
     let session: FormSession
     let policy: EmptyInputPolicy
-    /// Whether `CellStyle.alert` may be red (the renderer's business, kept here for the legend).
     var form: Form { session.form }
 
     /// The field with the focus (a visible field that holds a value).

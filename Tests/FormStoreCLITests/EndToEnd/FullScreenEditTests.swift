@@ -71,6 +71,24 @@ import Testing
         #expect(try stored(database, "SELECT lastName FROM signups WHERE id = 1") == "Leeson\n")
     }
 
+    @Test func aConflictingSaveOpensTheConflictScreen() throws {
+        let database = try DemoDatabase()
+        let pane = try TerminalPane(database, ["edit", "signup", "1"])
+        try pane.screen(showing: "Sign Up")
+        try pane.press("Tab", "End")
+        try pane.type("-Smith")
+        try pane.screen(showing: "Lee-Smith")
+        _ = try stored(database, "UPDATE signups SET lastName = 'Li' WHERE id = 1")
+        try pane.press("C-s")
+        try GoldenScreen.check(try pane.screen(showing: "someone else changed"), "signup-conflict")
+        try pane.press("Right", "Enter")
+        try pane.screen(showing: "Conflicts resolved.")
+        #expect(try pane.screen().contains("Last Name   Li\n"))
+        try pane.press("Escape")
+        #expect(try pane.exitCode() == 0)
+        #expect(try stored(database, "SELECT lastName FROM signups WHERE id = 1") == "Li\n")
+    }
+
     @Test func aResizeRedrawsTheForm() throws {
         let database = try DemoDatabase()
         let pane = try TerminalPane(database, ["edit", "signup", "1"])

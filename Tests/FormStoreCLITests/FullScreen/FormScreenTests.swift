@@ -264,3 +264,22 @@ import Testing
         #expect(!FullScreenEdit.isPossible(input: tty, output: sink, environment: ["TERM": "xterm"]))
     }
 }
+
+@Suite struct PickerPlacementTests {
+    @Test func aPickerNearTheBottomOpensAboveItsField() throws {
+        let people = PeopleStore { form in
+            // Colour last: on a short screen its row is the last of the body.
+            let colour = form.sections[0].fields.remove(at: 2)
+            form.sections[0].fields.append(colour)
+        }
+        let screen = FormScreen(session: try people.open())
+        try screen.focus(on: "colour")
+        _ = try screen.handle(.enter)
+        let lines = screen.render(width: 60, height: 14).text.split(separator: "\n", omittingEmptySubsequences: false)
+        let field = try #require(lines.firstIndex { $0.contains("Favourite colour") })
+        let filter = try #require(lines.firstIndex { $0.contains("Filter:") })
+        #expect(filter < field)
+        #expect(lines[field - 1].contains("└"))
+        #expect(lines.last?.contains("Enter pick") == true)
+    }
+}

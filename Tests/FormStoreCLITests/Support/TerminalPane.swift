@@ -59,7 +59,7 @@ final class TerminalPane {
 
     /// Text typed as it is.
     func type(_ text: String) throws {
-        try tmux(["send-keys", "-t", "0", "-l", text])
+        try tmux(["send-keys", "-t", "0", "-l", "--", text])
     }
 
     /// The screen now, one line a row, trailing blanks removed.
