@@ -128,7 +128,7 @@ final class TerminalPane {
 
     /// The shell brings the stopped command back to the foreground (`fg`).
     func resume() throws {
-        FileManager.default.createFile(atPath: folder + "/resume", contents: nil)
+        _ = FileManager.default.createFile(atPath: folder + "/resume", contents: nil)
     }
 
     /// Sends a signal to the command (not to the pane's shell).
