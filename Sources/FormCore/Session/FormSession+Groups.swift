@@ -126,7 +126,12 @@ extension FormSession {
         var row = GroupRow(id: "", values: [:], key: nil)
         for field in definition.fields where field.holdsValue { row.values[field.key] = field.defaultValue }
         for (name, value) in values.sorted(by: { $0.key < $1.key }) {
-            guard let field = definition.field(name) else { throw SessionError.unknownField("\(group).\(name)", form: form) }
+            guard let field = definition.field(name) else {
+                // A key column that is no field (`id`) may still be given to a new row.
+                guard definition.keyFields.contains(name) else { throw SessionError.unknownField("\(group).\(name)", form: form) }
+                row.values[name] = value
+                continue
+            }
             row.values[name] = try field.coerce(field.choiceValue(value), messages: form.messages)
         }
         row = GroupRow(id: groupState.newRowID(), values: row.values, key: nil)
