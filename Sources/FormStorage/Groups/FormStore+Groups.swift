@@ -90,6 +90,7 @@ extension FormStore: GroupBackend {
                 guard let (record, values) = stored[row.key] else { continue }
                 if let statement = mapping.updateStatement(mapping.columnValues(row.changes, over: record.values),
                                                            key: try mapping.keyArguments(row.key), like: values) {
+                    try checkReferences(mapping, row.changes, conn)
                     try conn.cachedStatement(statement.sql).execute(statement.arguments)
                     try checkOneRowChanged(conn, mapping)
                 }
@@ -99,6 +100,7 @@ extension FormStore: GroupBackend {
                 // A key column left empty is SQLite's to assign.
                 for column in mapping.keyColumns where values[column] == .null { values[column] = nil }
                 let (sql, arguments) = mapping.insertStatement(mapping.columnValues(values, over: [:]))
+                try checkReferences(mapping, values, conn)
                 try conn.cachedStatement(sql).execute(arguments)
             }
         }

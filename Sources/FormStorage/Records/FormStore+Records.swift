@@ -24,6 +24,7 @@ extension FormStore {
     /// Inserts one row and reads it back, inside the caller's transaction.
     static func insertRow(_ mapping: TableMapping, _ values: [String: FieldValue], sql: String,
                           arguments: StatementArguments, _ conn: Connection) throws -> StoredRecord {
+        try checkReferences(mapping, values, conn)
         try conn.cachedStatement(sql).execute(arguments)
         let key: [DatabaseValue]
         if mapping.keyColumns.allSatisfy({ (values[$0] ?? .null) != .null }) {
@@ -61,6 +62,7 @@ extension FormStore {
         }
         if let statement = mapping.updateStatement(mapping.columnValues(changes, over: stored.values),
                                                    key: keyArguments, like: storedValues) {
+            try checkReferences(mapping, changes, conn)
             try conn.cachedStatement(statement.sql).execute(statement.arguments)
             try Self.checkOneRowChanged(conn, mapping)
         }
