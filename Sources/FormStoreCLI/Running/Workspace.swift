@@ -27,6 +27,9 @@ protocol Workspace {
     func forEachStoredRow(of form: Form, columns: [String], selection: RecordSelection,
                           _ body: ([FieldValue]) throws -> Void) throws
     func record(of form: Form, key: KeyArgument) throws -> StoredRecord
+    /// What a foreign-key field offers (`group.field` for a row field): the
+    /// referenced rows whose label holds `search`, at most `limit`.
+    func choices(of form: Form, field: String, search: String?, limit: Int) throws -> [Choice]
     /// Validates `inputs` (typed texts by field) through the form and inserts.
     func createRecord(of form: Form, inputs: [String: FieldInput]) throws -> StoredRecord
     /// Validates `inputs` and saves only what changed; returns the changes, and
