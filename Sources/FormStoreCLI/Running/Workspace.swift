@@ -16,6 +16,10 @@ protocol Workspace {
     /// Every form: from spec files, and one inferred for every table.
     func formSummaries() throws -> [FormSummary]
     func form(named name: String) throws -> Form
+    /// The form with its child groups (`--children`): a spec's groups, or for
+    /// an inferred form every table whose foreign key refers to it; without
+    /// `children`, the form without groups.
+    func form(named name: String, children: Bool) throws -> Form
 
     /// Calls `body` with each record `selection` chooses, in its order (else
     /// key order); each condition's VALUE is parsed through its field.
@@ -132,4 +136,20 @@ struct ImportSummary: Sendable, Hashable {
 enum DraftReference: Sendable, Hashable {
     case id(String)
     case record(form: String, key: KeyArgument)
+}
+
+extension Workspace {
+    func form(named name: String, children: Bool) throws -> Form {
+        try form(named: name).withoutGroups(unless: children)
+    }
+}
+
+extension Form {
+    /// The form itself when `keep`, else its parent sections only.
+    func withoutGroups(unless keep: Bool) -> Form {
+        guard !keep else { return self }
+        var copy = self
+        copy.sections.removeAll { $0.group != nil }
+        return copy
+    }
 }
