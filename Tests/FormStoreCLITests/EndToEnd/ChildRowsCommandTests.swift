@@ -49,6 +49,21 @@ import Testing
         #expect(none.output.contains("\"invoice_line\": []"))
     }
 
+    @Test func anInferredFormsGroupsBecomeASpec() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        let described = try demo.run(["form", "invoice", "--children"])
+        #expect(described.output.contains("invoice_line\n  rows of invoice_line (invoice_line), referring through invoice_id:\n"))
+        let spec = try demo.run(["form", "invoice", "--children", "--format", "json"])
+        #expect(spec.code == 0, "\(spec)")
+        let forms = demo.scratch.path + "/forms"
+        try FileManager.default.createDirectory(atPath: forms, withIntermediateDirectories: true)
+        try spec.output.write(toFile: forms + "/invoice.json", atomically: true, encoding: .utf8)
+        demo.formsDirectory = forms
+        let shown = try demo.run(["show", "invoice", "1", "--children", "--format", "json"])
+        #expect(shown.code == 0, "\(shown)")
+        #expect(shown.output.contains("{\"id\": 11, \"item\": \"Cake\", \"amount\": 3.5}"))
+    }
+
     @Test func withoutChildrenTheRecordStandsAlone() throws {
         let demo = try DemoDatabase(sql: Self.schema)
         let plain = try demo.run(["show", "invoice", "1", "--format", "json"])
