@@ -49,7 +49,9 @@ extension FormSession {
     /// Every error of the groups: row fields named by place (`lines[#2].amount`),
     /// then the group rules (`lines` for the number of rows, the parent field for a sum).
     public var groupErrors: [FieldError] {
-        form.groups.flatMap { group in
+        // Asked on every change: a form without groups walks nothing.
+        guard !groupState.current.isEmpty else { return [] }
+        return form.groups.flatMap { group in
             rows(group.key).enumerated().flatMap { index, row in
                 (groupState.rowErrors[row.id] ?? []).map { error in
                     var named = error
@@ -81,7 +83,10 @@ extension FormSession {
         return zip(now, loaded).contains { $0.values != $1.values }
     }
 
-    var areGroupsDirty: Bool { form.groups.contains { isGroupDirty($0.key) } }
+    var areGroupsDirty: Bool {
+        // Asked on every keystroke: a form without groups walks nothing.
+        !groupState.current.isEmpty && form.groups.contains { isGroupDirty($0.key) }
+    }
 
     /// The ids of stored rows still present, in their current order.
     private func storedOrder(_ group: String) -> [String] {
