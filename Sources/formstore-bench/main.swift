@@ -4,7 +4,7 @@ import Foundation
 // formstore-bench [--quick] [--json PATH] [--only CASE,...]
 // Measures FormStore against SQLite's C API and the sqlite3 command; see README, Performance.
 
-let usage = "usage: formstore-bench [--quick] [--json PATH] [--only load,save,keystroke,service,typing,budgets,import,export,cold]"
+let usage = "usage: formstore-bench [--quick] [--json PATH] [--only load,save,keystroke,picker,service,typing,budgets,import,export,cold]"
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--typing-child", arguments.count == 2 {
@@ -42,6 +42,7 @@ do {
         rows.append(try library.save(setup, .full, atMost: 1.05))
     }
     if selected("keystroke") { rows.append(try library.keystroke(setup)) }
+    if selected("picker") { rows.append(try PickerCase(directory: scratch, size: size).run()) }
     if selected("service") { rows += try ServiceCase(directory: scratch, size: size).run(setup) }
     if selected("typing") { rows += try TypingCase(directory: scratch, size: size).run() }
     if selected("budgets") {

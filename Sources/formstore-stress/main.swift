@@ -11,6 +11,11 @@
 //       of several concurrent writers. Logs `ok key base token`, `conflict key`,
 //       or `busy key` (another process held the lock past the busy timeout).
 //
+//   formstore-stress rows --db PATH --log PATH
+//       Types rows into invoice 1's lines (the tables `invoice` and
+//       `invoice_line(invoice_id REFERENCES invoice)`), never saving: after each
+//       added row's draft flush it logs `R draft-id count item`.
+//
 // Table `items(id INTEGER PRIMARY KEY, a, b, c TEXT, n INTEGER)`: every save
 // writes one token to a, b and c, so a torn row shows as a ≠ b ≠ c.
 import FormCore
@@ -113,6 +118,26 @@ func crashLoop() throws {
     }
 }
 
+/// Adds rows to a never-saved invoice until killed; each flushed draft is logged.
+func rowsLoop() throws {
+    let log = DurableLog(path: required("log"))
+    let store = try FormStore(path: required("db"))
+    try store.initialize()
+    let tables = try store.tables()
+    guard let invoice = tables.first(where: { $0.name == "invoice" }) else { fail("no table invoice") }
+    let form = FormInference.form(for: invoice, including: tables)
+    let autosave = DraftAutosaver.Policy(interval: .milliseconds(5), fallback: nil)
+    let session = try FormSession.open(form, key: RecordKey("id", 1), backend: store, drafts: store, autosave: autosave)
+    var count = 0
+    while true {
+        count += 1
+        let item = "item \(count)"
+        _ = try session.addRow("invoice_line", values: ["item": .text(item), "amount": .int(Int64(count))])
+        session.close()
+        log.append("R \(session.draftSnapshot.id) \(count) \(item.replacingOccurrences(of: " ", with: "_"))")
+    }
+}
+
 /// One of several writers editing the same records for a while.
 func writeLoop() throws {
     let writer = required("writer")
@@ -151,7 +176,8 @@ do {
     switch arguments.first {
     case "crash": try crashLoop()
     case "write": try writeLoop()
-    default: fail("usage: formstore-stress crash|write --db PATH --log PATH ...")
+    case "rows": try rowsLoop()
+    default: fail("usage: formstore-stress crash|write|rows --db PATH --log PATH ...")
     }
 } catch {
     fail("\(error)")

@@ -18,6 +18,15 @@ import Testing
         }
     }
 
+    @Test func thePickerCaseSearchesTheReferencedRows() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let row = try PickerCase(directory: scratch, size: .smoke).run()
+        #expect(row.name == "picker search (1000 referenced rows)")
+        #expect((row.formstore ?? 0) > 0 && (row.baseline ?? 0) > 0)
+        #expect(row.met != nil)
+    }
+
     @Test func theServiceCaseMeasuresThroughputAndP99AtBothLevels() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

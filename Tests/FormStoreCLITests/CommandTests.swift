@@ -139,6 +139,7 @@ final class FakeWorkspaceThrowing: Workspace {
         try base.forEachStoredRow(of: form, columns: columns, selection: selection, body)
     }
     func record(of form: Form, key: KeyArgument) throws -> StoredRecord { try base.record(of: form, key: key) }
+    func choices(of form: Form, field: String, search: String?, limit: Int) throws -> [Choice] { [] }
     func createRecord(of form: Form, inputs: [String: FieldInput]) throws -> StoredRecord { try base.createRecord(of: form, inputs: inputs) }
     func updateRecord(of form: Form, key: KeyArgument, inputs: [String: FieldInput]) throws -> RecordUpdate { RecordUpdate(changes: []) }
     func editRecord(of form: Form, key: KeyArgument, frontEnd: EditFrontEnd) throws -> ExitCode { .success }

@@ -6,11 +6,16 @@ public struct StoredRecord: Sendable, Hashable {
     public var key: RecordKey
     public var values: [String: FieldValue]
     public var version: Int64?
+    /// The rows of the form's repeating groups, by group key, in their order
+    /// (empty for a backend that stores no groups; see `GroupBackend`).
+    public var groups: [String: [[String: FieldValue]]] = [:]
 
-    public init(key: RecordKey, values: [String: FieldValue], version: Int64? = nil) {
+    public init(key: RecordKey, values: [String: FieldValue], version: Int64? = nil,
+                groups: [String: [[String: FieldValue]]] = [:]) {
         self.key = key
         self.values = values
         self.version = version
+        self.groups = groups
     }
 }
 

@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// New records without a key value get the next integer id.
 public final class MemoryBackend: FormBackend, DraftStore {
-    private struct State {
+    struct State {
         var records: [RecordKey: StoredRecord] = [:]
         var order: [RecordKey] = []
         var drafts: [String: Draft] = [:]
@@ -20,7 +20,7 @@ public final class MemoryBackend: FormBackend, DraftStore {
     }
 
     public let keyColumns: [String]
-    private let state = Mutex(State())
+    let state = Mutex(State())
 
     public init(keyColumns: [String] = ["id"]) {
         self.keyColumns = keyColumns
@@ -90,7 +90,7 @@ public final class MemoryBackend: FormBackend, DraftStore {
         }
     }
 
-    private static func store(_ values: [String: FieldValue], in s: inout State, keyColumns: [String],
+    static func store(_ values: [String: FieldValue], in s: inout State, keyColumns: [String],
                               bump: Bool, versionColumn: String? = nil) -> StoredRecord {
         var values = values
         for column in keyColumns where (values[column] ?? .null) == .null {

@@ -13,8 +13,9 @@ import Foundation
 /// `String` (and `URL`) → `.text`, `Date` → `.date`, `Data` → `.data`,
 /// arrays → `.list`, `nil` → `.null` (kept, so every key is listed), and a
 /// nested Codable struct → its keys flattened with dots (`address.city`).
-/// Enums with raw values map to their raw value. Arrays of structs are not
-/// supported. Decoding is lenient where no information is lost: integral
+/// Enums with raw values map to their raw value. An array of structs has no
+/// FieldValue: `encode` leaves it out and `encodeRows` gives it as the rows of
+/// a repeating group (decoding one back is not supported). Decoding is lenient where no information is lost: integral
 /// doubles read as integers, `0`/`1` as booleans, `.null` as an empty array.
 public enum ModelCoder {
     /// The model's values by (dotted) coding key.
@@ -27,6 +28,18 @@ public enum ModelCoder {
                 debugDescription: "a model must encode as keyed values, not \(single)"))
         }
         return sink.values
+    }
+
+    /// The model's arrays of structs by (dotted) coding key, each element a row
+    /// of values by coding key: what a repeating group bound to the array shows.
+    ///
+    /// ```swift
+    /// try ModelCoder.encodeRows(order)["lines"]   // [["product": "Tea", "quantity": 1], …]
+    /// ```
+    public static func encodeRows<Model: Encodable>(_ model: Model) throws -> [String: [[String: FieldValue]]] {
+        let sink = EncodingSink()
+        try sink.box(model, at: "")
+        return sink.rows
     }
 
     /// A model from values by (dotted) coding key.
@@ -65,6 +78,8 @@ func joinPath(_ prefix: String, _ key: String) -> String {
 
 final class EncodingSink {
     var values: [String: FieldValue] = [:]
+    /// Arrays of structures by path: rows, not values.
+    var rows: [String: [[String: FieldValue]]] = [:]
 
     func box<T: Encodable>(_ value: T, at path: String, codingPath: [any CodingKey] = []) throws {
         switch value {
@@ -188,8 +203,10 @@ private struct ListEncoder: UnkeyedEncodingContainer {
         let element = EncodingSink()
         try element.box(value, at: "", codingPath: codingPath + [AnyCodingKey(intValue: count)])
         guard let single = element.values[""], element.values.count == 1 else {
-            throw EncodingError.invalidValue(value, .init(codingPath: codingPath,
-                debugDescription: "a list element must be a single value, not a keyed structure"))
+            // A structure: a row of the array, which then has no FieldValue of its own.
+            sink.rows[path, default: []].append(element.values)
+            sink.values[path] = nil
+            return
         }
         append(single)
     }

@@ -78,6 +78,7 @@ extension Form {
                 }
             }
         }
+        problems += groupProblems
         return problems
     }
 

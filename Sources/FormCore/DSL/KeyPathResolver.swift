@@ -42,6 +42,11 @@ enum KeyPathResolver {
         default: return .failure(Problem(message: "several coding keys match: \(keys.sorted().joined(separator: ", "))"))
         }
     }
+
+    /// The instance probe number `probe` decodes (see the type's comment).
+    static func probeInstance<Model: Decodable>(_ type: Model.Type, probe: Int) throws -> Model {
+        try Model(from: ProbeDecoder(state: ProbeState(probe: probe), codingPath: []))
+    }
 }
 
 private final class ProbeState {

@@ -15,7 +15,7 @@ public struct Choice: Sendable, Hashable {
     /// by its value (see `Field.choice(matching:)`).
     public var valueText: String { FieldValue.plainText(value) }
 
-    static func defaultLabel(for value: FieldValue) -> String {
+    public static func defaultLabel(for value: FieldValue) -> String {
         switch value {
         case .text(let s): return s
         case .int(let i): return String(i)

@@ -21,6 +21,8 @@ public struct Draft: Sendable, Hashable, Codable {
     public var updatedAt: Date
     /// Whose draft it is (a service's user id; the `formstore` command's login
     /// name): it is offered to nobody else. `nil` for a draft nobody owns.
+    /// The rows of the repeating groups that changed (`nil` when none did).
+    public var groups: [String: DraftGroup]? = nil
     public var owner: String?
 
     public init(id: String, form: String, recordKey: RecordKey?, formVersion: Int,

@@ -34,7 +34,7 @@ extension FormSession {
         }
         let session = FormSession(form: form, backend: backend, draftStore: drafts, key: record.key,
                                   values: record.values, version: record.version, owner: owner,
-                                  draftPolicy: draftPolicy, autosave: autosave)
+                                  draftPolicy: draftPolicy, autosave: autosave, groups: record.groups)
         if let drafts { session.offer(try await drafts.drafts(form: form.name, key: record.key, owner: owner)) }
         return session
     }
@@ -57,7 +57,7 @@ extension FormSession {
             await autosaver?.cancelPending()
             let record: StoredRecord
             do {
-                record = try await backend.insert(form, values: values, deletingDraft: draftDeletedByWrite)
+                record = try await insertRecord(values: values, deletingDraft: draftDeletedByWrite)
             } catch {
                 throw keepingDraft(after: error)
             }
@@ -68,8 +68,7 @@ extension FormSession {
             await autosaver?.cancelPending()
             let result: UpdateResult
             do {
-                result = try await backend.update(form, key: plan.key, changes: plan.changes, base: plan.base,
-                                                  deletingDraft: draftDeletedByWrite)
+                result = try await updateRecord(plan, deletingDraft: draftDeletedByWrite)
             } catch {
                 throw keepingDraft(after: error)
             }

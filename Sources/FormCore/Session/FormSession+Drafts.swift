@@ -31,9 +31,11 @@ extension FormSession {
         let base = draftBase ?? fields.reduce(into: [:]) { base, field in
             if field.holdsValue && !field.isSecure && field.isStored { base[field.key] = pristine[field.key] ?? .null }
         }
-        return Draft(id: draftID, form: form.name, recordKey: key, formVersion: form.version,
-                     base: base, baseVersion: baseVersion, values: changed, inputs: raw,
-                     createdAt: draftCreatedAt ?? now, updatedAt: now, owner: owner)
+        var draft = Draft(id: draftID, form: form.name, recordKey: key, formVersion: form.version,
+                          base: base, baseVersion: baseVersion, values: changed, inputs: raw,
+                          createdAt: draftCreatedAt ?? now, updatedAt: now, owner: owner)
+        draft.groups = groupDraft
+        return draft
     }
 
     /// Where the last draft write went when the database could not take it,
@@ -81,7 +83,7 @@ extension FormSession {
             let snapshot = draftSnapshot
             draftBase = snapshot.base
             // A draft holding only secure fields would be empty: nothing to keep.
-            if snapshot.values.isEmpty && snapshot.inputs.isEmpty {
+            if snapshot.values.isEmpty && snapshot.inputs.isEmpty && snapshot.groups == nil {
                 autosaver.discard(id: draftID)
             } else {
                 draftMayExist = true
@@ -139,6 +141,7 @@ extension FormSession {
             result.restored.append(k)
             emit(.valueChanged(field: k))
         }
+        restoreGroups(draft.groups, into: &result)
         offeredDrafts.removeAll { $0.id == draft.id }
         draftID = draft.id
         draftMayExist = true

@@ -34,7 +34,10 @@ extension FormSession {
         guard case .object(let members) = node else {
             throw .malformed("the body must be a JSON object of field values, not \(node.typeName)")
         }
-        try apply(members.map { ($0.key, $0.value.fieldValue) })
+        // A group's rows come as an array of objects: planned (and checked) first, applied after the fields.
+        let plans = try groupPlans(members.filter { form.group($0.key) != nil })
+        try apply(members.filter { form.group($0.key) == nil }.map { ($0.key, $0.value.fieldValue) })
+        try apply(plans)
     }
 
     /// Sets fields from machine values, all or none, as `apply(json:)` does
@@ -84,7 +87,7 @@ extension FormSession {
     }
 
     /// A member's value for `field`, through the field's transforms and kind check.
-    private func machineValue(_ given: FieldValue?, for field: Field) -> Result<FieldValue, FieldError> {
+    func machineValue(_ given: FieldValue?, for field: Field) -> Result<FieldValue, FieldError> {
         let plain: FieldValue
         switch given {
         case .some(.text(let text)) where field.kind == .date || field.kind == .time || field.kind == .datetime:

@@ -55,10 +55,13 @@ extension FormSession {
         var fields: [String]
         var changes: [String: FieldValue]
         var base: SaveBase
+        /// The groups whose rows change.
+        var groups: [String] = []
     }
 
     func prepareSave() throws -> SaveStep {
         if let why = whyNoSave { throw SessionError.mode(why) }
+        validateGroups()
         let errors = key == nil || saveValidation == .everything ? validateAll() : validateChanges()
         let hidden = hiddenChanges()
         guard errors.isEmpty && hidden.isEmpty else {
@@ -67,7 +70,7 @@ extension FormSession {
         }
         guard let key else { return .insert(insertValues) }
         let dirty = dirtyFields.filter(isVisible)
-        guard !dirty.isEmpty else { return .unchanged }
+        guard !dirty.isEmpty || areGroupsDirty else { return .unchanged }
         return .update(updatePlan(dirty, key: key))
     }
 
@@ -156,14 +159,15 @@ extension FormSession {
             baseValues[field] = pristine[field] ?? .null
         }
         return UpdatePlan(key: key, fields: keys, changes: changes,
-                          base: SaveBase(version: baseVersion, values: baseValues))
+                          base: SaveBase(version: baseVersion, values: baseValues),
+                          // Free mode saves one change at a time: a field's save writes no rows.
+                          groups: form.mode == .free && !keys.isEmpty ? [] : dirtyGroups)
     }
 
     private func write(_ plan: UpdatePlan) throws -> SaveOutcome {
         autosaver?.cancelPending()
         let result = try keepingDraftOnFailure {
-            try backend.update(form, key: plan.key, changes: plan.changes, base: plan.base,
-                               deletingDraft: draftDeletedByWrite)
+            try updateRecord(plan, deletingDraft: draftDeletedByWrite)
         }
         let outcome = adopt(result, of: plan)
         if case .saved = outcome { try finishEditing(deletingDraft: false) }
@@ -176,8 +180,8 @@ extension FormSession {
         switch result {
         case .saved(let record):
             adopt(record, written: Set(plan.fields))
-            emit(.saved(changed: plan.fields))
-            return .saved(changed: plan.fields, key: record.key)
+            emit(.saved(changed: plan.fields + plan.groups))
+            return .saved(changed: plan.fields + plan.groups, key: record.key)
         case .conflict(let conflicts):
             draftChanged(rejected: true)
             return .conflict(conflicts)
@@ -199,7 +203,7 @@ extension FormSession {
     private func insertRecord(_ stored: [String: FieldValue]) throws -> SaveOutcome {
         autosaver?.cancelPending()
         let record = try keepingDraftOnFailure {
-            try backend.insert(form, values: stored, deletingDraft: draftDeletedByWrite)
+            try insertRecord(values: stored, deletingDraft: draftDeletedByWrite)
         }
         let outcome = adoptInserted(record, values: stored)
         try finishEditing(deletingDraft: false)
@@ -207,7 +211,7 @@ extension FormSession {
     }
 
     func adoptInserted(_ record: StoredRecord, values stored: [String: FieldValue]) -> SaveOutcome {
-        let changed = fields.map(\.key).filter { stored[$0] != nil }
+        let changed = fields.map(\.key).filter { stored[$0] != nil } + form.groups.map(\.key).filter { !rows($0).isEmpty }
         key = record.key
         adopt(record, written: Set(stored.keys))
         emit(.saved(changed: changed))
@@ -238,6 +242,7 @@ extension FormSession {
             throw SessionError.mode("nothing to cancel: \(form.name) is not being edited")
         }
         current = pristine
+        revertGroups()
         inputs = [:]
         touched = []
         for key in Array(fieldErrors.keys) { setErrors([], for: key) }
@@ -275,6 +280,7 @@ extension FormSession {
         }
         pristine = record.values
         baseVersion = record.version
+        takeGroups(reloaded: record.groups)
         if !changed.isEmpty { emit(.reloaded(changed: changed)) }
         draftChanged()
         return conflicts

@@ -91,10 +91,12 @@ public final class FormSession {
     private var visibilityMemo: FormVisibility?
     /// A draft's `base` (the pristine stored values), kept until `pristine` changes.
     var draftBase: [String: FieldValue]?
+    /// The rows of the repeating groups (`FormSession+Groups.swift`).
+    var groupState = GroupState()
 
     init(form: Form, backend: any FormBackend, draftStore: (any DraftStore)?, key: RecordKey?,
          values: [String: FieldValue], version: Int64?, owner: String?, draftPolicy: DraftPolicy,
-         autosave: DraftAutosaver.Policy) {
+         autosave: DraftAutosaver.Policy, groups: [String: [[String: FieldValue]]] = [:]) {
         self.form = form
         self.backend = backend
         self.draftStore = draftStore
@@ -107,6 +109,7 @@ public final class FormSession {
         // A new record has nothing to look at first: in edit mode it starts editing.
         self.isEditing = form.mode == .edit && key == nil
         self.autosavePolicy = autosave
+        loadGroups(groups)
         if let draftStore {
             autosaver = DraftAutosaver(store: draftStore, policy: autosave)
         }
@@ -134,7 +137,7 @@ public final class FormSession {
         }
         let session = FormSession(form: form, backend: backend, draftStore: drafts, key: record.key,
                                   values: record.values, version: record.version, owner: owner,
-                                  draftPolicy: draftPolicy, autosave: autosave)
+                                  draftPolicy: draftPolicy, autosave: autosave, groups: record.groups)
         if let drafts { session.offer(try drafts.drafts(form: form.name, key: record.key, owner: owner)) }
         return session
     }
@@ -186,7 +189,7 @@ public final class FormSession {
 
     /// Every error, field errors in form order first.
     public var allErrors: [FieldError] {
-        fields.flatMap { errors($0.key) } + formErrors
+        fields.flatMap { errors($0.key) } + groupErrors + formErrors
     }
 
     /// Stored fields whose current value differs from the pristine one.
@@ -199,14 +202,14 @@ public final class FormSession {
 
     /// Whether any stored field is dirty; stops at the first (drafts ask on every keystroke).
     public var isDirty: Bool {
-        storedKeys.contains(where: isChanged)
+        storedKeys.contains(where: isChanged) || areGroupsDirty
     }
 
     /// Whether a field's current value differs from its pristine one.
     func isChanged(_ key: String) -> Bool { (current[key] ?? .null) != (pristine[key] ?? .null) }
 
     /// Dirty fields, or typed inputs that did not parse.
-    public var hasUnsavedChanges: Bool { isDirty || !inputs.isEmpty }
+    public var hasUnsavedChanges: Bool { isDirty || !inputs.isEmpty || groupState.hasInputs }
 
     /// The warning to show before unsaved changes are thrown away; `nil` when
     /// there is nothing to lose or the form turned the warning off.

@@ -54,6 +54,9 @@ extension FormSpec {
         for node in try object.required("fields").array() {
             fields.append(try readField(node))
         }
+        if let node = object["group"] {
+            return Section(try object["title"]?.string(), group: try readGroup(node, fields: fields))
+        }
         return Section(try object["title"]?.string(), fields: fields)
     }
 

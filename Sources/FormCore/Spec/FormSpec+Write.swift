@@ -40,8 +40,9 @@ extension FormSpec {
     }
 
     static func node(for section: Section) -> JSONNode {
-        var members = [JSONNode.Member(key: "fields", value: .array(section.fields.map(node(for:))))]
+        var members = [JSONNode.Member(key: "fields", value: .array((section.group?.fields ?? section.fields).map(node(for:))))]
         if let title = section.title { members.append(JSONNode.Member(key: "title", value: .string(title))) }
+        if let group = section.group { members.append(JSONNode.Member(key: "group", value: node(for: group))) }
         return .object(members)
     }
 

@@ -5,6 +5,7 @@ extension FormStore {
     public func load(_ form: Form, key: RecordKey) throws -> StoredRecord? {
         let mapping = try mapping(for: form)
         let arguments = try mapping.keyArguments(key)
+        guard form.groups.isEmpty else { return try loadWithGroups(form, mapping, arguments) }
         // One SELECT is its own consistent snapshot: no transaction needed around it.
         return try database.readWithoutTransaction { conn in try Self.load(mapping, arguments, conn) }
     }
@@ -14,19 +15,27 @@ extension FormStore {
         let (sql, arguments) = mapping.insertStatement(mapping.columnValues(values, over: [:]))
         let schema = ownSchema
         return try database.write { conn in
-            try conn.cachedStatement(sql).execute(arguments)
-            let key: [DatabaseValue]
-            if mapping.keyColumns.allSatisfy({ (values[$0] ?? .null) != .null }) {
-                key = mapping.keyColumns.map { mapping.coding($0).encode(values[$0]!) }
-            } else {
-                key = [.integer(conn.lastInsertedRowID)]
-            }
+            let record = try Self.insertRow(mapping, values, sql: sql, arguments: arguments, conn)
             if let deletingDraft { try Self.deleteDraft(deletingDraft, schema: schema, conn) }
-            guard let record = try Self.load(mapping, key, conn) else {
-                throw FormStoreError.badKey("the new record in \(mapping.table.name) could not be read back")
-            }
             return record
         }
+    }
+
+    /// Inserts one row and reads it back, inside the caller's transaction.
+    static func insertRow(_ mapping: TableMapping, _ values: [String: FieldValue], sql: String,
+                          arguments: StatementArguments, _ conn: Connection) throws -> StoredRecord {
+        try checkReferences(mapping, values, conn)
+        try conn.cachedStatement(sql).execute(arguments)
+        let key: [DatabaseValue]
+        if mapping.keyColumns.allSatisfy({ (values[$0] ?? .null) != .null }) {
+            key = mapping.keyColumns.map { mapping.coding($0).encode(values[$0]!) }
+        } else {
+            key = [.integer(conn.lastInsertedRowID)]
+        }
+        guard let record = try Self.load(mapping, key, conn) else {
+            throw FormStoreError.badKey("the new record in \(mapping.table.name) could not be read back")
+        }
+        return record
     }
 
     public func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
@@ -35,21 +44,30 @@ extension FormStore {
         let keyArguments = try mapping.keyArguments(key)
         let schema = ownSchema
         return try database.write { conn -> UpdateResult in
-            // Inside BEGIN IMMEDIATE: nobody can write between this read and the update.
-            guard let (stored, storedValues) = try Self.loadRow(mapping, keyArguments, conn) else { return .notFound }
-            if base.version == nil || stored.version != base.version {
-                let conflicts = base.conflicts(changes: changes, stored: stored.values)
-                if !conflicts.isEmpty { return .conflict(conflicts) }
-            }
-            if let statement = mapping.updateStatement(mapping.columnValues(changes, over: stored.values),
-                                                       key: keyArguments, like: storedValues) {
-                try conn.cachedStatement(statement.sql).execute(statement.arguments)
-                try Self.checkOneRowChanged(conn, mapping)
-            }
-            if let deletingDraft { try Self.deleteDraft(deletingDraft, schema: schema, conn) }
-            guard let saved = try Self.load(mapping, keyArguments, conn) else { return .notFound }
-            return .saved(saved)
+            let result = try Self.updateRow(mapping, keyArguments, changes: changes, base: base, conn)
+            if case .saved = result, let deletingDraft { try Self.deleteDraft(deletingDraft, schema: schema, conn) }
+            return result
         }
+    }
+
+    /// Checks one row against `base` and updates it, inside the caller's
+    /// transaction; a conflict writes nothing.
+    static func updateRow(_ mapping: TableMapping, _ keyArguments: [DatabaseValue], changes: [String: FieldValue],
+                          base: SaveBase, _ conn: Connection) throws -> UpdateResult {
+        // Inside BEGIN IMMEDIATE: nobody can write between this read and the update.
+        guard let (stored, storedValues) = try Self.loadRow(mapping, keyArguments, conn) else { return .notFound }
+        if base.version == nil || stored.version != base.version {
+            let conflicts = base.conflicts(changes: changes, stored: stored.values)
+            if !conflicts.isEmpty { return .conflict(conflicts) }
+        }
+        if let statement = mapping.updateStatement(mapping.columnValues(changes, over: stored.values),
+                                                   key: keyArguments, like: storedValues) {
+            try checkReferences(mapping, changes, conn)
+            try conn.cachedStatement(statement.sql).execute(statement.arguments)
+            try Self.checkOneRowChanged(conn, mapping)
+        }
+        guard let saved = try Self.load(mapping, keyArguments, conn) else { return .notFound }
+        return .saved(saved)
     }
 
     public func delete(_ form: Form, key: RecordKey, deletingDraft: String?) throws -> Bool {

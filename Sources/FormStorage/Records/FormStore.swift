@@ -91,7 +91,7 @@ public final class FormStore: FormBackend, DraftStore {
 
 /// A form's fields, or a table, that do not match the database.
 public struct FormStoreError: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Reason: Sendable, Hashable { case unknownTable, unknownColumn, noPrimaryKey, badKey, noTextToSearch }
+    public enum Reason: Sendable, Hashable { case unknownTable, unknownColumn, noPrimaryKey, badKey, noTextToSearch, missingReference }
     public let reason: Reason
     public let message: String
     public var description: String { message }

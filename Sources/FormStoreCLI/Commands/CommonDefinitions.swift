@@ -29,6 +29,8 @@ enum Common {
         bytes. Other fields take @ as text; FIELD:=\"@x\" is never read from a file.
         """
     static let showSecure = OptionDefinition.flag("show-secure", help: "Print secure fields (passwords) instead of ••••.")
+    static let children = OptionDefinition.flag(
+        "children", help: "Bring in the child rows: a spec's groups, or every table whose foreign key refers to this one.")
     static let rawCSV = OptionDefinition.flag(
         "raw-csv",
         help: "CSV: write text starting with = + - @, a tab or a CR as it is, without the ' that keeps spreadsheets from running it as a formula.")

@@ -6,18 +6,20 @@ struct FormCommand: ParsableCommand {
         abstract: "Show a form's fields: their kinds, rules and choices.",
         discussion: "--format sql prints the CREATE TABLE the form needs (types, NOT NULL, CHECK … IN for choices, defaults), to start a migration with.",
         arguments: [Common.form],
-        options: [Common.format(["text", "json", "json-schema", "sql"], default: "text")])
+        options: [Common.format(["text", "json", "json-schema", "sql"], default: "text"), Common.children])
 
     let form: String
     let format: Format
+    let children: Bool
 
     init(parsing arguments: ParsedArguments) throws {
         form = try arguments.argument("form")
         format = try arguments.choice("format", default: .text)
+        children = arguments.flag("children")
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
-        let form = try context.workspace().form(named: form)
+        let form = try context.workspace().form(named: form, children: children)
         context.terminal.output.write(try FormDescription(form: form).render(format))
         return .success
     }

@@ -5,26 +5,44 @@ struct ShowCommand: ParsableCommand {
         name: "show",
         abstract: "Show one record.",
         arguments: [Common.form, Common.key],
-        options: [Common.format(["text", "json"], default: "text"), Common.showSecure])
+        options: [Common.format(["text", "json"], default: "text"), Common.showSecure, Common.children])
 
     let form: String
     let key: KeyArgument
     let format: Format
     let revealSecure: Bool
+    let children: Bool
 
     init(parsing arguments: ParsedArguments) throws {
         form = try arguments.argument("form")
         key = try arguments.key("key")
         format = try arguments.choice("format", default: .text)
         revealSecure = arguments.flag("show-secure")
+        children = arguments.flag("children")
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let workspace = try context.workspace()
-        let form = try workspace.form(named: form)
+        let form = try workspace.form(named: form, children: children)
         let record = try workspace.record(of: form, key: key)
         let columns = OutputColumn.columns(of: form)
         let options = context.outputOptions(revealSecure: revealSecure)
+        if children {
+            let rows = ChildRowsOutput(form: form, record: record)
+            let values = columns.map { record.values[$0.key] ?? .null }
+            if format == .json {
+                var out: [UInt8] = []
+                rows.appendJSON(values, columns: columns, options: options, pretty: true, to: &out)
+                out.append(UInt8(ascii: "\n"))
+                context.terminal.output.write(utf8: out)
+            } else {
+                var writer = TextRecordWriter(columns: columns, sink: context.terminal.output, options: options)
+                writer.writeAll([values])
+                rows.writeText(to: context.terminal.output, options: options)
+            }
+            context.terminal.output.flush()
+            return .success
+        }
         var writer: any RecordWriter = format == .json
             ? JSONWriter(columns: columns, sink: context.terminal.output, options: options, style: .single)
             : TextRecordWriter(columns: columns, sink: context.terminal.output, options: options)

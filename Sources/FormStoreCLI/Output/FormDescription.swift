@@ -23,12 +23,17 @@ struct FormDescription {
         var out = "\(shown(form.title)) (\(shown(form.name))): edits table \(shown(form.tableName)), mode \(form.mode.rawValue)\n"
         for section in form.sections {
             if let title = section.title { out += "\n\(shown(title))\n" }
-            for field in section.fields {
+            if let group = section.group {
+                let order = group.orderColumn.map { ", ordered by \(shown($0))" } ?? ""
+                out += "  rows of \(shown(group.tableName)) (\(shown(group.key))), referring through "
+                    + "\(group.foreignKey.map(shown).joined(separator: ", "))\(order):\n"
+            }
+            for field in section.group?.fields ?? section.fields {
                 var facts = [field.kind.rawValue]
                 if field.isRequired { facts.append("required") }
                 if field.isReadOnly { facts.append("read-only") }
                 if field.isSecure { facts.append("secure") }
-                if form.primaryKey.contains(field.key) { facts.append("primary key") }
+                if (section.group?.keyFields ?? form.primaryKey).contains(field.key) { facts.append("primary key") }
                 out += "  \(shown(field.key)): \(shown(field.label)) (\(facts.joined(separator: ", ")))\n"
                 if !field.choices.isEmpty {
                     out += "    choices: \(field.choices.map { shown($0.label) }.joined(separator: ", "))\n"

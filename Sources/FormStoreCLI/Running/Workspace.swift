@@ -16,6 +16,10 @@ protocol Workspace {
     /// Every form: from spec files, and one inferred for every table.
     func formSummaries() throws -> [FormSummary]
     func form(named name: String) throws -> Form
+    /// The form with its child groups (`--children`): a spec's groups, or for
+    /// an inferred form every table whose foreign key refers to it; without
+    /// `children`, the form without groups.
+    func form(named name: String, children: Bool) throws -> Form
 
     /// Calls `body` with each record `selection` chooses, in its order (else
     /// key order); each condition's VALUE is parsed through its field.
@@ -27,6 +31,9 @@ protocol Workspace {
     func forEachStoredRow(of form: Form, columns: [String], selection: RecordSelection,
                           _ body: ([FieldValue]) throws -> Void) throws
     func record(of form: Form, key: KeyArgument) throws -> StoredRecord
+    /// What a foreign-key field offers (`group.field` for a row field): the
+    /// referenced rows whose label holds `search`, at most `limit`.
+    func choices(of form: Form, field: String, search: String?, limit: Int) throws -> [Choice]
     /// Validates `inputs` (typed texts by field) through the form and inserts.
     func createRecord(of form: Form, inputs: [String: FieldInput]) throws -> StoredRecord
     /// Validates `inputs` and saves only what changed; returns the changes, and
@@ -131,4 +138,20 @@ struct ImportSummary: Sendable, Hashable {
 enum DraftReference: Sendable, Hashable {
     case id(String)
     case record(form: String, key: KeyArgument)
+}
+
+extension Workspace {
+    func form(named name: String, children: Bool) throws -> Form {
+        try form(named: name).withoutGroups(unless: children)
+    }
+}
+
+extension Form {
+    /// The form itself when `keep`, else its parent sections only.
+    func withoutGroups(unless keep: Bool) -> Form {
+        guard !keep else { return self }
+        var copy = self
+        copy.sections.removeAll { $0.group != nil }
+        return copy
+    }
 }

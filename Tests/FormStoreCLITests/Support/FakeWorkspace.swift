@@ -47,6 +47,9 @@ final class FakeWorkspace: Workspace {
         }
     }
 
+    /// The fake has no foreign keys: no field offers rows.
+    func choices(of form: Form, field: String, search: String?, limit: Int) throws -> [Choice] { [] }
+
     func record(of form: Form, key: KeyArgument) throws -> StoredRecord {
         let wanted = try key.recordKey(primaryKey: form.primaryKey, kinds: ["id": .integer])
         guard let row = rows.first(where: { $0.key == wanted }) else {

@@ -1,0 +1,104 @@
+/// The JSON door for repeating groups: a group's member is an array of row
+/// objects, and states the whole group.
+///
+/// ```json
+/// {"total": 4.5, "lines": [{"id": 10, "amount": 3}, {"item": "Jam", "amount": 1.5}]}
+/// ```
+///
+/// A row naming a stored row's key (the key columns that are not the foreign
+/// key to the parent) updates that row with the members it has; a row without
+/// one is inserted; a stored row the array leaves out is deleted; the rows take
+/// the array's order where the group keeps one. A group the document leaves
+/// out is not touched.
+extension FormSession {
+    /// One group's rows as a document states them, checked.
+    struct GroupPlan {
+        var group: RowGroup
+        var rows: [(id: String?, values: [String: FieldValue])]
+    }
+
+    /// Reads and checks the groups' members; throws every problem at once.
+    func groupPlans(_ members: [JSONNode.Member]) throws(JSONBodyError) -> [GroupPlan] {
+        var errors: [FieldError] = []
+        var plans: [GroupPlan] = []
+        for member in members {
+            guard let group = form.group(member.key) else { continue }
+            if let why = whyGroupNotEditable(group.key) {
+                errors.append(FieldError(field: group.key, code: "notEditable", message: "\(group.key) \(why)"))
+                continue
+            }
+            guard case .array(let items) = member.value else {
+                errors.append(FieldError(field: group.key, code: "kind",
+                                         message: "\(group.key) takes an array of row objects, not \(member.value.typeName)"))
+                continue
+            }
+            let identity = group.keyFields.filter { !group.foreignKey.contains($0) }
+            let stored = Dictionary(rows(group.key).compactMap { row -> ([FieldValue], String)? in
+                guard row.key != nil else { return nil }
+                return (identity.map { row[$0] }, row.id)
+            }, uniquingKeysWith: { a, _ in a })
+            var plan = GroupPlan(group: group, rows: [])
+            for (index, item) in items.enumerated() {
+                let at = GroupPath.position(group.key, index + 1)
+                guard case .object(let cells) = item else {
+                    errors.append(FieldError(field: at, code: "kind", message: "\(at) must be an object, not \(item.typeName)"))
+                    continue
+                }
+                var values: [String: FieldValue] = [:]
+                for cell in cells {
+                    let path = "\(at).\(cell.key)"
+                    if let field = group.field(cell.key) {
+                        switch machineValue(cell.value.fieldValue, for: field) {
+                        case .success(let value): values[cell.key] = value
+                        case .failure(var error):
+                            error.field = path
+                            errors.append(error)
+                        }
+                    } else if group.keyFields.contains(cell.key), let value = cell.value.fieldValue {
+                        values[cell.key] = value
+                    } else {
+                        errors.append(FieldError(field: path, code: "unknownField", message: "\(group.key) has no field \(cell.key.quoted)"))
+                    }
+                }
+                let key = identity.map { values[$0] ?? .null }
+                let id = identity.isEmpty || key.contains(.null) ? nil : stored[key]
+                plan.rows.append((id, values))
+            }
+            plans.append(plan)
+        }
+        guard errors.isEmpty else { throw JSONBodyError(errors: errors) }
+        return plans
+    }
+
+    /// Applies checked plans through the session's row edits.
+    func apply(_ plans: [GroupPlan]) throws(JSONBodyError) {
+        do {
+            for plan in plans {
+                let group = plan.group.key
+                var order: [String] = []
+                for (id, values) in plan.rows {
+                    guard let id else {
+                        order.append(try addRow(group, values: values))
+                        continue
+                    }
+                    for (field, value) in values.sorted(by: { $0.key < $1.key })
+                    where plan.group.field(field) != nil && row(group, id)?[field] != value && !plan.group.keyFields.contains(field) {
+                        try setRow(group, id, field, value: value)
+                    }
+                    order.append(id)
+                }
+                let kept = Set(order)
+                for row in rows(group) where !kept.contains(row.id) { try removeRow(group, row.id) }
+                if plan.group.keepsOrder {
+                    for (index, id) in order.enumerated() where rows(group).firstIndex(where: { $0.id == id }) != index {
+                        try moveRow(group, id, to: index)
+                    }
+                }
+            }
+        } catch let error as FieldError {
+            throw JSONBodyError(errors: [error])
+        } catch {
+            throw JSONBodyError(errors: [FieldError(field: nil, code: "notEditable", message: "\(error)")])
+        }
+    }
+}

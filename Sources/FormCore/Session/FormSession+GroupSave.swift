@@ -1,0 +1,156 @@
+/// Saving, cancelling and reloading the rows of repeating groups with the parent.
+extension FormSession {
+    /// What the next save writes to each group that changed.
+    ///
+    /// A group with an order column gets positions 1, 2, 3 … only where a row's
+    /// stored position no longer follows the one before it: rows that kept
+    /// their place keep their stored position (and are not written).
+    public var groupChanges: [GroupChanges] {
+        form.groups.compactMap { group in
+            guard isGroupDirty(group.key) else { return nil }
+            var changes = GroupChanges(group: group.key)
+            let loaded = Dictionary((groupState.pristine[group.key] ?? []).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            let now = rows(group.key)
+            if group.keyFields.isEmpty {
+                changes.replacement = now.map { storedValues($0, in: group) }
+                changes.base = (groupState.pristine[group.key] ?? []).map(\.values)
+                return changes
+            }
+            let positions = group.orderColumn.map { positionsOf(now, column: $0) } ?? [:]
+            for row in now {
+                var values = storedValues(row, in: group)
+                if let column = group.orderColumn, let position = positions[row.id] { values[column] = position }
+                guard let old = loaded[row.id], let key = old.key else {
+                    changes.inserts.append(values)
+                    continue
+                }
+                let written = values.filter { column, value in (old.values[column] ?? .null) != value }
+                guard !written.isEmpty else { continue }
+                changes.updates.append(RowUpdate(key: key, changes: written,
+                                                 base: written.keys.reduce(into: [:]) { $0[$1] = old.values[$1] ?? .null }))
+            }
+            for row in removedRows(group.key) {
+                guard let key = row.key else { continue }
+                changes.deletes.append(RowUpdate(key: key, changes: [:], base: row.values))
+            }
+            return changes
+        }
+    }
+
+    /// A row's stored fields (and its key columns, which may be no field).
+    private func storedValues(_ row: GroupRow, in group: RowGroup) -> [String: FieldValue] {
+        var values: [String: FieldValue] = [:]
+        for field in group.fields where field.holdsValue && field.isStored { values[field.key] = row[field.key] }
+        for column in group.keyFields where row.values[column] != nil { values[column] = row[column] }
+        return values
+    }
+
+    /// Each row's position: its stored one while it still follows the row
+    /// before it, else one more than that row's.
+    private func positionsOf(_ rows: [GroupRow], column: String) -> [String: FieldValue] {
+        var result: [String: FieldValue] = [:]
+        var last: Int64 = 0
+        for row in rows {
+            if let stored = row[column].intValue, stored > last {
+                last = stored
+                result[row.id] = row[column]
+            } else {
+                last += 1
+                result[row.id] = .int(last)
+            }
+        }
+        return result
+    }
+
+    // MARK: Writing through the backend
+
+    /// Inserts the record, with its rows when any group has some.
+    func insertRecord(values: [String: FieldValue], deletingDraft: String?) throws -> StoredRecord {
+        let groups = groupChanges
+        guard !groups.isEmpty else { return try backend.insert(form, values: values, deletingDraft: deletingDraft) }
+        let record = try groupBackend().insert(form, values: values, groups: groups, deletingDraft: deletingDraft)
+        adoptGroups(record.groups)
+        return record
+    }
+
+    /// Updates the record and every changed row in one transaction.
+    func updateRecord(_ plan: UpdatePlan, deletingDraft: String?) throws -> UpdateResult {
+        let groups = groupChanges.filter { plan.groups.contains($0.group) }
+        guard !groups.isEmpty else {
+            return try backend.update(form, key: plan.key, changes: plan.changes, base: plan.base, deletingDraft: deletingDraft)
+        }
+        let result = try groupBackend().update(form, key: plan.key, changes: plan.changes, base: plan.base,
+                                               groups: groups, deletingDraft: deletingDraft)
+        if case .saved(let record) = result { adoptGroups(record.groups) }
+        return result
+    }
+
+    nonisolated(nonsending)
+    func insertRecord(values: [String: FieldValue], deletingDraft: String?) async throws -> StoredRecord {
+        let groups = groupChanges
+        guard !groups.isEmpty else { return try await backend.insert(form, values: values, deletingDraft: deletingDraft) }
+        let record = try await groupBackend().insert(form, values: values, groups: groups, deletingDraft: deletingDraft)
+        adoptGroups(record.groups)
+        return record
+    }
+
+    nonisolated(nonsending)
+    func updateRecord(_ plan: UpdatePlan, deletingDraft: String?) async throws -> UpdateResult {
+        let groups = groupChanges.filter { plan.groups.contains($0.group) }
+        guard !groups.isEmpty else {
+            return try await backend.update(form, key: plan.key, changes: plan.changes, base: plan.base, deletingDraft: deletingDraft)
+        }
+        let result = try await groupBackend().update(form, key: plan.key, changes: plan.changes, base: plan.base,
+                                                     groups: groups, deletingDraft: deletingDraft)
+        if case .saved(let record) = result { adoptGroups(record.groups) }
+        return result
+    }
+
+    private func groupBackend() throws -> any GroupBackend {
+        guard let backend = backend as? any GroupBackend else {
+            throw SessionError.mode("\(form.name) has rows in groups, but its backend stores no groups")
+        }
+        return backend
+    }
+
+    /// Takes the rows as stored after a save: rows keep their ids (a new row
+    /// the id it was added with, matched in order), and become pristine.
+    private func adoptGroups(_ stored: [String: [[String: FieldValue]]]) {
+        for group in form.groups {
+            let now = rows(group.key)
+            let byKey = Dictionary(now.compactMap { row in row.key.map { ($0, row.id) } }, uniquingKeysWith: { a, _ in a })
+            var added = now.filter { $0.key == nil }.map(\.id)[...]
+            let rows = (stored[group.key] ?? []).map { values -> GroupRow in
+                let key = group.rowKey(values)
+                let id = key.flatMap { byKey[$0] } ?? added.popFirst() ?? groupState.newRowID()
+                return GroupRow(id: id, values: values, key: key)
+            }
+            groupState.pristine[group.key] = rows
+            groupState.current[group.key] = rows
+        }
+    }
+
+    // MARK: Cancel and reload
+
+    /// Back to the rows as loaded; their inputs and errors are dropped.
+    func revertGroups() {
+        groupState.current = groupState.pristine
+        groupState.inputs = [:]
+        groupState.rowErrors = [:]
+        groupState.ruleErrors = [:]
+    }
+
+    /// Takes reloaded rows: a group nobody changed here takes them whole; a
+    /// changed group keeps its rows and gets the stored ones as its base.
+    func takeGroups(reloaded stored: [String: [[String: FieldValue]]]) {
+        for group in form.groups where !isGroupDirty(group.key) {
+            let ids = Dictionary(rows(group.key).compactMap { row in row.key.map { ($0, row.id) } }, uniquingKeysWith: { a, _ in a })
+            let rows = (stored[group.key] ?? []).map { values -> GroupRow in
+                let key = group.rowKey(values)
+                return GroupRow(id: key.flatMap { ids[$0] } ?? groupState.newRowID(), values: values, key: key)
+            }
+            groupState.pristine[group.key] = rows
+            groupState.current[group.key] = rows
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import FormCore
+
+/// A repeating group bound to a child table: the table's mapping (through its
+/// inferred form, the group's fields taking the place of their columns), the
+/// columns referring to the parent, and the SQL reading one parent's rows.
+struct ChildMapping {
+    let group: RowGroup
+    let mapping: TableMapping
+    /// The child's columns referring to the parent's key, in the parent key's order.
+    let foreignKey: [String]
+    let selectRowsSQL: String
+
+    /// The foreign key's values for the parent with `key`, in the child columns' form.
+    func foreignKeyValues(_ key: RecordKey) -> [String: FieldValue] {
+        Dictionary(zip(foreignKey, key.values).map { ($0, $1) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    func arguments(_ key: RecordKey) -> StatementArguments {
+        StatementArguments(zip(foreignKey, key.values).map { mapping.coding($0).encode($1) })
+    }
+}
+
+extension FormStore {
+    /// The child mapping of each group of `form` (the parent's `mapping`).
+    func childMappings(_ form: Form, parent: TableMapping) throws -> [ChildMapping] {
+        try form.groups.map { group in
+            let table = try database.read { conn -> TableInfo in
+                guard try conn.tableExists(group.tableName) else { throw FormStoreError.unknownTable(group.tableName) }
+                return try conn.tableInfo(group.tableName)
+            }
+            let foreignKey = try Self.foreignKey(of: group, in: table, parent: parent)
+            var child = FormInference.form(for: table)
+            child.name = "\(form.name).\(group.key)"
+            child.table = table.name
+            let replaced = Set(group.fields.map(\.key))
+            let others = child.fields.filter { !replaced.contains($0.key) }
+            child.sections = [Section(fields: group.fields.filter { $0.isStored && $0.holdsValue } + others)]
+            if !group.keyFields.isEmpty { child.primaryKey = group.keyFields }
+            let mapping = try mapping(for: child)
+            let order = ([group.orderColumn].compactMap { $0 } + mapping.keyColumns).map(quoteIdentifier).joined(separator: ", ")
+            let filter = foreignKey.map { "\(quoteIdentifier($0)) = ?" }.joined(separator: " AND ")
+            return ChildMapping(group: group, mapping: mapping, foreignKey: foreignKey,
+                                selectRowsSQL: "\(mapping.selectSQL) WHERE \(filter) ORDER BY \(order)")
+        }
+    }
+
+    /// The group's foreign key, or the child table's one foreign key to the parent's table.
+    static func foreignKey(of group: RowGroup, in table: TableInfo, parent: TableMapping) throws -> [String] {
+        if !group.foreignKey.isEmpty {
+            for column in group.foreignKey where table.column(column) == nil {
+                throw FormStoreError.unknownColumn(column, field: group.key, form: parent.form.name, table: table.name)
+            }
+            guard group.foreignKey.count == parent.keyColumns.count else {
+                throw FormStoreError.badKey("group \(group.key): foreignKey names \(group.foreignKey.count) columns, the key of \(parent.table.name) has \(parent.keyColumns.count)")
+            }
+            return group.foreignKey
+        }
+        let referring = table.foreignKeys.filter { $0.destinationTable.lowercased() == parent.table.name.lowercased() }
+        guard referring.count == 1, let only = referring.first else {
+            throw FormStoreError.badKey("group \(group.key): \(table.name) has \(referring.count) foreign keys to \(parent.table.name); name one with \"foreignKey\"")
+        }
+        // A foreign key naming no columns refers to the parent's primary key.
+        let targets = only.destinationColumns.isEmpty ? parent.keyColumns : only.destinationColumns
+        return parent.keyColumns.compactMap { key in targets.firstIndex(of: key).map { only.columns[$0] } }
+    }
+
+    /// The rows of every group of the parent record with `key`, in their order.
+    static func loadRows(_ children: [ChildMapping], of key: RecordKey, _ conn: Connection) throws
+        -> [String: [[String: FieldValue]]] {
+        var groups: [String: [[String: FieldValue]]] = [:]
+        for child in children {
+            let statement = try conn.cachedStatement(child.selectRowsSQL)
+            try statement.bind(child.arguments(key))
+            defer { statement.reset() }
+            var rows: [[String: FieldValue]] = []
+            while try statement.step() { rows.append(child.mapping.record(from: statement).values) }
+            groups[child.group.key] = rows
+        }
+        return groups
+    }
+
+    /// Each stored child row of the parent with `key`, by its key: the record and its stored column values.
+    static func storedRows(_ child: ChildMapping, of key: RecordKey, _ conn: Connection) throws
+        -> [RecordKey: (StoredRecord, [String: DatabaseValue])] {
+        let statement = try conn.cachedStatement(child.selectRowsSQL)
+        try statement.bind(child.arguments(key))
+        defer { statement.reset() }
+        var rows: [RecordKey: (StoredRecord, [String: DatabaseValue])] = [:]
+        while try statement.step() {
+            let record = child.mapping.record(from: statement)
+            rows[record.key] = (record, child.mapping.storedValues(from: statement))
+        }
+        return rows
+    }
+}

@@ -1,0 +1,108 @@
+import FormCore
+
+/// Repeating groups over child tables: a record is loaded with its rows, and a
+/// save writes the parent and every row's insert, update, delete and position
+/// in one transaction, or nothing.
+///
+/// Each changed row is checked against the values the session loaded, inside
+/// the transaction: a row someone else changed or deleted meanwhile is a
+/// conflict named by row and column (`lines[7].amount`), and nothing is
+/// written. Rows are written like records (docs/fidelity.md): only changed
+/// columns, in each column's own form.
+extension FormStore: GroupBackend {
+    func loadWithGroups(_ form: Form, _ mapping: TableMapping, _ arguments: [DatabaseValue]) throws -> StoredRecord? {
+        let children = try childMappings(form, parent: mapping)
+        return try database.read { conn in
+            guard var record = try Self.load(mapping, arguments, conn) else { return nil }
+            record.groups = try Self.loadRows(children, of: record.key, conn)
+            return record
+        }
+    }
+
+    public func insert(_ form: Form, values: [String: FieldValue], groups: [GroupChanges],
+                       deletingDraft: String?) throws -> StoredRecord {
+        let mapping = try mapping(for: form)
+        let children = try childMappings(form, parent: mapping)
+        let (sql, arguments) = mapping.insertStatement(mapping.columnValues(values, over: [:]))
+        let schema = ownSchema
+        return try database.write { conn in
+            var record = try Self.insertRow(mapping, values, sql: sql, arguments: arguments, conn)
+            try Self.write(groups, children, parent: record.key, conn)
+            if let deletingDraft { try Self.deleteDraft(deletingDraft, schema: schema, conn) }
+            record.groups = try Self.loadRows(children, of: record.key, conn)
+            return record
+        }
+    }
+
+    public func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
+                       groups: [GroupChanges], deletingDraft: String?) throws -> UpdateResult {
+        let mapping = try mapping(for: form)
+        let children = try childMappings(form, parent: mapping)
+        let keyArguments = try mapping.keyArguments(key)
+        let schema = ownSchema
+        return try database.write { conn -> UpdateResult in
+            // Every row is checked before anything is written.
+            var conflicts: [FieldConflict] = []
+            for change in groups {
+                guard let child = children.first(where: { $0.group.key == change.group }) else { continue }
+                let stored = try Self.storedRows(child, of: key, conn)
+                for row in change.updates + change.deletes {
+                    conflicts += row.conflicts(group: change.group, stored: stored[row.key]?.0.values)
+                }
+            }
+            guard conflicts.isEmpty else { return .conflict(conflicts) }
+            let parent = try Self.updateRow(mapping, keyArguments, changes: changes, base: base, conn)
+            guard case .saved(var record) = parent else { return parent }
+            try Self.write(groups, children, parent: record.key, conn)
+            if let deletingDraft { try Self.deleteDraft(deletingDraft, schema: schema, conn) }
+            record.groups = try Self.loadRows(children, of: record.key, conn)
+            return .saved(record)
+        }
+    }
+
+    public func insert(_ form: Form, values: [String: FieldValue], groups: [GroupChanges],
+                       deletingDraft: String?) async throws -> StoredRecord {
+        try await database.perform(.writing) {
+            try self.insert(form, values: values, groups: groups, deletingDraft: deletingDraft)
+        }
+    }
+
+    public func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
+                       groups: [GroupChanges], deletingDraft: String?) async throws -> UpdateResult {
+        try await database.perform(.writing) {
+            try self.update(form, key: key, changes: changes, base: base, groups: groups, deletingDraft: deletingDraft)
+        }
+    }
+
+    /// Deletes, updates and inserts the rows of each group, in that order (a
+    /// key freed by a deleted row may be taken by a new one).
+    static func write(_ groups: [GroupChanges], _ children: [ChildMapping], parent: RecordKey, _ conn: Connection) throws {
+        for change in groups {
+            guard let child = children.first(where: { $0.group.key == change.group }) else { continue }
+            let mapping = child.mapping
+            let stored = try storedRows(child, of: parent, conn)
+            for row in change.deletes {
+                let sql = "DELETE FROM \(quoteIdentifier(mapping.table.name)) WHERE \(mapping.whereKey)"
+                try conn.cachedStatement(sql).execute(StatementArguments(try mapping.keyArguments(row.key)))
+                try checkOneRowChanged(conn, mapping)
+            }
+            for row in change.updates {
+                guard let (record, values) = stored[row.key] else { continue }
+                if let statement = mapping.updateStatement(mapping.columnValues(row.changes, over: record.values),
+                                                           key: try mapping.keyArguments(row.key), like: values) {
+                    try checkReferences(mapping, row.changes, conn)
+                    try conn.cachedStatement(statement.sql).execute(statement.arguments)
+                    try checkOneRowChanged(conn, mapping)
+                }
+            }
+            for row in change.inserts {
+                var values = row.merging(child.foreignKeyValues(parent)) { _, parent in parent }
+                // A key column left empty is SQLite's to assign.
+                for column in mapping.keyColumns where values[column] == .null { values[column] = nil }
+                let (sql, arguments) = mapping.insertStatement(mapping.columnValues(values, over: [:]))
+                try checkReferences(mapping, values, conn)
+                try conn.cachedStatement(sql).execute(arguments)
+            }
+        }
+    }
+}

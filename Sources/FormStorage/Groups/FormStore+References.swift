@@ -1,0 +1,92 @@
+import FormCore
+
+/// Foreign keys as pickers: the referenced rows as choices, found by a search
+/// that reads at most `limit` rows, and a value referring to no row refused
+/// with a message naming the field before SQLite's constraint error.
+extension FormStore {
+    /// The picker of a field that is a single-column foreign key of the
+    /// form's table (`group.field` names a row field of a group's child
+    /// table); `nil` for any other field.
+    ///
+    /// - throws: `FormStoreError` when the form's table (or the group's) is missing.
+    public func picker(_ form: Form, field: String) throws -> ReferencePicker? {
+        let (tableName, column) = try tableAndColumn(form, field)
+        return try database.read { conn -> ReferencePicker? in
+            let table = try conn.tableInfo(tableName)
+            return try Self.picker(table: table, column: column, conn)
+        }
+    }
+
+    /// What a foreign-key field offers: referenced rows whose label (or key)
+    /// contains `search` (any case, ASCII), ordered by label, at most `limit`.
+    /// An empty list for a field that is no foreign key.
+    public func choices(_ form: Form, field: String, search: String? = nil, limit: Int = 20) throws -> [Choice] {
+        guard let picker = try picker(form, field: field) else { return [] }
+        let key = quoteIdentifier(picker.column)
+        let label = picker.labelColumn.map(quoteIdentifier) ?? key
+        var sql = "SELECT \(key), \(label) FROM \(quoteIdentifier(picker.table))"
+        var arguments: [DatabaseValue] = []
+        if let search, !search.isEmpty {
+            // LIKE's wildcards in the text match themselves.
+            let escaped = search.replacingOccurrences(of: "\\", with: "\\\\")
+                .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+            sql += " WHERE \(label) LIKE ? ESCAPE '\\' OR CAST(\(key) AS TEXT) = ?"
+            arguments = [.text("%\(escaped)%"), .text(search)]
+        }
+        sql += " ORDER BY \(label), \(key) LIMIT ?"
+        arguments.append(.integer(Int64(max(limit, 0))))
+        return try database.read { conn in
+            try conn.fetchAll(sql, StatementArguments(arguments)).map { row in
+                let value = FieldValue(row[0])
+                let shown = FieldValue(row[1])
+                return Choice(value, label: picker.labelColumn == nil ? nil : shown.textValue ?? Choice.defaultLabel(for: shown))
+            }
+        }
+    }
+
+    /// The label of the row a foreign-key value refers to; `nil` when the field
+    /// is no foreign key, the table has no label column, or no row matches.
+    public func referenceLabel(_ form: Form, field: String, value: FieldValue) throws -> String? {
+        guard value != .null, let picker = try picker(form, field: field), let label = picker.labelColumn else { return nil }
+        let sql = "SELECT \(quoteIdentifier(label)) FROM \(quoteIdentifier(picker.table)) WHERE \(quoteIdentifier(picker.column)) = ? LIMIT 1"
+        return try database.read { conn in
+            guard let row = try conn.fetchOne(sql, StatementArguments([DatabaseValue(value)])) else { return nil }
+            let shown = FieldValue(row[0])
+            return shown.textValue ?? Choice.defaultLabel(for: shown)
+        }
+    }
+
+    private func tableAndColumn(_ form: Form, _ field: String) throws -> (String, String) {
+        if let dot = field.firstIndex(of: "."), let group = form.group(String(field[..<dot])) {
+            return (group.tableName, String(field[field.index(after: dot)...]))
+        }
+        return (form.tableName, field)
+    }
+
+    static func picker(table: TableInfo, column: String, _ conn: Connection) throws -> ReferencePicker? {
+        guard let key = table.foreignKeys.first(where: { $0.columns.count == 1 && $0.columns[0] == column }),
+              try conn.tableExists(key.destinationTable) else { return nil }
+        let referenced = try conn.tableInfo(key.destinationTable)
+        let target = key.destinationColumns.first ?? referenced.primaryKey.columns.first ?? "rowid"
+        return ReferencePicker(table: referenced.name, column: target,
+                               labelColumn: ReferencePicker.inferredLabel(of: referenced, besides: target))
+    }
+
+    /// Refuses a written value of a single-column foreign key that refers to
+    /// no row, naming the field and the table, while foreign keys are enforced
+    /// (and not deferred by the schema).
+    static func checkReferences(_ mapping: TableMapping, _ values: [String: FieldValue], _ conn: Connection) throws {
+        // A deferred key is the schema asking for the check at the commit: SQLite's, there.
+        guard conn.configuration.foreignKeys, !mapping.table.sql.uppercased().contains("INITIALLY DEFERRED") else { return }
+        for key in mapping.table.foreignKeys where key.columns.count == 1 {
+            let column = key.columns[0]
+            guard let value = values[column], value != .null, try conn.tableExists(key.destinationTable) else { continue }
+            let referenced = try conn.tableInfo(key.destinationTable)
+            let target = key.destinationColumns.first ?? referenced.primaryKey.columns.first ?? "rowid"
+            let sql = "SELECT 1 FROM \(quoteIdentifier(referenced.name)) WHERE \(quoteIdentifier(target)) = ? LIMIT 1"
+            guard try conn.fetchOne(sql, StatementArguments([mapping.coding(column).encode(value)])) == nil else { continue }
+            throw FormStoreError(reason: .missingReference,
+                                 message: "\(column): no row of '\(referenced.name)' has \(target) = \(RecordKey(target, value))")
+        }
+    }
+}

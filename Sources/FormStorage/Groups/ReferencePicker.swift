@@ -1,0 +1,28 @@
+import FormCore
+
+/// A foreign-key field shown as a picker: the referenced table's rows are its
+/// choices, each shown by a label column.
+///
+/// ```swift
+/// let picker = try store.picker(orderForm, field: "customer_id")
+/// try store.choices(orderForm, field: "customer_id", search: "ann")   // [Choice(7, label: "Ann Lee"), …]
+/// ```
+public struct ReferencePicker: Sendable, Hashable {
+    /// The table the field refers to.
+    public var table: String
+    /// The referenced column (the choice's value).
+    public var column: String
+    /// The column shown for a row: named in the form, else the first text
+    /// column that is unique or NOT NULL; `nil` when there is none (the value is shown).
+    public var labelColumn: String?
+
+    /// The label column of `table`: the first text column, other than the
+    /// referenced one, that is UNIQUE or NOT NULL.
+    static func inferredLabel(of table: TableInfo, besides column: String) -> String? {
+        let unique = Set(table.uniqueKeys.filter { $0.count == 1 }.map { $0[0].lowercased() })
+        return table.columns.first { info in
+            info.name != column && info.affinity == .text && !info.isGenerated
+                && (info.isNotNull || unique.contains(info.name.lowercased()))
+        }?.name
+    }
+}

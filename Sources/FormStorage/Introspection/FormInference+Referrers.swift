@@ -1,0 +1,34 @@
+import FormCore
+
+extension FormInference {
+    /// The inferred form of `table` with a repeating group for each table in
+    /// `tables` whose one foreign key refers to it (an employee's reports
+    /// through `manager_id` too), named by that table; the group's fields are
+    /// the referring table's inferred fields but its foreign-key columns.
+    /// A table with several foreign keys to `table` is left out: which one
+    /// makes a row a child is a spec's to say.
+    ///
+    /// ```swift
+    /// let form = FormInference.form(for: invoice, including: try conn.tableNames().map(conn.tableInfo))
+    /// form.groups.map(\.key)   // ["invoice_line"]
+    /// ```
+    public static func form(for table: TableInfo, including tables: [TableInfo]) -> Form {
+        var form = form(for: table)
+        let parentKey = form.primaryKey
+        let taken = Set(form.fields.map(\.key))
+        for other in tables where !other.isView && !taken.contains(other.name) {
+            let referring = other.foreignKeys.filter { $0.destinationTable.caseInsensitiveCompare(table.name) == .orderedSame }
+            guard referring.count == 1, let key = referring.first else { continue }
+            let targets = key.destinationColumns.isEmpty ? parentKey : key.destinationColumns
+            let foreignKey = parentKey.compactMap { column in targets.firstIndex(of: column).map { key.columns[$0] } }
+            guard foreignKey.count == parentKey.count, !parentKey.isEmpty else { continue }
+            let child = Self.form(for: other)
+            var group = RowGroup(key: other.name, fields: child.fields.filter { !foreignKey.contains($0.key) })
+            group.table = other.name
+            group.foreignKey = foreignKey
+            group.keyFields = child.primaryKey
+            form.sections.append(Section(other.name, group: group))
+        }
+        return form
+    }
+}
