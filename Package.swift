@@ -32,7 +32,9 @@ let package = Package(
         .executableTarget(name: "formstore-service-example", dependencies: ["FormCore", "FormStorage"]),
         .testTarget(name: "FormCoreTests", dependencies: ["FormCore"]),
         .testTarget(name: "FormStorageTests", dependencies: ["FormStorage", "FormCore"]),
-        .testTarget(name: "FormStoreCLITests", dependencies: ["FormStoreCLI", "FormStorage", "FormCore"]),
+        .testTarget(name: "FormStoreCLITests", dependencies: ["FormStoreCLI", "FormStorage", "FormCore"],
+                    // Golden screens, read by path (FullScreenEditTests).
+                    exclude: ["Golden"]),
         .testTarget(name: "FormStoreBenchTests", dependencies: ["formstore-bench"]),
     ],
     swiftLanguageModes: [.v6]
