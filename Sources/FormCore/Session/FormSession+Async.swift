@@ -57,7 +57,7 @@ extension FormSession {
             await autosaver?.cancelPending()
             let record: StoredRecord
             do {
-                record = try await backend.insert(form, values: values, deletingDraft: draftDeletedByWrite)
+                record = try await backendInsert(values)
             } catch {
                 throw keepingDraft(after: error)
             }
@@ -68,8 +68,7 @@ extension FormSession {
             await autosaver?.cancelPending()
             let result: UpdateResult
             do {
-                result = try await backend.update(form, key: plan.key, changes: plan.changes, base: plan.base,
-                                                  deletingDraft: draftDeletedByWrite)
+                result = try await backendUpdate(plan)
             } catch {
                 throw keepingDraft(after: error)
             }

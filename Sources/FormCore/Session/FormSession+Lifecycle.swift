@@ -162,8 +162,7 @@ extension FormSession {
     private func write(_ plan: UpdatePlan) throws -> SaveOutcome {
         autosaver?.cancelPending()
         let result = try keepingDraftOnFailure {
-            try backend.update(form, key: plan.key, changes: plan.changes, base: plan.base,
-                               deletingDraft: draftDeletedByWrite)
+            try backendUpdate(plan)
         }
         let outcome = adopt(result, of: plan)
         if case .saved = outcome { try finishEditing(deletingDraft: false) }
@@ -176,6 +175,7 @@ extension FormSession {
         switch result {
         case .saved(let record):
             adopt(record, written: Set(plan.fields))
+            noteSave(plan)
             emit(.saved(changed: plan.fields))
             return .saved(changed: plan.fields, key: record.key)
         case .conflict(let conflicts):
@@ -199,7 +199,7 @@ extension FormSession {
     private func insertRecord(_ stored: [String: FieldValue]) throws -> SaveOutcome {
         autosaver?.cancelPending()
         let record = try keepingDraftOnFailure {
-            try backend.insert(form, values: stored, deletingDraft: draftDeletedByWrite)
+            try backendInsert(stored)
         }
         let outcome = adoptInserted(record, values: stored)
         try finishEditing(deletingDraft: false)
@@ -240,6 +240,7 @@ extension FormSession {
         current = pristine
         inputs = [:]
         touched = []
+        undoSteps = UndoSteps()
         for key in Array(fieldErrors.keys) { setErrors([], for: key) }
         formErrors = []
         setWarnings([])

@@ -10,8 +10,15 @@ extension FormStore {
     }
 
     public func insert(_ form: Form, values: [String: FieldValue], deletingDraft: String?) throws -> StoredRecord {
+        try insert(form, values: values, deletingDraft: deletingDraft, attribution: .library)
+    }
+
+    /// Inserts the record and, in the same transaction, its history (`FormStore+History.swift`).
+    public func insert(_ form: Form, values: [String: FieldValue], deletingDraft: String?,
+                       attribution: ChangeAttribution) throws -> StoredRecord {
         let mapping = try mapping(for: form)
         let (sql, arguments) = mapping.insertStatement(mapping.columnValues(values, over: [:]))
+        let history = try historyWriter(mapping, attribution)
         let schema = ownSchema
         return try database.write { conn in
             try conn.cachedStatement(sql).execute(arguments)
@@ -22,21 +29,30 @@ extension FormStore {
                 key = [.integer(conn.lastInsertedRowID)]
             }
             if let deletingDraft { try Self.deleteDraft(deletingDraft, schema: schema, conn) }
-            guard let record = try Self.load(mapping, key, conn) else {
+            guard let row = try Self.loadRow(mapping, key, conn) else {
                 throw FormStoreError.badKey("the new record in \(mapping.table.name) could not be read back")
             }
-            return record
+            try history?.record(before: nil, after: row, conn)
+            return row.0
         }
     }
 
     public func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
                        deletingDraft: String?) throws -> UpdateResult {
+        try update(form, key: key, changes: changes, base: base, deletingDraft: deletingDraft, attribution: .library)
+    }
+
+    /// Updates the record and, in the same transaction, records its history (`FormStore+History.swift`).
+    public func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
+                       deletingDraft: String?, attribution: ChangeAttribution) throws -> UpdateResult {
         let mapping = try mapping(for: form)
         let keyArguments = try mapping.keyArguments(key)
+        let history = try historyWriter(mapping, attribution)
         let schema = ownSchema
         return try database.write { conn -> UpdateResult in
             // Inside BEGIN IMMEDIATE: nobody can write between this read and the update.
-            guard let (stored, storedValues) = try Self.loadRow(mapping, keyArguments, conn) else { return .notFound }
+            guard let before = try Self.loadRow(mapping, keyArguments, conn) else { return .notFound }
+            let (stored, storedValues) = before
             if base.version == nil || stored.version != base.version {
                 let conflicts = base.conflicts(changes: changes, stored: stored.values)
                 if !conflicts.isEmpty { return .conflict(conflicts) }
@@ -47,8 +63,9 @@ extension FormStore {
                 try Self.checkOneRowChanged(conn, mapping)
             }
             if let deletingDraft { try Self.deleteDraft(deletingDraft, schema: schema, conn) }
-            guard let saved = try Self.load(mapping, keyArguments, conn) else { return .notFound }
-            return .saved(saved)
+            guard let after = try Self.loadRow(mapping, keyArguments, conn) else { return .notFound }
+            try history?.record(before: before, after: after, conn)
+            return .saved(after.0)
         }
     }
 
