@@ -15,7 +15,7 @@ struct FormStoreCommand: ParsableCommand {
         subcommands: [
             InitCommand.self, MigrateCommand.self, FormsCommand.self, FormCommand.self,
             ListCommand.self, ShowCommand.self, NewCommand.self, SetCommand.self, EditCommand.self,
-            DeleteCommand.self, DraftsCommand.self, DraftCommand.self, ImportCommand.self,
+            DeleteCommand.self, HistoryCommand.self, RevertCommand.self, DraftsCommand.self, DraftCommand.self, ImportCommand.self,
             ExportCommand.self, DemoCommand.self, HelpCommand.self,
         ])
 
