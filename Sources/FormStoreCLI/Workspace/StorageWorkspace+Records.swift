@@ -88,6 +88,8 @@ extension StorageWorkspace {
         let session = try FormSession.open(form, key: try recordKey(key, of: form), backend: store, drafts: store,
                                            owner: DraftOwner.current)
         session.attribution = .command
+        // Other writers' commits are shown between questions; a file that cannot be watched is edited all the same.
+        _ = try? session.watchExternalChanges()
         defer { session.close() }
         let notice = ResumeNotice(form: form.name, key: session.key, editor: frontEnd.usesEditor, globals: globals)
         let policy = EmptyInputPolicy(mapping: try store.mapping(for: form))
