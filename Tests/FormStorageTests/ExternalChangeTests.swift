@@ -90,4 +90,18 @@ import Testing
         #expect(try session.save().isSuccess)
         #expect(try SQLiteShell().output(database: path, "SELECT plan, seats FROM accounts") == "team|9\n")
     }
+
+    @Test func aServiceTakesCommitsFromTheSignalsStream() async throws {
+        let store = try store()
+        let session = try await FormSession.open(form, key: RecordKey("id", 1), backend: store)
+        let signal = try session.watchExternalChanges()
+        try SQLiteShell().run(database: path, script: "UPDATE accounts SET plan = 'team' WHERE id = 1;")
+        var heard: ExternalChange?
+        for await _ in signal.commits {
+            heard = try await session.takeExternalChanges()
+            break
+        }
+        #expect(heard?.changed == ["plan"])
+        #expect(session.value("plan") == "team")
+    }
 }

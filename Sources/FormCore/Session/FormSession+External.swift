@@ -57,6 +57,20 @@ extension FormSession {
         return take(external: record)
     }
 
+    /// `takeExternalChanges()`, awaited: the record is read through the
+    /// backend's async API (a service's sessions).
+    ///
+    /// - throws: the backend's error; `CancellationError`.
+    @discardableResult
+    nonisolated(nonsending)
+    public func takeExternalChanges() async throws -> ExternalChange? {
+        guard let externalWatch, externalWatch.signal.take(), let key else { return nil }
+        guard let record = try await backend.load(form, key: key) else {
+            return ExternalChange(changed: [], conflicts: [], deleted: true)
+        }
+        return take(external: record)
+    }
+
     /// Ends the flag on a field changed underneath: `keepMine` makes the
     /// next save write this session's value over theirs; otherwise the field
     /// takes their value and is clean again.
