@@ -62,4 +62,13 @@ import Testing
         #expect(try db.query("SELECT name FROM plans WHERE id = 2") == "pro\n")
         #expect(try db.run(["revert", "plans", "1"]).code == 64)
     }
+
+    @Test func historyKeepsWhatTheEnvironmentSays() throws {
+        let db = try database()
+        for seats in 2...5 {
+            #expect(try db.run(["set", "plans", "1", "seats=\(seats)"], environment: ["FORMSTORE_HISTORY_KEEP": "2"]).code == 0)
+        }
+        #expect(try db.query("SELECT group_concat(new_value) FROM formstore_change_fields") == "4,5\n")
+        #expect(try db.run(["history", "plans", "1"], environment: ["FORMSTORE_HISTORY_KEEP": "lots"]).code == 64)
+    }
 }
