@@ -91,6 +91,21 @@ import Testing
         #expect(try SQLiteShell().output(database: path, "SELECT plan, seats FROM accounts") == "team|9\n")
     }
 
+    @Test func aReloadSettlesAFlaggedField() throws {
+        let store = try store()
+        let session = try FormSession.open(form, key: RecordKey("id", 1), backend: store)
+        let signal = try session.watchExternalChanges()
+        try session.set("plan", input: "team")
+        try SQLiteShell().run(database: path, script: "UPDATE accounts SET plan = 'pro' WHERE id = 1;")
+        #expect(signal.wait(timeout: .seconds(5)))
+        #expect(try session.takeExternalChanges()?.conflicts.map(\.field) == ["plan"])
+        // The person saw theirs and keeps editing on top of it.
+        try session.reload()
+        #expect(session.externalConflicts.isEmpty)
+        #expect(try session.save().isSuccess)
+        #expect(try SQLiteShell().output(database: path, "SELECT plan FROM accounts") == "team\n")
+    }
+
     @Test func aServiceTakesCommitsFromTheSignalsStream() async throws {
         let store = try store()
         let session = try await FormSession.open(form, key: RecordKey("id", 1), backend: store)

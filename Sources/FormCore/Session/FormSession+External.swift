@@ -40,7 +40,13 @@ extension FormSession {
 
     /// The dirty fields someone else changed underneath and that are not
     /// resolved yet (`resolveExternalConflict`); a save of them is refused as a conflict.
-    public var externalConflicts: [FieldConflict] { externalWatch?.conflicts ?? [] }
+    public var externalConflicts: [FieldConflict] { (externalWatch?.conflicts ?? []).filter(isStillOpen) }
+
+    /// A flagged conflict stands while the field keeps its old base and its
+    /// own edit: a reload, a save or a cancel since settled it.
+    private func isStillOpen(_ conflict: FieldConflict) -> Bool {
+        (pristine[conflict.field] ?? .null) == conflict.base && isChanged(conflict.field)
+    }
 
     /// Takes what other writers committed since the last call: `nil` when no
     /// commit was heard (this reads nothing), else the record is read once and
@@ -51,7 +57,14 @@ extension FormSession {
     @discardableResult
     public func takeExternalChanges() throws -> ExternalChange? {
         guard let externalWatch, externalWatch.signal.take(), let key else { return nil }
-        guard let record = try backend.load(form, key: key) else {
+        let loaded: StoredRecord?
+        do {
+            loaded = try backend.load(form, key: key)
+        } catch {
+            externalWatch.signal.heard()  // still to be taken
+            throw error
+        }
+        guard let record = loaded else {
             return ExternalChange(changed: [], conflicts: [], deleted: true)
         }
         return take(external: record)
@@ -65,7 +78,14 @@ extension FormSession {
     nonisolated(nonsending)
     public func takeExternalChanges() async throws -> ExternalChange? {
         guard let externalWatch, externalWatch.signal.take(), let key else { return nil }
-        guard let record = try await backend.load(form, key: key) else {
+        let loaded: StoredRecord?
+        do {
+            loaded = try await backend.load(form, key: key)
+        } catch {
+            externalWatch.signal.heard()  // still to be taken
+            throw error
+        }
+        guard let record = loaded else {
             return ExternalChange(changed: [], conflicts: [], deleted: true)
         }
         return take(external: record)
@@ -75,15 +95,15 @@ extension FormSession {
     /// next save write this session's value over theirs; otherwise the field
     /// takes their value and is clean again.
     public func resolveExternalConflict(_ field: String, keepMine: Bool) {
-        guard let externalWatch, let index = externalWatch.conflicts.firstIndex(where: { $0.field == field }) else { return }
-        let conflict = externalWatch.conflicts.remove(at: index)
+        guard let externalWatch, let conflict = externalConflicts.first(where: { $0.field == field }) else { return }
+        externalWatch.conflicts.removeAll { $0.field == field }
         pristine[field] = conflict.theirs
         if !keepMine {
             current[field] = conflict.theirs
             inputs[field] = nil
             emit(.valueChanged(field: field))
         }
-        if externalWatch.conflicts.isEmpty, let version = externalWatch.resolvedVersion { baseVersion = version }
+        if externalConflicts.isEmpty, let version = externalWatch.resolvedVersion { baseVersion = version }
         draftChanged()
     }
 
@@ -92,9 +112,10 @@ extension FormSession {
     /// of it is checked against what is stored and refused.
     func take(external record: StoredRecord) -> ExternalChange {
         var changed: [String] = []
-        var conflicts = externalWatch?.conflicts.filter { conflict in
+        let open = externalConflicts
+        var conflicts = open.filter { conflict in
             (record.values[conflict.field] ?? .null) != (current[conflict.field] ?? .null)
-        } ?? []
+        }
         for field in fields where field.holdsValue && field.isStored {
             let key = field.key
             let stored = record.values[key] ?? .null
@@ -110,7 +131,7 @@ extension FormSession {
                 conflicts.removeAll { $0.field == key }
             } else {
                 conflicts.removeAll { $0.field == key }
-                let original = externalWatch?.conflicts.first { $0.field == key }?.base ?? base
+                let original = open.first { $0.field == key }?.base ?? base
                 conflicts.append(FieldConflict(field: key, base: original, mine: mine, theirs: stored))
             }
         }
