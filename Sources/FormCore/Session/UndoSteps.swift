@@ -23,6 +23,9 @@ struct UndoSteps {
         }
     }
 
+    /// How many steps are kept: a session open for hours must not grow without end.
+    static let limit = 100
+
     var done: [Step] = []
     var undone: [Step] = []
     /// The field whose run of edits is still open.
@@ -42,6 +45,7 @@ struct UndoSteps {
         }
         done.append(.edit(field: field, before: before, after: after))
         openRun = field
+        trim()
     }
 
     /// Records a save of `fields`: the edit steps of those fields since the
@@ -52,12 +56,18 @@ struct UndoSteps {
         undone = []
         openRun = nil
         let saved = Set(fields)
-        let lastSave = done.lastIndex { if case .save = $0 { return true } else { return false } } ?? -1
-        var kept: [Step] = []
-        for (index, step) in done.enumerated() {
-            if index > lastSave, case .edit(let field, _, _) = step, saved.contains(field) { continue }
-            kept.append(step)
+        // Only the steps since the previous save are looked at (walking back to it), in place.
+        var index = done.count - 1
+        while index >= 0 {
+            if case .save = done[index] { break }
+            if case .edit(let field, _, _) = done[index], saved.contains(field) { done.remove(at: index) }
+            index -= 1
         }
-        done = kept + [.save(fields: fields, before: before, after: after)]
+        done.append(.save(fields: fields, before: before, after: after))
+        trim()
+    }
+
+    private mutating func trim() {
+        if done.count > Self.limit { done.removeFirst(done.count - Self.limit) }
     }
 }

@@ -117,4 +117,16 @@ import Testing
         #expect(session.text("firstName") == "Ann")
         #expect(try backend.load(profileForm(), key: RecordKey("id", 1))?.values["firstName"] == "Ann")
     }
+
+    @Test func aLongSessionKeepsTheLastHundredSteps() throws {
+        let session = try open()
+        for round in 1...150 {
+            try session.set("firstName", input: "Ann \(round)")
+            _ = try session.save()
+        }
+        var undone = 0
+        while session.canUndo, try session.undo() == .saved(changed: ["firstName"], key: RecordKey("id", 1)) { undone += 1 }
+        #expect(undone == 100)
+        #expect(session.text("firstName") == "Ann 50")
+    }
 }
