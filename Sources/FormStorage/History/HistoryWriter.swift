@@ -22,7 +22,7 @@ struct HistoryWriter {
         for field in Self.recordedFields(mapping) {
             let old = before.map { Self.storedValue(field.key, $0) } ?? .null
             let new = Self.storedValue(field.key, after)
-            if old != new || (before == nil && !new.isNull) { changed.append((field, old, new)) }
+            if old != new { changed.append((field, old, new)) }
         }
         guard !changed.isEmpty else { return }
         let key = try FormStore.keyText(after.record.key)
