@@ -4,7 +4,7 @@ import Foundation
 // formstore-bench [--quick] [--json PATH] [--only CASE,...]
 // Measures FormStore against SQLite's C API and the sqlite3 command; see README, Performance.
 
-let usage = "usage: formstore-bench [--quick] [--json PATH] [--only load,save,keystroke,picker,service,typing,budgets,import,export,cold]"
+let usage = "usage: formstore-bench [--quick] [--json PATH] [--only load,save,keystroke,picker,service,typing,budgets,history,live,import,export,cold]"
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--typing-child", arguments.count == 2 {
@@ -45,6 +45,12 @@ do {
     if selected("picker") { rows.append(try PickerCase(directory: scratch, size: size).run()) }
     if selected("service") { rows += try ServiceCase(directory: scratch, size: size).run(setup) }
     if selected("typing") { rows += try TypingCase(directory: scratch, size: size).run() }
+    if selected("history") { rows.append(try LiveCases(directory: scratch, size: size).historyOverhead(setup)) }
+    if selected("live") {
+        let live = LiveCases(directory: scratch, size: size)
+        rows.append(try live.idleSession(setup))
+        rows += try live.commitHeard(setup)
+    }
     if selected("budgets") {
         let budgets = BudgetCases(directory: scratch, size: size)
         rows += [try budgets.conditionalForm(), try budgets.pathologicalPattern()]

@@ -102,10 +102,11 @@ import FormStorage
         try store.writeDraft(draft)
         #expect(try tables() == ["notes"])
         let applied = try store.initialize()
-        #expect(applied.map(\.fileName) == ["0001_settings.sql", "0002_drafts.sql", "0003_forms.sql", "0004_draft_owners.sql"])
+        #expect(applied.map(\.fileName) == ["0001_settings.sql", "0002_drafts.sql", "0003_forms.sql", "0004_draft_owners.sql", "0005_history.sql"])
         #expect(store.sidecar == nil)
         #expect(try journalMode() == "wal")
-        #expect(try tables() == ["formstore_drafts", "formstore_forms", "formstore_migrations", "formstore_settings", "notes"])
+        #expect(try tables() == ["formstore_change_fields", "formstore_changes", "formstore_drafts", "formstore_forms",
+                                 "formstore_migrations", "formstore_settings", "notes", "sqlite_sequence"])
         // The draft moved into the database; a store opened now keeps its tables there.
         let reopened = try FormStore(path: path, sidecarDirectory: sidecars)
         #expect(reopened.sidecar == nil)

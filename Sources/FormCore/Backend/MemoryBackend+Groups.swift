@@ -3,7 +3,7 @@
 /// A new row without values for its key columns gets the next integer id.
 extension MemoryBackend: GroupBackend {
     public func insert(_ form: Form, values: [String: FieldValue], groups: [GroupChanges],
-                       deletingDraft: String?) throws -> StoredRecord {
+                       deletingDraft: String?, attribution: ChangeAttribution) throws -> StoredRecord {
         state.withLock { s in
             if let deletingDraft { s.drafts[deletingDraft] = nil }
             s.writes += 1
@@ -19,7 +19,7 @@ extension MemoryBackend: GroupBackend {
     }
 
     public func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
-                       groups: [GroupChanges], deletingDraft: String?) throws -> UpdateResult {
+                       groups: [GroupChanges], deletingDraft: String?, attribution: ChangeAttribution) throws -> UpdateResult {
         state.withLock { s in
             guard var record = s.records[key] else { return .notFound }
             var conflicts = base.conflicts(changes: changes, stored: record.values)

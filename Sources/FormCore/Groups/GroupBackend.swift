@@ -7,25 +7,25 @@
 /// (`lines[7].amount`); nothing is written then.
 public protocol GroupBackend: FormBackend {
     func insert(_ form: Form, values: [String: FieldValue], groups: [GroupChanges],
-                deletingDraft: String?) throws -> StoredRecord
+                deletingDraft: String?, attribution: ChangeAttribution) throws -> StoredRecord
     func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
-                groups: [GroupChanges], deletingDraft: String?) throws -> UpdateResult
+                groups: [GroupChanges], deletingDraft: String?, attribution: ChangeAttribution) throws -> UpdateResult
     func insert(_ form: Form, values: [String: FieldValue], groups: [GroupChanges],
-                deletingDraft: String?) async throws -> StoredRecord
+                deletingDraft: String?, attribution: ChangeAttribution) async throws -> StoredRecord
     func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
-                groups: [GroupChanges], deletingDraft: String?) async throws -> UpdateResult
+                groups: [GroupChanges], deletingDraft: String?, attribution: ChangeAttribution) async throws -> UpdateResult
 }
 
 extension GroupBackend {
     /// The blocking call, run in place (a backend over a database overrides it
     /// to run on its own threads).
     public func insert(_ form: Form, values: [String: FieldValue], groups: [GroupChanges],
-                       deletingDraft: String?) async throws -> StoredRecord {
-        try blocking { try insert(form, values: values, groups: groups, deletingDraft: deletingDraft) }
+                       deletingDraft: String?, attribution: ChangeAttribution) async throws -> StoredRecord {
+        try blocking { try insert(form, values: values, groups: groups, deletingDraft: deletingDraft, attribution: attribution) }
     }
 
     public func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
-                       groups: [GroupChanges], deletingDraft: String?) async throws -> UpdateResult {
-        try blocking { try update(form, key: key, changes: changes, base: base, groups: groups, deletingDraft: deletingDraft) }
+                       groups: [GroupChanges], deletingDraft: String?, attribution: ChangeAttribution) async throws -> UpdateResult {
+        try blocking { try update(form, key: key, changes: changes, base: base, groups: groups, deletingDraft: deletingDraft, attribution: attribution) }
     }
 }

@@ -57,7 +57,7 @@ extension FormSession {
             await autosaver?.cancelPending()
             let record: StoredRecord
             do {
-                record = try await insertRecord(values: values, deletingDraft: draftDeletedByWrite)
+                record = try await insertRecord(values: values)
             } catch {
                 throw keepingDraft(after: error)
             }
@@ -68,7 +68,7 @@ extension FormSession {
             await autosaver?.cancelPending()
             let result: UpdateResult
             do {
-                result = try await updateRecord(plan, deletingDraft: draftDeletedByWrite)
+                result = try await updateRecord(plan)
             } catch {
                 throw keepingDraft(after: error)
             }

@@ -26,6 +26,8 @@ extension FormSession {
     @discardableResult
     public func set(_ key: String, input: String) throws -> SaveOutcome? {
         let field = try editableField(key)
+        let step = beginUndoStep(key)
+        defer { endUndoStep(step) }
         switch field.parse(input) {
         case .success(let value):
             inputs[key] = nil
@@ -52,6 +54,8 @@ extension FormSession {
     @discardableResult
     public func set(_ key: String, value: FieldValue) throws -> SaveOutcome? {
         let field = try editableField(key)
+        let step = beginUndoStep(key)
+        defer { endUndoStep(step) }
         let given = field.choiceValue(value)
         // What is stored is what the column holds, whatever the form guessed of it.
         let taken = given == (pristine[key] ?? .null) ? given : try field.coerce(given, messages: form.messages)
@@ -84,6 +88,7 @@ extension FormSession {
 
     /// Marks a field as committed (the person left it): runs checks timed `onCommit`.
     public func commit(_ key: String) {
+        undoSteps.openRun = nil
         guard let field = field(key), inputs[key] == nil else { return }
         touched.insert(key)
         if field.effectiveTiming(in: form) != .onSave { validateField(field) }

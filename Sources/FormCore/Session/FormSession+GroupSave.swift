@@ -65,43 +65,45 @@ extension FormSession {
     // MARK: Writing through the backend
 
     /// Inserts the record, with its rows when any group has some.
-    func insertRecord(values: [String: FieldValue], deletingDraft: String?) throws -> StoredRecord {
+    func insertRecord(values: [String: FieldValue]) throws -> StoredRecord {
         let groups = groupChanges
-        guard !groups.isEmpty else { return try backend.insert(form, values: values, deletingDraft: deletingDraft) }
-        let record = try groupBackend().insert(form, values: values, groups: groups, deletingDraft: deletingDraft)
+        guard !groups.isEmpty else { return try backendInsert(values) }
+        let record = try groupBackend().insert(form, values: values, groups: groups,
+                                              deletingDraft: draftDeletedByWrite, attribution: attribution)
         adoptGroups(record.groups)
         return record
     }
 
     /// Updates the record and every changed row in one transaction.
-    func updateRecord(_ plan: UpdatePlan, deletingDraft: String?) throws -> UpdateResult {
+    func updateRecord(_ plan: UpdatePlan) throws -> UpdateResult {
         let groups = groupChanges.filter { plan.groups.contains($0.group) }
         guard !groups.isEmpty else {
-            return try backend.update(form, key: plan.key, changes: plan.changes, base: plan.base, deletingDraft: deletingDraft)
+            return try backendUpdate(plan)
         }
         let result = try groupBackend().update(form, key: plan.key, changes: plan.changes, base: plan.base,
-                                               groups: groups, deletingDraft: deletingDraft)
+                                               groups: groups, deletingDraft: draftDeletedByWrite, attribution: attribution)
         if case .saved(let record) = result { adoptGroups(record.groups) }
         return result
     }
 
     nonisolated(nonsending)
-    func insertRecord(values: [String: FieldValue], deletingDraft: String?) async throws -> StoredRecord {
+    func insertRecord(values: [String: FieldValue]) async throws -> StoredRecord {
         let groups = groupChanges
-        guard !groups.isEmpty else { return try await backend.insert(form, values: values, deletingDraft: deletingDraft) }
-        let record = try await groupBackend().insert(form, values: values, groups: groups, deletingDraft: deletingDraft)
+        guard !groups.isEmpty else { return try await backendInsert(values) }
+        let record = try await groupBackend().insert(form, values: values, groups: groups,
+                                                    deletingDraft: draftDeletedByWrite, attribution: attribution)
         adoptGroups(record.groups)
         return record
     }
 
     nonisolated(nonsending)
-    func updateRecord(_ plan: UpdatePlan, deletingDraft: String?) async throws -> UpdateResult {
+    func updateRecord(_ plan: UpdatePlan) async throws -> UpdateResult {
         let groups = groupChanges.filter { plan.groups.contains($0.group) }
         guard !groups.isEmpty else {
-            return try await backend.update(form, key: plan.key, changes: plan.changes, base: plan.base, deletingDraft: deletingDraft)
+            return try await backendUpdate(plan)
         }
         let result = try await groupBackend().update(form, key: plan.key, changes: plan.changes, base: plan.base,
-                                                     groups: groups, deletingDraft: deletingDraft)
+                                                     groups: groups, deletingDraft: draftDeletedByWrite, attribution: attribution)
         if case .saved(let record) = result { adoptGroups(record.groups) }
         return result
     }

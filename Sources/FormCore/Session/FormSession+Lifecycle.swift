@@ -167,7 +167,7 @@ extension FormSession {
     private func write(_ plan: UpdatePlan) throws -> SaveOutcome {
         autosaver?.cancelPending()
         let result = try keepingDraftOnFailure {
-            try updateRecord(plan, deletingDraft: draftDeletedByWrite)
+            try updateRecord(plan)
         }
         let outcome = adopt(result, of: plan)
         if case .saved = outcome { try finishEditing(deletingDraft: false) }
@@ -180,6 +180,7 @@ extension FormSession {
         switch result {
         case .saved(let record):
             adopt(record, written: Set(plan.fields))
+            noteSave(plan)
             emit(.saved(changed: plan.fields + plan.groups))
             return .saved(changed: plan.fields + plan.groups, key: record.key)
         case .conflict(let conflicts):
@@ -203,7 +204,7 @@ extension FormSession {
     private func insertRecord(_ stored: [String: FieldValue]) throws -> SaveOutcome {
         autosaver?.cancelPending()
         let record = try keepingDraftOnFailure {
-            try insertRecord(values: stored, deletingDraft: draftDeletedByWrite)
+            try insertRecord(values: stored)
         }
         let outcome = adoptInserted(record, values: stored)
         try finishEditing(deletingDraft: false)
@@ -245,6 +246,7 @@ extension FormSession {
         revertGroups()
         inputs = [:]
         touched = []
+        undoSteps = UndoSteps()
         for key in Array(fieldErrors.keys) { setErrors([], for: key) }
         formErrors = []
         setWarnings([])

@@ -61,6 +61,12 @@ public final class FormSession {
     }
     /// The version column's value as loaded or last saved.
     public internal(set) var baseVersion: Int64?
+    /// Who saves, and through what: what a backend that keeps history records.
+    public var attribution = ChangeAttribution.library
+    /// Edit steps to undo and redo (`FormSession+Undo.swift`).
+    var undoSteps = UndoSteps()
+    /// Commits by others heard for this record (`FormSession+External.swift`).
+    var externalWatch: ExternalWatch?
 
     /// Drafts found for this record when it was opened, not yet restored or discarded.
     public internal(set) var offeredDrafts: [Draft] = []

@@ -35,4 +35,12 @@ public enum SessionEvent: Sendable, Hashable {
     /// Stored values were read again; these fields took new values.
     case reloaded(changed: [String])
     case deleted
+    /// Someone else committed to the record (`takeExternalChanges()`): these
+    /// untouched fields took the new stored values; these dirty fields were
+    /// changed underneath (base, mine, theirs), before any save was tried.
+    case changedExternally(changed: [String], conflicts: [FieldConflict])
+    /// `undo()` put these fields back (a save's fields: in a new save).
+    case undone(fields: [String])
+    /// `redo()` did these fields' step again.
+    case redone(fields: [String])
 }

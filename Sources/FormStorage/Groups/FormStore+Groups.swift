@@ -20,13 +20,14 @@ extension FormStore: GroupBackend {
     }
 
     public func insert(_ form: Form, values: [String: FieldValue], groups: [GroupChanges],
-                       deletingDraft: String?) throws -> StoredRecord {
+                       deletingDraft: String?, attribution: ChangeAttribution) throws -> StoredRecord {
         let mapping = try mapping(for: form)
         let children = try childMappings(form, parent: mapping)
         let (sql, arguments) = mapping.insertStatement(mapping.columnValues(values, over: [:]))
+        let history = try historyWriter(mapping, attribution)
         let schema = ownSchema
         return try database.write { conn in
-            var record = try Self.insertRow(mapping, values, sql: sql, arguments: arguments, conn)
+            var record = try Self.insertRow(mapping, values, sql: sql, arguments: arguments, history: history, conn)
             try Self.write(groups, children, parent: record.key, conn)
             if let deletingDraft { try Self.deleteDraft(deletingDraft, schema: schema, conn) }
             record.groups = try Self.loadRows(children, of: record.key, conn)
@@ -35,10 +36,11 @@ extension FormStore: GroupBackend {
     }
 
     public func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
-                       groups: [GroupChanges], deletingDraft: String?) throws -> UpdateResult {
+                       groups: [GroupChanges], deletingDraft: String?, attribution: ChangeAttribution) throws -> UpdateResult {
         let mapping = try mapping(for: form)
         let children = try childMappings(form, parent: mapping)
         let keyArguments = try mapping.keyArguments(key)
+        let history = try historyWriter(mapping, attribution)
         let schema = ownSchema
         return try database.write { conn -> UpdateResult in
             // Every row is checked before anything is written.
@@ -51,7 +53,7 @@ extension FormStore: GroupBackend {
                 }
             }
             guard conflicts.isEmpty else { return .conflict(conflicts) }
-            let parent = try Self.updateRow(mapping, keyArguments, changes: changes, base: base, conn)
+            let parent = try Self.updateRow(mapping, keyArguments, changes: changes, base: base, history: history, conn)
             guard case .saved(var record) = parent else { return parent }
             try Self.write(groups, children, parent: record.key, conn)
             if let deletingDraft { try Self.deleteDraft(deletingDraft, schema: schema, conn) }
@@ -61,16 +63,16 @@ extension FormStore: GroupBackend {
     }
 
     public func insert(_ form: Form, values: [String: FieldValue], groups: [GroupChanges],
-                       deletingDraft: String?) async throws -> StoredRecord {
+                       deletingDraft: String?, attribution: ChangeAttribution) async throws -> StoredRecord {
         try await database.perform(.writing) {
-            try self.insert(form, values: values, groups: groups, deletingDraft: deletingDraft)
+            try self.insert(form, values: values, groups: groups, deletingDraft: deletingDraft, attribution: attribution)
         }
     }
 
     public func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
-                       groups: [GroupChanges], deletingDraft: String?) async throws -> UpdateResult {
+                       groups: [GroupChanges], deletingDraft: String?, attribution: ChangeAttribution) async throws -> UpdateResult {
         try await database.perform(.writing) {
-            try self.update(form, key: key, changes: changes, base: base, groups: groups, deletingDraft: deletingDraft)
+            try self.update(form, key: key, changes: changes, base: base, groups: groups, deletingDraft: deletingDraft, attribution: attribution)
         }
     }
 

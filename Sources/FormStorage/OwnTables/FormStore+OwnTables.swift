@@ -28,10 +28,12 @@ extension FormStore {
         if sidecar != nil, database.isAttached(Sidecar.schemaName) {
             try database.write { conn in
                 let side = quoteIdentifier(Sidecar.schemaName)
-                for table in ["formstore_drafts", "formstore_forms"] {
+                // History's fields after its changes (they refer to them), deleted the other way round.
+                let tables = ["formstore_drafts", "formstore_forms", "formstore_changes", "formstore_change_fields"]
+                for table in tables {
                     try conn.execute("INSERT OR IGNORE INTO main.\(table) SELECT * FROM \(side).\(table)")
-                    try conn.execute("DELETE FROM \(side).\(table)")
                 }
+                for table in tables.reversed() { try conn.execute("DELETE FROM \(side).\(table)") }
                 try conn.execute("""
                     INSERT OR IGNORE INTO main.formstore_settings SELECT * FROM \(side).formstore_settings WHERE key != ?
                     """, [Sidecar.databaseKey])

@@ -11,19 +11,28 @@ extension FormStore {
     }
 
     public func insert(_ form: Form, values: [String: FieldValue], deletingDraft: String?) throws -> StoredRecord {
+        try insert(form, values: values, deletingDraft: deletingDraft, attribution: .library)
+    }
+
+    /// Inserts the record and, in the same transaction, its history (`FormStore+History.swift`).
+    public func insert(_ form: Form, values: [String: FieldValue], deletingDraft: String?,
+                       attribution: ChangeAttribution) throws -> StoredRecord {
         let mapping = try mapping(for: form)
         let (sql, arguments) = mapping.insertStatement(mapping.columnValues(values, over: [:]))
+        let history = try historyWriter(mapping, attribution)
         let schema = ownSchema
         return try database.write { conn in
-            let record = try Self.insertRow(mapping, values, sql: sql, arguments: arguments, conn)
+            let record = try Self.insertRow(mapping, values, sql: sql, arguments: arguments, history: history, conn)
             if let deletingDraft { try Self.deleteDraft(deletingDraft, schema: schema, conn) }
             return record
         }
     }
 
-    /// Inserts one row and reads it back, inside the caller's transaction.
+    /// Inserts one row and reads it back, inside the caller's transaction,
+    /// recording it in `history` when given.
     static func insertRow(_ mapping: TableMapping, _ values: [String: FieldValue], sql: String,
-                          arguments: StatementArguments, _ conn: Connection) throws -> StoredRecord {
+                          arguments: StatementArguments, history: HistoryWriter? = nil,
+                          _ conn: Connection) throws -> StoredRecord {
         try checkReferences(mapping, values, conn)
         try conn.cachedStatement(sql).execute(arguments)
         let key: [DatabaseValue]
@@ -32,30 +41,40 @@ extension FormStore {
         } else {
             key = [.integer(conn.lastInsertedRowID)]
         }
-        guard let record = try Self.load(mapping, key, conn) else {
+        guard let row = try Self.loadRow(mapping, key, conn) else {
             throw FormStoreError.badKey("the new record in \(mapping.table.name) could not be read back")
         }
-        return record
+        try history?.record(before: nil, after: row, conn)
+        return row.0
     }
 
     public func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
                        deletingDraft: String?) throws -> UpdateResult {
+        try update(form, key: key, changes: changes, base: base, deletingDraft: deletingDraft, attribution: .library)
+    }
+
+    /// Updates the record and, in the same transaction, records its history (`FormStore+History.swift`).
+    public func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
+                       deletingDraft: String?, attribution: ChangeAttribution) throws -> UpdateResult {
         let mapping = try mapping(for: form)
         let keyArguments = try mapping.keyArguments(key)
+        let history = try historyWriter(mapping, attribution)
         let schema = ownSchema
         return try database.write { conn -> UpdateResult in
-            let result = try Self.updateRow(mapping, keyArguments, changes: changes, base: base, conn)
+            let result = try Self.updateRow(mapping, keyArguments, changes: changes, base: base, history: history, conn)
             if case .saved = result, let deletingDraft { try Self.deleteDraft(deletingDraft, schema: schema, conn) }
             return result
         }
     }
 
     /// Checks one row against `base` and updates it, inside the caller's
-    /// transaction; a conflict writes nothing.
+    /// transaction, recording the change in `history` when given; a conflict
+    /// writes nothing.
     static func updateRow(_ mapping: TableMapping, _ keyArguments: [DatabaseValue], changes: [String: FieldValue],
-                          base: SaveBase, _ conn: Connection) throws -> UpdateResult {
+                          base: SaveBase, history: HistoryWriter? = nil, _ conn: Connection) throws -> UpdateResult {
         // Inside BEGIN IMMEDIATE: nobody can write between this read and the update.
-        guard let (stored, storedValues) = try Self.loadRow(mapping, keyArguments, conn) else { return .notFound }
+        guard let before = try Self.loadRow(mapping, keyArguments, conn) else { return .notFound }
+        let (stored, storedValues) = before
         if base.version == nil || stored.version != base.version {
             let conflicts = base.conflicts(changes: changes, stored: stored.values)
             if !conflicts.isEmpty { return .conflict(conflicts) }
@@ -66,8 +85,9 @@ extension FormStore {
             try conn.cachedStatement(statement.sql).execute(statement.arguments)
             try Self.checkOneRowChanged(conn, mapping)
         }
-        guard let saved = try Self.load(mapping, keyArguments, conn) else { return .notFound }
-        return .saved(saved)
+        guard let after = try Self.loadRow(mapping, keyArguments, conn) else { return .notFound }
+        try history?.record(before: before, after: after, conn)
+        return .saved(after.0)
     }
 
     public func delete(_ form: Form, key: RecordKey, deletingDraft: String?) throws -> Bool {

@@ -16,6 +16,10 @@ public final class FormStore: FormBackend, DraftStore {
     private let mappings = Mutex<[MappingKey: TableMapping]>([:])
     /// Where FormStore's own tables are: see `OwnTables`.
     let ownTables: Mutex<OwnTables>
+    /// How long history is kept (`FormStore+History.swift`).
+    let retention = Mutex<HistoryRetention>(.forever)
+    /// Sessions listening for other writers' commits (`FormStore+Commits.swift`).
+    let commitListeners = CommitListeners()
 
     /// What a cached mapping is found by; the whole form is compared after
     /// (cheap when it is the same value: its arrays share storage).

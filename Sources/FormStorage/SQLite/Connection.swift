@@ -27,6 +27,8 @@ public final class Connection {
     public let createdFile: Bool
     /// The schema names of the databases `attach(_:as:)` added.
     public private(set) var attachedNames: Set<String> = []
+    /// Hears each statement run (`Connection+Tracing.swift`).
+    var tracer: StatementTracer?
 
     /// Opens a connection. A missing file is created with mode 0600 (unless
     /// read-only); the connection gets foreign keys, the busy timeout and the

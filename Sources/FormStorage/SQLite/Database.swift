@@ -31,6 +31,8 @@ public final class Database: Sendable {
     let threads = DatabaseThreads()
     /// The files `attach(_:as:)` added, attached to each reader before it is used.
     private let attachments = Mutex<[Attachment]>([])
+    /// What `traceStatements(_:)` set, given to each connection before it is used.
+    let tracer = Mutex<StatementTracer?>(nil)
 
     private struct Attachment: Sendable {
         var path: String
@@ -81,6 +83,7 @@ public final class Database: Sendable {
 
     /// Brings a reader up to the attachments made since it was opened.
     private func attachAll(to connection: Connection) throws {
+        connection.use(tracer.withLock { $0 })
         for attachment in attachments.withLock({ $0 }) where !connection.attachedNames.contains(attachment.name) {
             try connection.attach(attachment.path, as: attachment.name)
         }

@@ -57,13 +57,7 @@ extension SQLiteSettingsStore {
     /// The file a write of settings by someone else touches; `nil` for an
     /// in-memory database, which nobody else can write.
     private var watchedPath: String? {
-        var path = store.sidecar?.path ?? store.database.path
-        if path.hasPrefix("file:") {
-            guard let url = URL(string: path), !url.path.isEmpty else { return nil }
-            path = url.path
-        }
-        if path.isEmpty || path == ":memory:" || path.contains("mode=memory") { return nil }
-        return path
+        FormStore.watchablePath(store.sidecar?.path ?? store.database.path)
     }
 
     /// The file may have been written: when someone else committed, report

@@ -11,12 +11,14 @@ struct FormStoreCommand: ParsableCommand {
         create a database; commands that fail change nothing.
         FORMSTORE_BUSY_TIMEOUT_MS: how long to wait for another process's lock
         (default 5000) before exiting with 75.
+        FORMSTORE_HISTORY_KEEP: how much history each save keeps: 100 (saves per
+        record), 90d (days), or 100,90d (default: everything).
         """,
         subcommands: [
             InitCommand.self, MigrateCommand.self, FormsCommand.self, FormCommand.self,
             ListCommand.self, ShowCommand.self, NewCommand.self, SetCommand.self, EditCommand.self,
-            DeleteCommand.self, DraftsCommand.self, DraftCommand.self, ImportCommand.self,
-            ExportCommand.self, ChoicesCommand.self, DemoCommand.self, HelpCommand.self,
+            DeleteCommand.self, HistoryCommand.self, RevertCommand.self, DraftsCommand.self, DraftCommand.self,
+            ImportCommand.self, ExportCommand.self, ChoicesCommand.self, DemoCommand.self, HelpCommand.self,
         ])
 
     init(parsing arguments: ParsedArguments) {}

@@ -36,27 +36,34 @@ struct SetCommand: ParsableCommand {
         for warning in update.warnings {
             context.say("formstore: warning: \(form.name) \(key.text): \(warning.description.singleLine) (stored so; left unchanged)")
         }
-        let changes = update.changes
+        Self.write(update.changes, of: form, format: format, context)
+        return .success
+    }
+
+    /// Prints a save's changes as `set` does: a table (or JSON) of field, old and new,
+    /// "No changes." when there were none.
+    static func write(_ changes: [FieldChange], of form: Form, format: ShowCommand.Format, _ context: CommandContext) {
         let columns = [OutputColumn(key: "field"), OutputColumn(key: "old"), OutputColumn(key: "new")]
         let output: OutputFormat = format == .json ? .json : .table
         if changes.isEmpty && format == .text {
             context.say("No changes.")
-            return .success
+            return
         }
         var writer = output.writer(columns: columns, to: context.terminal.output, options: context.outputOptions())
         writer.writeAll(changes.map { change -> [FieldValue] in
-            let field = form.field(change.field)
-            let secure = field?.isSecure == true
-            let column = field.map(OutputColumn.init) ?? OutputColumn(key: change.field)
-            // Shown as list and show show it; NULL and empty text told apart, since a change may be between them.
-            func shown(_ v: FieldValue) -> FieldValue {
-                if format == .text && v == .null { return .text("(null)") }
-                if format == .text && v == .text("") { return .text("(empty)") }
-                if format == .json { return secure && !v.isEmpty ? .text(ValueText.mask) : v }
-                return .text(secure && !v.isEmpty ? ValueText.mask : column.displayText(v))
-            }
-            return [.text(change.field), shown(change.old), shown(change.new)]
+            [.text(change.field), shownChange(change.old, of: form.field(change.field), key: change.field, json: format == .json),
+             shownChange(change.new, of: form.field(change.field), key: change.field, json: format == .json)]
         })
-        return .success
+    }
+
+    /// A value of a change as printed: as list and show show it; NULL and
+    /// empty text told apart, since a change may be between them; a secure field masked.
+    static func shownChange(_ v: FieldValue, of field: Field?, key: String, json: Bool) -> FieldValue {
+        let secure = field?.isSecure == true
+        if json { return secure && !v.isEmpty ? .text(ValueText.mask) : v }
+        if v == .null { return .text("(null)") }
+        if v == .text("") { return .text("(empty)") }
+        let column = field.map(OutputColumn.init) ?? OutputColumn(key: key)
+        return .text(secure && !v.isEmpty ? ValueText.mask : column.displayText(v))
     }
 }

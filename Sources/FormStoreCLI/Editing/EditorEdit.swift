@@ -29,7 +29,7 @@ final class EditorEdit {
 
     let session: FormSession
     private let launcher: EditorLauncher
-    private let messages: any TextSink
+    let messages: any TextSink
     private let notice: ResumeNotice
     private let subject: String
     private let catchesSignals: Bool
@@ -125,6 +125,10 @@ final class EditorEdit {
             }
             try refuseFrozen(changed)
             let (problems, saved, conflicts) = apply(changed, values: values)
+            // What others committed while the editor was open, taken once the
+            // document's edits are (so a value it merely still shows is not written
+            // over theirs); a field changed on both sides reopens it as a conflict at save.
+            try announceExternalChanges()
             progress.update(from: session)
             if !problems.isEmpty {
                 shown = EditorDocument.reopen(edited, errors: problems)

@@ -23,7 +23,7 @@ import Foundation
 ///   flushed first).
 final class PromptEdit {
     let session: FormSession
-    private let prompter: Prompter
+    let prompter: Prompter
     private let notice: ResumeNotice
     private let catchesSignals: Bool
     private let policy: EmptyInputPolicy
@@ -101,6 +101,7 @@ final class PromptEdit {
                 prompter.say("No changes made.")
                 return .success
             }
+            try announceExternalChanges()
             showSummary()
             guard try confirm("Save changes?", default: true) else {
                 if let warning = session.unsavedChangesWarning, !(try confirm(warning, default: false)) {
@@ -199,6 +200,7 @@ final class PromptEdit {
 
     private func ask(_ field: Field) throws {
         let key = field.key
+        try announceExternalChanges()
         var error = message(session.errors(key))
         while true {
             guard let answer = prompter.ask(field, current: session.text(key), error: error) else { throw EndOfInput() }
@@ -213,6 +215,10 @@ final class PromptEdit {
                         session.commit(key)
                         outcome = nil
                     }
+                case .value(let text) where Self.stepCommands.contains(text.trimmingCharacters(in: .whitespaces)):
+                    try step(text.trimmingCharacters(in: .whitespaces))
+                    error = message(session.errors(key))
+                    continue
                 case .value(let text):
                     outcome = try session.enter(key, Prompter.fieldInput(text), policy: policy)
                     session.commit(key)  // the person leaves the field: checks timed on commit run

@@ -1,3 +1,4 @@
+import FormCore
 import Foundation
 
 /// Where the command finds its database and its form specs.
@@ -14,6 +15,8 @@ struct GlobalOptions: Sendable, Equatable {
     /// (`Configuration.trustsSchema`). Off, a crafted database cannot make a
     /// command run them.
     var trustsSchema = false
+    /// How much history each save keeps: `$FORMSTORE_HISTORY_KEEP`, else everything.
+    var historyRetention = HistoryRetention.forever
 
     static let defaultBusyTimeout = Duration.seconds(5)
 
@@ -49,6 +52,9 @@ struct GlobalOptions: Sendable, Equatable {
             }
             busyTimeout = .milliseconds(milliseconds)
         }
+        if let text = environment["FORMSTORE_HISTORY_KEEP"] {
+            historyRetention = try Self.retention(text)
+        }
         if parsed.flag("trust-schema") {
             trustsSchema = true
         } else if let text = environment["FORMSTORE_TRUST_SCHEMA"] {
@@ -58,6 +64,22 @@ struct GlobalOptions: Sendable, Equatable {
             default: throw CLIError.usage("FORMSTORE_TRUST_SCHEMA must be 1 or 0 (true or false, yes or no)")
             }
         }
+    }
+
+    /// `100` (the last 100 saves of each record), `90d` (saves of the last 90
+    /// days), or both, `100,90d`.
+    static func retention(_ text: String) throws(CLIError) -> HistoryRetention {
+        var retention = HistoryRetention.forever
+        for part in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            if part.hasSuffix("d"), let days = Int(part.dropLast()), days > 0 {
+                retention.maximumAge = .seconds(days * 86_400)
+            } else if let count = Int(part), count > 0 {
+                retention.maximumCount = count
+            } else {
+                throw CLIError.usage("FORMSTORE_HISTORY_KEEP must be a count of saves per record (100), days (90d), or both (100,90d)")
+            }
+        }
+        return retention
     }
 
     private static func join(_ directory: String, _ name: String) -> String {

@@ -18,7 +18,7 @@ enum DatabaseAccess: Sendable, Hashable {
         switch words {
         case "init", "migrate", "demo": self = .create
         case "edit": self = .writeWithDrafts
-        case "new", "set", "delete", "import", "draft restore", "draft discard": self = .write
+        case "new", "set", "delete", "import", "draft restore", "draft discard", "revert": self = .write
         default: self = .read
         }
     }

@@ -81,6 +81,7 @@ extension StorageWorkspace {
         } else {
             session = FormSession.new(withSaveStep(form), backend: store, drafts: drafts, autosave: policy)
         }
+        session.attribution = .command
         let restored = try session.restore(draft)
         var unsettled: [FieldConflict] = []
         var kept = restored.restored

@@ -16,6 +16,7 @@ extension StorageWorkspace {
         let store = try store()
         let mapping = try store.mapping(for: form)  // a missing table is reported before the values
         let session = FormSession.new(withSaveStep(form), backend: store, drafts: nil)
+        session.attribution = .command
         try apply(inputs, to: session, policy: EmptyInputPolicy(mapping: mapping))
         let missingKeys = missingKeyErrors(session, mapping: mapping)
         if !missingKeys.isEmpty {
@@ -52,6 +53,7 @@ extension StorageWorkspace {
         let store = try store()
         let session = try FormSession.open(withSaveStep(form), key: try recordKey(key, of: form),
                                            backend: store, drafts: nil)
+        session.attribution = .command
         // `set` is a whole edit: in edit mode it begins editing, and the save ends it.
         if form.mode == .edit { try session.beginEditing() }
         let before = session.pristine
@@ -85,6 +87,9 @@ extension StorageWorkspace {
         let store = try store()
         let session = try FormSession.open(form, key: try recordKey(key, of: form), backend: store, drafts: store,
                                            owner: DraftOwner.current)
+        session.attribution = .command
+        // Other writers' commits are shown between questions; a file that cannot be watched is edited all the same.
+        _ = try? session.watchExternalChanges()
         defer { session.close() }
         let notice = ResumeNotice(form: form.name, key: session.key, editor: frontEnd.usesEditor, globals: globals)
         let policy = EmptyInputPolicy(mapping: try store.mapping(for: form))

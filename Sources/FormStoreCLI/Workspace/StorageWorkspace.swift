@@ -78,6 +78,7 @@ final class StorageWorkspace: Workspace {
         }
         try prepare?(database)
         let store = try FormStore(database: database, applyingMigrations: access == .writeWithDrafts)
+        store.historyRetention = globals.historyRetention
         openedStore = store
         return store
     }

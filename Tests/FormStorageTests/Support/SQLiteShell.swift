@@ -29,3 +29,18 @@ struct SQLiteShell {
         return process
     }
 }
+
+extension SQLiteShell {
+    /// Runs one query in the shell and returns what it prints (rows as `a|b`, one a line).
+    func output(database: String, _ sql: String) throws -> String {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["-bail", database, sql]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

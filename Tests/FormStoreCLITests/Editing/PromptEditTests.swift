@@ -45,6 +45,22 @@ import FormCore
         #expect(store.stored("name") == .text("Bob"))
     }
 
+    @Test func backslashUUndoesTheLastChangeAndBackslashRRedoesIt() throws {
+        let store = PeopleStore()
+        let (code, text) = try promptEdit(try store.open(), ["Bob", #"\u"#, "", "", "", "", ""])
+        #expect(code == .success)
+        #expect(text.contains("  Undone: Name: Ann.\n"))
+        #expect(text.hasSuffix("No changes made.\n"))
+        #expect(store.backend.writeCount == 0)
+
+        let again = PeopleStore()
+        let (redone, shown) = try promptEdit(try again.open(), ["Bob", #"\u"#, #"\r"#, #"\r"#, "", "", "", "", "y"])
+        #expect(redone == .success)
+        #expect(shown.contains("  Redone: Name: Bob.\n"))
+        #expect(shown.contains("  Nothing to redo.\n"))
+        #expect(again.stored("name") == .text("Bob"))
+    }
+
     @Test func choicesAreTakenByNumber() throws {
         let store = PeopleStore()
         let (code, text) = try promptEdit(try store.open(), ["", "2", "", "", "", "y"])

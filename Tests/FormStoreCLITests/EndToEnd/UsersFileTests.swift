@@ -190,7 +190,7 @@ import FormStorage
         #expect(initialized.code == 0, "\(initialized)")
         #expect(try demo.query("PRAGMA journal_mode") == "wal\n")
         #expect(try demo.formStoreTables()
-            == "formstore_migrations formstore_settings formstore_drafts formstore_forms\n")
+            == "formstore_migrations formstore_settings formstore_drafts formstore_forms formstore_changes formstore_change_fields\n")
         #expect(try demo.query("SELECT form FROM formstore_drafts") == "customers\n")
         #expect(try demo.querySidecar("SELECT count(*) FROM formstore_drafts") == "0\n")
         let restore = try demo.run(["draft", "restore", "customers", "2"])

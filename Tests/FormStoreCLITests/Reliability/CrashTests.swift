@@ -6,7 +6,8 @@ import FormStorage
 /// A child saving and typing is killed with SIGKILL at random moments; after
 /// each kill the database is whole, every record holds a state that was
 /// committed, every acknowledged save is there, and the draft holds at least
-/// what was last flushed. `FORMSTORE_STRESS_KILLS` sets the number of kills.
+/// what was last flushed; and every save has its history and no history its
+/// missing save (written in one transaction). `FORMSTORE_STRESS_KILLS` sets the number of kills.
 @Suite struct CrashTests {
     static let kills = StressHelper.count("FORMSTORE_STRESS_KILLS", default: 200)
     static let records = 20
@@ -96,6 +97,21 @@ private struct CommittedHistory {
         }
         for (id, n) in saved {
             #expect((stored[id] ?? -1) >= n, "run \(run): record \(id) lost acknowledged save \(n)")
+        }
+        // Each record's last recorded change of n wrote the n it holds: a save
+        // without its history, or history without its save, would differ.
+        // (A child killed before its migrations made the history tables had saved nothing.)
+        let hasHistory = try conn.fetchOne("SELECT 1 FROM sqlite_schema WHERE name = 'formstore_change_fields'") != nil
+        var recorded: [Int64: Int64] = [:]
+        for row in try hasHistory ? conn.fetchAll("""
+            SELECT c.record_key, f.new_value FROM formstore_changes c
+            JOIN formstore_change_fields f ON f.change_id = c.id WHERE f.field = 'n' ORDER BY c.id
+            """) : [] {
+            let key = try JSONDecoder().decode(RecordKey.self, from: Data(try row.value(at: 0, as: String.self).utf8))
+            recorded[try #require(key.values.first?.intValue)] = try row.value(at: 1, as: Int64.self)
+        }
+        for (id, n) in stored {
+            #expect(recorded[id] == (n == 0 ? nil : n), "run \(run): record \(id) holds \(n), its history says \(String(describing: recorded[id]))")
         }
         for (id, n) in inserted {
             #expect(stored[id] == n, "run \(run): inserted record \(id) (\(n)) is missing or changed")

@@ -8,9 +8,11 @@ import Synchronization
 /// inotify on the file's folder, filtered to the file and its `-wal` and
 /// `-journal`, so the disk is never polled. The callback tells a real commit
 /// from noise (`PRAGMA data_version`); an inotify event can arrive before the
-/// commit that caused it is visible, so after each wake-up the callback runs
-/// again a few times over the next ~100 ms ("settling"), then the thread
-/// sleeps until the next event.
+/// commit that caused it is visible (the writer still syncs the WAL, then
+/// updates its index in shared memory, which inotify does not see), so after
+/// each wake-up the callback runs again at growing intervals over the next
+/// ~600 ms ("settling"): soon for a quick commit, later for one slowed by a
+/// sync. Then the thread sleeps until the next event.
 ///
 /// The watch runs on a thread of its own (inotify blocks) until `stop()`.
 final class DatabaseFileWatcher: Sendable {
@@ -20,9 +22,8 @@ final class DatabaseFileWatcher: Sendable {
     private let running = Atomic<Bool>(true)
     private let stopped = Atomic<Bool>(false)
 
-    /// How often and how far apart the callback runs again after a wake-up.
-    private static let settleChecks = 3
-    private static let settleMilliseconds: Int32 = 30
+    /// When the callback runs again after a wake-up, each delay after the one before.
+    private static let settleMilliseconds: [Int32] = [5, 10, 20, 40, 80, 160, 320]
 
     /// Starts watching `path`'s folder for writes to `path`, `path-wal` and `path-journal`.
     ///
@@ -52,7 +53,7 @@ final class DatabaseFileWatcher: Sendable {
         inotify = fd
         stopPipe = (ends[0], ends[1])
         let thread = Thread { [self] in self.run(names: names, onWrite: onWrite) }
-        thread.name = "formstore.settings-watcher"
+        thread.name = "formstore.file-watcher"
         thread.start()
     }
 
@@ -73,23 +74,24 @@ final class DatabaseFileWatcher: Sendable {
             close(stopPipe.read)
             running.store(false, ordering: .releasing)
         }
-        var settling = 0
+        // The next settle delay's index; past the end, the thread waits for events only.
+        var settling = Self.settleMilliseconds.count
         while true {
             var fds = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 2, settling > 0 ? Self.settleMilliseconds : -1)
+            let ready = poll(&fds, 2, settling < Self.settleMilliseconds.count ? Self.settleMilliseconds[settling] : -1)
             if ready < 0 {
                 if errno == EINTR { continue }
                 return
             }
             if fds[1].revents != 0 { return }
             if ready == 0 {
-                settling -= 1
+                settling += 1
                 onWrite()
                 continue
             }
             if drainEvents(naming: names) {
-                settling = Self.settleChecks
+                settling = 0
                 onWrite()
             }
         }

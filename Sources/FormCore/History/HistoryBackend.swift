@@ -1,0 +1,19 @@
+import Foundation
+
+/// A backend that keeps each save's history in the save's own transaction:
+/// the same writes as `FormBackend`, told who makes them. A session saves
+/// through these calls when its backend has them (`FormSession.attribution`).
+public protocol HistoryBackend: FormBackend {
+    func insert(_ form: Form, values: [String: FieldValue], deletingDraft: String?,
+                attribution: ChangeAttribution) throws -> StoredRecord
+    func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
+                deletingDraft: String?, attribution: ChangeAttribution) throws -> UpdateResult
+    func insert(_ form: Form, values: [String: FieldValue], deletingDraft: String?,
+                attribution: ChangeAttribution) async throws -> StoredRecord
+    func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
+                deletingDraft: String?, attribution: ChangeAttribution) async throws -> UpdateResult
+
+    /// The saves of one record, oldest first; with `field`, only those that
+    /// changed it (and of each, only that field).
+    func history(_ form: Form, key: RecordKey, field: String?) throws -> [RecordChange]
+}

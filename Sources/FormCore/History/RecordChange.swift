@@ -1,0 +1,41 @@
+import Foundation
+
+/// One save of a record as its history keeps it: when, by whom, through what,
+/// and each field it changed.
+public struct RecordChange: Sendable, Hashable, Codable {
+    /// Identifies the change (`formstore revert --change ID`); later changes have larger ids.
+    public var id: Int64
+    public var form: String
+    public var key: RecordKey
+    public var changedAt: Date
+    public var attribution: ChangeAttribution
+    /// The fields the save changed, in form order.
+    public var fields: [FieldChange]
+
+    public init(id: Int64, form: String, key: RecordKey, changedAt: Date, attribution: ChangeAttribution,
+                fields: [FieldChange]) {
+        self.id = id
+        self.form = form
+        self.key = key
+        self.changedAt = changedAt
+        self.attribution = attribution
+        self.fields = fields
+    }
+}
+
+/// A field one save changed: its model values before and after, read back
+/// from the stored values the history kept. A secure field has neither: the
+/// history says only that it changed.
+public struct FieldChange: Sendable, Hashable, Codable {
+    public var field: String
+    public var old: FieldValue?
+    public var new: FieldValue?
+    public var isSecure: Bool
+
+    public init(field: String, old: FieldValue?, new: FieldValue?, isSecure: Bool = false) {
+        self.field = field
+        self.old = old
+        self.new = new
+        self.isSecure = isSecure
+    }
+}

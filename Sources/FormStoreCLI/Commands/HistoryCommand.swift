@@ -1,0 +1,56 @@
+import FormCore
+
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "history",
+        abstract: "List a record's saved changes: when, who, through what, each field's old and new value.",
+        discussion: """
+        Every save through FormStore (set, new, edit, revert, draft restore, a
+        program using the library) records the fields it changed. History lives
+        where drafts live: in the database after 'formstore init', else in the
+        database's sidecar once it exists. Secure fields are listed as changed,
+        never with their values. CHANGE is what 'formstore revert --change' takes.
+        """,
+        arguments: [Common.form, Common.key],
+        options: [.value("field", valueName: "field", help: "Only the changes of this field."),
+                  Common.format(["table", "json"], default: "table")])
+
+    let form: String
+    let key: KeyArgument
+    let field: String?
+    let format: OutputFormat
+
+    init(parsing arguments: ParsedArguments) throws {
+        form = try arguments.argument("form")
+        key = try arguments.key("key")
+        field = arguments.value("field")
+        format = try arguments.choice("format", default: .table)
+    }
+
+    func run(_ context: CommandContext) throws -> ExitCode {
+        let workspace = try context.workspace()
+        let form = try workspace.form(named: form)
+        guard let history = workspace as? any HistoryWorkspace else {
+            throw CLIError.failure("this storage keeps no history")
+        }
+        let changes = try history.history(of: form, key: key, field: field)
+        let columns = ["change", "at", "actor", "via", "field", "old", "new", "secure"].map { OutputColumn(key: $0) }
+        var writer = format.writer(columns: format == .json ? columns : Array(columns.dropLast()),
+                                   to: context.terminal.output, options: context.outputOptions())
+        writer.writeAll(changes.flatMap { change in
+            change.fields.map { field -> [FieldValue] in
+                let described = form.field(field.field)
+                let notKept: FieldValue = format == .json ? .null : .text("(secure: not kept)")
+                let old = field.old.map { SetCommand.shownChange($0, of: described, key: field.field, json: format == .json) }
+                let new = field.new.map { SetCommand.shownChange($0, of: described, key: field.field, json: format == .json) }
+                var row: [FieldValue] = [.int(change.id), .text(ISO8601.shortDateTime(change.changedAt)),
+                                         change.attribution.actor.map(FieldValue.text) ?? .null,
+                                         .text(change.attribution.via.rawValue), .text(field.field),
+                                         old ?? notKept, new ?? notKept]
+                if format == .json { row.append(.bool(field.isSecure)) }
+                return row
+            }
+        })
+        return .success
+    }
+}

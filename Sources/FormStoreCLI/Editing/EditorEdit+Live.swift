@@ -1,0 +1,19 @@
+import FormCore
+
+/// What the `$EDITOR` loop shows of a live record: commits by others while the
+/// document was open, said when it closes.
+extension EditorEdit {
+    func announceExternalChanges() throws {
+        guard let change = try session.takeExternalChanges() else { return }
+        let form = session.form
+        let subject = "\(form.name) \(session.key?.description ?? "")"
+        if change.deleted { throw CLIError.notFound("\(subject) was deleted while you edited it; nothing was saved") }
+        if !change.changed.isEmpty {
+            let fields = change.changed.map { "\(FieldDisplay.label($0, in: form)) → \(FieldDisplay.current($0, in: session))" }
+            messages.write("Changed by someone else while you edited: \(fields.joined(separator: ", ")).\n")
+        }
+        for conflict in change.conflicts {
+            messages.write("Also changed by someone else: " + FieldDisplay.conflict(conflict, in: form) + "\n")
+        }
+    }
+}

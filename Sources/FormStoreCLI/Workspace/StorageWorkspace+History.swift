@@ -1,0 +1,84 @@
+import FormCore
+import FormStorage
+import Foundation
+
+/// What `revert` puts back: the values a record had at a moment, or those one change replaced.
+enum RevertTarget: Sendable, Hashable {
+    case time(Date)
+    case change(Int64)
+}
+
+/// History: what `history` lists and `revert` puts back. Storage that keeps
+/// no history (the tests' fake workspace) does not offer these.
+protocol HistoryWorkspace {
+    /// The record's saves, oldest first; with `field`, only those that changed it.
+    func history(of form: Form, key: KeyArgument, field: String?) throws -> [RecordChange]
+    /// Saves the values `target` names through a session (validated, checked
+    /// for conflicts); secure fields, which history keeps no values of, are
+    /// left as they are and returned in `skipped`.
+    func revert(_ form: Form, key: KeyArgument, to target: RevertTarget) throws -> (update: RecordUpdate, skipped: [String])
+}
+
+extension StorageWorkspace: HistoryWorkspace {
+    func history(of form: Form, key: KeyArgument, field: String?) throws -> [RecordChange] {
+        if let field, form.field(field) == nil { throw CLIError.unknownField(field, of: form, option: "--field") }
+        return try store().history(form, key: try recordKey(key, of: form), field: field)
+    }
+
+    func revert(_ form: Form, key: KeyArgument, to target: RevertTarget) throws -> (update: RecordUpdate, skipped: [String]) {
+        let store = try store()
+        let recordKey = try recordKey(key, of: form)
+        let changes = try store.history(form, key: recordKey)
+        let undone: [RecordChange]
+        switch target {
+        case .change(let id):
+            guard let change = changes.first(where: { $0.id == id }) else {
+                throw CLIError.notFound("\(form.name) \(key.text): no change \(id) in its history")
+            }
+            undone = [change]
+        case .time(let date):
+            undone = changes.filter { $0.changedAt > date }
+        }
+        // Each field goes back to its value before the first change undone, and
+        // must still hold what the last change of it wrote: else someone changed it since.
+        var values: [String: FieldValue] = [:]
+        var expected: [String: FieldValue] = [:]
+        var skipped: [String] = []
+        for change in undone {
+            for field in change.fields {
+                guard !field.isSecure, let old = field.old, let new = field.new else {
+                    if !skipped.contains(field.field) { skipped.append(field.field) }
+                    continue
+                }
+                if values[field.field] == nil { values[field.field] = old }
+                expected[field.field] = new
+            }
+        }
+        let session = try FormSession.open(withSaveStep(form), key: recordKey, backend: store, drafts: nil)
+        session.attribution = .command
+        let conflicts = values.keys.sorted().compactMap { field -> FieldConflict? in
+            let stored = session.pristine[field] ?? .null
+            guard let wrote = expected[field], stored != wrote else { return nil }
+            return FieldConflict(field: field, base: wrote, mine: values[field] ?? .null, theirs: stored)
+        }
+        if !conflicts.isEmpty { throw RecordRejected(form: form, key: key.text, reason: .conflict(conflicts)) }
+        if form.mode == .edit { try session.beginEditing() }
+        let before = session.pristine
+        for field in form.fields.map(\.key) where values[field] != nil {
+            try session.set(field, value: values[field]!)
+        }
+        switch try session.save() {
+        case .saved(let changed, _):
+            let changes = changed.map { FieldChange(field: $0, old: before[$0] ?? .null, new: session.pristine[$0] ?? .null) }
+            return (RecordUpdate(changes: changes, warnings: session.warnings), skipped)
+        case .unchanged:
+            return (RecordUpdate(changes: []), skipped)
+        case .invalid(let errors):
+            throw RecordRejected(form: form, key: key.text, reason: .invalid(errors))
+        case .conflict(let conflicts):
+            throw RecordRejected(form: form, key: key.text, reason: .conflict(conflicts))
+        case .notFound:
+            throw RecordRejected(form: form, key: key.text, reason: .notFound)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import FormCore
+import Foundation
+import Testing
+@testable import FormStorage
+
+/// Every save through FormStore records its changed fields' stored values,
+/// who and through what, where drafts live.
+@Suite struct HistoryTests {
+    let directory: TemporaryDirectory
+    let path: String
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        path = directory.path("app.sqlite")
+        // An application's database, made the way the application makes it.
+        try SQLiteShell().run(database: path, script: """
+            CREATE TABLE accounts (id INTEGER PRIMARY KEY, email TEXT NOT NULL, plan TEXT, seats INTEGER, pin TEXT);
+            INSERT INTO accounts VALUES (1, 'ann@example.com', 'free', 1, '1234');
+            """)
+    }
+
+    func store() throws -> FormStore {
+        try FormStore(path: path, sidecarDirectory: directory.url.appendingPathComponent("state"))
+    }
+
+    var form: Form {
+        var email = Field(key: "email", label: "Email", kind: .email)
+        email.isRequired = true
+        var pin = Field(key: "pin", label: "PIN", kind: .text)
+        pin.isSecure = true
+        var form = Form(name: "account", sections: [Section(fields: [
+            email, Field(key: "plan", label: "Plan", kind: .text), Field(key: "seats", label: "Seats", kind: .integer), pin,
+        ])])
+        form.table = "accounts"
+        return form
+    }
+
+    @Test func aSaveRecordsEachChangedFieldWhoAndThroughWhat() throws {
+        let store = try store()
+        // The sidecar a first draft would create.
+        try store.prepareOwnTables()
+        let session = try FormSession.open(form, key: RecordKey("id", 1), backend: store)
+        session.attribution = ChangeAttribution(actor: "ann", via: .web)
+        try session.set("plan", input: "team")
+        try session.set("seats", input: "5")
+        try session.set("pin", input: "9999")
+        #expect(try session.save().isSuccess)
+
+        let history = try session.history()
+        #expect(history.count == 1)
+        let change = try #require(history.first)
+        #expect(change.attribution == ChangeAttribution(actor: "ann", via: .web))
+        #expect(change.fields == [
+            FieldChange(field: "plan", old: "free", new: "team"),
+            FieldChange(field: "seats", old: 1, new: 5),
+            FieldChange(field: "pin", old: nil, new: nil, isSecure: true),
+        ])
+        // The user's file is left alone: history lives in the sidecar, and no value of the secure field reached it.
+        let sidecar = try #require(store.sidecar)
+        let kept = try SQLiteShell().output(database: sidecar.path,
+                                            "SELECT field, typeof(new_value), quote(new_value) FROM formstore_change_fields ORDER BY field")
+        #expect(kept == "pin|null|NULL\nplan|text|'team'\nseats|integer|5\n")
+        #expect(try store.history(form, key: RecordKey("id", 1), field: "seats").map { $0.fields.map(\.field) } == [["seats"]])
+    }
+
+    @Test func afterInitHistoryLivesInTheDatabaseAndRetentionPrunes() throws {
+        let store = try store()
+        try store.initialize()
+        store.historyRetention = .latest(2)
+        let session = try FormSession.open(form, key: RecordKey("id", 1), backend: store)
+        for seats in 2...5 {
+            try session.set("seats", value: .int(Int64(seats)))
+            #expect(try session.save().isSuccess)
+        }
+        #expect(try session.history().map { $0.fields[0].new } == [4, 5])
+        #expect(try SQLiteShell().output(database: path, "SELECT count(*) FROM formstore_change_fields") == "2\n")
+        let fresh = FormSession.new(form, backend: store)
+        try fresh.set("email", input: "bo@example.com")
+        #expect(try fresh.save().isSuccess)
+        #expect(try fresh.history().first?.fields.map(\.field) == ["email"])
+    }
+
+    @Test func aRefusedSaveRecordsNothing() throws {
+        let store = try store()
+        let session = try FormSession.open(form, key: RecordKey("id", 1), backend: store)
+        try SQLiteShell().run(database: path, script: "UPDATE accounts SET plan = 'pro' WHERE id = 1;")
+        try session.set("plan", input: "team")
+        guard case .conflict = try session.save() else {
+            Issue.record("the save overwrote another writer's change")
+            return
+        }
+        #expect(try session.history().isEmpty)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// `history` lists what saves changed, who made them and through what;
+/// `revert` puts values back through a session, refusing what is invalid or
+/// conflicts with a later change.
+@Suite struct HistoryCommandTests {
+    /// An application's database that `formstore init` was run on (history lives in it).
+    func database() throws -> DemoDatabase {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE plans (id INTEGER PRIMARY KEY, name TEXT NOT NULL, seats INTEGER, token TEXT);
+            INSERT INTO plans VALUES (1, 'free', 1, 'abc');
+            """)
+        #expect(try db.run(["init"]).code == 0)
+        return db
+    }
+
+    @Test func historyListsEachSavedFieldWithWhoAndThroughWhat() throws {
+        let db = try database()
+        #expect(try db.run(["set", "plans", "1", "name=team", "seats=5"]).code == 0)
+        #expect(try db.run(["set", "plans", "1", "seats=7"]).code == 0)
+        let listed = try db.run(["history", "plans", "1", "--format", "json"])
+        #expect(listed.code == 0, "\(listed)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
+        #expect(rows.map { $0["field"] as? String } == ["name", "seats", "seats"])
+        #expect(rows.map { $0["change"] as? Int } == [1, 1, 2])
+        #expect(rows.allSatisfy { $0["via"] as? String == "command" && ($0["actor"] as? String)?.isEmpty == false })
+        #expect(rows.last?["old"] as? Int == 5 && rows.last?["new"] as? Int == 7)
+        let seats = try db.run(["history", "plans", "1", "--field", "seats"])
+        #expect(seats.output.split(separator: "\n").count == 3, "\(seats)")
+        #expect(try db.run(["history", "plans", "1", "--field", "colour"]).code == 64)
+    }
+
+    @Test func revertSavesThePreviousValuesAsANewChange() throws {
+        let db = try database()
+        #expect(try db.run(["set", "plans", "1", "name=team"]).code == 0)
+        #expect(try db.run(["set", "plans", "1", "seats=9"]).code == 0)
+        let reverted = try db.run(["revert", "plans", "1", "--change", "1"])
+        #expect(reverted.code == 0, "\(reverted)")
+        #expect(try db.query("SELECT name, seats FROM plans") == "free|9\n")
+        let all = try db.run(["revert", "plans", "1", "--to", "2000-01-01"])
+        #expect(all.code == 0, "\(all)")
+        #expect(try db.query("SELECT name, seats FROM plans") == "free|1\n")
+        #expect(try db.query("SELECT count(*) FROM formstore_changes") == "4\n")
+    }
+
+    @Test func revertRefusesAConflictOrAnInvalidValue() throws {
+        let db = try database()
+        #expect(try db.run(["set", "plans", "1", "seats=2"]).code == 0)
+        #expect(try db.run(["set", "plans", "1", "seats=3"]).code == 0)
+        // Change 1's field was changed again by change 2: putting it back would undo that too.
+        let conflicting = try db.run(["revert", "plans", "1", "--change", "1"])
+        #expect(conflicting.code == 75, "\(conflicting)")
+        // Changed outside FormStore since: also a conflict.
+        try db.query("UPDATE plans SET seats = 4")
+        #expect(try db.run(["revert", "plans", "1", "--change", "2"]).code == 75)
+        #expect(try db.query("SELECT seats FROM plans") == "4\n")
+        // A new record's first change put a value where there was none; the name cannot go back to none.
+        #expect(try db.run(["new", "plans", "name=pro"]).code == 0)
+        let invalid = try db.run(["revert", "plans", "2", "--to", "2000-01-01"])
+        #expect(invalid.code == 65, "\(invalid)")
+        #expect(try db.query("SELECT name FROM plans WHERE id = 2") == "pro\n")
+        #expect(try db.run(["revert", "plans", "1"]).code == 64)
+    }
+
+    @Test func historyKeepsWhatTheEnvironmentSays() throws {
+        let db = try database()
+        for seats in 2...5 {
+            #expect(try db.run(["set", "plans", "1", "seats=\(seats)"], environment: ["FORMSTORE_HISTORY_KEEP": "2"]).code == 0)
+        }
+        #expect(try db.query("SELECT group_concat(new_value) FROM formstore_change_fields") == "4,5\n")
+        #expect(try db.run(["history", "plans", "1"], environment: ["FORMSTORE_HISTORY_KEEP": "lots"]).code == 64)
+    }
+}
