@@ -16,7 +16,7 @@ struct FormStoreCommand: ParsableCommand {
             InitCommand.self, MigrateCommand.self, FormsCommand.self, FormCommand.self,
             ListCommand.self, ShowCommand.self, NewCommand.self, SetCommand.self, EditCommand.self,
             DeleteCommand.self, DraftsCommand.self, DraftCommand.self, ImportCommand.self,
-            ExportCommand.self, DemoCommand.self, HelpCommand.self,
+            ExportCommand.self, ServeCommand.self, DemoCommand.self, HelpCommand.self,
         ])
 
     init(parsing arguments: ParsedArguments) {}
