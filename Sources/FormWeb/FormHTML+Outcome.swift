@@ -53,7 +53,7 @@ extension FormHTML {
             offered.append(field.key)
             out += "<input type=\"hidden\" name=\"\(HTML.escape(field.key))\" value=\"\(HTML.escape(WebText.of(field.key, in: session)))\">\n"
         }
-        out += "<input type=\"hidden\" name=\"_fields\" value=\"\(HTML.escape(offered.joined(separator: "\n")))\">\n"
+        out += "<input type=\"hidden\" name=\"_fields\" value=\"\(HTML.escape(Self.keysJSON(offered)))\">\n"
         out += "<div class=\"actions\"><button type=\"submit\">Save my choices</button></div>\n</form>\n"
         return out
     }

@@ -68,7 +68,7 @@ public struct FormHTML {
             out += "</fieldset>\n"
         }
         if !options.readOnly && editableKeys.count > 0 {
-            out += "<input type=\"hidden\" name=\"_fields\" value=\"\(HTML.escape(editableKeys.joined(separator: "\n")))\">\n"
+            out += "<input type=\"hidden\" name=\"_fields\" value=\"\(HTML.escape(Self.keysJSON(editableKeys)))\">\n"
             out += "<div class=\"actions\"><button type=\"submit\">\(HTML.escape(options.submitLabel))</button></div>\n"
         }
         out += "</form>\n"
@@ -91,6 +91,13 @@ public struct FormHTML {
             members[field.key] = WebText.of(session.pristine[field.key] ?? .null, in: field)
         }
         let data = (try? JSONSerialization.data(withJSONObject: members, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Field keys as a JSON array: a key may hold any character, and browsers
+    /// drop line breaks from a hidden input's value.
+    static func keysJSON(_ keys: [String]) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: keys)) ?? Data("[]".utf8)
         return String(decoding: data, as: UTF8.self)
     }
 

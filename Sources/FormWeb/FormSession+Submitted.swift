@@ -25,7 +25,7 @@ extension FormSession {
         let base = body.value("_base").flatMap(Self.decodeBase)
         let offered: [String]
         if let listed = body.value("_fields") {
-            offered = listed.split(separator: "\n").map(String.init)
+            offered = (try? JSONSerialization.jsonObject(with: Data(listed.utf8))) as? [String] ?? []
         } else {
             var seen = Set<String>()
             offered = body.members.map(\.name).filter { !$0.hasPrefix("_") && seen.insert($0).inserted }
@@ -35,9 +35,13 @@ extension FormSession {
                 result.refused.append(FieldRefusal(field: key, message: "\(form.name) has no field \"\(key)\""))
                 continue
             }
-            let mine = submittedValue(body, field)
+            var mine = submittedValue(body, field)
             if field.isSecure, mine.text.isEmpty { continue }
             let stored = WebText.of(pristine[key] ?? .null, in: field)
+            // Browsers send a textarea's line breaks as CRLF: unless the value had them, they are LF.
+            if mine.value == nil, mine.text.contains("\r\n"), !(base?[key] ?? stored).contains("\r\n") {
+                mine.text = mine.text.replacingOccurrences(of: "\r\n", with: "\n")
+            }
             if let was = base?[key], was == mine.text { continue }
             if let why = whyNotEditable(key) {
                 if mine.text != stored { result.refused.append(FieldRefusal(field: key, message: "\(field.label) \(why)")) }

@@ -55,13 +55,24 @@ extension WebAssets {
       fetch(action + "/draft", { method: "POST", body: body(), credentials: "same-origin", keepalive: true });
     }, 800);
   });
-  form.addEventListener("submit", function () { dirty = false; });
+  form.addEventListener("submit", function () {
+    dirty = false;
+    if (draftTimer) { clearTimeout(draftTimer); draftTimer = null; }
+  });
+  // A tab being closed or hidden sends the draft not yet sent.
+  function flushDraft() {
+    if (!draftTimer) { return; }
+    clearTimeout(draftTimer);
+    draftTimer = null;
+    navigator.sendBeacon(action + "/draft", body());
+  }
+  window.addEventListener("pagehide", flushDraft);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") { flushDraft(); }
+  });
   window.addEventListener("beforeunload", function (event) {
     if (!dirty) { return; }
-    if (draftTimer) {
-      clearTimeout(draftTimer);
-      navigator.sendBeacon(action + "/draft", body());
-    }
+    flushDraft();
     event.preventDefault();
     event.returnValue = "";
   });

@@ -19,7 +19,8 @@ import Testing
             let value = String(rest[..<rest.firstIndex(of: "\"")!])
             members.append(.init(name: name, value: unescape(value)))
         }
-        let fields = members.first { $0.name == "_fields" }?.value.split(separator: "\n").map(String.init) ?? []
+        let listed = members.first { $0.name == "_fields" }?.value ?? "[]"
+        let fields = (try? JSONSerialization.jsonObject(with: Data(listed.utf8))) as? [String] ?? []
         for key in fields where !dropping.contains(key) {
             let field = session.form.field(key)!
             if field.kind == .bool {
@@ -122,13 +123,34 @@ import Testing
         #expect(html.contains("value=\"(555) 000-1111\"> Theirs (saved now)"))
         let again = try FormSession.open(page.form, key: page.key!, backend: backend)
         var members = [SubmittedForm.Member(name: "phone", value: "5552223333"),
-                       SubmittedForm.Member(name: "_fields", value: "phone")]
+                       SubmittedForm.Member(name: "_fields", value: #"["phone"]"#)]
         let base = try #require(html.range(of: "name=\"_base\" value=\""))
         let rest = html[base.upperBound...]
         members.append(.init(name: "_base", value: Self.unescape(String(rest[..<rest.firstIndex(of: "\"")!]))))
         #expect(again.apply(submitted: SubmittedForm(members: members)).isClean)
         _ = try again.save()
         #expect(backend.record(page.key!)?.values["phone"] == "5552223333")
+    }
+
+    @Test func aTextareasCRLFLineBreaksAreNoChange() throws {
+        let (session, backend) = try FormHTMLTests.session(values: ["bio": "line one\nline two"])
+        // Browsers send every line break of a textarea as CRLF.
+        let body = Self.post(from: session, ["bio": "line one\r\nline two", "email": "ann@example.org"])
+        #expect(session.apply(submitted: body).isClean)
+        #expect(session.dirtyFields == ["email"])
+        let edited = try FormSession.open(session.form, key: session.key!, backend: backend)
+        _ = edited.apply(submitted: Self.post(from: edited, ["bio": "line one\r\nline 2"]))
+        #expect(edited.value("bio") == "line one\nline 2")
+    }
+
+    @Test func keysWithSpacesAndQuotesSurviveTheBrowser() throws {
+        let form = Form(name: "odd", sections: [Section(fields: [Field(key: "line no", kind: .integer), Field(key: #"say "hi""#)])])
+        let backend = MemoryBackend()
+        let stored = backend.put(["id": 1, "line no": 1, #"say "hi""#: "x"])
+        let session = try FormSession.open(form, key: stored.key, backend: backend)
+        let body = Self.post(from: session, ["line no": "2", #"say "hi""#: "y"])
+        #expect(session.apply(submitted: body).isClean)
+        #expect(Set(session.dirtyFields) == ["line no", #"say "hi""#])
     }
 
     @Test func aChangedReadOnlyFieldIsRefused() throws {

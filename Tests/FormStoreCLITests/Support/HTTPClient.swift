@@ -48,12 +48,31 @@ enum HTTPClient {
         send(fd, Data(head.utf8) + body)
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
+        // Read to the end of the message (a server may keep the connection open, as chromedriver does).
+        while !isComplete(received) {
             let count = read(fd, &buffer, buffer.count)
             if count <= 0 { break }
             received.append(contentsOf: buffer[0..<count])
         }
         return try parse(received)
+    }
+
+    /// Whether `data` holds a whole response: its head, and a body as long as
+    /// `Content-Length` says or a last chunk (else it lasts until the connection closes).
+    static func isComplete(_ data: Data) -> Bool {
+        guard let end = data.range(of: Data("\r\n\r\n".utf8)) else { return false }
+        let head = String(decoding: data[..<end.lowerBound], as: UTF8.self).lowercased()
+        let body = data.count - end.upperBound
+        for line in head.components(separatedBy: "\r\n") {
+            if line.hasPrefix("content-length:"), let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) {
+                return body >= length
+            }
+            if line.hasPrefix("transfer-encoding:") && line.contains("chunked") {
+                return data.suffix(5) == Data("0\r\n\r\n".utf8)
+            }
+        }
+        if head.hasPrefix("http/1.1 204") || head.hasPrefix("http/1.1 304") { return true }
+        return false
     }
 
     static func send(_ fd: Int32, _ data: Data) {
