@@ -15,7 +15,7 @@ a { color: var(--accent); }
 form.record, .panel { background: var(--paper); border: 1px solid var(--line); border-radius: 8px; padding: 1rem 1.2rem; }
 fieldset { border: 0; border-top: 1px solid var(--line); margin: 0 0 1rem; padding: .6rem 0 0; }
 fieldset:first-of-type { border-top: 0; padding-top: 0; }
-legend { font-weight: 600; padding: 0; }
+legend { font-weight: 700; font-size: 1.05rem; color: var(--accent); padding: 0 0 .5rem; }
 .field { margin: 0 0 1rem; }
 .field > label { display: block; font-weight: 600; margin-bottom: .25rem; }
 .field > input[type=checkbox] + label { display: inline; margin-left: .4rem; }
@@ -25,7 +25,8 @@ input[type=time], input[type=datetime-local], select, textarea {
 input[readonly], textarea[readonly], select:disabled { background: var(--wash); color: var(--muted); border-style: dashed; }
 input:focus, select:focus, textarea:focus, button:focus, a:focus { outline: 3px solid #9db7ef; outline-offset: 1px; }
 .field.invalid input, .field.invalid select, .field.invalid textarea { border-color: var(--bad); border-width: 2px; }
-.choices { border: 0; padding: 0; }
+.choices { border: 0; padding: 0; margin: 0; }
+.choices legend { color: var(--ink); font-size: 1rem; padding-bottom: .25rem; }
 .choices label { display: inline-flex; align-items: center; gap: .3rem; margin-right: 1rem; font-weight: normal; }
 .required { color: var(--bad); }
 .hint { color: var(--muted); font-size: .9rem; margin: .25rem 0 0; }
@@ -52,6 +53,7 @@ ul.forms li { background: var(--paper); border: 1px solid var(--line); border-ra
 ul.forms .meta { color: var(--muted); font-size: .9rem; }
 .conflict q { font-weight: 600; }
 fieldset.conflict label { display: block; margin: .3rem 0; }
+code { font-size: .9em; background: var(--wash); padding: 0 .2em; border-radius: 3px; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @media (max-width: 30rem) { main { padding: .6rem; } form.record { padding: .8rem; } h1 { font-size: 1.3rem; } }
 """#

@@ -82,7 +82,7 @@ extension WebApp {
         var body = "<ul class=\"forms\">\n"
         for summary in summaries {
             body += "<li><a href=\"/forms/\(HTML.escape(Self.pathSegment(summary.name)))\">\(HTML.escape(summary.title))</a>"
-            body += " <span class=\"meta\">\(HTML.escape(summary.name)) · table \(HTML.escape(summary.table)) · \(summary.fieldCount) fields · \(HTML.escape(summary.origin))</span></li>\n"
+            body += " <span class=\"meta\">\(HTML.escape(summary.name)) · table \(HTML.escape(summary.table)) · \(summary.fieldCount) fields · \(summary.source == .spec ? "spec" : "inferred")</span></li>\n"
         }
         body += "</ul>\n"
         if readOnly { body = "<p class=\"notice\">Read-only: records can be looked at, not changed.</p>\n" + body }
