@@ -48,7 +48,7 @@ public struct FormHTML {
     /// The `<form>` element, with an error summary at its top when there are errors.
     public func render() -> String {
         var out = "<form method=\"post\" action=\"\(HTML.escape(options.action))\" class=\"record\" novalidate"
-        out += " data-form=\"\(HTML.escape(session.form.name))\""
+        out += " data-form=\"\(HTML.escape(session.form.name))\" data-mode=\"\(session.form.mode.rawValue)\""
         if let events = options.eventsHref { out += " data-events=\"\(HTML.escape(events))\"" }
         out += ">\n"
         if let token = options.csrfToken {

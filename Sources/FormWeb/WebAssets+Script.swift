@@ -77,6 +77,37 @@ extension WebAssets {
     event.returnValue = "";
   });
 
+  // Free mode: each change is saved as it is made. The answer is the record's
+  // page again; its base replaces this page's, so the next change is judged
+  // against what was just saved, and its errors or notice are shown here.
+  if (form.getAttribute("data-mode") === "free") {
+    form.addEventListener("change", function () {
+      if (draftTimer) { clearTimeout(draftTimer); draftTimer = null; }
+      fetch(action, { method: "POST", body: body(), credentials: "same-origin" })
+        .then(function (r) { return r.text(); })
+        .then(function (text) {
+          var page = new DOMParser().parseFromString(text, "text/html");
+          var fresh = page.querySelector('form.record input[name="_base"]');
+          if (fresh) { form.querySelector('input[name="_base"]').value = fresh.value; }
+          page.querySelectorAll("form.record [data-field]").forEach(function (row) {
+            var error = row.querySelector("p.error");
+            showErrors(row.getAttribute("data-field"), error && !error.hidden ? [error.textContent] : []);
+          });
+          var saved = page.querySelector(".notice.saved");
+          var status = document.getElementById("free-status");
+          if (!status) {
+            status = document.createElement("div");
+            status.id = "free-status";
+            status.setAttribute("role", "status");
+            form.parentNode.insertBefore(status, form);
+          }
+          status.className = saved ? "notice saved" : "notice";
+          status.textContent = saved ? saved.textContent : "Not saved: see the errors below.";
+          dirty = !saved;
+        });
+    });
+  }
+
   // Someone else saved this record: say so, without touching what is typed.
   var events = form.getAttribute("data-events");
   if (events && window.EventSource) {

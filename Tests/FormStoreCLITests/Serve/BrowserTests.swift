@@ -119,3 +119,28 @@ import Testing
         #expect(try db.query("SELECT phone FROM registers WHERE id = 2") == "5554445555\n")
     }
 }
+
+/// A form in free mode: each change saved as it is made, in a real browser.
+@Suite(.serialized) struct FreeModeBrowserTests {
+    @Test func eachChangeIsSavedAsItIsMade() throws {
+        let forms = try ScratchDirectory()
+        try #"""
+        {"formstore": 1, "name": "logins", "title": "Logins", "mode": "free", "primaryKey": ["id"],
+         "sections": [{"fields": [{"key": "email", "label": "E-mail", "kind": "email", "email": true}]}]}
+        """#.write(toFile: forms.path + "/logins.json", atomically: true, encoding: .utf8)
+        let db = try DemoDatabase(formsDirectory: forms.path)
+        let server = try ServeRun(db)
+        let browser = try WebDriver()
+        try browser.open("http://127.0.0.1:\(server.port)/forms/logins/1")
+        for email in ["first@example.com", "second@example.com"] {
+            try browser.replace("#f-email", email)
+            try browser.run("document.getElementById('f-email').blur();")
+            #expect(browser.wait { (try? db.query("SELECT email FROM logins WHERE id = 1")) == email + "\n" }, "\(email) not saved")
+            #expect(try browser.wait { try browser.exists("#free-status.saved") })
+        }
+        try browser.replace("#f-email", "not an address")
+        try browser.run("document.getElementById('f-email').blur();")
+        #expect(try browser.wait { try browser.attribute("#f-email", "aria-invalid") == "true" })
+        #expect(try db.query("SELECT email FROM logins WHERE id = 1") == "second@example.com\n")
+    }
+}

@@ -103,6 +103,10 @@ final class WebDriver {
 
     func clear(_ css: String) throws { try command("POST", "/element/\(element(css))/clear") }
     func type(_ css: String, _ text: String) throws { try command("POST", "/element/\(element(css))/value", ["text": text]) }
+    /// Selects what the field holds and types over it: one change, as a person makes it.
+    func replace(_ css: String, _ text: String) throws {
+        try command("POST", "/element/\(element(css))/value", ["text": "\u{E009}a\u{E000}" + text])
+    }
     func click(_ css: String) throws { try command("POST", "/element/\(element(css))/click") }
     func text(_ css: String) throws -> String { try command("GET", "/element/\(element(css))/text") as? String ?? "" }
     func value(_ css: String) throws -> String { try command("GET", "/element/\(element(css))/property/value") as? String ?? "" }
