@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "FormCore", targets: ["FormCore"]),
         .library(name: "FormStorage", targets: ["FormStorage"]),
+        .library(name: "FormWeb", targets: ["FormWeb"]),
         .executable(name: "formstore", targets: ["formstore"]),
         .executable(name: "formstore-bench", targets: ["formstore-bench"]),
     ],
@@ -15,13 +16,20 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
         .target(name: "FormCore"),
+        // HTML for a session, and submitted bodies applied to one; no HTTP server (docs/web.md).
+        .target(name: "FormWeb", dependencies: ["FormCore"]),
         .target(
             name: "FormStorage",
             dependencies: ["FormCore", "CSQLite"],
             resources: []
         ),
-        .target(name: "FormStoreCLI", dependencies: ["FormCore", "FormStorage"]),
+        .target(name: "FormStoreCLI", dependencies: ["FormCore", "FormStorage", "FormWeb", "CMicroHTTPD"]),
         .executableTarget(name: "formstore", dependencies: ["FormStoreCLI"]),
         // Benchmarks against the raw SQLite C API and the sqlite3 command (docs: README, Performance).
         .executableTarget(name: "formstore-bench",
@@ -35,6 +43,7 @@ let package = Package(
         .testTarget(name: "FormStoreCLITests", dependencies: ["FormStoreCLI", "FormStorage", "FormCore"],
                     // Golden screens, read by path (FullScreenEditTests).
                     exclude: ["Golden"]),
+        .testTarget(name: "FormWebTests", dependencies: ["FormWeb", "FormCore"]),
         .testTarget(name: "FormStoreBenchTests", dependencies: ["formstore-bench"]),
     ],
     swiftLanguageModes: [.v6]

@@ -4,7 +4,7 @@ import Foundation
 // formstore-bench [--quick] [--json PATH] [--only CASE,...]
 // Measures FormStore against SQLite's C API and the sqlite3 command; see README, Performance.
 
-let usage = "usage: formstore-bench [--quick] [--json PATH] [--only load,save,keystroke,picker,service,typing,budgets,history,live,import,export,cold]"
+let usage = "usage: formstore-bench [--quick] [--json PATH] [--only load,save,keystroke,picker,service,typing,budgets,history,live,import,export,cold,web]"
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--typing-child", arguments.count == 2 {
@@ -54,6 +54,14 @@ do {
     if selected("budgets") {
         let budgets = BudgetCases(directory: scratch, size: size)
         rows += [try budgets.conditionalForm(), try budgets.pathologicalPattern()]
+    }
+    if only?.contains("web") == true {
+        // Not in the default run: it needs wrk (and Datasette for its comparison) and binds ports.
+        let formstore = executableDirectory() + "/formstore"
+        guard FileManager.default.isExecutableFile(atPath: formstore) else {
+            throw BenchError("no formstore next to the bench at \(formstore): build it first (swift build -c release)")
+        }
+        rows += try WebCase(directory: scratch, size: size, formstore: formstore).run()
     }
     if selected("import") || selected("export") || selected("cold") {
         let formstore = executableDirectory() + "/formstore"

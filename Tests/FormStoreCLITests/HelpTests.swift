@@ -14,7 +14,7 @@ import Testing
         #expect(help.contains("\n  --version               Show the version.\n"))
         #expect(help.contains("\n  -h, --help              Show help information.\n"))
         for name in ["init", "migrate", "forms", "form", "list", "show", "new", "set", "edit", "delete",
-                     "drafts", "draft", "import", "export", "demo", "help"] {
+                     "drafts", "draft", "import", "export", "serve", "demo", "help"] {
             #expect(help.contains("\n  \(name.padding(toLength: 24, withPad: " ", startingAt: 0))"), "subcommand \(name)")
         }
         #expect(help.contains("\nEXIT CODES:\n  0                       success\n"))

@@ -1,8 +1,8 @@
 /// SHA-256 (FIPS 180-4), for migration checksums: Foundation on Linux has no
 /// CryptoKit, and a checksum must catch any edit, which a short hash like FNV does not promise.
-enum SHA256 {
+public enum SHA256 {
     /// The 64-character lower-case hex digest of `bytes`.
-    static func hexDigest(_ bytes: some Collection<UInt8>) -> String {
+    public static func hexDigest(_ bytes: some Collection<UInt8>) -> String {
         hash(bytes).map { byte in
             let hex = String(byte, radix: 16)
             return byte < 16 ? "0" + hex : hex
@@ -10,7 +10,7 @@ enum SHA256 {
     }
 
     /// The 32-byte digest of `bytes`.
-    static func hash(_ bytes: some Collection<UInt8>) -> [UInt8] {
+    public static func hash(_ bytes: some Collection<UInt8>) -> [UInt8] {
         var message = Array(bytes)
         let bitLength = UInt64(message.count) &* 8
         message.append(0x80)

@@ -18,7 +18,8 @@ struct FormStoreCommand: ParsableCommand {
             InitCommand.self, MigrateCommand.self, FormsCommand.self, FormCommand.self,
             ListCommand.self, ShowCommand.self, NewCommand.self, SetCommand.self, EditCommand.self,
             DeleteCommand.self, HistoryCommand.self, RevertCommand.self, DraftsCommand.self, DraftCommand.self,
-            ImportCommand.self, ExportCommand.self, ChoicesCommand.self, DemoCommand.self, HelpCommand.self,
+            ImportCommand.self, ExportCommand.self, ChoicesCommand.self, ServeCommand.self, DemoCommand.self,
+            HelpCommand.self,
         ])
 
     init(parsing arguments: ParsedArguments) {}

@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Screenshots of `formstore serve`'s main pages for docs/screenshots/.
+
+Builds the demo database, starts the built `formstore serve` and Debian's
+chromedriver, drives headless Chromium over WebDriver (plain HTTP, no
+selenium), and writes PNGs. Run from the package root after `swift build`:
+
+    python3 Scripts/web-screenshots.py [OUTPUT_DIR]
+"""
+import base64, json, os, re, shutil, socket, subprocess, sys, tempfile, time, urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "docs", "screenshots")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Browser:
+    def __init__(self, port, width, height):
+        self.base = "http://127.0.0.1:%d" % port
+        options = {"binary": "/usr/bin/chromium",
+                   "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                            "--window-size=%d,%d" % (width, height)]}
+        caps = {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": options,
+                                                 "unhandledPromptBehavior": "accept"}}}
+        self.session = "/session/" + self.call("POST", "/session", caps, prefix=False)["sessionId"]
+
+    def call(self, method, path, body=None, prefix=True):
+        url = self.base + (self.session if prefix else "") + path
+        data = json.dumps(body if body is not None else {}).encode() if method != "GET" else None
+        request = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=60) as reply:
+            return json.load(reply)["value"]
+
+    def open(self, url):
+        self.call("POST", "/url", {"url": url})
+
+    def element(self, css):
+        return list(self.call("POST", "/element", {"using": "css selector", "value": css}).values())[0]
+
+    def type(self, css, text):
+        e = self.element(css)
+        self.call("POST", "/element/%s/clear" % e)
+        self.call("POST", "/element/%s/value" % e, {"text": text})
+
+    def click(self, css):
+        self.call("POST", "/element/%s/click" % self.element(css))
+
+    def shot(self, name):
+        height = self.call("POST", "/execute/sync", {"script": "return document.documentElement.scrollHeight", "args": []})
+        self.call("POST", "/window/rect", {"height": min(max(int(height) + 140, 500), 2200)})
+        time.sleep(0.3)
+        with open(os.path.join(OUT, name), "wb") as f:
+            f.write(base64.b64decode(self.call("GET", "/screenshot")))
+
+    def close(self):
+        self.call("DELETE", "")
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    scratch = tempfile.mkdtemp()
+    db = os.path.join(scratch, "demo.sqlite")
+    subprocess.run(["sqlite3", db], stdin=open(os.path.join(ROOT, "Fixtures", "demo.sql")), check=True)
+    env = dict(os.environ, XDG_STATE_HOME=os.path.join(scratch, "state"))
+    server = subprocess.Popen([os.path.join(ROOT, ".build", "debug", "formstore"), "--db", db, "--forms",
+                               os.path.join(ROOT, "Fixtures", "forms"), "serve", "--listen", "127.0.0.1:0"],
+                              stdout=subprocess.PIPE, env=env, text=True)
+    site = re.search(r"http://127\.0\.0\.1:\d+", server.stdout.readline()).group(0)
+    driver_port = free_port()
+    driver = subprocess.Popen(["chromedriver", "--port=%d" % driver_port], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    time.sleep(1)
+    try:
+        wide = Browser(driver_port, 1100, 900)
+        wide.open(site + "/")
+        wide.shot("forms.png")
+        wide.open(site + "/forms/register")
+        wide.shot("records.png")
+        wide.open(site + "/forms/register/1")
+        wide.type("#f-phone", "555-12")
+        wide.click("#f-email")
+        time.sleep(1)
+        wide.shot("record-invalid-phone.png")
+        other = Browser(driver_port, 1100, 900)
+        other.open(site + "/forms/register/1")
+        wide.open(site + "/forms/register/1")
+        wide.type("#f-email", "ann.lee@example.org")
+        wide.click("form.record button[type=submit]")
+        time.sleep(0.5)
+        wide.shot("record-saved.png")
+        time.sleep(1.5)
+        other.type("#f-email", "ann@work.example")
+        other.click("form.record button[type=submit]")
+        time.sleep(0.5)
+        other.shot("conflict.png")
+        other.close()
+        wide.open(site + "/forms/register/2/delete")
+        wide.shot("delete-confirm.png")
+        wide.close()
+        phone = Browser(driver_port, 390, 844)
+        phone.open(site + "/forms/basic-info/1")
+        phone.shot("phone-record.png")
+        phone.open(site + "/forms/signup/new")
+        phone.click("form.record button[type=submit]")
+        time.sleep(0.5)
+        phone.shot("phone-new-invalid.png")
+        phone.close()
+    finally:
+        driver.kill()
+        server.terminate()
+        server.wait()
+        shutil.rmtree(scratch)
+
+
+main()

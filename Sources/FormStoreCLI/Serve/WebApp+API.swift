@@ -1,0 +1,221 @@
+import Foundation
+import FormCore
+import FormStorage
+import FormWeb
+
+/// The JSON API for services and scripts: the library's own JSON shapes
+/// (`SaveOutcome`, `JSONBodyError`, `FieldConflict`), records with an `ETag`,
+/// saves checked with `If-Match`, and a stream of a record's saves.
+extension WebApp {
+    func api(_ request: HTTPRequest, _ parts: [String], user: String) throws -> HTTPResponse {
+        guard parts.count >= 2, parts[0] == "forms" else { return .json(404, Data(#"{"error":"no such resource"}"#.utf8)) }
+        let name = parts[1]
+        let writes = ["POST", "PATCH", "PUT", "DELETE"].contains(request.method)
+        if writes && readOnly {
+            return .json(403, Data(#"{"error":"this server is read-only (formstore serve --read-only)"}"#.utf8))
+        }
+        // A write with a body must say it is JSON: no page of another site can
+        // send that without the browser asking first (CSRF).
+        if writes && request.method != "DELETE" && !(request.header("content-type") ?? "").lowercased().hasPrefix("application/json") {
+            return .json(415, Data(#"{"error":"send the body as application/json"}"#.utf8))
+        }
+        let rest = Array(parts.dropFirst(2))
+        guard rest.isEmpty || rest[0] == "records", rest.count <= 3, rest.count < 3 || rest[2] == "events" else {
+            return .json(404, Data(#"{"error":"no such resource"}"#.utf8))
+        }
+        let key = rest.count > 1 ? rest[1] : ""
+        switch (request.method, rest.count) {
+        case ("GET", 0): return try formDescription(name)
+        case ("GET", 1): return try records(name, request: request)
+        case ("POST", 1): return try createRecord(name, body: request.body)
+        case ("GET", 2): return try record(name, key: key)
+        case ("PATCH", 2): return try patch(name, key: key, request: request)
+        case ("DELETE", 2): return try deleteRecord(name, key: key, request: request)
+        case ("GET", 3): return try events(name, key: key)
+        default: return HTTPResponse(status: 405, headers: [("Allow", "GET, POST, PATCH, DELETE")])
+        }
+    }
+
+    /// `GET /api/forms/NAME`: `{"spec": …, "schema": …}`.
+    private func formDescription(_ name: String) throws -> HTTPResponse {
+        let form = try locked { try workspace.form(named: name) }
+        var body = Data(#"{"spec":"#.utf8)
+        body += try FormSpec.encode(form)
+        body += Data(#","schema":"#.utf8)
+        body += JSONSchemaExporter.schema(for: form)
+        body += Data("}".utf8)
+        return .json(200, body)
+    }
+
+    /// A record as JSON: its stored fields by key, secure ones left out.
+    private func recordJSON(_ record: StoredRecord, form: Form) -> [String: PlainJSONValue] {
+        var members: [String: PlainJSONValue] = [:]
+        for column in record.key.columns { members[column] = PlainJSONValue(record.key[column] ?? .null) }
+        for field in form.fields where field.holdsValue && field.isStored && !field.isSecure {
+            members[field.key] = PlainJSONValue(record.values[field.key] ?? .null)
+        }
+        return members
+    }
+
+    private var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// `GET /api/forms/NAME/records?limit=&offset=&where=&sort=&q=`.
+    private func records(_ name: String, request: HTTPRequest) throws -> HTTPResponse {
+        var selection = RecordSelection(search: request.queryValue("q"),
+                                        offset: max(Int(request.queryValue("offset") ?? "") ?? 0, 0),
+                                        limit: min(max(Int(request.queryValue("limit") ?? "") ?? 100, 1), 10_000))
+        selection.conditions = try request.queryValues("where").map(RecordCondition.init(parsing:))
+        selection.sort = request.queryValues("sort").map {
+            RecordSelection.SortKey(field: String($0.hasPrefix("-") ? $0.dropFirst() : $0[...]), descending: $0.hasPrefix("-"))
+        }
+        let rows = try locked { () throws -> [[String: PlainJSONValue]] in
+            let form = try workspace.form(named: name)
+            var rows: [[String: PlainJSONValue]] = []
+            try workspace.forEachRecord(of: form, selection: selection) { rows.append(recordJSON($0, form: form)) }
+            return rows
+        }
+        return .json(200, try encoder.encode(rows))
+    }
+
+    private func load(_ name: String, key: String) throws -> (Form, StoredRecord?) {
+        let form = try workspace.form(named: name)
+        let recordKey = try workspace.recordKey(try KeyArgument(parsing: key), of: form)
+        return (form, try workspace.store().load(form, key: recordKey))
+    }
+
+    private static let noRecord = Data(#"{"outcome":"notFound"}"#.utf8)
+
+    /// `GET /api/forms/NAME/records/KEY`, with its `ETag`.
+    private func record(_ name: String, key: String) throws -> HTTPResponse {
+        try locked {
+            let (form, record) = try load(name, key: key)
+            guard let record else { return .json(404, Self.noRecord) }
+            return .json(200, try encoder.encode(recordJSON(record, form: form)), headers: [("ETag", RecordETag.of(record))])
+        }
+    }
+
+    /// `PATCH`: the body's fields through the JSON door, saved if the record
+    /// is still the one the client read (`If-Match`).
+    private func patch(_ name: String, key: String, request: HTTPRequest) throws -> HTTPResponse {
+        try locked {
+            let (loaded, found) = try load(name, key: key)
+            guard let record = found else { return .json(404, Self.noRecord) }
+            let tag = RecordETag.of(record)
+            if let wanted = request.header("if-match"), wanted != "*",
+               !wanted.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag }) {
+                return .json(412, Data(#"{"error":"the record changed since it was read: GET it again"}"#.utf8), headers: [("ETag", tag)])
+            }
+            let form = workspace.withSaveStep(loaded)
+            let session = try FormSession.open(form, key: record.key, backend: try workspace.store(), draftPolicy: .none)
+            if form.mode == .edit { try session.beginEditing() }
+            do throws(JSONBodyError) {
+                try session.apply(json: request.body)
+            } catch {
+                return .json(422, try encoder.encode(error))
+            }
+            let outcome = try session.saveKeepingSecretsOut()
+            var headers: [(String, String)] = []
+            if outcome.isSuccess, let now = try workspace.store().load(form, key: session.key ?? record.key) {
+                headers.append(("ETag", RecordETag.of(now)))
+            }
+            return .json(status(of: outcome), try encoder.encode(outcome), headers: headers)
+        }
+    }
+
+    private func status(of outcome: SaveOutcome) -> Int {
+        switch outcome {
+        case .saved, .unchanged: return 200
+        case .invalid: return 422
+        case .conflict: return 409
+        case .notFound: return 404
+        }
+    }
+
+    /// `POST /api/forms/NAME/records`: 201 with the new record's `Location`.
+    private func createRecord(_ name: String, body: Data) throws -> HTTPResponse {
+        try locked {
+            let form = workspace.withSaveStep(try workspace.form(named: name))
+            let session = FormSession.new(form, backend: try workspace.store(), draftPolicy: .none)
+            do throws(JSONBodyError) {
+                try session.apply(json: body)
+            } catch {
+                return .json(422, try encoder.encode(error))
+            }
+            let outcome = try session.saveKeepingSecretsOut()
+            guard case .saved(_, let key) = outcome else { return .json(status(of: outcome), try encoder.encode(outcome)) }
+            let location = "/api/forms/\(Self.pathSegment(form.name))/records/\(Self.pathSegment(key.description))"
+            return .json(201, try encoder.encode(outcome), headers: [("Location", location)])
+        }
+    }
+
+    /// `DELETE`: 204, or 412 when `If-Match` names another state of the record.
+    private func deleteRecord(_ name: String, key: String, request: HTTPRequest) throws -> HTTPResponse {
+        try locked {
+            let (form, found) = try load(name, key: key)
+            guard let record = found else { return .json(404, Self.noRecord) }
+            if let wanted = request.header("if-match"), wanted != "*", wanted != RecordETag.of(record) {
+                return .json(412, Data(#"{"error":"the record changed since it was read: GET it again"}"#.utf8))
+            }
+            guard try workspace.store().delete(form, key: record.key, deletingDraft: nil) else { return .json(404, Self.noRecord) }
+            return HTTPResponse(status: 204)
+        }
+    }
+
+    /// `GET …/events`: server-sent events, `saved` whenever the record's
+    /// stored values change (whoever wrote them: this server, another
+    /// process), `deleted` when it goes. Each stream looks four times a
+    /// second, on its own connection's thread; a comment every 10 s keeps
+    /// idle connections from timing out.
+    private func events(_ name: String, key: String) throws -> HTTPResponse {
+        let first = try locked { () throws -> String in
+            let (_, found) = try load(name, key: key)
+            guard let record = found else { throw CLIError.notFound("\(name): no record with key \(key)") }
+            return RecordETag.of(record)
+        }
+        let watch = RecordWatch(tag: first)
+        var response = HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"),
+                                                           ("X-Accel-Buffering", "no")])
+        response.stream = { [self] in
+            if !watch.started {
+                watch.started = true
+                return Data("retry: 1000\n\n".utf8)
+            }
+            var quiet = 0
+            while !isStopping {
+                Thread.sleep(forTimeInterval: 0.25)
+                let now: String?
+                do {
+                    now = try locked { try load(name, key: key).1.map(RecordETag.of) }
+                } catch {
+                    continue  // busy: look again
+                }
+                guard let tag = now else {
+                    if watch.ended { return nil }
+                    watch.ended = true
+                    return Data("event: deleted\ndata: {}\n\n".utf8)
+                }
+                if tag != watch.tag {
+                    watch.tag = tag
+                    return Data("event: saved\ndata: {\"etag\":\"\(tag.filter { $0 != "\"" })\"}\n\n".utf8)
+                }
+                quiet += 1
+                if quiet >= 40 { return Data(": still here\n\n".utf8) }
+            }
+            return nil
+        }
+        return response
+    }
+}
+
+/// One event stream's memory: the tag last reported. Used by its
+/// connection's thread alone.
+private final class RecordWatch: @unchecked Sendable {
+    var tag: String
+    var started = false
+    var ended = false
+    init(tag: String) { self.tag = tag }
+}

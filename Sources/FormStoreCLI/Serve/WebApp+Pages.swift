@@ -1,0 +1,174 @@
+import Foundation
+import FormCore
+import FormStorage
+import FormWeb
+
+/// The pages: forms, a form's records, login. Server-rendered, every one
+/// usable without the script.
+extension WebApp {
+    /// What a page request knows of its visitor.
+    struct Visit {
+        var user: String
+        /// The cookie id (new when the browser had none).
+        var id: String
+        var csrf: String
+        /// `Set-Cookie` when the id is new.
+        var cookie: [(String, String)]
+    }
+
+    func visit(_ request: HTTPRequest, user: String) -> Visit {
+        let existing = visitors.cookieID(request)
+        let id = existing ?? WebVisitors.randomToken()
+        return Visit(user: user, id: id, csrf: visitors.csrfToken(for: id),
+                     cookie: existing == nil ? [WebVisitors.setCookie(id)] : [])
+    }
+
+    func page(_ request: HTTPRequest, _ parts: [String], user: String) throws -> HTTPResponse {
+        let visit = visit(request, user: user)
+        var response = try page(request, parts, visit: visit)
+        response.headers += visit.cookie
+        return response
+    }
+
+    private func page(_ request: HTTPRequest, _ parts: [String], visit: Visit) throws -> HTTPResponse {
+        if request.method == "POST" {
+            let body = SubmittedForm(urlencoded: request.body)
+            guard visitors.checkCSRF(body.value("_csrf"), id: visitors.cookieID(request)) else {
+                return .html(403, WebPage(title: "Refused", body: "<p class=\"notice conflict\" role=\"alert\">This form is out of date or did not come from this server (its CSRF token is missing or wrong). Go back, reload and try again.</p>\n").render())
+            }
+            let validating = parts.last == "validate"
+            if readOnly && !validating {
+                return .html(403, WebPage(title: "Read-only", body: "<p class=\"notice conflict\" role=\"alert\">This server is read-only (formstore serve --read-only): nothing can be saved.</p>\n").render())
+            }
+            return try post(parts, body: body, visit: visit)
+        }
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return HTTPResponse(status: 405, headers: [("Allow", "GET, POST")])
+        }
+        switch parts.count {
+        case 0: return try formsPage()
+        case 2 where parts[0] == "forms": return try recordsPage(parts[1], request: request)
+        case 3 where parts[0] == "forms" && parts[2] == "new": return try newRecordPage(parts[1], visit: visit)
+        case 3 where parts[0] == "forms":
+            return try recordPage(parts[1], key: parts[2], editing: request.queryValue("edit") != nil,
+                                  saved: request.queryValue("saved"), visit: visit)
+        case 4 where parts[0] == "forms" && parts[3] == "delete": return try deletePage(parts[1], key: parts[2], visit: visit)
+        default: return .html(404, WebPage(title: "Not found", body: "<p>No page here.</p>\n").render())
+        }
+    }
+
+    private func post(_ parts: [String], body: SubmittedForm, visit: Visit) throws -> HTTPResponse {
+        guard parts.first == "forms", parts.count >= 2 else { return .text(404, "No page here.") }
+        let name = parts[1]
+        let rest = Array(parts.dropFirst(2))
+        let key = rest.first ?? ""
+        switch (rest.count, rest.dropFirst().joined(separator: "/")) {
+        case (0, _): return try create(name, body: body, visit: visit)
+        case (1, _) where key == "new": return try create(name, body: body, visit: visit)
+        case (2, "validate") where key == "new": return try validate(name, key: nil, body: body, visit: visit)
+        case (1, _): return try save(name, key: key, body: body, visit: visit)
+        case (2, "validate"): return try validate(name, key: key, body: body, visit: visit)
+        case (2, "draft"): return try keepDraft(name, key: key, body: body, visit: visit)
+        case (3, "draft/restore"): return try restoreDraft(name, key: key, visit: visit)
+        case (3, "draft/discard"): return try discardDrafts(name, key: key, visit: visit)
+        case (2, "delete"): return try delete(name, key: key)
+        default: return .text(404, "No page here.")
+        }
+    }
+
+    /// `GET /`: every form, with links to its records.
+    private func formsPage() throws -> HTTPResponse {
+        let summaries = try locked { try workspace.formSummaries() }
+        var body = "<ul class=\"forms\">\n"
+        for summary in summaries {
+            body += "<li><a href=\"/forms/\(HTML.escape(Self.pathSegment(summary.name)))\">\(HTML.escape(summary.title))</a>"
+            body += " <span class=\"meta\">\(HTML.escape(summary.name)) · table \(HTML.escape(summary.table)) · \(summary.fieldCount) fields · \(summary.source == .spec ? "spec" : "inferred")</span></li>\n"
+        }
+        body += "</ul>\n"
+        if readOnly { body = "<p class=\"notice\">Read-only: records can be looked at, not changed.</p>\n" + body }
+        return .html(200, WebPage(title: "Forms", body: body).render())
+    }
+
+    /// `GET /forms/NAME`: a page of records, with search, filter, sort and paging.
+    private func recordsPage(_ name: String, request: HTTPRequest) throws -> HTTPResponse {
+        let limit = min(max(Int(request.queryValue("limit") ?? "") ?? 25, 1), 500)
+        let offset = max(Int(request.queryValue("offset") ?? "") ?? 0, 0)
+        let search = request.queryValue("q").flatMap { $0.isEmpty ? nil : $0 }
+        let sort = request.queryValue("sort").flatMap { $0.isEmpty ? nil : $0 }
+        let filter = request.queryValue("where").flatMap { $0.isEmpty ? nil : $0 }
+        var selection = RecordSelection(search: search, offset: offset, limit: limit + 1)
+        if let sort {
+            selection.sort = [RecordSelection.SortKey(field: String(sort.hasPrefix("-") ? sort.dropFirst() : sort[...]),
+                                                      descending: sort.hasPrefix("-"))]
+        }
+        if let filter { selection.conditions = [try RecordCondition(parsing: filter)] }
+        let (form, records) = try locked { () throws -> (Form, [StoredRecord]) in
+            let form = try workspace.form(named: name)
+            var records: [StoredRecord] = []
+            try workspace.forEachRecord(of: form, selection: selection) { records.append($0) }
+            return (form, records)
+        }
+        let more = records.count > limit
+        let base = "/forms/" + Self.pathSegment(form.name)
+        func href(offset: Int, sort: String?) -> String {
+            var query = ["offset=\(offset)", "limit=\(limit)"]
+            if let search { query.append("q=" + Self.queryValue(search)) }
+            if let sort { query.append("sort=" + Self.queryValue(sort)) }
+            if let filter { query.append("where=" + Self.queryValue(filter)) }
+            return base + "?" + query.joined(separator: "&")
+        }
+        var body = "<form class=\"filters\" method=\"get\" action=\"\(HTML.escape(base))\" role=\"search\">\n"
+        body += "<label for=\"q\" class=\"visually-hidden\">Search</label><input type=\"search\" id=\"q\" name=\"q\" placeholder=\"Search\" value=\"\(HTML.escape(search ?? ""))\">\n"
+        body += "<label for=\"where\" class=\"visually-hidden\">Filter</label><input type=\"search\" id=\"where\" name=\"where\" placeholder=\"Filter: field=value\" value=\"\(HTML.escape(filter ?? ""))\">\n"
+        if let sort { body += "<input type=\"hidden\" name=\"sort\" value=\"\(HTML.escape(sort))\">\n" }
+        body += "<button type=\"submit\" class=\"secondary\">Find</button>\n"
+        if !readOnly { body += "<a class=\"button\" href=\"\(HTML.escape(base))/new\">New record</a>\n" }
+        body += "</form>\n"
+        let table = RecordTableHTML(form: form, records: Array(records.prefix(limit))) { base + "/" + Self.pathSegment($0.description) }
+        body += table.render { field, _ in href(offset: 0, sort: sort == field ? "-" + field : field) }
+        body += "<nav class=\"pager\" aria-label=\"Pages\">"
+        if offset > 0 { body += "<a href=\"\(HTML.escape(href(offset: max(offset - limit, 0), sort: sort)))\" rel=\"prev\">← Previous</a>" }
+        if more { body += "<a href=\"\(HTML.escape(href(offset: offset + limit, sort: sort)))\" rel=\"next\">Next →</a>" }
+        body += "</nav>\n"
+        return .html(200, WebPage(title: form.title, breadcrumbs: [("Forms", "/")], body: body).render())
+    }
+
+    /// `/login`: the token (or a user's password) once, then a cookie.
+    func login(_ request: HTTPRequest) -> HTTPResponse {
+        let existing = visitors.cookieID(request)
+        let id = existing ?? WebVisitors.randomToken()
+        let cookie = existing == nil ? [WebVisitors.setCookie(id)] : []
+        var problem = ""
+        if request.method == "POST" {
+            let body = SubmittedForm(urlencoded: request.body)
+            if visitors.checkCSRF(body.value("_csrf"), id: existing),
+               visitors.logIn(id: id, user: body.value("user"), secret: body.value("secret") ?? "") {
+                return .redirect("/", headers: cookie)
+            }
+            problem = "<p class=\"notice conflict\" role=\"alert\">That did not match. Try again.</p>\n"
+        }
+        var form = problem + "<form method=\"post\" action=\"/login\" class=\"record\">\n"
+        form += "<input type=\"hidden\" name=\"_csrf\" value=\"\(visitors.csrfToken(for: id))\">\n"
+        if case .users = visitors.authentication {
+            form += "<div class=\"field\"><label for=\"user\">User</label><input type=\"text\" id=\"user\" name=\"user\" autocomplete=\"username\"></div>\n"
+            form += "<div class=\"field\"><label for=\"secret\">Password</label><input type=\"password\" id=\"secret\" name=\"secret\" autocomplete=\"current-password\"></div>\n"
+        } else {
+            form += "<div class=\"field\"><label for=\"secret\">Token</label><input type=\"password\" id=\"secret\" name=\"secret\" autocomplete=\"off\">"
+            form += "<p class=\"hint\">The token <code>formstore serve</code> printed when it started.</p></div>\n"
+        }
+        form += "<div class=\"actions\"><button type=\"submit\">Log in</button></div>\n</form>\n"
+        return .html(problem.isEmpty ? 200 : 401, WebPage(title: "Log in", body: form).render(), headers: cookie)
+    }
+
+    /// A path segment with everything but unreserved characters percent-encoded.
+    static func pathSegment(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .urlUnreserved) ?? text
+    }
+
+    static func queryValue(_ text: String) -> String { pathSegment(text) }
+}
+
+extension CharacterSet {
+    /// RFC 3986's unreserved characters.
+    static let urlUnreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+}

@@ -1,0 +1,228 @@
+import Foundation
+import FormCore
+import FormStorage
+import FormWeb
+
+/// A record's pages: shown and edited as its form's mode says, saved,
+/// created, deleted after a confirmation; drafts kept and offered.
+extension WebApp {
+    /// Drafts belong to a logged-in user, or without logins to the browser (its cookie).
+    func draftOwner(_ visit: Visit) -> String {
+        visit.user == "web" ? "browser:" + visit.id : visit.user
+    }
+
+    func recordPath(_ form: Form, _ key: String) -> String {
+        "/forms/" + Self.pathSegment(form.name) + "/" + Self.pathSegment(key)
+    }
+
+    /// Opens the record `key` (as typed in the URL) of form `name`, for the visitor.
+    func openRecord(_ name: String, key: String, visit: Visit, drafts: Bool, editing: Bool,
+                    saving: Bool = false) throws -> FormSession {
+        var form = try workspace.form(named: name)
+        // One post writes all its fields at once: free mode saves them in one step here too.
+        if saving { form = workspace.withSaveStep(form) }
+        let recordKey = try workspace.recordKey(try KeyArgument(parsing: key), of: form)
+        let store = try workspace.store()
+        let session = try FormSession.open(form, key: recordKey, backend: store, drafts: drafts && !readOnly ? store : nil,
+                                           owner: draftOwner(visit), draftPolicy: drafts ? .autosave : .none)
+        if editing && form.mode == .edit { try session.beginEditing() }
+        return session
+    }
+
+    func recordPage(_ name: String, key: String, editing: Bool, saved: String?, visit: Visit) throws -> HTTPResponse {
+        let html = try locked { () throws -> String in
+            let session = try openRecord(name, key: key, visit: visit, drafts: true, editing: editing)
+            var notice = ""
+            if let saved {
+                let labels = saved.split(separator: ",").map { session.form.field(String($0))?.label ?? String($0) }
+                notice = labels.isEmpty ? "<div class=\"notice\" role=\"status\">Nothing changed.</div>\n"
+                    : "<div class=\"notice saved\" role=\"status\">Saved: \(HTML.escape(labels.joined(separator: ", "))).</div>\n"
+            }
+            return recordHTML(session, key: key, visit: visit, notice: notice + draftOffer(session, key: key, visit: visit))
+        }
+        return .html(200, html)
+    }
+
+    /// The record's page around its form: the mode's buttons, the links, the draft offer.
+    func recordHTML(_ session: FormSession, key: String, visit: Visit, notice: String, status: String = "") -> String {
+        let form = session.form
+        let path = recordPath(form, key)
+        let options = FormHTML.Options(action: path, csrfToken: visit.csrf, readOnly: readOnly,
+                                       eventsHref: "/api/forms/\(Self.pathSegment(form.name))/records/\(Self.pathSegment(key))/events")
+        var body = notice + FormHTML(session, options: options).render()
+        body += "<div class=\"actions\">"
+        if form.mode == .edit && !session.isEditing && !readOnly {
+            body += "<a class=\"button\" href=\"\(HTML.escape(path))?edit=1\">Edit</a>"
+        }
+        if !readOnly { body += "<a class=\"button danger\" href=\"\(HTML.escape(path))/delete\">Delete…</a>" }
+        body += "<a href=\"/forms/\(HTML.escape(Self.pathSegment(form.name)))\">Back to \(HTML.escape(form.title))</a></div>\n"
+        return WebPage(title: "\(form.title) \(key)", breadcrumbs: [("Forms", "/"), (form.title, "/forms/" + Self.pathSegment(form.name))],
+                       body: status + body).render()
+    }
+
+    /// "You have unsaved changes": Restore or Discard, as small forms that work without the script.
+    private func draftOffer(_ session: FormSession, key: String, visit: Visit) -> String {
+        guard !readOnly, let draft = session.offeredDrafts.first else { return "" }
+        let path = recordPath(session.form, key)
+        let when = ISO8601.shortDateTime(draft.updatedAt)
+        var out = "<div class=\"notice\" role=\"status\" id=\"draft-offer\"><p>You have unsaved changes to this record from <time datetime=\"\(when)\">\(when)</time>.</p>"
+        out += "<div class=\"actions\">"
+        for (action, label, style) in [("restore", "Restore them", ""), ("discard", "Discard them", " class=\"secondary\"")] {
+            out += "<form method=\"post\" action=\"\(HTML.escape(path))/draft/\(action)\"><input type=\"hidden\" name=\"_csrf\" value=\"\(visit.csrf)\">"
+            out += "<button type=\"submit\"\(style)>\(label)</button></form>"
+        }
+        return out + "</div></div>\n"
+    }
+
+    /// `POST /forms/NAME/KEY`: what the person changed, saved; a conflict or errors shown on the form.
+    func save(_ name: String, key: String, body: SubmittedForm, visit: Visit) throws -> HTTPResponse {
+        try locked {
+            let session = try openRecord(name, key: key, visit: visit, drafts: false, editing: true, saving: true)
+            let result = session.apply(submitted: body)
+            if !result.refused.isEmpty {
+                let list = result.refused.map { "<li>\(HTML.escape($0.message))</li>" }.joined()
+                return .html(422, recordHTML(session, key: key, visit: visit, notice: "<div class=\"notice conflict\" role=\"alert\"><p>Nothing was saved:</p><ul>\(list)</ul></div>\n"))
+            }
+            if !result.conflicts.isEmpty { return conflictPage(session, key: key, conflicts: result.conflicts, visit: visit) }
+            switch try session.saveKeepingSecretsOut() {
+            case .saved(let changed, let newKey):
+                try discardOffered(session, visit: visit)
+                return .redirect(recordPath(session.form, newKey.description) + "?saved=" + Self.queryValue(changed.joined(separator: ",")))
+            case .unchanged:
+                return .redirect(recordPath(session.form, key) + "?saved=")
+            case .invalid:
+                return .html(422, recordHTML(session, key: key, visit: visit, notice: ""))
+            case .conflict(let conflicts):
+                return conflictPage(session, key: key, conflicts: conflicts.map { WebConflict($0, in: session.form) }, visit: visit)
+            case .notFound:
+                return .html(404, WebPage(title: "Not found", body: "<p class=\"notice conflict\" role=\"alert\">This record no longer exists.</p>\n").render())
+            }
+        }
+    }
+
+    private func conflictPage(_ session: FormSession, key: String, conflicts: [WebConflict], visit: Visit) -> HTTPResponse {
+        let form = session.form
+        let html = FormHTML(session, options: .init(action: recordPath(form, key), csrfToken: visit.csrf)).conflicts(conflicts)
+        return .html(409, WebPage(title: "\(form.title) \(key): someone else saved it",
+                                  breadcrumbs: [("Forms", "/"), (form.title, "/forms/" + Self.pathSegment(form.name))],
+                                  body: FormHTML.notice(.conflict([]), form: form) + html).render())
+    }
+
+    /// A save keeps no draft of the record: the visitor's drafts of it go.
+    private func discardOffered(_ session: FormSession, visit: Visit) throws {
+        let store = try workspace.store()
+        guard let key = session.key else { return }
+        for draft in try store.drafts(form: session.form.name, key: key, owner: draftOwner(visit)) {
+            try store.deleteDraft(id: draft.id)
+        }
+    }
+
+    /// `POST …/validate`: the errors of the field just left (`_field`), as JSON, nothing saved.
+    func validate(_ name: String, key: String?, body: SubmittedForm, visit: Visit) throws -> HTTPResponse {
+        try locked {
+            let session: FormSession
+            if let key {
+                session = try openRecord(name, key: key, visit: visit, drafts: false, editing: true, saving: true)
+            } else {
+                session = FormSession.new(workspace.withSaveStep(try workspace.form(named: name)), backend: try workspace.store())
+            }
+            _ = session.apply(submitted: body)
+            let field = body.value("_field") ?? ""
+            session.commit(field)
+            struct Answer: Encodable { var field: String; var errors: [FieldError] }
+            return .json(200, try JSONEncoder().encode(Answer(field: field, errors: session.errors(field))))
+        }
+    }
+
+    /// `POST …/draft`: the form as typed kept as the visitor's draft of the record (one per record).
+    func keepDraft(_ name: String, key: String, body: SubmittedForm, visit: Visit) throws -> HTTPResponse {
+        guard key != "new" else { return HTTPResponse(status: 204) }
+        return try locked {
+            let session = try openRecord(name, key: key, visit: visit, drafts: true, editing: true, saving: true)
+            let older = session.offeredDrafts
+            _ = session.apply(submitted: body)
+            session.close()
+            for draft in older { try session.discard(draft) }
+            return HTTPResponse(status: 204)
+        }
+    }
+
+    func restoreDraft(_ name: String, key: String, visit: Visit) throws -> HTTPResponse {
+        try locked {
+            let session = try openRecord(name, key: key, visit: visit, drafts: true, editing: true, saving: true)
+            guard let draft = session.offeredDrafts.first else { return .redirect(recordPath(session.form, key)) }
+            _ = try session.restore(draft)
+            let notice = "<div class=\"notice\" role=\"status\">Your unsaved changes are back. Save to keep them.</div>\n"
+            return .html(200, recordHTML(session, key: key, visit: visit, notice: notice))
+        }
+    }
+
+    func discardDrafts(_ name: String, key: String, visit: Visit) throws -> HTTPResponse {
+        try locked {
+            let session = try openRecord(name, key: key, visit: visit, drafts: true, editing: false)
+            for draft in session.offeredDrafts { try session.discard(draft) }
+            return .redirect(recordPath(session.form, key))
+        }
+    }
+
+    /// `GET /forms/NAME/new`: an empty record's form.
+    func newRecordPage(_ name: String, visit: Visit) throws -> HTTPResponse {
+        let html = try locked { () throws -> String in
+            let form = workspace.withSaveStep(try workspace.form(named: name))
+            let session = FormSession.new(form, backend: try workspace.store())
+            return newRecordHTML(session, visit: visit)
+        }
+        return .html(200, html)
+    }
+
+    private func newRecordHTML(_ session: FormSession, visit: Visit, notice: String = "") -> String {
+        let form = session.form
+        let base = "/forms/" + Self.pathSegment(form.name)
+        let options = FormHTML.Options(action: base + "/new", csrfToken: visit.csrf, readOnly: readOnly, submitLabel: "Create")
+        return WebPage(title: "New \(form.title)", breadcrumbs: [("Forms", "/"), (form.title, base)],
+                       body: notice + FormHTML(session, options: options).render()).render()
+    }
+
+    /// `POST /forms/NAME` (or `/forms/NAME/new`): a new record, or its form again with the errors.
+    func create(_ name: String, body: SubmittedForm, visit: Visit) throws -> HTTPResponse {
+        try locked {
+            let form = workspace.withSaveStep(try workspace.form(named: name))
+            let session = FormSession.new(form, backend: try workspace.store())
+            let result = session.apply(submitted: body)
+            if !result.refused.isEmpty {
+                let list = result.refused.map { "<li>\(HTML.escape($0.message))</li>" }.joined()
+                return .html(422, newRecordHTML(session, visit: visit, notice: "<div class=\"notice conflict\" role=\"alert\"><ul>\(list)</ul></div>\n"))
+            }
+            switch try session.saveKeepingSecretsOut() {
+            case .saved(let changed, let key):
+                return .redirect(recordPath(form, key.description) + "?saved=" + Self.queryValue(changed.joined(separator: ",")))
+            default:
+                return .html(422, newRecordHTML(session, visit: visit))
+            }
+        }
+    }
+
+    /// `GET /forms/NAME/KEY/delete`: are you sure?
+    func deletePage(_ name: String, key: String, visit: Visit) throws -> HTTPResponse {
+        let html = try locked { () throws -> String in
+            let session = try openRecord(name, key: key, visit: visit, drafts: false, editing: false)
+            let form = session.form
+            let path = recordPath(form, key)
+            var body = "<div class=\"panel\"><p>Delete record <strong>\(HTML.escape(key))</strong> of \(HTML.escape(form.title))? This cannot be undone.</p>\n"
+            body += "<form method=\"post\" action=\"\(HTML.escape(path))/delete\" class=\"actions\"><input type=\"hidden\" name=\"_csrf\" value=\"\(visit.csrf)\">"
+            body += "<button type=\"submit\" class=\"danger\">Delete</button><a href=\"\(HTML.escape(path))\">Cancel</a></form></div>\n"
+            return WebPage(title: "Delete \(form.title) \(key)?", breadcrumbs: [("Forms", "/"), (form.title, "/forms/" + Self.pathSegment(form.name))],
+                           body: body).render()
+        }
+        return .html(200, html)
+    }
+
+    /// `POST /forms/NAME/KEY/delete`.
+    func delete(_ name: String, key: String) throws -> HTTPResponse {
+        try locked {
+            let form = try workspace.form(named: name)
+            try workspace.deleteRecord(of: form, key: try KeyArgument(parsing: key))
+            return .redirect("/forms/" + Self.pathSegment(form.name))
+        }
+    }
+}

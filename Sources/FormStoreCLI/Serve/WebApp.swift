@@ -1,0 +1,111 @@
+import Foundation
+import FormCore
+import FormStorage
+import FormWeb
+
+/// `formstore serve`'s pages and JSON API over one workspace. Requests come
+/// on the server's threads; the workspace (one SQLite connection) is used by
+/// one at a time, behind `lock`.
+final class WebApp: @unchecked Sendable {
+    let workspace: StorageWorkspace
+    let visitors: WebVisitors
+    let readOnly: Bool
+    private let lock = NSLock()
+    private let stopLock = NSLock()
+    private var stopped = false
+
+    init(workspace: StorageWorkspace, visitors: WebVisitors, readOnly: Bool) {
+        self.workspace = workspace
+        self.visitors = visitors
+        self.readOnly = readOnly
+    }
+
+    /// Whether the server is stopping: event streams end.
+    var isStopping: Bool {
+        stopLock.lock()
+        defer { stopLock.unlock() }
+        return stopped
+    }
+
+    func stop() {
+        stopLock.lock()
+        stopped = true
+        stopLock.unlock()
+    }
+
+    /// Runs `body` with the workspace to itself.
+    func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    /// Every request starts here: security headers on every answer, static
+    /// files, login, then pages or the API.
+    func handle(_ request: HTTPRequest) -> HTTPResponse {
+        var response = route(request)
+        response.headers += [
+            ("Content-Security-Policy", WebAssets.contentSecurityPolicy),
+            ("X-Content-Type-Options", "nosniff"),
+            ("Referrer-Policy", "same-origin"),
+            ("X-Frame-Options", "DENY"),
+        ]
+        if !response.headers.contains(where: { $0.0 == "Cache-Control" }) {
+            response.headers.append(("Cache-Control", "no-store"))
+        }
+        return response
+    }
+
+    private func route(_ request: HTTPRequest) -> HTTPResponse {
+        let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        switch (request.method, parts.first) {
+        case ("GET", "static"):
+            return asset(parts.dropFirst().joined(separator: "/"))
+        case (_, "login"):
+            return login(request)
+        default: break
+        }
+        guard let user = visitors.user(request) else {
+            if parts.first == "api" { return .json(401, Data(#"{"error":"log in: Authorization: Bearer TOKEN"}"#.utf8),
+                                                   headers: [("WWW-Authenticate", "Bearer")]) }
+            return .redirect("/login")
+        }
+        do {
+            if parts.first == "api" { return try api(request, Array(parts.dropFirst()), user: user) }
+            return try page(request, parts, user: user)
+        } catch {
+            return failure(error, api: parts.first == "api")
+        }
+    }
+
+    private func asset(_ name: String) -> HTTPResponse {
+        switch name {
+        case "formstore.css":
+            return HTTPResponse(status: 200, headers: [("Content-Type", "text/css; charset=utf-8"), ("Cache-Control", "max-age=300")],
+                                body: Data(WebAssets.stylesheet.utf8))
+        case "formstore.js":
+            return HTTPResponse(status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8"), ("Cache-Control", "max-age=300")],
+                                body: Data(WebAssets.script.utf8))
+        default:
+            return .text(404, "No such file.")
+        }
+    }
+
+    /// An error as a status: the command's own classification decides what kind it is.
+    func failure(_ error: any Error, api: Bool) -> HTTPResponse {
+        let classified = CLIError.classifying(error, databasePath: workspace.databasePath)
+        let status: Int
+        switch classified.exitCode {
+        case .notFound: status = 404
+        case .usage: status = 400
+        case .validationFailed: status = 422
+        case .tryAgain: status = 503
+        default: status = 500
+        }
+        if api {
+            let body = try? JSONSerialization.data(withJSONObject: ["error": classified.message])
+            return .json(status, body ?? Data())
+        }
+        return .html(status, WebPage(title: "Error \(status)", body: "<p class=\"notice conflict\" role=\"alert\">\(HTML.escape(classified.message))</p>\n").render())
+    }
+}

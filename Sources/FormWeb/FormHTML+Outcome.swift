@@ -1,0 +1,68 @@
+import FormCore
+
+/// What a save did, drawn for the person.
+extension FormHTML {
+    /// A one-line notice for an outcome (`role="status"`, so a screen reader
+    /// says it); invalid outcomes are shown by the form's own error summary.
+    public static func notice(_ outcome: SaveOutcome, form: Form) -> String {
+        switch outcome {
+        case .saved(let changed, _):
+            let labels = changed.map { form.field($0)?.label ?? $0 }
+            let what = labels.isEmpty ? "" : ": " + labels.joined(separator: ", ")
+            return "<div class=\"notice saved\" role=\"status\">Saved\(HTML.escape(what)).</div>\n"
+        case .unchanged:
+            return "<div class=\"notice\" role=\"status\">Nothing changed.</div>\n"
+        case .invalid:
+            return ""
+        case .conflict:
+            return "<div class=\"notice conflict\" role=\"alert\">Someone else changed this record. Choose a value for each field below.</div>\n"
+        case .notFound:
+            return "<div class=\"notice conflict\" role=\"alert\">This record no longer exists.</div>\n"
+        }
+    }
+
+    /// The form again, each conflicting field a choice between the person's
+    /// value and the stored one (base shown for reference). Posting it saves
+    /// the choices: the page's base is now the stored record, so a field left
+    /// at "theirs" is unchanged and one set to "yours" is written.
+    public func conflicts(_ conflicts: [WebConflict]) -> String {
+        let form = session.form
+        var out = "<form method=\"post\" action=\"\(HTML.escape(options.action))\" class=\"record conflicts\" novalidate>\n"
+        if let token = options.csrfToken {
+            out += "<input type=\"hidden\" name=\"_csrf\" value=\"\(HTML.escape(token))\">\n"
+        }
+        out += "<input type=\"hidden\" name=\"_base\" value=\"\(HTML.escape(baseJSON()))\">\n"
+        let conflicted = Set(conflicts.map(\.field))
+        var offered: [String] = []
+        for conflict in conflicts {
+            guard let field = form.field(conflict.field) else { continue }
+            offered.append(field.key)
+            let id = HTML.id("f-", field.key)
+            out += "<fieldset class=\"conflict\" id=\"\(id)\"><legend>\(HTML.escape(field.label))</legend>\n"
+            out += "<p class=\"hint\">When you opened it: <q>\(HTML.escape(conflict.base))</q></p>\n"
+            for (suffix, text, label, checked) in [("mine", conflict.mine, "Yours", true),
+                                                   ("theirs", conflict.theirs, "Theirs (saved now)", false)] {
+                out += "<label for=\"\(id)-\(suffix)\"><input type=\"radio\" name=\"\(HTML.escape(field.key))\" id=\"\(id)-\(suffix)\""
+                out += " value=\"\(HTML.escape(text))\"\(checked ? " checked" : "")> \(label): <q>\(HTML.escape(text))</q></label>\n"
+            }
+            out += "</fieldset>\n"
+        }
+        // The person's other changes ride along as they typed them.
+        for field in form.fields where field.holdsValue && field.isStored && !field.isSecure && !conflicted.contains(field.key)
+            && session.dirtyFields.contains(field.key) {
+            offered.append(field.key)
+            out += "<input type=\"hidden\" name=\"\(HTML.escape(field.key))\" value=\"\(HTML.escape(WebText.of(field.key, in: session)))\">\n"
+        }
+        out += "<input type=\"hidden\" name=\"_fields\" value=\"\(HTML.escape(Self.keysJSON(offered)))\">\n"
+        out += "<div class=\"actions\"><button type=\"submit\">Save my choices</button></div>\n</form>\n"
+        return out
+    }
+}
+
+extension WebConflict {
+    /// A session's conflict (model values) as the page shows values.
+    public init(_ conflict: FieldConflict, in form: Form) {
+        let text = { (value: FieldValue) in form.field(conflict.field).map { WebText.of(value, in: $0) } ?? "\(value)" }
+        self.init(field: conflict.field, base: text(conflict.base), mine: text(conflict.mine), theirs: text(conflict.theirs))
+    }
+}

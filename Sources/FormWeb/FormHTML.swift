@@ -1,0 +1,118 @@
+import Foundation
+import FormCore
+
+/// A session drawn as an accessible HTML form: a `<form>` with a
+/// `<fieldset>`/`<legend>` per section, a `<label>` for every input, inputs by
+/// kind, each error tied to its field by `aria-describedby`, and read-only
+/// and hidden fields as the session's mode and conditions say. It asks the
+/// session what is editable and never re-derives the rules.
+///
+/// ```swift
+/// let html = FormHTML(session, options: .init(action: "/forms/signup/1", csrfToken: token)).render()
+/// ```
+///
+/// Every value goes through `HTML.escape`; a secure field's value is never
+/// written into the page. Knows no HTTP server: the caller sends the string.
+public struct FormHTML {
+    public struct Options: Sendable {
+        /// Where the form posts.
+        public var action: String
+        /// Written as the hidden `_csrf` member every write must carry.
+        public var csrfToken: String?
+        /// Every field shown read-only, with no save button (a read-only server,
+        /// an edit-mode record not being edited).
+        public var readOnly: Bool
+        /// The label of the submit button.
+        public var submitLabel: String
+        /// A server-sent events stream of the record's saves, for the page's script.
+        public var eventsHref: String?
+
+        public init(action: String, csrfToken: String? = nil, readOnly: Bool = false, submitLabel: String = "Save",
+                    eventsHref: String? = nil) {
+            self.action = action
+            self.eventsHref = eventsHref
+            self.csrfToken = csrfToken
+            self.readOnly = readOnly
+            self.submitLabel = submitLabel
+        }
+    }
+
+    let session: FormSession
+    let options: Options
+
+    public init(_ session: FormSession, options: Options) {
+        self.session = session
+        self.options = options
+    }
+
+    /// The `<form>` element, with an error summary at its top when there are errors.
+    public func render() -> String {
+        var out = "<form method=\"post\" action=\"\(HTML.escape(options.action))\" class=\"record\" novalidate"
+        out += " data-form=\"\(HTML.escape(session.form.name))\" data-mode=\"\(session.form.mode.rawValue)\""
+        if let events = options.eventsHref { out += " data-events=\"\(HTML.escape(events))\"" }
+        out += ">\n"
+        if let token = options.csrfToken {
+            out += "<input type=\"hidden\" name=\"_csrf\" value=\"\(HTML.escape(token))\">\n"
+        }
+        out += errorSummary()
+        if !options.readOnly {
+            out += "<input type=\"hidden\" name=\"_base\" value=\"\(HTML.escape(baseJSON()))\">\n"
+        }
+        let hidden = session.visibility
+        for section in session.form.sections {
+            let shown = section.fields.filter { !hidden.isHidden($0.key) }
+            guard !shown.isEmpty else { continue }
+            out += "<fieldset>\n"
+            if let title = section.title { out += "<legend>\(HTML.escape(title))</legend>\n" }
+            for field in shown { out += self.field(field) }
+            out += "</fieldset>\n"
+        }
+        if !options.readOnly && editableKeys.count > 0 {
+            out += "<input type=\"hidden\" name=\"_fields\" value=\"\(HTML.escape(Self.keysJSON(editableKeys)))\">\n"
+            out += "<div class=\"actions\"><button type=\"submit\">\(HTML.escape(options.submitLabel))</button></div>\n"
+        }
+        out += "</form>\n"
+        return out
+    }
+
+    /// The keys of the visible fields a person may change now.
+    var editableKeys: [String] {
+        guard !options.readOnly else { return [] }
+        return session.visibleFields.filter { $0.holdsValue && session.whyNotEditable($0.key) == nil }.map(\.key)
+    }
+
+    /// The values the page was drawn from, as the browser shows them: a later
+    /// post compares with them to tell what the person changed from what
+    /// someone else saved meanwhile (`FormSession.apply(submitted:)`).
+    /// Secure fields are left out.
+    func baseJSON() -> String {
+        var members: [String: String] = [:]
+        for field in session.form.fields where field.holdsValue && field.isStored && !field.isSecure {
+            members[field.key] = WebText.of(session.pristine[field.key] ?? .null, in: field)
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: members, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Field keys as a JSON array: a key may hold any character, and browsers
+    /// drop line breaks from a hidden input's value.
+    static func keysJSON(_ keys: [String]) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: keys)) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A list of every error at the top, each linking to its field (Django admin's summary).
+    func errorSummary() -> String {
+        let errors = session.allErrors
+        guard !errors.isEmpty else { return "" }
+        var out = "<div class=\"error-summary\" role=\"alert\" tabindex=\"-1\">\n<p>Please correct the errors below.</p>\n<ul>\n"
+        for error in errors {
+            if let key = error.field, session.form.field(key) != nil {
+                out += "<li><a href=\"#\(HTML.escape(HTML.id("f-", key)))\">\(HTML.escape(error.message))</a></li>\n"
+            } else {
+                out += "<li>\(HTML.escape(error.message))</li>\n"
+            }
+        }
+        return out + "</ul>\n</div>\n"
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import FormCore
+
+/// A browser's post applied to a session opened for the request.
+extension FormSession {
+    /// Sets what the person changed in a posted form, and finds what someone
+    /// else changed meanwhile.
+    ///
+    /// ```swift
+    /// let session = try FormSession.open(form, key: key, backend: store)
+    /// let result = session.apply(submitted: SubmittedForm(urlencoded: body))
+    /// if result.isClean { outcome = try session.save() }
+    /// ```
+    ///
+    /// The page carries the values it was drawn from (`_base`, written by
+    /// `FormHTML`): a field the person left as it was is not set, so another
+    /// writer's change to it stands; a field both changed, to different
+    /// values, is a conflict and is left for the person to choose. Without
+    /// `_base` (a script's post) every member is set. Each value goes in as
+    /// typed (`set(_:input:)`), so text that does not parse is kept with its
+    /// error; dates also in ISO 8601, as browsers' date inputs send them. An
+    /// empty password means unchanged: the page never holds it.
+    public func apply(submitted body: SubmittedForm) -> SubmissionResult {
+        var result = SubmissionResult()
+        let base = body.value("_base").flatMap(Self.decodeBase)
+        let offered: [String]
+        if let listed = body.value("_fields") {
+            offered = (try? JSONSerialization.jsonObject(with: Data(listed.utf8))) as? [String] ?? []
+        } else {
+            var seen = Set<String>()
+            offered = body.members.map(\.name).filter { !$0.hasPrefix("_") && seen.insert($0).inserted }
+        }
+        for key in offered {
+            guard let field = form.field(key), field.holdsValue else {
+                result.refused.append(FieldRefusal(field: key, message: "\(form.name) has no field \"\(key)\""))
+                continue
+            }
+            var mine = submittedValue(body, field)
+            if field.isSecure, mine.text.isEmpty { continue }
+            let stored = WebText.of(pristine[key] ?? .null, in: field)
+            // Browsers send a textarea's line breaks as CRLF: unless the value had them, they are LF.
+            if mine.value == nil, mine.text.contains("\r\n"), !(base?[key] ?? stored).contains("\r\n") {
+                mine.text = mine.text.replacingOccurrences(of: "\r\n", with: "\n")
+            }
+            if let was = base?[key], was == mine.text { continue }
+            if let why = whyNotEditable(key) {
+                if mine.text != stored { result.refused.append(FieldRefusal(field: key, message: "\(field.label) \(why)")) }
+                continue
+            }
+            if let was = base?[key], was != stored, mine.text != stored {
+                result.conflicts.append(WebConflict(field: key, base: was, mine: mine.text, theirs: stored))
+            }
+            do {
+                try set(field, mine)
+            } catch {
+                result.refused.append(FieldRefusal(field: key, message: "\(field.label): \(error)"))
+            }
+        }
+        return result
+    }
+
+    /// A field's posted value: its text as the page shows values, and the value to set.
+    private struct Posted {
+        var text: String
+        var value: FieldValue?
+    }
+
+    private func submittedValue(_ body: SubmittedForm, _ field: Field) -> Posted {
+        switch field.kind {
+        case .bool:
+            let on = body.contains(field.key)
+            return Posted(text: WebText.of(.bool(on), in: field), value: .bool(on))
+        case .multichoice:
+            let chosen = body.values(field.key)
+            let value: FieldValue = .list(chosen.map { text in field.choices.first { $0.valueText == text }?.value ?? .text(text) })
+            return Posted(text: WebText.of(chosen.isEmpty ? .null : value, in: field), value: chosen.isEmpty ? .null : value)
+        case .choice:
+            let text = body.value(field.key) ?? ""
+            guard let choice = field.choices.first(where: { $0.valueText == text }) else {
+                return Posted(text: text, value: text.isEmpty ? .null : nil)
+            }
+            return Posted(text: WebText.of(choice.value, in: field), value: choice.value)
+        default:
+            return Posted(text: body.value(field.key) ?? "", value: nil)
+        }
+    }
+
+    private func set(_ field: Field, _ posted: Posted) throws {
+        if let value = posted.value {
+            try set(field.key, value: value)
+            return
+        }
+        if [.date, .time, .datetime].contains(field.kind), !posted.text.isEmpty,
+           (try? apply(values: [field.key: .text(posted.text)])) != nil {
+            return
+        }
+        try set(field.key, input: posted.text)
+    }
+
+    static func decodeBase(_ json: String) -> [String: String]? {
+        (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: String]
+    }
+}

@@ -1,0 +1,42 @@
+import FormCore
+
+/// A page of records as a table: one row per record, its first column a link
+/// to the record, secure values masked (Datasette's table view, smaller).
+public struct RecordTableHTML {
+    let form: Form
+    let records: [StoredRecord]
+    let link: (RecordKey) -> String
+
+    /// - parameter link: the address of a record's page.
+    public init(form: Form, records: [StoredRecord], link: @escaping (RecordKey) -> String) {
+        self.form = form
+        self.records = records
+        self.link = link
+    }
+
+    /// The fields shown as columns: stored, holding a value, at most eight.
+    var columns: [Field] {
+        Array(form.fields.filter { $0.holdsValue && $0.isStored }.prefix(8))
+    }
+
+    public func render(sortHref: (String, Bool) -> String = { _, _ in "" }) -> String {
+        guard !records.isEmpty else { return "<p class=\"empty\">No records.</p>\n" }
+        var out = "<div class=\"table-scroll\"><table class=\"records\">\n<thead><tr><th scope=\"col\">Key</th>"
+        for field in columns {
+            let href = sortHref(field.key, false)
+            out += href.isEmpty ? "<th scope=\"col\">\(HTML.escape(field.label))</th>"
+                : "<th scope=\"col\"><a href=\"\(HTML.escape(href))\">\(HTML.escape(field.label))</a></th>"
+        }
+        out += "</tr></thead>\n<tbody>\n"
+        for record in records {
+            out += "<tr><th scope=\"row\"><a href=\"\(HTML.escape(link(record.key)))\">\(HTML.escape(record.key.description))</a></th>"
+            for field in columns {
+                let value = record.values[field.key] ?? .null
+                let text = field.isSecure ? (value.isEmpty ? "" : "••••••") : WebText.of(value, in: field)
+                out += "<td>\(HTML.escape(text))</td>"
+            }
+            out += "</tr>\n"
+        }
+        return out + "</tbody>\n</table></div>\n"
+    }
+}

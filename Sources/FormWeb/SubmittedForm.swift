@@ -1,0 +1,71 @@
+import Foundation
+
+/// A browser's `application/x-www-form-urlencoded` body: its members in
+/// order, names repeated for checkbox groups and multiple selects.
+///
+/// ```swift
+/// let body = SubmittedForm(urlencoded: Data("phone=555+123&_csrf=abc".utf8))
+/// body.value("phone")  // "555 123"
+/// ```
+public struct SubmittedForm: Sendable, Hashable {
+    public struct Member: Sendable, Hashable {
+        public var name: String
+        public var value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public private(set) var members: [Member]
+
+    public init(members: [Member]) { self.members = members }
+
+    /// Reads the body; `+` is a space and `%XX` a byte, and bytes that are not
+    /// UTF-8 become U+FFFD (a browser never sends them; a hostile client may).
+    public init(urlencoded body: Data) {
+        members = body.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true).map { pair in
+            let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+            return Member(name: Self.decode(parts[0]), value: parts.count > 1 ? Self.decode(parts[1]) : "")
+        }
+    }
+
+    /// The first value of `name`.
+    public func value(_ name: String) -> String? { members.first { $0.name == name }?.value }
+
+    /// Every value of `name`, in order.
+    public func values(_ name: String) -> [String] { members.filter { $0.name == name }.map(\.value) }
+
+    /// Whether the body names `name` at all.
+    public func contains(_ name: String) -> Bool { members.contains { $0.name == name } }
+
+    static func decode(_ bytes: Data.SubSequence) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "+") {
+                out.append(0x20)
+            } else if byte == UInt8(ascii: "%"), bytes.distance(from: index, to: bytes.endIndex) > 2,
+                      let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2]) {
+                out.append(high << 4 | low)
+                index += 2
+            } else {
+                out.append(byte)
+            }
+            index += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func hex(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}

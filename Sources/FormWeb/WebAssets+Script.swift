@@ -1,0 +1,127 @@
+/// The pages' script (`WebPage.scriptHref`), served as a file: the
+/// `Content-Security-Policy` allows script from the server's own files only.
+extension WebAssets {
+    public static let script = #"""
+// FormStore's page script: no framework, no build step. The pages work
+// without it; it adds validation as a field is left, a warning before
+// unsaved changes are lost, draft autosave, and a notice when someone else
+// saves the record that is open.
+(function () {
+  "use strict";
+  var form = document.querySelector("form.record[data-form]");
+  if (!form) { return; }
+  var action = form.getAttribute("action");
+  var dirty = false;
+  var draftTimer = null;
+
+  function body(extra) {
+    var data = new URLSearchParams(new FormData(form));
+    Object.keys(extra || {}).forEach(function (k) { data.set(k, extra[k]); });
+    return data;
+  }
+
+  function showErrors(key, messages) {
+    var row = form.querySelector('[data-field="' + CSS.escape(key) + '"]');
+    if (!row) { return; }
+    var error = row.querySelector("p.error");
+    var input = row.querySelector("input, select, textarea, fieldset");
+    error.textContent = messages.join(" ");
+    error.hidden = messages.length === 0;
+    row.classList.toggle("invalid", messages.length > 0);
+    if (!input) { return; }
+    var described = (input.getAttribute("aria-describedby") || "").split(" ").filter(function (id) { return id && id !== error.id; });
+    if (messages.length > 0) { input.setAttribute("aria-invalid", "true"); described.push(error.id); }
+    else { input.removeAttribute("aria-invalid"); }
+    if (described.length) { input.setAttribute("aria-describedby", described.join(" ")); }
+    else { input.removeAttribute("aria-describedby"); }
+  }
+
+  // Validation as a field is left: one request, the server's own rules.
+  form.addEventListener("focusout", function (event) {
+    var row = event.target.closest("[data-field]");
+    if (!row || !event.target.name) { return; }
+    var key = row.getAttribute("data-field");
+    fetch(action + "/validate", { method: "POST", body: body({ _field: key }), credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (result) { if (result) { showErrors(key, result.errors.map(function (e) { return e.message; })); } });
+  });
+
+  // Unsaved changes: a warning before leaving, and a draft kept while typing.
+  form.addEventListener("input", function () {
+    dirty = true;
+    if (draftTimer) { clearTimeout(draftTimer); }
+    draftTimer = setTimeout(function () {
+      draftTimer = null;
+      fetch(action + "/draft", { method: "POST", body: body(), credentials: "same-origin", keepalive: true });
+    }, 800);
+  });
+  form.addEventListener("submit", function () {
+    dirty = false;
+    if (draftTimer) { clearTimeout(draftTimer); draftTimer = null; }
+  });
+  // A tab being closed or hidden sends the draft not yet sent.
+  function flushDraft() {
+    if (!draftTimer) { return; }
+    clearTimeout(draftTimer);
+    draftTimer = null;
+    navigator.sendBeacon(action + "/draft", body());
+  }
+  window.addEventListener("pagehide", flushDraft);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") { flushDraft(); }
+  });
+  window.addEventListener("beforeunload", function (event) {
+    if (!dirty) { return; }
+    flushDraft();
+    event.preventDefault();
+    event.returnValue = "";
+  });
+
+  // Free mode: each change is saved as it is made. The answer is the record's
+  // page again; its base replaces this page's, so the next change is judged
+  // against what was just saved, and its errors or notice are shown here.
+  if (form.getAttribute("data-mode") === "free") {
+    form.addEventListener("change", function () {
+      if (draftTimer) { clearTimeout(draftTimer); draftTimer = null; }
+      fetch(action, { method: "POST", body: body(), credentials: "same-origin" })
+        .then(function (r) { return r.text(); })
+        .then(function (text) {
+          var page = new DOMParser().parseFromString(text, "text/html");
+          var fresh = page.querySelector('form.record input[name="_base"]');
+          if (fresh) { form.querySelector('input[name="_base"]').value = fresh.value; }
+          page.querySelectorAll("form.record [data-field]").forEach(function (row) {
+            var error = row.querySelector("p.error");
+            showErrors(row.getAttribute("data-field"), error && !error.hidden ? [error.textContent] : []);
+          });
+          var saved = page.querySelector(".notice.saved");
+          var status = document.getElementById("free-status");
+          if (!status) {
+            status = document.createElement("div");
+            status.id = "free-status";
+            status.setAttribute("role", "status");
+            form.parentNode.insertBefore(status, form);
+          }
+          status.className = saved ? "notice saved" : "notice";
+          status.textContent = saved ? saved.textContent : "Not saved: see the errors below.";
+          dirty = !saved;
+        });
+    });
+  }
+
+  // Someone else saved this record: say so, without touching what is typed.
+  var events = form.getAttribute("data-events");
+  if (events && window.EventSource) {
+    var source = new EventSource(events);
+    source.addEventListener("saved", function () {
+      if (document.getElementById("saved-elsewhere")) { return; }
+      var note = document.createElement("div");
+      note.id = "saved-elsewhere";
+      note.className = "notice conflict";
+      note.setAttribute("role", "alert");
+      note.textContent = "Someone else saved this record. Saving will show any field you both changed.";
+      form.parentNode.insertBefore(note, form);
+    });
+  }
+})();
+"""#
+}

@@ -1,0 +1,60 @@
+/// The stylesheet the pages link (`WebPage.stylesheetHref`), served as a file.
+extension WebAssets {
+    public static let stylesheet = #"""
+/* FormStore's own stylesheet: readable type, one column, usable at phone width. */
+:root { --ink: #1d2430; --muted: #5b6575; --line: #d5dae2; --accent: #2457c5; --bad: #b3261e; --good: #1e6b3a; --paper: #fff; --wash: #f4f6f9; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: var(--wash); }
+header { background: var(--ink); padding: .6rem 1rem; }
+header .home { color: #fff; font-weight: 600; text-decoration: none; }
+main { max-width: 46rem; margin: 0 auto; padding: 1rem; }
+h1 { font-size: 1.6rem; margin: .4rem 0 1rem; }
+a { color: var(--accent); }
+.crumbs { list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap; gap: .4rem; font-size: .9rem; }
+.crumbs li + li::before { content: "›"; margin-right: .4rem; color: var(--muted); }
+form.record, .panel { background: var(--paper); border: 1px solid var(--line); border-radius: 8px; padding: 1rem 1.2rem; }
+fieldset { border: 0; border-top: 1px solid var(--line); margin: 0 0 1rem; padding: .6rem 0 0; }
+fieldset:first-of-type { border-top: 0; padding-top: 0; }
+legend { font-weight: 700; font-size: 1.05rem; color: var(--accent); padding: 0 0 .5rem; }
+.field { margin: 0 0 1rem; }
+.field > label { display: block; font-weight: 600; margin-bottom: .25rem; }
+.field > input[type=checkbox] + label { display: inline; margin-left: .4rem; }
+input[type=text], input[type=email], input[type=tel], input[type=url], input[type=password], input[type=date],
+input[type=time], input[type=datetime-local], select, textarea {
+  width: 100%; font: inherit; padding: .45rem .6rem; border: 1px solid #aab2bf; border-radius: 6px; background: #fff; color: inherit; }
+input[readonly], textarea[readonly], select:disabled { background: var(--wash); color: var(--muted); border-style: dashed; }
+input:focus, select:focus, textarea:focus, button:focus, a:focus { outline: 3px solid #9db7ef; outline-offset: 1px; }
+.field.invalid input, .field.invalid select, .field.invalid textarea { border-color: var(--bad); border-width: 2px; }
+.choices { border: 0; padding: 0; margin: 0; }
+.choices legend { color: var(--ink); font-size: 1rem; padding-bottom: .25rem; }
+.choices label { display: inline-flex; align-items: center; gap: .3rem; margin-right: 1rem; font-weight: normal; }
+.required { color: var(--bad); }
+.hint { color: var(--muted); font-size: .9rem; margin: .25rem 0 0; }
+.error { color: var(--bad); font-size: .95rem; margin: .25rem 0 0; font-weight: 600; }
+.error-summary { border: 2px solid var(--bad); border-radius: 6px; padding: .6rem 1rem; margin-bottom: 1rem; background: #fdf0ef; }
+.error-summary p { margin: 0; font-weight: 600; color: var(--bad); }
+.notice { border-radius: 6px; padding: .6rem 1rem; margin-bottom: 1rem; background: #eef3fd; border: 1px solid #c5d4f5; }
+.notice.saved { background: #eaf6ee; border-color: #b5dcc2; color: var(--good); }
+.notice.conflict { background: #fff6e5; border-color: #f0cf8c; }
+.actions { display: flex; flex-wrap: wrap; gap: .6rem; align-items: center; margin-top: 1rem; }
+button, .button { font: inherit; font-weight: 600; padding: .5rem 1.1rem; border-radius: 6px; border: 1px solid var(--accent);
+  background: var(--accent); color: #fff; cursor: pointer; text-decoration: none; display: inline-block; }
+.button.secondary, button.secondary { background: #fff; color: var(--accent); }
+button.danger, .button.danger { background: var(--bad); border-color: var(--bad); }
+.table-scroll { overflow-x: auto; background: var(--paper); border: 1px solid var(--line); border-radius: 8px; }
+table.records { border-collapse: collapse; width: 100%; font-size: .95rem; }
+table.records th, table.records td { text-align: left; padding: .45rem .7rem; border-bottom: 1px solid var(--line); white-space: nowrap; max-width: 18rem; overflow: hidden; text-overflow: ellipsis; }
+table.records thead th { background: var(--wash); }
+.filters { display: flex; flex-wrap: wrap; gap: .5rem; margin-bottom: 1rem; }
+.filters input[type=search] { flex: 1 1 12rem; font: inherit; padding: .45rem .6rem; border: 1px solid #aab2bf; border-radius: 6px; }
+.pager { display: flex; gap: 1rem; margin-top: 1rem; }
+ul.forms { list-style: none; padding: 0; }
+ul.forms li { background: var(--paper); border: 1px solid var(--line); border-radius: 8px; padding: .7rem 1rem; margin-bottom: .5rem; }
+ul.forms .meta { color: var(--muted); font-size: .9rem; }
+.conflict q { font-weight: 600; }
+fieldset.conflict label { display: block; margin: .3rem 0; }
+code { font-size: .9em; background: var(--wash); padding: 0 .2em; border-radius: 3px; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+@media (max-width: 30rem) { main { padding: .6rem; } form.record { padding: .8rem; } h1 { font-size: 1.3rem; } }
+"""#
+}

@@ -1,0 +1,37 @@
+import Foundation
+import FormCore
+
+/// The text of a field's value in a browser's input: the field's own format,
+/// except where the input type has a fixed one (`date`, `time`,
+/// `datetime-local` take ISO 8601, whatever the field's input format is).
+enum WebText {
+    static func of(_ value: FieldValue, in field: Field) -> String {
+        guard case .date(let date) = value else { return field.format(value) }
+        switch field.kind {
+        case .date: return ISO8601.date(date)
+        case .time: return String(ISO8601.time(date).prefix(5)) + secondsSuffix(date)
+        case .datetime: return ISO8601.date(date) + "T" + String(ISO8601.time(date).prefix(5)) + secondsSuffix(date)
+        default: return field.format(value)
+        }
+    }
+
+    /// `:ss` when the time has seconds (a browser's time input shows them then).
+    private static func secondsSuffix(_ date: Date) -> String {
+        let seconds = ISO8601.time(date).suffix(2)
+        return seconds == "00" ? "" : ":" + seconds
+    }
+
+    /// What the session shows for a field: typed text that did not parse, else its value.
+    static func of(_ key: String, in session: FormSession) -> String {
+        guard let field = session.form.field(key) else { return "" }
+        if field.isSecure { return "" }
+        if let raw = session.inputs[key] { return raw }
+        return of(session.value(key), in: field)
+    }
+
+    /// Whether the value is a field's choice (by its value text).
+    static func isChosen(_ choice: Choice, in value: FieldValue) -> Bool {
+        if let list = value.listValue { return list.contains { $0 == choice.value || FieldValue.text(choice.valueText) == $0 } }
+        return value == choice.value
+    }
+}

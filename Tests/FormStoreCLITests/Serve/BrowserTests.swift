@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+/// `formstore serve` in a real browser: Debian's chromium, headless, driven
+/// through chromium-driver's WebDriver. What a person does, and what they see.
+@Suite(.serialized) struct BrowserTests {
+    static func phoneError(_ browser: WebDriver) throws -> String {
+        try browser.run("return document.getElementById('f-phone-error').hidden ? '' : document.getElementById('f-phone-error').textContent;") as? String ?? ""
+    }
+
+    @Test func anInvalidPhoneIsShownWhenLeftThenFixedSavedAndReloaded() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        let browser = try WebDriver()
+        let url = "http://127.0.0.1:\(server.port)/forms/register/1"
+        try browser.open(url)
+        try browser.clear("#f-phone")
+        try browser.type("#f-phone", "555-12")
+        try browser.click("#f-email")  // leaving the field asks the server
+        #expect(try browser.wait { try !Self.phoneError(browser).isEmpty }, "no error shown beside the phone")
+        #expect(try Self.phoneError(browser).contains("Phone"))
+        #expect(try browser.attribute("#f-phone", "aria-invalid") == "true")
+        #expect(try browser.attribute("#f-phone", "aria-describedby")?.contains("f-phone-error") == true)
+        try browser.clear("#f-phone")
+        try browser.type("#f-phone", "555 222 3333")
+        try browser.click("#f-email")
+        #expect(try browser.wait { try Self.phoneError(browser).isEmpty }, "the error stayed after the fix")
+        try browser.click("button[type=submit]")
+        #expect(try browser.wait { try browser.exists(".notice.saved") })
+        #expect(try browser.text(".notice.saved") == "Saved: Phone.")
+        try browser.open(url)
+        #expect(try browser.value("#f-phone") == "(555) 222-3333")
+        #expect(try db.query("SELECT phone FROM registers WHERE id = 1") == "5552223333\n")
+    }
+
+    @Test func whatWasTypedBeforeTheTabClosedIsOfferedAndRestored() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        let browser = try WebDriver()
+        let url = "http://127.0.0.1:\(server.port)/forms/register/2"
+        try browser.newTab()
+        try browser.open(url)
+        try browser.clear("#f-email")
+        try browser.type("#f-email", "bo@draft.example")
+        try browser.closeTab()
+        try browser.newTab()
+        try browser.open(url)
+        // The draft reaches the server as the tab closes (or from the autosave before): reload until offered.
+        let offered = try browser.wait {
+            if try browser.exists("#draft-offer") { return true }
+            try browser.open(url)
+            return false
+        }
+        #expect(offered, "no draft offered")
+        #expect(try browser.value("#f-email") == "bo@example.com")
+        try browser.click("#draft-offer form[action$='/draft/restore'] button")
+        #expect(try browser.wait { try browser.value("#f-email") == "bo@draft.example" })
+        try browser.click("form.record button[type=submit]")
+        #expect(try browser.wait { try browser.exists(".notice.saved") })
+        #expect(try db.query("SELECT email FROM registers WHERE id = 2") == "bo@draft.example\n")
+    }
+
+    @Test func twoBrowsersEditTheSameFieldAndTheSecondResolves() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        let first = try WebDriver(), second = try WebDriver()
+        let url = "http://127.0.0.1:\(server.port)/forms/register/1"
+        try first.open(url)
+        try second.open(url)
+        try first.clear("#f-email")
+        try first.type("#f-email", "first@example.com")
+        try first.click("button[type=submit]")
+        #expect(try first.wait { try first.exists(".notice.saved") })
+        // The second browser hears of the save while its page is open.
+        #expect(try second.wait { try second.exists("#saved-elsewhere") }, "no notice of the other save")
+        try second.clear("#f-email")
+        try second.type("#f-email", "second@example.com")
+        try second.click("button[type=submit]")
+        #expect(try second.wait { try second.exists("fieldset.conflict") })
+        #expect(try second.text("fieldset.conflict").contains("first@example.com"))
+        #expect(try second.text("fieldset.conflict").contains("second@example.com"))
+        try second.click("#f-email-theirs")
+        try second.click("form.conflicts button[type=submit]")
+        #expect(try second.wait { try second.exists(".notice") })
+        #expect(try db.query("SELECT email FROM registers WHERE id = 1") == "first@example.com\n")
+        // Choosing their own value instead saves it.
+        try second.clear("#f-email")
+        try second.type("#f-email", "second@example.com")
+        try first.open(url)
+        try first.clear("#f-email")
+        try first.type("#f-email", "again@example.com")
+        try first.click("button[type=submit]")
+        #expect(try first.wait { try first.exists(".notice.saved") })
+        try second.click("form.record button[type=submit]")
+        #expect(try second.wait { try second.exists("fieldset.conflict") })
+        try second.click("#f-email-mine")
+        try second.click("form.conflicts button[type=submit]")
+        #expect(try second.wait { try second.exists(".notice.saved") })
+        #expect(try db.query("SELECT email FROM registers WHERE id = 1") == "second@example.com\n")
+    }
+
+    @Test func withScriptOffEditingAndSavingStillWork() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        let browser = try WebDriver(javaScript: false)
+        let url = "http://127.0.0.1:\(server.port)/forms/register/2"
+        try browser.open(url)
+        try browser.clear("#f-phone")
+        try browser.type("#f-phone", "12")
+        try browser.click("button[type=submit]")
+        #expect(try browser.wait { try browser.exists(".error-summary") })
+        #expect(try browser.text("#f-phone-error").contains("Phone"))
+        try browser.clear("#f-phone")
+        try browser.type("#f-phone", "(555) 444-5555")
+        try browser.click("button[type=submit]")
+        #expect(try browser.wait { try browser.exists(".notice.saved") })
+        try browser.open(url)
+        #expect(try browser.value("#f-phone") == "(555) 444-5555")
+        #expect(try db.query("SELECT phone FROM registers WHERE id = 2") == "5554445555\n")
+    }
+}
+
+/// A form in free mode: each change saved as it is made, in a real browser.
+@Suite(.serialized) struct FreeModeBrowserTests {
+    @Test func eachChangeIsSavedAsItIsMade() throws {
+        let forms = try ScratchDirectory()
+        try #"""
+        {"formstore": 1, "name": "logins", "title": "Logins", "mode": "free", "primaryKey": ["id"],
+         "sections": [{"fields": [{"key": "email", "label": "E-mail", "kind": "email", "email": true}]}]}
+        """#.write(toFile: forms.path + "/logins.json", atomically: true, encoding: .utf8)
+        let db = try DemoDatabase(formsDirectory: forms.path)
+        let server = try ServeRun(db)
+        let browser = try WebDriver()
+        try browser.open("http://127.0.0.1:\(server.port)/forms/logins/1")
+        for email in ["first@example.com", "second@example.com"] {
+            try browser.replace("#f-email", email)
+            try browser.run("document.getElementById('f-email').blur();")
+            #expect(browser.wait { (try? db.query("SELECT email FROM logins WHERE id = 1")) == email + "\n" }, "\(email) not saved")
+            #expect(try browser.wait { try browser.exists("#free-status.saved") })
+        }
+        try browser.replace("#f-email", "not an address")
+        try browser.run("document.getElementById('f-email').blur();")
+        #expect(try browser.wait { try browser.attribute("#f-email", "aria-invalid") == "true" })
+        #expect(try db.query("SELECT email FROM logins WHERE id = 1") == "second@example.com\n")
+    }
+}

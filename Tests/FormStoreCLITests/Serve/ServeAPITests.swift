@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// The JSON API: the library's JSON shapes, ETags and If-Match, 201 with
+/// Location, and a record's saves as server-sent events.
+@Suite(.serialized) struct ServeAPITests {
+    static let json = ["Content-Type": "application/json"]
+
+    @Test func aFormIsItsSpecAndJSONSchema() throws {
+        let server = try ServeRun(try DemoDatabase())
+        let reply = try HTTPClient.request("GET", port: server.port, "/api/forms/signup")
+        #expect(reply.status == 200 && reply.headers["content-type"] == "application/json")
+        let object = try #require(try reply.json() as? [String: Any])
+        #expect((object["spec"] as? [String: Any])?["name"] as? String == "signup")
+        #expect((object["schema"] as? [String: Any])?["$schema"] != nil)
+        #expect(try HTTPClient.request("GET", port: server.port, "/api/forms/nope").status == 404)
+    }
+
+    @Test func recordsListWithLimitOffsetWhereAndSort() throws {
+        let server = try ServeRun(try DemoDatabase())
+        func ids(_ query: String) throws -> [Int] {
+            let reply = try HTTPClient.request("GET", port: server.port, "/api/forms/signup/records" + query)
+            #expect(reply.status == 200, "\(reply)")
+            return (try reply.json() as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
+        }
+        #expect(try ids("") == [1, 2])
+        #expect(try ids("?limit=1&offset=1") == [2])
+        #expect(try ids("?sort=-firstName") == [2, 1])
+        #expect(try ids("?where=age%3C30") == [2])
+        let reply = try HTTPClient.request("GET", port: server.port, "/api/forms/signup/records")
+        #expect(!reply.text.contains("hunter22") && !reply.text.contains("password"), "secure values are never sent")
+        #expect(try HTTPClient.request("GET", port: server.port, "/api/forms/signup/records?where=nope%3D1").status == 400)
+    }
+
+    @Test func patchWithIfMatchSavesAndAStaleTagIsRefused() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        let read = try HTTPClient.request("GET", port: server.port, "/api/forms/signup/records/1")
+        #expect(read.status == 200)
+        let tag = try #require(read.headers["etag"])
+        #expect((try read.json() as? [String: Any])?["firstName"] as? String == "Ann")
+        let patched = try HTTPClient.request("PATCH", port: server.port, "/api/forms/signup/records/1",
+                                             headers: Self.json.merging(["If-Match": tag]) { $1 }, body: Data(#"{"age": 35}"#.utf8))
+        #expect(patched.status == 200, "\(patched)")
+        #expect(patched.text == #"{"changed":["age"],"key":{"id":1},"outcome":"saved"}"#)
+        let newTag = try #require(patched.headers["etag"])
+        #expect(newTag != tag)
+        let stale = try HTTPClient.request("PATCH", port: server.port, "/api/forms/signup/records/1",
+                                           headers: Self.json.merging(["If-Match": tag]) { $1 }, body: Data(#"{"age": 36}"#.utf8))
+        #expect(stale.status == 412)
+        #expect(try db.query("SELECT age FROM signups WHERE id = 1") == "35\n")
+
+        let unknown = try HTTPClient.request("PATCH", port: server.port, "/api/forms/signup/records/1",
+                                             headers: Self.json, body: Data(#"{"agee": 1}"#.utf8))
+        #expect(unknown.status == 422)
+        #expect(unknown.text.contains(#""code":"unknownField""#), "\(unknown)")
+        let invalid = try HTTPClient.request("PATCH", port: server.port, "/api/forms/signup/records/1",
+                                             headers: Self.json, body: Data(#"{"age": 200}"#.utf8))
+        #expect(invalid.status == 422)
+        #expect(invalid.text.contains(#""outcome":"invalid""#), "\(invalid)")
+        let notJSON = try HTTPClient.request("PATCH", port: server.port, "/api/forms/signup/records/1",
+                                             headers: ["Content-Type": "text/plain"], body: Data(#"{"age": 1}"#.utf8))
+        #expect(notJSON.status == 415)
+        #expect(try HTTPClient.request("PATCH", port: server.port, "/api/forms/signup/records/9", headers: Self.json,
+                                       body: Data(#"{"age": 1}"#.utf8)).status == 404)
+    }
+
+    @Test func postCreatesAndDeleteRemoves() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        let created = try HTTPClient.request("POST", port: server.port, "/api/forms/signup/records", headers: Self.json,
+                                             body: Data(#"{"firstName": "Cy", "lastName": "Dee", "email": "cy@example.com", "password": "pw-long-enough"}"#.utf8))
+        #expect(created.status == 201, "\(created)")
+        #expect(created.headers["location"] == "/api/forms/signup/records/3")
+        #expect(try HTTPClient.request("GET", port: server.port, "/api/forms/signup/records/3").status == 200)
+        let missing = try HTTPClient.request("POST", port: server.port, "/api/forms/signup/records", headers: Self.json,
+                                             body: Data(#"{"firstName": "Di"}"#.utf8))
+        #expect(missing.status == 422 && missing.text.contains(#""outcome":"invalid""#), "\(missing)")
+        #expect(try HTTPClient.request("DELETE", port: server.port, "/api/forms/signup/records/3").status == 204)
+        #expect(try HTTPClient.request("DELETE", port: server.port, "/api/forms/signup/records/3").status == 404)
+        #expect(try db.query("SELECT count(*) FROM signups") == "2\n")
+    }
+
+    @Test func anotherProcesssSaveIsAnEvent() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        let stream = try HTTPClient.awaitEvent("saved", port: server.port, "/api/forms/signup/records/2/events") {
+            try sqlite3(db.path, input: "UPDATE signups SET age = 28 WHERE id = 2;")
+        }
+        #expect(stream.contains("event: saved"), "\(stream)")
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+
+/// `formstore serve`'s pages through a client without script: every page a
+/// plain GET, every change a plain POST with the page's CSRF token.
+@Suite(.serialized) struct ServePageTests {
+    @Test func formsRecordsAndARecordArePages() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        let home = try browser.get("/")
+        #expect(home.status == 200, "\(home)")
+        #expect(home.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(home.text.contains("<a href=\"/forms/signup\">Sign Up</a>"), "\(home)")
+        #expect(home.text.contains("<a href=\"/forms/order%20items\">"))
+        let cookie = try #require(home.headers["set-cookie"])
+        #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+        let csp = try #require(home.headers["content-security-policy"])
+        #expect(csp.contains("script-src 'self'") && !csp.contains("unsafe-inline"))
+
+        let list = try browser.get("/forms/signup")
+        #expect(list.status == 200)
+        #expect(list.text.contains("<a href=\"/forms/signup/1\">1</a>"))
+        #expect(list.text.contains("<td>Ann</td>"))
+        #expect(!list.text.contains("hunter22"), "a secure value in the list")
+
+        let record = try browser.get("/forms/signup/1")
+        #expect(record.status == 200)
+        #expect(record.text.contains("<label for=\"f-firstName\">"))
+        #expect(record.text.contains("value=\"Ann\""))
+        #expect(!record.text.contains("hunter22"), "a secure value on the page")
+
+        #expect(try browser.get("/forms/nope").status == 404)
+        #expect(try browser.get("/forms/signup/99").status == 404)
+        #expect(try browser.get("/no/such/page").status == 404)
+        let css = try browser.get("/static/formstore.css")
+        #expect(css.status == 200 && css.headers["content-type"] == "text/css; charset=utf-8")
+        let js = try browser.get("/static/formstore.js")
+        #expect(js.status == 200 && js.headers["content-type"] == "text/javascript; charset=utf-8")
+        #expect(try HTTPClient.request("PUT", port: server.port, "/forms/signup/1").status == 405)
+    }
+
+    @Test func pagingSortingFilteringAndSearching() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        let first = try browser.get("/forms/signup?limit=1")
+        #expect(first.text.contains("<td>Ann</td>") && !first.text.contains("<td>Bo</td>"))
+        #expect(first.text.contains("rel=\"next\""))
+        let second = try browser.get("/forms/signup?limit=1&offset=1")
+        #expect(second.text.contains("<td>Bo</td>") && second.text.contains("rel=\"prev\""))
+        let sorted = try browser.get("/forms/signup?sort=-firstName")
+        let ann = try #require(sorted.text.range(of: "<td>Ann</td>")), bo = try #require(sorted.text.range(of: "<td>Bo</td>"))
+        #expect(bo.lowerBound < ann.lowerBound)
+        let filtered = try browser.get("/forms/signup?where=age%3E30")
+        #expect(filtered.text.contains("<td>Ann</td>") && !filtered.text.contains("<td>Bo</td>"))
+        let searched = try browser.get("/forms/signup?q=bo%40")
+        #expect(searched.text.contains("<td>Bo</td>") && !searched.text.contains("<td>Ann</td>"))
+    }
+
+    @Test func aPostSavesWhatChangedAndTheReloadShowsIt() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        let page = try browser.get("/forms/register/1")
+        let saved = try browser.submit(page, ["phone": "555 222 3333"])
+        #expect(saved.status == 303, "\(saved)")
+        #expect(saved.headers["location"] == "/forms/register/1?saved=phone")
+        let after = try browser.get(saved.headers["location"]!)
+        #expect(after.text.contains("Saved: Phone."))
+        #expect(after.text.contains("value=\"(555) 222-3333\""))
+        #expect(try db.query("SELECT phone, password, birthdate FROM registers WHERE id = 1") == "5552223333|hunter22|1990-04-01\n")
+    }
+
+    @Test func anInvalidValueComesBackBesideItsField() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        let reply = try browser.submit(try browser.get("/forms/register/1"), ["phone": "555-12"])
+        #expect(reply.status == 422)
+        #expect(reply.text.contains("aria-invalid=\"true\""))
+        #expect(reply.text.contains("<p class=\"error\" id=\"f-phone-error\">"))
+        #expect(reply.text.contains("value=\"555-12\""))
+        #expect(try db.query("SELECT phone FROM registers WHERE id = 1") == "5551234567\n")
+    }
+
+    @Test func writesWithoutTheCSRFTokenAreRefused() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        let page = try browser.get("/forms/register/1")
+        var members = PageVisitor.formMembers(page.text).filter { $0.0 != "_csrf" }
+        members = members.map { $0.0 == "phone" ? ("phone", "5550000000") : $0 }
+        #expect(try browser.post("/forms/register/1", members).status == 403)
+        #expect(try browser.post("/forms/register/1", members + [("_csrf", String(repeating: "0", count: 64))]).status == 403)
+        // A token of another browser's page does not do either.
+        let other = PageVisitor(port: server.port)
+        let otherToken = PageVisitor.formMembers(try other.get("/forms/register/1").text).first { $0.0 == "_csrf" }!.1
+        #expect(try browser.post("/forms/register/1", members + [("_csrf", otherToken)]).status == 403)
+        #expect(try browser.post("/forms/register/1/delete", []).status == 403)
+        #expect(try db.query("SELECT count(*), phone FROM registers WHERE id = 1") == "1|5551234567\n")
+    }
+
+    @Test func newRecordsAreCreatedAndDeletedAfterConfirming() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        let blank = try browser.get("/forms/signup/new")
+        #expect(blank.status == 200)
+        let refused = try browser.submit(blank, ["firstName": "Cy"])
+        #expect(refused.status == 422, "\(refused)")
+        let created = try browser.submit(refused, ["firstName": "Cy", "lastName": "Dee", "email": "cy@example.com",
+                                                   "password": "s3cret-pass", "age": "30"])
+        #expect(created.status == 303, "\(created)")
+        #expect(created.headers["location"]?.hasPrefix("/forms/signup/3?saved=") == true)
+        #expect(try db.query("SELECT firstName, age FROM signups WHERE id = 3") == "Cy|30\n")
+        let confirm = try browser.get("/forms/signup/3/delete")
+        #expect(confirm.status == 200 && confirm.text.contains("This cannot be undone."))
+        let deleted = try browser.submit(confirm, [:])
+        #expect(deleted.status == 303 && deleted.headers["location"] == "/forms/signup")
+        #expect(try db.query("SELECT count(*) FROM signups WHERE id = 3") == "0\n")
+    }
+
+    @Test func editModeShowsTheRecordUntilEditIsChosen() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        let shown = try browser.get("/forms/profile/1")
+        #expect(shown.text.contains("required aria-required=\"true\" value=\"Ann\" autocomplete=\"off\" readonly"), "\(shown)")
+        #expect(shown.text.contains("href=\"/forms/profile/1?edit=1\">Edit</a>"))
+        #expect(!shown.text.contains("<button type=\"submit\">Save</button>"))
+        let editing = try browser.get("/forms/profile/1?edit=1")
+        #expect(!editing.text.contains("readonly"))
+        let saved = try browser.submit(editing, ["lastName": "Lee-Park"])
+        #expect(saved.status == 303, "\(saved)")
+        #expect(try db.query("SELECT lastName FROM profiles WHERE id = 1") == "Lee-Park\n")
+    }
+
+    @Test func aDraftIsOfferedWhenTheRecordIsOpenedAgain() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        let page = try browser.get("/forms/register/2")
+        var members = PageVisitor.formMembers(page.text)
+        members = members.map { $0.0 == "email" ? ("email", "bo@new.example") : $0 }
+        #expect(try browser.post("/forms/register/2/draft", members).status == 204)
+        let reopened = try browser.get("/forms/register/2")
+        #expect(reopened.text.contains("You have unsaved changes to this record"), "\(reopened)")
+        #expect(reopened.text.contains("value=\"bo@example.com\""))
+        // Another browser is not offered it.
+        #expect(!(try PageVisitor(port: server.port).get("/forms/register/2")).text.contains("unsaved changes"))
+        let restoreForm = String(reopened.text[reopened.text.range(of: "<form method=\"post\" action=\"/forms/register/2/draft/restore\"")!.lowerBound...])
+        let restored = try browser.submit(HTTPReply(status: 200, headers: [:], body: Data(restoreForm.utf8)), [:])
+        #expect(restored.status == 200)
+        #expect(restored.text.contains("value=\"bo@new.example\""))
+        let saved = try browser.submit(restored, [:])
+        #expect(saved.status == 303, "\(saved)")
+        #expect(try db.query("SELECT email FROM registers WHERE id = 2") == "bo@new.example\n")
+        #expect(!(try browser.get("/forms/register/2")).text.contains("unsaved changes"))
+    }
+
+    @Test func twoBrowsersEditingOneFieldMeetAConflict() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        let first = PageVisitor(port: server.port), second = PageVisitor(port: server.port)
+        let firstPage = try first.get("/forms/register/1"), secondPage = try second.get("/forms/register/1")
+        #expect(try first.submit(firstPage, ["email": "first@example.com"]).status == 303)
+        let conflict = try second.submit(secondPage, ["email": "second@example.com", "zip": "94110"])
+        #expect(conflict.status == 409, "\(conflict)")
+        #expect(conflict.text.contains("value=\"second@example.com\" checked> Yours"))
+        #expect(conflict.text.contains("value=\"first@example.com\"> Theirs (saved now)"))
+        #expect(try db.query("SELECT email, zip FROM registers WHERE id = 1") == "first@example.com|94103\n")
+        let resolved = try second.submit(conflict, [:])
+        #expect(resolved.status == 303, "\(resolved)")
+        #expect(try db.query("SELECT email, zip FROM registers WHERE id = 1") == "second@example.com|94110\n")
+    }
+}

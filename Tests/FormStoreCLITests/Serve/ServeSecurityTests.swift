@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+/// What `formstore serve` refuses: hostile values as markup, a public
+/// address without authentication, clients without it, bodies over the
+/// limit, and every write on a read-only server.
+@Suite(.serialized) struct ServeSecurityTests {
+    static let hostile = packageRoot + "/Fixtures/bad/databases/html-injection.sql"
+
+    /// Markup a page may hold only if it came from the data unescaped.
+    static func injected(_ html: String) -> [String] {
+        ["<script>alert", "<img src=x", "<b onmouseover", "</textarea><script", "\"><script"].filter(html.contains)
+    }
+
+    @Test func hostileValuesAreShownAsText() throws {
+        let db = try DemoDatabase(sql: String(contentsOfFile: Self.hostile, encoding: .utf8))
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        let home = try browser.get("/")
+        #expect(home.status == 200)
+        #expect(Self.injected(home.text).isEmpty, "\(home)")
+        #expect(home.text.contains("&lt;script&gt;alert(&#39;table&#39;)&lt;/script&gt;"))
+        let paths = ["/forms/people", "/forms/people/1", "/forms/people/2", "/forms/people/new", "/forms/tags",
+                     "/forms/" + PageVisitor.encode("<script>alert('table')</script>").replacingOccurrences(of: "+", with: "%20"),
+                     "/forms/tags/" + PageVisitor.encode("<b onmouseover=alert(5)>x</b>").replacingOccurrences(of: "+", with: "%20"),
+                     "/forms/people/1/delete", "/forms/%3Cscript%3E"]
+        for path in paths {
+            let page = try browser.get(path)
+            #expect([200, 404].contains(page.status), "\(path): \(page)")
+            #expect(Self.injected(page.text).isEmpty, "\(path): \(Self.injected(page.text))")
+        }
+        let record = try browser.get("/forms/people/1")
+        #expect(record.text.contains("value=\"&lt;script&gt;alert(&quot;name&quot;)&lt;/script&gt;\""))
+        #expect(record.text.contains("&lt;/textarea&gt;&lt;script&gt;alert(2)&lt;/script&gt;"))
+        // Saving another field leaves the hostile values exactly as stored.
+        let before = try db.query("SELECT name, bio, kind FROM people WHERE id = 1")
+        #expect(try browser.submit(record, ["v": "x"]).status != 500)
+        let saved = try browser.submit(try browser.get("/forms/people/2"), ["name": "plain"])
+        #expect(saved.status == 303, "\(saved)")
+        #expect(try db.query("SELECT name, bio, kind FROM people WHERE id = 1") == before)
+    }
+
+    @Test func aPublicAddressNeedsAuthentication() throws {
+        let db = try DemoDatabase()
+        let run = try db.run(["serve", "--listen", "0.0.0.0:0"])
+        #expect(run.code == 64, "\(run)")
+        #expect(run.errors.contains("--token or --users"))
+        let malformed = try db.run(["serve", "--listen", "here"])
+        #expect(malformed.code == 64)
+    }
+
+    @Test func withATokenNothingIsServedToStrangers() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db, ["--token"])
+        let token = try #require(server.token)
+        let stranger = PageVisitor(port: server.port)
+        let page = try stranger.get("/forms/signup/1")
+        #expect(page.status == 303 && page.headers["location"] == "/login")
+        #expect(try HTTPClient.request("GET", port: server.port, "/api/forms/signup/records/1").status == 401)
+        #expect(try HTTPClient.request("GET", port: server.port, "/api/forms/signup/records/1",
+                                       headers: ["Authorization": "Bearer " + String(repeating: "0", count: 64)]).status == 401)
+        #expect(try HTTPClient.request("GET", port: server.port, "/api/forms/signup/records/1",
+                                       headers: ["Authorization": "Bearer " + token]).status == 200)
+        let login = try stranger.get("/login")
+        #expect(try stranger.submit(login, ["secret": "wrong"]).status == 401)
+        let loggedIn = try stranger.submit(login, ["secret": token])
+        #expect(loggedIn.status == 303, "\(loggedIn)")
+        #expect(try stranger.get("/forms/signup/1").status == 200)
+    }
+
+    @Test func usersFromAPasswordFileLogIn() throws {
+        let db = try DemoDatabase()
+        let line = try db.run(["serve", "--hash-password", "ann"], stdin: "correct horse\n")
+        #expect(line.code == 0, "\(line)")
+        #expect(!line.output.contains("correct horse"))
+        let file = db.scratch.path + "/users"
+        try line.output.write(toFile: file, atomically: true, encoding: .utf8)
+        let server = try ServeRun(db, ["--users", file])
+        let browser = PageVisitor(port: server.port)
+        let login = try browser.get("/login")
+        #expect(try browser.submit(login, ["user": "ann", "secret": "wrong horse"]).status == 401)
+        #expect(try browser.submit(login, ["user": "ann", "secret": "correct horse"]).status == 303)
+        #expect(try browser.get("/forms/signup").status == 200)
+    }
+
+    @Test func anOversizedBodyIsRefused() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db, ["--max-body", "4096"])
+        let big = Data(repeating: UInt8(ascii: "a"), count: 100_000)
+        let api = try HTTPClient.request("PATCH", port: server.port, "/api/forms/signup/records/1",
+                                         headers: ["Content-Type": "application/json"], body: big)
+        #expect(api.status == 413, "\(api)")
+        let browser = PageVisitor(port: server.port)
+        let page = try browser.get("/forms/signup/1")
+        let reply = try browser.submit(page, ["firstName": String(repeating: "x", count: 10_000)])
+        #expect(reply.status == 413)
+        #expect(try db.query("SELECT firstName FROM signups WHERE id = 1") == "Ann\n")
+        // Headers past the library's limit are refused too.
+        let huge = try HTTPClient.request("GET", port: server.port, "/", headers: ["X-Big": String(repeating: "b", count: 64_000)])
+        #expect(huge.status >= 400 && huge.status < 500, "\(huge.status)")
+    }
+
+    @Test func readOnlyRefusesEveryWrite() throws {
+        let db = try DemoDatabase()
+        let dump = try db.dump()
+        let server = try ServeRun(db, ["--read-only"])
+        let browser = PageVisitor(port: server.port)
+        let page = try browser.get("/forms/signup/1")
+        #expect(page.status == 200)
+        #expect(!page.text.contains("<button type=\"submit\">Save</button>"))
+        let token = PageVisitor.formMembers(page.text).first { $0.0 == "_csrf" }?.1 ?? ""
+        #expect(try browser.post("/forms/signup/1", [("_csrf", token), ("firstName", "Mallory")]).status == 403)
+        #expect(try browser.post("/forms/signup/1/delete", [("_csrf", token)]).status == 403)
+        #expect(try browser.post("/forms/signup", [("_csrf", token), ("firstName", "Mallory")]).status == 403)
+        #expect(try HTTPClient.request("PATCH", port: server.port, "/api/forms/signup/records/1",
+                                       headers: ["Content-Type": "application/json"], body: Data(#"{"age": 1}"#.utf8)).status == 403)
+        #expect(try HTTPClient.request("DELETE", port: server.port, "/api/forms/signup/records/1").status == 403)
+        #expect(try HTTPClient.request("POST", port: server.port, "/api/forms/signup/records",
+                                       headers: ["Content-Type": "application/json"], body: Data(#"{}"#.utf8)).status == 403)
+        #expect(try db.dump() == dump)
+    }
+}

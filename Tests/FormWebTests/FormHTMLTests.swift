@@ -1,0 +1,136 @@
+import Foundation
+import FormCore
+import FormWeb
+import Testing
+
+/// What a browser is given for a session: structure a screen reader can
+/// follow, inputs by kind, errors tied to their fields, modes and conditions
+/// honoured, secure values never sent.
+@Suite struct FormHTMLTests {
+    static let register: Form = {
+        Form(name: "register", title: "Register", sections: [
+            Section("Account", fields: [
+                { var f = Field(key: "name", label: "Name", kind: .name); f.isRequired = true; return f }(),
+                Field(key: "password", label: "Password", kind: .password),
+            ]),
+            Section("Contact", fields: [
+                Field(key: "phone", label: "Phone", kind: .phone),
+                Field(key: "email", label: "E-mail", kind: .email),
+                Field(key: "birthdate", label: "Birthdate", kind: .date),
+                Field(key: "age", label: "Age", kind: .integer),
+                { var f = Field(key: "country", label: "Country", kind: .choice)
+                  f.choices = [Choice("usa", label: "USA"), Choice("de", label: "Germany")]; return f }(),
+                Field(key: "news", label: "Newsletter", kind: .bool),
+                Field(key: "bio", label: "Bio", kind: .multiline),
+            ]),
+        ])
+    }()
+
+    static func session(_ form: Form = register, values: [String: FieldValue] = [:]) throws -> (FormSession, MemoryBackend) {
+        let backend = MemoryBackend()
+        var row: [String: FieldValue] = ["id": 1, "name": "Ann", "password": "hunter22", "phone": "5551234567",
+                                         "email": "ann@example.com", "birthdate": .date(Date(timeIntervalSince1970: 86_400 * 365)),
+                                         "age": 40, "country": "de", "news": true, "bio": "Hi"]
+        row.merge(values) { $1 }
+        let stored = backend.put(row)
+        return (try FormSession.open(form, key: stored.key, backend: backend), backend)
+    }
+
+    static func html(_ session: FormSession, readOnly: Bool = false) -> String {
+        FormHTML(session, options: .init(action: "/forms/register/1", csrfToken: "tok", readOnly: readOnly)).render()
+    }
+
+    @Test func sectionsAreFieldsetsAndEveryInputHasALabel() throws {
+        let (session, _) = try Self.session()
+        let html = Self.html(session)
+        #expect(html.contains("<form method=\"post\" action=\"/forms/register/1\""))
+        #expect(html.contains("<fieldset>\n<legend>Account</legend>"))
+        #expect(html.contains("<fieldset>\n<legend>Contact</legend>"))
+        for key in ["name", "password", "phone", "email", "birthdate", "age", "country", "news", "bio"] {
+            #expect(html.contains("<label for=\"f-\(key)\">"), "label of \(key)")
+            #expect(html.contains("id=\"f-\(key)\""), "input of \(key)")
+        }
+        #expect(html.contains("name=\"_csrf\" value=\"tok\""))
+    }
+
+    @Test func inputsFollowTheKind() throws {
+        let (session, _) = try Self.session()
+        let html = Self.html(session)
+        #expect(html.contains("<input type=\"tel\" name=\"phone\" id=\"f-phone\" value=\"(555) 123-4567\""))
+        #expect(html.contains("<input type=\"email\" name=\"email\""))
+        #expect(html.contains("<input type=\"date\" name=\"birthdate\" id=\"f-birthdate\" value=\"1971-01-01\""))
+        #expect(html.contains("<input type=\"checkbox\" name=\"news\" id=\"f-news\" value=\"on\" checked>"))
+        #expect(html.contains("<select name=\"country\" id=\"f-country\">"))
+        #expect(html.contains("<option value=\"de\" selected>Germany</option>"))
+        #expect(html.contains("<textarea name=\"bio\" id=\"f-bio\" rows=\"4\">Hi</textarea>"))
+        #expect(html.contains("name=\"name\" id=\"f-name\" required aria-required=\"true\""))
+    }
+
+    @Test func aSecureValueIsNeverSent() throws {
+        let (session, _) = try Self.session()
+        let html = Self.html(session)
+        #expect(!html.contains("hunter22"))
+        #expect(html.contains("<input type=\"password\" name=\"password\" id=\"f-password\" value=\"\""))
+    }
+
+    @Test func anErrorIsTiedToItsField() throws {
+        let (session, _) = try Self.session()
+        try session.set("phone", input: "555-12")
+        let html = Self.html(session)
+        let message = try #require(session.errors("phone").first?.message)
+        #expect(html.contains("aria-describedby=\"f-phone-error\" aria-invalid=\"true\""))
+        #expect(html.contains("<p class=\"error\" id=\"f-phone-error\">\(message)</p>"))
+        // The summary at the top links to the field, and the typed text is kept.
+        #expect(html.contains("<a href=\"#f-phone\">\(message)</a>"))
+        #expect(html.contains("value=\"555-12\""))
+    }
+
+    @Test func hostileValuesAreText() throws {
+        let hostile = #"<script>alert("x")</script>'&"><img src=x onerror=alert(1)>"#
+        let (session, _) = try Self.session(values: ["name": .text(hostile), "bio": .text("</textarea><script>alert(2)</script>")])
+        let html = Self.html(session)
+        #expect(!html.contains("<script"))
+        #expect(!html.contains("<img"))
+        #expect(html.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&#39;&amp;&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"))
+        #expect(html.contains("&lt;/textarea&gt;&lt;script&gt;alert(2)&lt;/script&gt;</textarea>"))
+    }
+
+    @Test func editModeIsReadOnlyUntilEditingBegins() throws {
+        var form = Self.register
+        form.mode = .edit
+        let (session, _) = try Self.session(form)
+        let shown = Self.html(session)
+        #expect(shown.contains("id=\"f-phone\" value=\"(555) 123-4567\" autocomplete=\"tel\" inputmode=\"tel\" readonly"))
+        #expect(shown.contains("<select name=\"country\" id=\"f-country\" disabled>"))
+        #expect(!shown.contains("<button type=\"submit\">"))
+        try session.beginEditing()
+        let editing = Self.html(session)
+        #expect(!editing.contains(" readonly"))
+        #expect(editing.contains("<button type=\"submit\">Save</button>"))
+    }
+
+    @Test func hiddenFieldsAreNotDrawn() throws {
+        var form = Self.register
+        form.sections[1].fields[5].hiddenWhen = .equals("country", "usa")  // news
+        let (session, _) = try Self.session(form, values: ["country": "usa"])
+        #expect(!Self.html(session).contains("f-news"))
+        try session.set("country", value: "de")
+        #expect(Self.html(session).contains("f-news"))
+    }
+
+    @Test func aReadOnlyServerDrawsNoSave() throws {
+        let (session, _) = try Self.session()
+        let html = Self.html(session, readOnly: true)
+        #expect(!html.contains("<button"))
+        #expect(!html.contains("_base"))
+        #expect(html.contains("readonly"))
+    }
+
+    @Test func pageLinksItsFilesAndEscapesItsTitle() {
+        let page = WebPage(title: "<b>Forms</b>", body: "<p>x</p>").render()
+        #expect(page.contains("<title>&lt;b&gt;Forms&lt;/b&gt; · FormStore</title>"))
+        #expect(page.contains("<script src=\"/static/formstore.js\" defer></script>"))
+        #expect(!page.contains("<script>"))
+        #expect(page.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import FormCore
+import FormWeb
+import Testing
+
+/// A browser's post applied to a session opened for the request: what the
+/// person changed is set, what someone else changed meanwhile stands, and a
+/// field both changed is a conflict to choose.
+@Suite struct SubmissionTests {
+    /// The body a browser sends for the page drawn from `session`, with `changes` typed in.
+    static func post(from session: FormSession, _ changes: [String: String], dropping: Set<String> = []) -> SubmittedForm {
+        let html = FormHTML(session, options: .init(action: "/x")).render()
+        var members: [SubmittedForm.Member] = []
+        // The hidden members as drawn, then every editable field's shown text.
+        for name in ["_base", "_fields"] {
+            let marker = "name=\"\(name)\" value=\""
+            guard let start = html.range(of: marker) else { continue }
+            let rest = html[start.upperBound...]
+            let value = String(rest[..<rest.firstIndex(of: "\"")!])
+            members.append(.init(name: name, value: unescape(value)))
+        }
+        let listed = members.first { $0.name == "_fields" }?.value ?? "[]"
+        let fields = (try? JSONSerialization.jsonObject(with: Data(listed.utf8))) as? [String] ?? []
+        for key in fields where !dropping.contains(key) {
+            let field = session.form.field(key)!
+            if field.kind == .bool {
+                if session.value(key).boolValue == true || changes[key] == "on" { if changes[key] != "off" { members.append(.init(name: key, value: "on")) } }
+                continue
+            }
+            let text = changes[key] ?? (field.isSecure ? "" : shownText(html, key))
+            members.append(.init(name: key, value: text))
+        }
+        return SubmittedForm(members: members)
+    }
+
+    static func shownText(_ html: String, _ key: String) -> String {
+        let marker = "name=\"\(key)\" id=\"f-\(key)\""
+        guard let start = html.range(of: marker) else { return "" }
+        let rest = html[start.upperBound...]
+        if html[..<start.lowerBound].hasSuffix("<textarea "), let open = rest.firstIndex(of: ">"),
+           let close = rest.range(of: "</textarea>") {
+            return unescape(String(rest[rest.index(after: open)..<close.lowerBound]))
+        }
+        if let value = rest.range(of: "value=\""), rest[..<value.lowerBound].firstIndex(of: ">") == nil {
+            let tail = rest[value.upperBound...]
+            return unescape(String(tail[..<tail.firstIndex(of: "\"")!]))
+        }
+        if let selected = rest.range(of: "\" selected") {
+            let before = rest[..<selected.lowerBound]
+            return unescape(String(before[before.range(of: "value=\"", options: .backwards)!.upperBound...]))
+        }
+        return ""
+    }
+
+    static func unescape(_ s: String) -> String {
+        s.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    @Test func urlencodedBodiesDecode() {
+        let body = SubmittedForm(urlencoded: Data("a=1+2&b=%3Cscript%3E&c=&c=x&d&bad=%ZZ%e2%82%ac&n=%ff".utf8))
+        #expect(body.value("a") == "1 2")
+        #expect(body.value("b") == "<script>")
+        #expect(body.values("c") == ["", "x"])
+        #expect(body.value("d") == "")
+        #expect(body.value("bad") == "%ZZ€")
+        #expect(body.value("n") == "\u{FFFD}")
+    }
+
+    @Test func whatThePersonTypedIsSetAndSaved() throws {
+        let (session, backend) = try FormHTMLTests.session()
+        let body = Self.post(from: session, ["phone": "555 987 6543", "birthdate": "1999-12-31", "country": "usa", "news": "off"])
+        let result = session.apply(submitted: body)
+        #expect(result.isClean, "\(result)")
+        #expect(Set(session.dirtyFields) == ["phone", "birthdate", "country", "news"])
+        guard case .saved(let changed, let key) = try session.save() else { Issue.record("not saved"); return }
+        #expect(Set(changed) == ["phone", "birthdate", "country", "news"])
+        let stored = try #require(backend.record(key))
+        #expect(stored.values["phone"] == "5559876543")
+        #expect(stored.values["country"] == "usa")
+        #expect(stored.values["news"] == false)
+        #expect(stored.values["password"] == "hunter22")  // an empty password means unchanged
+    }
+
+    @Test func inputThatDoesNotParseIsKeptWithItsError() throws {
+        let (session, _) = try FormHTMLTests.session()
+        let result = session.apply(submitted: Self.post(from: session, ["phone": "555-12"]))
+        #expect(result.isClean)
+        #expect(session.text("phone") == "555-12")
+        guard case .invalid(let errors) = try session.save() else { Issue.record("saved an invalid phone"); return }
+        #expect(errors.contains { $0.field == "phone" })
+    }
+
+    @Test func anotherWritersChangeToAnUntouchedFieldStands() throws {
+        let (page, backend) = try FormHTMLTests.session()
+        let body = Self.post(from: page, ["email": "ann@example.org"])
+        // Someone else saves the phone while the page is open.
+        let other = try FormSession.open(page.form, key: page.key!, backend: backend)
+        try other.set("phone", input: "5550001111")
+        _ = try other.save()
+        let request = try FormSession.open(page.form, key: page.key!, backend: backend)
+        let result = request.apply(submitted: body)
+        #expect(result.isClean, "\(result)")
+        #expect(request.dirtyFields == ["email"])
+        _ = try request.save()
+        #expect(backend.record(page.key!)?.values["phone"] == "5550001111")
+        #expect(backend.record(page.key!)?.values["email"] == "ann@example.org")
+    }
+
+    @Test func bothChangingAFieldIsAConflictToChoose() throws {
+        let (page, backend) = try FormHTMLTests.session()
+        let body = Self.post(from: page, ["phone": "5552223333"])
+        let other = try FormSession.open(page.form, key: page.key!, backend: backend)
+        try other.set("phone", input: "5550001111")
+        _ = try other.save()
+        let request = try FormSession.open(page.form, key: page.key!, backend: backend)
+        let result = request.apply(submitted: body)
+        #expect(result.conflicts == [WebConflict(field: "phone", base: "(555) 123-4567", mine: "5552223333", theirs: "(555) 000-1111")])
+        // The conflict form offers both, and choosing "yours" saves it.
+        let html = FormHTML(request, options: .init(action: "/x", csrfToken: "t")).conflicts(result.conflicts)
+        #expect(html.contains("value=\"5552223333\" checked> Yours"))
+        #expect(html.contains("value=\"(555) 000-1111\"> Theirs (saved now)"))
+        let again = try FormSession.open(page.form, key: page.key!, backend: backend)
+        var members = [SubmittedForm.Member(name: "phone", value: "5552223333"),
+                       SubmittedForm.Member(name: "_fields", value: #"["phone"]"#)]
+        let base = try #require(html.range(of: "name=\"_base\" value=\""))
+        let rest = html[base.upperBound...]
+        members.append(.init(name: "_base", value: Self.unescape(String(rest[..<rest.firstIndex(of: "\"")!]))))
+        #expect(again.apply(submitted: SubmittedForm(members: members)).isClean)
+        _ = try again.save()
+        #expect(backend.record(page.key!)?.values["phone"] == "5552223333")
+    }
+
+    @Test func aTextareasCRLFLineBreaksAreNoChange() throws {
+        let (session, backend) = try FormHTMLTests.session(values: ["bio": "line one\nline two"])
+        // Browsers send every line break of a textarea as CRLF.
+        let body = Self.post(from: session, ["bio": "line one\r\nline two", "email": "ann@example.org"])
+        #expect(session.apply(submitted: body).isClean)
+        #expect(session.dirtyFields == ["email"])
+        let edited = try FormSession.open(session.form, key: session.key!, backend: backend)
+        _ = edited.apply(submitted: Self.post(from: edited, ["bio": "line one\r\nline 2"]))
+        #expect(edited.value("bio") == "line one\nline 2")
+    }
+
+    @Test func keysWithSpacesAndQuotesSurviveTheBrowser() throws {
+        let form = Form(name: "odd", sections: [Section(fields: [Field(key: "line no", kind: .integer), Field(key: #"say "hi""#)])])
+        let backend = MemoryBackend()
+        let stored = backend.put(["id": 1, "line no": 1, #"say "hi""#: "x"])
+        let session = try FormSession.open(form, key: stored.key, backend: backend)
+        let body = Self.post(from: session, ["line no": "2", #"say "hi""#: "y"])
+        #expect(session.apply(submitted: body).isClean)
+        #expect(Set(session.dirtyFields) == ["line no", #"say "hi""#])
+    }
+
+    @Test func aChangedReadOnlyFieldIsRefused() throws {
+        var form = FormHTMLTests.register
+        form.sections[0].fields[0].isReadOnly = true
+        let (session, _) = try FormHTMLTests.session(form)
+        let body = SubmittedForm(members: [.init(name: "name", value: "Mallory"), .init(name: "phone", value: "5550001111")])
+        let result = session.apply(submitted: body)
+        #expect(result.refused.map(\.field) == ["name"])
+        #expect(session.value("name") == "Ann")
+    }
+
+    @Test func anUnknownFieldIsRefused() throws {
+        let (session, _) = try FormHTMLTests.session()
+        let result = session.apply(submitted: SubmittedForm(members: [.init(name: "admin", value: "1")]))
+        #expect(result.refused.map(\.field) == ["admin"])
+    }
+
+    @Test func outcomesAreNoticesForPeople() {
+        let form = FormHTMLTests.register
+        #expect(FormHTML.notice(.saved(changed: ["phone"], key: RecordKey("id", 1)), form: form)
+                == "<div class=\"notice saved\" role=\"status\">Saved: Phone.</div>\n")
+        #expect(FormHTML.notice(.unchanged, form: form).contains("Nothing changed."))
+        #expect(FormHTML.notice(.conflict([]), form: form).contains("role=\"alert\""))
+    }
+}
