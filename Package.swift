@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "FormCore", targets: ["FormCore"]),
         .library(name: "FormStorage", targets: ["FormStorage"]),
+        .library(name: "FormStoragePostgres", targets: ["FormStoragePostgres"]),
         .executable(name: "formstore", targets: ["formstore"]),
         .executable(name: "formstore-bench", targets: ["formstore-bench"]),
     ],
@@ -15,12 +16,19 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         .target(name: "FormCore"),
         .target(
             name: "FormStorage",
             dependencies: ["FormCore", "CSQLite"],
             resources: []
         ),
+        // FormStorage only for FormStore's own migrations (the same files and checksums).
+        .target(name: "FormStoragePostgres", dependencies: ["FormCore", "FormStorage", "CLibPQ"]),
         .target(name: "FormStoreCLI", dependencies: ["FormCore", "FormStorage"]),
         .executableTarget(name: "formstore", dependencies: ["FormStoreCLI"]),
         // Benchmarks against the raw SQLite C API and the sqlite3 command (docs: README, Performance).
@@ -33,6 +41,9 @@ let package = Package(
         .testTarget(name: "FormCoreTests", dependencies: ["FormCore"]),
         .testTarget(name: "FormStorageTests", dependencies: ["FormStorage", "FormCore"]),
         .testTarget(name: "FormStoreCLITests", dependencies: ["FormStoreCLI", "FormStorage", "FormCore"]),
+        // One conformance suite, run against SQLite and PostgreSQL.
+        .testTarget(name: "FormStoreConformanceTests",
+                    dependencies: ["FormStoragePostgres", "FormStorage", "FormCore"]),
         .testTarget(name: "FormStoreBenchTests", dependencies: ["formstore-bench"]),
     ],
     swiftLanguageModes: [.v6]
