@@ -32,11 +32,8 @@ public final class PostgresConnection {
         }
         self.handle = handle
         self.preparesStatements = preparesStatements
-        guard PQstatus(handle) == CONNECTION_OK else {
-            let message = Self.message(handle)
-            PQfinish(handle)
-            throw PostgresError.connectionFailed(message)
-        }
+        // Every stored property is set: a throw from here on runs deinit, which finishes the handle.
+        guard PQstatus(handle) == CONNECTION_OK else { throw PostgresError.connectionFailed(Self.message(handle)) }
         // The server's notices (`… already exists, skipping`) are not errors: not for stderr.
         PQsetNoticeProcessor(handle, { _, _ in }, nil)
     }
