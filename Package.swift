@@ -33,7 +33,8 @@ let package = Package(
         .executableTarget(name: "formstore", dependencies: ["FormStoreCLI"]),
         // Benchmarks against the raw SQLite C API and the sqlite3 command (docs: README, Performance).
         .executableTarget(name: "formstore-bench",
-                          dependencies: ["FormCore", "FormStorage", "FormStoreCLI", "CSQLite"]),
+                          dependencies: ["FormCore", "FormStorage", "FormStoreCLI", "CSQLite",
+                                         "FormStoragePostgres", "CLibPQ"]),
         // Not a product: the crash and concurrent-writer tests run it as a child process.
         .executableTarget(name: "formstore-stress", dependencies: ["FormCore", "FormStorage"]),
         // Not a product: docs/service.md's example; a test builds and runs it.
@@ -43,7 +44,7 @@ let package = Package(
         .testTarget(name: "FormStoreCLITests", dependencies: ["FormStoreCLI", "FormStorage", "FormCore"]),
         // One conformance suite, run against SQLite and PostgreSQL.
         .testTarget(name: "FormStoreConformanceTests",
-                    dependencies: ["FormStoragePostgres", "FormStorage", "FormCore"]),
+                    dependencies: ["FormStoragePostgres", "FormStorage", "FormCore", "formstore-bench"]),
         .testTarget(name: "FormStoreBenchTests", dependencies: ["formstore-bench"]),
     ],
     swiftLanguageModes: [.v6]
