@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "FormCore", targets: ["FormCore"]),
         .library(name: "FormStorage", targets: ["FormStorage"]),
         .library(name: "FormWeb", targets: ["FormWeb"]),
+        .library(name: "FormStoragePostgres", targets: ["FormStoragePostgres"]),
         .executable(name: "formstore", targets: ["formstore"]),
         .executable(name: "formstore-bench", targets: ["formstore-bench"]),
     ],
@@ -21,6 +22,11 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         .target(name: "FormCore"),
         // HTML for a session, and submitted bodies applied to one; no HTTP server (docs/web.md).
         .target(name: "FormWeb", dependencies: ["FormCore"]),
@@ -29,11 +35,14 @@ let package = Package(
             dependencies: ["FormCore", "CSQLite"],
             resources: []
         ),
+        // FormStorage only for FormStore's own migrations (the same files and checksums).
+        .target(name: "FormStoragePostgres", dependencies: ["FormCore", "FormStorage", "CLibPQ"]),
         .target(name: "FormStoreCLI", dependencies: ["FormCore", "FormStorage", "FormWeb", "CMicroHTTPD"]),
         .executableTarget(name: "formstore", dependencies: ["FormStoreCLI"]),
         // Benchmarks against the raw SQLite C API and the sqlite3 command (docs: README, Performance).
         .executableTarget(name: "formstore-bench",
-                          dependencies: ["FormCore", "FormStorage", "FormStoreCLI", "CSQLite"]),
+                          dependencies: ["FormCore", "FormStorage", "FormStoreCLI", "CSQLite",
+                                         "FormStoragePostgres", "CLibPQ"]),
         // Not a product: the crash and concurrent-writer tests run it as a child process.
         .executableTarget(name: "formstore-stress", dependencies: ["FormCore", "FormStorage"]),
         // Not a product: docs/service.md's example; a test builds and runs it.
@@ -44,6 +53,9 @@ let package = Package(
                     // Golden screens, read by path (FullScreenEditTests).
                     exclude: ["Golden"]),
         .testTarget(name: "FormWebTests", dependencies: ["FormWeb", "FormCore"]),
+        // One conformance suite, run against SQLite and PostgreSQL.
+        .testTarget(name: "FormStoreConformanceTests",
+                    dependencies: ["FormStoragePostgres", "FormStorage", "FormCore", "formstore-bench"]),
         .testTarget(name: "FormStoreBenchTests", dependencies: ["formstore-bench"]),
     ],
     swiftLanguageModes: [.v6]

@@ -4,7 +4,7 @@ import Foundation
 // formstore-bench [--quick] [--json PATH] [--only CASE,...]
 // Measures FormStore against SQLite's C API and the sqlite3 command; see README, Performance.
 
-let usage = "usage: formstore-bench [--quick] [--json PATH] [--only load,save,keystroke,picker,service,typing,budgets,history,live,import,export,cold,web]"
+let usage = "usage: formstore-bench [--quick] [--json PATH] [--only load,save,keystroke,picker,service,typing,budgets,history,live,import,export,cold,web,postgres] [--postgres URL]"
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--typing-child", arguments.count == 2 {
@@ -13,12 +13,15 @@ if arguments.first == "--typing-child", arguments.count == 2 {
 
 var quick = false
 var jsonPath: String?
+// The PostgreSQL cases run only against a server named here (or by FORMSTORE_BENCH_POSTGRES_URL).
+var postgresURL = ProcessInfo.processInfo.environment["FORMSTORE_BENCH_POSTGRES_URL"]
 var only: Set<String>?
 while !arguments.isEmpty {
     let argument = arguments.removeFirst()
     switch argument {
     case "--quick": quick = true
     case "--json" where !arguments.isEmpty: jsonPath = arguments.removeFirst()
+    case "--postgres" where !arguments.isEmpty: postgresURL = arguments.removeFirst()
     case "--only" where !arguments.isEmpty: only = Set(arguments.removeFirst().split(separator: ",").map(String.init))
     case "-h", "--help": print(usage); exit(0)
     default: FileHandle.standardError.write(Data("Error: unexpected \(argument)\n\(usage)\n".utf8)); exit(64)
@@ -74,6 +77,11 @@ do {
         if selected("export") || selected("cold") { try commands.prepareExport() }
         if selected("export") { rows += try commands.exportCase() }
         if selected("cold") { rows.append(try commands.coldStart()) }
+    }
+    if selected("postgres"), let postgresURL {
+        let postgres = PostgresCases(url: postgresURL, size: size)
+        let store = try postgres.prepare()
+        rows += [try postgres.load(store), try postgres.save(store), try postgres.writers(store)]
     }
     let report = Report(mode: size.rawValue, date: ISO8601DateFormatter().string(from: started),
                         machine: machineDescription(), settings: try settings(setup), rows: rows)

@@ -2,14 +2,15 @@ import FormCore
 import Foundation
 
 /// A multichoice list as JSON array text: `["pizza","sushi"]`, written
-/// compactly and deterministically so equal lists store equal text.
-enum ListJSON {
-    static func encode(_ list: [FieldValue]) -> String {
+/// compactly and deterministically so equal lists store equal text (public:
+/// FormStoragePostgres writes a list into a json or text column the same way).
+public enum ListJSON {
+    public static func encode(_ list: [FieldValue]) -> String {
         "[" + list.map(element).joined(separator: ",") + "]"
     }
 
     /// The list in a JSON array; `nil` when the text is not one.
-    static func decode(_ text: String) -> [FieldValue]? {
+    public static func decode(_ text: String) -> [FieldValue]? {
         guard text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("["),
               let elements = try? JSONDecoder().decode([Element].self, from: Data(text.utf8)) else { return nil }
         return elements.map(\.value)

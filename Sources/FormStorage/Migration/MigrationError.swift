@@ -65,12 +65,12 @@ public struct MigrationError: Error, Sendable, Hashable, CustomStringConvertible
         MigrationError(.gap, fileName: fileName, message: "expected migration number \(expected) here: numbers must run 1, 2, 3 ... without a gap")
     }
 
-    static func checksumMismatch(_ fileName: String, recorded: String, current: String) -> MigrationError {
+    public static func checksumMismatch(_ fileName: String, recorded: String, current: String) -> MigrationError {
         MigrationError(.checksumMismatch, fileName: fileName,
                        message: "was changed after it was applied (SHA-256 \(recorded.prefix(12))… applied, \(current.prefix(12))… now); add a new migration instead of editing it")
     }
 
-    static func unknownMigration(number: Int, recordedName: String) -> MigrationError {
+    public static func unknownMigration(number: Int, recordedName: String) -> MigrationError {
         MigrationError(.unknownMigration, fileName: recordedName,
                        message: "number \(number) was applied to this database but no such file exists; the database is newer than these migrations")
     }

@@ -1,0 +1,104 @@
+import CLibPQ
+import Foundation
+
+/// One libpq connection: statements prepared once per connection and reused,
+/// parameters always bound (text format, types inferred by the server from
+/// where they stand), never spliced into SQL. Not thread-safe: a
+/// `PostgresPool` hands each connection to one caller at a time.
+///
+/// ```swift
+/// let conn = try PostgresConnection(url: "postgres://app@db.example/app?sslmode=verify-full")
+/// let result = try conn.execute("SELECT name FROM person WHERE id = $1", ["7"])
+/// ```
+///
+/// See <https://www.postgresql.org/docs/current/libpq-connect.html#LIBPQ-CONNSTRING>.
+public final class PostgresConnection {
+    private let handle: OpaquePointer
+    /// Whether statements are prepared (named, kept by the server for the
+    /// session); off behind a pooler that cannot carry them (see docs/scale.md).
+    private let preparesStatements: Bool
+    /// Prepared statement names by SQL text.
+    private var prepared: [String: String] = [:]
+
+    /// Connects with a URL (`postgres://` or `postgresql://`) or a libpq
+    /// `key=value` string. Everything libpq reads there is passed through as
+    /// it is: `host=/run/postgresql` for a Unix socket directory, `sslmode`,
+    /// `sslrootcert`, `sslcert`, `sslkey`, `connect_timeout`, `application_name`.
+    ///
+    /// - throws: `PostgresError` (SQLSTATE 08001) with libpq's message.
+    public init(url: String, preparesStatements: Bool = true) throws {
+        guard let handle = PQconnectdb(url) else {
+            throw PostgresError.connectionFailed("libpq could not allocate a connection")
+        }
+        self.handle = handle
+        self.preparesStatements = preparesStatements
+        // Every stored property is set: a throw from here on runs deinit, which finishes the handle.
+        guard PQstatus(handle) == CONNECTION_OK else { throw PostgresError.connectionFailed(Self.message(handle)) }
+        // The server's notices (`… already exists, skipping`) are not errors: not for stderr.
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
+    }
+
+    deinit { PQfinish(handle) }
+
+    /// False once the connection broke; a pool drops such a connection.
+    public var isUsable: Bool { PQstatus(handle) == CONNECTION_OK }
+
+    /// True inside a transaction block (also a failed one, awaiting ROLLBACK).
+    var isInTransaction: Bool { PQtransactionStatus(handle) != PQTRANS_IDLE }
+
+    /// Runs one statement with its parameters bound (`$1`, `$2` …; nil binds NULL).
+    ///
+    /// - throws: `PostgresError` with the server's SQLSTATE.
+    @discardableResult
+    public func execute(_ sql: String, _ parameters: [String?] = []) throws -> PostgresResult {
+        try withCStrings(parameters) { values in
+            if preparesStatements {
+                let name = try statementName(sql, parameterCount: parameters.count)
+                return try check(PQexecPrepared(handle, name, Int32(parameters.count), values, nil, nil, 0), sql: sql)
+            }
+            return try check(PQexecParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0), sql: sql)
+        }
+    }
+
+    /// Runs SQL without parameters, several statements at once (a migration's script).
+    public func executeScript(_ sql: String) throws {
+        _ = try check(PQexec(handle, sql), sql: sql)
+    }
+
+    private func statementName(_ sql: String, parameterCount: Int) throws -> String {
+        if let name = prepared[sql] { return name }
+        let name = "formstore_\(prepared.count + 1)"
+        _ = try check(PQprepare(handle, name, sql, Int32(parameterCount), nil), sql: sql)
+        prepared[sql] = name
+        return name
+    }
+
+    private func check(_ result: OpaquePointer?, sql: String) throws -> PostgresResult {
+        guard let result else { throw PostgresError.connectionLost(Self.message(handle), sql: sql) }
+        let owned = PostgresResult(result)
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
+            return owned
+        default:
+            let state = formstore_pq_sqlstate(result).map { String(cString: $0) }
+            let message = formstore_pq_primary_message(result).map { String(cString: $0) } ?? Self.message(handle)
+            guard let state, isUsable else { throw PostgresError.connectionLost(message, sql: sql) }
+            throw PostgresError(sqlState: state, message: message,
+                                constraint: formstore_pq_constraint(result).map { String(cString: $0) }, sql: sql)
+        }
+    }
+
+    private static func message(_ handle: OpaquePointer) -> String {
+        String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+@available(*, unavailable)
+extension PostgresConnection: Sendable {}
+
+/// Calls `body` with the C strings of `strings` (NULL for nil), freed after.
+private func withCStrings<T>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) throws -> T) rethrows -> T {
+    let copies = strings.map { $0.flatMap { strdup($0) } }
+    defer { copies.forEach { free($0) } }
+    return try body(copies.map { $0.map { UnsafePointer($0) } })
+}

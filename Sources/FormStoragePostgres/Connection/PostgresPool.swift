@@ -1,0 +1,105 @@
+import Foundation
+
+/// A small pool of connections to one PostgreSQL database, for services:
+/// at most `maxConnections` open at once; a caller beyond that waits for one
+/// to come back. A connection that broke is dropped and a new one made.
+///
+/// ```swift
+/// let pool = try PostgresPool(url: "postgres://app@db/app", maxConnections: 8)
+/// let count = try pool.read { try $0.execute("SELECT count(*) FROM person").text(row: 0, column: 0) }
+/// ```
+///
+/// `@unchecked Sendable`: the idle list and the count are only touched under `condition`.
+public final class PostgresPool: @unchecked Sendable {
+    public let url: String
+    public let maxConnections: Int
+    /// Passed to each connection: see `PostgresConnection.init(url:preparesStatements:)`.
+    public let preparesStatements: Bool
+    /// How many times `write` runs a transaction that failed on a serialization
+    /// failure or a deadlock before it throws.
+    public let retries: Int
+    private let condition = NSCondition()
+    private var idle: [PostgresConnection] = []
+    private var open = 0
+
+    /// Makes the first connection at once, so a bad URL or an unreachable
+    /// server is reported here.
+    ///
+    /// - throws: `PostgresError` when the first connection fails.
+    public init(url: String, maxConnections: Int = 4, preparesStatements: Bool = true, retries: Int = 8) throws {
+        self.url = url
+        self.maxConnections = max(1, maxConnections)
+        self.preparesStatements = preparesStatements
+        self.retries = retries
+        idle = [try PostgresConnection(url: url, preparesStatements: preparesStatements)]
+        open = 1
+    }
+
+    /// Runs `body` on a connection of the pool, outside any transaction (one
+    /// statement is its own consistent snapshot).
+    @discardableResult
+    public func read<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        let conn = try checkOut()
+        defer { checkIn(conn) }
+        return try body(conn)
+    }
+
+    /// Runs `body` in one transaction, committed when it returns, rolled back
+    /// when it throws. A transaction failed by a serialization failure or a
+    /// deadlock is run again, up to `retries` times, after a short random pause.
+    ///
+    /// - throws: what `body` throws, or `PostgresError` (`isRetryable` once retries ran out).
+    @discardableResult
+    public func write<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        var attempt = 0
+        while true {
+            do {
+                return try read { conn in
+                    try conn.execute("BEGIN")
+                    do {
+                        let value = try body(conn)
+                        try conn.execute("COMMIT")
+                        return value
+                    } catch {
+                        if conn.isUsable && conn.isInTransaction { _ = try? conn.execute("ROLLBACK") }
+                        throw error
+                    }
+                }
+            } catch let error as PostgresError where error.isRetryable && attempt < retries {
+                attempt += 1
+                usleep(UInt32.random(in: 1_000...(5_000 * UInt32(attempt))))
+            }
+        }
+    }
+
+    private func checkOut() throws -> PostgresConnection {
+        condition.lock()
+        while idle.isEmpty && open >= maxConnections { condition.wait() }
+        if let conn = idle.popLast() {
+            condition.unlock()
+            return conn
+        }
+        open += 1
+        condition.unlock()
+        do {
+            return try PostgresConnection(url: url, preparesStatements: preparesStatements)
+        } catch {
+            condition.lock()
+            open -= 1
+            condition.signal()
+            condition.unlock()
+            throw error
+        }
+    }
+
+    private func checkIn(_ conn: PostgresConnection) {
+        condition.lock()
+        if conn.isUsable && !conn.isInTransaction {
+            idle.append(conn)
+        } else {
+            open -= 1
+        }
+        condition.signal()
+        condition.unlock()
+    }
+}

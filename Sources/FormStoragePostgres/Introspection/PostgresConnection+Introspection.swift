@@ -1,0 +1,61 @@
+/// Tables read from `pg_catalog`, in the schemas of the search path: never
+/// from `information_schema`, whose views are slow and leave out enums' labels.
+extension PostgresConnection {
+    /// The ordinary tables and views of the search path's schemas, by name.
+    public func tableNames() throws -> [String] {
+        let result = try execute("""
+            SELECT c.relname FROM pg_catalog.pg_class c
+            WHERE c.relkind IN ('r', 'p', 'v') AND pg_catalog.pg_table_is_visible(c.oid)
+              AND c.relnamespace <> 'pg_catalog'::regnamespace
+              AND c.relname NOT LIKE 'formstore\\_%'
+            ORDER BY c.relname
+            """)
+        return (0..<result.rowCount).compactMap { result.text(row: $0, column: 0) }
+    }
+
+    /// The table named `name` (as written, case kept); nil when there is none.
+    ///
+    /// - throws: `PostgresError`.
+    public func table(_ name: String) throws -> PostgresTable? {
+        let relation = try execute("SELECT pg_catalog.to_regclass(pg_catalog.quote_ident($1))::oid", [name])
+        guard let oid = relation.text(row: 0, column: 0) else { return nil }
+        let columns = try execute("""
+            SELECT a.attname, t.typname, et.typname, a.attnotnull,
+                   pg_catalog.pg_get_expr(d.adbin, d.adrelid), a.attidentity <> '', a.attgenerated <> '',
+                   (SELECT pg_catalog.string_agg(e.enumlabel, E'\\x1f' ORDER BY e.enumsortorder)
+                    FROM pg_catalog.pg_enum e WHERE e.enumtypid = t.oid)
+            FROM pg_catalog.pg_attribute a
+            JOIN pg_catalog.pg_type t ON t.oid = a.atttypid
+            LEFT JOIN pg_catalog.pg_type et ON et.oid = t.typelem AND t.typcategory = 'A'
+            LEFT JOIN pg_catalog.pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+            WHERE a.attrelid = $1::oid AND a.attnum > 0 AND NOT a.attisdropped
+            ORDER BY a.attnum
+            """, [oid])
+        let keys = try execute("""
+            SELECT i.indisprimary, pg_catalog.array_to_string(ARRAY(
+                SELECT a.attname FROM pg_catalog.unnest(i.indkey) WITH ORDINALITY k(attnum, n)
+                JOIN pg_catalog.pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum
+                ORDER BY k.n), E'\\x1f')
+            FROM pg_catalog.pg_index i
+            WHERE i.indrelid = $1::oid AND i.indisunique AND i.indpred IS NULL AND i.indexprs IS NULL
+            """, [oid])
+        var primaryKey: [String] = []
+        var uniqueKeys: [[String]] = []
+        for row in 0..<keys.rowCount {
+            let names = (keys.text(row: row, column: 1) ?? "").split(separator: "\u{1f}").map(String.init)
+            if keys.text(row: row, column: 0) == "t" { primaryKey = names }
+            uniqueKeys.append(names)
+        }
+        return PostgresTable(name: name, columns: (0..<columns.rowCount).map { row in
+            PostgresColumn(
+                name: columns.text(row: row, column: 0) ?? "",
+                typeName: columns.text(row: row, column: 1) ?? "text",
+                elementTypeName: columns.text(row: row, column: 2),
+                enumLabels: (columns.text(row: row, column: 7) ?? "").split(separator: "\u{1f}").map(String.init),
+                isNotNull: columns.text(row: row, column: 3) == "t",
+                defaultSQL: columns.text(row: row, column: 4),
+                isIdentity: columns.text(row: row, column: 5) == "t",
+                isGenerated: columns.text(row: row, column: 6) == "t")
+        }, primaryKey: primaryKey, uniqueKeys: uniqueKeys)
+    }
+}

@@ -1,0 +1,19 @@
+/// A table (or view) as `pg_catalog` describes it: its columns in order, its
+/// primary key and the column sets of its unique indexes.
+public struct PostgresTable: Sendable, Hashable {
+    public let name: String
+    public let columns: [PostgresColumn]
+    /// Primary-key columns in key order; empty when there is none.
+    public let primaryKey: [String]
+    /// Each unique index's columns (the primary key's included).
+    public let uniqueKeys: [[String]]
+
+    public func column(_ name: String) -> PostgresColumn? {
+        columns.first { $0.name == name }
+    }
+
+    /// True when `key` names one row: it is the primary key or a unique index.
+    func identifiesOneRow(_ key: [String]) -> Bool {
+        uniqueKeys.contains { Set($0) == Set(key) }
+    }
+}

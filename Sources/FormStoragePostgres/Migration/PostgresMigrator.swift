@@ -1,0 +1,64 @@
+import FormCore
+import FormStorage
+import Foundation
+
+/// Applies a `Migrator`'s migrations (FormStore's own, or a user's folder) to
+/// PostgreSQL: the same files and the same SHA-256 checksums as on SQLite,
+/// recorded in the same table, each in its own transaction with its record.
+///
+/// ```swift
+/// try PostgresMigrator(Migrator.formStore).migrate(pool)
+/// ```
+///
+/// A transaction-scoped advisory lock, taken first, makes two processes that
+/// migrate at once apply each migration once. Refused before anything runs: a
+/// file edited after it was applied, a number applied that no file has.
+public struct PostgresMigrator: Sendable {
+    public let migrator: Migrator
+
+    public init(_ migrator: Migrator) {
+        self.migrator = migrator
+    }
+
+    /// FormStore's own tables (`Migrations/`; their SQL is PostgreSQL too).
+    public static let formStore = PostgresMigrator(.formStore)
+
+    /// Applies every pending migration.
+    ///
+    /// - returns: the migrations applied by this call, in order.
+    /// - throws: `MigrationError`, or `PostgresError` when a migration's SQL fails (nothing of it is kept).
+    @discardableResult
+    public func migrate(_ pool: PostgresPool) throws -> [Migration] {
+        let migrations = try migrator.migrations()
+        let byNumber = Dictionary(uniqueKeysWithValues: migrations.map { ($0.number, $0) })
+        var applied: [Migration] = []
+        while let next = try pool.write({ conn -> Migration? in
+            try conn.execute("SELECT pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext($1))", [migrator.table])
+            try conn.execute("""
+                CREATE TABLE IF NOT EXISTS \(quoteIdentifier(migrator.table)) (
+                    id INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)
+                """)
+            let recorded = try conn.execute("SELECT id, name, checksum FROM \(quoteIdentifier(migrator.table)) ORDER BY id")
+            var numbers: Set<Int> = []
+            for row in 0..<recorded.rowCount {
+                let number = Int(recorded.text(row: row, column: 0) ?? "") ?? 0
+                guard let migration = byNumber[number] else {
+                    throw MigrationError.unknownMigration(number: number, recordedName: recorded.text(row: row, column: 1) ?? "")
+                }
+                let checksum = recorded.text(row: row, column: 2) ?? ""
+                guard checksum == migration.checksum else {
+                    throw MigrationError.checksumMismatch(migration.fileName, recorded: checksum, current: migration.checksum)
+                }
+                numbers.insert(number)
+            }
+            guard let pending = migrations.first(where: { !numbers.contains($0.number) }) else { return nil }
+            try conn.executeScript(pending.sql)
+            try conn.execute("INSERT INTO \(quoteIdentifier(migrator.table)) (id, name, checksum, applied_at) VALUES ($1, $2, $3, $4)",
+                             [String(pending.number), pending.fileName, pending.checksum, ISO8601.dateTime(Date())])
+            return pending
+        }) {
+            applied.append(next)
+        }
+        return applied
+    }
+}

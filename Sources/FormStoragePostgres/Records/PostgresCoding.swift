@@ -1,0 +1,187 @@
+import FormCore
+import FormStorage
+import Foundation
+
+/// Maps a field's model value to the text a PostgreSQL column takes as a
+/// bound parameter, and the column's text back, by the column's type and the
+/// field's kind. PostgreSQL keeps every value in its column's own type, so
+/// there is no row form to follow as in SQLite (docs/fidelity.md): a date is
+/// a `date`, a flag a `bool`, a list an array (or JSON in a json or text column).
+///
+/// ```swift
+/// let coding = PostgresCoding(kind: .multichoice, column: tagsColumn)   // text[]
+/// coding.encode(.list(["a", "b c"]))   // #"{"a","b c"}"#
+/// ```
+struct PostgresCoding: Sendable, Hashable {
+    let kind: FieldKind?
+    let family: PostgresTypeFamily
+    /// The element family for an array column.
+    let elementFamily: PostgresTypeFamily?
+
+    init(kind: FieldKind?, column: PostgresColumn?) {
+        self.kind = kind
+        family = PostgresTypeFamily(typeName: column?.typeName ?? "text")
+        elementFamily = column?.elementTypeName.map(PostgresTypeFamily.init(typeName:))
+    }
+
+    private var isDateLike: Bool { kind == .date || kind == .time || kind == .datetime }
+
+    /// The parameter text for a model value; nil binds NULL.
+    func encode(_ value: FieldValue) -> String? {
+        if elementFamily != nil, case .list(let list) = value { return Self.arrayLiteral(list) }
+        switch value {
+        case .null: return nil
+        case .bool(let b): return family == .integer || family == .numeric ? (b ? "1" : "0") : (b ? "true" : "false")
+        case .int(let i): return family == .bool ? (i != 0 ? "true" : "false") : String(i)
+        case .double(let d):
+            if family == .integer, let i = Int64(exactly: d) { return String(i) }
+            return String(d)
+        case .text(let s): return s
+        case .date(let date): return encodeDate(date)
+        case .list(let list): return ListJSON.encode(list)
+        case .data(let data):
+            guard family == .bytea else { return String(decoding: data, as: UTF8.self) }
+            return "\\x" + data.map { String(format: "%02x", $0) }.joined()
+        }
+    }
+
+    private func encodeDate(_ date: Date) -> String {
+        switch family {
+        case .date: return ISO8601.date(date)
+        case .time: return ISO8601.time(date)
+        case .timestamp: return ISO8601.dateTime(date)
+        default:
+            switch kind {
+            case .date?: return ISO8601.date(date)
+            case .time?: return ISO8601.time(date)
+            default: return ISO8601.dateTime(date)
+            }
+        }
+    }
+
+    /// The model value for a column's text (nil: NULL).
+    func decode(_ text: String?) -> FieldValue {
+        guard let text else { return .null }
+        if let elementFamily {
+            guard let elements = Self.arrayElements(text) else { return .text(text) }
+            return .list(elements.map { Self.decode($0, family: elementFamily, kind: nil) })
+        }
+        if kind == .multichoice, family == .json || family == .text, let list = ListJSON.decode(text) {
+            return .list(list)
+        }
+        return Self.decode(text, family: family, kind: kind)
+    }
+
+    private static func decode(_ text: String?, family: PostgresTypeFamily, kind: FieldKind?) -> FieldValue {
+        guard let text else { return .null }
+        switch family {
+        case .bool: return .bool(text == "t")
+        case .integer:
+            if kind == .bool { return .bool(text != "0") }
+            return Int64(text).map(FieldValue.int) ?? .text(text)
+        case .float: return Double(text).map(FieldValue.double) ?? .text(text)
+        case .numeric:
+            // Exact text unless the field asks for a number: a kind-less read keeps every digit.
+            if kind == .integer, let i = Int64(text) { return .int(i) }
+            if kind == .decimal || kind == .integer, let d = Double(text) { return .double(d) }
+            return .text(text)
+        case .date: return ISO8601.parseDate(text).map(FieldValue.date) ?? .text(text)
+        case .time: return ISO8601.parseTime(String(text.prefix(8))).map(FieldValue.date) ?? .text(text)
+        case .timestamp: return ISO8601.parseDateTime(Self.isoOffset(text)).map(FieldValue.date) ?? .text(text)
+        case .bytea: return Self.bytes(fromHex: text).map(FieldValue.data) ?? .text(text)
+        case .json, .text:
+            if let kind, kind == .date || kind == .time || kind == .datetime, let date = ISO8601.parse(text) {
+                return .date(date)
+            }
+            return .text(text)
+        }
+    }
+
+    /// PostgreSQL writes a zone as `+00` or `+05:30`, and microseconds; ISO8601 reads `+00:00` and milliseconds.
+    private static func isoOffset(_ text: String) -> String {
+        var text = text
+        if let sign = text.lastIndex(where: { $0 == "+" || $0 == "-" }), text.distance(from: sign, to: text.endIndex) == 3,
+           text[..<sign].contains(":") {
+            text += ":00"
+        }
+        if let dot = text.firstIndex(of: ".") {
+            let digits = text[text.index(after: dot)...].prefix { $0.isNumber }
+            if digits.count > 3 {
+                text.replaceSubrange(text.index(after: dot)..<text.index(dot, offsetBy: 1 + digits.count), with: digits.prefix(3))
+            }
+        }
+        return text
+    }
+
+    private static func bytes(fromHex text: String) -> Data? {
+        guard text.hasPrefix("\\x") else { return nil }
+        var data = Data()
+        var high: UInt8?
+        for byte in text.utf8.dropFirst(2) {
+            guard let nibble = hexValue(byte) else { return nil }
+            if let h = high { data.append(h << 4 | nibble); high = nil } else { high = nibble }
+        }
+        return high == nil ? data : nil
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    /// A one-dimensional array literal: `{"a","b \"c\"",NULL}`.
+    static func arrayLiteral(_ list: [FieldValue]) -> String {
+        let elements = list.map { value -> String in
+            let text: String
+            switch value {
+            case .null: return "NULL"
+            case .text(let s): text = s
+            case .bool(let b): text = b ? "true" : "false"
+            case .int(let i): text = String(i)
+            case .double(let d): text = String(d)
+            case .date(let date): text = ISO8601.dateTime(date)
+            case .list(let inner): text = arrayLiteral(inner)
+            case .data(let data): text = String(decoding: data, as: UTF8.self)
+            }
+            return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        return "{" + elements.joined(separator: ",") + "}"
+    }
+
+    /// The elements of a one-dimensional array's text (nil for NULL elements);
+    /// nil when the text is not such an array.
+    static func arrayElements(_ text: String) -> [String?]? {
+        let chars = Array(text)
+        guard chars.first == "{", chars.last == "}" else { return nil }
+        var elements: [String?] = []
+        var index = 1
+        if chars.count == 2 { return [] }
+        while index < chars.count - 1 {
+            var element = ""
+            if chars[index] == "\"" {
+                index += 1
+                while index < chars.count - 1, chars[index] != "\"" {
+                    if chars[index] == "\\" { index += 1 }
+                    element.append(chars[index])
+                    index += 1
+                }
+                index += 1
+                elements.append(element)
+            } else {
+                while index < chars.count - 1, chars[index] != "," {
+                    if chars[index] == "{" { return nil }
+                    element.append(chars[index])
+                    index += 1
+                }
+                elements.append(element == "NULL" ? nil : element)
+            }
+            guard index == chars.count - 1 || chars[index] == "," else { return nil }
+            index += 1
+        }
+        return elements
+    }
+}

@@ -1,0 +1,60 @@
+import FormCore
+
+/// Records: `FormBackend` for PostgreSQL.
+extension PostgresFormStore {
+    public func load(_ form: Form, key: RecordKey) throws -> StoredRecord? {
+        let mapping = try mapping(for: form)
+        let parameters = try mapping.keyParameters(key)
+        let result = try pool.read { try $0.execute(mapping.selectByKeySQL, parameters) }
+        return result.rowCount == 1 ? mapping.record(result, row: 0) : nil
+    }
+
+    public func insert(_ form: Form, values: [String: FieldValue], deletingDraft: String?) throws -> StoredRecord {
+        let mapping = try mapping(for: form)
+        let (sql, parameters) = mapping.insertStatement(values)
+        return try pool.write { conn in
+            // RETURNING reads back what the server filled in: an identity or serial key, defaults.
+            let result = try conn.execute(sql, parameters)
+            if let deletingDraft { try Self.deleteDraft(deletingDraft, conn) }
+            guard result.rowCount == 1 else {
+                throw PostgresStoreError.badKey("the new record in \(mapping.table.name) could not be read back")
+            }
+            return mapping.record(result, row: 0)
+        }
+    }
+
+    public func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
+                       deletingDraft: String?) throws -> UpdateResult {
+        let mapping = try mapping(for: form)
+        let keyParameters = try mapping.keyParameters(key)
+        return try pool.write { conn -> UpdateResult in
+            // The row stays locked until COMMIT: nobody writes it between this check and the update.
+            let current = try conn.execute(mapping.selectByKeyForUpdateSQL, keyParameters)
+            guard current.rowCount == 1 else { return .notFound }
+            let stored = mapping.record(current, row: 0)
+            if base.version == nil || stored.version != base.version {
+                let conflicts = base.conflicts(changes: changes, stored: stored.values)
+                if !conflicts.isEmpty { return .conflict(conflicts) }
+            }
+            var saved = stored
+            if let statement = mapping.updateStatement(changes, key: keyParameters) {
+                let result = try conn.execute(statement.sql, statement.parameters)
+                guard result.rowCount == 1 else { throw PostgresStoreError.notOneRow(result.rowCount, table: mapping.table.name) }
+                saved = mapping.record(result, row: 0)
+            }
+            if let deletingDraft { try Self.deleteDraft(deletingDraft, conn) }
+            return .saved(saved)
+        }
+    }
+
+    public func delete(_ form: Form, key: RecordKey, deletingDraft: String?) throws -> Bool {
+        let mapping = try mapping(for: form)
+        let parameters = try mapping.keyParameters(key)
+        return try pool.write { conn in
+            let changed = try conn.execute(mapping.deleteSQL, parameters).changedRows
+            guard changed <= 1 else { throw PostgresStoreError.notOneRow(changed, table: mapping.table.name) }
+            if let deletingDraft { try Self.deleteDraft(deletingDraft, conn) }
+            return changed == 1
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// A form's fields, or a table, that do not match the PostgreSQL database.
+public struct PostgresStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Reason: Sendable, Hashable { case unknownTable, unknownColumn, noPrimaryKey, badKey }
+    public let reason: Reason
+    public let message: String
+    public var description: String { message }
+
+    static func unknownTable(_ table: String) -> PostgresStoreError {
+        PostgresStoreError(reason: .unknownTable, message: "no table named '\(table)' in the database")
+    }
+
+    static func unknownColumn(_ column: String, form: String, table: String) -> PostgresStoreError {
+        PostgresStoreError(reason: .unknownColumn,
+                           message: "form \(form): field '\(column)' is bound to column '\(column)', which table '\(table)' lacks")
+    }
+
+    static func noPrimaryKey(_ table: String) -> PostgresStoreError {
+        PostgresStoreError(reason: .noPrimaryKey, message: "'\(table)' has no primary key to find records by")
+    }
+
+    static func keyNotUnique(_ key: [String], form: String, table: String) -> PostgresStoreError {
+        PostgresStoreError(reason: .badKey, message: "form \(form): its primary key (\(key.joined(separator: ", "))) "
+            + "is neither the primary key of '\(table)' nor a UNIQUE index of it, so it may name several rows")
+    }
+
+    /// A write that would have changed other than exactly one row; it was rolled back.
+    static func notOneRow(_ count: Int, table: String) -> PostgresStoreError {
+        PostgresStoreError(reason: .badKey, message: "the key names \(count) rows of '\(table)', not one: nothing was written")
+    }
+
+    static func badKey(_ message: String) -> PostgresStoreError {
+        PostgresStoreError(reason: .badKey, message: message)
+    }
+}

@@ -1,0 +1,115 @@
+import FormCore
+
+/// How a form's stored fields map onto a PostgreSQL table's columns, with the
+/// SQL for each operation built once: identifiers quoted, values always bound
+/// (`$1`, `$2` …), every write returning the row it left (`RETURNING`).
+struct PostgresTableMapping: Sendable, Hashable {
+    let form: Form
+    let table: PostgresTable
+    /// Primary-key columns, in key order.
+    let keyColumns: [String]
+    /// Columns read into a record: the form's stored fields, the key and the version.
+    let columns: [String]
+    private let codings: [String: PostgresCoding]
+    private let returning: String
+    let selectByKeySQL: String
+    /// The same, locking the row until the transaction ends.
+    let selectByKeyForUpdateSQL: String
+    let deleteSQL: String
+
+    init(form: Form, table: PostgresTable) throws {
+        self.form = form
+        self.table = table
+        let key = form.primaryKey.isEmpty ? table.primaryKey : form.primaryKey
+        guard !key.isEmpty else { throw PostgresStoreError.noPrimaryKey(table.name) }
+        guard table.identifiesOneRow(key) else { throw PostgresStoreError.keyNotUnique(key, form: form.name, table: table.name) }
+        keyColumns = key
+        var columns: [String] = []
+        var codings: [String: PostgresCoding] = [:]
+        for field in form.fields where field.isStored && field.holdsValue {
+            guard let column = table.column(field.key) else {
+                throw PostgresStoreError.unknownColumn(field.key, form: form.name, table: table.name)
+            }
+            codings[field.key] = PostgresCoding(kind: field.kind, column: column)
+            columns.append(field.key)
+        }
+        for extra in key + [form.versionColumn].compactMap({ $0 }) where !columns.contains(extra) {
+            guard let column = table.column(extra) else {
+                throw PostgresStoreError.unknownColumn(extra, form: form.name, table: table.name)
+            }
+            codings[extra] = PostgresCoding(kind: nil, column: column)
+            columns.append(extra)
+        }
+        self.columns = columns
+        self.codings = codings
+        let quotedTable = quoteIdentifier(table.name)
+        let whereKey = key.enumerated().map { "\(quoteIdentifier($1)) = $\($0 + 1)" }.joined(separator: " AND ")
+        returning = columns.map(quoteIdentifier).joined(separator: ", ")
+        selectByKeySQL = "SELECT \(returning) FROM \(quotedTable) WHERE \(whereKey)"
+        selectByKeyForUpdateSQL = selectByKeySQL + " FOR UPDATE"
+        deleteSQL = "DELETE FROM \(quotedTable) WHERE \(whereKey)"
+    }
+
+    private func coding(_ column: String) -> PostgresCoding {
+        codings[column] ?? PostgresCoding(kind: nil, column: table.column(column))
+    }
+
+    /// The key's values as parameters, in key order.
+    func keyParameters(_ key: RecordKey) throws -> [String?] {
+        try keyColumns.map { column in
+            guard let value = key[column] else {
+                throw PostgresStoreError.badKey("key \(key) lacks column '\(column)' of \(table.name)")
+            }
+            return coding(column).encode(value)
+        }
+    }
+
+    /// The INSERT of a new record. A NULL for a column the server fills in
+    /// (a default, an identity or serial key) is left out; a generated column
+    /// is never written.
+    func insertStatement(_ values: [String: FieldValue]) -> (sql: String, parameters: [String?]) {
+        let given = columns.filter { name in
+            guard let value = values[name], let column = table.column(name), !column.isGenerated else { return false }
+            return value != .null || !column.hasDefault
+        }
+        let quotedTable = quoteIdentifier(table.name)
+        let sql = given.isEmpty
+            ? "INSERT INTO \(quotedTable) DEFAULT VALUES RETURNING \(returning)"
+            : "INSERT INTO \(quotedTable) (\(given.map(quoteIdentifier).joined(separator: ", "))) VALUES ("
+                + given.indices.map { "$\($0 + 1)" }.joined(separator: ", ") + ") RETURNING \(returning)"
+        return (sql, given.map { coding($0).encode(values[$0] ?? .null) })
+    }
+
+    /// The UPDATE writing `changes` (and bumping the version column) to the
+    /// record with `key`, returning the row; nil when there is nothing to write.
+    func updateStatement(_ changes: [String: FieldValue], key: [String?]) -> (sql: String, parameters: [String?])? {
+        let written = columns.filter { changes[$0] != nil && table.column($0)?.isGenerated != true }
+        var assignments = written.enumerated().map { "\(quoteIdentifier($1)) = $\($0 + 1)" }
+        if let version = form.versionColumn {
+            assignments.append("\(quoteIdentifier(version)) = COALESCE(\(quoteIdentifier(version)), 0) + 1")
+        }
+        guard !assignments.isEmpty else { return nil }
+        let whereKey = keyColumns.enumerated()
+            .map { "\(quoteIdentifier($1)) = $\(written.count + $0 + 1)" }.joined(separator: " AND ")
+        let sql = "UPDATE \(quoteIdentifier(table.name)) SET \(assignments.joined(separator: ", ")) "
+            + "WHERE \(whereKey) RETURNING \(returning)"
+        return (sql, written.map { coding($0).encode(changes[$0]!) } + key)
+    }
+
+    /// The record in one row of a result of `columns`.
+    func record(_ result: PostgresResult, row: Int) -> StoredRecord {
+        var values: [String: FieldValue] = [:]
+        values.reserveCapacity(columns.count)
+        for (index, column) in columns.enumerated() {
+            values[column] = coding(column).decode(result.text(row: row, column: index))
+        }
+        let key = RecordKey(columns: keyColumns, values: keyColumns.map { values[$0] ?? .null })
+        let version = form.versionColumn.flatMap { values[$0]?.intValue }
+        return StoredRecord(key: key, values: values, version: version)
+    }
+}
+
+/// `"name"`, with inner quotes doubled: PostgreSQL's quoting, as SQLite's.
+func quoteIdentifier(_ name: String) -> String {
+    "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+}
