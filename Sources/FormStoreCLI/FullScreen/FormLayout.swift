@@ -79,7 +79,7 @@ struct FormLayout {
         lines.append(.tableHeader(group.key))
         for row in session.rows(group.key) {
             lines.append(.tableRow(group.key, row.id))
-            if rowErrorColumn[group.key] == nil && !session.rowErrors(group.key, row.id).isEmpty {
+            if rowErrorColumn[group.key] == nil && !FormScreen.rowProblems(session, group.key, row.id).isEmpty {
                 lines.append(.rowErrors(group.key, row.id))
             }
         }

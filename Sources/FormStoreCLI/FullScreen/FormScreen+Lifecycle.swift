@@ -51,7 +51,11 @@ extension FormScreen {
             var text = "Not saved: \(fields.count == 1 ? "1 field needs" : "\(fields.count) fields need") attention."
             if !unplaced.isEmpty { text = "Not saved: " + unplaced.map(\.message).joined(separator: "; ") }
             say(text, problem: true)
-            if let first = focusableKeys.first(where: fields.contains) { try focus(on: first) }
+            if let first = focusableKeys.first(where: fields.contains) {
+                try focus(on: first)
+            } else if let path = errors.compactMap(\.field).first(where: { $0.contains("[#") }) {
+                focusCell(at: path)
+            }
         case .conflict(let conflicts):
             overlay = .conflicts(ConflictChoice(conflicts: conflicts, keepMine: conflicts.map { _ in true }))
         case .notFound:

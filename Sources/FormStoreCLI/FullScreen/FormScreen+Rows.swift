@@ -213,9 +213,15 @@ extension FormScreen {
         case .character("y"), .character("Y"):
             overlay = nil
             guard let id = cell.row else { return .none }
-            let position = (session.rows(cell.group).firstIndex { $0.id == id } ?? 0) + 1
+            let rows = session.rows(cell.group)
+            let index = rows.firstIndex { $0.id == id } ?? 0
+            // The focus stays in the same column, on the row that takes the deleted one's place.
+            let next = rows.indices.contains(index + 1) ? rows[index + 1].id : index > 0 ? rows[index - 1].id : nil
             do {
                 try session.removeRow(cell.group, id)
+                self.cell = next.map { Cell(group: cell.group, row: $0, field: cell.field) } ?? Cell(group: cell.group)
+                cellChanged()
+                let position = index + 1
                 say("Row \(position) of \(groupTitle(cell.group)) deleted\(form.mode == .free ? "" : " (when saved)").")
             } catch let refused as SessionError {
                 say(refused.message, problem: true)
@@ -228,6 +234,18 @@ extension FormScreen {
             break
         }
         return .none
+    }
+
+    /// After a refused save: the focus on the cell a path names (`lines[#2].amount`).
+    func focusCell(at path: String) {
+        guard let open = path.firstIndex(of: "["), let close = path.firstIndex(of: "]") else { return }
+        let group = String(path[..<open])
+        let position = Int(path[path.index(open, offsetBy: 2)..<close]) ?? 0
+        let rest = path[path.index(after: close)...]
+        let rows = session.rows(group)
+        guard rows.indices.contains(position - 1) else { return }
+        let field = rest.hasPrefix(".") ? String(rest.dropFirst()) : nil
+        go(to: .cell(Cell(group: group, row: rows[position - 1].id, field: field)))
     }
 
     func groupTitle(_ group: String) -> String {

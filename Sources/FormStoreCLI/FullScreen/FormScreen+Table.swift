@@ -74,7 +74,7 @@ extension FormScreen {
     }
 
     private func drawRowErrors(_ group: RowGroup, _ id: String, into screen: inout ScreenBuffer, row: Int, column: Int) {
-        let problems = session.rowErrors(group.key, id)
+        let problems = Self.rowProblems(session, group.key, id)
         guard !problems.isEmpty, column < screen.width else { return }
         screen.write(DisplayWidth.fit(FormLayout.errorText(problems), width: screen.width - column), row: row,
                      column: column, style: .error)
@@ -98,14 +98,22 @@ extension FormScreen {
         }
     }
 
-    /// The errors of the group's rules: the number of rows, values unique
-    /// within the group, a parent field that must equal a sum of a column.
+    /// A row's errors: its fields', and a value the row repeats that must be
+    /// unique within the group (the rule names the row by its place).
+    static func rowProblems(_ session: FormSession, _ group: String, _ id: String) -> [FieldError] {
+        guard let index = session.rows(group).firstIndex(where: { $0.id == id }) else { return [] }
+        let place = GroupPath.position(group, index + 1) + "."
+        return session.rowErrors(group, id)
+            + session.groupErrors.filter { $0.code == "unique" && ($0.field?.hasPrefix(place) ?? false) }
+    }
+
+    /// The errors of the group's rules beyond a row: the number of rows, a
+    /// parent field that must equal a sum of a column.
     func ruleErrors(_ group: RowGroup) -> [FieldError] {
         let sums = Set(group.sums.map(\.field))
         return session.groupErrors.filter { error in
             switch error.code {
             case "minRows", "maxRows": return error.field == group.key
-            case "unique": return error.field?.hasPrefix(group.key + "[#") ?? false
             case "sum": return error.field.map(sums.contains) ?? false
             default: return false
             }
