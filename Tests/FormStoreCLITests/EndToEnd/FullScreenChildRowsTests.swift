@@ -23,7 +23,7 @@ import Testing
         try GoldenScreen.check(try pane.screen(showing: "+ add a row"), "invoice-lines-opened")
         // id, customer, total, then each line's item and amount, then the add line.
         try pane.press("Tab", "Tab", "Tab", "Tab", "Tab", "Tab", "Tab")
-        try pane.screen(showing: "^N add row")
+        try pane.screen(showing: "› + add a row")
         try pane.press("Enter")
         try pane.screen(showing: "Row added to invoice_line.")
         try pane.type("Jam")
