@@ -156,18 +156,18 @@ extension FormScreen {
                     let outcome = if let raw = draft.inputs[conflict.field] {
                         try session.set(conflict.field, input: raw)
                     } else {
-                        try session.set(conflict.field, value: conflict.mine)
+                        try setConflicting(conflict.field, conflict.mine)
                     }
                     try report(outcome, field: conflict.field)
                 }
             } else {
                 _ = try session.reload()
                 for (conflict, keep) in pairs where !keep {
-                    try report(try session.set(conflict.field, value: conflict.theirs), field: conflict.field)
+                    try report(try setConflicting(conflict.field, conflict.theirs), field: conflict.field)
                 }
                 if form.mode == .free {
                     for (conflict, keep) in pairs where keep {
-                        try report(try session.set(conflict.field, value: conflict.mine), field: conflict.field)
+                        try report(try setConflicting(conflict.field, conflict.mine), field: conflict.field)
                     }
                 }
             }

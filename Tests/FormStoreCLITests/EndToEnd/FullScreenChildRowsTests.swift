@@ -66,6 +66,25 @@ import Testing
         #expect(try pane.exitCode() == 0)
     }
 
+    @Test func aLineChangedMeanwhileOpensTheConflictScreenPerRowAndField() throws {
+        let database = try DemoDatabase(sql: Self.schema)
+        let pane = try TerminalPane(database, ["edit", "invoice", "1", "--children"])
+        try pane.screen(showing: "+ add a row")
+        try pane.press("Tab", "Tab", "Tab", "Tab", "C-u")  // Tea's amount
+        try pane.type("7")
+        try pane.screen(showing: "1 unsaved")
+        _ = try stored(database, "UPDATE invoice_line SET amount = 9 WHERE id = 10")
+        try pane.press("C-s")
+        try GoldenScreen.check(try pane.screen(showing: "someone else changed"), "invoice-lines-conflict")
+        try pane.press("Enter")  // keep yours
+        try pane.screen(showing: "Conflicts resolved")
+        try pane.press("C-s")
+        try pane.screen(showing: "Saved: invoice_line.")
+        #expect(try stored(database, "SELECT amount FROM invoice_line WHERE id = 10") == "7\n")
+        try pane.press("Escape")
+        #expect(try pane.exitCode() == 0)
+    }
+
     /// A query of the database while the form may be writing to it.
     private func stored(_ database: DemoDatabase, _ sql: String) throws -> String {
         try sqlite3(database.path, [], input: ".timeout 10000\n\(sql);\n")
