@@ -84,4 +84,18 @@ import Testing
         #expect(session.rows("lines").map { $0["item"] } == ["Cake", "Jam"])
         #expect(text(screen).contains("› +  Jam"))
     }
+
+    @Test func aTableWiderThanTheScreenScrollsSidewaysWithTheFocus() throws {
+        let (_, session, screen) = try open()
+        try session.setRow("lines", session.rows("lines")[0].id, "item", input: "A very long item name indeed")
+        try press(.tab, .tab, on: screen)  // Tea's item
+        var lines = screen.render(width: 32, height: 16).text.split(separator: "\n").map(String.init)
+        #expect(lines.contains("     Item                      …"))
+        // The cell being typed in shows the end of its text, where the cursor is.
+        #expect(lines.contains("› *  ry long item name indeed"))
+        try press(.tab, on: screen)  // its amount: the table scrolls to it
+        lines = screen.render(width: 32, height: 16).text.split(separator: "\n").map(String.init)
+        #expect(lines.contains("   … Amount"))
+        #expect(lines.contains("› *  2.5"))
+    }
 }
