@@ -145,6 +145,17 @@ extension FormSession {
     /// Takes reloaded rows: a group nobody changed here takes them whole; a
     /// changed group keeps its rows and gets the stored ones as its base.
     func takeGroups(reloaded stored: [String: [[String: FieldValue]]]) {
+        for group in form.groups where isGroupDirty(group.key) {
+            // Its stored rows' base becomes what is stored now, so the next save
+            // does not meet the same change again; a row gone meanwhile stays
+            // in the base, its deletion met again by the save.
+            let now = Dictionary((stored[group.key] ?? []).compactMap { values in group.rowKey(values).map { ($0, values) } },
+                                 uniquingKeysWith: { a, _ in a })
+            groupState.pristine[group.key] = groupState.pristine[group.key]?.map { row in
+                guard let key = row.key, let values = now[key] else { return row }
+                return GroupRow(id: row.id, values: values, key: key)
+            }
+        }
         for group in form.groups where !isGroupDirty(group.key) {
             let ids = Dictionary(rows(group.key).compactMap { row in row.key.map { ($0, row.id) } }, uniquingKeysWith: { a, _ in a })
             let rows = (stored[group.key] ?? []).map { values -> GroupRow in

@@ -9,21 +9,25 @@ struct EditCommand: ParsableCommand {
         Enter keeps the current value. With --editor the record opens as a
         commented document; an unchanged or empty document cancels. Ctrl-C or the end of input keeps a draft and says how to resume
         (exit 1); a document left unchanged after an error keeps a draft (exit 65).
+        With --children the child rows come in as tables on the full-screen form.
         """,
         arguments: [Common.form, Common.key],
         options: [.flag("editor", help: "Edit the record as a document in $VISUAL, else $EDITOR, else vi."),
-                  .flag("plain", help: "Ask one field at a time, even on a terminal (screen readers).")])
+                  .flag("plain", help: "Ask one field at a time, even on a terminal (screen readers)."),
+                  Common.children])
 
     let form: String
     let key: KeyArgument
     let usesEditor: Bool
     let plain: Bool
+    let children: Bool
 
     init(parsing arguments: ParsedArguments) throws {
         form = try arguments.argument("form")
         key = try arguments.key("key")
         usesEditor = arguments.flag("editor")
         plain = arguments.flag("plain")
+        children = arguments.flag("children")
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
@@ -39,7 +43,7 @@ struct EditCommand: ParsableCommand {
                                          output: terminal.errors))
         }
         let workspace = try context.workspace()
-        let form = try workspace.form(named: form)
+        let form = try workspace.form(named: form, children: children)
         return try workspace.editRecord(of: form, key: key, frontEnd: frontEnd)
     }
 }

@@ -13,6 +13,14 @@ struct FormLayout {
         case field(String)
         /// The errors of a field whose row had no room for them.
         case errors(String)
+        /// A group's table: the header of its row fields,
+        case tableHeader(String)
+        /// one line a row (group, row id),
+        case tableRow(String, String)
+        /// a row's errors when there is no room beside it,
+        case rowErrors(String, String)
+        /// and the add-a-row line, with the group's rules' errors.
+        case tableEnd(String)
     }
 
     var lines: [Line] = []
@@ -24,6 +32,8 @@ struct FormLayout {
     let errorColumn: Int?
     /// Fields whose errors did not fit beside them: shown on the line below.
     private(set) var errorsBelow: Set<String> = []
+    /// Where a group's row errors begin beside the table; absent: below the row.
+    private(set) var rowErrorColumn: [String: Int] = [:]
 
     init(session: FormSession, width: Int) {
         let visible = Set(session.visibleFields.map(\.key))
@@ -35,6 +45,10 @@ struct FormLayout {
         let beside = valueColumn + boxWidth + 2
         errorColumn = width - beside >= 16 ? beside : nil
         for section in session.form.sections {
+            if let group = section.group {
+                addTable(group, title: section.title, session: session, width: width)
+                continue
+            }
             let fields = section.fields.filter { visible.contains($0.key) && $0.kind != .action }
             guard !fields.isEmpty else { continue }
             if !lines.isEmpty { lines.append(.blank) }
@@ -56,6 +70,22 @@ struct FormLayout {
         }
     }
 
+    private mutating func addTable(_ group: RowGroup, title: String?, session: FormSession, width: Int) {
+        if !lines.isEmpty { lines.append(.blank) }
+        lines.append(.section(title ?? group.key))
+        let table = TableLayout(group: group, session: session, width: width, first: 0, focused: nil)
+        let beside = table.end + 2
+        if width - beside >= 16 { rowErrorColumn[group.key] = beside }
+        lines.append(.tableHeader(group.key))
+        for row in session.rows(group.key) {
+            lines.append(.tableRow(group.key, row.id))
+            if rowErrorColumn[group.key] == nil && !FormScreen.rowProblems(session, group.key, row.id).isEmpty {
+                lines.append(.rowErrors(group.key, row.id))
+            }
+        }
+        lines.append(.tableEnd(group.key))
+    }
+
     /// `! message; message`, as errors are drawn.
     static func errorText(_ errors: [FieldError]) -> String {
         "! " + errors.map(\.message).joined(separator: "; ")
@@ -69,6 +99,19 @@ struct FormLayout {
     /// A multichoice's toggles may take the whole row.
     static func valueIsWide(_ field: Field, session: FormSession, boxWidth: Int) -> Bool {
         field.kind == .multichoice && DisplayWidth.of(FormScreen.toggles(field, session: session, cursor: nil)) > boxWidth
+    }
+
+    /// The lines a cell's row (or a group's add line) and its errors take.
+    func span(of cell: FormScreen.Cell) -> ClosedRange<Int>? {
+        guard let row = cell.row else {
+            guard let end = lines.firstIndex(of: .tableEnd(cell.group)) else { return nil }
+            // An empty table comes into view with its title.
+            return (lines[end - 1] == .tableHeader(cell.group) ? end - 2 : end)...end
+        }
+        guard let first = lines.firstIndex(of: .tableRow(cell.group, row)) else { return nil }
+        let last = lines.indices.contains(first + 1) && lines[first + 1] == .rowErrors(cell.group, row) ? first + 1 : first
+        // The first row comes into view with the table's title and header.
+        return (lines[first - 1] == .tableHeader(cell.group) ? first - 2 : first)...last
     }
 
     /// The lines `field`'s row and its errors take.

@@ -27,6 +27,7 @@ extension FormScreen {
         drawStatus(into: &screen, row: height - 1)
         switch overlay {
         case .confirmDiscard?: drawConfirmDiscard(into: &screen)
+        case .confirmDeleteRow(let cell)?: drawConfirmDeleteRow(cell, into: &screen)
         case .draft(let draft)?: drawDraftOffer(draft, into: &screen)
         default: break
         }
@@ -38,7 +39,7 @@ extension FormScreen {
     private func drawBody(into screen: inout ScreenBuffer, rows: Range<Int>) {
         let layout = FormLayout(session: session, width: screen.width)
         let height = rows.count
-        if let focus, let span = layout.span(of: focus) {
+        if let span = cell.flatMap(layout.span(of:)) ?? focus.flatMap(layout.span(of:)) {
             if span.lowerBound < scroll { scroll = span.lowerBound }
             if span.upperBound >= scroll + height { scroll = span.upperBound - height + 1 }
         }
@@ -64,6 +65,8 @@ extension FormScreen {
             screen.write(text, row: row, column: 2, style: .muted)
         case .errors(let key):
             drawErrors(key, into: &screen, row: row, column: layout.valueColumn, width: screen.width - layout.valueColumn)
+        case .tableHeader, .tableRow, .rowErrors, .tableEnd:
+            drawTable(line, layout: layout, into: &screen, row: row)
         case .field(let key):
             guard let field = form.field(key) else { return }
             let focused = key == focus && overlay == nil
@@ -180,7 +183,7 @@ extension FormScreen {
 
     // MARK: Overlays
 
-    private func drawBox(_ lines: [(String, CellStyle)], into screen: inout ScreenBuffer) {
+    func drawBox(_ lines: [(String, CellStyle)], into screen: inout ScreenBuffer) {
         let inner = min(screen.width - 4, (lines.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2)
         let top = max(2, (screen.height - lines.count - 2) / 2)
         let left = max(0, (screen.width - inner - 2) / 2)
@@ -205,7 +208,7 @@ extension FormScreen {
 
     private func drawDraftOffer(_ draft: Draft, into screen: inout ScreenBuffer) {
         let changed = Set(draft.values.keys).union(draft.inputs.keys).sorted()
-            .map { FieldDisplay.label($0, in: form) }
+            .map { FieldDisplay.label($0, in: form) } + (draft.groups ?? [:]).keys.sorted().map(groupTitle)
         var lines: [(String, CellStyle)] = [
             ("An unsaved draft of this record was found,", .title),
             ("from \(ValueText.shownDate(draft.updatedAt, kind: nil).prefix(16)): \(changed.joined(separator: ", ")).", .plain),
@@ -254,12 +257,16 @@ extension FormScreen {
 
     // MARK: Message and status
 
-    var unsavedCount: Int { Set(session.dirtyFields).union(session.inputs.keys).count }
+    /// Fields and groups with unsaved changes.
+    var unsavedCount: Int { Set(session.dirtyFields).union(session.inputs.keys).union(session.dirtyGroups).count }
 
     private func drawMessage(into screen: inout ScreenBuffer, row: Int) {
         if let message {
             screen.write(DisplayWidth.fit(" " + message.text, width: screen.width), row: row, column: 0,
                          style: message.isProblem ? .error : .plain)
+        } else if overlay == nil, let cell, let text = cellMessage(cell) {
+            screen.write(DisplayWidth.fit(" " + text.text, width: screen.width), row: row, column: 0,
+                         style: text.isProblem ? .error : .muted)
         } else if overlay == nil, let field = focusedField, !session.errors(field.key).isEmpty {
             // The focused field's errors in full, however little room they had beside it.
             screen.write(DisplayWidth.fit(" " + FormLayout.errorText(session.errors(field.key)), width: screen.width),
@@ -309,6 +316,7 @@ extension FormScreen {
         switch overlay {
         case .picker?: return "type to filter  ↑↓ move  Enter pick  Esc close"
         case .confirmDiscard?: return "y discard  n keep editing"
+        case .confirmDeleteRow?: return "y delete  n keep the row"
         case .draft?: return "r restore  d discard  k keep for later"
         case .conflicts?: return "←→ yours/theirs  Enter apply"
         case nil: break

@@ -14,12 +14,15 @@ extension FormScreen {
         switch overlay {
         case .picker(let picker)?: return try handlePicker(key, picker)
         case .confirmDiscard?: return try handleConfirmDiscard(key)
+        case .confirmDeleteRow(let cell)?: return try handleConfirmDeleteRow(key, cell)
         case .draft(let draft)?: return try handleDraft(key, draft)
         case .conflicts(let choice)?: return try handleConflicts(key, choice)
         case nil: break
         }
         message = nil
         switch key {
+        case .enter where cell != nil && cell?.row == nil:
+            _ = try handleCell(key)
         case .tab, .down:
             try moveFocus(by: 1)
         case .enter where !opensPicker:
@@ -37,7 +40,7 @@ extension FormScreen {
         case .control("e"):
             try editKey()
         default:
-            try editFocused(key)
+            if try !handleCell(key) { try editFocused(key) }
         }
         keepFocusVisible()
         return .none

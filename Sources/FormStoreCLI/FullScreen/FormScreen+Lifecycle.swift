@@ -51,7 +51,11 @@ extension FormScreen {
             var text = "Not saved: \(fields.count == 1 ? "1 field needs" : "\(fields.count) fields need") attention."
             if !unplaced.isEmpty { text = "Not saved: " + unplaced.map(\.message).joined(separator: "; ") }
             say(text, problem: true)
-            if let first = focusableKeys.first(where: fields.contains) { try focus(on: first) }
+            if let first = focusableKeys.first(where: fields.contains) {
+                try focus(on: first)
+            } else if let path = errors.compactMap(\.field).first(where: { $0.contains("[#") }) {
+                focusCell(at: path)
+            }
         case .conflict(let conflicts):
             overlay = .conflicts(ConflictChoice(conflicts: conflicts, keepMine: conflicts.map { _ in true }))
         case .notFound:
@@ -152,18 +156,18 @@ extension FormScreen {
                     let outcome = if let raw = draft.inputs[conflict.field] {
                         try session.set(conflict.field, input: raw)
                     } else {
-                        try session.set(conflict.field, value: conflict.mine)
+                        try setConflicting(conflict.field, conflict.mine)
                     }
                     try report(outcome, field: conflict.field)
                 }
             } else {
                 _ = try session.reload()
                 for (conflict, keep) in pairs where !keep {
-                    try report(try session.set(conflict.field, value: conflict.theirs), field: conflict.field)
+                    try report(try setConflicting(conflict.field, conflict.theirs), field: conflict.field)
                 }
                 if form.mode == .free {
                     for (conflict, keep) in pairs where keep {
-                        try report(try session.set(conflict.field, value: conflict.mine), field: conflict.field)
+                        try report(try setConflicting(conflict.field, conflict.mine), field: conflict.field)
                     }
                 }
             }

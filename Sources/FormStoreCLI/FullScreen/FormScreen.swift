@@ -13,8 +13,13 @@ final class FormScreen {
     let policy: EmptyInputPolicy
     var form: Form { session.form }
 
-    /// The field with the focus (a visible field that holds a value).
-    private(set) var focus: String?
+    /// The field with the focus (a visible field that holds a value);
+    /// `nil` while a group's table has it (`cell`).
+    var focus: String?
+    /// The cell of a group's table with the focus, or its add-a-row line.
+    var cell: Cell?
+    /// The first column of each group's table shown (wide tables scroll sideways).
+    var firstColumn: [String: Int] = [:]
     /// The focused field's text while it is typed in, `nil` when not editing text.
     var editor: LineEditor?
     /// The person typed in the focused field since it got the focus.
@@ -39,6 +44,8 @@ final class FormScreen {
         case picker(Picker)
         /// Esc with unsaved changes: discard them?
         case confirmDiscard
+        /// Ctrl-X on a row: delete it?
+        case confirmDeleteRow(Cell)
         /// A draft of this record, found on open.
         case draft(Draft)
         case conflicts(ConflictChoice)
@@ -98,29 +105,32 @@ final class FormScreen {
 
     var focusedField: Field? { focus.flatMap(form.field) }
 
-    /// Moves the focus by `step` fields (wrapping), leaving the current one first.
+    /// Moves the focus by `step` stops (wrapping), leaving the current one first.
     func moveFocus(by step: Int) throws {
         try leaveField()
-        let keys = focusableKeys
-        guard !keys.isEmpty else { focus = nil; return }
-        if let focus, let index = keys.firstIndex(of: focus) {
-            self.focus = keys[(index + step % keys.count + keys.count) % keys.count]
+        try leaveCell()
+        let all = stops
+        guard !all.isEmpty else { focus = nil; cell = nil; return }
+        if let here = currentStop, let index = all.firstIndex(of: here) {
+            go(to: all[(index + step % all.count + all.count) % all.count])
         } else {
-            focus = keys.first
+            go(to: all[0])
         }
-        focusChanged()
     }
 
     /// Puts the focus on `key` (after a refused save: the first field at fault).
     func focus(on key: String) throws {
         guard focusableKeys.contains(key) else { return }
         try leaveField()
+        try leaveCell()
+        cell = nil
         focus = key
         focusChanged()
     }
 
     /// A field that a change hid loses the focus to the next one shown.
     func keepFocusVisible() {
+        if cell != nil { keepCellPresent(); return }
         let keys = focusableKeys
         if let focus, keys.contains(focus) { return }
         let order = form.fields.map(\.key)
@@ -130,6 +140,7 @@ final class FormScreen {
     }
 
     func focusChanged() {
+        if cell != nil { cellChanged(); return }
         typed = false
         choiceCursor = 0
         editor = nil
@@ -142,6 +153,7 @@ final class FormScreen {
     /// every mode runs the checks timed for leaving a field; the field shows
     /// its value formatted by its transformers from now on.
     func leaveField() throws {
+        if cell != nil { try leaveCell(); return }
         guard let key = focus else { return }
         defer { editor = nil }
         guard typed else { return }

@@ -5,4 +5,6 @@ enum Key: Hashable, Sendable {
     case control(Character)
     case enter, tab, backTab, backspace, delete, escape
     case up, down, left, right, home, end, pageUp, pageDown
+    /// Alt or Ctrl with ↑/↓ (`ESC [1;3A`, `ESC [1;5B` …): moves a row of a group.
+    case rowUp, rowDown
 }

@@ -86,9 +86,11 @@ struct KeyDecoder: Sendable {
     }
 
     private static func csiKey(final: UInt8, parameters: String) -> Key? {
+        // A modifier (`1;3` Alt, `1;5` Ctrl) on ↑/↓ moves a row instead of the focus.
+        let modified = parameters.contains(";") && !parameters.hasSuffix(";1")
         switch final {
-        case 0x41: return .up
-        case 0x42: return .down
+        case 0x41: return modified ? .rowUp : .up
+        case 0x42: return modified ? .rowDown : .down
         case 0x43: return .right
         case 0x44: return .left
         case 0x48: return .home

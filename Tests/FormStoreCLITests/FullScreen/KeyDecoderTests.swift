@@ -28,6 +28,11 @@ import Testing
         #expect(keys(Array("\u{1B}[1;5C".utf8)) == [.right])
     }
 
+    @Test func altOrCtrlWithUpOrDownMovesARow() {
+        #expect(keys(Array("\u{1B}[1;3A\u{1B}[1;3B\u{1B}[1;5A\u{1B}[1;5B".utf8)) == [.rowUp, .rowDown, .rowUp, .rowDown])
+        #expect(keys(Array("\u{1B}[1;1A".utf8)) == [.up])
+    }
+
     @Test func aLoneEscapeIsHeldUntilFlushed() {
         var decoder = KeyDecoder()
         #expect(decoder.feed([0x1B]) == [])

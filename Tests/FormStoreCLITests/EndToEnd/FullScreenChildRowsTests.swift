@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import FormStoreCLI
+
+/// `formstore edit --children` on a real terminal (tmux): an invoice with its
+/// lines as a table, rows added, fixed, deleted, and saved in one Ctrl-S.
+@Suite(.serialized) struct FullScreenChildRowsTests {
+    static let schema = """
+        CREATE TABLE invoice (id INTEGER PRIMARY KEY, customer TEXT NOT NULL, total NUMERIC NOT NULL DEFAULT 0);
+        CREATE TABLE invoice_line (
+            id INTEGER PRIMARY KEY,
+            invoice_id INTEGER NOT NULL REFERENCES invoice(id),
+            item TEXT NOT NULL,
+            amount NUMERIC NOT NULL
+        );
+        INSERT INTO invoice VALUES (1, 'Ann', 5.5);
+        INSERT INTO invoice_line VALUES (10, 1, 'Tea', 2.5), (11, 1, 'Cake', 3.5);
+        """
+
+    @Test func addFixDeleteAndSaveTheLinesWithTheInvoice() throws {
+        let database = try DemoDatabase(sql: Self.schema)
+        let pane = try TerminalPane(database, ["edit", "invoice", "1", "--children"])
+        try GoldenScreen.check(try pane.screen(showing: "+ add a row"), "invoice-lines-opened")
+        // id, customer, total, then each line's item and amount, then the add line.
+        try pane.press("Tab", "Tab", "Tab", "Tab", "Tab", "Tab", "Tab")
+        try pane.screen(showing: "› + add a row")
+        try pane.press("Enter")
+        try pane.screen(showing: "Row added to invoice_line.")
+        try pane.type("Jam")
+        try pane.press("Tab")
+        try pane.type("4x")
+        try GoldenScreen.check(try pane.screen(showing: "! "), "invoice-lines-invalid-amount")
+        try pane.press("BSpace")
+        try pane.screen(showing: "1 unsaved")
+        #expect(try !pane.screen().contains("! "))
+        // Back to the first line (Tea), deleted after asking.
+        try pane.press("BTab", "BTab", "BTab", "BTab", "C-x")
+        try GoldenScreen.check(try pane.screen(showing: "Delete row 1 of invoice_line?"), "invoice-lines-delete-question")
+        try pane.press("y")
+        try pane.screen(showing: "Row 1 of invoice_line deleted (when saved).")
+        #expect(try stored(database, "SELECT count(*) FROM invoice_line") == "2\n")
+        try pane.press("C-s")
+        try GoldenScreen.check(try pane.screen(showing: "Saved"), "invoice-lines-saved")
+        #expect(try stored(database, "SELECT id, item, amount FROM invoice_line ORDER BY id")
+                == "11|Cake|3.5\n12|Jam|4\n")
+        try pane.press("Escape")
+        #expect(try pane.exitCode() == 0)
+    }
+
+    @Test func withoutChildrenTheFormHasNoTable() throws {
+        let database = try DemoDatabase(sql: Self.schema)
+        let pane = try TerminalPane(database, ["edit", "invoice", "1"])
+        let screen = try pane.screen(showing: "customer")
+        #expect(!screen.contains("invoice_line"))
+        try pane.press("Escape")
+        #expect(try pane.exitCode() == 0)
+    }
+
+    @Test func theRowsOfATableWithoutAnOrderColumnCannotBeMoved() throws {
+        let database = try DemoDatabase(sql: Self.schema)
+        let pane = try TerminalPane(database, ["edit", "invoice", "1", "--children"])
+        try pane.screen(showing: "+ add a row")
+        try pane.press("Tab", "Tab", "Tab", "M-Down")
+        try pane.screen(showing: "cannot be moved")
+        try pane.press("Escape")
+        #expect(try pane.exitCode() == 0)
+    }
+
+    @Test func aLineChangedMeanwhileOpensTheConflictScreenPerRowAndField() throws {
+        let database = try DemoDatabase(sql: Self.schema)
+        let pane = try TerminalPane(database, ["edit", "invoice", "1", "--children"])
+        try pane.screen(showing: "+ add a row")
+        try pane.press("Tab", "Tab", "Tab", "Tab", "C-u")  // Tea's amount
+        try pane.type("7")
+        try pane.screen(showing: "1 unsaved")
+        _ = try stored(database, "UPDATE invoice_line SET amount = 9 WHERE id = 10")
+        try pane.press("C-s")
+        try GoldenScreen.check(try pane.screen(showing: "someone else changed"), "invoice-lines-conflict")
+        try pane.press("Enter")  // keep yours
+        try pane.screen(showing: "Conflicts resolved")
+        try pane.press("C-s")
+        try pane.screen(showing: "Saved: invoice_line.")
+        #expect(try stored(database, "SELECT amount FROM invoice_line WHERE id = 10") == "7\n")
+        try pane.press("Escape")
+        #expect(try pane.exitCode() == 0)
+    }
+
+    /// A query of the database while the form may be writing to it.
+    private func stored(_ database: DemoDatabase, _ sql: String) throws -> String {
+        try sqlite3(database.path, [], input: ".timeout 10000\n\(sql);\n")
+    }
+}
