@@ -29,8 +29,11 @@ struct SetCommand: ParsableCommand {
         format = try arguments.choice("format", default: .text)
         readsJSON = arguments.flag("json")
         children = arguments.flag("children")
-        if readsJSON == !inputs.isEmpty {
-            throw CLIError.usage("Give values either as FIELD=VALUE or with --json (one of them)")
+        if readsJSON && !inputs.isEmpty {
+            throw CLIError.usage("Give values either as FIELD=VALUE or with --json, not both")
+        }
+        if !readsJSON && inputs.isEmpty {
+            throw CLIError.usage("Missing expected argument '<field=value> ...'")
         }
         if children && !readsJSON {
             throw CLIError.usage("--children takes the child rows from a JSON object: give --json")
