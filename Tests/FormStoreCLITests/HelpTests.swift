@@ -68,7 +68,7 @@ import Testing
     @Test func helpIsGivenEvenWhenArgumentsAreMissing() {
         let run = runTool(["set", "--help"])
         #expect(run.code == .success)
-        #expect(run.output.contains("USAGE: formstore set <form> <key> <field=value> ..."))
+        #expect(run.output.contains("USAGE: formstore set <form> <key> [<field=value> ...] [--json] [--children]"))
     }
 
     @Test func versionPrintsTheVersion() {

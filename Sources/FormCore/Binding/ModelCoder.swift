@@ -15,7 +15,7 @@ import Foundation
 /// nested Codable struct → its keys flattened with dots (`address.city`).
 /// Enums with raw values map to their raw value. An array of structs has no
 /// FieldValue: `encode` leaves it out and `encodeRows` gives it as the rows of
-/// a repeating group (decoding one back is not supported). Decoding is lenient where no information is lost: integral
+/// a repeating group (`decode(_:from:rows:)` reads it back). Decoding is lenient where no information is lost: integral
 /// doubles read as integers, `0`/`1` as booleans, `.null` as an empty array.
 public enum ModelCoder {
     /// The model's values by (dotted) coding key.
@@ -260,10 +260,12 @@ private struct SingleEncoder: SingleValueEncodingContainer {
 
 // MARK: - Decoding
 
-private struct ValueDecoder: Decoder {
+struct ValueDecoder: Decoder {
     let values: [String: FieldValue]
     let path: String
     let codingPath: [any CodingKey]
+    /// Arrays of structs by (dotted) coding key, each element a row (`ModelCoder+Rows`).
+    var rows: [String: [[String: FieldValue]]] = [:]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func unbox<T: Decodable>(_ type: T.Type) throws -> T {
@@ -275,10 +277,11 @@ private struct ValueDecoder: Decoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(KeyedDecoder<Key>(values: values, prefix: path, codingPath: codingPath))
+        KeyedDecodingContainer(KeyedDecoder<Key>(values: values, prefix: path, codingPath: codingPath, rows: rows))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        if let table = rows[path], values[path] == nil { return RowsDecoder(rows: table, codingPath: codingPath) }
         switch values[path] {
         case .list(let items): return ListDecoder(items: items, codingPath: codingPath)
         case .null, nil: return ListDecoder(items: [], codingPath: codingPath)
@@ -297,6 +300,7 @@ private struct KeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let values: [String: FieldValue]
     let prefix: String
     let codingPath: [any CodingKey]
+    var rows: [String: [[String: FieldValue]]] = [:]
 
     var allKeys: [Key] {
         let start = prefix.isEmpty ? "" : prefix + "."
@@ -312,17 +316,18 @@ private struct KeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func contains(_ key: Key) -> Bool {
         let p = path(key)
-        return values[p] != nil || values.keys.contains { $0.hasPrefix(p + ".") }
+        return values[p] != nil || rows[p] != nil || values.keys.contains { $0.hasPrefix(p + ".") }
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
         let p = path(key)
         if let value = values[p] { return value == .null }
+        if rows[p] != nil { return false }
         return !values.keys.contains { $0.hasPrefix(p + ".") }
     }
 
     private func decoder(_ key: Key) -> ValueDecoder {
-        ValueDecoder(values: values, path: path(key), codingPath: codingPath + [key])
+        ValueDecoder(values: values, path: path(key), codingPath: codingPath + [key], rows: rows)
     }
 
     // The primitives read their value straight from the dictionary: going

@@ -31,7 +31,8 @@ public struct StructModel<Model: Codable>: FormModel {
         guard values[key] != nil else { throw ModelError.missingKey(key) }
         values[key] = value
         do {
-            model = try ModelCoder.decode(Model.self, from: values)
+            // Arrays of structs (a group's rows) have no FieldValue: carried over as rows.
+            model = try ModelCoder.decode(Model.self, from: values, rows: try ModelCoder.encodeRows(model))
         } catch let error as DecodingError {
             throw ModelError.typeMismatch(key, StructModel.describe(error))
         }

@@ -13,7 +13,10 @@ extension FormSession {
         if let key {
             for (column, value) in zip(key.columns, key.values) where values[column] == nil { values[column] = value }
         }
-        return try ModelCoder.decode(type, from: values)
+        // A group's rows become an array of structs (its elements decoded by the rows' keys).
+        var rows: [String: [[String: FieldValue]]] = [:]
+        for group in form.groups { rows[group.key] = self.rows(group.key).map(\.values) }
+        return try ModelCoder.decode(type, from: values, rows: rows)
     }
 
     /// Sets every field the model has a value for, through the field's

@@ -12,11 +12,14 @@ public final class RecordBatch {
     public let form: Form
     let mapping: TableMapping
     let connection: Connection
+    /// The form's groups over child tables (`RecordBatch+Groups`).
+    let children: [ChildMapping]
 
-    init(form: Form, mapping: TableMapping, connection: Connection) {
+    init(form: Form, mapping: TableMapping, connection: Connection, children: [ChildMapping]) {
         self.form = form
         self.mapping = mapping
         self.connection = connection
+        self.children = children
     }
 
     /// The primary-key columns, in key order.
@@ -107,10 +110,11 @@ extension FormStore {
     ///   `DatabaseError`; or what `body` throws (nothing is kept then).
     public func writeBatch<T>(_ form: Form, commit: Bool = true, _ body: (RecordBatch) throws -> T) throws -> T {
         let mapping = try mapping(for: form)
+        let children = form.groups.isEmpty ? [] : try childMappings(form, parent: mapping)
         var result: T?
         do {
             try database.write { conn in
-                result = try body(RecordBatch(form: form, mapping: mapping, connection: conn))
+                result = try body(RecordBatch(form: form, mapping: mapping, connection: conn, children: children))
                 if !commit { throw RolledBack() }
             }
         } catch is RolledBack {}

@@ -52,7 +52,7 @@ extension FieldInput {
         return result
     }
 
-    private static func readAll(_ source: any ByteSource) throws -> [UInt8] {
+    static func readAll(_ source: any ByteSource) throws -> [UInt8] {
         var bytes: [UInt8] = []
         while case let chunk = try source.read(upTo: 64 * 1024), !chunk.isEmpty { bytes += chunk }
         return bytes

@@ -8,16 +8,20 @@ struct ExportCommand: ParsableCommand {
             (CSV: see docs/fidelity.md). In CSV a text cell starting with =, +, -, @, a tab or a CR gets a ' \
             in front so that a spreadsheet does not run it as a formula; import keeps that ' as text, so export \
             with --raw-csv (or as NDJSON) to read it back unchanged. Secure fields (passwords) are left out unless --show-secure is given. \
-            --where, --search, --sort, --offset and --limit choose records as in list.
+            --where, --search, --sort, --offset and --limit choose records as in list. \
+            With --children (JSON and NDJSON only: CSV is refused, since child rows do not fit a flat row) each \
+            record carries a member per child group, an array of row objects with their keys, which \
+            import --children reads back.
             """,
         arguments: [Common.form],
-        options: RecordSelection.options + [Common.format(["ndjson", "json", "csv"], default: "ndjson"), Common.showSecure, Common.rawCSV])
+        options: RecordSelection.options + [Common.format(["ndjson", "json", "csv"], default: "ndjson"), Common.showSecure, Common.rawCSV, Common.children])
 
     let form: String
     let selection: RecordSelection
     let format: OutputFormat
     let revealSecure: Bool
     let rawCSV: Bool
+    let children: Bool
 
     init(parsing arguments: ParsedArguments) throws {
         form = try arguments.argument("form")
@@ -25,10 +29,19 @@ struct ExportCommand: ParsableCommand {
         format = try arguments.choice("format", default: .ndjson)
         revealSecure = arguments.flag("show-secure")
         rawCSV = arguments.flag("raw-csv")
+        children = arguments.flag("children")
+        if children && format == .csv {
+            throw CLIError.usage("--children needs --format json or ndjson: child rows do not fit in a flat CSV row")
+        }
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let workspace = try context.workspace()
+        if children {
+            try context.exportRecordsWithChildren(of: try workspace.form(named: form, children: true), from: workspace,
+                                                  selection: selection, format: format, revealSecure: revealSecure)
+            return .success
+        }
         let form = try workspace.form(named: form)
         // An export is read back by import: a mask would be imported as the value, so secure fields are left out.
         try context.writeRecords(of: form, from: workspace, selection: selection, format: format,

@@ -10,6 +10,7 @@ struct ImportCommand: ParsableCommand {
             .value("delimiter", valueName: "char",
                    help: "The character between CSV fields: one ASCII character, or \\t for a tab.", default: ","),
             .flag("dry-run", help: "Validate every row, write nothing."),
+            .flag("children", help: "JSON and NDJSON: a member holding an array of objects is a child group's rows, stating the whole group (a row with its key updated, one without inserted, a stored row left out deleted)."),
         ])
 
     let form: String
@@ -17,6 +18,7 @@ struct ImportCommand: ParsableCommand {
     let format: InputFormat
     let delimiter: UInt8
     let dryRun: Bool
+    let children: Bool
 
     init(parsing arguments: ParsedArguments) throws {
         form = try arguments.argument("form")
@@ -25,6 +27,10 @@ struct ImportCommand: ParsableCommand {
         format = try arguments.choice("format", default: guessed)
         dryRun = arguments.flag("dry-run")
         delimiter = try Self.delimiter(arguments.value("delimiter") ?? ",")
+        children = arguments.flag("children")
+        if children && format == .csv {
+            throw CLIError.usage("--children needs --format json or ndjson: child rows do not fit in a flat CSV row")
+        }
     }
 
     /// `--delimiter`: one ASCII character other than a quote or a line break; `\t` (or `tab`) for a tab.
@@ -39,8 +45,9 @@ struct ImportCommand: ParsableCommand {
     func run(_ context: CommandContext) throws -> ExitCode {
         let source: any ByteSource = try file.map { try FileDescriptorSource(path: $0) } ?? context.terminal.input
         let workspace = try context.workspace()
-        let form = try workspace.form(named: form)
-        let summary = try workspace.importRecords(of: form, from: format.reader(source, csvDelimiter: delimiter), dryRun: dryRun)
+        let form = try workspace.form(named: form, children: children)
+        let reader = format.reader(source, csvDelimiter: delimiter, childRows: children)
+        let summary = try workspace.importRecords(of: form, from: reader, dryRun: dryRun)
         guard summary.failures.isEmpty else {
             var details = summary.failures.map(\.description)
             let unreported = summary.failedRows - Set(summary.failures.map(\.line)).count

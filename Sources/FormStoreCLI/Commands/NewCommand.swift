@@ -9,6 +9,7 @@ struct NewCommand: ParsableCommand {
         arguments: [Common.form,
                     ArgumentDefinition("field=value", help: "A field's value: FIELD=TEXT or FIELD:=JSON (FIELD:=null for no value).", arity: .variadic(minimum: 0), check: .assignment)],
         options: [.flag("json", help: "Read the values as one JSON object from stdin."),
+                  .flag("children", help: "With --json: the object may hold each child group as an array of row objects, inserted with the record."),
                   Common.format(["text", "json"], default: "text")])
 
     let form: String
@@ -16,6 +17,7 @@ struct NewCommand: ParsableCommand {
     /// Fields given with `:=`, never read from a file.
     let literal: Set<String>
     let readsJSON: Bool
+    let children: Bool
     let format: ShowCommand.Format
 
     init(parsing arguments: ParsedArguments) throws {
@@ -24,6 +26,10 @@ struct NewCommand: ParsableCommand {
         inputs = try assignments.byField()
         literal = Set(assignments.filter(\.isJSON).map(\.field))
         readsJSON = arguments.flag("json")
+        children = arguments.flag("children")
+        if children && !readsJSON {
+            throw CLIError.usage("--children takes the child rows from a JSON object: give --json")
+        }
         format = try arguments.choice("format", default: .text)
         if readsJSON && !inputs.isEmpty {
             throw CLIError.usage("Give values either as FIELD=VALUE or with --json, not both")
@@ -31,6 +37,15 @@ struct NewCommand: ParsableCommand {
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
+        if children {
+            let workspace = try context.workspace()
+            let form = try workspace.form(named: form, children: true)
+            let body = try FieldInput.readAll(context.terminal.input)
+            let saved = try format.reportingRejection(context) { try workspace.saveJSON(body, of: form, key: nil) }
+            context.printRecordWithChildren(saved.record, of: form, json: format == .json, options: context.outputOptions())
+            context.say("Created \(form.name) \(saved.record.key).")
+            return .success
+        }
         var inputs = self.inputs
         if readsJSON {
             let reader = JSONValueParser(reader: ByteReader(context.terminal.input))

@@ -6,8 +6,10 @@ struct SetCommand: ParsableCommand {
         abstract: "Change fields of a record: validate what changed, save only that, print the changes.",
         discussion: Common.valueSyntax + "\n\n" + Common.refusedAsJSON,
         arguments: [Common.form, Common.key,
-                    ArgumentDefinition("field=value", help: "A field's new value: FIELD=TEXT or FIELD:=JSON (FIELD:=null for no value).", arity: .variadic(minimum: 1), check: .assignment)],
-        options: [Common.format(["text", "json"], default: "text")])
+                    ArgumentDefinition("field=value", help: "A field's new value: FIELD=TEXT or FIELD:=JSON (FIELD:=null for no value).", arity: .variadic(minimum: 0), check: .assignment)],
+        options: [.flag("json", help: "Read the changes as one JSON object from stdin (with --children, child groups as arrays of row objects)."),
+                  Common.children,
+                  Common.format(["text", "json"], default: "text")])
 
     let form: String
     let key: KeyArgument
@@ -15,6 +17,8 @@ struct SetCommand: ParsableCommand {
     /// Fields given with `:=`, never read from a file.
     let literal: Set<String>
     let format: ShowCommand.Format
+    let readsJSON: Bool
+    let children: Bool
 
     init(parsing arguments: ParsedArguments) throws {
         form = try arguments.argument("form")
@@ -23,14 +27,32 @@ struct SetCommand: ParsableCommand {
         inputs = try assignments.byField()
         literal = Set(assignments.filter(\.isJSON).map(\.field))
         format = try arguments.choice("format", default: .text)
+        readsJSON = arguments.flag("json")
+        children = arguments.flag("children")
+        if readsJSON && !inputs.isEmpty {
+            throw CLIError.usage("Give values either as FIELD=VALUE or with --json, not both")
+        }
+        if !readsJSON && inputs.isEmpty {
+            throw CLIError.usage("Missing expected argument '<field=value> ...'")
+        }
+        if children && !readsJSON {
+            throw CLIError.usage("--children takes the child rows from a JSON object: give --json")
+        }
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let workspace = try context.workspace()
-        let form = try workspace.form(named: form)
-        let inputs = try FieldInput.readingFiles(self.inputs, literal: literal, of: form, stdin: context.terminal.input)
-        let update = try format.reportingRejection(context) {
-            try workspace.updateRecord(of: form, key: key, inputs: inputs)
+        let form = try workspace.form(named: form, children: children)
+        let update: RecordUpdate
+        if readsJSON {
+            // One JSON object, as the library's JSON door reads it: a group's array states the whole group.
+            let body = try FieldInput.readAll(context.terminal.input)
+            update = try format.reportingRejection(context) { try workspace.saveJSON(body, of: form, key: key) }.update
+        } else {
+            let inputs = try FieldInput.readingFiles(self.inputs, literal: literal, of: form, stdin: context.terminal.input)
+            update = try format.reportingRejection(context) {
+                try workspace.updateRecord(of: form, key: key, inputs: inputs)
+            }
         }
         // Stored values nobody touched that break a rule did not stop the save; say so.
         for warning in update.warnings {

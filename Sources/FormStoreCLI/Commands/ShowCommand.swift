@@ -28,19 +28,7 @@ struct ShowCommand: ParsableCommand {
         let columns = OutputColumn.columns(of: form)
         let options = context.outputOptions(revealSecure: revealSecure)
         if children {
-            let rows = ChildRowsOutput(form: form, record: record)
-            let values = columns.map { record.values[$0.key] ?? .null }
-            if format == .json {
-                var out: [UInt8] = []
-                rows.appendJSON(values, columns: columns, options: options, pretty: true, to: &out)
-                out.append(UInt8(ascii: "\n"))
-                context.terminal.output.write(utf8: out)
-            } else {
-                var writer = TextRecordWriter(columns: columns, sink: context.terminal.output, options: options)
-                writer.writeAll([values])
-                rows.writeText(to: context.terminal.output, options: options)
-            }
-            context.terminal.output.flush()
+            context.printRecordWithChildren(record, of: form, json: format == .json, options: options)
             return .success
         }
         var writer: any RecordWriter = format == .json

@@ -3,8 +3,12 @@ final class JSONArrayReader: RecordReader {
     private let reader: ByteReader
     private var started = false
     private var finished = false
+    private let childRows: Bool
 
-    init(_ source: any ByteSource) { reader = ByteReader(source) }
+    init(_ source: any ByteSource, childRows: Bool = false) {
+        reader = ByteReader(source)
+        self.childRows = childRows
+    }
 
     func next() throws -> InputRecord? {
         let parser = JSONValueParser(reader: reader)
@@ -29,7 +33,9 @@ final class JSONArrayReader: RecordReader {
         }
         try parser.skipWhitespace()
         let line = reader.line
-        return InputRecord(line: line, values: try parser.parseRecord())
+        guard childRows else { return InputRecord(line: line, values: try parser.parseRecord()) }
+        let (values, rows) = try parser.parseRecordWithRows()
+        return InputRecord(line: line, values: values, rows: rows)
     }
 
     private func end(_ parser: JSONValueParser) throws -> InputRecord? {

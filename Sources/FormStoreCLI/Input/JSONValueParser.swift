@@ -13,6 +13,8 @@ struct JSONValueParser {
     enum Value {
         case scalar(FieldValue)
         case object([(String, Value)])
+        /// An array of objects: a group's child rows (`import --children`).
+        case rows([[(String, Value)]])
     }
 
     // MARK: Records
@@ -20,11 +22,35 @@ struct JSONValueParser {
     /// One object as a record: field → value.
     /// - throws: `InputError` at the line where the problem is.
     func parseRecord() throws -> [String: FieldValue] {
+        let (values, rows) = try parseRecordWithRows()
+        if let group = rows.keys.sorted().first {
+            throw error("an object inside a list is not a field value")
+        }
+        return values
+    }
+
+    /// One object as a record and its child rows: a member holding an array
+    /// of objects is a group's rows (field → value each), any other a field's value.
+    /// - throws: `InputError` at the line where the problem is.
+    func parseRecordWithRows() throws -> (values: [String: FieldValue], rows: [String: [[String: FieldValue]]]) {
         try skipWhitespace()
         guard try reader.peek() == UInt8(ascii: "{") else {
             throw error(try reader.peek() == nil ? "expected a JSON object, found the end of the input" : "expected a JSON object")
         }
         guard case .object(let members) = try parseValue(depth: 0) else { throw error("expected a JSON object") }
+        var rows: [String: [[String: FieldValue]]] = [:]
+        var scalars: [(String, Value)] = []
+        for (key, value) in members {
+            guard case .rows(let objects) = value else { scalars.append((key, value)); continue }
+            guard rows.updateValue(try objects.map { try record($0) }, forKey: key) == nil else { throw error("duplicate key '\(key)'") }
+        }
+        let values = try record(scalars)
+        if let twice = rows.keys.first(where: { values[$0] != nil }) { throw error("duplicate key '\(twice)'") }
+        return (values, rows)
+    }
+
+    /// An object's members as field → value.
+    private func record(_ members: [(String, Value)]) throws -> [String: FieldValue] {
         var record: [String: FieldValue] = [:]
         for (key, value) in members {
             switch value {
@@ -37,6 +63,8 @@ struct JSONValueParser {
                 }
                 guard let data = Data(base64Encoded: text) else { throw error("field '\(key)': $base64 is not valid base64") }
                 guard record.updateValue(.data(data), forKey: key) == nil else { throw error("duplicate key '\(key)'") }
+            case .rows:
+                throw error("field '\(key)': an object inside a list is not a field value")
             }
         }
         return record
@@ -57,7 +85,7 @@ struct JSONValueParser {
         guard let byte = try reader.peek() else { throw error("unexpected end of input") }
         switch byte {
         case UInt8(ascii: "{"): return try parseObject(depth: depth)
-        case UInt8(ascii: "["): return .scalar(try parseArray(depth: depth))
+        case UInt8(ascii: "["): return try parseArray(depth: depth)
         case UInt8(ascii: "\""): return .scalar(.text(try parseString()))
         case UInt8(ascii: "t"): try expectWord("true"); return .scalar(.bool(true))
         case UInt8(ascii: "f"): try expectWord("false"); return .scalar(.bool(false))
@@ -88,20 +116,23 @@ struct JSONValueParser {
         }
     }
 
-    private func parseArray(depth: Int) throws -> FieldValue {
+    /// A list of scalars (a multichoice's values), or of objects (child rows); not a mix.
+    private func parseArray(depth: Int) throws -> Value {
         _ = try reader.next()
         var items: [FieldValue] = []
+        var objects: [[(String, Value)]] = []
         try skipWhitespace()
-        if try reader.peek() == UInt8(ascii: "]") { _ = try reader.next(); return .list(items) }
+        if try reader.peek() == UInt8(ascii: "]") { _ = try reader.next(); return .scalar(.list(items)) }
         while true {
-            guard case .scalar(let item) = try parseValue(depth: depth + 1) else {
-                throw error("an object inside a list is not a field value")
+            switch try parseValue(depth: depth + 1) {
+            case .scalar(let item) where objects.isEmpty: items.append(item)
+            case .object(let members) where items.isEmpty: objects.append(members)
+            default: throw error("a list holds values or objects (rows), not both, and no lists of lists of objects")
             }
-            items.append(item)
             try skipWhitespace()
             switch try reader.next() {
             case UInt8(ascii: ","): continue
-            case UInt8(ascii: "]"): return .list(items)
+            case UInt8(ascii: "]"): return objects.isEmpty ? .scalar(.list(items)) : .rows(objects)
             default: throw error("expected ',' or ']'")
             }
         }

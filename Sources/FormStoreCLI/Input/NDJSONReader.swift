@@ -1,8 +1,12 @@
 /// NDJSON: one JSON object per line; blank lines are skipped.
 final class NDJSONReader: RecordReader {
     private let reader: ByteReader
+    private let childRows: Bool
 
-    init(_ source: any ByteSource) { reader = ByteReader(source) }
+    init(_ source: any ByteSource, childRows: Bool = false) {
+        reader = ByteReader(source)
+        self.childRows = childRows
+    }
 
     func next() throws -> InputRecord? {
         while true {
@@ -13,12 +17,12 @@ final class NDJSONReader: RecordReader {
             let parser = JSONValueParser(reader: lineReader)
             do {
                 if lineNumber == 1 { try lineReader.skipByteOrderMark() }
-                let values = try parser.parseRecord()
+                let (values, rows) = childRows ? try parser.parseRecordWithRows() : (try parser.parseRecord(), [:])
                 try parser.skipWhitespace()
                 guard try lineReader.peek() == nil else {
                     throw InputError(line: 1, message: "unexpected text after the object (one object per line)")
                 }
-                return InputRecord(line: lineNumber, values: values)
+                return InputRecord(line: lineNumber, values: values, rows: rows)
             } catch let error as InputError {
                 throw InputError(line: lineNumber, message: error.message)
             }

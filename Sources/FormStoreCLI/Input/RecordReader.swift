@@ -4,6 +4,8 @@ import FormCore
 struct InputRecord: Sendable, Hashable {
     var line: Int
     var values: [String: FieldValue]
+    /// Child rows by group (`import --children`): a member holding an array of objects.
+    var rows: [String: [[String: FieldValue]]] = [:]
 }
 
 /// Reads records one at a time from a stream.
@@ -25,10 +27,11 @@ enum InputFormat: String, Sendable, CaseIterable {
     case ndjson, json, csv
 
     /// - parameter csvDelimiter: the byte between CSV fields.
-    func reader(_ source: any ByteSource, csvDelimiter: UInt8 = UInt8(ascii: ",")) -> any RecordReader {
+    /// - parameter childRows: JSON and NDJSON take a member holding an array of objects as a group's rows.
+    func reader(_ source: any ByteSource, csvDelimiter: UInt8 = UInt8(ascii: ","), childRows: Bool = false) -> any RecordReader {
         switch self {
-        case .ndjson: return NDJSONReader(source)
-        case .json: return JSONArrayReader(source)
+        case .ndjson: return NDJSONReader(source, childRows: childRows)
+        case .json: return JSONArrayReader(source, childRows: childRows)
         case .csv: return CSVReader(source, delimiter: csvDelimiter)
         }
     }

@@ -12,6 +12,8 @@ struct ChildRowsOutput {
 
     let groups: [Group]
 
+    init(groups: [Group]) { self.groups = groups }
+
     init(form: Form, record: StoredRecord) {
         groups = form.groups.map { group in
             let keys = group.keyFields.filter { key in !group.foreignKey.contains(key) && group.field(key) == nil }

@@ -31,6 +31,11 @@ protocol Workspace {
     func forEachStoredRow(of form: Form, columns: [String], selection: RecordSelection,
                           _ body: ([FieldValue]) throws -> Void) throws
     func record(of form: Form, key: KeyArgument) throws -> StoredRecord
+    /// The record with `key` and the rows of each of the form's groups; `nil` when there is none.
+    func recordWithChildren(of form: Form, key: RecordKey) throws -> StoredRecord?
+    /// Saves one JSON object of field values and child arrays (`--json --children`) as a new
+    /// record (`key` nil) or over the record with `key`: the parent and every row in one transaction.
+    func saveJSON(_ body: [UInt8], of form: Form, key: KeyArgument?) throws -> JSONSave
     /// What a foreign-key field offers (`group.field` for a row field): the
     /// referenced rows whose label holds `search`, at most `limit`.
     func choices(of form: Form, field: String, search: String?, limit: Int) throws -> [Choice]

@@ -32,9 +32,20 @@ extension StorageWorkspace {
                     throw InputError(line: 1, message: unknown.map { RecordImporter.notAField($0, form: form) }
                         .joined(separator: "; "))
                 }
-                while let input = next {
+                while var input = next {
+                    if !form.groups.isEmpty { input = input.withEmptyGroups(of: form) }
                     do {
-                        switch try importer.write(input, into: batch) {
+                        let unknownGroups = importer.unknownGroups(input)
+                        if !unknownGroups.isEmpty {
+                            throw RecordImporter.RowProblems(messages: unknownGroups.map { RecordImporter.notAField($0, form: form) })
+                        }
+                        var outcome = try importer.write(input, into: batch)
+                        // A parent's child rows (import --children), written after it in the same transaction.
+                        if !input.rows.isEmpty, let parent = importer.parentKey(of: input, outcome: outcome, in: batch),
+                           try importer.writeRows(input, parent: parent, into: batch), outcome == .unchanged {
+                            outcome = .updated
+                        }
+                        switch outcome {
                         case .inserted: summary.inserted += 1
                         case .updated: summary.updated += 1
                         case .unchanged: summary.unchanged += 1

@@ -70,7 +70,7 @@ import Testing
         #expect(run.code == 64)
         #expect(run.errors == """
             Error: form contacts has no field 'compnay'. Did you mean 'company'?
-            Usage: formstore set <form> <key> <field=value> ... [--format <format>]  (see 'formstore set --help')
+            Usage: formstore set <form> <key> [<field=value> ...] [--json] [--children] [--format <format>]  (see 'formstore set --help')
 
             """)
         #expect(try demo.dump() == before)

@@ -1,0 +1,54 @@
+import Foundation
+import FormCore
+import FormStorage
+
+/// `import --children`: after a row's parent is written, its groups' rows are
+/// planned by a `FormSession` over the record as the batch sees it (held in a
+/// `MemoryBackend`), exactly as `set --json --children` plans them: a row with
+/// its key is updated (only what differs), one without inserted, a stored row
+/// the array leaves out deleted, positions only where the order changed. The
+/// changes are then written in the import's transaction.
+extension RecordImporter {
+    /// Names in the input's rows that are no group of the form.
+    func unknownGroups(_ input: InputRecord) -> [String] {
+        input.rows.keys.sorted().filter { form.group($0) == nil }
+    }
+
+    /// Writes the input's child rows under the parent with `key`.
+    ///
+    /// - returns: whether any row was written.
+    /// - throws: `RowProblems` for rows that do not parse or validate; `DatabaseError`.
+    func writeRows(_ input: InputRecord, parent key: RecordKey, into batch: RecordBatch) throws -> Bool {
+        guard !input.rows.isEmpty, let record = try batch.loadWithGroups(key) else { return false }
+        let memory = MemoryBackend(keyColumns: record.key.columns)
+        var values = record.values
+        for (column, value) in zip(record.key.columns, record.key.values) { values[column] = value }
+        let held = memory.put(values)
+        for (group, rows) in record.groups { memory.putRows(rows, group: group, of: held.key) }
+        let session = try FormSession.open(form, key: held.key, backend: memory, draftPolicy: .none)
+        if form.mode == .edit { try session.beginEditing() }
+        do {
+            try session.apply(json: Data(ChildRowsJSON.body(input.rows)))
+        } catch {
+            throw RowProblems(messages: error.errors.map(\.description))
+        }
+        let problems = session.validateGroups()
+        guard problems.isEmpty else { throw RowProblems(messages: problems.map(\.description)) }
+        let changes = session.groupChanges
+        guard !changes.isEmpty else { return false }
+        try batch.write(changes, parent: key)
+        return true
+    }
+
+    /// The parent's key after its row was written: the key the input names,
+    /// else the rowid SQLite just gave it.
+    func parentKey(of input: InputRecord, outcome: Outcome, in batch: RecordBatch) -> RecordKey? {
+        let columns = mapping.keyColumns
+        let given = columns.compactMap { column in input.values[column].map { raw in
+            raw.textValue.map { keyValue($0, column) } ?? raw
+        } }
+        if given.count == columns.count, !given.contains(.null) { return RecordKey(columns: columns, values: given) }
+        guard outcome == .inserted, columns.count == 1 else { return nil }
+        return RecordKey(columns: columns, values: [.int(batch.lastInsertedRowID)])
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Testing
+
+/// `export --children`, `new --json --children` and `set FORM KEY --json
+/// --children`, through the built binary, on databases the `sqlite3` shell made.
+@Suite struct ChildRowsWriteCommandTests {
+    static let playlists = """
+        CREATE TABLE playlist (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+        CREATE TABLE track (id INTEGER PRIMARY KEY, title TEXT NOT NULL);
+        CREATE TABLE playlist_track (
+            playlist_id INTEGER NOT NULL REFERENCES playlist(id),
+            track_id INTEGER NOT NULL REFERENCES track(id),
+            position INTEGER NOT NULL,
+            PRIMARY KEY (playlist_id, track_id)
+        );
+        INSERT INTO playlist VALUES (1, 'Morning'), (2, 'Empty');
+        INSERT INTO track VALUES (1, 'Intro'), (2, 'Song'), (3, 'Outro');
+        INSERT INTO playlist_track VALUES (1, 2, 1), (1, 1, 0), (1, 3, 2);
+        """
+
+    @Test func exportCarriesChildRowsAsNestedArrays() throws {
+        let demo = try DemoDatabase(sql: ChildRowsCommandTests.schema)
+        let ndjson = try demo.run(["export", "invoice", "--children"])
+        #expect(ndjson.code == 0, "\(ndjson)")
+        #expect(ndjson.output == """
+            {"id": 1, "customer": "Ann", "total": 5.5, "invoice_line": [{"id": 10, "item": "Tea", "amount": 2.5}, {"id": 11, "item": "Cake", "amount": 3.5}]}
+            {"id": 2, "customer": "Bo", "total": 0, "invoice_line": []}
+
+            """)
+        let json = try demo.run(["export", "invoice", "--children", "--format", "json", "--where", "id=2"])
+        #expect(json.output == "[\n  {\"id\": 2, \"customer\": \"Bo\", \"total\": 0, \"invoice_line\": []}\n]\n")
+    }
+
+    @Test func csvCannotCarryChildRows() throws {
+        let demo = try DemoDatabase(sql: ChildRowsCommandTests.schema)
+        let csv = try demo.run(["export", "invoice", "--children", "--format", "csv"])
+        #expect(csv.code == 64)
+        #expect(csv.output.isEmpty)
+        #expect(csv.errors.hasPrefix("Error: --children needs --format json or ndjson: child rows do not fit in a flat CSV row\n"))
+    }
+
+    @Test func newInsertsTheRecordWithItsRows() throws {
+        let demo = try DemoDatabase(sql: ChildRowsCommandTests.schema)
+        let created = try demo.run(["new", "invoice", "--json", "--children", "--format", "json"], stdin: """
+            {"customer": "Cy", "total": 4, "invoice_line": [{"item": "Jam", "amount": 1.5}, {"item": "Bread", "amount": 2.5}]}
+            """)
+        #expect(created.code == 0, "\(created)")
+        #expect(created.output.contains("\"customer\": \"Cy\""))
+        #expect(created.output.contains("\"item\": \"Jam\", \"amount\": 1.5}"))
+        #expect(try demo.query("SELECT item, amount FROM invoice_line WHERE invoice_id = 3 ORDER BY id")
+                == "Jam|1.5\nBread|2.5\n")
+    }
+
+    @Test func childrenNeedJSON() throws {
+        let demo = try DemoDatabase(sql: ChildRowsCommandTests.schema)
+        let run = try demo.run(["new", "invoice", "customer=Cy", "--children"])
+        #expect(run.code == 64)
+        #expect(run.errors.hasPrefix("Error: --children takes the child rows from a JSON object: give --json\n"))
+    }
+
+    @Test func setUpdatesInsertsAndDeletesRowsInOneSave() throws {
+        let demo = try DemoDatabase(sql: ChildRowsCommandTests.schema)
+        // Row 10 changed, 11 left out (deleted), one without a key inserted (SQLite gives it the free rowid 11).
+        let run = try demo.run(["set", "invoice", "1", "--json", "--children"], stdin: """
+            {"total": 6, "invoice_line": [{"id": 10, "item": "Tea", "amount": 3}, {"item": "Pie", "amount": 3}]}
+            """)
+        #expect(run.code == 0, "\(run)")
+        #expect(run.output.contains("invoice_line"))
+        #expect(try demo.query("SELECT id, item, amount FROM invoice_line WHERE invoice_id = 1 ORDER BY id")
+                == "10|Tea|3\n11|Pie|3\n")
+        #expect(try demo.query("SELECT total FROM invoice WHERE id = 1") == "6\n")
+    }
+
+    @Test func aRowSQLiteRefusesWritesNothing() throws {
+        let demo = try DemoDatabase(sql: ChildRowsCommandTests.schema)
+        let before = try demo.dump()
+        let run = try demo.run(["set", "invoice", "1", "--json", "--children"], stdin: """
+            {"customer": "Ann B", "invoice_line": [{"id": 10, "item": "Tea", "amount": 9}, {"item": "Pie"}]}
+            """)
+        #expect(run.code != 0)
+        #expect(try demo.dump() == before)
+    }
+
+    @Test func exportedRecordsReadBackWriteNothing() throws {
+        for (sql, form) in [(ChildRowsCommandTests.schema, "invoice"), (Self.playlists, "playlist")] {
+            let demo = try DemoDatabase(sql: sql)
+            let export = try demo.run(["export", form, "--children"])
+            #expect(export.code == 0, "\(export)")
+            let before = try demo.dump()
+            for line in export.output.split(separator: "\n") {
+                let key = String(line.dropFirst(#"{"id": "#.count).prefix { $0.isNumber })
+                let run = try demo.run(["set", form, key, "--json", "--children"], stdin: String(line))
+                #expect(run.code == 0, "\(run)")
+                #expect(run.errors == "No changes.\n", "\(form) \(key)")
+            }
+            #expect(try demo.dump() == before, "\(form)")
+        }
+    }
+
+    @Test func aPlaylistsTracksAreReordered() throws {
+        let demo = try DemoDatabase(sql: Self.playlists)
+        let export = try demo.run(["export", "playlist", "--children", "--where", "id=1"])
+        #expect(export.output.contains("\"playlist_track\": [{\"track_id\": 1, \"position\": 0}, {\"track_id\": 2, \"position\": 1}, {\"track_id\": 3, \"position\": 2}]"),
+                "\(export)")
+        let run = try demo.run(["set", "playlist", "1", "--json", "--children"], stdin: """
+            {"playlist_track": [{"track_id": 3, "position": 0}, {"track_id": 1, "position": 1}]}
+            """)
+        #expect(run.code == 0, "\(run)")
+        #expect(try demo.query("SELECT track_id, position FROM playlist_track WHERE playlist_id = 1 ORDER BY position")
+                == "3|0\n1|1\n")
+    }
+
+    @Test func importOfAnUnchangedExportWritesNothing() throws {
+        for (sql, form) in [(ChildRowsCommandTests.schema, "invoice"), (Self.playlists, "playlist")] {
+            for format in ["ndjson", "json"] {
+                let demo = try DemoDatabase(sql: sql)
+                let export = try demo.run(["export", form, "--children", "--format", format])
+                let before = try demo.dump()
+                let run = try demo.run(["import", form, "--children", "--format", format], stdin: export.output)
+                #expect(run.code == 0, "\(run)")
+                #expect(run.errors == "Imported 2 row(s): 0 new, 0 updated, 2 unchanged.\n", "\(form) \(format)")
+                #expect(try demo.dump() == before, "\(form) \(format)")
+            }
+        }
+    }
+
+    @Test func importIntoAFreshCopyGivesTheSameRows() throws {
+        let demo = try DemoDatabase(sql: Self.playlists)
+        let export = try demo.run(["export", "playlist", "--children"])
+        let fresh = try DemoDatabase(sql: """
+            CREATE TABLE playlist (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE track (id INTEGER PRIMARY KEY, title TEXT NOT NULL);
+            CREATE TABLE playlist_track (
+                playlist_id INTEGER NOT NULL REFERENCES playlist(id),
+                track_id INTEGER NOT NULL REFERENCES track(id),
+                position INTEGER NOT NULL,
+                PRIMARY KEY (playlist_id, track_id)
+            );
+            INSERT INTO track VALUES (1, 'Intro'), (2, 'Song'), (3, 'Outro');
+            """)
+        let run = try fresh.run(["import", "playlist", "--children"], stdin: export.output)
+        #expect(run.code == 0, "\(run)")
+        #expect(run.errors == "Imported 2 row(s): 2 new, 0 updated, 0 unchanged.\n")
+        let rows = "SELECT playlist_id, track_id, position FROM playlist_track ORDER BY 1, 3"
+        #expect(try fresh.query(rows) == demo.query(rows))
+    }
+
+    @Test func importUpdatesInsertsAndDeletesRows() throws {
+        let demo = try DemoDatabase(sql: ChildRowsCommandTests.schema)
+        let run = try demo.run(["import", "invoice", "--children"], stdin: """
+            {"id": 1, "customer": "Ann", "total": 5.5, "invoice_line": [{"id": 11, "item": "Cake", "amount": 4}]}
+            {"customer": "Cy", "invoice_line": [{"item": "Jam", "amount": 1}]}
+            """)
+        #expect(run.code == 0, "\(run)")
+        #expect(run.errors == "Imported 2 row(s): 1 new, 1 updated, 0 unchanged.\n")
+        #expect(try demo.query("SELECT id, invoice_id, item, amount FROM invoice_line ORDER BY id")
+                == "11|1|Cake|4\n12|3|Jam|1\n")
+    }
+
+    @Test func aBadChildRowImportsNothing() throws {
+        let demo = try DemoDatabase(sql: ChildRowsCommandTests.schema)
+        let before = try demo.dump()
+        let run = try demo.run(["import", "invoice", "--children"], stdin: """
+            {"id": 2, "customer": "Bo B", "invoice_line": [{"item": "Jam", "amount": 1}]}
+            {"id": 1, "invoice_line": [{"id": 10, "amount": "lots"}]}
+            """)
+        #expect(run.code == 65, "\(run)")
+        #expect(run.errors.contains("line 2: "), "\(run)")
+        #expect(try demo.dump() == before)
+    }
+
+    @Test func importWithoutChildrenRefusesRows() throws {
+        let demo = try DemoDatabase(sql: ChildRowsCommandTests.schema)
+        let run = try demo.run(["import", "invoice"], stdin: #"{"id": 1, "invoice_line": []}"# + "\n")
+        #expect(run.code == 65, "\(run)")
+        let csv = try demo.run(["import", "invoice", "--children", "--format", "csv"], stdin: "id\n1\n")
+        #expect(csv.code == 64)
+    }
+}
