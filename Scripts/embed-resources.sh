@@ -2,6 +2,7 @@
 # Regenerates the Swift files that embed the project's text resources, so the
 # built `formstore` carries them and works from any directory:
 #   Migrations/*.sql                      -> Sources/FormStorage/Migration/EmbeddedMigrations.swift
+#   Migrations/postgres/*.sql             -> Sources/FormStoragePostgres/Migration/EmbeddedPostgresMigrations.swift
 #   Fixtures/demo.sql, settings.json, forms/* -> Sources/FormStoreCLI/Demo/EmbeddedFixtures.swift
 # Run it after editing any of them; tests fail while an embedded copy differs.
 set -euo pipefail
@@ -44,6 +45,10 @@ embed() {
 embed Sources/FormStorage/Migration/EmbeddedMigrations.swift EmbeddedMigrations \
     "FormStore's own migrations, by file name, exactly as in \`Migrations/\`." \
     Migrations $(cd Migrations && ls -1 -- *.sql | LC_ALL=C sort)
+
+embed Sources/FormStoragePostgres/Migration/EmbeddedPostgresMigrations.swift EmbeddedPostgresMigrations \
+    "PostgreSQL's form of those of FormStore's own migrations whose SQL differs there, exactly as in \`Migrations/postgres/\`." \
+    Migrations/postgres $(cd Migrations/postgres && ls -1 -- *.sql | LC_ALL=C sort)
 
 mkdir -p Sources/FormStoreCLI/Demo
 embed Sources/FormStoreCLI/Demo/EmbeddedFixtures.swift EmbeddedFixtures \

@@ -10,18 +10,25 @@ import Foundation
 /// try PostgresMigrator(Migrator.formStore).migrate(pool)
 /// ```
 ///
+/// Where a migration's SQL cannot run on PostgreSQL as written, `dialect`
+/// gives PostgreSQL's form by file name (FormStore's own: `Migrations/postgres/`);
+/// the migration keeps its name and checksum, so both databases record the same.
+///
 /// A transaction-scoped advisory lock, taken first, makes two processes that
 /// migrate at once apply each migration once. Refused before anything runs: a
 /// file edited after it was applied, a number applied that no file has.
 public struct PostgresMigrator: Sendable {
     public let migrator: Migrator
+    /// PostgreSQL's SQL for the migrations whose SQL differs there, by file name.
+    public let dialect: [String: String]
 
-    public init(_ migrator: Migrator) {
+    public init(_ migrator: Migrator, dialect: [String: String] = [:]) {
         self.migrator = migrator
+        self.dialect = dialect
     }
 
-    /// FormStore's own tables (`Migrations/`; their SQL is PostgreSQL too).
-    public static let formStore = PostgresMigrator(.formStore)
+    /// FormStore's own tables (`Migrations/`, with `Migrations/postgres/` where PostgreSQL differs).
+    public static let formStore = PostgresMigrator(.formStore, dialect: EmbeddedPostgresMigrations.files)
 
     /// Applies every pending migration.
     ///
@@ -52,7 +59,7 @@ public struct PostgresMigrator: Sendable {
                 numbers.insert(number)
             }
             guard let pending = migrations.first(where: { !numbers.contains($0.number) }) else { return nil }
-            try conn.executeScript(pending.sql)
+            try conn.executeScript(dialect[pending.fileName] ?? pending.sql)
             try conn.execute("INSERT INTO \(quoteIdentifier(migrator.table)) (id, name, checksum, applied_at) VALUES ($1, $2, $3, $4)",
                              [String(pending.number), pending.fileName, pending.checksum, ISO8601.dateTime(Date())])
             return pending

@@ -23,7 +23,7 @@ struct JSONValueParser {
     /// - throws: `InputError` at the line where the problem is.
     func parseRecord() throws -> [String: FieldValue] {
         let (values, rows) = try parseRecordWithRows()
-        if let group = rows.keys.sorted().first {
+        guard rows.isEmpty else {
             throw error("an object inside a list is not a field value")
         }
         return values
