@@ -47,6 +47,8 @@ button.danger, .button.danger { background: var(--bad); border-color: var(--bad)
 table.records { border-collapse: collapse; width: 100%; font-size: .95rem; }
 table.records th, table.records td { text-align: left; padding: .45rem .7rem; border-bottom: 1px solid var(--line); white-space: nowrap; max-width: 18rem; overflow: hidden; text-overflow: ellipsis; }
 table.records thead th { background: var(--wash); }
+table.history td, table.history th { white-space: normal; max-width: none; }
+table.history td:nth-last-child(-n+2) { overflow-wrap: anywhere; }
 .filters { display: flex; flex-wrap: wrap; gap: .5rem; margin-bottom: 1rem; }
 .filters input[type=search] { flex: 1 1 12rem; font: inherit; padding: .45rem .6rem; border: 1px solid #aab2bf; border-radius: 6px; }
 .pager { display: flex; gap: 1rem; margin-top: 1rem; }
