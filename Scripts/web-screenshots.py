@@ -66,6 +66,17 @@ def main():
     scratch = tempfile.mkdtemp()
     db = os.path.join(scratch, "demo.sqlite")
     subprocess.run(["sqlite3", db], stdin=open(os.path.join(ROOT, "Fixtures", "demo.sql")), check=True)
+    # Orders referring to customers (a few: a select) and products (many: a searched input).
+    subprocess.run(["sqlite3", db], input="""
+        CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+        CREATE TABLE products (sku INTEGER PRIMARY KEY, title TEXT NOT NULL);
+        CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customers(id),
+                             product_sku INTEGER REFERENCES products(sku), note TEXT);
+        INSERT INTO customers VALUES (1, 'Ann Lee'), (2, 'Bo Kim');
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 150)
+            INSERT INTO products SELECT i, 'Product ' || i FROM n;
+        INSERT INTO orders VALUES (1, 1, 42, 'Deliver before noon'), (2, 2, 7, NULL);
+        """, text=True, check=True)
     env = dict(os.environ, XDG_STATE_HOME=os.path.join(scratch, "state"))
     server = subprocess.Popen([os.path.join(ROOT, ".build", "debug", "formstore"), "--db", db, "--forms",
                                os.path.join(ROOT, "Fixtures", "forms"), "serve", "--listen", "127.0.0.1:0"],
@@ -99,6 +110,17 @@ def main():
         time.sleep(0.5)
         other.shot("conflict.png")
         other.close()
+        wide.open(site + "/forms/orders")
+        wide.shot("records-picker.png")
+        wide.open(site + "/forms/orders/1")
+        wide.shot("record-picker.png")
+        wide.open(site + "/forms/orders/1")
+        wide.type("#f-product_sku", "999")
+        wide.click("form.record button[type=submit]")
+        time.sleep(0.5)
+        wide.shot("record-picker-missing.png")
+        wide.open(site + "/forms/register/1/history")
+        wide.shot("history.png")
         wide.open(site + "/forms/register/2/delete")
         wide.shot("delete-confirm.png")
         wide.close()

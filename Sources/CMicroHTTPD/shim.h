@@ -7,8 +7,17 @@
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <microhttpd.h>
+#include <string.h>
 
 /* Swift cannot call variadic C functions: these wrap the ones FormStore uses. */
+
+/* Leaves the path and query as sent (percent-encoded): a key holding '/'
+   must stay one segment, so the server decodes each segment itself. */
+static inline size_t formstore_mhd_keep_escaped(void *context, struct MHD_Connection *connection, char *text) {
+    (void)context;
+    (void)connection;
+    return strlen(text);
+}
 
 /* Starts a daemon with a thread per connection (a server-sent events stream
    may wait in its own thread) on `address` (IPv4), with FormStore's limits:
@@ -29,6 +38,7 @@ static inline struct MHD_Daemon *formstore_mhd_start(const struct sockaddr_in *a
                             MHD_OPTION_CONNECTION_TIMEOUT, timeoutSeconds,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, memoryLimit,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completedContext,
+                            MHD_OPTION_UNESCAPE_CALLBACK, formstore_mhd_keep_escaped, NULL,
                             MHD_OPTION_END);
 }
 

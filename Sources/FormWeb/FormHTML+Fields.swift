@@ -14,9 +14,11 @@ extension FormHTML {
         default: break
         }
         let editable = !options.readOnly && session.whyNotEditable(field.key) == nil
-        let errors = session.errors(field.key)
+        let reference = options.references[field.key]
+        let errors = session.errors(field.key).map(\.message) + [reference?.problem].compactMap { $0 }
         var described: [String] = []
         if field.hint != nil { described.append(id + "-hint") }
+        if reference?.label != nil { described.append(id + "-ref") }
         if !errors.isEmpty { described.append(id + "-error") }
         var common = "name=\"\(name)\" id=\"\(id)\""
         if !described.isEmpty { common += " aria-describedby=\"\(described.joined(separator: " "))\"" }
@@ -33,13 +35,17 @@ extension FormHTML {
             out += choiceGroup(field, id: id, described: described, invalid: !errors.isEmpty, editable: editable, required: required)
         default:
             out += "<label for=\"\(id)\">\(HTML.escape(field.label))\(required)</label>\n"
-            out += control(field, common: common, text: text, editable: editable)
+            if let reference {
+                out += self.reference(field, reference, common: common, text: text, editable: editable)
+            } else {
+                out += control(field, common: common, text: text, editable: editable)
+            }
         }
         if let hint = field.hint {
             out += "<p class=\"hint\" id=\"\(id)-hint\">\(HTML.escape(hint))</p>\n"
         }
         out += "<p class=\"error\" id=\"\(id)-error\"\(errors.isEmpty ? " hidden" : "")>"
-        out += errors.map { HTML.escape($0.message) }.joined(separator: "<br>") + "</p>\n"
+        out += errors.map(HTML.escape).joined(separator: "<br>") + "</p>\n"
         return out + "</div>\n"
     }
 

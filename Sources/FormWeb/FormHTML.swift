@@ -26,10 +26,13 @@ public struct FormHTML {
         public var submitLabel: String
         /// A server-sent events stream of the record's saves, for the page's script.
         public var eventsHref: String?
+        /// Foreign-key fields drawn as pickers, by field key (see `WebReference`).
+        public var references: [String: WebReference]
 
         public init(action: String, csrfToken: String? = nil, readOnly: Bool = false, submitLabel: String = "Save",
-                    eventsHref: String? = nil) {
+                    eventsHref: String? = nil, references: [String: WebReference] = [:]) {
             self.action = action
+            self.references = references
             self.eventsHref = eventsHref
             self.csrfToken = csrfToken
             self.readOnly = readOnly
@@ -103,7 +106,11 @@ public struct FormHTML {
 
     /// A list of every error at the top, each linking to its field (Django admin's summary).
     func errorSummary() -> String {
-        let errors = session.allErrors
+        // A value referring to no row is the store's finding, not the session's: listed with the others.
+        let problems = options.references.keys.sorted().compactMap { key in
+            options.references[key]?.problem.map { FieldError(field: key, code: "reference", message: $0) }
+        }
+        let errors = session.allErrors + problems
         guard !errors.isEmpty else { return "" }
         var out = "<div class=\"error-summary\" role=\"alert\" tabindex=\"-1\">\n<p>Please correct the errors below.</p>\n<ul>\n"
         for error in errors {

@@ -6,6 +6,8 @@ public struct RecordTableHTML {
     let form: Form
     let records: [StoredRecord]
     let link: (RecordKey) -> String
+    /// Labels of foreign-key values, by field key then value: shown beside the key.
+    public var labels: [String: [FieldValue: String]] = [:]
 
     /// - parameter link: the address of a record's page.
     public init(form: Form, records: [StoredRecord], link: @escaping (RecordKey) -> String) {
@@ -33,7 +35,11 @@ public struct RecordTableHTML {
             for field in columns {
                 let value = record.values[field.key] ?? .null
                 let text = field.isSecure ? (value.isEmpty ? "" : "••••••") : WebText.of(value, in: field)
-                out += "<td>\(HTML.escape(text))</td>"
+                if let label = labels[field.key]?[value] {
+                    out += "<td>\(HTML.escape(text)) <span class=\"reference-label\">\(HTML.escape(label))</span></td>"
+                } else {
+                    out += "<td>\(HTML.escape(text))</td>"
+                }
             }
             out += "</tr>\n"
         }

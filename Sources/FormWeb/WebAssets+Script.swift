@@ -108,6 +108,30 @@ extension WebAssets {
     });
   }
 
+  // A foreign key over a large table: its datalist filled from the search
+  // route as the key or a label is typed (the value sent is the key).
+  form.querySelectorAll("input[data-choices]").forEach(function (input) {
+    var list = document.getElementById(input.getAttribute("list"));
+    var timer = null;
+    input.addEventListener("input", function () {
+      if (timer) { clearTimeout(timer); }
+      timer = setTimeout(function () {
+        var href = input.getAttribute("data-choices") + "?search=" + encodeURIComponent(input.value);
+        fetch(href, { credentials: "same-origin" })
+          .then(function (r) { return r.ok ? r.json() : []; })
+          .then(function (choices) {
+            list.textContent = "";
+            choices.forEach(function (choice) {
+              var option = document.createElement("option");
+              option.value = String(choice.value);
+              option.textContent = choice.label;
+              list.appendChild(option);
+            });
+          });
+      }, 200);
+    });
+  });
+
   // Someone else saved this record: say so, without touching what is typed.
   var events = form.getAttribute("data-events");
   if (events && window.EventSource) {

@@ -25,6 +25,8 @@ input[type=time], input[type=datetime-local], select, textarea {
 input[readonly], textarea[readonly], select:disabled { background: var(--wash); color: var(--muted); border-style: dashed; }
 input:focus, select:focus, textarea:focus, button:focus, a:focus { outline: 3px solid #9db7ef; outline-offset: 1px; }
 .field.invalid input, .field.invalid select, .field.invalid textarea { border-color: var(--bad); border-width: 2px; }
+.reference-label { display: inline-block; margin-top: .25rem; color: var(--muted); font-size: .9rem; }
+td .reference-label { margin: 0 0 0 .3rem; }
 .choices { border: 0; padding: 0; margin: 0; }
 .choices legend { color: var(--ink); font-size: 1rem; padding-bottom: .25rem; }
 .choices label { display: inline-flex; align-items: center; gap: .3rem; margin-right: 1rem; font-weight: normal; }
@@ -45,6 +47,8 @@ button.danger, .button.danger { background: var(--bad); border-color: var(--bad)
 table.records { border-collapse: collapse; width: 100%; font-size: .95rem; }
 table.records th, table.records td { text-align: left; padding: .45rem .7rem; border-bottom: 1px solid var(--line); white-space: nowrap; max-width: 18rem; overflow: hidden; text-overflow: ellipsis; }
 table.records thead th { background: var(--wash); }
+table.history td, table.history th { white-space: normal; max-width: none; }
+table.history td:nth-last-child(-n+2) { overflow-wrap: anywhere; }
 .filters { display: flex; flex-wrap: wrap; gap: .5rem; margin-bottom: 1rem; }
 .filters input[type=search] { flex: 1 1 12rem; font: inherit; padding: .45rem .6rem; border: 1px solid #aab2bf; border-radius: 6px; }
 .pager { display: flex; gap: 1rem; margin-top: 1rem; }

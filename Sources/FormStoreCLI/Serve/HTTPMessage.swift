@@ -4,7 +4,7 @@ import Foundation
 /// (within the size limit), header names lower-cased.
 struct HTTPRequest: Sendable {
     var method: String
-    /// The path without its query, percent-decoded by the server library.
+    /// The path without its query, as sent (percent-encoded): see `segments`.
     var path: String
     /// Query members in order, decoded.
     var query: [(name: String, value: String)]
@@ -12,6 +12,16 @@ struct HTTPRequest: Sendable {
     var body: Data
 
     func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// The path's segments as sent, still percent-encoded: `new` here is the
+    /// new-record page, `%6Eew` a record whose key is "new".
+    var rawSegments: [String] { path.split(separator: "/", omittingEmptySubsequences: true).map(String.init) }
+
+    /// The path's segments, each decoded on its own, so `a%2Fb` is one segment `a/b`.
+    var segments: [String] { rawSegments.map(Self.decoded) }
+
+    /// Percent-decoded text; text that is not valid percent-encoding is kept as it is.
+    static func decoded(_ text: String) -> String { text.removingPercentEncoding ?? text }
 
     func queryValue(_ name: String) -> String? { query.first { $0.name == name }?.value }
     func queryValues(_ name: String) -> [String] { query.filter { $0.name == name }.map(\.value) }

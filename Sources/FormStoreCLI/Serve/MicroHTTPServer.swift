@@ -117,15 +117,19 @@ private let completedHandler: MHD_RequestCompletedCallback = { _, _, pending, _ 
 
 /// Header or query members, in the order the library holds them.
 private func values(of connection: OpaquePointer, kind: MHD_ValueKind) -> [(name: String, value: String)] {
+    let decoding = kind == .GET_ARGUMENT_KIND
     final class Box { var items: [(name: String, value: String)] = [] }
     let box = Box()
     let context = Unmanaged.passUnretained(box).toOpaque()
     MHD_get_connection_values(connection, kind, { context, _, key, value in
         let box = Unmanaged<Box>.fromOpaque(context!).takeUnretainedValue()
+        // Kept percent-encoded by the library (formstore_mhd_keep_escaped): decoded here, '+' already a space.
         if let key { box.items.append((String(cString: key), value.map { String(cString: $0) } ?? "")) }
         return .YES
     }, context)
-    return withExtendedLifetime(box) { box.items }
+    let items = withExtendedLifetime(box) { box.items }
+    // Query members come percent-encoded (formstore_mhd_keep_escaped keeps the path so); '+' is already a space.
+    return decoding ? items.map { (HTTPRequest.decoded($0.name), HTTPRequest.decoded($0.value)) } : items
 }
 
 private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {

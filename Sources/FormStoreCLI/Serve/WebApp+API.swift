@@ -20,6 +20,9 @@ extension WebApp {
             return .json(415, Data(#"{"error":"send the body as application/json"}"#.utf8))
         }
         let rest = Array(parts.dropFirst(2))
+        if request.method == "GET", rest.count == 2, rest[0] == "choices" {
+            return try choices(name, field: rest[1], search: request.queryValue("search"))
+        }
         guard rest.isEmpty || rest[0] == "records", rest.count <= 3, rest.count < 3 || rest[2] == "events" else {
             return .json(404, Data(#"{"error":"no such resource"}"#.utf8))
         }
@@ -27,9 +30,9 @@ extension WebApp {
         switch (request.method, rest.count) {
         case ("GET", 0): return try formDescription(name)
         case ("GET", 1): return try records(name, request: request)
-        case ("POST", 1): return try createRecord(name, body: request.body)
+        case ("POST", 1): return try createRecord(name, body: request.body, user: user)
         case ("GET", 2): return try record(name, key: key)
-        case ("PATCH", 2): return try patch(name, key: key, request: request)
+        case ("PATCH", 2): return try patch(name, key: key, request: request, user: user)
         case ("DELETE", 2): return try deleteRecord(name, key: key, request: request)
         case ("GET", 3): return try events(name, key: key)
         default: return HTTPResponse(status: 405, headers: [("Allow", "GET, POST, PATCH, DELETE")])
@@ -81,7 +84,7 @@ extension WebApp {
         return .json(200, try encoder.encode(rows))
     }
 
-    private func load(_ name: String, key: String) throws -> (Form, StoredRecord?) {
+    func load(_ name: String, key: String) throws -> (Form, StoredRecord?) {
         let form = try workspace.form(named: name)
         let recordKey = try workspace.recordKey(try KeyArgument(parsing: key), of: form)
         return (form, try workspace.store().load(form, key: recordKey))
@@ -100,7 +103,7 @@ extension WebApp {
 
     /// `PATCH`: the body's fields through the JSON door, saved if the record
     /// is still the one the client read (`If-Match`).
-    private func patch(_ name: String, key: String, request: HTTPRequest) throws -> HTTPResponse {
+    private func patch(_ name: String, key: String, request: HTTPRequest, user: String) throws -> HTTPResponse {
         try locked {
             let (loaded, found) = try load(name, key: key)
             guard let record = found else { return .json(404, Self.noRecord) }
@@ -111,6 +114,7 @@ extension WebApp {
             }
             let form = workspace.withSaveStep(loaded)
             let session = try FormSession.open(form, key: record.key, backend: try workspace.store(), draftPolicy: .none)
+            session.attribution = attribution(user)
             if form.mode == .edit { try session.beginEditing() }
             do throws(JSONBodyError) {
                 try session.apply(json: request.body)
@@ -136,10 +140,11 @@ extension WebApp {
     }
 
     /// `POST /api/forms/NAME/records`: 201 with the new record's `Location`.
-    private func createRecord(_ name: String, body: Data) throws -> HTTPResponse {
+    private func createRecord(_ name: String, body: Data, user: String) throws -> HTTPResponse {
         try locked {
             let form = workspace.withSaveStep(try workspace.form(named: name))
             let session = FormSession.new(form, backend: try workspace.store(), draftPolicy: .none)
+            session.attribution = attribution(user)
             do throws(JSONBodyError) {
                 try session.apply(json: body)
             } catch {
@@ -164,58 +169,4 @@ extension WebApp {
             return HTTPResponse(status: 204)
         }
     }
-
-    /// `GET …/events`: server-sent events, `saved` whenever the record's
-    /// stored values change (whoever wrote them: this server, another
-    /// process), `deleted` when it goes. Each stream looks four times a
-    /// second, on its own connection's thread; a comment every 10 s keeps
-    /// idle connections from timing out.
-    private func events(_ name: String, key: String) throws -> HTTPResponse {
-        let first = try locked { () throws -> String in
-            let (_, found) = try load(name, key: key)
-            guard let record = found else { throw CLIError.notFound("\(name): no record with key \(key)") }
-            return RecordETag.of(record)
-        }
-        let watch = RecordWatch(tag: first)
-        var response = HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"),
-                                                           ("X-Accel-Buffering", "no")])
-        response.stream = { [self] in
-            if !watch.started {
-                watch.started = true
-                return Data("retry: 1000\n\n".utf8)
-            }
-            var quiet = 0
-            while !isStopping {
-                Thread.sleep(forTimeInterval: 0.25)
-                let now: String?
-                do {
-                    now = try locked { try load(name, key: key).1.map(RecordETag.of) }
-                } catch {
-                    continue  // busy: look again
-                }
-                guard let tag = now else {
-                    if watch.ended { return nil }
-                    watch.ended = true
-                    return Data("event: deleted\ndata: {}\n\n".utf8)
-                }
-                if tag != watch.tag {
-                    watch.tag = tag
-                    return Data("event: saved\ndata: {\"etag\":\"\(tag.filter { $0 != "\"" })\"}\n\n".utf8)
-                }
-                quiet += 1
-                if quiet >= 40 { return Data(": still here\n\n".utf8) }
-            }
-            return nil
-        }
-        return response
-    }
-}
-
-/// One event stream's memory: the tag last reported. Used by its
-/// connection's thread alone.
-private final class RecordWatch: @unchecked Sendable {
-    var tag: String
-    var started = false
-    var ended = false
-    init(tag: String) { self.tag = tag }
 }

@@ -40,7 +40,7 @@ extension WebApp {
             if readOnly && !validating {
                 return .html(403, WebPage(title: "Read-only", body: "<p class=\"notice conflict\" role=\"alert\">This server is read-only (formstore serve --read-only): nothing can be saved.</p>\n").render())
             }
-            return try post(parts, body: body, visit: visit)
+            return try post(parts, body: body, visit: visit, creating: Self.isNewRecordPath(request))
         }
         guard request.method == "GET" || request.method == "HEAD" else {
             return HTTPResponse(status: 405, headers: [("Allow", "GET, POST")])
@@ -48,24 +48,33 @@ extension WebApp {
         switch parts.count {
         case 0: return try formsPage()
         case 2 where parts[0] == "forms": return try recordsPage(parts[1], request: request)
-        case 3 where parts[0] == "forms" && parts[2] == "new": return try newRecordPage(parts[1], visit: visit)
+        case 3 where parts[0] == "forms" && Self.isNewRecordPath(request): return try newRecordPage(parts[1], visit: visit)
         case 3 where parts[0] == "forms":
             return try recordPage(parts[1], key: parts[2], editing: request.queryValue("edit") != nil,
                                   saved: request.queryValue("saved"), visit: visit)
         case 4 where parts[0] == "forms" && parts[3] == "delete": return try deletePage(parts[1], key: parts[2], visit: visit)
+        case 4 where parts[0] == "forms" && parts[3] == "history": return try historyPage(parts[1], key: parts[2])
         default: return .html(404, WebPage(title: "Not found", body: "<p>No page here.</p>\n").render())
         }
     }
 
-    private func post(_ parts: [String], body: SubmittedForm, visit: Visit) throws -> HTTPResponse {
+    /// Whether the path is `/forms/NAME/new…` as written: a record whose key is
+    /// "new" is reached as `%6Eew` (`pathSegment`).
+    static func isNewRecordPath(_ request: HTTPRequest) -> Bool {
+        let raw = request.rawSegments
+        return raw.count > 2 && raw[0] == "forms" && raw[2] == "new"
+    }
+
+    private func post(_ parts: [String], body: SubmittedForm, visit: Visit, creating: Bool) throws -> HTTPResponse {
         guard parts.first == "forms", parts.count >= 2 else { return .text(404, "No page here.") }
         let name = parts[1]
         let rest = Array(parts.dropFirst(2))
         let key = rest.first ?? ""
         switch (rest.count, rest.dropFirst().joined(separator: "/")) {
         case (0, _): return try create(name, body: body, visit: visit)
-        case (1, _) where key == "new": return try create(name, body: body, visit: visit)
-        case (2, "validate") where key == "new": return try validate(name, key: nil, body: body, visit: visit)
+        case (1, _) where creating: return try create(name, body: body, visit: visit)
+        case (2, "validate") where creating: return try validate(name, key: nil, body: body, visit: visit)
+        case (2, "draft") where creating: return HTTPResponse(status: 204)  // drafts are kept of records that exist
         case (1, _): return try save(name, key: key, body: body, visit: visit)
         case (2, "validate"): return try validate(name, key: key, body: body, visit: visit)
         case (2, "draft"): return try keepDraft(name, key: key, body: body, visit: visit)
@@ -124,7 +133,9 @@ extension WebApp {
         body += "<button type=\"submit\" class=\"secondary\">Find</button>\n"
         if !readOnly { body += "<a class=\"button\" href=\"\(HTML.escape(base))/new\">New record</a>\n" }
         body += "</form>\n"
-        let table = RecordTableHTML(form: form, records: Array(records.prefix(limit))) { base + "/" + Self.pathSegment($0.description) }
+        let shown = Array(records.prefix(limit))
+        var table = RecordTableHTML(form: form, records: shown) { base + "/" + Self.pathSegment($0.description) }
+        table.labels = try locked { try referenceLabels(form, records: shown) }
         body += table.render { field, _ in href(offset: 0, sort: sort == field ? "-" + field : field) }
         body += "<nav class=\"pager\" aria-label=\"Pages\">"
         if offset > 0 { body += "<a href=\"\(HTML.escape(href(offset: max(offset - limit, 0), sort: sort)))\" rel=\"prev\">← Previous</a>" }
@@ -161,8 +172,12 @@ extension WebApp {
     }
 
     /// A path segment with everything but unreserved characters percent-encoded.
+    /// One segment of a path: every reserved character percent-encoded (a key's
+    /// `/` too), and the word `new` as `%6Eew`, so a record keyed "new" is
+    /// not the new-record page.
     static func pathSegment(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .urlUnreserved) ?? text
+        if text == "new" { return "%6Eew" }
+        return text.addingPercentEncoding(withAllowedCharacters: .urlUnreserved) ?? text
     }
 
     static func queryValue(_ text: String) -> String { pathSegment(text) }

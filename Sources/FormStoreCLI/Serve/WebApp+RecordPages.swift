@@ -25,6 +25,7 @@ extension WebApp {
         let store = try workspace.store()
         let session = try FormSession.open(form, key: recordKey, backend: store, drafts: drafts && !readOnly ? store : nil,
                                            owner: draftOwner(visit), draftPolicy: drafts ? .autosave : .none)
+        session.attribution = attribution(visit.user)
         if editing && form.mode == .edit { try session.beginEditing() }
         return session
     }
@@ -38,22 +39,25 @@ extension WebApp {
                 notice = labels.isEmpty ? "<div class=\"notice\" role=\"status\">Nothing changed.</div>\n"
                     : "<div class=\"notice saved\" role=\"status\">Saved: \(HTML.escape(labels.joined(separator: ", "))).</div>\n"
             }
-            return recordHTML(session, key: key, visit: visit, notice: notice + draftOffer(session, key: key, visit: visit))
+            return try recordHTML(session, key: key, visit: visit, notice: notice + draftOffer(session, key: key, visit: visit))
         }
         return .html(200, html)
     }
 
     /// The record's page around its form: the mode's buttons, the links, the draft offer.
-    func recordHTML(_ session: FormSession, key: String, visit: Visit, notice: String, status: String = "") -> String {
+    func recordHTML(_ session: FormSession, key: String, visit: Visit, notice: String, status: String = "",
+                    refused: FormStoreError? = nil) throws -> String {
         let form = session.form
         let path = recordPath(form, key)
         let options = FormHTML.Options(action: path, csrfToken: visit.csrf, readOnly: readOnly,
-                                       eventsHref: "/api/forms/\(Self.pathSegment(form.name))/records/\(Self.pathSegment(key))/events")
+                                       eventsHref: "/api/forms/\(Self.pathSegment(form.name))/records/\(Self.pathSegment(key))/events",
+                                       references: try references(form, value: session.value, refused: refused))
         var body = notice + FormHTML(session, options: options).render()
         body += "<div class=\"actions\">"
         if form.mode == .edit && !session.isEditing && !readOnly {
             body += "<a class=\"button\" href=\"\(HTML.escape(path))?edit=1\">Edit</a>"
         }
+        body += "<a href=\"\(HTML.escape(path))/history\">History</a>"
         if !readOnly { body += "<a class=\"button danger\" href=\"\(HTML.escape(path))/delete\">Delete…</a>" }
         body += "<a href=\"/forms/\(HTML.escape(Self.pathSegment(form.name)))\">Back to \(HTML.escape(form.title))</a></div>\n"
         return WebPage(title: "\(form.title) \(key)", breadcrumbs: [("Forms", "/"), (form.title, "/forms/" + Self.pathSegment(form.name))],
@@ -81,17 +85,22 @@ extension WebApp {
             let result = session.apply(submitted: body)
             if !result.refused.isEmpty {
                 let list = result.refused.map { "<li>\(HTML.escape($0.message))</li>" }.joined()
-                return .html(422, recordHTML(session, key: key, visit: visit, notice: "<div class=\"notice conflict\" role=\"alert\"><p>Nothing was saved:</p><ul>\(list)</ul></div>\n"))
+                return .html(422, try recordHTML(session, key: key, visit: visit, notice: "<div class=\"notice conflict\" role=\"alert\"><p>Nothing was saved:</p><ul>\(list)</ul></div>\n"))
             }
             if !result.conflicts.isEmpty { return conflictPage(session, key: key, conflicts: result.conflicts, visit: visit) }
-            switch try session.saveKeepingSecretsOut() {
+            let outcome: SaveOutcome
+            switch try savingReferences(session) {
+            case .success(let saved): outcome = saved
+            case .failure(let refused): return .html(422, try recordHTML(session, key: key, visit: visit, notice: "", refused: refused))
+            }
+            switch outcome {
             case .saved(let changed, let newKey):
                 try discardOffered(session, visit: visit)
                 return .redirect(recordPath(session.form, newKey.description) + "?saved=" + Self.queryValue(changed.joined(separator: ",")))
             case .unchanged:
                 return .redirect(recordPath(session.form, key) + "?saved=")
             case .invalid:
-                return .html(422, recordHTML(session, key: key, visit: visit, notice: ""))
+                return .html(422, try recordHTML(session, key: key, visit: visit, notice: ""))
             case .conflict(let conflicts):
                 return conflictPage(session, key: key, conflicts: conflicts.map { WebConflict($0, in: session.form) }, visit: visit)
             case .notFound:
@@ -136,8 +145,7 @@ extension WebApp {
 
     /// `POST …/draft`: the form as typed kept as the visitor's draft of the record (one per record).
     func keepDraft(_ name: String, key: String, body: SubmittedForm, visit: Visit) throws -> HTTPResponse {
-        guard key != "new" else { return HTTPResponse(status: 204) }
-        return try locked {
+        try locked {
             let session = try openRecord(name, key: key, visit: visit, drafts: true, editing: true, saving: true)
             let older = session.offeredDrafts
             _ = session.apply(submitted: body)
@@ -153,7 +161,7 @@ extension WebApp {
             guard let draft = session.offeredDrafts.first else { return .redirect(recordPath(session.form, key)) }
             _ = try session.restore(draft)
             let notice = "<div class=\"notice\" role=\"status\">Your unsaved changes are back. Save to keep them.</div>\n"
-            return .html(200, recordHTML(session, key: key, visit: visit, notice: notice))
+            return .html(200, try recordHTML(session, key: key, visit: visit, notice: notice))
         }
     }
 
@@ -170,15 +178,16 @@ extension WebApp {
         let html = try locked { () throws -> String in
             let form = workspace.withSaveStep(try workspace.form(named: name))
             let session = FormSession.new(form, backend: try workspace.store())
-            return newRecordHTML(session, visit: visit)
+            return try newRecordHTML(session, visit: visit)
         }
         return .html(200, html)
     }
 
-    private func newRecordHTML(_ session: FormSession, visit: Visit, notice: String = "") -> String {
+    private func newRecordHTML(_ session: FormSession, visit: Visit, notice: String = "", refused: FormStoreError? = nil) throws -> String {
         let form = session.form
         let base = "/forms/" + Self.pathSegment(form.name)
-        let options = FormHTML.Options(action: base + "/new", csrfToken: visit.csrf, readOnly: readOnly, submitLabel: "Create")
+        let options = FormHTML.Options(action: base + "/new", csrfToken: visit.csrf, readOnly: readOnly, submitLabel: "Create",
+                                       references: try references(form, value: session.value, refused: refused))
         return WebPage(title: "New \(form.title)", breadcrumbs: [("Forms", "/"), (form.title, base)],
                        body: notice + FormHTML(session, options: options).render()).render()
     }
@@ -188,16 +197,19 @@ extension WebApp {
         try locked {
             let form = workspace.withSaveStep(try workspace.form(named: name))
             let session = FormSession.new(form, backend: try workspace.store())
+            session.attribution = attribution(visit.user)
             let result = session.apply(submitted: body)
             if !result.refused.isEmpty {
                 let list = result.refused.map { "<li>\(HTML.escape($0.message))</li>" }.joined()
-                return .html(422, newRecordHTML(session, visit: visit, notice: "<div class=\"notice conflict\" role=\"alert\"><ul>\(list)</ul></div>\n"))
+                return .html(422, try newRecordHTML(session, visit: visit, notice: "<div class=\"notice conflict\" role=\"alert\"><ul>\(list)</ul></div>\n"))
             }
-            switch try session.saveKeepingSecretsOut() {
-            case .saved(let changed, let key):
+            switch try savingReferences(session) {
+            case .failure(let refused):
+                return .html(422, try newRecordHTML(session, visit: visit, refused: refused))
+            case .success(.saved(let changed, let key)):
                 return .redirect(recordPath(form, key.description) + "?saved=" + Self.queryValue(changed.joined(separator: ",")))
             default:
-                return .html(422, newRecordHTML(session, visit: visit))
+                return .html(422, try newRecordHTML(session, visit: visit))
             }
         }
     }

@@ -10,6 +10,8 @@ final class WebApp: @unchecked Sendable {
     let workspace: StorageWorkspace
     let visitors: WebVisitors
     let readOnly: Bool
+    /// Wakes the event streams after a commit, this server's or another writer's.
+    let commits = CommitSignal()
     private let lock = NSLock()
     private let stopLock = NSLock()
     private var stopped = false
@@ -31,6 +33,7 @@ final class WebApp: @unchecked Sendable {
         stopLock.lock()
         stopped = true
         stopLock.unlock()
+        commits.stop()
     }
 
     /// Runs `body` with the workspace to itself.
@@ -44,6 +47,8 @@ final class WebApp: @unchecked Sendable {
     /// files, login, then pages or the API.
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         var response = route(request)
+        // The server's own writes do not move `data_version` on its connection: say them here.
+        if request.method != "GET" && request.method != "HEAD" { commits.commit() }
         response.headers += [
             ("Content-Security-Policy", WebAssets.contentSecurityPolicy),
             ("X-Content-Type-Options", "nosniff"),
@@ -57,7 +62,7 @@ final class WebApp: @unchecked Sendable {
     }
 
     private func route(_ request: HTTPRequest) -> HTTPResponse {
-        let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let parts = request.segments
         switch (request.method, parts.first) {
         case ("GET", "static"):
             return asset(parts.dropFirst().joined(separator: "/"))

@@ -26,7 +26,8 @@ import Testing
                      "/forms/people/1/delete", "/forms/%3Cscript%3E"]
         for path in paths {
             let page = try browser.get(path)
-            #expect([200, 404].contains(page.status), "\(path): \(page)")
+            // 400: a key with '/' is one segment now, and this one does not read as a key.
+            #expect([200, 400, 404].contains(page.status), "\(path): \(page)")
             #expect(Self.injected(page.text).isEmpty, "\(path): \(Self.injected(page.text))")
         }
         let record = try browser.get("/forms/people/1")

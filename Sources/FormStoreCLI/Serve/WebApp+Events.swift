@@ -1,0 +1,74 @@
+import Foundation
+import FormCore
+import FormStorage
+
+/// `GET /api/forms/NAME/records/KEY/events`: server-sent events, `saved`
+/// whenever the record's stored values change (whoever wrote them: this
+/// server, another process), `deleted` when it goes.
+extension WebApp {
+    /// How long a stream stays silent before a comment keeps idle connections from timing out.
+    static let eventKeepAlive: TimeInterval = 10
+
+    /// Each stream sleeps on `commits` on its own connection's thread and
+    /// reads the record once per commit, never on a timer.
+    func events(_ name: String, key: String) throws -> HTTPResponse {
+        let first = try locked { () throws -> String in
+            try commits.listen(to: workspace.store())
+            let (_, found) = try load(name, key: key)
+            guard let record = found else { throw CLIError.notFound("\(name): no record with key \(key)") }
+            return RecordETag.of(record)
+        }
+        let watch = RecordWatch(tag: first, seen: commits.current)
+        var response = HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"),
+                                                           ("X-Accel-Buffering", "no")])
+        response.stream = { [self] in
+            if !watch.started {
+                watch.started = true
+                return Data("retry: 1000\n\n".utf8)
+            }
+            var busy = false
+            while !isStopping {
+                if busy {
+                    Thread.sleep(forTimeInterval: 0.05)
+                } else {
+                    let now = commits.wait(after: watch.seen, timeout: Self.eventKeepAlive)
+                    if isStopping { return nil }
+                    if now == watch.seen { return Data(": still here\n\n".utf8) }
+                    watch.seen = now
+                }
+                let tag: String?
+                do {
+                    tag = try locked { try load(name, key: key).1.map(RecordETag.of) }
+                    busy = false
+                } catch {
+                    busy = true  // the database is busy: look again shortly, not at the next commit
+                    continue
+                }
+                guard let tag else {
+                    if watch.ended { return nil }
+                    watch.ended = true
+                    return Data("event: deleted\ndata: {}\n\n".utf8)
+                }
+                if tag != watch.tag {
+                    watch.tag = tag
+                    return Data("event: saved\ndata: {\"etag\":\"\(tag.filter { $0 != "\"" })\"}\n\n".utf8)
+                }
+            }
+            return nil
+        }
+        return response
+    }
+}
+
+/// One event stream's memory: the tag last reported and the commits seen.
+/// Used by its connection's thread alone.
+private final class RecordWatch: @unchecked Sendable {
+    var tag: String
+    var seen: Int
+    var started = false
+    var ended = false
+    init(tag: String, seen: Int) {
+        self.tag = tag
+        self.seen = seen
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import FormCore
+import FormStorage
+import FormWeb
+
+extension WebApp {
+    /// `GET /forms/NAME/KEY/history`: who changed what, when and through what.
+    func historyPage(_ name: String, key: String) throws -> HTTPResponse {
+        let (form, changes) = try locked { () throws -> (Form, [RecordChange]) in
+            let form = try workspace.form(named: name)
+            let recordKey = try workspace.recordKey(try KeyArgument(parsing: key), of: form)
+            guard let record = try workspace.store().load(form, key: recordKey) else {
+                throw CLIError.notFound("\(name): no record with key \(key)")
+            }
+            return (form, try workspace.store().history(form, key: record.key))
+        }
+        let path = recordPath(form, key)
+        let body = HistoryHTML(form: form, changes: changes).render()
+            + "<div class=\"actions\"><a href=\"\(HTML.escape(path))\">Back to the record</a></div>\n"
+        return .html(200, WebPage(title: "History of \(form.title) \(key)",
+                                  breadcrumbs: [("Forms", "/"), (form.title, "/forms/" + Self.pathSegment(form.name)), (key, path)],
+                                  body: body).render())
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import FormCore
+
+/// A record's history as a table: each saved change's fields, when, who,
+/// through what, and the value before and after. A secure field is listed as
+/// changed, never with a value (the store keeps none).
+///
+/// ```swift
+/// let html = HistoryHTML(form: form, changes: try store.history(form, key: key)).render()
+/// ```
+public struct HistoryHTML {
+    let form: Form
+    let changes: [RecordChange]
+
+    public init(form: Form, changes: [RecordChange]) {
+        self.form = form
+        self.changes = changes
+    }
+
+    /// Newest first: the question is usually "who changed this last".
+    public func render() -> String {
+        guard !changes.isEmpty else { return "<p class=\"empty\">No saved changes recorded.</p>\n" }
+        var out = "<div class=\"table-scroll\"><table class=\"records history\">\n"
+        out += "<thead><tr><th scope=\"col\">When (UTC)</th><th scope=\"col\">Who</th><th scope=\"col\">Through</th>"
+        out += "<th scope=\"col\">Field</th><th scope=\"col\">Before</th><th scope=\"col\">After</th></tr></thead>\n<tbody>\n"
+        for change in changes.reversed() {
+            let when = ISO8601.date(change.changedAt) + " " + ISO8601.time(change.changedAt)
+            for (index, field) in change.fields.enumerated() {
+                out += "<tr id=\"change-\(change.id)-\(index)\">"
+                if index == 0 {
+                    let span = change.fields.count > 1 ? " rowspan=\"\(change.fields.count)\"" : ""
+                    out += "<td\(span)>\(HTML.escape(when))</td><td\(span)>\(HTML.escape(change.attribution.actor ?? "—"))</td>"
+                    out += "<td\(span)>\(HTML.escape(change.attribution.via.rawValue))</td>"
+                }
+                out += "<th scope=\"row\">\(HTML.escape(form.field(field.field)?.label ?? field.field))</th>"
+                if field.isSecure {
+                    out += "<td colspan=\"2\" class=\"secure\">changed (a secure field: no values kept)</td>"
+                } else {
+                    out += "<td>\(shown(field.old, field.field))</td><td>\(shown(field.new, field.field))</td>"
+                }
+                out += "</tr>\n"
+            }
+        }
+        return out + "</tbody>\n</table></div>\n"
+    }
+
+    private func shown(_ value: FieldValue?, _ key: String) -> String {
+        guard let value, value != .null else { return "<span class=\"empty\">empty</span>" }
+        guard let field = form.field(key) else { return HTML.escape(Choice.defaultLabel(for: value)) }
+        return HTML.escape(WebText.of(value, in: field))
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import FormStoreCLI
+
+/// The web face's part in live records: an event stream sleeps until a
+/// commit (nothing read while nobody writes), and saves made through the
+/// web are named in the record's history.
+@Suite(.serialized) struct ServeLiveTests {
+    static let json = ["Content-Type": "application/json"]
+
+    /// An application's database that `formstore init` was run on (history lives in it).
+    func database() throws -> DemoDatabase {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE plans (id INTEGER PRIMARY KEY, name TEXT NOT NULL, seats INTEGER);
+            INSERT INTO plans VALUES (1, 'free', 1);
+            """)
+        #expect(try db.run(["init"]).code == 0)
+        return db
+    }
+
+    func history(_ db: DemoDatabase) throws -> [[String: Any]] {
+        let listed = try db.run(["history", "plans", "1", "--format", "json"])
+        #expect(listed.code == 0, "\(listed)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
+    }
+
+    @Test func aSaveWithoutLoginsIsLocalThroughTheWeb() throws {
+        let db = try database()
+        let server = try ServeRun(db)
+        let saved = try HTTPClient.request("PATCH", port: server.port, "/api/forms/plans/records/1", headers: Self.json,
+                                           body: Data(#"{"seats": 3}"#.utf8))
+        #expect(saved.status == 200, "\(saved)")
+        let rows = try history(db)
+        #expect(rows.map { $0["field"] as? String } == ["seats"])
+        #expect(rows.first?["actor"] as? String == "local" && rows.first?["via"] as? String == "web", "\(rows)")
+    }
+
+    @Test func aSaveWithTheTokenIsNamedToken() throws {
+        let db = try database()
+        let server = try ServeRun(db, ["--token"])
+        let token = try #require(server.token)
+        var headers = Self.json
+        headers["Authorization"] = "Bearer " + token
+        let created = try HTTPClient.request("POST", port: server.port, "/api/forms/plans/records", headers: headers,
+                                             body: Data(#"{"name": "team", "seats": 5}"#.utf8))
+        #expect(created.status == 201, "\(created)")
+        #expect(try HTTPClient.request("PATCH", port: server.port, "/api/forms/plans/records/1", headers: headers,
+                                       body: Data(#"{"name": "pro"}"#.utf8)).status == 200)
+        let rows = try history(db)
+        #expect(rows.map { $0["field"] as? String } == ["name"])
+        #expect(rows.allSatisfy { $0["actor"] as? String == "token" && $0["via"] as? String == "web" }, "\(rows)")
+    }
+
+    /// In-process, to count the statements the server runs: while nobody
+    /// commits, an open stream reads no row; another process's save wakes it.
+    @Test func anIdleStreamReadsNothingUntilAnotherProcessSaves() throws {
+        let db = try database()
+        let workspace = StorageWorkspace(globals: GlobalOptions(databasePath: db.path, formsDirectory: db.formsDirectory),
+                                         access: .writeWithDrafts)
+        let app = WebApp(workspace: workspace, visitors: WebVisitors(authentication: .none), readOnly: false)
+        defer { app.stop() }
+        let response = app.handle(HTTPRequest(method: "GET", path: "/api/forms/plans/records/1/events", query: [], headers: [:], body: Data()))
+        #expect(response.status == 200)
+        let stream = try #require(response.stream)
+        #expect(String(decoding: stream() ?? Data(), as: UTF8.self).hasPrefix("retry:"))
+
+        let reads = Atomic<Int>(0)
+        try workspace.store().database.traceStatements { sql in
+            if sql.contains("plans") { reads.add(1, ordering: .relaxed) }
+        }
+        let event = Mutex<String?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            let next = stream().map { String(decoding: $0, as: UTF8.self) }
+            event.withLock { $0 = next }
+            done.signal()
+        }.start()
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(reads.load(ordering: .relaxed) == 0, "the idle stream read the record")
+        #expect(event.withLock { $0 } == nil)
+
+        _ = try sqlite3(db.path, input: "UPDATE plans SET seats = 2 WHERE id = 1;")
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(event.withLock { $0 }?.contains("event: saved") == true)
+        #expect(reads.load(ordering: .relaxed) > 0)
+        try workspace.store().database.traceStatements(nil)
+    }
+}
