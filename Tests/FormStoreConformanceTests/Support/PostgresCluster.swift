@@ -66,7 +66,7 @@ enum PostgresCluster {
         return "postgresql://formstore@/postgres?host=\(root)&port=\(port)"
     }
 
-    private static func findBinDirectory() throws -> String {
+    static func findBinDirectory() throws -> String {
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
         for version in versions.sorted(by: { (Int($0) ?? 0) > (Int($1) ?? 0) }) {
             let bin = "/usr/lib/postgresql/\(version)/bin"
@@ -87,7 +87,7 @@ enum PostgresCluster {
     /// `Process` waits on a run loop, which tests running in parallel starve
     /// while they wait for the cluster. Output goes to a file, not a pipe: the
     /// server pg_ctl starts inherits it and would hold a pipe open.
-    private static func run(_ executable: String, _ arguments: [String]) throws {
+    static func run(_ executable: String, _ arguments: [String]) throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("formstore-pg-\(UUID().uuidString).out").path
         defer { try? FileManager.default.removeItem(atPath: log) }
         var actions = posix_spawn_file_actions_t()

@@ -1,0 +1,14 @@
+/// What a table's constraints tell a form beyond its columns' types: the
+/// values a `CHECK (col IN (…))` allows and the foreign keys.
+public struct PostgresConstraints: Sendable, Hashable {
+    /// Per column, the literals of a one-column `CHECK (col IN (…))` in their
+    /// order, as written (`draft`, `5`); a column with several such checks
+    /// keeps the first, by constraint name.
+    public let allowedValues: [String: [String]]
+    public let foreignKeys: [PostgresForeignKey]
+
+    public init(allowedValues: [String: [String]] = [:], foreignKeys: [PostgresForeignKey] = []) {
+        self.allowedValues = allowedValues
+        self.foreignKeys = foreignKeys
+    }
+}

@@ -1,0 +1,14 @@
+import FormCore
+
+extension PostgresFormStore {
+    /// The form inferred from a table's catalog entries (`PostgresFormInference`);
+    /// nil when there is no such table.
+    ///
+    /// - throws: `PostgresError`.
+    public func inferredForm(table name: String) throws -> Form? {
+        try pool.read { conn -> Form? in
+            guard let table = try conn.table(name) else { return nil }
+            return PostgresFormInference.form(for: table, constraints: try conn.constraints(of: name))
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import FormCore
+import FormStoragePostgres
+import Foundation
+import Testing
+
+/// Forms inferred from `pg_catalog` for a schema an application made with
+/// psql: each type's kind, enums and `CHECK … IN` lists as choices, required
+/// from NOT NULL without a default, keys, identity, serial and generated
+/// columns read-only, foreign keys named in the hint.
+@Suite struct PostgresInferenceTests {
+    static let schema = """
+        BEGIN;
+        CREATE TYPE order_status AS ENUM ('open', 'shipped', 'cancelled');
+        CREATE TABLE customers (
+            id serial PRIMARY KEY,
+            email text NOT NULL UNIQUE,
+            name varchar(80) NOT NULL);
+        CREATE TABLE orders (
+            id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            ref uuid NOT NULL DEFAULT gen_random_uuid(),
+            customer_id integer NOT NULL REFERENCES customers (id),
+            total numeric(12,2) NOT NULL,
+            placed_at timestamptz NOT NULL DEFAULT now(),
+            ship_by date CHECK (ship_by > '2000-01-01'),
+            paid boolean NOT NULL DEFAULT false,
+            status order_status NOT NULL DEFAULT 'open',
+            priority smallint CHECK (priority IN (1, 2, 3)),
+            channel varchar(10) DEFAULT 'web' CHECK (channel IN ('web', 'phone', 'it''s')),
+            tags text[] NOT NULL DEFAULT '{}',
+            meta jsonb,
+            receipt bytea,
+            note text,
+            ratio double precision,
+            total_with_tax numeric GENERATED ALWAYS AS (total * 1.2) STORED);
+        INSERT INTO customers (email, name) VALUES ('ann@example.com', 'Ann');
+        COMMIT;
+        """
+
+    func store() throws -> PostgresFormStore {
+        let url = try PostgresCluster.freshDatabase()
+        try PostgresCluster.psql(url, Self.schema)
+        // Only the catalog and the records are used: FormStore's own tables are not needed.
+        return try PostgresFormStore(pool: PostgresPool(url: url), applyingMigrations: false)
+    }
+
+    @Test func eachTypeGivesItsKind() throws {
+        let form = try #require(try store().inferredForm(table: "orders"))
+        let kinds = Dictionary(uniqueKeysWithValues: form.fields.map { ($0.key, $0.kind) })
+        #expect(kinds == [
+            "id": .integer, "ref": .text, "customer_id": .integer, "total": .decimal, "placed_at": .datetime,
+            "ship_by": .date, "paid": .bool, "status": .choice, "priority": .choice, "channel": .choice,
+            "tags": .multichoice, "meta": .multiline, "receipt": .text, "note": .text, "ratio": .decimal,
+            "total_with_tax": .decimal,
+        ])
+        #expect(form.table == "orders")
+        #expect(form.primaryKey == ["id"])
+        #expect(form.fields.first { $0.key == "receipt" }?.transforms == [.hex])
+        #expect(form.fields.first { $0.key == "ref" }?.hint == "UUID")
+    }
+
+    @Test func enumsAndCheckListsAreChoicesOfTheirValues() throws {
+        let form = try #require(try store().inferredForm(table: "orders"))
+        func choices(_ key: String) -> [FieldValue] { form.fields.first { $0.key == key }?.choices.map(\.value) ?? [] }
+        #expect(choices("status") == ["open", "shipped", "cancelled"])
+        #expect(choices("priority") == [.int(1), .int(2), .int(3)])
+        #expect(choices("channel") == ["web", "phone", "it's"])
+        // A range check is the server's to enforce: no choices are guessed from it.
+        #expect(choices("ship_by").isEmpty)
+    }
+
+    @Test func requiredOnlyWhereTheServerFillsNothingIn() throws {
+        let form = try #require(try store().inferredForm(table: "orders"))
+        let required = Set(form.fields.filter(\.isRequired).map(\.key))
+        #expect(required == ["customer_id", "total"])
+        let readOnly = Set(form.fields.filter(\.isReadOnly).map(\.key))
+        #expect(readOnly == ["id", "total_with_tax"])
+        let customers = try #require(try store().inferredForm(table: "customers"))
+        #expect(Set(customers.fields.filter(\.isRequired).map(\.key)) == ["email", "name"])
+        #expect(customers.fields.first { $0.key == "id" }?.isReadOnly == true)
+    }
+
+    @Test func literalDefaultsAndForeignKeysAreShown() throws {
+        let form = try #require(try store().inferredForm(table: "orders"))
+        func field(_ key: String) -> Field? { form.fields.first { $0.key == key } }
+        #expect(field("paid")?.defaultValue == false)
+        #expect(field("status")?.defaultValue == "open")
+        #expect(field("channel")?.defaultValue == "web")
+        #expect(field("placed_at")?.defaultValue == .null)
+        #expect(field("customer_id")?.hint == "references customers.id")
+        #expect(field("total_with_tax")?.hint == "generated column: computed by PostgreSQL")
+        #expect(try store().inferredForm(table: "nothing_here") == nil)
+    }
+
+    @Test func aNewRecordSavedThroughTheInferredFormReadsBack() throws {
+        let store = try store()
+        let form = try #require(try store.inferredForm(table: "orders"))
+        let session = FormSession.new(form, backend: store)
+        try session.set("customer_id", input: "1")
+        try session.set("total", input: "19.90")
+        try session.set("priority", input: "2")
+        try session.set("tags", value: .list(["gift", "rush"]))
+        #expect(try session.save().isSuccess)
+        let row = try store.pool.read { try $0.execute(
+            "SELECT status::text, paid, priority, channel, tags, total_with_tax FROM orders") }
+        #expect((0..<row.columnCount).map { row.text(row: 0, column: $0) }
+                == ["open", "f", "2", "web", "{gift,rush}", "23.880"])
+    }
+
+    @Test func aValueOutsideTheCheckListIsRefusedBeforeTheServer() throws {
+        let store = try store()
+        let form = try #require(try store.inferredForm(table: "orders"))
+        let session = FormSession.new(form, backend: store)
+        try session.set("customer_id", input: "1")
+        try session.set("total", input: "5")
+        try session.set("priority", input: "5")
+        #expect(session.errors("priority").map(\.message) == ["\"5\" is not one of the choices for priority"])
+        #expect(try session.save().isSuccess == false)
+        #expect(try store.pool.read { try $0.execute("SELECT count(*) FROM orders") }.text(row: 0, column: 0) == "0")
+    }
+}
