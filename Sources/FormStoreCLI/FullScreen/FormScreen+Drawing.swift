@@ -72,6 +72,8 @@ extension FormScreen {
             let focused = key == focus && overlay == nil
             let editable = session.whyNotEditable(key) == nil
             if key == focus { screen.write("›", row: row, column: 0, style: .title) }
+            // Changed by someone else while edited here: resolved on the conflict screen at Ctrl-S.
+            if isChangedUnderneath(key) { screen.write("!", row: row, column: 1, style: .error) }
             screen.write(FormLayout.label(field), row: row, column: 2, style: editable ? (focused ? .title : .plain) : .muted,
                          limit: layout.valueColumn - 4)
             let wide = FormLayout.valueIsWide(field, session: session, boxWidth: layout.boxWidth)
@@ -86,6 +88,10 @@ extension FormScreen {
 
     private func drawErrors(_ key: String, into screen: inout ScreenBuffer, row: Int, column: Int, width: Int) {
         let problems = session.errors(key)
+        if problems.isEmpty, isChangedUnderneath(key) {
+            screen.write(DisplayWidth.fit("changed by someone else: Ctrl-S to choose", width: width), row: row,
+                         column: column, style: .error)
+        }
         guard !problems.isEmpty else { return }
         screen.write(DisplayWidth.fit(FormLayout.errorText(problems), width: width), row: row, column: column, style: .error)
     }
@@ -322,11 +328,13 @@ extension FormScreen {
         case nil: break
         }
         let move = "Tab/S-Tab move"
+        // Undo and redo are named when there is a step to take.
+        let steps = (session.canUndo ? "M-z undo  " : "") + (session.canRedo ? "^Y redo  " : "")
         switch form.mode {
         case .edit where !session.isEditing: return "^E edit  \(move)  Esc quit"
-        case .free: return "\(move)  Esc quit  ^C quit"
+        case .free: return "\(move)  \(steps)Esc quit  ^C quit"
         case .frozen where unsavedCount == 0: return "\(move)  Esc quit"
-        default: return "\(move)  ^S save  Esc cancel  ^C quit, keep draft"
+        default: return "\(move)  ^S save  \(steps)Esc cancel  ^C quit, keep draft"
         }
     }
 }

@@ -39,6 +39,10 @@ extension FormScreen {
             return try saveKey()
         case .control("e"):
             try editKey()
+        case .alt("z"):
+            try step(undoing: true)
+        case .control("y"), .alt("y"):
+            try step(undoing: false)
         default:
             if try !handleCell(key) { try editFocused(key) }
         }

@@ -96,7 +96,7 @@ extension FormScreen {
         saved.isEmpty ? "No changes made." : "Saved: \(saved.joined(separator: ", "))."
     }
 
-    private func noteSaved(_ keys: [String]) {
+    func noteSaved(_ keys: [String]) {
         for key in keys {
             let label = FieldDisplay.label(key, in: form)
             if !saved.contains(label) { saved.append(label) }

@@ -59,6 +59,11 @@ final class FullScreenEdit {
         defer { trap.remove() }
         let terminal = try RawTerminal()
         let screen = FormScreen(session: session, policy: policy)
+        // Another writer's commit wakes the loop (no timer reads the record); see FormScreen+Live.
+        let listener = (try? session.watchExternalChanges()).map { signal in
+            Task.detached { for await _ in signal.commits { RawTerminal.wakeForCommit() } }
+        }
+        defer { listener?.cancel() }
         do {
             let (code, farewell) = try loop(screen, terminal: terminal, progress: progress)
             terminal.leave()
@@ -88,9 +93,13 @@ final class FullScreenEdit {
             case .resized, .resumed:
                 terminal.write("\u{1B}[H\u{1B}[2J")
                 shown = nil
+            case .commit:
+                break
             case .end:
                 return interrupted(progress, headline: "The terminal closed")
             }
+            try screen.takeExternalChanges()
+            progress.update(from: session)
             for key in keys {
                 let action = try screen.handle(key)
                 progress.update(from: session)

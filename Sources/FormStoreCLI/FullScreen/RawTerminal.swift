@@ -26,6 +26,8 @@ final class RawTerminal {
         /// Continued after a stop: raw mode is back, the screen must be drawn whole.
         case resumed
         case timeout
+        /// Another writer committed to the database (`wakeForCommit()`).
+        case commit
         /// The terminal is gone.
         case end
     }
@@ -110,7 +112,11 @@ final class RawTerminal {
         if fds[1].revents != 0 {
             var byte: UInt8 = 0
             var resumed = false
-            while read(screenState.wakeRead, &byte, 1) == 1 { if byte == UInt8(ascii: "c") { resumed = true } }
+            var resized = false
+            while read(screenState.wakeRead, &byte, 1) == 1 {
+                if byte == UInt8(ascii: "c") { resumed = true }
+                if byte == UInt8(ascii: "w") { resized = true }
+            }
             if resumed {
                 // A stop we did not see coming (SIGSTOP): the shell may have changed the modes.
                 tcsetattr(input, TCSAFLUSH, &screenState.raw)
@@ -118,7 +124,7 @@ final class RawTerminal {
                 write(Self.enterSequence)
                 return .resumed
             }
-            return .resized
+            return resized ? .resized : .commit
         }
         if fds[0].revents & Int16(POLLIN) != 0 {
             var buffer = [UInt8](repeating: 0, count: 1024)
@@ -127,6 +133,12 @@ final class RawTerminal {
             return n > 0 ? .bytes(Array(buffer[..<n])) : .end
         }
         return .end
+    }
+
+    /// Wakes `next(timeout:)` with `.commit`, from any thread: the session's
+    /// commit signal fired, so the loop takes the change without a timer.
+    static func wakeForCommit() {
+        wake(UInt8(ascii: "x"))
     }
 
     /// Stops the process as Ctrl-Z does in a shell, the terminal put back first.

@@ -3,6 +3,8 @@ enum Key: Hashable, Sendable {
     case character(Character)
     /// Ctrl and a letter (`.control("s")` for Ctrl-S), other than those named below.
     case control(Character)
+    /// Alt (or Esc pressed with it, in the same read) and a letter: `ESC z` is `.alt("z")`.
+    case alt(Character)
     case enter, tab, backTab, backspace, delete, escape
     case up, down, left, right, home, end, pageUp, pageDown
     /// Alt or Ctrl with ↑/↓ (`ESC [1;3A`, `ESC [1;5B` …): moves a row of a group.

@@ -79,8 +79,11 @@ struct KeyDecoder: Sendable {
             return (keys[s[2]], 3)
         case 0x1B:
             return (.escape, 1)
+        case 0x61...0x7A, 0x41...0x5A:
+            // Alt and a letter (xterm and tmux send ESC, then the letter).
+            return (.alt(Character(Unicode.Scalar(s[1]))), 2)
         default:
-            // Alt and a key: taken as the key alone.
+            // Alt and another key: Esc, then the key.
             return (.escape, 1)
         }
     }

@@ -1,0 +1,79 @@
+import FormCore
+
+/// A live record on the screen: undo and redo (Alt-Z, Ctrl-Y), and what
+/// other writers committed while the form is open. The session keeps the
+/// steps and hears the commits; the screen asks for them and says what happened.
+extension FormScreen {
+    /// Alt-Z (`undoing`) or Ctrl-Y: the field being typed in is left first, so
+    /// the run of typing just done is the step taken back. Undoing a save saves
+    /// the previous values; a conflict opens the conflict screen.
+    func step(undoing: Bool) throws {
+        try leaveField()
+        guard undoing ? session.canUndo : session.canRedo else {
+            say(undoing ? "Nothing to undo." : "Nothing to redo.")
+            return
+        }
+        let fields = undoing ? session.undoFields : session.redoFields
+        let outcome: SaveOutcome?
+        do {
+            outcome = undoing ? try session.undo() : try session.redo()
+        } catch let refused as SessionError {
+            say(refused.message, problem: true)
+            return
+        }
+        let shown = fields.map { "\(FieldDisplay.label($0, in: form)): \(FieldDisplay.current($0, in: session))" }
+            .joined(separator: ", ")
+        let verb = undoing ? "Undone" : "Redone"
+        switch outcome {
+        case nil:
+            say("\(verb): \(shown).")
+        case .saved?:
+            noteSaved(fields)
+            say("\(verb) and saved: \(shown).")
+        case .conflict(let conflicts)?:
+            overlay = .conflicts(ConflictChoice(conflicts: conflicts, keepMine: conflicts.map { _ in true }))
+        case .invalid(let errors)?:
+            say("Not \(verb.lowercased()): " + errors.map(\.message).joined(separator: "; "), problem: true)
+        case .unchanged?:
+            say("\(verb): nothing to save.")
+        case .notFound?:
+            throw CLIError.notFound("\(form.name) \(session.key?.description ?? ""): the record was deleted "
+                + "while you edited it; nothing was saved")
+        }
+        focusChanged()
+        keepFocusVisible()
+    }
+
+    /// Takes what other writers committed, when the session heard a commit
+    /// (nothing is read otherwise): untouched fields show the new values, and
+    /// the message line names them; a dirty field changed underneath is marked
+    /// and goes to the conflict screen on Ctrl-S.
+    ///
+    /// - throws: `CLIError.notFound` when the record was deleted; the backend's error.
+    func takeExternalChanges() throws {
+        guard let change = try session.takeExternalChanges() else { return }
+        if change.deleted {
+            throw CLIError.notFound("\(form.name) \(session.key?.description ?? ""): the record was deleted "
+                + "while you edited it; nothing was saved")
+        }
+        var parts: [String] = []
+        if !change.changed.isEmpty {
+            let fields = change.changed.map { "\(FieldDisplay.label($0, in: form)) → \(FieldDisplay.current($0, in: session))" }
+            parts.append("Changed by someone else: \(fields.joined(separator: ", ")).")
+        }
+        if !change.conflicts.isEmpty {
+            let fields = change.conflicts.map { FieldDisplay.label($0.field, in: form) }
+            parts.append("Also changed by someone else: \(fields.joined(separator: ", ")) (Ctrl-S to choose).")
+        }
+        guard !parts.isEmpty else { return }
+        say(parts.joined(separator: " "), problem: !change.conflicts.isEmpty)
+        // The focused field's text shows the value it took (it was not typed in: else it would conflict).
+        if let focus, change.changed.contains(focus), cell == nil { focusChanged() }
+        keepFocusVisible()
+    }
+
+    /// Whether someone else changed `key` underneath an edit not saved yet.
+    func isChangedUnderneath(_ key: String) -> Bool {
+        session.externalConflicts.contains { $0.field == key }
+    }
+}
