@@ -135,7 +135,11 @@ extension EditorDocument {
             }
         }
         finish()
-        if inGroups { result.parent = parentLines.joined(separator: "\n") + "\n" }
+        if inGroups {
+            // The comments just before the first group line describe the group, not the parent.
+            while let last = parentLines.last, last.isEmpty || last.hasPrefix("#") { parentLines.removeLast() }
+            result.parent = parentLines.joined(separator: "\n") + "\n"
+        }
         return result
     }
 
