@@ -93,7 +93,7 @@ final class EditorEdit {
         // What the editor returned last time, and the errors it had.
         var previous: (document: String, errors: [String])?
         while true {
-            let edited = try launcher.edit(shown)
+            var edited = try launcher.edit(shown)
             if edited == shown {
                 switch reopened {
                 case nil: return try cancel()
@@ -106,8 +106,9 @@ final class EditorEdit {
                 return abandon(errors: previous.errors)
             }
             let values: [String: FieldInput]
+            let rowBlocks: EditorDocument.EditedGroups
             do {
-                values = try EditorDocument.parseInputs(edited, form: form)
+                (values, rowBlocks) = try readDocument(edited)
             } catch EditorDocumentError.cancelled {
                 return try cancel()
             } catch EditorDocumentError.invalid(let problems) {
@@ -124,13 +125,16 @@ final class EditorEdit {
                 return differs(value, field.key) || resubmit.contains(field.key)
             }
             try refuseFrozen(changed)
-            let (problems, saved, conflicts) = apply(changed, values: values)
+            let (fieldProblems, saved, conflicts) = apply(changed, values: values)
+            let problems = fieldProblems + applyRows(rowBlocks)
             // What others committed while the editor was open, taken once the
             // document's edits are (so a value it merely still shows is not written
             // over theirs); a field changed on both sides reopens it as a conflict at save.
             try announceExternalChanges()
             progress.update(from: session)
             if !problems.isEmpty {
+                // The row blocks as the session holds them now: an added row keeps its new id.
+                if !rowBlocks.stated.isEmpty { edited = rowBlocks.parent + groupSection() }
                 shown = EditorDocument.reopen(edited, errors: problems)
                 reopened = .errors
                 previous = (edited, problems)
@@ -252,6 +256,7 @@ final class EditorEdit {
         }
         let emptyText = Set(texts.keys.filter { session.value($0) == .text("") && session.inputs[$0] == nil })
         return EditorDocument.render(form: form, values: texts, conflicts: marks, subject: subject, emptyText: emptyText)
+            + groupSection()
     }
 
     private func describe(_ error: FieldError) -> String {

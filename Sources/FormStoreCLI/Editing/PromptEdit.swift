@@ -43,7 +43,7 @@ final class PromptEdit {
     }
 
     /// The end of input, reached in the middle of a question.
-    private struct EndOfInput: Error {}
+    struct EndOfInput: Error {}
 
     /// Runs the edit to its end; returns 0 when saved, discarded or left unchanged,
     /// 1 when interrupted with the changes kept as a draft.
@@ -92,6 +92,7 @@ final class PromptEdit {
         var pending: Set<String>? = nil  // nil: every field
         while true {
             if pending != [] { try askFields(only: pending) }
+            if pending == nil || pending == [] && !session.groupErrors.isEmpty { try askGroups() }
             if form.mode == .free {
                 prompter.say("Done: each change was saved as it was entered.")
                 return .success
@@ -261,7 +262,9 @@ final class PromptEdit {
             prompter.say("  ! \(name)\(error.message)")
         }
         let askable = Set(askableFields().map(\.key))
-        let blamed = Set(errors.compactMap(\.field))
+        // A row's cell or a group's rule: back to the group's menu.
+        let blamed = Set(errors.compactMap(\.field).filter { !isGroupPath($0) })
+        if blamed.isEmpty && errors.contains(where: { $0.field.map(isGroupPath) ?? false }) { return [] }
         if !blamed.isDisjoint(with: askable) { return blamed.intersection(askable) }
         // Only form-wide errors: any field may be the one to change.
         if blamed.isEmpty { return nil }

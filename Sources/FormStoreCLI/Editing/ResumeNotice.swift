@@ -18,9 +18,10 @@ struct ResumeNotice: Sendable, Hashable {
         self.databasePath = databasePath
     }
 
-    /// `formstore edit FORM KEY` (with `--editor` for the document), shell-quoted;
-    /// `globals` adds the `--db` and `--forms` the edit ran with.
-    init(form: String, key: RecordKey?, editor: Bool = false, globals: GlobalOptions? = nil) {
+    /// `formstore edit FORM KEY` (with `--editor` for the document, `--children`
+    /// for a form with child rows), shell-quoted; `globals` adds the `--db` and
+    /// `--forms` the edit ran with.
+    init(form: String, key: RecordKey?, editor: Bool = false, children: Bool = false, globals: GlobalOptions? = nil) {
         var words = ["formstore"]
         if let globals {
             words += ["--db", ShellWord.quote(globals.databasePath)]
@@ -28,6 +29,7 @@ struct ResumeNotice: Sendable, Hashable {
         }
         if let key {
             words += ["edit", ShellWord.quote(form), ShellWord.quote(key.description)] + (editor ? ["--editor"] : [])
+                + (children ? ["--children"] : [])
         } else {
             words += ["drafts", ShellWord.quote(form)]
         }

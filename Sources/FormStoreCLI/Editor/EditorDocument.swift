@@ -186,7 +186,7 @@ enum EditorDocument {
     // MARK: Decoding
 
     /// The key (quoted or not) and the text after its colon.
-    private static func splitKey(_ line: Substring) throws -> (String, Substring) {
+    static func splitKey(_ line: Substring) throws -> (String, Substring) {
         if line.unicodeScalars.first == "\"" {
             guard let (key, after) = quoted(line) else { throw LineProblem("unterminated quoted field name") }
             let rest = after.unicodeScalars.drop { $0 == " " || $0 == "\t" }
@@ -199,7 +199,7 @@ enum EditorDocument {
         return (key, Substring(line.unicodeScalars[line.unicodeScalars.index(after: colon)...]))
     }
 
-    private static func decodeValue(_ text: Substring) throws -> FieldInput {
+    static func decodeValue(_ text: Substring) throws -> FieldInput {
         let trimmed = trimmingSpaces(text)
         if trimmed.unicodeScalars.first == "\"" {
             guard let (value, rest) = quoted(trimmed), rest.isEmpty else {
@@ -342,7 +342,7 @@ enum EditorDocumentError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A problem on one line of the document.
-private struct LineProblem: Error {
+struct LineProblem: Error {
     let message: String
     init(_ message: String) { self.message = message }
 }

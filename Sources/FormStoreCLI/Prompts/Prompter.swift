@@ -92,6 +92,13 @@ final class Prompter {
         }
     }
 
+    /// Asks `question` and returns the line typed, trimmed; nil at the end of input.
+    func line(_ question: String) -> String? {
+        output.write(question + " ")
+        output.flush()
+        return input.readLine(echo: true)?.trimmingCharacters(in: .whitespaces)
+    }
+
     /// Writes a line for the person (a summary, a warning).
     func say(_ message: String) {
         output.write(message + "\n")

@@ -91,7 +91,8 @@ extension StorageWorkspace {
         // Other writers' commits are shown between questions; a file that cannot be watched is edited all the same.
         _ = try? session.watchExternalChanges()
         defer { session.close() }
-        let notice = ResumeNotice(form: form.name, key: session.key, editor: frontEnd.usesEditor, globals: globals)
+        let notice = ResumeNotice(form: form.name, key: session.key, editor: frontEnd.usesEditor,
+                                  children: !form.groups.isEmpty, globals: globals)
         let policy = EmptyInputPolicy(mapping: try store.mapping(for: form))
         do {
             switch frontEnd {

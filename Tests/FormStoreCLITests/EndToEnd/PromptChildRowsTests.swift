@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// `edit FORM KEY --plain --children` through the built binary: after the
+/// parent's fields, a menu per group to list, add, edit and remove rows.
+@Suite struct PromptChildRowsTests {
+    @Test func rowsAreAddedEditedAndRemovedFromTheMenu() throws {
+        let demo = try DemoDatabase(sql: ChildRowsCommandTests.schema)
+        // customer, total: keep; then edit row 1's amount, remove row 2, add Jam; done; save.
+        let run = try demo.run(["edit", "invoice", "1", "--plain", "--children"],
+                               stdin: "\n\nl\ne 1\n\n3\nr 2\na\n\nJam\n1.5\nd\ny\n")
+        #expect(run.code == 0, "\(run)")
+        #expect(run.errors.contains("  1. item: Tea, amount: 2.5\n  2. item: Cake, amount: 3.5\n"), "\(run.errors)")
+        #expect(run.errors.contains("  Removed row 2."))
+        #expect(run.errors.contains("Saved: "))
+        #expect(try demo.query("SELECT item, amount FROM invoice_line WHERE invoice_id = 1 ORDER BY item")
+                == "Jam|1.5\nTea|3\n")
+    }
+
+    @Test func aCellIsParsedLikeAField() throws {
+        let demo = try DemoDatabase(sql: ChildRowsCommandTests.schema)
+        let run = try demo.run(["edit", "invoice", "1", "--plain", "--children"],
+                               stdin: "\n\ne 2\n\nlots\n4\nd\ny\n")
+        #expect(run.code == 0, "\(run)")
+        #expect(run.errors.contains("  ! "), "\(run.errors)")
+        #expect(try demo.query("SELECT amount FROM invoice_line WHERE id = 11") == "4\n")
+    }
+
+    @Test func theEndOfInputKeepsTheRowsAsADraft() throws {
+        let demo = try DemoDatabase(sql: ChildRowsCommandTests.schema)
+        let run = try demo.run(["edit", "invoice", "1", "--plain", "--children"], stdin: "\n\na\n\nMarmalade\n")  // id: keep, item, then the input ends
+        #expect(run.code == 1, "\(run)")
+        #expect(run.errors.contains(" edit invoice 1 --children  (the draft is offered)"), "\(run.errors)")
+        #expect(try demo.querySidecar("SELECT count(*) FROM formstore_drafts WHERE payload LIKE '%Marmalade%'") == "1\n")
+        #expect(try demo.query("SELECT count(*) FROM invoice_line") == "2\n")
+    }
+}
