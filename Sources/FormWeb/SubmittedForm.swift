@@ -1,3 +1,4 @@
+import FormCore
 import Foundation
 
 /// A browser's `application/x-www-form-urlencoded` body: its members in
@@ -49,7 +50,7 @@ public struct SubmittedForm: Sendable, Hashable {
             if byte == UInt8(ascii: "+") {
                 out.append(0x20)
             } else if byte == UInt8(ascii: "%"), bytes.distance(from: index, to: bytes.endIndex) > 2,
-                      let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2]) {
+                      let high = HexDigit.value(bytes[index + 1]), let low = HexDigit.value(bytes[index + 2]) {
                 out.append(high << 4 | low)
                 index += 2
             } else {
@@ -58,14 +59,5 @@ public struct SubmittedForm: Sendable, Hashable {
             index += 1
         }
         return String(decoding: out, as: UTF8.self)
-    }
-
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 }

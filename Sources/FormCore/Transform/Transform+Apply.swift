@@ -150,14 +150,7 @@ extension Transform {
         } else if digits.hasPrefix("\\x") || digits.hasPrefix("0x") || digits.hasPrefix("0X") {
             digits = digits.dropFirst(2)
         }
-        let nibbles = digits.utf8.map { byte -> UInt8? in
-            switch byte {
-            case 48...57: return byte - 48
-            case 65...70: return byte - 55
-            case 97...102: return byte - 87
-            default: return nil
-            }
-        }
+        let nibbles = digits.utf8.map(HexDigit.value)
         guard nibbles.count % 2 == 0, !nibbles.contains(nil) else { return nil }
         var bytes = Data(capacity: nibbles.count / 2)
         var index = 0

@@ -118,19 +118,10 @@ struct PostgresCoding: Sendable, Hashable {
         var data = Data()
         var high: UInt8?
         for byte in text.utf8.dropFirst(2) {
-            guard let nibble = hexValue(byte) else { return nil }
+            guard let nibble = HexDigit.value(byte) else { return nil }
             if let h = high { data.append(h << 4 | nibble); high = nil } else { high = nibble }
         }
         return high == nil ? data : nil
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 
     /// A one-dimensional array literal: `{"a","b \"c\"",NULL}`.

@@ -93,17 +93,7 @@ extension FormScreen {
     private func editText(_ key: Key) throws {
         guard var line = editor else { return }
         let before = line.text
-        switch key {
-        case .character(let c): line.insert(c)
-        case .backspace: line.deleteBackward()
-        case .delete, .control("d"): line.deleteForward()
-        case .left: line.moveLeft()
-        case .right: line.moveRight()
-        case .home, .control("a"): line.moveHome()
-        case .end: line.moveEnd()
-        case .control("u"): line.clear()
-        default: return
-        }
+        guard line.apply(key) else { return }
         editor = line
         if line.text != before { try textChanged() }
     }

@@ -141,17 +141,7 @@ extension FormScreen {
         if Self.isTyped(field) {
             guard var line = editor else { return }
             let before = line.text
-            switch key {
-            case .character(let c): line.insert(c)
-            case .backspace: line.deleteBackward()
-            case .delete, .control("d"): line.deleteForward()
-            case .left: line.moveLeft()
-            case .right: line.moveRight()
-            case .home, .control("a"): line.moveHome()
-            case .end: line.moveEnd()
-            case .control("u"): line.clear()
-            default: return
-            }
+            guard line.apply(key) else { return }
             editor = line
             guard line.text != before else { return }
             typed = true

@@ -27,7 +27,7 @@ enum CSVCell {
         var data = Data(capacity: digits.count / 2)
         var high: UInt8?
         for byte in digits {
-            guard let nibble = hexValue(byte) else { return nil }
+            guard let nibble = HexDigit.value(byte) else { return nil }
             if let h = high {
                 data.append(h << 4 | nibble)
                 high = nil
@@ -36,14 +36,5 @@ enum CSVCell {
             }
         }
         return data
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 }

@@ -48,6 +48,23 @@ struct LineEditor: Hashable, Sendable {
     mutating func moveHome() { cursor = 0 }
     mutating func moveEnd() { cursor = characters.count }
 
+    /// Applies an editing key (typing, deleting, moving the cursor, Ctrl-U);
+    /// false for a key that does not edit a line, which is left unchanged.
+    mutating func apply(_ key: Key) -> Bool {
+        switch key {
+        case .character(let c): insert(c)
+        case .backspace: deleteBackward()
+        case .delete, .control("d"): deleteForward()
+        case .left: moveLeft()
+        case .right: moveRight()
+        case .home, .control("a"): moveHome()
+        case .end: moveEnd()
+        case .control("u"): clear()
+        default: return false
+        }
+        return true
+    }
+
     /// The part of the line shown in `width` columns, scrolled so the cursor
     /// stays in view; and the cursor's column inside it.
     func window(width: Int) -> (text: String, cursor: Int) {
