@@ -90,10 +90,22 @@ final class WebDriver {
     func open(_ url: String) throws { try command("POST", "/url", ["url": url]) }
 
     /// The first element `css` matches; throws when there is none.
+    /// A page still loading on a loaded machine gets a few seconds to show it.
     func element(_ css: String) throws -> String {
-        let value = try command("POST", "/element", ["using": "css selector", "value": css]) as? [String: Any]
-        guard let id = value?[Self.elementKey] as? String else { throw Failure(description: "no element \(css)") }
-        return id
+        let deadline = Date().addingTimeInterval(5)
+        repeat {
+            let value = try? command("POST", "/element", ["using": "css selector", "value": css]) as? [String: Any]
+            if let id = value?[Self.elementKey] as? String { return id }
+            usleep(100_000)
+        } while Date() < deadline
+        throw Failure(description: "no element \(css) on \(page)")
+    }
+
+    /// Where the browser is and the start of what it shows: what a failure names.
+    var page: String {
+        let url = (try? command("GET", "/url") as? String) ?? "?"
+        let text = (try? run("return document.body ? document.body.innerText : document.documentElement.outerHTML") as? String) ?? "?"
+        return "\(url): \(text.prefix(400))"
     }
 
     func exists(_ css: String) throws -> Bool {
