@@ -34,19 +34,12 @@ extension FormHTML {
         out += "<input type=\"hidden\" name=\"_base\" value=\"\(HTML.escape(baseJSON()))\">\n"
         let conflicted = Set(conflicts.map(\.field))
         var offered: [String] = []
-        for conflict in conflicts {
+        for conflict in conflicts where conflict.group == nil {
             guard let field = form.field(conflict.field) else { continue }
             offered.append(field.key)
-            let id = HTML.id("f-", field.key)
-            out += "<fieldset class=\"conflict\" id=\"\(id)\"><legend>\(HTML.escape(field.label))</legend>\n"
-            out += "<p class=\"hint\">When you opened it: <q>\(HTML.escape(conflict.base))</q></p>\n"
-            for (suffix, text, label, checked) in [("mine", conflict.mine, "Yours", true),
-                                                   ("theirs", conflict.theirs, "Theirs (saved now)", false)] {
-                out += "<label for=\"\(id)-\(suffix)\"><input type=\"radio\" name=\"\(HTML.escape(field.key))\" id=\"\(id)-\(suffix)\""
-                out += " value=\"\(HTML.escape(text))\"\(checked ? " checked" : "")> \(label): <q>\(HTML.escape(text))</q></label>\n"
-            }
-            out += "</fieldset>\n"
+            out += choice(conflict, name: field.key, label: field.label, id: HTML.id("f-", field.key))
         }
+        out += groupConflicts(conflicts)
         // The person's other changes ride along as they typed them.
         for field in form.fields where field.holdsValue && field.isStored && !field.isSecure && !conflicted.contains(field.key)
             && session.dirtyFields.contains(field.key) {
@@ -64,5 +57,27 @@ extension WebConflict {
     public init(_ conflict: FieldConflict, in form: Form) {
         let text = { (value: FieldValue) in form.field(conflict.field).map { WebText.of(value, in: $0) } ?? "\(value)" }
         self.init(field: conflict.field, base: text(conflict.base), mine: text(conflict.mine), theirs: text(conflict.theirs))
+    }
+}
+
+extension WebConflict {
+    /// A session's conflict as the page shows it, a row's too: the backend
+    /// names a row `lines[7]` and its cell `lines[7].amount`.
+    public init(_ conflict: FieldConflict, in session: FormSession) {
+        for group in session.form.groups where conflict.field.hasPrefix(group.key + "[") {
+            let rest = conflict.field.dropFirst(group.key.count + 1)
+            guard let close = rest.lastIndex(of: "]") else { continue }
+            let key = String(rest[..<close])
+            guard let row = session.rows(group.key).first(where: { $0.key?.description == key }) else { continue }
+            let cell = rest[close...].dropFirst(2)
+            guard !cell.isEmpty, let field = group.field(String(cell)) else {
+                self.init(field: conflict.field, base: "stored", mine: "removed", theirs: "changed", group: group.key, row: row.id)
+                return
+            }
+            self.init(field: conflict.field, base: WebText.of(conflict.base, in: field), mine: WebText.of(conflict.mine, in: field),
+                      theirs: WebText.of(conflict.theirs, in: field), group: group.key, row: row.id, rowField: field.key)
+            return
+        }
+        self.init(conflict, in: session.form)
     }
 }

@@ -28,10 +28,15 @@ public struct FormHTML {
         public var eventsHref: String?
         /// Foreign-key fields drawn as pickers, by field key (see `WebReference`).
         public var references: [String: WebReference]
+        /// The post this page answers without saving (a row button's): its
+        /// `_base` and `_rows` are carried on, so a later save still judges
+        /// the person's changes against what they first saw.
+        public var drawnFrom: SubmittedForm?
 
         public init(action: String, csrfToken: String? = nil, readOnly: Bool = false, submitLabel: String = "Save",
-                    eventsHref: String? = nil, references: [String: WebReference] = [:]) {
+                    eventsHref: String? = nil, references: [String: WebReference] = [:], drawnFrom: SubmittedForm? = nil) {
             self.action = action
+            self.drawnFrom = drawnFrom
             self.references = references
             self.eventsHref = eventsHref
             self.csrfToken = csrfToken
@@ -57,12 +62,25 @@ public struct FormHTML {
         if let token = options.csrfToken {
             out += "<input type=\"hidden\" name=\"_csrf\" value=\"\(HTML.escape(token))\">\n"
         }
+        let groups = editableGroups
+        if !groups.isEmpty {
+            // Enter in a field presses a form's first submit button: Save, not a row's Remove.
+            out += "<button type=\"submit\" class=\"visually-hidden\" tabindex=\"-1\" aria-hidden=\"true\">\(HTML.escape(options.submitLabel))</button>\n"
+        }
         out += errorSummary()
         if !options.readOnly {
-            out += "<input type=\"hidden\" name=\"_base\" value=\"\(HTML.escape(baseJSON()))\">\n"
+            out += "<input type=\"hidden\" name=\"_base\" value=\"\(HTML.escape(options.drawnFrom?.value("_base") ?? baseJSON()))\">\n"
+        }
+        if !groups.isEmpty {
+            out += "<input type=\"hidden\" name=\"_groups\" value=\"\(HTML.escape(Self.keysJSON(groups.map(\.key))))\">\n"
+            out += "<input type=\"hidden\" name=\"_rows\" value=\"\(HTML.escape(options.drawnFrom?.value("_rows") ?? rowsJSON()))\">\n"
         }
         let hidden = session.visibility
         for section in session.form.sections {
+            if let group = section.group {
+                out += self.group(section, group)
+                continue
+            }
             let shown = section.fields.filter { !hidden.isHidden($0.key) }
             guard !shown.isEmpty else { continue }
             out += "<fieldset>\n"
@@ -70,7 +88,7 @@ public struct FormHTML {
             for field in shown { out += self.field(field) }
             out += "</fieldset>\n"
         }
-        if !options.readOnly && editableKeys.count > 0 {
+        if !options.readOnly && (editableKeys.count > 0 || !groups.isEmpty) {
             out += "<input type=\"hidden\" name=\"_fields\" value=\"\(HTML.escape(Self.keysJSON(editableKeys)))\">\n"
             out += "<div class=\"actions\"><button type=\"submit\">\(HTML.escape(options.submitLabel))</button></div>\n"
         }
@@ -114,8 +132,8 @@ public struct FormHTML {
         guard !errors.isEmpty else { return "" }
         var out = "<div class=\"error-summary\" role=\"alert\" tabindex=\"-1\">\n<p>Please correct the errors below.</p>\n<ul>\n"
         for error in errors {
-            if let key = error.field, session.form.field(key) != nil {
-                out += "<li><a href=\"#\(HTML.escape(HTML.id("f-", key)))\">\(HTML.escape(error.message))</a></li>\n"
+            if let key = error.field, let anchor = anchor(key) {
+                out += "<li><a href=\"#\(HTML.escape(anchor))\">\(HTML.escape(error.message))</a></li>\n"
             } else {
                 out += "<li>\(HTML.escape(error.message))</li>\n"
             }

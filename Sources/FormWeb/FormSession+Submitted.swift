@@ -56,32 +56,35 @@ extension FormSession {
                 result.refused.append(FieldRefusal(field: key, message: "\(field.label): \(error)"))
             }
         }
+        applyRows(body, into: &result)
         return result
     }
 
     /// A field's posted value: its text as the page shows values, and the value to set.
-    private struct Posted {
+    struct Posted {
         var text: String
         var value: FieldValue?
     }
 
-    private func submittedValue(_ body: SubmittedForm, _ field: Field) -> Posted {
+    /// The value posted for `field` under `name` (a row's cell is `lines[2].amount`).
+    func submittedValue(_ body: SubmittedForm, _ field: Field, name: String? = nil) -> Posted {
+        let name = name ?? field.key
         switch field.kind {
         case .bool:
-            let on = body.contains(field.key)
+            let on = body.contains(name)
             return Posted(text: WebText.of(.bool(on), in: field), value: .bool(on))
         case .multichoice:
-            let chosen = body.values(field.key)
+            let chosen = body.values(name)
             let value: FieldValue = .list(chosen.map { text in field.choices.first { $0.valueText == text }?.value ?? .text(text) })
             return Posted(text: WebText.of(chosen.isEmpty ? .null : value, in: field), value: chosen.isEmpty ? .null : value)
         case .choice:
-            let text = body.value(field.key) ?? ""
+            let text = body.value(name) ?? ""
             guard let choice = field.choices.first(where: { $0.valueText == text }) else {
                 return Posted(text: text, value: text.isEmpty ? .null : nil)
             }
             return Posted(text: WebText.of(choice.value, in: field), value: choice.value)
         default:
-            return Posted(text: body.value(field.key) ?? "", value: nil)
+            return Posted(text: body.value(name) ?? "", value: nil)
         }
     }
 

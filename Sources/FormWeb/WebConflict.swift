@@ -8,12 +8,22 @@ public struct WebConflict: Sendable, Hashable {
     public var mine: String
     /// What is stored now.
     public var theirs: String
+    /// For a row of a repeating group: the group, the session's row id, and
+    /// the row field (`nil` when the row itself is the conflict: one side
+    /// removed it, the other changed it).
+    public var group: String?
+    public var row: String?
+    public var rowField: String?
 
-    public init(field: String, base: String, mine: String, theirs: String) {
+    public init(field: String, base: String, mine: String, theirs: String,
+                group: String? = nil, row: String? = nil, rowField: String? = nil) {
         self.field = field
         self.base = base
         self.mine = mine
         self.theirs = theirs
+        self.group = group
+        self.row = row
+        self.rowField = rowField
     }
 }
 
@@ -23,6 +33,10 @@ public struct SubmissionResult: Sendable, Hashable {
     public var conflicts: [WebConflict] = []
     /// Members the session refused: an unknown, read-only or hidden field.
     public var refused: [FieldRefusal] = []
+    /// Each group's rows as posted: the session's row id at each place
+    /// (1-based place `n` is index `n - 1`; `nil` for a row left out), for
+    /// `FormSession.perform(_:rows:)`.
+    public var postedRows: [String: [String?]] = [:]
 
     public var isClean: Bool { conflicts.isEmpty && refused.isEmpty }
 }

@@ -35,3 +35,15 @@ enum WebText {
         return value == choice.value
     }
 }
+
+extension WebText {
+    /// What a row's cell shows: typed text that did not parse, else its value
+    /// (a date in ISO 8601 for a date input).
+    static func of(row id: String, _ field: Field, group: String, in session: FormSession) -> String {
+        guard !field.isSecure, let row = session.row(group, id) else { return "" }
+        let shown = session.rowText(group, id, field.key)
+        // `rowText` is the raw input when it did not parse, else the formatted value.
+        if shown != field.format(row[field.key]) { return shown }
+        return of(row[field.key], in: field)
+    }
+}

@@ -14,6 +14,9 @@ struct ServeCommand: ParsableCommand {
         /forms/NAME/KEY (a record, edited as its form's mode says), /forms/NAME/new.
         API: /api/forms/NAME (spec and JSON Schema), /api/forms/NAME/records,
         /api/forms/NAME/records/KEY (ETag; PATCH with If-Match), …/KEY/events.
+        A spec's repeating groups are tables of rows on a record's page and
+        arrays in the API; --children gives other forms one group per table
+        referring to theirs.
         Listens on loopback unless told otherwise; any other address needs
         --token or --users, or serve refuses to start. Stops on Ctrl-C.
         See docs/web.md.
@@ -26,6 +29,7 @@ struct ServeCommand: ParsableCommand {
             .value("users", valueName: "file", help: "Require a user and password from FILE (lines name:salt:hash; see --hash-password)."),
             .value("hash-password", valueName: "name", help: "Print a --users line for NAME with the password read from stdin, and exit."),
             .value("max-body", valueName: "bytes", help: "The largest request body taken (default 1048576).", check: .positiveInteger),
+            Common.children,
         ])
 
     let listen: String
@@ -34,6 +38,7 @@ struct ServeCommand: ParsableCommand {
     let users: String?
     let hashPassword: String?
     let maximumBody: Int?
+    let children: Bool
 
     init(parsing arguments: ParsedArguments) throws {
         listen = arguments.value("listen") ?? "127.0.0.1:8080"
@@ -42,6 +47,7 @@ struct ServeCommand: ParsableCommand {
         users = arguments.value("users")
         hashPassword = arguments.value("hash-password")
         maximumBody = try arguments.positiveInteger("max-body")
+        children = arguments.flag("children")
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
@@ -67,7 +73,8 @@ struct ServeCommand: ParsableCommand {
         let workspace = StorageWorkspace(globals: context.globals, access: readOnly ? .read : .writeWithDrafts,
                                          warnings: context.terminal.errors)
         _ = try workspace.store()  // a missing or unreadable database is reported now, not at the first request
-        let app = WebApp(workspace: workspace, visitors: WebVisitors(authentication: authentication), readOnly: readOnly)
+        let app = WebApp(workspace: workspace, visitors: WebVisitors(authentication: authentication), readOnly: readOnly,
+                         children: children)
         var limits = MicroHTTPServer.Limits()
         if let maximumBody { limits.maximumBody = maximumBody }
         // Blocked before the server's threads start, so they inherit it: the signals come to `sigwait` here.

@@ -2,7 +2,7 @@ import Foundation
 import FormCore
 
 /// A record's entity tag: a digest of every stored value (secure ones too,
-/// and the version column's), so any change by anyone gives another tag.
+/// the version column's, and its groups' rows), so any change by anyone gives another tag.
 enum RecordETag {
     static func of(_ record: StoredRecord) -> String {
         // FNV-1a over the values in key order: stable across runs and processes, cheap per read.
@@ -18,6 +18,17 @@ enum RecordETag {
         for key in record.values.keys.sorted() {
             mix(key)
             mix(String(describing: record.values[key]!))
+        }
+        // A group's rows too: a row changed by anyone changes the record's tag.
+        for group in record.groups.keys.sorted() {
+            mix(group)
+            for row in record.groups[group]! {
+                for key in row.keys.sorted() {
+                    mix(key)
+                    mix(String(describing: row[key]!))
+                }
+                mix("\u{1e}")
+            }
         }
         mix(record.version.map(String.init) ?? "-")
         return "\"" + String(hash, radix: 16) + "\""

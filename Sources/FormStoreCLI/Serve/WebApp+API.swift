@@ -41,7 +41,7 @@ extension WebApp {
 
     /// `GET /api/forms/NAME`: `{"spec": …, "schema": …}`.
     private func formDescription(_ name: String) throws -> HTTPResponse {
-        let form = try locked { try workspace.form(named: name) }
+        let form = try locked { try self.form(named: name) }
         var body = Data(#"{"spec":"#.utf8)
         body += try FormSpec.encode(form)
         body += Data(#","schema":"#.utf8)
@@ -50,15 +50,6 @@ extension WebApp {
         return .json(200, body)
     }
 
-    /// A record as JSON: its stored fields by key, secure ones left out.
-    private func recordJSON(_ record: StoredRecord, form: Form) -> [String: PlainJSONValue] {
-        var members: [String: PlainJSONValue] = [:]
-        for column in record.key.columns { members[column] = PlainJSONValue(record.key[column] ?? .null) }
-        for field in form.fields where field.holdsValue && field.isStored && !field.isSecure {
-            members[field.key] = PlainJSONValue(record.values[field.key] ?? .null)
-        }
-        return members
-    }
 
     private var encoder: JSONEncoder {
         let encoder = JSONEncoder()
@@ -75,17 +66,17 @@ extension WebApp {
         selection.sort = request.queryValues("sort").map {
             RecordSelection.SortKey(field: String($0.hasPrefix("-") ? $0.dropFirst() : $0[...]), descending: $0.hasPrefix("-"))
         }
-        let rows = try locked { () throws -> [[String: PlainJSONValue]] in
-            let form = try workspace.form(named: name)
-            var rows: [[String: PlainJSONValue]] = []
-            try workspace.forEachRecord(of: form, selection: selection) { rows.append(recordJSON($0, form: form)) }
+        let rows = try locked { () throws -> [RecordDocument] in
+            let form = try self.form(named: name)
+            var rows: [RecordDocument] = []
+            try workspace.forEachRecord(of: form, selection: selection) { rows.append(RecordDocument($0, form: form, withGroups: false)) }
             return rows
         }
         return .json(200, try encoder.encode(rows))
     }
 
     func load(_ name: String, key: String) throws -> (Form, StoredRecord?) {
-        let form = try workspace.form(named: name)
+        let form = try self.form(named: name)
         let recordKey = try workspace.recordKey(try KeyArgument(parsing: key), of: form)
         return (form, try workspace.store().load(form, key: recordKey))
     }
@@ -97,7 +88,8 @@ extension WebApp {
         try locked {
             let (form, record) = try load(name, key: key)
             guard let record else { return .json(404, Self.noRecord) }
-            return .json(200, try encoder.encode(recordJSON(record, form: form)), headers: [("ETag", RecordETag.of(record))])
+            return .json(200, try encoder.encode(RecordDocument(record, form: form, withGroups: true)),
+                         headers: [("ETag", RecordETag.of(record))])
         }
     }
 
@@ -142,7 +134,7 @@ extension WebApp {
     /// `POST /api/forms/NAME/records`: 201 with the new record's `Location`.
     private func createRecord(_ name: String, body: Data, user: String) throws -> HTTPResponse {
         try locked {
-            let form = workspace.withSaveStep(try workspace.form(named: name))
+            let form = workspace.withSaveStep(try self.form(named: name))
             let session = FormSession.new(form, backend: try workspace.store(), draftPolicy: .none)
             session.attribution = attribution(user)
             do throws(JSONBodyError) {

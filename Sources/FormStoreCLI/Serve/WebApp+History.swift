@@ -7,7 +7,7 @@ extension WebApp {
     /// `GET /forms/NAME/KEY/history`: who changed what, when and through what.
     func historyPage(_ name: String, key: String) throws -> HTTPResponse {
         let (form, changes) = try locked { () throws -> (Form, [RecordChange]) in
-            let form = try workspace.form(named: name)
+            let form = try self.form(named: name)
             let recordKey = try workspace.recordKey(try KeyArgument(parsing: key), of: form)
             guard let record = try workspace.store().load(form, key: recordKey) else {
                 throw CLIError.notFound("\(name): no record with key \(key)")

@@ -51,7 +51,8 @@ extension WebApp {
         case 3 where parts[0] == "forms" && Self.isNewRecordPath(request): return try newRecordPage(parts[1], visit: visit)
         case 3 where parts[0] == "forms":
             return try recordPage(parts[1], key: parts[2], editing: request.queryValue("edit") != nil,
-                                  saved: request.queryValue("saved"), visit: visit)
+                                  saved: request.queryValue("saved"), undone: request.queryValue("undone"),
+                                  redone: request.queryValue("redone"), visit: visit)
         case 4 where parts[0] == "forms" && parts[3] == "delete": return try deletePage(parts[1], key: parts[2], visit: visit)
         case 4 where parts[0] == "forms" && parts[3] == "history": return try historyPage(parts[1], key: parts[2])
         default: return .html(404, WebPage(title: "Not found", body: "<p>No page here.</p>\n").render())
@@ -81,6 +82,8 @@ extension WebApp {
         case (3, "draft/restore"): return try restoreDraft(name, key: key, visit: visit)
         case (3, "draft/discard"): return try discardDrafts(name, key: key, visit: visit)
         case (2, "delete"): return try delete(name, key: key)
+        case (2, "undo"): return try undo(name, key: key, redo: false, visit: visit)
+        case (2, "redo"): return try undo(name, key: key, redo: true, visit: visit)
         default: return .text(404, "No page here.")
         }
     }
@@ -112,7 +115,7 @@ extension WebApp {
         }
         if let filter { selection.conditions = [try RecordCondition(parsing: filter)] }
         let (form, records) = try locked { () throws -> (Form, [StoredRecord]) in
-            let form = try workspace.form(named: name)
+            let form = try self.form(named: name)
             var records: [StoredRecord] = []
             try workspace.forEachRecord(of: form, selection: selection) { records.append($0) }
             return (form, records)

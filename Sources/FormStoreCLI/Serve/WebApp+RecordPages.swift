@@ -18,7 +18,7 @@ extension WebApp {
     /// Opens the record `key` (as typed in the URL) of form `name`, for the visitor.
     func openRecord(_ name: String, key: String, visit: Visit, drafts: Bool, editing: Bool,
                     saving: Bool = false) throws -> FormSession {
-        var form = try workspace.form(named: name)
+        var form = try self.form(named: name)
         // One post writes all its fields at once: free mode saves them in one step here too.
         if saving { form = workspace.withSaveStep(form) }
         let recordKey = try workspace.recordKey(try KeyArgument(parsing: key), of: form)
@@ -30,15 +30,11 @@ extension WebApp {
         return session
     }
 
-    func recordPage(_ name: String, key: String, editing: Bool, saved: String?, visit: Visit) throws -> HTTPResponse {
+    func recordPage(_ name: String, key: String, editing: Bool, saved: String?, undone: String? = nil, redone: String? = nil,
+                    visit: Visit) throws -> HTTPResponse {
         let html = try locked { () throws -> String in
             let session = try openRecord(name, key: key, visit: visit, drafts: true, editing: editing)
-            var notice = ""
-            if let saved {
-                let labels = saved.split(separator: ",").map { session.form.field(String($0))?.label ?? String($0) }
-                notice = labels.isEmpty ? "<div class=\"notice\" role=\"status\">Nothing changed.</div>\n"
-                    : "<div class=\"notice saved\" role=\"status\">Saved: \(HTML.escape(labels.joined(separator: ", "))).</div>\n"
-            }
+            let notice = stepNotice(session.form, key: key, saved: saved, undone: undone, redone: redone, visit: visit)
             return try recordHTML(session, key: key, visit: visit, notice: notice + draftOffer(session, key: key, visit: visit))
         }
         return .html(200, html)
@@ -46,12 +42,12 @@ extension WebApp {
 
     /// The record's page around its form: the mode's buttons, the links, the draft offer.
     func recordHTML(_ session: FormSession, key: String, visit: Visit, notice: String, status: String = "",
-                    refused: FormStoreError? = nil) throws -> String {
+                    refused: FormStoreError? = nil, drawnFrom: SubmittedForm? = nil) throws -> String {
         let form = session.form
         let path = recordPath(form, key)
         let options = FormHTML.Options(action: path, csrfToken: visit.csrf, readOnly: readOnly,
                                        eventsHref: "/api/forms/\(Self.pathSegment(form.name))/records/\(Self.pathSegment(key))/events",
-                                       references: try references(form, value: session.value, refused: refused))
+                                       references: try references(form, value: session.value, refused: refused), drawnFrom: drawnFrom)
         var body = notice + FormHTML(session, options: options).render()
         body += "<div class=\"actions\">"
         if form.mode == .edit && !session.isEditing && !readOnly {
@@ -88,6 +84,10 @@ extension WebApp {
                 return .html(422, try recordHTML(session, key: key, visit: visit, notice: "<div class=\"notice conflict\" role=\"alert\"><p>Nothing was saved:</p><ul>\(list)</ul></div>\n"))
             }
             if !result.conflicts.isEmpty { return conflictPage(session, key: key, conflicts: result.conflicts, visit: visit) }
+            if let action = RowAction(body) {
+                let notice = try rowStep(action, session, result)
+                return .html(200, try recordHTML(session, key: key, visit: visit, notice: notice, drawnFrom: body))
+            }
             let outcome: SaveOutcome
             switch try savingReferences(session) {
             case .success(let saved): outcome = saved
@@ -96,13 +96,14 @@ extension WebApp {
             switch outcome {
             case .saved(let changed, let newKey):
                 try discardOffered(session, visit: visit)
+                keepForUndo(session, changed: changed, visit: visit)
                 return .redirect(recordPath(session.form, newKey.description) + "?saved=" + Self.queryValue(changed.joined(separator: ",")))
             case .unchanged:
                 return .redirect(recordPath(session.form, key) + "?saved=")
             case .invalid:
                 return .html(422, try recordHTML(session, key: key, visit: visit, notice: ""))
             case .conflict(let conflicts):
-                return conflictPage(session, key: key, conflicts: conflicts.map { WebConflict($0, in: session.form) }, visit: visit)
+                return conflictPage(session, key: key, conflicts: conflicts.map { WebConflict($0, in: session) }, visit: visit)
             case .notFound:
                 return .html(404, WebPage(title: "Not found", body: "<p class=\"notice conflict\" role=\"alert\">This record no longer exists.</p>\n").render())
             }
@@ -133,7 +134,7 @@ extension WebApp {
             if let key {
                 session = try openRecord(name, key: key, visit: visit, drafts: false, editing: true, saving: true)
             } else {
-                session = FormSession.new(workspace.withSaveStep(try workspace.form(named: name)), backend: try workspace.store())
+                session = FormSession.new(workspace.withSaveStep(try self.form(named: name)), backend: try workspace.store())
             }
             _ = session.apply(submitted: body)
             let field = body.value("_field") ?? ""
@@ -176,18 +177,19 @@ extension WebApp {
     /// `GET /forms/NAME/new`: an empty record's form.
     func newRecordPage(_ name: String, visit: Visit) throws -> HTTPResponse {
         let html = try locked { () throws -> String in
-            let form = workspace.withSaveStep(try workspace.form(named: name))
+            let form = workspace.withSaveStep(try self.form(named: name))
             let session = FormSession.new(form, backend: try workspace.store())
             return try newRecordHTML(session, visit: visit)
         }
         return .html(200, html)
     }
 
-    private func newRecordHTML(_ session: FormSession, visit: Visit, notice: String = "", refused: FormStoreError? = nil) throws -> String {
+    private func newRecordHTML(_ session: FormSession, visit: Visit, notice: String = "", refused: FormStoreError? = nil,
+                               drawnFrom: SubmittedForm? = nil) throws -> String {
         let form = session.form
         let base = "/forms/" + Self.pathSegment(form.name)
         let options = FormHTML.Options(action: base + "/new", csrfToken: visit.csrf, readOnly: readOnly, submitLabel: "Create",
-                                       references: try references(form, value: session.value, refused: refused))
+                                       references: try references(form, value: session.value, refused: refused), drawnFrom: drawnFrom)
         return WebPage(title: "New \(form.title)", breadcrumbs: [("Forms", "/"), (form.title, base)],
                        body: notice + FormHTML(session, options: options).render()).render()
     }
@@ -195,13 +197,17 @@ extension WebApp {
     /// `POST /forms/NAME` (or `/forms/NAME/new`): a new record, or its form again with the errors.
     func create(_ name: String, body: SubmittedForm, visit: Visit) throws -> HTTPResponse {
         try locked {
-            let form = workspace.withSaveStep(try workspace.form(named: name))
+            let form = workspace.withSaveStep(try self.form(named: name))
             let session = FormSession.new(form, backend: try workspace.store())
             session.attribution = attribution(visit.user)
             let result = session.apply(submitted: body)
             if !result.refused.isEmpty {
                 let list = result.refused.map { "<li>\(HTML.escape($0.message))</li>" }.joined()
                 return .html(422, try newRecordHTML(session, visit: visit, notice: "<div class=\"notice conflict\" role=\"alert\"><ul>\(list)</ul></div>\n"))
+            }
+            if let action = RowAction(body) {
+                let notice = try rowStep(action, session, result)
+                return .html(200, try newRecordHTML(session, visit: visit, notice: notice, drawnFrom: body))
             }
             switch try savingReferences(session) {
             case .failure(let refused):
@@ -232,7 +238,7 @@ extension WebApp {
     /// `POST /forms/NAME/KEY/delete`.
     func delete(_ name: String, key: String) throws -> HTTPResponse {
         try locked {
-            let form = try workspace.form(named: name)
+            let form = try self.form(named: name)
             try workspace.deleteRecord(of: form, key: try KeyArgument(parsing: key))
             return .redirect("/forms/" + Self.pathSegment(form.name))
         }

@@ -43,7 +43,7 @@ extension WebApp {
     /// offers, `[{"value": …, "label": …}]`, at most 20, for a `<datalist>`.
     func choices(_ name: String, field: String, search: String?) throws -> HTTPResponse {
         let choices = try locked { () throws -> [Choice] in
-            let form = try workspace.form(named: name)
+            let form = try self.form(named: name)
             guard try workspace.store().picker(form, field: field) != nil else {
                 throw CLIError.notFound("\(name): \(field) is no foreign key")
             }

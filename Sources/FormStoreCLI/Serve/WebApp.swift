@@ -10,16 +10,28 @@ final class WebApp: @unchecked Sendable {
     let workspace: StorageWorkspace
     let visitors: WebVisitors
     let readOnly: Bool
+    /// `serve --children`: a form without groups of its own gets one per
+    /// table referring to its table, as `--children` does elsewhere.
+    let children: Bool
     /// Wakes the event streams after a commit, this server's or another writer's.
     let commits = CommitSignal()
+    /// The sessions of visitors' latest saves, for Undo and Redo (used behind `lock`).
+    let undoable = UndoableSaves()
     private let lock = NSLock()
     private let stopLock = NSLock()
     private var stopped = false
 
-    init(workspace: StorageWorkspace, visitors: WebVisitors, readOnly: Bool) {
+    init(workspace: StorageWorkspace, visitors: WebVisitors, readOnly: Bool, children: Bool = false) {
         self.workspace = workspace
         self.visitors = visitors
         self.readOnly = readOnly
+        self.children = children
+    }
+
+    /// The form named `name`, a spec's groups included, and with `--children`
+    /// an inferred form's child tables as groups.
+    func form(named name: String) throws -> Form {
+        children ? try workspace.form(named: name, children: true) : try workspace.form(named: name)
     }
 
     /// Whether the server is stopping: event streams end.
