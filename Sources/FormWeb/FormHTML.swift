@@ -58,6 +58,7 @@ public struct FormHTML {
         var out = "<form method=\"post\" action=\"\(HTML.escape(options.action))\" class=\"record\" novalidate"
         out += " data-form=\"\(HTML.escape(session.form.name))\" data-mode=\"\(session.form.mode.rawValue)\""
         if let events = options.eventsHref { out += " data-events=\"\(HTML.escape(events))\"" }
+        if options.drawnFrom != nil { out += " data-unsaved" }
         out += ">\n"
         if let token = options.csrfToken {
             out += "<input type=\"hidden\" name=\"_csrf\" value=\"\(HTML.escape(token))\">\n"

@@ -11,7 +11,8 @@ extension WebAssets {
   var form = document.querySelector("form.record[data-form]");
   if (!form) { return; }
   var action = form.getAttribute("action");
-  var dirty = false;
+  // A page drawn again after a row button holds what was typed, unsaved.
+  var dirty = form.hasAttribute("data-unsaved");
   var draftTimer = null;
 
   function body(extra) {

@@ -59,6 +59,35 @@ ul.forms .meta { color: var(--muted); font-size: .9rem; }
 fieldset.conflict label { display: block; margin: .3rem 0; }
 code { font-size: .9em; background: var(--wash); padding: 0 .2em; border-radius: 3px; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+fieldset.group { border-top: 1px solid var(--line); padding-top: .6rem; }
+fieldset.group > .hint { margin: -.3rem 0 .6rem; }
+.rows-scroll { overflow-x: auto; }
+table.rows { border-collapse: collapse; width: 100%; }
+table.rows th, table.rows td { padding: .3rem .35rem; vertical-align: top; text-align: left; }
+table.rows thead th { font-size: .9rem; color: var(--muted); border-bottom: 1px solid var(--line); white-space: nowrap; }
+table.rows tbody th { color: var(--muted); padding-top: .75rem; width: 2rem; }
+table.rows td input:not([type=checkbox]), table.rows td select, table.rows td textarea { min-width: 6rem; }
+table.rows tbody tr + tr > * { border-top: 1px solid var(--wash); }
+table.rows tr.invalid { background: #fdf0ef; }
+.cell-label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+td.row-actions { white-space: nowrap; width: 1%; }
+td.row-actions button { padding: .4rem .6rem; margin: 0 0 0 .25rem; }
+button.remove { color: var(--bad); border-color: var(--bad); }
+.no-rows { color: var(--muted); margin: 0 0 .5rem; }
+fieldset.group .actions { margin-top: .5rem; }
+.step { display: flex; flex-wrap: wrap; gap: .6rem; align-items: center; margin-bottom: 1rem; }
+.step .notice { flex: 1 1 12rem; margin: 0; }
+.step-form { margin: 0; }
+@media (max-width: 40rem) {
+  table.rows thead { display: none; }
+  table.rows, table.rows tbody, table.rows tr, table.rows td, table.rows tbody th { display: block; width: auto; }
+  table.rows tbody tr { border: 1px solid var(--line); border-radius: 6px; padding: .4rem .6rem; margin-bottom: .6rem; }
+  table.rows tbody tr + tr > * { border-top: 0; }
+  table.rows tbody th { padding: 0; }
+  table.rows tbody th::before { content: "Row "; }
+  .cell-label { position: static; width: auto; height: auto; clip: auto; overflow: visible; display: block; font-weight: 600; font-size: .9rem; }
+  td.row-actions { width: auto; text-align: right; }
+}
 @media (max-width: 30rem) { main { padding: .6rem; } form.record { padding: .8rem; } h1 { font-size: 1.3rem; } }
 """#
 }
