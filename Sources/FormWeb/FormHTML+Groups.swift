@@ -92,7 +92,8 @@ extension FormHTML {
         if !errors.isEmpty { common += " aria-invalid=\"true\" aria-describedby=\"\(id)-error\"" }
         if field.isRequired && editable { common += " required aria-required=\"true\"" }
         let text = WebText.of(row: row.id, field, group: group.key, in: session)
-        var out = "<label class=\"cell-label\" for=\"\(id)\">\(HTML.escape(field.label))<span class=\"visually-hidden\">, row \(place)</span></label>"
+        let required = field.isRequired && editable ? " <span class=\"required\" aria-hidden=\"true\">*</span>" : ""
+        var out = "<label class=\"cell-label\" for=\"\(id)\">\(HTML.escape(field.label))\(required)<span class=\"visually-hidden\">, row \(place)</span></label>"
         switch field.kind {
         case .bool:
             out += "<input type=\"checkbox\" \(common) value=\"on\"\(row[field.key].boolValue == true ? " checked" : "")\(editable ? "" : " disabled")>"
@@ -158,6 +159,19 @@ extension FormHTML {
 
     static func cellID(_ group: String, _ place: Int, _ field: String) -> String {
         groupID(group) + "-\(place)-" + HTML.id("", field)
+    }
+
+    /// An error as the summary lists it: a row's cell error says which row
+    /// (`Lines, row 3: Amount is not a number`), as it is read far from its cell.
+    func summaryText(_ error: FieldError) -> String {
+        guard let name = error.field, error.code != "unique" else { return error.message }
+        for group in session.form.groups where name.hasPrefix(group.key + "[#") {
+            let rest = name.dropFirst(group.key.count + 2)
+            guard let close = rest.firstIndex(of: "]"), let place = Int(rest[..<close]) else { continue }
+            let title = session.form.sections.first { $0.group?.key == group.key }?.title ?? group.key
+            return "\(title), row \(place): \(error.message)"
+        }
+        return error.message
     }
 
     /// Where an error named by the session points: a field, a row's cell

@@ -134,7 +134,7 @@ public struct FormHTML {
         var out = "<div class=\"error-summary\" role=\"alert\" tabindex=\"-1\">\n<p>Please correct the errors below.</p>\n<ul>\n"
         for error in errors {
             if let key = error.field, let anchor = anchor(key) {
-                out += "<li><a href=\"#\(HTML.escape(anchor))\">\(HTML.escape(error.message))</a></li>\n"
+                out += "<li><a href=\"#\(HTML.escape(anchor))\">\(HTML.escape(summaryText(error)))</a></li>\n"
             } else {
                 out += "<li>\(HTML.escape(error.message))</li>\n"
             }

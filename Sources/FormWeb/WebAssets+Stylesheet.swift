@@ -86,7 +86,7 @@ fieldset.group .actions { margin-top: .5rem; }
   table.rows tbody th { padding: 0; }
   table.rows tbody th::before { content: "Row "; }
   .cell-label { position: static; width: auto; height: auto; clip: auto; overflow: visible; display: block; font-weight: 600; font-size: .9rem; }
-  td.row-actions { width: auto; text-align: right; }
+  table.rows td.row-actions { width: auto; text-align: right; }
 }
 @media (max-width: 30rem) { main { padding: .6rem; } form.record { padding: .8rem; } h1 { font-size: 1.3rem; } }
 """#

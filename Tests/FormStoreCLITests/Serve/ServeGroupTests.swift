@@ -14,7 +14,7 @@ import Testing
         #expect(html.contains("<legend>Lines</legend>"))
         #expect(html.contains("<p class=\"hint\" id=\"g-lines-rules\">At least 1 row. Item differs from row to row. Total is the sum of Amount.</p>"))
         #expect(html.contains("<table class=\"rows\">"))
-        #expect(html.contains("<label class=\"cell-label\" for=\"g-lines-1-item\">Item<span class=\"visually-hidden\">, row 1</span></label>"))
+        #expect(html.contains("<label class=\"cell-label\" for=\"g-lines-1-item\">Item <span class=\"required\" aria-hidden=\"true\">*</span><span class=\"visually-hidden\">, row 1</span></label>"))
         #expect(html.contains("name=\"lines[1].item\" id=\"g-lines-1-item\" required aria-required=\"true\" value=\"Tea\""), "\(html)")
         #expect(html.contains("name=\"lines[2].amount\" id=\"g-lines-2-amount\" value=\"3.5\""))
         #expect(html.contains("name=\"lines[1]._key\" value=\"10\""))
