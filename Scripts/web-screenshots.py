@@ -22,6 +22,7 @@ def free_port():
 class Browser:
     def __init__(self, port, width, height):
         self.base = "http://127.0.0.1:%d" % port
+        self.width = width
         options = {"binary": "/usr/bin/chromium",
                    "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
                             "--window-size=%d,%d" % (width, height)]}
@@ -52,7 +53,7 @@ class Browser:
 
     def shot(self, name):
         height = self.call("POST", "/execute/sync", {"script": "return document.documentElement.scrollHeight", "args": []})
-        self.call("POST", "/window/rect", {"height": min(max(int(height) + 140, 500), 2200)})
+        self.call("POST", "/window/rect", {"width": self.width, "height": min(max(int(height) + 140, 500), 2200)})
         time.sleep(0.3)
         with open(os.path.join(OUT, name), "wb") as f:
             f.write(base64.b64decode(self.call("GET", "/screenshot")))
@@ -132,11 +133,74 @@ def main():
         time.sleep(0.5)
         phone.shot("phone-new-invalid.png")
         phone.close()
+        group_shots(driver_port, scratch, env)
     finally:
         driver.kill()
         server.terminate()
         server.wait()
         shutil.rmtree(scratch)
+
+
+INVOICE_SPEC = {
+    "formstore": 1, "name": "invoice", "title": "Invoice", "table": "invoice", "primaryKey": ["id"],
+    "sections": [
+        {"fields": [{"key": "customer", "label": "Customer", "kind": "text", "required": True},
+                    {"key": "total", "label": "Total", "kind": "decimal"}]},
+        {"title": "Lines",
+         "fields": [{"key": "item", "label": "Item", "kind": "text", "required": True},
+                    {"key": "amount", "label": "Amount", "kind": "decimal"}],
+         "group": {"key": "lines", "table": "invoice_line", "foreignKey": ["invoice_id"], "orderColumn": "position",
+                   "minRows": 1, "unique": ["item"], "sums": [{"column": "amount", "field": "total"}]}}]}
+
+
+def group_shots(driver_port, scratch, env):
+    """A record with a repeating group: its rows, a row's errors, a row's conflict, a save's Undo."""
+    db = os.path.join(scratch, "invoices.sqlite")
+    forms = os.path.join(scratch, "invoice-forms")
+    os.makedirs(forms)
+    with open(os.path.join(forms, "invoice.json"), "w") as f:
+        json.dump(INVOICE_SPEC, f)
+    subprocess.run(["sqlite3", db], input="""
+        CREATE TABLE invoice (id INTEGER PRIMARY KEY, customer TEXT NOT NULL, total NUMERIC NOT NULL DEFAULT 0);
+        CREATE TABLE invoice_line (id INTEGER PRIMARY KEY, invoice_id INTEGER NOT NULL REFERENCES invoice(id),
+                                   position INTEGER NOT NULL, item TEXT NOT NULL, amount NUMERIC NOT NULL);
+        INSERT INTO invoice VALUES (1, 'Ann', 6);
+        INSERT INTO invoice_line VALUES (10, 1, 1, 'Tea', 2.5), (11, 1, 2, 'Cake', 3.5);
+        """, text=True, check=True)
+    server = subprocess.Popen([os.path.join(ROOT, ".build", "debug", "formstore"), "--db", db, "--forms", forms,
+                               "serve", "--listen", "127.0.0.1:0"], stdout=subprocess.PIPE, env=env, text=True)
+    record = re.search(r"http://127\.0\.0\.1:\d+", server.stdout.readline()).group(0) + "/forms/invoice/1"
+    save = "form.record > .actions > button[type=submit]"
+    try:
+        for width, suffix in [(1000, ""), (390, "-phone")]:
+            browser = Browser(driver_port, width, 900)
+            browser.open(record)
+            browser.shot("record-group%s.png" % suffix)
+            if suffix:
+                browser.close()
+                continue
+            browser.click("button[value='add 0 lines']")
+            time.sleep(0.5)
+            browser.type("#g-lines-3-item", "Tea")
+            browser.type("#g-lines-3-amount", "lots")
+            browser.click(save)
+            time.sleep(0.5)
+            browser.shot("record-group-invalid.png")
+            browser.open(record)
+            subprocess.run(["sqlite3", db, "UPDATE invoice_line SET amount = 3 WHERE id = 10"], check=True)
+            browser.type("#g-lines-1-amount", "4")
+            browser.click(save)
+            time.sleep(0.5)
+            browser.shot("record-group-conflict.png")
+            browser.open(record)
+            browser.type("#f-customer", "Ann Lee")
+            browser.click(save)
+            time.sleep(0.5)
+            browser.shot("record-undo.png")
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait()
 
 
 main()
