@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "FormStoreCLITests", dependencies: ["FormStoreCLI", "FormStorage", "FormCore"],
                     // Golden screens, read by path (FullScreenEditTests).
                     exclude: ["Golden"]),
-        .testTarget(name: "FormWebTests", dependencies: ["FormWeb", "FormCore"]),
+        .testTarget(name: "FormWebTests", dependencies: ["FormWeb", "FormCore", "FormStorage"]),
         // One conformance suite, run against SQLite and PostgreSQL.
         .testTarget(name: "FormStoreConformanceTests",
                     dependencies: ["FormStoragePostgres", "FormStorage", "FormCore", "formstore-bench"]),
