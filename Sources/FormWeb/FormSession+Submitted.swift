@@ -28,7 +28,9 @@ extension FormSession {
             offered = (try? JSONSerialization.jsonObject(with: Data(listed.utf8))) as? [String] ?? []
         } else {
             var seen = Set<String>()
-            offered = body.members.map(\.name).filter { !$0.hasPrefix("_") && seen.insert($0).inserted }
+            // A row's cells (`lines[2].item`) are the groups' (`applyRows`), not fields.
+            let rowCell = { (name: String) in self.form.groups.contains { name.hasPrefix($0.key + "[") } }
+            offered = body.members.map(\.name).filter { !$0.hasPrefix("_") && !rowCell($0) && seen.insert($0).inserted }
         }
         for key in offered {
             guard let field = form.field(key), field.holdsValue else {
