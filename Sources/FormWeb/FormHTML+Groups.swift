@@ -63,7 +63,8 @@ extension FormHTML {
         }
         out += "</th>\n"
         for field in fields {
-            out += "<td>" + cell(row, field, place: place, group: group, editable: editable) + "</td>\n"
+            out += "<td data-cell=\"\(HTML.escape(GroupPath.position(group.key, place, field.key)))\">"
+            out += cell(row, field, place: place, group: group, editable: editable) + "</td>\n"
         }
         if editable {
             out += "<td class=\"row-actions\">"

@@ -37,8 +37,27 @@ extension WebAssets {
     else { input.removeAttribute("aria-describedby"); }
   }
 
+  // A row's cell (`lines[#2].amount`): its error beside it, as a field's.
+  function showCellErrors(cell, messages) {
+    var error = cell.querySelector("p.error");
+    var input = cell.querySelector("input, select, textarea");
+    error.textContent = messages.join(" ");
+    error.hidden = messages.length === 0;
+    if (!input) { return; }
+    if (messages.length > 0) { input.setAttribute("aria-invalid", "true"); input.setAttribute("aria-describedby", error.id); }
+    else { input.removeAttribute("aria-invalid"); input.removeAttribute("aria-describedby"); }
+  }
+
   // Validation as a field is left: one request, the server's own rules.
   form.addEventListener("focusout", function (event) {
+    var cell = event.target.closest("[data-cell]");
+    if (cell && event.target.name) {
+      var name = cell.getAttribute("data-cell");
+      fetch(action + "/validate", { method: "POST", body: body({ _cell: name }), credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (result) { if (result) { showCellErrors(cell, result.errors.map(function (e) { return e.message; })); } });
+      return;
+    }
     var row = event.target.closest("[data-field]");
     if (!row || !event.target.name) { return; }
     var key = row.getAttribute("data-field");

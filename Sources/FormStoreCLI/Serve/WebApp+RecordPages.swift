@@ -127,7 +127,8 @@ extension WebApp {
         }
     }
 
-    /// `POST …/validate`: the errors of the field just left (`_field`), as JSON, nothing saved.
+    /// `POST …/validate`: the errors of the field just left (`_field`), or of
+    /// a row's cell (`_cell`, `lines[#2].amount`), as JSON, nothing saved.
     func validate(_ name: String, key: String?, body: SubmittedForm, visit: Visit) throws -> HTTPResponse {
         try locked {
             let session: FormSession
@@ -137,9 +138,14 @@ extension WebApp {
                 session = FormSession.new(workspace.withSaveStep(try self.form(named: name)), backend: try workspace.store())
             }
             _ = session.apply(submitted: body)
+            struct Answer: Encodable { var field: String; var errors: [FieldError] }
+            // A row's cell, named by its place (`lines[#2].amount`): the rows' checks and the group's rules.
+            if let cell = body.value("_cell") {
+                let errors = session.validateGroups().filter { $0.field == cell }
+                return .json(200, try JSONEncoder().encode(Answer(field: cell, errors: errors)))
+            }
             let field = body.value("_field") ?? ""
             session.commit(field)
-            struct Answer: Encodable { var field: String; var errors: [FieldError] }
             return .json(200, try JSONEncoder().encode(Answer(field: field, errors: session.errors(field))))
         }
     }
