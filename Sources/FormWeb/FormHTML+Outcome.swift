@@ -71,7 +71,10 @@ extension WebConflict {
             guard let row = session.rows(group.key).first(where: { $0.key?.description == key }) else { continue }
             let cell = rest[close...].dropFirst(2)
             guard !cell.isEmpty, let field = group.field(String(cell)) else {
-                self.init(field: conflict.field, base: "stored", mine: "removed", theirs: "changed", group: group.key, row: row.id)
+                // The row itself: deleted by someone else (theirs), or removed here and changed there.
+                let gone = conflict.theirs == .text("deleted")
+                self.init(field: conflict.field, base: "stored", mine: gone ? "changed" : "removed", theirs: gone ? "deleted" : "changed",
+                          group: group.key, row: row.id)
                 return
             }
             self.init(field: conflict.field, base: WebText.of(conflict.base, in: field), mine: WebText.of(conflict.mine, in: field),

@@ -118,6 +118,21 @@ import Testing
         #expect(try invoices.lines(1) == "1|Tea|2.5\n2|Cake|4\n")
     }
 
+    @Test func aRowChangedHereButDeletedElsewhereIsAChoice() throws {
+        let invoices = try InvoiceForms()
+        let server = try ServeRun(invoices.db)
+        let browser = PageVisitor(port: server.port)
+        let page = try browser.get("/forms/invoice/1")
+        try invoices.db.query("DELETE FROM invoice_line WHERE id = 11")
+        let conflict = try browser.submit(page, ["lines[2].amount": "4", "total": "6.5"])
+        #expect(conflict.status == 409, "\(conflict)")
+        #expect(conflict.text.contains("You changed this row; someone else deleted it meanwhile."))
+        #expect(try invoices.lines(1) == "1|Tea|2.5\n")
+        let kept = try browser.submit(conflict, [:])
+        #expect(kept.status == 303, "\(kept)")
+        #expect(try invoices.db.query("SELECT item, amount FROM invoice_line WHERE invoice_id = 1 ORDER BY position") == "Tea|2.5\nCake|4\n")
+    }
+
     @Test func aNewRecordIsCreatedWithItsRows() throws {
         let invoices = try InvoiceForms()
         let server = try ServeRun(invoices.db)
