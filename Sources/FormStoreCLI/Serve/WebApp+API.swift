@@ -23,6 +23,9 @@ extension WebApp {
         if request.method == "GET", rest.count == 2, rest[0] == "choices" {
             return try choices(name, field: rest[1], search: request.queryValue("search"))
         }
+        if request.method == "POST", rest.count == 3, rest[0] == "records", rest[2] == "undo" || rest[2] == "redo" {
+            return try apiUndo(name, key: rest[1], redo: rest[2] == "redo", user: user)
+        }
         guard rest.isEmpty || rest[0] == "records", rest.count <= 3, rest.count < 3 || rest[2] == "events" else {
             return .json(404, Data(#"{"error":"no such resource"}"#.utf8))
         }
@@ -51,7 +54,7 @@ extension WebApp {
     }
 
 
-    private var encoder: JSONEncoder {
+    var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
@@ -114,6 +117,7 @@ extension WebApp {
                 return .json(422, try encoder.encode(error))
             }
             let outcome = try session.saveKeepingSecretsOut()
+            if case .saved(let changed, _) = outcome { keepForUndo(session, changed: changed, visitor: Self.apiVisitor(user)) }
             var headers: [(String, String)] = []
             if outcome.isSuccess, let now = try workspace.store().load(form, key: session.key ?? record.key) {
                 headers.append(("ETag", RecordETag.of(now)))
@@ -122,7 +126,7 @@ extension WebApp {
         }
     }
 
-    private func status(of outcome: SaveOutcome) -> Int {
+    func status(of outcome: SaveOutcome) -> Int {
         switch outcome {
         case .saved, .unchanged: return 200
         case .invalid: return 422

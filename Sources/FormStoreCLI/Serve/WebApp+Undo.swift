@@ -11,10 +11,10 @@ extension WebApp {
     /// Keeps the session of a page's save so its notice can offer Undo. The
     /// library's undo takes back a save's fields, not its rows: a save that
     /// wrote rows offers none.
-    func keepForUndo(_ session: FormSession, changed: [String], visit: Visit) {
+    func keepForUndo(_ session: FormSession, changed: [String], visitor: String) {
         guard session.undoSaves, let key = session.key,
               !changed.contains(where: { session.form.group($0) != nil }) else { return }
-        undoable.keep(session, visitor: visit.id, key: key.description)
+        undoable.keep(session, visitor: visitor, key: key.description)
     }
 
     /// The notice after a save, an undo or a redo (`?saved=`, `?undone=`,

@@ -64,3 +64,42 @@ import Testing
         #expect(try db.query("SELECT phone FROM registers WHERE id = 1") == "5552223333\n")
     }
 }
+
+/// The JSON API's undo and redo of a caller's last PATCH.
+@Suite(.serialized) struct ServeAPIUndoTests {
+    static let json = ["Content-Type": "application/json"]
+
+    static func post(_ server: ServeRun, _ path: String, headers: [String: String] = json) throws -> HTTPReply {
+        try HTTPClient.request("POST", port: server.port, path, headers: headers, body: Data("{}".utf8))
+    }
+
+    @Test func aPatchIsUndoneAndRedone() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        #expect(try Self.post(server, "/api/forms/signup/records/1/undo").status == 404, "nothing to undo yet")
+        let patched = try HTTPClient.request("PATCH", port: server.port, "/api/forms/signup/records/1", headers: Self.json,
+                                             body: Data(#"{"age": 35}"#.utf8))
+        #expect(patched.status == 200, "\(patched)")
+        #expect(try Self.post(server, "/api/forms/signup/records/1/undo", headers: [:]).status == 415, "a write needs a JSON body")
+        let undone = try Self.post(server, "/api/forms/signup/records/1/undo")
+        #expect(undone.status == 200, "\(undone)")
+        #expect(undone.text == #"{"changed":["age"],"key":{"id":1},"outcome":"saved"}"#)
+        #expect(undone.headers["etag"] != nil)
+        #expect(try db.query("SELECT age FROM signups WHERE id = 1") == "34\n")
+        let redone = try Self.post(server, "/api/forms/signup/records/1/redo")
+        #expect(redone.status == 200, "\(redone)")
+        #expect(try db.query("SELECT age FROM signups WHERE id = 1") == "35\n")
+    }
+
+    @Test func anUndoOverAnotherWritersChangeIsAConflict() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        #expect(try HTTPClient.request("PATCH", port: server.port, "/api/forms/signup/records/1", headers: Self.json,
+                                       body: Data(#"{"age": 35}"#.utf8)).status == 200)
+        try db.query("UPDATE signups SET age = 50 WHERE id = 1")
+        let refused = try Self.post(server, "/api/forms/signup/records/1/undo")
+        #expect(refused.status == 409, "\(refused)")
+        #expect((try refused.json() as? [String: Any])?["outcome"] as? String == "conflict")
+        #expect(try db.query("SELECT age FROM signups WHERE id = 1") == "50\n")
+    }
+}
