@@ -61,12 +61,16 @@ extension FormScreen {
             let fields = change.changed.map { "\(FieldDisplay.label($0, in: form)) → \(FieldDisplay.current($0, in: session))" }
             parts.append("Changed by someone else: \(fields.joined(separator: ", ")).")
         }
-        if !change.conflicts.isEmpty {
-            let fields = change.conflicts.map { FieldDisplay.label($0.field, in: form) }
+        // A field the conflict screen already offers (the save met the commit before it was heard) is not news.
+        var choosing: Set<String> = []
+        if case .conflicts(let choice)? = overlay { choosing = Set(choice.conflicts.map(\.field)) }
+        let conflicts = change.conflicts.filter { !choosing.contains($0.field) }
+        if !conflicts.isEmpty {
+            let fields = conflicts.map { FieldDisplay.label($0.field, in: form) }
             parts.append("Also changed by someone else: \(fields.joined(separator: ", ")) (Ctrl-S to choose).")
         }
         guard !parts.isEmpty else { return }
-        say(parts.joined(separator: " "), problem: !change.conflicts.isEmpty)
+        say(parts.joined(separator: " "), problem: !conflicts.isEmpty)
         // The focused field's text shows the value it took (it was not typed in: else it would conflict).
         if let focus, change.changed.contains(focus), cell == nil { focusChanged() }
         keepFocusVisible()
