@@ -59,8 +59,9 @@ extension ChildRowsOutput {
 extension CommandContext {
     /// One record with its child rows, as `show --children` prints it: JSON
     /// with nested arrays, or the record's fields then an indented table per group.
-    func printRecordWithChildren(_ record: StoredRecord, of form: Form, json: Bool, options: OutputOptions) {
-        let columns = OutputColumn.columns(of: form)
+    func printRecordWithChildren(_ record: StoredRecord, of form: Form, json: Bool, options: OutputOptions,
+                                 labels: ReferenceLabels? = nil) {
+        let columns = OutputColumn.labelled(OutputColumn.columns(of: form), by: labels, revealSecure: options.revealSecure)
         let rows = ChildRowsOutput(form: form, record: record)
         let values = columns.map { record.values[$0.key] ?? .null }
         if json {
