@@ -15,6 +15,7 @@ extension FormStore {
         let (tableName, column) = try tableAndColumn(form, field)
         let named = Self.field(form, field)?.labelColumn
         return try database.read { conn -> ReferencePicker? in
+            guard try conn.tableExists(tableName) else { throw FormStoreError.unknownTable(tableName) }
             let table = try conn.tableInfo(tableName)
             return try Self.picker(table: table, column: column, labelColumn: named, conn)
                 .map { try Self.checked($0, form: form, field: field, conn) }
