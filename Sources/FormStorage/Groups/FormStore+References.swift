@@ -22,6 +22,25 @@ extension FormStore {
         }
     }
 
+    /// The pickers of every field of the form (not its groups) that is a
+    /// single-column foreign key, by field key, read in one transaction with
+    /// the form's table read once: what `show` and `list` label.
+    ///
+    /// - throws: `FormStoreError` as `picker(_:field:)` does.
+    public func pickers(_ form: Form) throws -> [String: ReferencePicker] {
+        try database.read { conn in
+            guard try conn.tableExists(form.tableName) else { throw FormStoreError.unknownTable(form.tableName) }
+            let table = try conn.tableInfo(form.tableName)
+            let keys = Set(table.foreignKeys.filter { $0.columns.count == 1 }.map { $0.columns[0] })
+            var pickers: [String: ReferencePicker] = [:]
+            for field in form.fields where field.holdsValue && keys.contains(field.key) {
+                guard let picker = try Self.picker(table: table, column: field.key, labelColumn: field.labelColumn, conn) else { continue }
+                pickers[field.key] = try Self.checked(picker, form: form, field: field.key, conn)
+            }
+            return pickers
+        }
+    }
+
     /// What a foreign-key field offers: referenced rows whose label (or key)
     /// contains `search` (any case, ASCII), ordered by label, at most `limit`.
     /// An empty list for a field that is no foreign key.

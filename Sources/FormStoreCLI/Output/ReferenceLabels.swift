@@ -97,9 +97,8 @@ extension OutputColumn {
 extension StorageWorkspace {
     func referenceLabels(of form: Form) throws -> ReferenceLabels? {
         let store = try store()
-        var pickers: [String: ReferencePicker] = [:]
-        for field in form.fields where field.holdsValue && field.isStored {
-            if let picker = try store.picker(form, field: field.key), picker.labelColumn != nil { pickers[field.key] = picker }
+        let pickers = try store.pickers(form).filter { key, picker in
+            picker.labelColumn != nil && form.field(key)?.isStored == true
         }
         return ReferenceLabels(store: store, pickers: pickers)
     }
