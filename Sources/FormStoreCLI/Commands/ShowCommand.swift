@@ -29,7 +29,8 @@ struct ShowCommand: ParsableCommand {
         let columns = OutputColumn.labelled(OutputColumn.columns(of: form), by: labels, revealSecure: revealSecure)
         let options = context.outputOptions(revealSecure: revealSecure)
         if children {
-            context.printRecordWithChildren(record, of: form, json: format == .json, options: options, labels: labels)
+            context.printRecordWithChildren(record, of: form, json: format == .json, options: options, labels: labels,
+                                            rowLabels: try workspace.rowReferenceLabels(of: form))
             return .success
         }
         var writer: any RecordWriter = format == .json

@@ -60,9 +60,9 @@ extension CommandContext {
     /// One record with its child rows, as `show --children` prints it: JSON
     /// with nested arrays, or the record's fields then an indented table per group.
     func printRecordWithChildren(_ record: StoredRecord, of form: Form, json: Bool, options: OutputOptions,
-                                 labels: ReferenceLabels? = nil) {
+                                 labels: ReferenceLabels? = nil, rowLabels: [String: ReferenceLabels] = [:]) {
         let columns = OutputColumn.labelled(OutputColumn.columns(of: form), by: labels, revealSecure: options.revealSecure)
-        let rows = ChildRowsOutput(form: form, record: record)
+        let rows = ChildRowsOutput(form: form, record: record).labelled(by: rowLabels, revealSecure: options.revealSecure)
         let values = columns.map { record.values[$0.key] ?? .null }
         if json {
             var out: [UInt8] = []

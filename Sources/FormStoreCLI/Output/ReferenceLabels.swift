@@ -102,4 +102,30 @@ extension StorageWorkspace {
         }
         return ReferenceLabels(store: store, pickers: pickers)
     }
+
+    func rowReferenceLabels(of form: Form) throws -> [String: ReferenceLabels] {
+        let store = try store()
+        var labels: [String: ReferenceLabels] = [:]
+        for group in form.groups {
+            var pickers: [String: ReferencePicker] = [:]
+            for field in group.fields where field.holdsValue && field.isStored {
+                if let picker = try store.picker(form, field: "\(group.key).\(field.key)"), picker.labelColumn != nil {
+                    pickers[field.key] = picker
+                }
+            }
+            if !pickers.isEmpty { labels[group.key] = ReferenceLabels(store: store, pickers: pickers) }
+        }
+        return labels
+    }
+}
+
+extension ChildRowsOutput {
+    /// The groups with their rows' foreign keys labelled (`show --children`), by group key.
+    func labelled(by labels: [String: ReferenceLabels], revealSecure: Bool) -> ChildRowsOutput {
+        ChildRowsOutput(groups: groups.map { group in
+            var group = group
+            group.columns = OutputColumn.labelled(group.columns, by: labels[group.key], revealSecure: revealSecure)
+            return group
+        })
+    }
 }

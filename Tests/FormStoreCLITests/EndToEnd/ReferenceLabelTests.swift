@@ -121,6 +121,29 @@ import Testing
         #expect(shown.output.contains("secret_artist_id: 2 (Accept)"))
     }
 
+    @Test func childRowsShowTheirLabelsAndReadBackUnchanged() throws {
+        let demo = try DemoDatabase(sql: EditorReorderTests.schema)
+        let text = try demo.run(["show", "playlist", "1", "--children"])
+        #expect(text.code == 0, "\(text)")
+        #expect(text.output.contains("""
+            playlist_track:
+              track_id   position
+              1 (Blue)          1
+              2 (Green)         2
+              3 (Red)           3
+
+            """))
+        let json = try demo.run(["show", "playlist", "1", "--children", "--format", "json"])
+        #expect(json.output.contains(#"{"track_id": 1, "position": 1, "_labels": {"track_id": "Blue"}}"#))
+        let before = try demo.dump()
+        let set = try demo.run(["set", "playlist", "1", "--json", "--children"], stdin: json.output)
+        #expect(set.code == 0, "\(set)")
+        #expect(set.errors == "No changes.\n")
+        #expect(try demo.dump() == before)
+        let exported = try demo.run(["export", "playlist", "--children"])
+        #expect(!exported.output.contains("_labels"))
+    }
+
     // MARK: A spec naming the label column
 
     private func spec(_ demo: DemoDatabase, labelColumn: String) throws {
