@@ -8,7 +8,6 @@ extension FormStore {
     /// form's table (`group.field` names a row field of a group's child
     /// table); `nil` for any other field.
     ///
-    /// - throws: `FormStoreError` when the form's table (or the group's) is missing.
     /// - throws: `FormStoreError` when the form's table (or the group's) is
     ///   missing, or the field's `labelColumn` names no column of the referenced table.
     public func picker(_ form: Form, field: String) throws -> ReferencePicker? {

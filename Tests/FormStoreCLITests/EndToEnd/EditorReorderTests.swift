@@ -63,9 +63,9 @@ import Testing
         let shownAgain = try demo.run(["show", "playlist", "1", "--children", "--format", "json"])
         #expect(shownAgain.output.contains("""
               "tracks": [
-                {"track_id": 3},
-                {"track_id": 2},
-                {"track_id": 1}
+                {"track_id": 3, "_labels": {"track_id": "Red"}},
+                {"track_id": 2, "_labels": {"track_id": "Green"}},
+                {"track_id": 1, "_labels": {"track_id": "Blue"}}
               ]
             """), "\(shownAgain)")
     }
