@@ -103,6 +103,8 @@ import Testing
                   json: spec(fields: #"{"key": "b", "hiddenWhen": "# + String(repeating: #"{"not": "#, count: 40) + #""editing""#
                       + String(repeating: "}", count: 40) + "}"),
                   path: "$.sections[1].fields[0].hiddenWhen", message: "conditions may nest at most 32 deep; this one nests 41"),
+        Malformed(name: "empty labelColumn", json: spec(fields: #"{"key": "b", "kind": "integer", "labelColumn": ""}"#),
+                  path: "$.sections[1].fields[0].labelColumn", message: "\"labelColumn\" needs a column name"),
         Malformed(name: "choice without choices", json: spec(fields: #"{"key": "b", "kind": "choice"}"#),
                   path: "$.sections[1].fields[0].choices", message: "a choice field needs choices"),
     ]
@@ -130,7 +132,7 @@ import Testing
             "patternName": "word", "email": true, "oneOfChoices": true, "choices": [{"value": 1, "label": "One", "disabled": true}],
             "transforms": ["trim", {"maxLength": 5}, {"date": "yyyy"}], "messages": {"minLength": "m"},
             "validation": "save", "hiddenWhen": {"field": "b", "equals": 2}, "disabledWhen": {"any": [{"field": "b", "notEquals": [1]}, {"not": "editing"}]}},
-           {"key": "b", "kind": "integer", "min": -1.5, "max": 3, "equalTo": "a"},
+           {"key": "b", "kind": "integer", "min": -1.5, "max": 3, "equalTo": "a", "labelColumn": "name"},
            {"key": "c", "kind": "datetime", "format": "yyyy-MM-dd HH:mm", "default": "2000-01-02 03:04", "maxFutureDays": 2},
            {"key": "d", "kind": "multichoice", "allowDeselect": true, "style": "buttons", "choices": ["x", "y"], "default": ["y"]}
          ]}]}
@@ -144,6 +146,7 @@ import Testing
         #expect(a.transforms == [.trim, .maxLength(5), .date(format: "yyyy")])
         #expect(a.disabledWhen == .any([.notEquals("b", .list([1])), .not(.editing)]))
         #expect(form.field("b")?.rules == [.range(min: -1.5, max: 3), .equalTo("a")])
+        #expect(form.field("b")?.labelColumn == "name")
         #expect(form.field("c")?.defaultValue == .date(date("2000-01-02").addingTimeInterval(3 * 3600 + 4 * 60)))
         #expect(try FormSpec.decode(FormSpec.encode(form)) == form)
     }

@@ -84,6 +84,9 @@ extension Field {
     /// `stored(false)`: validated, never saved (a repeated password).
     public func stored(_ isStored: Bool) -> Field { with { $0.isStored = isStored } }
     public func hint(_ text: String) -> Field { with { $0.hint = text } }
+    /// A foreign-key field's rows are shown by this column of the referenced
+    /// table (instead of the inferred one).
+    public func labelColumn(_ column: String) -> Field { with { $0.labelColumn = column } }
     /// Choices whose values are their labels.
     public func choices(_ values: [String]) -> Field { with { $0.choices = values.map { Choice(.text($0)) } } }
     /// Choices as (value, label, disabled).

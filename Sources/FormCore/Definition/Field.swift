@@ -34,6 +34,10 @@ public struct Field: Sendable, Hashable {
     /// Text is kept as typed, leading and trailing white space included: the
     /// kind's `trim` step is left out (inferred forms, docs/fidelity.md).
     public var keepsWhitespace: Bool = false
+    /// For a foreign-key field: the referenced table's column that shows a
+    /// row (its picker's label, the label beside the key in `show` and
+    /// `list`); `nil` infers one (docs/spec.md, "Foreign keys").
+    public var labelColumn: String? = nil
     public var hiddenWhen: Condition? = nil
     public var disabledWhen: Condition? = nil
     /// Rules beyond those implied by `isRequired` and the kind.

@@ -143,7 +143,8 @@ extension FormSession {
     }
 
     /// Takes reloaded rows: a group nobody changed here takes them whole; a
-    /// changed group keeps its rows and gets the stored ones as its base.
+    /// changed group keeps its edits and gets the stored rows as its base,
+    /// each cell left alone here taking the stored value (as a parent field does).
     func takeGroups(reloaded stored: [String: [[String: FieldValue]]]) {
         for group in form.groups where isGroupDirty(group.key) {
             // Its stored rows' base becomes what is stored now, so the next save
@@ -151,9 +152,22 @@ extension FormSession {
             // in the base, its deletion met again by the save.
             let now = Dictionary((stored[group.key] ?? []).compactMap { values in group.rowKey(values).map { ($0, values) } },
                                  uniquingKeysWith: { a, _ in a })
+            let old = Dictionary((groupState.pristine[group.key] ?? []).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
             groupState.pristine[group.key] = groupState.pristine[group.key]?.map { row in
                 guard let key = row.key, let values = now[key] else { return row }
                 return GroupRow(id: row.id, values: values, key: key)
+            }
+            // Without this a cell someone else changed and nobody touched here
+            // would differ from its new base: the row would stay marked changed
+            // after taking theirs, and the save would write the old value back.
+            groupState.current[group.key] = groupState.current[group.key]?.map { row in
+                guard let key = row.key, let values = now[key], let loaded = old[row.id] else { return row }
+                var row = row
+                let typed = groupState.inputs[row.id] ?? [:]
+                for (column, value) in values where row[column] == loaded[column] && typed[column] == nil {
+                    row.values[column] = value
+                }
+                return row
             }
         }
         for group in form.groups where !isGroupDirty(group.key) {

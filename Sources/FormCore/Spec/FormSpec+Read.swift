@@ -112,6 +112,11 @@ extension FormSpec {
         if let node = object["format"] { field.format = try node.string() }
         if let node = object["expanding"] { field.isExpanding = try node.bool() }
         if let node = object["keepWhitespace"] { field.keepsWhitespace = try node.bool() }
+        if let node = object["labelColumn"] {
+            let column = try node.string()
+            guard !column.isEmpty else { throw node.fail("\"labelColumn\" needs a column name") }
+            field.labelColumn = column
+        }
 
         if let node = object["minLength"] { field = field.addingRule(.minLength(try node.int())) }
         if let node = object["maxLength"] { field = field.addingRule(.maxLength(try node.int())) }

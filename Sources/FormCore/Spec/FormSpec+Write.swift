@@ -70,6 +70,7 @@ extension FormSpec {
         if let format = field.format { put("format", .string(format)) }
         if field.isExpanding { put("expanding", .bool(true)) }
         if field.keepsWhitespace { put("keepWhitespace", .bool(true)) }
+        if let column = field.labelColumn { put("labelColumn", .string(column)) }
         for rule in field.rules {
             switch rule {
             case .required: put("required", .bool(true))

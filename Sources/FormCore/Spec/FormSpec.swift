@@ -19,7 +19,7 @@ public enum FormSpec {
     static let sectionKeys = ["title", "fields", "group"]
     static let fieldKeys = ["key", "label", "kind", "placeholder", "default", "required", "readOnly",
                             "enabledWhenNotEditing", "secure", "stored", "hint", "choices", "style", "allowDeselect",
-                            "suggestions", "format", "expanding", "keepWhitespace", "minLength", "maxLength", "pattern", "patternName",
+                            "suggestions", "format", "expanding", "keepWhitespace", "labelColumn", "minLength", "maxLength", "pattern", "patternName",
                             "email", "min", "max", "oneOfChoices", "maxFutureDays", "equalTo", "transforms",
                             "messages", "validation", "hiddenWhen", "disabledWhen"]
     static let ruleKeys = ["type", "field", "other", "code", "message"]

@@ -8,12 +8,35 @@ extension FormStore {
     /// form's table (`group.field` names a row field of a group's child
     /// table); `nil` for any other field.
     ///
-    /// - throws: `FormStoreError` when the form's table (or the group's) is missing.
+    /// - throws: `FormStoreError` when the form's table (or the group's) is
+    ///   missing, or the field's `labelColumn` names no column of the referenced table.
     public func picker(_ form: Form, field: String) throws -> ReferencePicker? {
         let (tableName, column) = try tableAndColumn(form, field)
+        let named = Self.field(form, field)?.labelColumn
         return try database.read { conn -> ReferencePicker? in
+            guard try conn.tableExists(tableName) else { throw FormStoreError.unknownTable(tableName) }
             let table = try conn.tableInfo(tableName)
-            return try Self.picker(table: table, column: column, conn)
+            return try Self.picker(table: table, column: column, labelColumn: named, conn)
+                .map { try Self.checked($0, form: form, field: field, conn) }
+        }
+    }
+
+    /// The pickers of every field of the form (not its groups) that is a
+    /// single-column foreign key, by field key, read in one transaction with
+    /// the form's table read once: what `show` and `list` label.
+    ///
+    /// - throws: `FormStoreError` as `picker(_:field:)` does.
+    public func pickers(_ form: Form) throws -> [String: ReferencePicker] {
+        try database.read { conn in
+            guard try conn.tableExists(form.tableName) else { throw FormStoreError.unknownTable(form.tableName) }
+            let table = try conn.tableInfo(form.tableName)
+            let keys = Set(table.foreignKeys.filter { $0.columns.count == 1 }.map { $0.columns[0] })
+            var pickers: [String: ReferencePicker] = [:]
+            for field in form.fields where field.holdsValue && keys.contains(field.key) {
+                guard let picker = try Self.picker(table: table, column: field.key, labelColumn: field.labelColumn, conn) else { continue }
+                pickers[field.key] = try Self.checked(picker, form: form, field: field.key, conn)
+            }
+            return pickers
         }
     }
 
@@ -47,12 +70,22 @@ extension FormStore {
     /// The label of the row a foreign-key value refers to; `nil` when the field
     /// is no foreign key, the table has no label column, or no row matches.
     public func referenceLabel(_ form: Form, field: String, value: FieldValue) throws -> String? {
-        guard value != .null, let picker = try picker(form, field: field), let label = picker.labelColumn else { return nil }
+        guard value != .null, let picker = try picker(form, field: field) else { return nil }
+        guard case .labelled(let label)? = try referencedRow(picker, value: value) else { return nil }
+        return label
+    }
+
+    /// The row `value` refers to through `picker`, shown by its label column:
+    /// `.missing` when no row has that value (a dangling key); `nil` for
+    /// NULL or a picker without a label column. One indexed lookup: callers
+    /// showing many rows keep what they found (`show`, `list`).
+    public func referencedRow(_ picker: ReferencePicker, value: FieldValue) throws -> ReferencedRow? {
+        guard value != .null, let label = picker.labelColumn else { return nil }
         let sql = "SELECT \(quoteIdentifier(label)) FROM \(quoteIdentifier(picker.table)) WHERE \(quoteIdentifier(picker.column)) = ? LIMIT 1"
         return try database.read { conn in
-            guard let row = try conn.fetchOne(sql, StatementArguments([DatabaseValue(value)])) else { return nil }
+            guard let row = try conn.fetchOne(sql, StatementArguments([DatabaseValue(value)])) else { return .missing }
             let shown = FieldValue(row[0])
-            return shown.textValue ?? Choice.defaultLabel(for: shown)
+            return .labelled(shown.textValue ?? Choice.defaultLabel(for: shown))
         }
     }
 
@@ -63,13 +96,51 @@ extension FormStore {
         return (form.tableName, field)
     }
 
-    static func picker(table: TableInfo, column: String, _ conn: Connection) throws -> ReferencePicker? {
+    /// The picker of `column` of `table`: the column the spec names as its
+    /// label (`labelColumn`), else the inferred one.
+    static func picker(table: TableInfo, column: String, labelColumn named: String? = nil,
+                       _ conn: Connection) throws -> ReferencePicker? {
         guard let key = table.foreignKeys.first(where: { $0.columns.count == 1 && $0.columns[0] == column }),
               try conn.tableExists(key.destinationTable) else { return nil }
         let referenced = try conn.tableInfo(key.destinationTable)
         let target = key.destinationColumns.first ?? referenced.primaryKey.columns.first ?? "rowid"
         return ReferencePicker(table: referenced.name, column: target,
-                               labelColumn: ReferencePicker.inferredLabel(of: referenced, besides: target))
+                               labelColumn: named ?? ReferencePicker.inferredLabel(of: referenced, besides: target))
+    }
+
+    /// A field of the form, or `group.field` of a group's rows.
+    static func field(_ form: Form, _ path: String) -> Field? {
+        if let dot = path.firstIndex(of: "."), let group = form.group(String(path[..<dot])) {
+            return group.field(String(path[path.index(after: dot)...]))
+        }
+        return form.field(path)
+    }
+
+    /// The picker, once its label column is known to be a column of the
+    /// referenced table: a spec's misspelt `labelColumn` is an error naming it,
+    /// not an SQL error at the first lookup.
+    static func checked(_ picker: ReferencePicker, form: Form, field: String, _ conn: Connection) throws -> ReferencePicker {
+        guard let label = picker.labelColumn, try conn.tableInfo(picker.table).column(label) == nil else { return picker }
+        throw FormStoreError.unknownLabelColumn(label, field: field, form: form.name, table: picker.table)
+    }
+
+    /// Every `labelColumn` a form's fields name (its groups' too) is a column
+    /// of the table the field refers to, and the field is a foreign key.
+    /// Run when a form is first mapped, so that a malformed spec fails every
+    /// command in one line, not only those showing labels.
+    static func checkLabelColumns(_ form: Form, _ conn: Connection) throws {
+        var named = form.fields.filter { $0.labelColumn != nil }.map { (form.tableName, $0.key, $0.key) }
+        for group in form.groups {
+            named += group.fields.filter { $0.labelColumn != nil }.map { (group.tableName, $0.key, "\(group.key).\($0.key)") }
+        }
+        for (tableName, column, path) in named {
+            guard try conn.tableExists(tableName) else { continue }
+            let table = try conn.tableInfo(tableName)
+            guard let picker = try picker(table: table, column: column, labelColumn: field(form, path)?.labelColumn, conn) else {
+                throw FormStoreError.labelColumnWithoutReference(field: path, form: form.name, table: tableName)
+            }
+            _ = try checked(picker, form: form, field: path, conn)
+        }
     }
 
     /// Refuses a written value of a single-column foreign key that refers to

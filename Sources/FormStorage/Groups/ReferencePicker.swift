@@ -17,11 +17,13 @@ public struct ReferencePicker: Sendable, Hashable {
     public var labelColumn: String?
 
     /// The label column of `table`: the first text column, other than the
-    /// referenced one, that is UNIQUE or NOT NULL.
+    /// referenced one, that is UNIQUE or NOT NULL. A column named like a
+    /// password or secret is passed over: a label is shown beside every key.
     static func inferredLabel(of table: TableInfo, besides column: String) -> String? {
         let unique = Set(table.uniqueKeys.filter { $0.count == 1 }.map { $0[0].lowercased() })
         return table.columns.first { info in
             info.name != column && info.affinity == .text && !info.isGenerated
+                && !FormInference.looksSecret(info.name)
                 && (info.isNotNull || unique.contains(info.name.lowercased()))
         }?.name
     }

@@ -78,10 +78,16 @@ public enum FormInference {
         return field
     }
 
+    /// A column named like a password or a secret: masked in an inferred form,
+    /// and never a picker's inferred label.
+    static func looksSecret(_ name: String) -> Bool {
+        let name = name.lowercased()
+        return name.contains("password") || name.contains("secret")
+    }
+
     static func kind(for column: ColumnInfo, type: String) -> FieldKind {
         if column.allowedValues != nil { return .choice }
-        let name = column.name.lowercased()
-        if name.contains("password") || name.contains("secret") { return .password }
+        if looksSecret(column.name) { return .password }
         if type.contains("BOOL") { return .bool }
         if type.contains("DATETIME") || type.contains("TIMESTAMP") { return .datetime }
         if type.contains("DATE") { return .date }

@@ -81,6 +81,7 @@ public final class FormStore: FormBackend, DraftStore {
         try form.checkDefinition()
         let mapping = try database.read { conn -> TableMapping in
             guard try conn.tableExists(form.tableName) else { throw FormStoreError.unknownTable(form.tableName) }
+            try Self.checkLabelColumns(form, conn)
             return try TableMapping(form: form, table: try conn.tableInfo(form.tableName)).sniffingColumnForms(conn)
         }
         mappings.withLock { $0[cacheKey] = mapping }
@@ -112,6 +113,16 @@ public struct FormStoreError: Error, Sendable, Hashable, CustomStringConvertible
     static func noPrimaryKey(_ table: String) -> FormStoreError {
         FormStoreError(reason: .noPrimaryKey,
                        message: "'\(table)' has no primary key to find records by (a view's spec may name one as primaryKey)")
+    }
+
+    static func unknownLabelColumn(_ column: String, field: String, form: String, table: String) -> FormStoreError {
+        FormStoreError(reason: .unknownColumn,
+                       message: "form \(form): field '\(field)' shows its rows by labelColumn '\(column)', which table '\(table)' lacks")
+    }
+
+    static func labelColumnWithoutReference(field: String, form: String, table: String) -> FormStoreError {
+        FormStoreError(reason: .unknownColumn,
+                       message: "form \(form): field '\(field)' names a labelColumn, but it is no single-column foreign key of '\(table)'")
     }
 
     static func keyNotUnique(_ key: [String], form: String, table: String) -> FormStoreError {

@@ -8,8 +8,9 @@ struct ChoicesCommand: ParsableCommand {
         abstract: "List the rows a foreign-key field can refer to.",
         discussion: """
         FIELD is a field of the form, or GROUP.FIELD for a field of a repeating
-        group's rows. Each row is shown by its label column (the first text
-        column that is UNIQUE or NOT NULL), sorted by it.
+        group's rows. Each row is shown by its label column (the spec's
+        labelColumn, else the first text column that is UNIQUE or NOT NULL),
+        sorted by it.
         """,
         arguments: [Common.form, ArgumentDefinition("field", help: "A foreign-key field (GROUP.FIELD for a row field).")],
         options: [

@@ -52,11 +52,13 @@ extension CommandContext {
     /// `revealSecure`. With `storedValues`, each column is written exactly as
     /// SQLite holds it (what `export` writes); otherwise as the form's model values.
     /// `protectsFormulas` off (`--raw-csv`) writes CSV text cells without the `'` against formulas.
+    /// `labels` puts a foreign key's label beside its value (`list`; never with `storedValues`).
     func writeRecords(of form: Form, from workspace: any Workspace, selection: RecordSelection = RecordSelection(),
                       format: OutputFormat, revealSecure: Bool, storedValues: Bool = false,
-                      omittingSecure: Bool = false, protectsFormulas: Bool = true) throws {
+                      omittingSecure: Bool = false, protectsFormulas: Bool = true, labels: ReferenceLabels? = nil) throws {
         var columns = OutputColumn.columns(of: form)
         if omittingSecure && !revealSecure { columns.removeAll(where: \.isSecure) }
+        if !storedValues { columns = OutputColumn.labelled(columns, by: labels, revealSecure: revealSecure) }
         var options = outputOptions(revealSecure: revealSecure)
         options.protectsFormulas = protectsFormulas
         var writer = format.writer(columns: columns, to: terminal.output, options: options)

@@ -26,8 +26,10 @@ struct ListCommand: ParsableCommand {
     func run(_ context: CommandContext) throws -> ExitCode {
         let workspace = try context.workspace()
         let form = try workspace.form(named: form)
+        // CSV is data for spreadsheets: a label would be a column of its own.
+        let labels = format == .csv ? nil : try workspace.referenceLabels(of: form)
         try context.writeRecords(of: form, from: workspace, selection: selection,
-                                 format: format, revealSecure: revealSecure, protectsFormulas: !rawCSV)
+                                 format: format, revealSecure: revealSecure, protectsFormulas: !rawCSV, labels: labels)
         return .success
     }
 }

@@ -25,10 +25,12 @@ struct ShowCommand: ParsableCommand {
         let workspace = try context.workspace()
         let form = try workspace.form(named: form, children: children)
         let record = try workspace.record(of: form, key: key)
-        let columns = OutputColumn.columns(of: form)
+        let labels = try workspace.referenceLabels(of: form)
+        let columns = OutputColumn.labelled(OutputColumn.columns(of: form), by: labels, revealSecure: revealSecure)
         let options = context.outputOptions(revealSecure: revealSecure)
         if children {
-            context.printRecordWithChildren(record, of: form, json: format == .json, options: options)
+            context.printRecordWithChildren(record, of: form, json: format == .json, options: options, labels: labels,
+                                            rowLabels: try workspace.rowReferenceLabels(of: form))
             return .success
         }
         var writer: any RecordWriter = format == .json

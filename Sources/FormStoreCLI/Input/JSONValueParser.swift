@@ -56,6 +56,9 @@ struct JSONValueParser {
             switch value {
             case .scalar(let v):
                 guard record.updateValue(v, forKey: key) == nil else { throw error("duplicate key '\(key)'") }
+            case .object(let members) where key == ReferenceLabels.jsonMember && !(members.first?.0 == "$base64"):
+                // The labels `show` and `list` write beside a record's foreign keys: read back, they are no value.
+                continue
             case .object(let members):
                 // A BLOB, as export writes it: {"$base64": "…"}.
                 guard members.count == 1, members[0].0 == "$base64", case .scalar(.text(let text)) = members[0].1 else {

@@ -59,9 +59,10 @@ extension ChildRowsOutput {
 extension CommandContext {
     /// One record with its child rows, as `show --children` prints it: JSON
     /// with nested arrays, or the record's fields then an indented table per group.
-    func printRecordWithChildren(_ record: StoredRecord, of form: Form, json: Bool, options: OutputOptions) {
-        let columns = OutputColumn.columns(of: form)
-        let rows = ChildRowsOutput(form: form, record: record)
+    func printRecordWithChildren(_ record: StoredRecord, of form: Form, json: Bool, options: OutputOptions,
+                                 labels: ReferenceLabels? = nil, rowLabels: [String: ReferenceLabels] = [:]) {
+        let columns = OutputColumn.labelled(OutputColumn.columns(of: form), by: labels, revealSecure: options.revealSecure)
+        let rows = ChildRowsOutput(form: form, record: record).labelled(by: rowLabels, revealSecure: options.revealSecure)
         let values = columns.map { record.values[$0.key] ?? .null }
         if json {
             var out: [UInt8] = []

@@ -10,6 +10,9 @@ struct OutputColumn: Sendable, Hashable {
     /// The field, when the column is one: tables and text show its values as
     /// a person sees them (through its transformers: `(555) 123-4567`, `12/31/1999`).
     var field: Field?
+    /// For a foreign key in `show` and `list`: the referenced rows' labels,
+    /// shown beside the value (`ReferenceLabels`).
+    var references: ReferenceLabels?
 
     init(key: String, label: String? = nil, kind: FieldKind? = nil, isSecure: Bool = false) {
         self.key = key
@@ -26,6 +29,12 @@ struct OutputColumn: Sendable, Hashable {
     /// The value as a person reads it in a table or a text record: formatted by
     /// the field; BLOBs by size; anything else as `ValueText.text`.
     func displayText(_ value: FieldValue) -> String {
+        let text = plainDisplayText(value)
+        guard let suffix = references?.suffix(key, value) else { return text }
+        return text + " " + suffix
+    }
+
+    private func plainDisplayText(_ value: FieldValue) -> String {
         if let field, !value.isEmpty, value != .text(ValueText.mask) {
             if case .data = value {} else { return field.format(value) }
         }
@@ -41,7 +50,8 @@ struct OutputColumn: Sendable, Hashable {
         return keys + form.fields.filter { $0.holdsValue && $0.isStored }.map(OutputColumn.init)
     }
 
-    var isNumeric: Bool { kind == .integer || kind == .decimal }
+    /// Right-aligned in a table; a key with its label beside it reads as text.
+    var isNumeric: Bool { (kind == .integer || kind == .decimal) && references == nil }
 }
 
 /// What every writer is told besides its columns.

@@ -118,6 +118,7 @@ enum ValueText {
             out += ": ".utf8
             appendJSON(masked(value, column: column, options: options), kind: column.kind, to: &out)
         }
+        ReferenceLabels.appendJSONMember(row, columns: columns, separator: pretty ? ",\n  " : ", ", to: &out)
         out += (pretty ? "\n}" : "}").utf8
     }
 }

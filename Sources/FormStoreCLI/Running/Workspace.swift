@@ -39,6 +39,10 @@ protocol Workspace {
     /// What a foreign-key field offers (`group.field` for a row field): the
     /// referenced rows whose label holds `search`, at most `limit`.
     func choices(of form: Form, field: String, search: String?, limit: Int) throws -> [Choice]
+    /// The labels of the form's foreign-key fields' rows, for `show` and `list`.
+    func referenceLabels(of form: Form) throws -> ReferenceLabels?
+    /// The labels of each group's row fields that are foreign keys, by group key (`show --children`).
+    func rowReferenceLabels(of form: Form) throws -> [String: ReferenceLabels]
     /// Validates `inputs` (typed texts by field) through the form and inserts.
     func createRecord(of form: Form, inputs: [String: FieldInput]) throws -> StoredRecord
     /// Validates `inputs` and saves only what changed; returns the changes, and
@@ -159,4 +163,10 @@ extension Form {
         copy.sections.removeAll { $0.group != nil }
         return copy
     }
+}
+
+extension Workspace {
+    /// No labels: a workspace without pickers shows keys alone.
+    func referenceLabels(of form: Form) throws -> ReferenceLabels? { nil }
+    func rowReferenceLabels(of form: Form) throws -> [String: ReferenceLabels] { [:] }
 }

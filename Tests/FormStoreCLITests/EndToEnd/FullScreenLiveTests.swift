@@ -71,6 +71,33 @@ import Testing
         #expect(try stored(database, "SELECT lastName FROM signups WHERE id = 1") == "Li\n")
     }
 
+    /// A line changed by another process while this screen changed it too:
+    /// Ctrl-S opens the conflict screen, taking theirs leaves the row as
+    /// stored (no `*`, nothing unsaved), and the other cell they changed is
+    /// shown as they stored it, not written back over.
+    @Test func takingTheirsOnAChildRowLeavesTheRowUnmarked() throws {
+        let database = try DemoDatabase(sql: FullScreenChildRowsTests.schema)
+        let pane = try TerminalPane(database, ["edit", "invoice", "1", "--children"])
+        try pane.screen(showing: "+ add a row")
+        try pane.press("Tab", "Tab", "Tab", "Tab", "C-u")  // Tea's amount
+        try pane.type("7")
+        try pane.screen(showing: "1 unsaved")
+        #expect(try pane.screen().contains("› *  10   Tea   7"))
+        _ = try stored(database, "UPDATE invoice_line SET amount = 9, item = 'Green tea' WHERE id = 10")
+        try pane.press("C-s")
+        try pane.screen(showing: "someone else changed")
+        #expect(try pane.screen().contains("invoice_line[10].amount   2.5   7       9"))
+        try pane.press("Right", "Enter")  // take theirs
+        let resolved = try pane.screen(showing: "Conflicts resolved.")
+        #expect(resolved.contains("›    10   Green tea  9\n"))
+        #expect(!resolved.contains("unsaved"))
+        try pane.press("C-s")
+        try pane.screen(showing: "No changes to save.")
+        try pane.press("Escape")
+        #expect(try pane.exitCode() == 0)
+        #expect(try stored(database, "SELECT item, amount FROM invoice_line WHERE id = 10") == "Green tea|9\n")
+    }
+
     /// A statement run by another process, as another application would (waiting for the lock).
     private func stored(_ database: DemoDatabase, _ sql: String) throws -> String {
         try sqlite3(database.path, [], input: ".timeout 10000\n\(sql);\n")
