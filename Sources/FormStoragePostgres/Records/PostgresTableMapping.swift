@@ -50,7 +50,7 @@ struct PostgresTableMapping: Sendable, Hashable {
         deleteSQL = "DELETE FROM \(quotedTable) WHERE \(whereKey)"
     }
 
-    private func coding(_ column: String) -> PostgresCoding {
+    func coding(_ column: String) -> PostgresCoding {
         codings[column] ?? PostgresCoding(kind: nil, column: table.column(column))
     }
 
@@ -67,7 +67,8 @@ struct PostgresTableMapping: Sendable, Hashable {
     /// The INSERT of a new record. A NULL for a column the server fills in
     /// (a default, an identity or serial key) is left out; a generated column
     /// is never written.
-    func insertStatement(_ values: [String: FieldValue]) -> (sql: String, parameters: [String?]) {
+    /// `like` gives values as they arrived (an import's): see `parameter(_:_:like:)`.
+    func insertStatement(_ values: [String: FieldValue], like: [String: FieldValue] = [:]) -> (sql: String, parameters: [String?]) {
         let given = columns.filter { name in
             guard let value = values[name], let column = table.column(name), !column.isGenerated else { return false }
             return value != .null || !column.hasDefault
@@ -77,12 +78,13 @@ struct PostgresTableMapping: Sendable, Hashable {
             ? "INSERT INTO \(quotedTable) DEFAULT VALUES RETURNING \(returning)"
             : "INSERT INTO \(quotedTable) (\(given.map(quoteIdentifier).joined(separator: ", "))) VALUES ("
                 + given.indices.map { "$\($0 + 1)" }.joined(separator: ", ") + ") RETURNING \(returning)"
-        return (sql, given.map { coding($0).encode(values[$0] ?? .null) })
+        return (sql, given.map { parameter($0, values[$0] ?? .null, like: like[$0]) })
     }
 
     /// The UPDATE writing `changes` (and bumping the version column) to the
     /// record with `key`, returning the row; nil when there is nothing to write.
-    func updateStatement(_ changes: [String: FieldValue], key: [String?]) -> (sql: String, parameters: [String?])? {
+    func updateStatement(_ changes: [String: FieldValue], key: [String?],
+                         like: [String: FieldValue] = [:]) -> (sql: String, parameters: [String?])? {
         let written = columns.filter { changes[$0] != nil && table.column($0)?.isGenerated != true }
         var assignments = written.enumerated().map { "\(quoteIdentifier($1)) = $\($0 + 1)" }
         if let version = form.versionColumn {
@@ -93,7 +95,16 @@ struct PostgresTableMapping: Sendable, Hashable {
             .map { "\(quoteIdentifier($1)) = $\(written.count + $0 + 1)" }.joined(separator: " AND ")
         let sql = "UPDATE \(quoteIdentifier(table.name)) SET \(assignments.joined(separator: ", ")) "
             + "WHERE \(whereKey) RETURNING \(returning)"
-        return (sql, written.map { coding($0).encode(changes[$0]!) } + key)
+        return (sql, written.map { parameter($0, changes[$0]!, like: like[$0]) } + key)
+    }
+
+    /// The parameter text for a column's value: `like`'s text as it arrived
+    /// when it reads as the same model value (`12.50` in a `numeric`, a
+    /// timestamp's microseconds, which the model value rounds), else the value encoded.
+    func parameter(_ column: String, _ value: FieldValue, like: FieldValue?) -> String? {
+        let coding = coding(column)
+        if case .text(let text)? = like, coding.decode(text) == value { return text }
+        return coding.encode(value)
     }
 
     /// The record in one row of a result of `columns`.

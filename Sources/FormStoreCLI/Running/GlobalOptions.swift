@@ -38,7 +38,6 @@ struct GlobalOptions: Sendable, Equatable {
         } else {
             databasePath = GlobalOptions.join(workingDirectory, "formstore.sqlite")
         }
-        if GlobalOptions.isPostgresURL(databasePath) { throw GlobalOptions.postgresURLRefusal }
         if let forms = parsed.value("forms") {
             formsDirectory = forms
         } else {
