@@ -19,7 +19,9 @@ extension CLIError {
                 return .conflict("\(database): another transaction held the rows (\(error.message)); nothing was saved (try again)")
             }
             if error.isConnectionLost {
-                return .storage("cannot reach the PostgreSQL database: \(error.message.singleLine)")
+                // libpq's first line says what failed; the next ones only guess why.
+                let firstLine = error.message.split(whereSeparator: \.isNewline).first.map(String.init) ?? error.message
+                return .storage("cannot reach the PostgreSQL database: \(firstLine)")
             }
             if error.sqlState == "42501" || error.sqlState == "25006" {
                 return .storage("cannot write \(database): \(error.message)")
