@@ -72,6 +72,8 @@ import Testing
 
     @Test func initCreatesFormStoresTablesOnPostgresAndEditKeepsDraftsThere() throws {
         let backend = try TestBackend(.postgres, schema: People.schema)
+        let none = try FormstoreBinary.run(["--db", backend.location, "drafts"])
+        #expect(none.code == 0, "\(none)")
         let first = try FormstoreBinary.run(["--db", backend.location, "init"])
         #expect(first.code == 0, "\(first)")
         #expect(first.errors.hasPrefix("Applied") || first.errors.hasPrefix("Up to date"), "\(first)")

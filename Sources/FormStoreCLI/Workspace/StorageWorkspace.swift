@@ -108,7 +108,9 @@ final class StorageWorkspace: Workspace {
     /// it created is removed again, so a failed `init` or `migrate` leaves nothing behind.
     private func creatingDatabase<T>(_ body: () throws -> T) throws -> T {
         let path = databasePath
-        let existed = !Connection.isPlainFilePath(path) || FileManager.default.fileExists(atPath: path)
+        // A server's database is never a file this command made.
+        let existed = GlobalOptions.isPostgresURL(path) || !Connection.isPlainFilePath(path)
+            || FileManager.default.fileExists(atPath: path)
         do {
             return try body()
         } catch {
