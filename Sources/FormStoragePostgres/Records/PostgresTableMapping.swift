@@ -11,6 +11,8 @@ struct PostgresTableMapping: Sendable, Hashable {
     /// Columns read into a record: the form's stored fields, the key and the version.
     let columns: [String]
     private let codings: [String: PostgresCoding]
+    /// The codings of `columns`, in their order: a record is decoded without a lookup per value.
+    private let columnCodings: [PostgresCoding]
     private let returning: String
     let selectByKeySQL: String
     /// The same, locking the row until the transaction ends.
@@ -42,6 +44,7 @@ struct PostgresTableMapping: Sendable, Hashable {
         }
         self.columns = columns
         self.codings = codings
+        columnCodings = columns.map { codings[$0]! }
         let quotedTable = quoteIdentifier(table.name)
         let whereKey = key.enumerated().map { "\(quoteIdentifier($1)) = $\($0 + 1)" }.joined(separator: " AND ")
         returning = columns.map(quoteIdentifier).joined(separator: ", ")
@@ -112,7 +115,7 @@ struct PostgresTableMapping: Sendable, Hashable {
         var values: [String: FieldValue] = [:]
         values.reserveCapacity(columns.count)
         for (index, column) in columns.enumerated() {
-            values[column] = coding(column).decode(result.text(row: row, column: index))
+            values[column] = columnCodings[index].decode(result.text(row: row, column: index))
         }
         let key = RecordKey(columns: keyColumns, values: keyColumns.map { values[$0] ?? .null })
         let version = form.versionColumn.flatMap { values[$0]?.intValue }
