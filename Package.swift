@@ -37,7 +37,7 @@ let package = Package(
         ),
         // FormStorage only for FormStore's own migrations (the same files and checksums).
         .target(name: "FormStoragePostgres", dependencies: ["FormCore", "FormStorage", "CLibPQ"]),
-        .target(name: "FormStoreCLI", dependencies: ["FormCore", "FormStorage", "FormWeb", "CMicroHTTPD"]),
+        .target(name: "FormStoreCLI", dependencies: ["FormCore", "FormStorage", "FormStoragePostgres", "FormWeb", "CMicroHTTPD"]),
         .executableTarget(name: "formstore", dependencies: ["FormStoreCLI"]),
         // Benchmarks against the raw SQLite C API and the sqlite3 command (docs: README, Performance).
         .executableTarget(name: "formstore-bench",

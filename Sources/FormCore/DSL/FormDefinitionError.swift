@@ -99,7 +99,9 @@ extension Form {
     ///
     /// - throws: `FormDefinitionError` naming the path and the field.
     public func checkDefinition() throws(FormDefinitionError) {
+        if CheckedForms.contains(self) { return }
         if let first = definitionProblems.first { throw first }
+        CheckedForms.insert(self)
     }
 }
 

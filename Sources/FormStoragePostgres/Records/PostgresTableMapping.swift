@@ -11,6 +11,8 @@ struct PostgresTableMapping: Sendable, Hashable {
     /// Columns read into a record: the form's stored fields, the key and the version.
     let columns: [String]
     private let codings: [String: PostgresCoding]
+    /// The codings of `columns`, in their order: a record is decoded without a lookup per value.
+    private let columnCodings: [PostgresCoding]
     private let returning: String
     let selectByKeySQL: String
     /// The same, locking the row until the transaction ends.
@@ -42,6 +44,7 @@ struct PostgresTableMapping: Sendable, Hashable {
         }
         self.columns = columns
         self.codings = codings
+        columnCodings = columns.map { codings[$0]! }
         let quotedTable = quoteIdentifier(table.name)
         let whereKey = key.enumerated().map { "\(quoteIdentifier($1)) = $\($0 + 1)" }.joined(separator: " AND ")
         returning = columns.map(quoteIdentifier).joined(separator: ", ")
@@ -50,7 +53,7 @@ struct PostgresTableMapping: Sendable, Hashable {
         deleteSQL = "DELETE FROM \(quotedTable) WHERE \(whereKey)"
     }
 
-    private func coding(_ column: String) -> PostgresCoding {
+    func coding(_ column: String) -> PostgresCoding {
         codings[column] ?? PostgresCoding(kind: nil, column: table.column(column))
     }
 
@@ -67,7 +70,8 @@ struct PostgresTableMapping: Sendable, Hashable {
     /// The INSERT of a new record. A NULL for a column the server fills in
     /// (a default, an identity or serial key) is left out; a generated column
     /// is never written.
-    func insertStatement(_ values: [String: FieldValue]) -> (sql: String, parameters: [String?]) {
+    /// `like` gives values as they arrived (an import's): see `parameter(_:_:like:)`.
+    func insertStatement(_ values: [String: FieldValue], like: [String: FieldValue] = [:]) -> (sql: String, parameters: [String?]) {
         let given = columns.filter { name in
             guard let value = values[name], let column = table.column(name), !column.isGenerated else { return false }
             return value != .null || !column.hasDefault
@@ -77,12 +81,13 @@ struct PostgresTableMapping: Sendable, Hashable {
             ? "INSERT INTO \(quotedTable) DEFAULT VALUES RETURNING \(returning)"
             : "INSERT INTO \(quotedTable) (\(given.map(quoteIdentifier).joined(separator: ", "))) VALUES ("
                 + given.indices.map { "$\($0 + 1)" }.joined(separator: ", ") + ") RETURNING \(returning)"
-        return (sql, given.map { coding($0).encode(values[$0] ?? .null) })
+        return (sql, given.map { parameter($0, values[$0] ?? .null, like: like[$0]) })
     }
 
     /// The UPDATE writing `changes` (and bumping the version column) to the
     /// record with `key`, returning the row; nil when there is nothing to write.
-    func updateStatement(_ changes: [String: FieldValue], key: [String?]) -> (sql: String, parameters: [String?])? {
+    func updateStatement(_ changes: [String: FieldValue], key: [String?],
+                         like: [String: FieldValue] = [:]) -> (sql: String, parameters: [String?])? {
         let written = columns.filter { changes[$0] != nil && table.column($0)?.isGenerated != true }
         var assignments = written.enumerated().map { "\(quoteIdentifier($1)) = $\($0 + 1)" }
         if let version = form.versionColumn {
@@ -93,7 +98,16 @@ struct PostgresTableMapping: Sendable, Hashable {
             .map { "\(quoteIdentifier($1)) = $\(written.count + $0 + 1)" }.joined(separator: " AND ")
         let sql = "UPDATE \(quoteIdentifier(table.name)) SET \(assignments.joined(separator: ", ")) "
             + "WHERE \(whereKey) RETURNING \(returning)"
-        return (sql, written.map { coding($0).encode(changes[$0]!) } + key)
+        return (sql, written.map { parameter($0, changes[$0]!, like: like[$0]) } + key)
+    }
+
+    /// The parameter text for a column's value: `like`'s text as it arrived
+    /// when it reads as the same model value (`12.50` in a `numeric`, a
+    /// timestamp's microseconds, which the model value rounds), else the value encoded.
+    func parameter(_ column: String, _ value: FieldValue, like: FieldValue?) -> String? {
+        let coding = coding(column)
+        if case .text(let text)? = like, coding.decode(text) == value { return text }
+        return coding.encode(value)
     }
 
     /// The record in one row of a result of `columns`.
@@ -101,7 +115,7 @@ struct PostgresTableMapping: Sendable, Hashable {
         var values: [String: FieldValue] = [:]
         values.reserveCapacity(columns.count)
         for (index, column) in columns.enumerated() {
-            values[column] = coding(column).decode(result.text(row: row, column: index))
+            values[column] = columnCodings[index].decode(result.text(row: row, column: index))
         }
         let key = RecordKey(columns: keyColumns, values: keyColumns.map { values[$0] ?? .null })
         let version = form.versionColumn.flatMap { values[$0]?.intValue }

@@ -29,7 +29,7 @@ struct CommandParser {
 
     static let globalOptions: [OptionDefinition] = [
         .value("db", valueName: "path",
-               help: "The SQLite database to open.", default: "$FORMSTORE_DB, else ./formstore.sqlite"),
+               help: "The SQLite database to open, or a PostgreSQL URL (postgres://…).", default: "$FORMSTORE_DB, else ./formstore.sqlite"),
         .value("forms", valueName: "dir",
                help: "A folder of JSON form specs.", default: "./forms when it exists"),
         .flag("trust-schema",

@@ -7,8 +7,8 @@ struct InitCommand: ParsableCommand {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let applied = try context.workspace().initialize()
-        context.say(applied.isEmpty ? "Up to date: \(context.globals.databasePath)"
-                                    : "Applied \(applied.count) migration(s) to \(context.globals.databasePath)")
+        context.say(applied.isEmpty ? "Up to date: \(context.globals.shownDatabase)"
+                                    : "Applied \(applied.count) migration(s) to \(context.globals.shownDatabase)")
         return .success
     }
 }

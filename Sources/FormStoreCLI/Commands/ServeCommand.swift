@@ -86,7 +86,7 @@ struct ServeCommand: ParsableCommand {
         let server = MicroHTTPServer(limits: limits) { app.handle($0) }
         try server.start(host: host, port: port)
         let output = context.terminal.output
-        output.write("Serving \(context.globals.databasePath) at http://\(host):\(server.port)/\(readOnly ? " (read-only)" : "")\n")
+        output.write("Serving \(context.globals.shownDatabase) at http://\(host):\(server.port)/\(readOnly ? " (read-only)" : "")\n")
         if case .token(let token) = authentication { output.write("Token: \(token)\n") }
         output.flush()
         var received: Int32 = 0

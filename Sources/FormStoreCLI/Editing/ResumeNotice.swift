@@ -24,7 +24,7 @@ struct ResumeNotice: Sendable, Hashable {
     init(form: String, key: RecordKey?, editor: Bool = false, children: Bool = false, globals: GlobalOptions? = nil) {
         var words = ["formstore"]
         if let globals {
-            words += ["--db", ShellWord.quote(globals.databasePath)]
+            words += ["--db", ShellWord.quote(globals.shownDatabase)]
             if let forms = globals.formsDirectory { words += ["--forms", ShellWord.quote(forms)] }
         }
         if let key {
@@ -34,7 +34,7 @@ struct ResumeNotice: Sendable, Hashable {
             words += ["drafts", ShellWord.quote(form)]
         }
         command = words.joined(separator: " ")
-        databasePath = globals?.databasePath
+        databasePath = globals?.shownDatabase
     }
 
     /// The lines to print. `headline` says what happened ("Interrupted").

@@ -95,8 +95,9 @@ extension OutputColumn {
 }
 
 extension StorageWorkspace {
+    /// Labels come from SQLite's pickers; on PostgreSQL keys are shown bare.
     func referenceLabels(of form: Form) throws -> ReferenceLabels? {
-        let store = try store()
+        guard let store = try store() as? FormStore else { return nil }
         let pickers = try store.pickers(form).filter { key, picker in
             picker.labelColumn != nil && form.field(key)?.isStored == true
         }
@@ -104,7 +105,7 @@ extension StorageWorkspace {
     }
 
     func rowReferenceLabels(of form: Form) throws -> [String: ReferenceLabels] {
-        let store = try store()
+        guard let store = try store() as? FormStore else { return [:] }
         var labels: [String: ReferenceLabels] = [:]
         for group in form.groups {
             var pickers: [String: ReferencePicker] = [:]

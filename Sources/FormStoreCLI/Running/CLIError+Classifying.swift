@@ -13,6 +13,7 @@ extension CLIError {
     /// | `SessionError` not found; `FormStoreError` unknown table; `MigrationError` unreadable | 66 |
     /// | `SessionError` refusals; `FormStoreError` others; `SpecError`, `FieldError`, `InputError`, `MigrationError` | 65 |
     /// | `RecordRejected` invalid / conflict / not found | 65 / 75 / 66 |
+    /// | PostgreSQL's errors | see `classifyingPostgres` |
     ///
     /// Messages never hold a secure field's value: conflicts mask them, and
     /// SQLite's messages never hold bound values.
@@ -58,6 +59,7 @@ extension CLIError {
                 return .failure("SQLite error \(error.resultCode.rawValue): \(error.message ?? "\(error.extendedResultCode)")")
             }
         default:
+            if let problem = classifyingPostgres(error, database: database) { return problem }
             return .failure(String(describing: error))
         }
     }

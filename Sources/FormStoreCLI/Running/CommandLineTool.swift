@@ -61,7 +61,7 @@ public enum CommandLineTool {
                 }
                 return code
             } catch {
-                return report(CLIError.classifying(error, databasePath: context.globals.databasePath),
+                return report(CLIError.classifying(error, databasePath: context.globals.shownDatabase),
                               path: invocation.path, terminal: terminal)
             }
         }

@@ -1,15 +1,34 @@
 extension GlobalOptions {
-    /// True for a libpq URL (`postgres://…`, `postgresql://…`), which the
-    /// command cannot open yet: read as a SQLite path it would be reported
-    /// back whole, password included, as a file that does not exist.
+    /// True for a libpq URL (`postgres://…`, `postgresql://…`): the database
+    /// is PostgreSQL (`PostgresFormStore`), not a SQLite file.
     static func isPostgresURL(_ location: String) -> Bool {
         let lowered = location.lowercased()
         return lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://")
     }
 
-    /// The one-line refusal of a PostgreSQL URL; it never repeats the URL, which may hold a password.
-    static var postgresURLRefusal: CLIError {
-        .usage("the formstore command opens SQLite databases only; a PostgreSQL URL (postgres://…) "
-               + "is for FormStoragePostgres in Swift (PostgresFormStore)")
+    /// The database as messages name it: the path, or a PostgreSQL URL
+    /// without its password (`postgres://app@db/app`), which must never be printed.
+    var shownDatabase: String { Self.withoutPassword(databasePath) }
+
+    static func withoutPassword(_ location: String) -> String {
+        guard isPostgresURL(location), let scheme = location.range(of: "://") else { return location }
+        let rest = location[scheme.upperBound...]
+        // The user information ends at the last '@' before the path or the query.
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+        guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return location }
+        let user = rest[..<at].split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+        var shown = String(location[..<scheme.upperBound]) + user + String(rest[at...])
+        // A password given as a query parameter goes too.
+        if let query = shown.firstIndex(of: "?") {
+            let parameters = shown[shown.index(after: query)...].split(separator: "&")
+                .filter { !$0.lowercased().hasPrefix("password=") }
+            shown = String(shown[..<query]) + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
+        }
+        return shown
+    }
+
+    /// What only the SQLite backend offers, refused on PostgreSQL in one line (exit 64).
+    static func sqliteOnly(_ feature: String) -> CLIError {
+        .usage("\(feature) needs a SQLite database; it is not available on PostgreSQL yet")
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 
 /// Where the command finds its database and its form specs.
 struct GlobalOptions: Sendable, Equatable {
-    /// `--db`, else `$FORMSTORE_DB`, else `formstore.sqlite` in the working directory.
+    /// `--db`, else `$FORMSTORE_DB`, else `formstore.sqlite` in the working
+    /// directory: a SQLite path, or a PostgreSQL URL (`postgres://…`).
     var databasePath: String
     /// `--forms`, else `forms` in the working directory when that folder exists.
     var formsDirectory: String?
@@ -38,7 +39,6 @@ struct GlobalOptions: Sendable, Equatable {
         } else {
             databasePath = GlobalOptions.join(workingDirectory, "formstore.sqlite")
         }
-        if GlobalOptions.isPostgresURL(databasePath) { throw GlobalOptions.postgresURLRefusal }
         if let forms = parsed.value("forms") {
             formsDirectory = forms
         } else {

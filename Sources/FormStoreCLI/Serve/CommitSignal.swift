@@ -20,12 +20,14 @@ final class CommitSignal: @unchecked Sendable {
         return generation
     }
 
-    /// Starts hearing other writers through `store` (once; later calls do nothing).
-    func listen(to store: FormStore) throws {
+    /// Starts hearing other writers through `store` (once; later calls do
+    /// nothing). A store that cannot hear them (PostgreSQL until it has
+    /// `CommitObserving`) leaves the server's own saves, which call `commit()`.
+    func listen(to store: any RecordStore) throws {
         condition.lock()
         defer { condition.unlock() }
-        guard observation == nil, !stopped else { return }
-        observation = try store.observeCommits { [weak self] in self?.commit() }
+        guard observation == nil, !stopped, let observing = store as? any CommitObserving else { return }
+        observation = try observing.observeCommits { [weak self] in self?.commit() }
     }
 
     /// A commit happened (or may have): every waiter wakes.

@@ -9,8 +9,9 @@ import FormWeb
 extension WebApp {
     /// The pickers of `form`'s foreign-key fields for the values `value` gives;
     /// `refused` (the store's `missingReference` error) is put beside its field.
+    /// None on PostgreSQL, whose store offers no pickers yet: a key is typed there.
     func references(_ form: Form, value: (String) -> FieldValue, refused: FormStoreError? = nil) throws -> [String: WebReference] {
-        let store = try workspace.store()
+        guard let store = try workspace.store() as? FormStore else { return [:] }
         var references: [String: WebReference] = [:]
         for field in form.fields where field.holdsValue && field.isStored {
             guard try store.picker(form, field: field.key) != nil else { continue }
@@ -44,10 +45,11 @@ extension WebApp {
     func choices(_ name: String, field: String, search: String?) throws -> HTTPResponse {
         let choices = try locked { () throws -> [Choice] in
             let form = try self.form(named: name)
-            guard try workspace.store().picker(form, field: field) != nil else {
+            let store = try workspace.sqliteStore(for: "choices")
+            guard try store.picker(form, field: field) != nil else {
                 throw CLIError.notFound("\(name): \(field) is no foreign key")
             }
-            return try workspace.store().choices(form, field: field, search: search)
+            return try store.choices(form, field: field, search: search)
         }
         let rows = choices.map { ["value": PlainJSONValue($0.value), "label": PlainJSONValue(.text($0.label))] }
         let encoder = JSONEncoder()
@@ -57,7 +59,7 @@ extension WebApp {
 
     /// The labels of a page of records' foreign-key values, by field then value.
     func referenceLabels(_ form: Form, records: [StoredRecord]) throws -> [String: [FieldValue: String]] {
-        let store = try workspace.store()
+        guard let store = try workspace.store() as? FormStore else { return [:] }
         var labels: [String: [FieldValue: String]] = [:]
         for field in form.fields where field.holdsValue && field.isStored {
             guard try store.picker(form, field: field.key)?.labelColumn != nil else { continue }

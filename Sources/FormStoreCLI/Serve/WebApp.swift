@@ -110,7 +110,7 @@ final class WebApp: @unchecked Sendable {
 
     /// An error as a status: the command's own classification decides what kind it is.
     func failure(_ error: any Error, api: Bool) -> HTTPResponse {
-        let classified = CLIError.classifying(error, databasePath: workspace.databasePath)
+        let classified = CLIError.classifying(error, databasePath: workspace.globals.shownDatabase)
         let status: Int
         switch classified.exitCode {
         case .notFound: status = 404

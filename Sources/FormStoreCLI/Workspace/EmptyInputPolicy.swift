@@ -7,19 +7,16 @@ import FormStorage
 /// "nothing" (`DEFAULT ''`). A field that holds nothing already is left alone.
 ///
 /// ```swift
-/// let policy = EmptyInputPolicy(mapping: try store.mapping(for: form))
+/// let policy = EmptyInputPolicy(emptyTextColumns: try store.emptyTextColumns(of: form))
 /// policy.cleared(form.field("company")!)   // .null for `company TEXT`
 /// ```
 struct EmptyInputPolicy: Sendable, Hashable {
     /// Fields whose column stores empty text rather than NULL when cleared.
     private let emptyTextFields: Set<String>
 
-    init(mapping: TableMapping) {
-        var keys: Set<String> = []
-        for column in mapping.table.columns where column.isNotNull || Self.defaultsToEmptyText(column) {
-            keys.insert(column.name)
-        }
-        emptyTextFields = keys
+    /// - parameter emptyTextColumns: `RecordStore.emptyTextColumns(of:)`.
+    init(emptyTextColumns: Set<String>) {
+        emptyTextFields = emptyTextColumns
     }
 
     /// Every column nullable (a workspace without a database).
@@ -33,10 +30,5 @@ struct EmptyInputPolicy: Sendable, Hashable {
     func cleared(_ field: Field) -> FieldValue {
         guard case .success(.text) = field.parse("") else { return .null }
         return emptyTextFields.contains(field.key) ? .text("") : .null
-    }
-
-    private static func defaultsToEmptyText(_ column: ColumnInfo) -> Bool {
-        guard let sql = column.defaultValueSQL?.trimmingCharacters(in: .whitespaces) else { return false }
-        return sql == "''" || sql == "('')"
     }
 }

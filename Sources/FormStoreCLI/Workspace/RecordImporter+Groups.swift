@@ -43,7 +43,7 @@ extension RecordImporter {
     /// The parent's key after its row was written: the key the input names,
     /// else the rowid SQLite just gave it.
     func parentKey(of input: InputRecord, outcome: Outcome, in batch: RecordBatch) -> RecordKey? {
-        let columns = mapping.keyColumns
+        let columns = keyColumns
         let given = columns.compactMap { column in input.values[column].map { raw in
             raw.textValue.map { keyValue($0, column) } ?? raw
         } }

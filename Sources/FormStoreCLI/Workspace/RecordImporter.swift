@@ -1,3 +1,4 @@
+import Foundation
 import FormCore
 import FormStorage
 
@@ -18,16 +19,21 @@ struct RecordImporter {
     }
 
     let form: Form
-    let mapping: TableMapping
+    /// The table's key columns, in key order.
+    let keyColumns: [String]
     /// A key value typed as text, converted as the workspace converts keys.
     let keyValue: (_ text: String, _ column: String) -> FieldValue
+    /// A value as a date field's column may store it, read as a date (`RecordWriting.storedDate`).
+    let storedDate: (_ value: FieldValue, _ field: String) -> Date?
     private let fields: [String: Field]
     private let storedFields: [String]
     private let defaults: [String: FieldValue]
 
-    init(form: Form, mapping: TableMapping, keyValue: @escaping (_ text: String, _ column: String) -> FieldValue) {
+    init(form: Form, keyColumns: [String], storedDate: @escaping (_ value: FieldValue, _ field: String) -> Date?,
+         keyValue: @escaping (_ text: String, _ column: String) -> FieldValue) {
         self.form = form
-        self.mapping = mapping
+        self.keyColumns = keyColumns
+        self.storedDate = storedDate
         self.keyValue = keyValue
         let valueFields = form.fields.filter(\.holdsValue)
         fields = Dictionary(valueFields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -38,16 +44,16 @@ struct RecordImporter {
     /// Writes one row.
     ///
     /// - throws: `RowProblems` for a row that does not parse or validate;
-    ///   `DatabaseError` when SQLite refuses it (a constraint) or fails.
-    func write(_ input: InputRecord, into batch: RecordBatch) throws -> Outcome {
+    ///   `DatabaseError` or `PostgresError` when the database refuses it (a constraint) or fails.
+    func write(_ input: InputRecord, into batch: any RecordWriting) throws -> Outcome {
         var keyValues: [FieldValue] = []
-        for column in mapping.keyColumns {
+        for column in keyColumns {
             guard let raw = input.values[column], case .success(let value) = parse(raw, name: column), value != .null
             else { break }
             keyValues.append(value)
         }
-        if !keyValues.isEmpty, keyValues.count == mapping.keyColumns.count,
-           let (stored, storedValues) = try batch.loadStored(RecordKey(columns: mapping.keyColumns, values: keyValues)) {
+        if !keyValues.isEmpty, keyValues.count == keyColumns.count,
+           let (stored, storedValues) = try batch.loadStored(RecordKey(columns: keyColumns, values: keyValues)) {
             return try update(stored, storedValues: storedValues, with: input, in: batch)
         }
         var values: [String: FieldValue] = [:]
@@ -66,7 +72,7 @@ struct RecordImporter {
         try report(problems)
         var row: [String: FieldValue] = [:]
         for key in storedFields { row[key] = record[key] ?? .null }
-        for column in mapping.keyColumns where values[column] != nil { row[column] = values[column] }
+        for column in keyColumns where values[column] != nil { row[column] = values[column] }
         try batch.insert(row, like: input.values.mapValues(DatabaseValue.init))
         return .inserted
     }
@@ -76,11 +82,11 @@ struct RecordImporter {
     /// field's coding; only changed fields are validated, so a stored value
     /// that already breaks a rule does not block a row that leaves it alone.
     private func update(_ stored: StoredRecord, storedValues: [String: DatabaseValue], with input: InputRecord,
-                        in batch: RecordBatch) throws -> Outcome {
+                        in batch: any RecordWriting) throws -> Outcome {
         var changes: [String: FieldValue] = [:]
         var like: [String: DatabaseValue] = [:]
         var problems: [Problem] = []
-        for (name, raw) in input.values.sorted(by: { $0.key < $1.key }) where !mapping.keyColumns.contains(name) {
+        for (name, raw) in input.values.sorted(by: { $0.key < $1.key }) where !keyColumns.contains(name) {
             let arrived = DatabaseValue(raw)
             if let held = storedValues[name], Self.identical(held, arrived) { continue }
             switch parse(raw, name: name) {
@@ -137,7 +143,7 @@ struct RecordImporter {
 
     /// Names among `columns` that are neither a field nor a key column of the form.
     func unknownColumns(_ columns: [String]) -> [String] {
-        columns.filter { fields[$0] == nil && !mapping.keyColumns.contains($0) }
+        columns.filter { fields[$0] == nil && !keyColumns.contains($0) }
     }
 
     /// One input value as the model value of its field or key column.
@@ -145,7 +151,7 @@ struct RecordImporter {
         if let field = fields[name] {
             return modelValue(raw, field: field).mapError { Problem(field: name, message: $0.description) }
         }
-        if mapping.keyColumns.contains(name) {
+        if keyColumns.contains(name) {
             return .success(raw.textValue.map { keyValue($0, name) } ?? raw)
         }
         return .failure(Problem(field: nil, message: Self.notAField(name, form: form)))
@@ -156,7 +162,7 @@ struct RecordImporter {
     /// numbers and booleans are taken as they are for number and bool
     /// fields, and as their text for others; a BLOB stays a BLOB.
     private func modelValue(_ raw: FieldValue, field: Field) -> Result<FieldValue, FieldError> {
-        if field.isDateLike, let coding = mapping.codings[field.key], case .date(let date) = coding.decode(DatabaseValue(raw)) {
+        if field.isDateLike, let date = storedDate(raw, field.key) {
             return .success(.date(date))
         }
         switch (raw, field.kind) {

@@ -1,5 +1,6 @@
 import FormCore
 import FormStorage
+import FormStoragePostgres
 
 /// SQLite's message for a statement that bound a secure field's value can
 /// quote the value: a trigger's `json_extract('{}', 'x'||NEW.password)` fails
@@ -21,6 +22,11 @@ enum SecureWriteFailure {
         } catch let error as DatabaseError where mayQuoteValues(error) {
             let message = message(for: error, secureFields: secureFields)
             throw error.isConstraint ? CLIError.validation(message) : CLIError.failure(message)
+        } catch let error as PostgresError where !error.isConstraint && !error.isConnectionLost && !error.isRetryable {
+            // A type error or a function's message may quote the value it refused.
+            let labels = secureFields.map(\.key).joined(separator: ", ")
+            throw CLIError.validation("\(labels): refused by the database (SQLSTATE \(error.sqlState)); "
+                                      + "PostgreSQL's message is not shown, as it could quote the secure value")
         }
     }
 

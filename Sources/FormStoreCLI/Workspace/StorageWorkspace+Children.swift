@@ -8,7 +8,7 @@ extension StorageWorkspace {
             return form.withoutGroups(unless: children)
         }
         // An inferred form (or a spec without groups): the tables that refer to it.
-        return try store().database.read { conn in
+        return try sqliteStore(for: "--children on an inferred form").database.read { conn in
             guard try conn.tableExists(form.tableName) else { return form }
             let tables = try conn.tableNames().map { try conn.tableInfo($0) }
             let inferred = FormInference.form(for: try conn.tableInfo(form.tableName), including: tables)

@@ -1,5 +1,6 @@
 import FormCore
 import FormStorage
+import FormStoragePostgres
 
 /// Drafts kept in `formstore_drafts`: in the database when `init` was run on
 /// it, else in its sidecar (see `FormStore.sidecar`).
@@ -9,6 +10,7 @@ extension StorageWorkspace {
     /// before drafts had owners are listed too, so nothing typed then is lost.
     func drafts(form: String?) throws -> [Draft] {
         let expiry = DraftAutosaver.Policy().expiryDate
+        guard try keepsDrafts() else { return [] }
         let mine = try store().drafts(form: form, owner: DraftOwner.current)
         let unowned = DraftOwner.current == nil ? [] : try store().drafts(form: form, owner: nil)
         return (mine + unowned).filter { $0.updatedAt >= expiry }.sorted { $0.updatedAt > $1.updatedAt }
@@ -35,7 +37,20 @@ extension StorageWorkspace {
         return checked
     }
 
+    /// False for a PostgreSQL database nobody ran `init` or `edit` on: it has
+    /// no draft table, and so no drafts (SQLite's sidecar answers for itself).
+    private func keepsDrafts() throws -> Bool {
+        guard let store = try store() as? PostgresFormStore else { return true }
+        return try store.table("formstore_drafts") != nil
+    }
+
     private func storedDraft(_ reference: DraftReference) throws -> Draft {
+        guard try keepsDrafts() else {
+            switch reference {
+            case .id(let id): throw CLIError.notFound("no draft with id '\(id)'")
+            case .record(let name, let key): throw CLIError.notFound("no draft of \(name) \(key.text)")
+            }
+        }
         switch reference {
         case .id(let id):
             guard let draft = try store().draft(id: id) else { throw CLIError.notFound("no draft with id '\(id)'") }

@@ -1,5 +1,6 @@
 import FormCore
 import FormStorage
+import FormStoragePostgres
 
 /// Import: every row validated through the form, all or nothing.
 extension StorageWorkspace {
@@ -15,13 +16,13 @@ extension StorageWorkspace {
             throw CLIError.validation("\(form.name) is frozen: records cannot be imported")
         }
         let store = try store()
-        let mapping = try store.mapping(for: form)
-        let importer = RecordImporter(form: form, mapping: mapping) { [unowned self] text, column in
-            keyValue(text, column: column, of: form, mapping: mapping)
-        }
+        let keyColumns = try store.keyColumns(of: form)
         let secureIn = { (input: InputRecord) in SecureWriteFailure.boundSecureFields(of: form, in: input.values) }
         do {
-            return try store.writeBatch(form, commit: !dryRun) { batch in
+            return try store.writeRecords(form, commit: !dryRun) { batch in
+                let importer = RecordImporter(form: form, keyColumns: batch.keyColumns, storedDate: batch.storedDate) {
+                    [unowned self] text, column in keyValue(text, column: column, of: form, keyColumns: keyColumns)
+                }
                 // A row may refer to one later in the input (a parent after its child).
                 try batch.deferForeignKeyChecks()
                 let danglingBefore = dryRun ? try batch.foreignKeyViolationCount() : 0
@@ -41,7 +42,8 @@ extension StorageWorkspace {
                         }
                         var outcome = try importer.write(input, into: batch)
                         // A parent's child rows (import --children), written after it in the same transaction.
-                        if !input.rows.isEmpty, let parent = importer.parentKey(of: input, outcome: outcome, in: batch),
+                        if !input.rows.isEmpty, let batch = try Self.childRowBatch(batch),
+                           let parent = importer.parentKey(of: input, outcome: outcome, in: batch),
                            try importer.writeRows(input, parent: parent, into: batch), outcome == .unchanged {
                             outcome = .updated
                         }
@@ -58,6 +60,13 @@ extension StorageWorkspace {
                         summary.reject(line: input.line, [SecureWriteFailure.message(for: error, secureFields: secureIn(input))])
                     } catch let error as DatabaseError where error.isRowProblem {
                         summary.reject(line: input.line, [error.message ?? "rejected by the database"])
+                    } catch let error as PostgresError where error.isRowProblem {
+                        // The primary message only: PostgreSQL's detail line quotes the row's values, and with a
+                        // secure field bound not even that (a type error quotes the value it refused).
+                        let secure = secureIn(input)
+                        summary.reject(line: input.line, [secure.isEmpty ? error.message
+                            : "rejected by the database (SQLSTATE \(error.sqlState)); its message is left out, "
+                              + "as it may quote the secure field(s) \(secure.map(\.key).joined(separator: ", "))"])
                     }
                     next = try reader.next()
                 }
@@ -77,7 +86,18 @@ extension StorageWorkspace {
             // Foreign keys are checked at the commit: some row refers to a record that does not exist.
             throw CLIError.validation("\(error.message ?? "a constraint failed") at the end of the import "
                 + "(a row refers to a record that neither exists nor is imported); nothing was imported")
+        } catch let error as PostgresError where error.isForeignKeyViolation {
+            throw CLIError.validation("\(error.message) at the end of the import "
+                + "(a row refers to a record that neither exists nor is imported); nothing was imported")
         }
+    }
+
+    /// The batch child rows are written through (`import --children`): SQLite's.
+    ///
+    /// - throws: `CLIError.usage` on PostgreSQL.
+    private static func childRowBatch(_ batch: any RecordWriting) throws -> RecordBatch? {
+        guard let batch = batch as? RecordBatch else { throw GlobalOptions.sqliteOnly("import --children") }
+        return batch
     }
 }
 
@@ -93,6 +113,14 @@ extension ImportSummary {
         for message in messages where failures.count < Self.reportedFailureLimit {
             failures.append(InputError(line: line, message: message))
         }
+    }
+}
+
+extension PostgresError {
+    /// PostgreSQL refused this row's values: a constraint (class 23) or a value
+    /// its column's type cannot hold (class 22, data exception).
+    var isRowProblem: Bool {
+        isConstraint || sqlState.hasPrefix("22")
     }
 }
 

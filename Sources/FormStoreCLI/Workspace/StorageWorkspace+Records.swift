@@ -1,5 +1,6 @@
 import FormCore
 import FormStorage
+import FormStoragePostgres
 
 /// Records: read straight from the store, written through a `FormSession`
 /// (transformers, validation, edit modes, only what changed).
@@ -14,11 +15,11 @@ extension StorageWorkspace {
 
     func createRecord(of form: Form, inputs: [String: FieldInput]) throws -> StoredRecord {
         let store = try store()
-        let mapping = try store.mapping(for: form)  // a missing table is reported before the values
+        let keyColumns = try store.keyColumns(of: form)  // a missing table is reported before the values
         let session = FormSession.new(withSaveStep(form), backend: store, drafts: nil)
         session.attribution = .command
-        try apply(inputs, to: session, policy: EmptyInputPolicy(mapping: mapping))
-        let missingKeys = missingKeyErrors(session, mapping: mapping)
+        try apply(inputs, to: session, policy: EmptyInputPolicy(emptyTextColumns: try store.emptyTextColumns(of: form)))
+        let missingKeys = missingKeyErrors(session, keyColumns: keyColumns)
         if !missingKeys.isEmpty {
             let others = session.validateAll().filter { error in !missingKeys.contains { $0.field == error.field } }
             throw RecordRejected(form: form, key: nil, reason: .invalid(missingKeys + others))
@@ -34,14 +35,14 @@ extension StorageWorkspace {
         }
     }
 
-    /// Key columns a new record must be given: a declared key that is not the
-    /// rowid (TEXT, composite, WITHOUT ROWID) and has no default. SQLite would
-    /// take NULL in such a key of a rowid table, and the record could not be
-    /// found again; the person is told which key to give instead.
-    private func missingKeyErrors(_ session: FormSession, mapping: TableMapping) -> [FieldError] {
-        guard case .columns(let columns) = mapping.table.primaryKey else { return [] }
-        return columns.compactMap { column -> FieldError? in
-            guard mapping.table.column(column)?.defaultValueSQL == nil, session.value(column).isEmpty else { return nil }
+    /// Key columns a new record must be given: on SQLite a declared key that is
+    /// not the rowid (TEXT, composite, WITHOUT ROWID) and has no default, which
+    /// SQLite would take NULL in, so the record could not be found again; on
+    /// PostgreSQL one without a default, identity or serial. The person is
+    /// told which key to give instead.
+    private func missingKeyErrors(_ session: FormSession, keyColumns: [RecordKeyColumn]) -> [FieldError] {
+        keyColumns.filter(\.mustBeGiven).map(\.name).compactMap { column -> FieldError? in
+            guard session.value(column).isEmpty else { return nil }
             let field = session.form.field(column)
             let message = MessageCatalog.english.resolve(code: "required", field: field ?? Field(key: column, label: column),
                                                          overrides: session.form.messages, ruleMessage: nil, parameters: [:])
@@ -57,7 +58,7 @@ extension StorageWorkspace {
         // `set` is a whole edit: in edit mode it begins editing, and the save ends it.
         if form.mode == .edit { try session.beginEditing() }
         let before = session.pristine
-        try apply(inputs, to: session, policy: EmptyInputPolicy(mapping: try store.mapping(for: form)))
+        try apply(inputs, to: session, policy: EmptyInputPolicy(emptyTextColumns: try store.emptyTextColumns(of: form)))
         switch try session.saveKeepingSecretsOut() {
         case .saved(let changed, _):
             let changes = changed.map { FieldChange(field: $0, old: before[$0] ?? .null, new: session.pristine[$0] ?? .null) }
@@ -80,6 +81,9 @@ extension StorageWorkspace {
             try session.delete()
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY {
             throw try foreignKeyRefusal(error, form: form, key: key)
+        } catch let error as PostgresError where error.isForeignKeyViolation {
+            throw CLIError.validation("cannot delete \(form.name) \(key.text): other records refer to it "
+                + "(\(error.constraint ?? error.message)); change or delete those first")
         }
     }
 
@@ -93,7 +97,7 @@ extension StorageWorkspace {
         defer { session.close() }
         let notice = ResumeNotice(form: form.name, key: session.key, editor: frontEnd.usesEditor,
                                   children: !form.groups.isEmpty, globals: globals)
-        let policy = EmptyInputPolicy(mapping: try store.mapping(for: form))
+        let policy = EmptyInputPolicy(emptyTextColumns: try store.emptyTextColumns(of: form))
         do {
             switch frontEnd {
             case .prompts(let prompter):
@@ -107,7 +111,7 @@ extension StorageWorkspace {
             }
         } catch {
             // Storage failed with changes unsaved: say where they are kept (the front end flushed the draft).
-            let problem = CLIError.classifying(error, databasePath: databasePath)
+            let problem = CLIError.classifying(error, databasePath: globals.shownDatabase)
             guard session.hasUnsavedChanges, [.storage, .tryAgain].contains(problem.exitCode) else { throw problem }
             throw problem.adding(details: [notice.draftDetail(fallback: session.draftFallback)])
         }

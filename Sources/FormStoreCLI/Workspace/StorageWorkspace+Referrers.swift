@@ -7,7 +7,7 @@ extension StorageWorkspace {
     /// key), read from `PRAGMA foreign_key_list` of every table: what a person
     /// must change or delete before a row of `table` can go.
     func referrers(of table: String) throws -> [String] {
-        try store().database.read { conn in
+        try sqliteStore(for: "listing referrers").database.read { conn in
             var found: [String] = []
             for name in try conn.tableNames() {
                 for key in try conn.tableInfo(name).foreignKeys

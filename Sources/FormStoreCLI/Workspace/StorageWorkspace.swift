@@ -1,8 +1,12 @@
 import Foundation
 import FormCore
 import FormStorage
+import FormStoragePostgres
 
-/// The workspace over a real SQLite file (`FormStore`) and a folder of specs.
+/// The workspace over a real database and a folder of specs: a SQLite file
+/// (`FormStore`) or, for a `postgres://` URL, PostgreSQL (`PostgresFormStore`),
+/// both through `RecordStore`; what only SQLite offers (`sqliteStore()`) is
+/// refused on PostgreSQL in one line.
 ///
 /// Both are opened on first use, so `form SPEC` never opens the database and
 /// `init` never reads the specs. A database is created only by commands that
@@ -20,7 +24,7 @@ final class StorageWorkspace: Workspace {
     private let prepare: ((Database) throws -> Void)?
     /// Where a broken spec of another form is reported (stderr).
     let warnings: (any TextSink)?
-    private var openedStore: FormStore?
+    private var openedStore: (any RecordStore)?
     private var loadedCatalog: FormCatalog?
     private var warned = false
 
@@ -47,9 +51,26 @@ final class StorageWorkspace: Workspace {
     /// The database, opened as `access` allows.
     ///
     /// - throws: `CLIError.notFound` naming the path when the file is missing
-    ///   and this command may not create it; `DatabaseError` when it cannot be opened.
-    func store() throws -> FormStore {
+    ///   and this command may not create it; `DatabaseError` or `PostgresError` when it cannot be opened.
+    func store() throws -> any RecordStore {
         if let openedStore { return openedStore }
+        if GlobalOptions.isPostgresURL(databasePath) {
+            let store = try openPostgres()
+            openedStore = store
+            return store
+        }
+        return try openSQLite()
+    }
+
+    /// The SQLite store, for what only SQLite offers.
+    ///
+    /// - throws: `CLIError.usage` on PostgreSQL, naming `feature`.
+    func sqliteStore(for feature: String) throws -> FormStore {
+        guard let store = try store() as? FormStore else { throw GlobalOptions.sqliteOnly(feature) }
+        return store
+    }
+
+    private func openSQLite() throws -> FormStore {
         if Connection.isPlainFilePath(databasePath) {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: databasePath, isDirectory: &isDirectory)
@@ -87,7 +108,9 @@ final class StorageWorkspace: Workspace {
     /// it created is removed again, so a failed `init` or `migrate` leaves nothing behind.
     private func creatingDatabase<T>(_ body: () throws -> T) throws -> T {
         let path = databasePath
-        let existed = !Connection.isPlainFilePath(path) || FileManager.default.fileExists(atPath: path)
+        // A server's database is never a file this command made.
+        let existed = GlobalOptions.isPostgresURL(path) || !Connection.isPlainFilePath(path)
+            || FileManager.default.fileExists(atPath: path)
         do {
             return try body()
         } catch {
@@ -104,7 +127,7 @@ final class StorageWorkspace: Workspace {
     func initialize() throws -> [String] {
         try creatingDatabase {
             // `init` is the user asking: FormStore's tables go into the file, which becomes WAL.
-            try store().initialize().map(\.fileName)
+            try store().initializeOwnTables()
         }
     }
 
@@ -113,23 +136,24 @@ final class StorageWorkspace: Workspace {
         let migrator = try Migrator(directory: URL(fileURLWithPath: directory))
         _ = try migrator.migrations()
         return try creatingDatabase {
-            try migrator.migrate(store().database).map(\.fileName)
+            try store().migrate(with: migrator)
         }
     }
 
     // MARK: Forms
 
     func formSummaries() throws -> [FormSummary] {
-        let catalog = try catalog().adding(FormCatalog(storedIn: store()))
+        let catalog = try catalog().adding(storedCatalog())
         warn(catalog)
         let specs = catalog.entries.map {
             FormSummary(name: $0.form.name, title: $0.form.title, source: .spec, fieldCount: $0.form.fields.count,
                         table: $0.form.tableName, origin: $0.origin)
         }
-        let tables = try store().tables().map { table -> FormSummary in
-            let form = FormInference.form(for: table)
+        let store = try store()
+        let tables = try store.tableNames().compactMap { table -> FormSummary? in
+            guard let form = try store.inferredForm(table: table) else { return nil }
             return FormSummary(name: form.name, title: form.title, source: .table, fieldCount: form.fields.count,
-                               table: table.name, origin: "inferred")
+                               table: table, origin: "inferred")
         }
         return specs + tables
     }
@@ -143,21 +167,20 @@ final class StorageWorkspace: Workspace {
             return try refusingShadow(form, in: folder)
         }
         let store = try store()
-        let catalog = folder.adding(try FormCatalog(storedIn: store))
+        let catalog = folder.adding(try storedCatalog())
         if let form = try catalog.form(named: name) {
             warn(catalog)
             return try refusingShadow(form, in: catalog)
         }
         warn(catalog)
-        let table = try store.database.read { conn -> TableInfo? in
-            let names = try conn.tableNames()
-            // Exact first; SQLite itself compares table names without regard to case.
-            guard let match = names.first(where: { $0 == name })
-                ?? names.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) else { return nil }
-            return try conn.tableInfo(match)
+        let names = try store.tableNames()
+        // Exact first; SQLite itself compares table names without regard to case.
+        if let match = names.first(where: { $0 == name })
+            ?? names.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }),
+           let form = try store.inferredForm(table: match) {
+            return form
         }
-        if let table { return FormInference.form(for: table) }
-        let candidates = try catalog.names + store.database.read { try $0.tableNames() }
+        let candidates = catalog.names + names
         var message = "no form or table named '\(name)'"
         if let guess = Suggestion.closest(to: name, among: candidates) { message += ". Did you mean '\(guess)'?" }
         throw CLIError.notFound(message)
@@ -173,10 +196,16 @@ final class StorageWorkspace: Workspace {
         guard form.tableName != form.name, !form.editsOtherTable else { return form }
         let origin = catalog.entries.first { $0.form.name == form.name }?.origin ?? form.name
         // `form SPEC` works without a database: then no table can be shadowed.
-        let shadowed = (try? store().database.read { try $0.tableNames() }.contains(form.name)) ?? false
+        let shadowed = (try? store().tableNames().contains(form.name)) ?? false
         var message = "spec '\(form.name)' (\(origin)) edits table '\(form.tableName)'"
         if shadowed { message += ", though '\(form.name)' is a table of its own" }
         throw CLIError.validation(message + "; the spec must say \"editsOtherTable\": true if that is meant")
+    }
+
+    /// Specs kept in the database (SQLite; PostgreSQL keeps none for the command).
+    private func storedCatalog() throws -> FormCatalog {
+        guard let store = try store() as? FormStore else { return .empty }
+        return try FormCatalog(storedIn: store)
     }
 
     /// One line on stderr per broken spec, once: they break only their own form.
@@ -190,22 +219,22 @@ final class StorageWorkspace: Workspace {
 
     /// The key as typed, each value converted the way its field (or column) stores it.
     func recordKey(_ key: KeyArgument, of form: Form) throws -> RecordKey {
-        let mapping = try store().mapping(for: form)
-        return try key.recordKey(primaryKey: mapping.keyColumns) { column, text in
-            keyValue(text, column: column, of: form, mapping: mapping)
+        let columns = try store().keyColumns(of: form)
+        return try key.recordKey(primaryKey: columns.map(\.name)) { column, text in
+            keyValue(text, column: column, of: form, keyColumns: columns)
         }
     }
 
     /// One typed key value: parsed through its field, or for a key column that
-    /// is no field (a spec's `id`, the hidden rowid) by the column's affinity.
+    /// is no field (a spec's `id`, the hidden rowid) by the column's type.
     /// Text that does not parse stays text: it matches no record.
-    func keyValue(_ text: String, column: String, of form: Form, mapping: TableMapping) -> FieldValue {
+    func keyValue(_ text: String, column: String, of form: Form, keyColumns: [RecordKeyColumn]) -> FieldValue {
         if let field = form.field(column), field.holdsValue,
            case .success(let value) = field.parseInput(text, in: form), value != .null {
             return value
         }
-        let affinity = mapping.table.column(column)?.affinity ?? .integer
-        if affinity == .integer, let integer = Int64(text) { return .int(integer) }
+        let holdsIntegers = keyColumns.first { $0.name == column }?.holdsIntegers ?? true
+        if holdsIntegers, let integer = Int64(text) { return .int(integer) }
         return .text(text)
     }
 

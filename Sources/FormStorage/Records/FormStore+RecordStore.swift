@@ -1,0 +1,67 @@
+import FormCore
+import Foundation
+
+/// `RecordStore` over SQLite.
+extension FormStore: RecordStore {
+    public func tableNames() throws -> [String] {
+        try database.read { try $0.tableNames() }
+    }
+
+    public func inferredForm(table: String) throws -> Form? {
+        try database.read { conn -> Form? in
+            guard try conn.tableNames().contains(table) else { return nil }
+            return FormInference.form(for: try conn.tableInfo(table))
+        }
+    }
+
+    public func keyColumns(of form: Form) throws -> [RecordKeyColumn] {
+        let mapping = try mapping(for: form)
+        return mapping.keyColumns.map { name in
+            let column = mapping.table.column(name)
+            // Only a declared key that is not the rowid may be left NULL by SQLite and never found again.
+            var mustBeGiven = false
+            if case .columns(let columns) = mapping.table.primaryKey, columns.contains(name) {
+                mustBeGiven = column?.defaultValueSQL == nil
+            }
+            // A key column that is no column of the table is the hidden rowid.
+            return RecordKeyColumn(name: name, holdsIntegers: (column?.affinity ?? .integer) == .integer, mustBeGiven: mustBeGiven)
+        }
+    }
+
+    public func emptyTextColumns(of form: Form) throws -> Set<String> {
+        var names: Set<String> = []
+        for column in try mapping(for: form).table.columns {
+            let defaultSQL = column.defaultValueSQL?.trimmingCharacters(in: .whitespaces)
+            if column.isNotNull || defaultSQL == "''" || defaultSQL == "('')" { names.insert(column.name) }
+        }
+        return names
+    }
+
+    public func forEachExportedRow(_ form: Form, columns: [String], query: RecordQuery,
+                                   _ body: ([FieldValue]) throws -> Void) throws {
+        var row = [FieldValue](repeating: .null, count: columns.count)
+        try forEachStoredRow(form, columns: columns, query: query) { stored in
+            for index in stored.indices { row[index] = FieldValue(stored[index]) }
+            try body(row)
+        }
+    }
+
+    public func writeRecords<T>(_ form: Form, commit: Bool, _ body: (any RecordWriting) throws -> T) throws -> T {
+        try writeBatch(form, commit: commit) { try body($0) }
+    }
+
+    public func initializeOwnTables() throws -> [String] {
+        try initialize().map(\.fileName)
+    }
+
+    public func migrate(with migrator: Migrator) throws -> [String] {
+        try migrator.migrate(database).map(\.fileName)
+    }
+}
+
+extension RecordBatch: RecordWriting {
+    public func storedDate(_ value: FieldValue, field: String) -> Date? {
+        guard let coding = mapping.codings[field], case .date(let date) = coding.decode(DatabaseValue(value)) else { return nil }
+        return date
+    }
+}

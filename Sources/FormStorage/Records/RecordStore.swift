@@ -1,0 +1,93 @@
+import FormCore
+import Foundation
+
+/// What the `formstore` command and server need from a database, whichever
+/// it is: records and drafts for sessions (`FormBackend`, `DraftStore`), the
+/// tables to infer forms from, queries for `list` and `export`, a batch for
+/// `import`, and FormStore's own tables. `FormStore` (SQLite) and
+/// `PostgresFormStore` both provide it, so a command is written once.
+///
+/// ```swift
+/// let store: any RecordStore = try FormStore(path: "app.sqlite")
+/// for name in try store.tableNames() { print(name, try store.inferredForm(table: name)?.fields.count ?? 0) }
+/// ```
+public protocol RecordStore: FormBackend, DraftStore {
+    /// Tables and views a form can be bound to, FormStore's own left out.
+    func tableNames() throws -> [String]
+    /// The form inferred from the table named exactly `table`; nil when there is none.
+    func inferredForm(table: String) throws -> Form?
+    /// The columns `form`'s records are found by, in key order.
+    func keyColumns(of form: Form) throws -> [RecordKeyColumn]
+    /// Columns whose "nothing" is empty text rather than NULL (`NOT NULL`, `DEFAULT ''`).
+    func emptyTextColumns(of form: Form) throws -> Set<String>
+
+    /// Calls `body` with each record `query` chooses, as model values.
+    func forEachRecord(_ form: Form, query: RecordQuery, _ body: (StoredRecord) throws -> Void) throws
+    /// Calls `body` with `columns`' values exactly as the database holds them,
+    /// kind-less (what `export` writes and `import` reads back as the same value).
+    func forEachExportedRow(_ form: Form, columns: [String], query: RecordQuery,
+                            _ body: ([FieldValue]) throws -> Void) throws
+    /// Runs `body` with a batch of `form`'s records in one write transaction:
+    /// committed when it returns and `commit` is true, else rolled back.
+    func writeRecords<T>(_ form: Form, commit: Bool, _ body: (any RecordWriting) throws -> T) throws -> T
+
+    /// Creates or upgrades FormStore's own tables; returns the migration files applied.
+    func initializeOwnTables() throws -> [String]
+    /// Applies the user's pending migrations; returns the files applied.
+    func migrate(with migrator: Migrator) throws -> [String]
+}
+
+/// A key column of a form's table.
+public struct RecordKeyColumn: Sendable, Hashable {
+    public var name: String
+    /// The column holds whole numbers: a typed key is read as one.
+    public var holdsIntegers: Bool
+    /// A new record must be given it: the database fills in no value
+    /// (no default, identity, serial or rowid).
+    public var mustBeGiven: Bool
+
+    public init(name: String, holdsIntegers: Bool, mustBeGiven: Bool) {
+        self.name = name
+        self.holdsIntegers = holdsIntegers
+        self.mustBeGiven = mustBeGiven
+    }
+}
+
+/// Records of one form written inside one transaction (an import's): see
+/// `RecordStore.writeRecords`. A write that fails undoes only itself, so the
+/// caller may report it and go on.
+public protocol RecordWriting: AnyObject {
+    var keyColumns: [String] { get }
+    /// The record with this key, and its values by column exactly as stored.
+    func loadStored(_ key: RecordKey) throws -> (record: StoredRecord, stored: [String: DatabaseValue])?
+    /// Inserts a record; `like` gives values as they arrived, kept as they are
+    /// where they hold the same model value (so an export imports back unchanged).
+    func insert(_ values: [String: FieldValue], like: [String: DatabaseValue]) throws
+    /// Writes `changes` to the record with `key`; false when there is none.
+    @discardableResult
+    func update(_ key: RecordKey, changes: [String: FieldValue], like: [String: DatabaseValue]) throws -> Bool
+    /// Checks foreign keys when the batch commits, so a row may refer to one written later.
+    func deferForeignKeyChecks() throws
+    /// How many references to missing records the transaction sees now (0 without foreign keys).
+    func foreignKeyViolationCount() throws -> Int
+    /// A value as a date column of the form stores it (any of its forms), read as a date.
+    func storedDate(_ value: FieldValue, field: String) -> Date?
+}
+
+extension RecordQuery {
+    /// The fields a `search` looks in: the form's stored, non-secret text-like fields.
+    ///
+    /// - throws: `FormStoreError` when the form has none.
+    public static func searchedFields(of form: Form) throws -> [Field] {
+        let fields = form.fields.filter { field in
+            field.holdsValue && field.isStored && !field.isSecure && QuerySQL.searchedKinds.contains(field.kind)
+        }
+        guard !fields.isEmpty else { throw FormStoreError.noTextToSearch(form: form.name) }
+        return fields
+    }
+
+    /// `%text%` with `\`, `%` and `_` escaped, for `LIKE … ESCAPE '\'`.
+    public static func likePattern(_ text: String) -> String {
+        QuerySQL.likePattern(text)
+    }
+}

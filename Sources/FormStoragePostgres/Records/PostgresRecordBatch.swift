@@ -1,0 +1,86 @@
+import FormCore
+import FormStorage
+import Foundation
+
+/// Many records of one form written in one PostgreSQL transaction (an
+/// import's): get one from `PostgresFormStore.writeRecords`. Each write runs
+/// inside a savepoint, so one the server refuses (a constraint) undoes only
+/// itself and the transaction goes on, as a failed statement does on SQLite.
+final class PostgresRecordBatch: RecordWriting {
+    let mapping: PostgresTableMapping
+    let connection: PostgresConnection
+
+    init(mapping: PostgresTableMapping, connection: PostgresConnection) {
+        self.mapping = mapping
+        self.connection = connection
+    }
+
+    var keyColumns: [String] { mapping.keyColumns }
+
+    func loadStored(_ key: RecordKey) throws -> (record: StoredRecord, stored: [String: DatabaseValue])? {
+        let result = try connection.execute(mapping.selectByKeySQL, try mapping.keyParameters(key))
+        guard result.rowCount == 1 else { return nil }
+        var stored: [String: DatabaseValue] = [:]
+        for (index, column) in mapping.columns.enumerated() {
+            stored[column] = DatabaseValue(mapping.coding(column).exported(result.text(row: 0, column: index)))
+        }
+        return (mapping.record(result, row: 0), stored)
+    }
+
+    func insert(_ values: [String: FieldValue], like: [String: DatabaseValue]) throws {
+        let statement = mapping.insertStatement(values, like: like.mapValues(FieldValue.init))
+        try inSavepoint { _ = try connection.execute(statement.sql, statement.parameters) }
+    }
+
+    @discardableResult
+    func update(_ key: RecordKey, changes: [String: FieldValue], like: [String: DatabaseValue]) throws -> Bool {
+        let keyParameters = try mapping.keyParameters(key)
+        guard let statement = mapping.updateStatement(changes, key: keyParameters, like: like.mapValues(FieldValue.init)) else {
+            return try connection.execute(mapping.selectByKeySQL, keyParameters).rowCount == 1
+        }
+        return try inSavepoint { try connection.execute(statement.sql, statement.parameters).rowCount == 1 }
+    }
+
+    /// Only constraints declared `DEFERRABLE` can wait for the commit; the others are checked per row.
+    func deferForeignKeyChecks() throws {
+        try connection.executeScript("SET CONSTRAINTS ALL DEFERRED")
+    }
+
+    /// 1 when a deferred foreign key now refers to no row, else 0: the check
+    /// runs the deferred constraints at once inside a savepoint, then defers them again.
+    func foreignKeyViolationCount() throws -> Int {
+        do {
+            try inSavepoint { try connection.executeScript("SET CONSTRAINTS ALL IMMEDIATE") }
+            try connection.executeScript("SET CONSTRAINTS ALL DEFERRED")
+            return 0
+        } catch let error as PostgresError where error.isForeignKeyViolation {
+            try connection.executeScript("SET CONSTRAINTS ALL DEFERRED")
+            return 1
+        }
+    }
+
+    func storedDate(_ value: FieldValue, field: String) -> Date? {
+        switch value {
+        case .date(let date): return date
+        case .text(let text):
+            if case .date(let date) = mapping.coding(field).decode(text) { return date }
+            return nil
+        default: return nil
+        }
+    }
+
+    private func inSavepoint<T>(_ body: () throws -> T) throws -> T {
+        try connection.executeScript("SAVEPOINT formstore_row")
+        do {
+            let result = try body()
+            try connection.executeScript("RELEASE SAVEPOINT formstore_row")
+            return result
+        } catch let error as PostgresError where !error.isConnectionLost {
+            try connection.executeScript("ROLLBACK TO SAVEPOINT formstore_row")
+            throw error
+        }
+    }
+}
+
+@available(*, unavailable)
+extension PostgresRecordBatch: Sendable {}

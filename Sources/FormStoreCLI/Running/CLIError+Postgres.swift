@@ -1,0 +1,39 @@
+import FormStoragePostgres
+
+extension CLIError {
+    /// PostgreSQL's errors, classified as SQLite's are (README's exit-code table):
+    ///
+    /// | error | exit |
+    /// | --- | --- |
+    /// | `PostgresError` serialization failure, deadlock, lock not available (after retries) | 75 |
+    /// | `PostgresError` connection failed or lost, insufficient privilege, read-only transaction | 74 |
+    /// | `PostgresError` constraint (class 23), data exception (class 22) | 65 |
+    /// | `PostgresStoreError` unknown table / other | 66 / 65 |
+    ///
+    /// Only the server's primary message is shown: its detail line may quote
+    /// values, and the URL, which may hold a password, is never repeated.
+    static func classifyingPostgres(_ error: any Error, database: String) -> CLIError? {
+        switch error {
+        case let error as PostgresError:
+            if error.isRetryable {
+                return .conflict("\(database): another transaction held the rows (\(error.message)); nothing was saved (try again)")
+            }
+            if error.isConnectionLost {
+                // libpq's first line says what failed; the next ones only guess why.
+                let firstLine = error.message.split(whereSeparator: \.isNewline).first.map(String.init) ?? error.message
+                return .storage("cannot reach the PostgreSQL database: \(firstLine)")
+            }
+            if error.sqlState == "42501" || error.sqlState == "25006" {
+                return .storage("cannot write \(database): \(error.message)")
+            }
+            if error.isConstraint || error.sqlState.hasPrefix("22") {
+                return .validation(error.message)
+            }
+            return .failure("PostgreSQL error \(error.sqlState): \(error.message.singleLine)")
+        case let error as PostgresStoreError:
+            return error.reason == .unknownTable ? .notFound(error.message) : .validation(error.message)
+        default:
+            return nil
+        }
+    }
+}
