@@ -50,7 +50,7 @@ struct PostgresTableMapping: Sendable, Hashable {
         deleteSQL = "DELETE FROM \(quotedTable) WHERE \(whereKey)"
     }
 
-    private func coding(_ column: String) -> PostgresCoding {
+    func coding(_ column: String) -> PostgresCoding {
         codings[column] ?? PostgresCoding(kind: nil, column: table.column(column))
     }
 
