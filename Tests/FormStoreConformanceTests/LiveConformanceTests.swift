@@ -1,4 +1,5 @@
 import FormCore
+import FormStoragePostgres
 import Foundation
 import Synchronization
 import Testing
@@ -88,5 +89,28 @@ import Testing
         try backend.otherConnection()("DELETE FROM people WHERE id = 1")
         #expect(signal.wait(timeout: .seconds(5)))
         #expect(try session.takeExternalChanges()?.deleted == true)
+    }
+}
+
+/// PostgreSQL's side of it: what FormStore's trigger sends.
+@Suite struct PostgresNotifyTriggerTests {
+    @Test func aWatchedTablesCommitNotifiesItsTableAndKey() throws {
+        let backend = try TestBackend(.postgres, schema: People.schema)
+        let session = try FormSession.open(People.form(), key: People.ann, backend: backend.store)
+        let signal = try session.watchExternalChanges()
+        let listener = try PostgresConnection(url: backend.location)
+        try listener.executeScript("LISTEN formstore")
+        try backend.otherConnection()("UPDATE people SET email = NULL WHERE id = 1")
+        #expect(signal.wait(timeout: .seconds(5)))
+        var notifications: [PostgresNotification] = []
+        var fds = [pollfd(fd: listener.socket, events: Int16(POLLIN), revents: 0)]
+        while notifications.isEmpty, poll(&fds, 1, 5_000) > 0 {
+            notifications += try listener.takeNotifications()
+        }
+        #expect(notifications.map(\.channel) == ["formstore"])
+        let payload = try JSONSerialization.jsonObject(with: Data((notifications.first?.payload ?? "").utf8)) as? NSDictionary
+        #expect(payload == ["table": "people", "key": ["id": 1]] as NSDictionary)
+        // The trigger stays for the next watcher; a second watch installs nothing new.
+        #expect(try backend.count("SELECT count(*) FROM pg_trigger WHERE tgname = 'formstore_notify'") == 1)
     }
 }

@@ -13,13 +13,13 @@ public struct PostgresNotification: Sendable, Hashable {
 /// arrived. See <https://www.postgresql.org/docs/current/libpq-notify.html>.
 extension PostgresConnection {
     /// The connection's socket, to wait on with `poll` (-1 when it is closed).
-    var socket: Int32 { PQsocket(handle) }
+    public var socket: Int32 { PQsocket(handle) }
 
     /// Reads what the server sent and returns the notifications it held (none
     /// when the wake-up was something else).
     ///
     /// - throws: `PostgresError` (connection lost) when the socket closed or broke.
-    func takeNotifications() throws -> [PostgresNotification] {
+    public func takeNotifications() throws -> [PostgresNotification] {
         guard PQconsumeInput(handle) == 1 else {
             throw PostgresError.connectionLost(String(cString: PQerrorMessage(handle)), sql: nil)
         }

@@ -21,7 +21,8 @@ extension StorageWorkspace {
         }
         let secureIn = { (input: InputRecord) in SecureWriteFailure.boundSecureFields(of: form, in: input.values) }
         do {
-            return try store.writeBatch(form, commit: !dryRun) { batch in
+            // Each imported record is a save in the history, by the login name through `command`.
+            return try store.writeBatch(form, commit: !dryRun, attribution: .command) { batch in
                 // A row may refer to one later in the input (a parent after its child).
                 try batch.deferForeignKeyChecks()
                 let danglingBefore = dryRun ? try batch.foreignKeyViolationCount() : 0
