@@ -19,6 +19,13 @@ extension PostgresFormStore: HistoryBackend {
         set { retention.withLock { $0 = newValue } }
     }
 
+    /// Whether saves record their history (true unless turned off): a service
+    /// that keeps its own audit trail may spare each save the history's insert.
+    public var keepsHistory: Bool {
+        get { historyEnabled.withLock { $0 } }
+        set { historyEnabled.withLock { $0 = newValue } }
+    }
+
     func historyWriter(_ mapping: PostgresTableMapping, _ attribution: ChangeAttribution) -> PostgresHistoryWriter {
         PostgresHistoryWriter(mapping: mapping, attribution: attribution, retention: historyRetention, store: self)
     }

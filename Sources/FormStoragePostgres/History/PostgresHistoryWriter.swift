@@ -11,12 +11,13 @@ struct PostgresHistoryWriter {
     let mapping: PostgresTableMapping
     let attribution: ChangeAttribution
     let retention: HistoryRetention
-    /// Remembers that `formstore_changes` was seen.
+    /// Remembers whether `formstore_changes` exists.
     let store: PostgresFormStore
 
     /// Records the fields whose stored text differs between `before` (nil
     /// for a new record) and `after`. Does nothing when FormStore's tables
-    /// are missing (a store opened without its migrations).
+    /// are missing (a store opened without its migrations) or the store keeps
+    /// no history (`keepsHistory`).
     func record(before: [String: String?]?, after: [String: String?], key: RecordKey, _ conn: PostgresConnection) throws {
         var changed: [(field: Field, old: String?, new: String?)] = []
         for field in mapping.form.fields where field.isStored && field.holdsValue {
@@ -24,22 +25,23 @@ struct PostgresHistoryWriter {
             let new = after[field.key] ?? nil
             if old != new { changed.append((field, old, new)) }
         }
-        guard !changed.isEmpty, try historyTableExists(conn) else { return }
+        guard !changed.isEmpty, store.keepsHistory, try historyTableExists(conn) else { return }
         let keyText = try PostgresFormStore.keyText(key)
         let now = Date()
-        let inserted = try conn.execute("""
-            INSERT INTO formstore_changes (form, record_key, changed_at, actor, via) VALUES ($1, $2, $3, $4, $5) RETURNING id
-            """, [mapping.form.name, keyText, ISO8601.dateTime(now), attribution.actor, attribution.via.rawValue])
-        guard let id = inserted.text(row: 0, column: 0) else {
-            throw PostgresError.unexpected("no id for the change", sql: "INSERT INTO formstore_changes")
-        }
-        for (field, old, new) in changed {
-            // A secure field's values never reach the history: only that it changed.
-            let secure = field.isSecure
-            try conn.execute("""
-                INSERT INTO formstore_change_fields (change_id, field, old_value, new_value, secure) VALUES ($1, $2, $3, $4, $5)
-                """, [id, field.key, secure ? nil : old, secure ? nil : new, secure ? "1" : "0"])
-        }
+        // One round trip: the change and its fields in one statement, the fields as parallel arrays.
+        // A secure field's values never reach the history: only that it changed.
+        func array(_ texts: [String?]) -> String { PostgresCoding.arrayLiteral(texts.map { $0.map(FieldValue.text) ?? .null }) }
+        try conn.execute("""
+            WITH change AS (INSERT INTO formstore_changes (form, record_key, changed_at, actor, via)
+                            VALUES ($1, $2, $3, $4, $5) RETURNING id)
+            INSERT INTO formstore_change_fields (change_id, field, old_value, new_value, secure)
+            SELECT change.id, f.field, f.old_value, f.new_value, f.secure
+            FROM change, unnest($6::text[], $7::text[], $8::text[], $9::integer[]) AS f (field, old_value, new_value, secure)
+            """, [mapping.form.name, keyText, ISO8601.dateTime(now), attribution.actor, attribution.via.rawValue,
+                  array(changed.map(\.field.key)),
+                  array(changed.map { $0.field.isSecure ? nil : $0.old }),
+                  array(changed.map { $0.field.isSecure ? nil : $0.new }),
+                  array(changed.map { $0.field.isSecure ? "1" : "0" })])
         try prune(keyText, now: now, conn)
     }
 
@@ -58,10 +60,12 @@ struct PostgresHistoryWriter {
         }
     }
 
+    /// Whether the store keeps history: asked of the server once per store
+    /// (a store opened without its migrations keeps none until reopened).
     private func historyTableExists(_ conn: PostgresConnection) throws -> Bool {
-        if store.historyTableSeen.withLock({ $0 }) { return true }
+        if let known = store.historyTable.withLock({ $0 }) { return known }
         let found = try conn.execute("SELECT pg_catalog.to_regclass('formstore_changes') IS NOT NULL").text(row: 0, column: 0) == "t"
-        if found { store.historyTableSeen.withLock { $0 = true } }
+        store.historyTable.withLock { $0 = found }
         return found
     }
 }

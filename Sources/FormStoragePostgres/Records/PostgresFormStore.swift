@@ -18,8 +18,10 @@ public final class PostgresFormStore: FormBackend, DraftStore {
     private let mappings = Mutex<[MappingKey: PostgresTableMapping]>([:])
     /// How long history is kept (`PostgresFormStore+History.swift`).
     let retention = Mutex(HistoryRetention.forever)
-    /// Whether `formstore_changes` was seen (a store opened without its migrations may lack it).
-    let historyTableSeen = Mutex(false)
+    /// Whether `formstore_changes` exists (nil: not asked yet; a store opened without its migrations may lack it).
+    let historyTable = Mutex<Bool?>(nil)
+    /// Whether saves record history (`PostgresFormStore+History.swift`).
+    let historyEnabled = Mutex(true)
     /// The listeners for commits by others (`PostgresFormStore+Watching.swift`).
     let commitListeners = PostgresCommitListeners()
 
