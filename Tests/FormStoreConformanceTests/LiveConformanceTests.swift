@@ -113,4 +113,23 @@ import Testing
         // The trigger stays for the next watcher; a second watch installs nothing new.
         #expect(try backend.count("SELECT count(*) FROM pg_trigger WHERE tgname = 'formstore_notify'") == 1)
     }
+
+    @Test func aListeningConnectionThatBrokeIsMadeAgainAndTheSessionReads() throws {
+        let backend = try TestBackend(.postgres, schema: People.schema)
+        let session = try FormSession.open(People.form(), key: People.ann, backend: backend.store)
+        let signal = try session.watchExternalChanges()
+        let other = try backend.otherConnection()
+        // The server ends the store's listening connection (a restart, a network cut).
+        try other("""
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE datname = current_database() AND query LIKE 'LISTEN%'
+            """)
+        // Connected again, it cannot know what it missed: the session is told to read.
+        #expect(signal.wait(timeout: .seconds(10)))
+        let reread = try session.takeExternalChanges()
+        #expect(reread?.changed == [] && reread?.conflicts == [] && reread?.deleted == false)
+        try other("UPDATE people SET name = 'Ann Park' WHERE id = 1")
+        #expect(signal.wait(timeout: .seconds(5)))
+        #expect(try session.takeExternalChanges()?.changed == ["name"])
+    }
 }
