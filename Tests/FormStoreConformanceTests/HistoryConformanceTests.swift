@@ -103,4 +103,31 @@ import Testing
         #expect(change.fields == [FieldChange(field: "born", old: .date(ISO8601.parseDate("1990-04-01")!),
                                               new: .date(ISO8601.parseDate("1990-05-02")!))])
     }
+
+    @Test(arguments: BackendKind.allCases)
+    func aSaveWhoseHistoryCannotBeWrittenIsNotKept(_ kind: BackendKind) throws {
+        let backend = try TestBackend(kind, schema: People.schema)
+        let store = try backend.historyStore()
+        // The history refuses this save (as a full disk or a broken connection would at that point).
+        switch kind {
+        case .sqlite:
+            try backend.execute("""
+                CREATE TRIGGER refuse_web BEFORE INSERT ON formstore_changes WHEN NEW.via = 'web'
+                BEGIN SELECT RAISE(ABORT, 'no history through the web'); END;
+                """)
+        case .postgres:
+            try backend.execute("ALTER TABLE formstore_changes ADD CONSTRAINT refuse_web CHECK (via <> 'web')")
+        }
+        let session = try FormSession.open(Self.form(), key: People.ann, backend: store)
+        session.attribution = ChangeAttribution(actor: "ann", via: .web)
+        try session.set("name", input: "Ann Park")
+        #expect(throws: (any Error).self) { try session.save() }
+        #expect(try backend.row("SELECT name FROM people WHERE id = 1") == ["Ann Lee"])
+        #expect(try backend.count("SELECT count(*) FROM formstore_change_fields") == 0)
+        // The same save through another channel keeps both.
+        session.attribution = ChangeAttribution(actor: "ann", via: .library)
+        #expect(try session.save().isSuccess)
+        #expect(try backend.row("SELECT name FROM people WHERE id = 1") == ["Ann Park"])
+        #expect(try session.history().count == 1)
+    }
 }
