@@ -3,7 +3,8 @@ import Foundation
 
 /// Writes one save's history inside the save's transaction, into the tables
 /// of Migrations/postgres/0005_history.sql: a `formstore_changes` row and a
-/// `formstore_change_fields` row per changed field, each value as the column's
+/// `formstore_change_fields` row per changed field, in one statement (one
+/// round trip more per save), each value as the column's
 /// own text (what the server returned for it, so it reads back through the
 /// field's coding as the record did), then prunes the record's history as
 /// `HistoryRetention` asks.
