@@ -19,6 +19,8 @@ extension PostgresFormStore: RecordStore {
 
     /// Reads the chosen rows in one statement, each handed to `body` as it
     /// arrives (single-row mode): memory stays flat however many there are.
+    /// The statement holds one pool connection until it ends, so a `body`
+    /// that uses the store again (a label lookup) needs a pool of two or more.
     public func forEachRecord(_ form: Form, query: RecordQuery, _ body: (StoredRecord) throws -> Void) throws {
         let mapping = try mapping(for: form)
         let statement = try PostgresQuerySQL(mapping: mapping).statement(selecting: mapping.columns, query)
