@@ -16,6 +16,18 @@ public struct ReferencePicker: Sendable, Hashable {
     /// column that is unique or NOT NULL; `nil` when there is none (the value is shown).
     public var labelColumn: String?
 
+    public init(table: String, column: String, labelColumn: String?) {
+        self.table = table
+        self.column = column
+        self.labelColumn = labelColumn
+    }
+
+    /// A column named like a password or a secret, never a picker's inferred
+    /// label: a label is shown beside every key.
+    public static func looksSecret(_ column: String) -> Bool {
+        FormInference.looksSecret(column)
+    }
+
     /// The label column of `table`: the first text column, other than the
     /// referenced one, that is UNIQUE or NOT NULL. A column named like a
     /// password or secret is passed over: a label is shown beside every key.

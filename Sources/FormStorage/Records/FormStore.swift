@@ -115,12 +115,12 @@ public struct FormStoreError: Error, Sendable, Hashable, CustomStringConvertible
                        message: "'\(table)' has no primary key to find records by (a view's spec may name one as primaryKey)")
     }
 
-    static func unknownLabelColumn(_ column: String, field: String, form: String, table: String) -> FormStoreError {
+    public static func unknownLabelColumn(_ column: String, field: String, form: String, table: String) -> FormStoreError {
         FormStoreError(reason: .unknownColumn,
                        message: "form \(form): field '\(field)' shows its rows by labelColumn '\(column)', which table '\(table)' lacks")
     }
 
-    static func labelColumnWithoutReference(field: String, form: String, table: String) -> FormStoreError {
+    public static func labelColumnWithoutReference(field: String, form: String, table: String) -> FormStoreError {
         FormStoreError(reason: .unknownColumn,
                        message: "form \(form): field '\(field)' names a labelColumn, but it is no single-column foreign key of '\(table)'")
     }

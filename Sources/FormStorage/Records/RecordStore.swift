@@ -4,14 +4,14 @@ import Foundation
 /// What the `formstore` command and server need from a database, whichever
 /// it is: records and drafts for sessions (`FormBackend`, `DraftStore`), the
 /// tables to infer forms from, queries for `list` and `export`, a batch for
-/// `import`, and FormStore's own tables. `FormStore` (SQLite) and
+/// `import`, foreign keys as pickers (`ReferencePicking`), and FormStore's own tables. `FormStore` (SQLite) and
 /// `PostgresFormStore` both provide it, so a command is written once.
 ///
 /// ```swift
 /// let store: any RecordStore = try FormStore(path: "app.sqlite")
 /// for name in try store.tableNames() { print(name, try store.inferredForm(table: name)?.fields.count ?? 0) }
 /// ```
-public protocol RecordStore: FormBackend, DraftStore {
+public protocol RecordStore: FormBackend, DraftStore, ReferencePicking {
     /// Tables and views a form can be bound to, FormStore's own left out.
     func tableNames() throws -> [String]
     /// The form inferred from the table named exactly `table`; nil when there is none.

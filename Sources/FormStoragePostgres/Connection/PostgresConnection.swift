@@ -16,7 +16,7 @@ public final class PostgresConnection {
     let handle: OpaquePointer
     /// Whether statements are prepared (named, kept by the server for the
     /// session); off behind a pooler that cannot carry them (see docs/scale.md).
-    private let preparesStatements: Bool
+    let preparesStatements: Bool
     /// Prepared statement names by SQL text.
     private var prepared: [String: String] = [:]
     /// Told each statement's SQL before it runs (`PostgresPool.traceStatements`).
@@ -73,7 +73,7 @@ public final class PostgresConnection {
         _ = try check(PQexec(handle, sql), sql: sql)
     }
 
-    private func statementName(_ sql: String, parameterCount: Int) throws -> String {
+    func statementName(_ sql: String, parameterCount: Int) throws -> String {
         if let name = prepared[sql] { return name }
         let name = "formstore_\(prepared.count + 1)"
         _ = try check(PQprepare(handle, name, sql, Int32(parameterCount), nil), sql: sql)
@@ -81,7 +81,7 @@ public final class PostgresConnection {
         return name
     }
 
-    private func check(_ result: OpaquePointer?, sql: String) throws -> PostgresResult {
+    func check(_ result: OpaquePointer?, sql: String) throws -> PostgresResult {
         guard let result else { throw PostgresError.connectionLost(Self.message(handle), sql: sql) }
         let owned = PostgresResult(result)
         switch PQresultStatus(result) {
@@ -96,7 +96,7 @@ public final class PostgresConnection {
         }
     }
 
-    private static func message(_ handle: OpaquePointer) -> String {
+    static func message(_ handle: OpaquePointer) -> String {
         String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
@@ -105,7 +105,7 @@ public final class PostgresConnection {
 extension PostgresConnection: Sendable {}
 
 /// Calls `body` with the C strings of `strings` (NULL for nil), freed after.
-private func withCStrings<T>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) throws -> T) rethrows -> T {
+func withCStrings<T>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) throws -> T) rethrows -> T {
     let copies = strings.map { $0.flatMap { strdup($0) } }
     defer { copies.forEach { free($0) } }
     return try body(copies.map { $0.map { UnsafePointer($0) } })

@@ -17,24 +17,29 @@ extension PostgresFormStore: RecordStore {
         return Set(columns.filter { $0.isNotNull || $0.defaultSQL?.hasPrefix("''") == true }.map(\.name))
     }
 
-    /// Reads the chosen rows in one statement (held in memory, unlike SQLite's stream).
+    /// Reads the chosen rows in one statement, each handed to `body` as it
+    /// arrives (single-row mode): memory stays flat however many there are.
+    /// The statement holds one pool connection until it ends, so a `body`
+    /// that uses the store again (a label lookup) needs a pool of two or more.
     public func forEachRecord(_ form: Form, query: RecordQuery, _ body: (StoredRecord) throws -> Void) throws {
         let mapping = try mapping(for: form)
         let statement = try PostgresQuerySQL(mapping: mapping).statement(selecting: mapping.columns, query)
-        let result = try pool.read { try $0.execute(statement.sql, statement.parameters) }
-        for row in 0..<result.rowCount { try body(mapping.record(result, row: row)) }
+        try pool.read { conn in
+            try conn.stream(statement.sql, statement.parameters) { row in try body(mapping.record(row, row: 0)) }
+        }
     }
 
     public func forEachExportedRow(_ form: Form, columns: [String], query: RecordQuery,
                                    _ body: ([FieldValue]) throws -> Void) throws {
         let mapping = try mapping(for: form)
         let statement = try PostgresQuerySQL(mapping: mapping).statement(selecting: columns, query)
-        let result = try pool.read { try $0.execute(statement.sql, statement.parameters) }
         let codings = columns.map(mapping.coding)
         var values = [FieldValue](repeating: .null, count: columns.count)
-        for row in 0..<result.rowCount {
-            for index in columns.indices { values[index] = codings[index].exported(result.text(row: row, column: index)) }
-            try body(values)
+        try pool.read { conn in
+            try conn.stream(statement.sql, statement.parameters) { row in
+                for index in columns.indices { values[index] = codings[index].exported(row.text(row: 0, column: index)) }
+                try body(values)
+            }
         }
     }
 

@@ -18,12 +18,12 @@ final class ReferenceLabels: Sendable, Hashable {
     /// At most this many values are kept per column; then the kept ones are dropped.
     private static let kept = 10_000
 
-    private let store: FormStore
+    private let store: any ReferencePicking
     /// The picker of each labelled column, by column key.
     private let pickers: [String: ReferencePicker]
     private let found = Mutex<[String: [FieldValue: ReferencedRow]]>([:])
 
-    init(store: FormStore, pickers: [String: ReferencePicker]) {
+    init(store: any ReferencePicking, pickers: [String: ReferencePicker]) {
         self.store = store
         self.pickers = pickers
     }
@@ -95,9 +95,9 @@ extension OutputColumn {
 }
 
 extension StorageWorkspace {
-    /// Labels come from SQLite's pickers; on PostgreSQL keys are shown bare.
+    /// Labels come from the store's pickers (SQLite's or PostgreSQL's).
     func referenceLabels(of form: Form) throws -> ReferenceLabels? {
-        guard let store = try store() as? FormStore else { return nil }
+        let store = try store()
         let pickers = try store.pickers(form).filter { key, picker in
             picker.labelColumn != nil && form.field(key)?.isStored == true
         }
@@ -105,7 +105,7 @@ extension StorageWorkspace {
     }
 
     func rowReferenceLabels(of form: Form) throws -> [String: ReferenceLabels] {
-        guard let store = try store() as? FormStore else { return [:] }
+        let store = try store()
         var labels: [String: ReferenceLabels] = [:]
         for group in form.groups {
             var pickers: [String: ReferencePicker] = [:]

@@ -9,13 +9,12 @@ import FormWeb
 extension WebApp {
     /// The pickers of `form`'s foreign-key fields for the values `value` gives;
     /// `refused` (the store's `missingReference` error) is put beside its field.
-    /// None on PostgreSQL, whose store offers no pickers yet: a key is typed there.
     func references(_ form: Form, value: (String) -> FieldValue, refused: FormStoreError? = nil) throws -> [String: WebReference] {
-        guard let store = try workspace.store() as? FormStore else { return [:] }
+        let store = try workspace.store()
         var references: [String: WebReference] = [:]
         for field in form.fields where field.holdsValue && field.isStored {
             guard try store.picker(form, field: field.key) != nil else { continue }
-            let few = try store.choices(form, field: field.key, limit: WebReference.selectLimit + 1)
+            let few = try store.choices(form, field: field.key, search: nil, limit: WebReference.selectLimit + 1)
             var reference = few.count <= WebReference.selectLimit ? WebReference(choices: few)
                 : WebReference(searchHref: "/api/forms/\(Self.pathSegment(form.name))/choices/\(Self.pathSegment(field.key))")
             reference.label = try store.referenceLabel(form, field: field.key, value: value(field.key))
@@ -45,11 +44,11 @@ extension WebApp {
     func choices(_ name: String, field: String, search: String?) throws -> HTTPResponse {
         let choices = try locked { () throws -> [Choice] in
             let form = try self.form(named: name)
-            let store = try workspace.sqliteStore(for: "choices")
+            let store = try workspace.store()
             guard try store.picker(form, field: field) != nil else {
                 throw CLIError.notFound("\(name): \(field) is no foreign key")
             }
-            return try store.choices(form, field: field, search: search)
+            return try store.choices(form, field: field, search: search, limit: 20)
         }
         let rows = choices.map { ["value": PlainJSONValue($0.value), "label": PlainJSONValue(.text($0.label))] }
         let encoder = JSONEncoder()
@@ -59,7 +58,7 @@ extension WebApp {
 
     /// The labels of a page of records' foreign-key values, by field then value.
     func referenceLabels(_ form: Form, records: [StoredRecord]) throws -> [String: [FieldValue: String]] {
-        guard let store = try workspace.store() as? FormStore else { return [:] }
+        let store = try workspace.store()
         var labels: [String: [FieldValue: String]] = [:]
         for field in form.fields where field.holdsValue && field.isStored {
             guard try store.picker(form, field: field.key)?.labelColumn != nil else { continue }

@@ -11,7 +11,7 @@ extension StorageWorkspace {
             known = form.field(field) != nil
         }
         guard known else { throw CLIError.unknownField(field, of: form) }
-        let store = try sqliteStore(for: "choices")
+        let store = try store()
         guard try store.picker(form, field: field) != nil else {
             throw CLIError.validation("\(form.name): \(field) is not a foreign key, so it offers no rows to pick")
         }
