@@ -46,12 +46,12 @@ extension FormSession {
             put(field, before)
             emit(.undone(fields: [field]))
             return nil
-        case .save(let fields, let before, let after):
-            let outcome = try resave(fields, values: before, saved: after)
+        case .save(let fields, let before, let after, let rows):
+            let outcome = try resave(fields, values: before, saved: after, rows: rows.before, savedRows: rows.after)
             if case .saved = outcome {
                 undoSteps.done.removeLast()
                 undoSteps.undone.append(step)
-                emit(.undone(fields: fields))
+                emit(.undone(fields: step.fields))
             }
             return outcome
         }
@@ -72,12 +72,12 @@ extension FormSession {
             put(field, after)
             emit(.redone(fields: [field]))
             return nil
-        case .save(let fields, let before, let after):
-            let outcome = try resave(fields, values: after, saved: before)
+        case .save(let fields, let before, let after, let rows):
+            let outcome = try resave(fields, values: after, saved: before, rows: rows.after, savedRows: rows.before)
             if case .saved = outcome {
                 undoSteps.undone.removeLast()
                 undoSteps.done.append(step)
-                emit(.redone(fields: fields))
+                emit(.redone(fields: step.fields))
             }
             return outcome
         }
@@ -102,7 +102,8 @@ extension FormSession {
     func noteSave(_ plan: UpdatePlan) {
         var after: [String: FieldValue] = [:]
         for field in plan.fields { after[field] = pristine[field] ?? .null }
-        undoSteps.save(plan.fields, before: plan.base.values, after: after)
+        undoSteps.save(plan.fields, before: plan.base.values, after: after,
+                       rows: SavedRows(groups: plan.groups, before: plan.rowsBefore, after: rowsSnapshot(plan.groups)))
     }
 
     private func fieldState(_ key: String) -> UndoSteps.FieldState {
@@ -123,26 +124,32 @@ extension FormSession {
         draftChanged()
     }
 
-    /// Saves `values` over `fields`, whose stored values must still be `saved`:
-    /// a field someone else changed since is a conflict, and nothing is written.
-    private func resave(_ fields: [String], values: [String: FieldValue],
-                        saved: [String: FieldValue]) throws -> SaveOutcome {
+    /// Saves `values` over `fields`, whose stored values must still be `saved`,
+    /// and the groups' `rows` over theirs, which must still be `savedRows`:
+    /// a field or row someone else changed since is a conflict, and nothing is written.
+    private func resave(_ fields: [String], values: [String: FieldValue], saved: [String: FieldValue],
+                        rows: [String: [[String: FieldValue]]], savedRows: [String: [[String: FieldValue]]]) throws -> SaveOutcome {
         let conflicts = fields.compactMap { field -> FieldConflict? in
             let theirs = pristine[field] ?? .null
             let base = saved[field] ?? .null
             guard theirs != base else { return nil }
             return FieldConflict(field: field, base: base, mine: values[field] ?? .null, theirs: theirs)
-        }
+        } + rowConflicts(putting: rows, over: savedRows)
         if !conflicts.isEmpty { return .conflict(conflicts) }
-        let others = dirtyFields.filter { !fields.contains($0) }
-        guard others.isEmpty && inputs.isEmpty else {
+        let others = dirtyFields.filter { !fields.contains($0) } + dirtyGroups
+        guard others.isEmpty && inputs.isEmpty && !groupState.hasInputs else {
             throw SessionError.mode("save or cancel the unsaved changes (\(others.joined(separator: ", "))) before undoing a save")
         }
         let kept = fields.map { ($0, current[$0]) }
+        let keptRows = groupState.current
         for field in fields { current[field] = values[field] ?? .null }
+        put(rows: rows)
+        validateGroups()
         let errors = validateChanges()
         guard errors.isEmpty else {
             for (field, value) in kept { current[field] = value }
+            groupState.current = keptRows
+            validateGroups()
             validateChanges()
             return .invalid(errors)
         }
@@ -153,12 +160,14 @@ extension FormSession {
             outcome = try write(only: fields)
         } catch {
             for (field, value) in kept { current[field] = value }
+            groupState.current = keptRows
             throw error
         }
         if case .saved = outcome {
-            for field in fields { emit(.valueChanged(field: field)) }
+            for field in fields + rows.keys.sorted() { emit(.valueChanged(field: field)) }
         } else {
             for (field, value) in kept { current[field] = value }
+            groupState.current = keptRows
         }
         return outcome
     }
