@@ -69,11 +69,41 @@ extension FormScreen {
             let fields = conflicts.map { FieldDisplay.label($0.field, in: form) }
             parts.append("Also changed by someone else: \(fields.joined(separator: ", ")) (Ctrl-S to choose).")
         }
+        parts += rowNotices(change)
         guard !parts.isEmpty else { return }
-        say(parts.joined(separator: " "), problem: !conflicts.isEmpty)
+        say(parts.joined(separator: " "), problem: !conflicts.isEmpty || !change.rowConflicts.isEmpty)
         // The focused field's text shows the value it took (it was not typed in: else it would conflict).
         if let focus, change.changed.contains(focus), cell == nil { focusChanged() }
         keepFocusVisible()
+    }
+
+    /// What another writer did to the rows, by place as the table shows them:
+    /// `Lines row 2 changed (Amount), row 3 added, 1 row deleted.`
+    private func rowNotices(_ change: ExternalChange) -> [String] {
+        var parts: [String] = []
+        let groups = Set(change.rows.map(\.group)).union(change.rowConflicts.compactMap { $0.field.split(separator: "[").first.map(String.init) })
+        for group in form.groups.map(\.key) where groups.contains(group) {
+            let rows = session.rows(group), fields = form.group(group)?.fields ?? []
+            func place(_ id: String?) -> String { id.flatMap { id in rows.firstIndex { $0.id == id } }.map { "row \($0 + 1)" } ?? "a row" }
+            var said: [String] = []
+            for row in change.rows where row.group == group {
+                switch row.kind {
+                case .changed(let changed):
+                    let labels = changed.map { key in fields.first { $0.key == key }?.label ?? key }
+                    said.append("\(place(row.row)) changed (\(labels.joined(separator: ", ")))")
+                case .added: said.append("\(place(row.row)) added")
+                case .deleted: break
+                }
+            }
+            let deleted = change.rows.filter { $0.group == group && $0.kind == .deleted }.count
+            if deleted > 0 { said.append("\(deleted) row\(deleted == 1 ? "" : "s") deleted") }
+            if !said.isEmpty { parts.append("Changed by someone else: \(groupTitle(group)) \(said.joined(separator: ", ")).") }
+            let clashes = change.rowConflicts.filter { $0.field.hasPrefix(group + "[") }.count
+            if clashes > 0 {
+                parts.append("Also changed by someone else: \(clashes) edited \(clashes == 1 ? "cell or row" : "cells or rows") of \(groupTitle(group)) (Ctrl-S to choose).")
+            }
+        }
+        return parts
     }
 
     /// Whether someone else changed `key` underneath an edit not saved yet.
