@@ -44,8 +44,12 @@ struct LiveCases {
     /// CPU time of this process while one session watches for other writers
     /// and nothing is written, as a share of one core.
     func idleSession(_ path: String) throws -> ResultRow {
-        let store = try openStore(path)
-        let session = try FormSession.open(Person.form, key: RecordKey("id", 5), backend: store)
+        try idleSession(try openStore(path), name: "idle session watching for other writers")
+    }
+
+    /// The same over any backend that hears other writers (PostgreSQL: its listening connection).
+    func idleSession(_ backend: any FormBackend, name: String) throws -> ResultRow {
+        let session = try FormSession.open(Person.form, key: RecordKey("id", 5), backend: backend)
         try session.watchExternalChanges()
         let idle = size.pick(smoke: 0.2, quick: 3.0, full: 10.0)
         let cpuBefore = processCPUSeconds()
@@ -53,30 +57,33 @@ struct LiveCases {
         Thread.sleep(forTimeInterval: idle)
         let share = (processCPUSeconds() - cpuBefore) / (Double(monotonicNanoseconds() - started) / 1e9) * 100
         guard try session.takeExternalChanges() == nil else { throw BenchError("a change was heard while idle") }
-        return ResultRow("idle session watching for other writers", formstore: share, baseline: nil, unit: "% of a core",
-                         goal: "≤ 0.1%", met: share <= 0.1)
+        return ResultRow(name, formstore: share, baseline: nil, unit: "% of a core", goal: "≤ 0.1%", met: share <= 0.1)
     }
 
     /// From another connection's COMMIT returning to the session hearing it
     /// (inotify wake-up, data_version): the median and the slowest.
     func commitHeard(_ path: String) throws -> [ResultRow] {
-        let store = try openStore(path)
-        let session = try FormSession.open(Person.form, key: RecordKey("id", 6), backend: store)
-        let signal = try session.watchExternalChanges()
         let other = try RawConnection(path: path)
+        return try commitHeard(try openStore(path), name: "another connection's commit heard") { try other.execute($0) }
+    }
+
+    /// The same over any backend, `write` running SQL on another connection.
+    func commitHeard(_ backend: any FormBackend, name: String, write: (String) throws -> Void) throws -> [ResultRow] {
+        let session = try FormSession.open(Person.form, key: RecordKey("id", 6), backend: backend)
+        let signal = try session.watchExternalChanges()
         var latencies: [Double] = []
-        for write in 1...size.pick(smoke: 2, quick: 50, full: 100) {
-            try other.execute("UPDATE \(Person.table) SET city = 'Nice \(write)' WHERE id = 6")
+        for number in 1...size.pick(smoke: 2, quick: 50, full: 100) {
+            try write("UPDATE \(Person.table) SET city = 'Nice \(number)' WHERE id = 6")
             let committed = monotonicNanoseconds()
-            guard signal.wait(timeout: .seconds(5)) else { throw BenchError("write \(write) was not heard") }
+            guard signal.wait(timeout: .seconds(5)) else { throw BenchError("write \(number) was not heard") }
             latencies.append(Double(monotonicNanoseconds() - committed) / 1e6)
-            guard try session.takeExternalChanges()?.changed == ["city"] else { throw BenchError("write \(write) not taken") }
+            guard try session.takeExternalChanges()?.changed == ["city"] else { throw BenchError("write \(number) not taken") }
         }
         let slowest = latencies.max() ?? 0
         return [
-            ResultRow("another connection's commit heard: median", formstore: median(latencies), baseline: nil, unit: "ms",
+            ResultRow("\(name): median", formstore: median(latencies), baseline: nil, unit: "ms",
                       goal: "≤ 100 ms", met: median(latencies) <= 100),
-            ResultRow("another connection's commit heard: slowest", formstore: slowest, baseline: nil, unit: "ms",
+            ResultRow("\(name): slowest", formstore: slowest, baseline: nil, unit: "ms",
                       goal: "≤ 100 ms", met: slowest <= 100),
         ]
     }

@@ -82,6 +82,7 @@ do {
         let postgres = PostgresCases(url: postgresURL, size: size)
         let store = try postgres.prepare()
         rows += [try postgres.load(store), try postgres.save(store), try postgres.writers(store)]
+        rows += try postgres.live(store, LiveCases(directory: scratch, size: size))
     }
     let report = Report(mode: size.rawValue, date: ISO8601DateFormatter().string(from: started),
                         machine: machineDescription(), settings: try settings(setup), rows: rows)

@@ -61,6 +61,12 @@ extension FormSession {
         }
     }
 
+    /// Puts back what a resave replaced when it was not saved.
+    func restore(_ kept: KeptValues) {
+        for (field, value) in kept.fields { current[field] = value }
+        for (group, rows) in kept.rows { groupState.current[group] = rows }
+    }
+
     /// The columns a save writes to a group's rows, and so the ones undo compares.
     private func writtenColumns(_ group: RowGroup) -> Set<String> {
         var columns = Set(group.fields.filter { $0.holdsValue && $0.isStored }.map(\.key))
@@ -72,4 +78,14 @@ extension FormSession {
     private func keyed(_ rows: [[String: FieldValue]], _ group: RowGroup) -> [RecordKey: [String: FieldValue]] {
         Dictionary(rows.compactMap { values in group.rowKey(values).map { ($0, values) } }, uniquingKeysWith: { a, _ in a })
     }
+}
+
+/// What an undo's or redo's save replaced, put back when it is not saved:
+/// the fields' values and the groups' rows.
+struct KeptValues {
+    var fields: [(String, FieldValue?)]
+    var rows: [String: [GroupRow]]
+
+    /// The groups whose rows the save put in place.
+    var changedGroups: [String] { rows.keys.sorted() }
 }

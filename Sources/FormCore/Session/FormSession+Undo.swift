@@ -37,24 +37,10 @@ extension FormSession {
     ///   also write other unsaved changes; the backend's error.
     @discardableResult
     public func undo() throws -> SaveOutcome? {
-        guard let step = undoSteps.done.last else { throw SessionError.mode("nothing to undo") }
-        undoSteps.openRun = nil
-        switch step {
-        case .edit(let field, let before, _):
-            undoSteps.done.removeLast()
-            undoSteps.undone.append(step)
-            put(field, before)
-            emit(.undone(fields: [field]))
-            return nil
-        case .save(let fields, let before, let after, let rows):
-            let outcome = try resave(fields, values: before, saved: after, rows: rows.before, savedRows: rows.after)
-            if case .saved = outcome {
-                undoSteps.done.removeLast()
-                undoSteps.undone.append(step)
-                emit(.undone(fields: step.fields))
-            }
-            return outcome
-        }
+        guard case .save(let fields, let before, let after, let rows) = try takeStep(undoing: true) else { return nil }
+        let outcome = try resave(fields, values: before, saved: after, rows: rows.before, savedRows: rows.after)
+        settleSaveStep(outcome, undoing: true)
+        return outcome
     }
 
     /// Takes the last undone step again; for a save step, a new save of the
@@ -63,23 +49,39 @@ extension FormSession {
     /// - throws: as `undo()`.
     @discardableResult
     public func redo() throws -> SaveOutcome? {
-        guard let step = undoSteps.undone.last else { throw SessionError.mode("nothing to redo") }
+        guard case .save(let fields, let before, let after, let rows) = try takeStep(undoing: false) else { return nil }
+        let outcome = try resave(fields, values: after, saved: before, rows: rows.after, savedRows: rows.before)
+        settleSaveStep(outcome, undoing: false)
+        return outcome
+    }
+
+    /// The step `undo()` (or `redo()`) takes. An edit step is taken here and
+    /// now; a save step is left in place for `settleSaveStep` once its save went.
+    func takeStep(undoing: Bool) throws -> UndoSteps.Step {
+        guard let step = undoing ? undoSteps.done.last : undoSteps.undone.last else {
+            throw SessionError.mode(undoing ? "nothing to undo" : "nothing to redo")
+        }
         undoSteps.openRun = nil
-        switch step {
-        case .edit(let field, _, let after):
-            undoSteps.undone.removeLast()
-            undoSteps.done.append(step)
-            put(field, after)
-            emit(.redone(fields: [field]))
-            return nil
-        case .save(let fields, let before, let after, let rows):
-            let outcome = try resave(fields, values: after, saved: before, rows: rows.after, savedRows: rows.before)
-            if case .saved = outcome {
-                undoSteps.undone.removeLast()
-                undoSteps.done.append(step)
-                emit(.redone(fields: step.fields))
-            }
-            return outcome
+        if case .edit(let field, let before, let after) = step {
+            moveStep(undoing: undoing)
+            put(field, undoing ? before : after)
+            emit(undoing ? .undone(fields: [field]) : .redone(fields: [field]))
+        }
+        return step
+    }
+
+    /// Moves a save step to the other stack when its save was made; else it stays.
+    func settleSaveStep(_ outcome: SaveOutcome, undoing: Bool) {
+        guard case .saved = outcome, let step = undoing ? undoSteps.done.last : undoSteps.undone.last else { return }
+        moveStep(undoing: undoing)
+        emit(undoing ? .undone(fields: step.fields) : .redone(fields: step.fields))
+    }
+
+    private func moveStep(undoing: Bool) {
+        if undoing {
+            undoSteps.undone.append(undoSteps.done.removeLast())
+        } else {
+            undoSteps.done.append(undoSteps.undone.removeLast())
         }
     }
 
@@ -124,34 +126,14 @@ extension FormSession {
         draftChanged()
     }
 
-    /// Saves `values` over `fields`, whose stored values must still be `saved`,
-    /// and the groups' `rows` over theirs, which must still be `savedRows`:
-    /// a field or row someone else changed since is a conflict, and nothing is written.
+    /// Saves `values` over `fields`, whose stored values must still be `saved`:
+    /// a field someone else changed since is a conflict, and nothing is written.
     private func resave(_ fields: [String], values: [String: FieldValue], saved: [String: FieldValue],
                         rows: [String: [[String: FieldValue]]], savedRows: [String: [[String: FieldValue]]]) throws -> SaveOutcome {
-        let conflicts = fields.compactMap { field -> FieldConflict? in
-            let theirs = pristine[field] ?? .null
-            let base = saved[field] ?? .null
-            guard theirs != base else { return nil }
-            return FieldConflict(field: field, base: base, mine: values[field] ?? .null, theirs: theirs)
-        } + rowConflicts(putting: rows, over: savedRows)
-        if !conflicts.isEmpty { return .conflict(conflicts) }
-        let others = dirtyFields.filter { !fields.contains($0) } + dirtyGroups
-        guard others.isEmpty && inputs.isEmpty && !groupState.hasInputs else {
-            throw SessionError.mode("save or cancel the unsaved changes (\(others.joined(separator: ", "))) before undoing a save")
-        }
-        let kept = fields.map { ($0, current[$0]) }
-        let keptRows = groupState.current
-        for field in fields { current[field] = values[field] ?? .null }
-        put(rows: rows)
-        validateGroups()
-        let errors = validateChanges()
-        guard errors.isEmpty else {
-            for (field, value) in kept { current[field] = value }
-            groupState.current = keptRows
-            validateGroups()
-            validateChanges()
-            return .invalid(errors)
+        let kept: KeptValues
+        switch try prepareResave(fields, values: values, saved: saved, rows: rows, savedRows: savedRows) {
+        case .finished(let outcome): return outcome
+        case .write(let values): kept = values
         }
         undoSteps.replaying = true
         defer { undoSteps.replaying = false }
@@ -159,15 +141,55 @@ extension FormSession {
         do {
             outcome = try write(only: fields)
         } catch {
-            for (field, value) in kept { current[field] = value }
-            groupState.current = keptRows
+            restore(kept)
             throw error
         }
+        return finishResave(fields, outcome, kept: kept)
+    }
+
+    /// What a resave does before it writes.
+    enum Resave {
+        /// Refused before any write (a conflict, an invalid value).
+        case finished(SaveOutcome)
+        /// The fields hold the values to save; these are theirs before, to put back if the save fails.
+        case write(kept: KeptValues)
+    }
+
+    /// Checks a resave and puts the values (and the groups' `rows`, whose
+    /// stored rows must still be `savedRows`) in place to be written.
+    func prepareResave(_ fields: [String], values: [String: FieldValue], saved: [String: FieldValue],
+                       rows: [String: [[String: FieldValue]]], savedRows: [String: [[String: FieldValue]]]) throws -> Resave {
+        let conflicts = fields.compactMap { field -> FieldConflict? in
+            let theirs = pristine[field] ?? .null
+            let base = saved[field] ?? .null
+            guard theirs != base else { return nil }
+            return FieldConflict(field: field, base: base, mine: values[field] ?? .null, theirs: theirs)
+        } + rowConflicts(putting: rows, over: savedRows)
+        if !conflicts.isEmpty { return .finished(.conflict(conflicts)) }
+        let others = dirtyFields.filter { !fields.contains($0) } + dirtyGroups
+        guard others.isEmpty && inputs.isEmpty && !groupState.hasInputs else {
+            throw SessionError.mode("save or cancel the unsaved changes (\(others.joined(separator: ", "))) before undoing a save")
+        }
+        let kept = KeptValues(fields: fields.map { ($0, current[$0]) }, rows: groupState.current.filter { rows.keys.contains($0.key) })
+        for field in fields { current[field] = values[field] ?? .null }
+        put(rows: rows)
+        validateGroups()
+        let errors = validateChanges()
+        guard errors.isEmpty else {
+            restore(kept)
+            validateGroups()
+            validateChanges()
+            return .finished(.invalid(errors))
+        }
+        return .write(kept: kept)
+    }
+
+    /// Takes a resave's outcome: the fields' events when saved, their old values back when not.
+    func finishResave(_ fields: [String], _ outcome: SaveOutcome, kept: KeptValues) -> SaveOutcome {
         if case .saved = outcome {
-            for field in fields + rows.keys.sorted() { emit(.valueChanged(field: field)) }
+            for field in fields + kept.changedGroups { emit(.valueChanged(field: field)) }
         } else {
-            for (field, value) in kept { current[field] = value }
-            groupState.current = keptRows
+            restore(kept)
         }
         return outcome
     }

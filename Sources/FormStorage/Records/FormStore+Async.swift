@@ -96,10 +96,10 @@ extension FormStore {
     /// transaction; cancelling the task rolls it back.
     ///
     /// - throws: as `writeBatch`; `CancellationError` (nothing is kept).
-    public func writeBatch<T: Sendable>(_ form: Form, commit: Bool = true,
+    public func writeBatch<T: Sendable>(_ form: Form, commit: Bool = true, attribution: ChangeAttribution? = nil,
                                         _ body: @escaping @Sendable (RecordBatch) throws -> T) async throws -> T {
         try await database.perform(.writing) {
-            try self.writeBatch(form, commit: commit) { batch in
+            try self.writeBatch(form, commit: commit, attribution: attribution) { batch in
                 let result = try body(batch)
                 if Interruption.current?.isCancelled == true { throw CancellationError() }
                 return result

@@ -14,12 +14,15 @@ public final class RecordBatch {
     let connection: Connection
     /// The form's groups over child tables (`RecordBatch+Groups`).
     let children: [ChildMapping]
+    /// Records each insert and update when the batch was given an attribution (`RecordBatch+History`).
+    let history: HistoryWriter?
 
-    init(form: Form, mapping: TableMapping, connection: Connection, children: [ChildMapping]) {
+    init(form: Form, mapping: TableMapping, connection: Connection, children: [ChildMapping], history: HistoryWriter?) {
         self.form = form
         self.mapping = mapping
         self.connection = connection
         self.children = children
+        self.history = history
     }
 
     /// The primary-key columns, in key order.
@@ -63,6 +66,7 @@ public final class RecordBatch {
     public func insert(_ values: [String: FieldValue], like: [String: DatabaseValue] = [:]) throws {
         let (sql, arguments) = mapping.insertStatement(mapping.columnValues(values, over: [:]), like: like)
         try connection.cachedStatement(sql).execute(arguments)
+        if let history { try recordInsert(values, history) }
     }
 
     /// Writes `changes` to the record with `key` (bumping the version column).
@@ -71,6 +75,11 @@ public final class RecordBatch {
     /// - throws: `DatabaseError`, such as a failed constraint; nothing of this change is kept then.
     @discardableResult
     public func update(_ key: RecordKey, changes: [String: FieldValue], like: [String: DatabaseValue] = [:]) throws -> Bool {
+        if let history { return try recordUpdate(key, history) { try updateRow(key, changes: changes, like: like) } }
+        return try updateRow(key, changes: changes, like: like)
+    }
+
+    private func updateRow(_ key: RecordKey, changes: [String: FieldValue], like: [String: DatabaseValue]) throws -> Bool {
         // A change inside a JSON column keeps the rest of its document; a date
         // with no form given takes the form of the value it replaces.
         var current: [String: FieldValue] = [:]
@@ -106,15 +115,21 @@ extension FormStore {
     /// }
     /// ```
     ///
+    /// With an `attribution`, each record inserted or updated is recorded in
+    /// the history as a save by it (when the store keeps history: see `FormStore+History`).
+    ///
     /// - throws: `FormStoreError` when the form does not match its table;
     ///   `DatabaseError`; or what `body` throws (nothing is kept then).
-    public func writeBatch<T>(_ form: Form, commit: Bool = true, _ body: (RecordBatch) throws -> T) throws -> T {
+    public func writeBatch<T>(_ form: Form, commit: Bool = true, attribution: ChangeAttribution? = nil,
+                              _ body: (RecordBatch) throws -> T) throws -> T {
         let mapping = try mapping(for: form)
         let children = form.groups.isEmpty ? [] : try childMappings(form, parent: mapping)
+        let history = try attribution.flatMap { try historyWriter(mapping, $0) }
         var result: T?
         do {
             try database.write { conn in
-                result = try body(RecordBatch(form: form, mapping: mapping, connection: conn, children: children))
+                result = try body(RecordBatch(form: form, mapping: mapping, connection: conn, children: children,
+                                              history: history))
                 if !commit { throw RolledBack() }
             }
         } catch is RolledBack {}

@@ -46,8 +46,9 @@ extension FormStore: RecordStore {
         }
     }
 
-    public func writeRecords<T>(_ form: Form, commit: Bool, _ body: (any RecordWriting) throws -> T) throws -> T {
-        try writeBatch(form, commit: commit) { try body($0) }
+    public func writeRecords<T>(_ form: Form, commit: Bool, attribution: ChangeAttribution?,
+                                _ body: (any RecordWriting) throws -> T) throws -> T {
+        try writeBatch(form, commit: commit, attribution: attribution) { try body($0) }
     }
 
     public func initializeOwnTables() throws -> [String] {

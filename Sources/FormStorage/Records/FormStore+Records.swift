@@ -35,17 +35,19 @@ extension FormStore {
                           _ conn: Connection) throws -> StoredRecord {
         try checkReferences(mapping, values, conn)
         try conn.cachedStatement(sql).execute(arguments)
-        let key: [DatabaseValue]
-        if mapping.keyColumns.allSatisfy({ (values[$0] ?? .null) != .null }) {
-            key = mapping.keyColumns.map { mapping.coding($0).encode(values[$0]!) }
-        } else {
-            key = [.integer(conn.lastInsertedRowID)]
-        }
-        guard let row = try Self.loadRow(mapping, key, conn) else {
+        guard let row = try Self.loadRow(mapping, insertedKey(mapping, values, conn), conn) else {
             throw FormStoreError.badKey("the new record in \(mapping.table.name) could not be read back")
         }
         try history?.record(before: nil, after: row, conn)
         return row.0
+    }
+
+    /// The key of the row just inserted with `values`: the values' own, else the row id SQLite gave it.
+    static func insertedKey(_ mapping: TableMapping, _ values: [String: FieldValue], _ conn: Connection) -> [DatabaseValue] {
+        if mapping.keyColumns.allSatisfy({ (values[$0] ?? .null) != .null }) {
+            return mapping.keyColumns.map { mapping.coding($0).encode(values[$0]!) }
+        }
+        return [.integer(conn.lastInsertedRowID)]
     }
 
     public func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,

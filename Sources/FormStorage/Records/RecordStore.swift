@@ -28,8 +28,10 @@ public protocol RecordStore: FormBackend, DraftStore {
     func forEachExportedRow(_ form: Form, columns: [String], query: RecordQuery,
                             _ body: ([FieldValue]) throws -> Void) throws
     /// Runs `body` with a batch of `form`'s records in one write transaction:
-    /// committed when it returns and `commit` is true, else rolled back.
-    func writeRecords<T>(_ form: Form, commit: Bool, _ body: (any RecordWriting) throws -> T) throws -> T
+    /// committed when it returns and `commit` is true, else rolled back. With
+    /// an `attribution`, each record written is a save in the history, by it.
+    func writeRecords<T>(_ form: Form, commit: Bool, attribution: ChangeAttribution?,
+                         _ body: (any RecordWriting) throws -> T) throws -> T
 
     /// Creates or upgrades FormStore's own tables; returns the migration files applied.
     func initializeOwnTables() throws -> [String]

@@ -13,12 +13,14 @@ import Foundation
 ///
 /// See <https://www.postgresql.org/docs/current/libpq-connect.html#LIBPQ-CONNSTRING>.
 public final class PostgresConnection {
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     /// Whether statements are prepared (named, kept by the server for the
     /// session); off behind a pooler that cannot carry them (see docs/scale.md).
     private let preparesStatements: Bool
     /// Prepared statement names by SQL text.
     private var prepared: [String: String] = [:]
+    /// Told each statement's SQL before it runs (`PostgresPool.traceStatements`).
+    var trace: (@Sendable (String) -> Void)?
 
     /// Connects with a URL (`postgres://` or `postgresql://`) or a libpq
     /// `key=value` string. Everything libpq reads there is passed through as
@@ -43,6 +45,10 @@ public final class PostgresConnection {
     /// False once the connection broke; a pool drops such a connection.
     public var isUsable: Bool { PQstatus(handle) == CONNECTION_OK }
 
+    /// The server process serving this connection (`pg_backend_pid()`), which
+    /// a notification names as its sender.
+    public var backendPID: Int32 { PQbackendPID(handle) }
+
     /// True inside a transaction block (also a failed one, awaiting ROLLBACK).
     var isInTransaction: Bool { PQtransactionStatus(handle) != PQTRANS_IDLE }
 
@@ -51,7 +57,8 @@ public final class PostgresConnection {
     /// - throws: `PostgresError` with the server's SQLSTATE.
     @discardableResult
     public func execute(_ sql: String, _ parameters: [String?] = []) throws -> PostgresResult {
-        try withCStrings(parameters) { values in
+        trace?(sql)
+        return try withCStrings(parameters) { values in
             if preparesStatements {
                 let name = try statementName(sql, parameterCount: parameters.count)
                 return try check(PQexecPrepared(handle, name, Int32(parameters.count), values, nil, nil, 0), sql: sql)
@@ -62,6 +69,7 @@ public final class PostgresConnection {
 
     /// Runs SQL without parameters, several statements at once (a migration's script).
     public func executeScript(_ sql: String) throws {
+        trace?(sql)
         _ = try check(PQexec(handle, sql), sql: sql)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A small pool of connections to one PostgreSQL database, for services:
 /// at most `maxConnections` open at once; a caller beyond that waits for one
@@ -21,6 +22,9 @@ public final class PostgresPool: @unchecked Sendable {
     private let condition = NSCondition()
     private var idle: [PostgresConnection] = []
     private var open = 0
+    /// The server processes of the open connections: a notification from one of them is this pool's own commit.
+    private var backendPIDs: Set<Int32> = []
+    private let tracer = Mutex<(@Sendable (String) -> Void)?>(nil)
 
     /// Makes the first connection at once, so a bad URL or an unreachable
     /// server is reported here.
@@ -31,8 +35,23 @@ public final class PostgresPool: @unchecked Sendable {
         self.maxConnections = max(1, maxConnections)
         self.preparesStatements = preparesStatements
         self.retries = retries
-        idle = [try PostgresConnection(url: url, preparesStatements: preparesStatements)]
+        let first = try PostgresConnection(url: url, preparesStatements: preparesStatements)
+        idle = [first]
         open = 1
+        backendPIDs = [first.backendPID]
+    }
+
+    /// Calls `handler` with the SQL of each statement the pool's connections
+    /// run from now on (nil stops it): how a test counts what a store reads.
+    public func traceStatements(_ handler: (@Sendable (String) -> Void)?) {
+        tracer.withLock { $0 = handler }
+    }
+
+    /// Whether the server process `pid` serves one of this pool's connections.
+    public func ownsBackend(_ pid: Int32) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return backendPIDs.contains(pid)
     }
 
     /// Runs `body` on a connection of the pool, outside any transaction (one
@@ -77,12 +96,18 @@ public final class PostgresPool: @unchecked Sendable {
         while idle.isEmpty && open >= maxConnections { condition.wait() }
         if let conn = idle.popLast() {
             condition.unlock()
+            conn.trace = tracer.withLock { $0 }
             return conn
         }
         open += 1
         condition.unlock()
         do {
-            return try PostgresConnection(url: url, preparesStatements: preparesStatements)
+            let conn = try PostgresConnection(url: url, preparesStatements: preparesStatements)
+            condition.lock()
+            backendPIDs.insert(conn.backendPID)
+            condition.unlock()
+            conn.trace = tracer.withLock { $0 }
+            return conn
         } catch {
             condition.lock()
             open -= 1
@@ -98,6 +123,7 @@ public final class PostgresPool: @unchecked Sendable {
             idle.append(conn)
         } else {
             open -= 1
+            backendPIDs.remove(conn.backendPID)
         }
         condition.signal()
         condition.unlock()

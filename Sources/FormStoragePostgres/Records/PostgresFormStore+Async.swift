@@ -43,7 +43,7 @@ extension PostgresFormStore {
 
     private static let serverQueue = DispatchQueue(label: "FormStoragePostgres", attributes: .concurrent)
 
-    private static func onServerQueue<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    static func onServerQueue<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try Task.checkCancellation()
         return try await withCheckedThrowingContinuation { continuation in
             serverQueue.async { continuation.resume(with: Result { try body() }) }

@@ -40,8 +40,10 @@ extension PostgresFormStore: RecordStore {
 
     /// One transaction for the whole batch. A serialization failure or a
     /// deadlock is not retried (the rows were read from a stream once): it is thrown.
-    public func writeRecords<T>(_ form: Form, commit: Bool, _ body: (any RecordWriting) throws -> T) throws -> T {
+    public func writeRecords<T>(_ form: Form, commit: Bool, attribution: ChangeAttribution?,
+                                _ body: (any RecordWriting) throws -> T) throws -> T {
         let mapping = try mapping(for: form)
+        let history = attribution.map { historyWriter(mapping, $0) }
         var ran = false
         var result: T?
         do {
@@ -51,7 +53,7 @@ extension PostgresFormStore: RecordStore {
                                         + "nothing was written, run it again")
                 }
                 ran = true
-                result = try body(PostgresRecordBatch(mapping: mapping, connection: conn))
+                result = try body(PostgresRecordBatch(mapping: mapping, connection: conn, history: history))
                 if !commit { throw RolledBack() }
             }
         } catch is RolledBack {}

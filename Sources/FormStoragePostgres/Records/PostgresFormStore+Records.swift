@@ -10,8 +10,15 @@ extension PostgresFormStore {
     }
 
     public func insert(_ form: Form, values: [String: FieldValue], deletingDraft: String?) throws -> StoredRecord {
+        try insert(form, values: values, deletingDraft: deletingDraft, attribution: .library)
+    }
+
+    /// Inserts the record and, in the same transaction, its history (`PostgresFormStore+History.swift`).
+    public func insert(_ form: Form, values: [String: FieldValue], deletingDraft: String?,
+                       attribution: ChangeAttribution) throws -> StoredRecord {
         let mapping = try mapping(for: form)
         let (sql, parameters) = mapping.insertStatement(values)
+        let history = historyWriter(mapping, attribution)
         return try pool.write { conn in
             // RETURNING reads back what the server filled in: an identity or serial key, defaults.
             let result = try conn.execute(sql, parameters)
@@ -19,14 +26,23 @@ extension PostgresFormStore {
             guard result.rowCount == 1 else {
                 throw PostgresStoreError.badKey("the new record in \(mapping.table.name) could not be read back")
             }
-            return mapping.record(result, row: 0)
+            let record = mapping.record(result, row: 0)
+            try history.record(before: nil, after: mapping.storedTexts(result, row: 0), key: record.key, conn)
+            return record
         }
     }
 
     public func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
                        deletingDraft: String?) throws -> UpdateResult {
+        try update(form, key: key, changes: changes, base: base, deletingDraft: deletingDraft, attribution: .library)
+    }
+
+    /// Updates the record and, in the same transaction, records its history (`PostgresFormStore+History.swift`).
+    public func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
+                       deletingDraft: String?, attribution: ChangeAttribution) throws -> UpdateResult {
         let mapping = try mapping(for: form)
         let keyParameters = try mapping.keyParameters(key)
+        let history = historyWriter(mapping, attribution)
         return try pool.write { conn -> UpdateResult in
             // The row stays locked until COMMIT: nobody writes it between this check and the update.
             let current = try conn.execute(mapping.selectByKeyForUpdateSQL, keyParameters)
@@ -41,6 +57,8 @@ extension PostgresFormStore {
                 let result = try conn.execute(statement.sql, statement.parameters)
                 guard result.rowCount == 1 else { throw PostgresStoreError.notOneRow(result.rowCount, table: mapping.table.name) }
                 saved = mapping.record(result, row: 0)
+                try history.record(before: mapping.storedTexts(current, row: 0), after: mapping.storedTexts(result, row: 0),
+                                   key: saved.key, conn)
             }
             if let deletingDraft { try Self.deleteDraft(deletingDraft, conn) }
             return .saved(saved)

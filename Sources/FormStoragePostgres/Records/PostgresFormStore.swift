@@ -16,6 +16,14 @@ import Synchronization
 public final class PostgresFormStore: FormBackend, DraftStore {
     public let pool: PostgresPool
     private let mappings = Mutex<[MappingKey: PostgresTableMapping]>([:])
+    /// How long history is kept (`PostgresFormStore+History.swift`).
+    let retention = Mutex(HistoryRetention.forever)
+    /// Whether `formstore_changes` exists (nil: not asked yet; a store opened without its migrations may lack it).
+    let historyTable = Mutex<Bool?>(nil)
+    /// Whether saves record history (`PostgresFormStore+History.swift`).
+    let historyEnabled = Mutex(true)
+    /// The listeners for commits by others (`PostgresFormStore+Watching.swift`).
+    let commitListeners = PostgresCommitListeners()
 
     private struct MappingKey: Hashable {
         var name: String
@@ -49,6 +57,7 @@ public final class PostgresFormStore: FormBackend, DraftStore {
         guard let table else { throw PostgresStoreError.unknownTable(form.tableName) }
         let mapping = try PostgresTableMapping(form: form, table: table)
         mappings.withLock { $0[cacheKey] = mapping }
+        try installNotifyTriggerIfWatching(mapping.table)
         return mapping
     }
 

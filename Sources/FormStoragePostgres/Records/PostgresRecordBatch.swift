@@ -9,10 +9,13 @@ import Foundation
 final class PostgresRecordBatch: RecordWriting {
     let mapping: PostgresTableMapping
     let connection: PostgresConnection
+    /// Records each insert and update as a save, when the batch was given an attribution.
+    let history: PostgresHistoryWriter?
 
-    init(mapping: PostgresTableMapping, connection: PostgresConnection) {
+    init(mapping: PostgresTableMapping, connection: PostgresConnection, history: PostgresHistoryWriter? = nil) {
         self.mapping = mapping
         self.connection = connection
+        self.history = history
     }
 
     var keyColumns: [String] { mapping.keyColumns }
@@ -29,7 +32,13 @@ final class PostgresRecordBatch: RecordWriting {
 
     func insert(_ values: [String: FieldValue], like: [String: DatabaseValue]) throws {
         let statement = mapping.insertStatement(values, like: like.mapValues(FieldValue.init))
-        try inSavepoint { _ = try connection.execute(statement.sql, statement.parameters) }
+        try inSavepoint {
+            let result = try connection.execute(statement.sql, statement.parameters)
+            if let history, result.rowCount == 1 {
+                try history.record(before: nil, after: mapping.storedTexts(result, row: 0),
+                                   key: mapping.record(result, row: 0).key, connection)
+            }
+        }
     }
 
     @discardableResult
@@ -38,7 +47,16 @@ final class PostgresRecordBatch: RecordWriting {
         guard let statement = mapping.updateStatement(changes, key: keyParameters, like: like.mapValues(FieldValue.init)) else {
             return try connection.execute(mapping.selectByKeySQL, keyParameters).rowCount == 1
         }
-        return try inSavepoint { try connection.execute(statement.sql, statement.parameters).rowCount == 1 }
+        return try inSavepoint {
+            // The stored texts before the write, only when the history needs them.
+            let before = try history.map { _ in try connection.execute(mapping.selectByKeySQL, keyParameters) }
+            let result = try connection.execute(statement.sql, statement.parameters)
+            if let history, let before, before.rowCount == 1, result.rowCount == 1 {
+                try history.record(before: mapping.storedTexts(before, row: 0), after: mapping.storedTexts(result, row: 0),
+                                   key: mapping.record(result, row: 0).key, connection)
+            }
+            return result.rowCount == 1
+        }
     }
 
     /// Only constraints declared `DEFERRABLE` can wait for the commit; the others are checked per row.

@@ -19,7 +19,8 @@ extension StorageWorkspace {
         let keyColumns = try store.keyColumns(of: form)
         let secureIn = { (input: InputRecord) in SecureWriteFailure.boundSecureFields(of: form, in: input.values) }
         do {
-            return try store.writeRecords(form, commit: !dryRun) { batch in
+            // Each imported record is a save in the history, by the login name through `command`.
+            return try store.writeRecords(form, commit: !dryRun, attribution: .command) { batch in
                 let importer = RecordImporter(form: form, keyColumns: batch.keyColumns, storedDate: batch.storedDate) {
                     [unowned self] text, column in keyValue(text, column: column, of: form, keyColumns: keyColumns)
                 }

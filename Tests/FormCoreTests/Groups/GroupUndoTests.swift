@@ -67,6 +67,14 @@ import Testing
         #expect(!session.isDirty)
     }
 
+    @Test func anAwaitedUndoAndRedoTakeTheRowsBackToo() async throws {
+        let (backend, session) = try saved()
+        #expect(try await session.undo() == .saved(changed: ["total", "lines"], key: Self.invoice))
+        #expect(GroupSessionTests.storedLines(backend).map { $0["item"] } == ["Tea", "Cake"])
+        #expect(try await session.redo() == .saved(changed: ["total", "lines"], key: Self.invoice))
+        #expect(GroupSessionTests.storedLines(backend).map { $0["item"] } == ["Jam", "Tea"])
+    }
+
     @Test func anUndoIsRefusedWhileRowsAreUnsaved() throws {
         let (_, session) = try saved()
         try session.addRow("lines", values: ["item": "Bun"])

@@ -72,3 +72,31 @@ import Testing
         #expect(try db.run(["history", "plans", "1"], environment: ["FORMSTORE_HISTORY_KEEP": "lots"]).code == 64)
     }
 }
+
+/// `import` records each record it writes in the history, as a save by the
+/// login name through `command`; a dry run or a refused import records nothing.
+@Suite struct ImportHistoryTests {
+    @Test func importedRecordsHaveAHistoryThatHistoryShows() throws {
+        let db = try HistoryCommandTests().database()
+        let imported = try db.run(["import", "plans", "--format", "csv"], stdin: """
+            id,name,seats
+            1,team,5
+            2,pro,10
+            """)
+        #expect(imported.code == 0, "\(imported)")
+        let updated = try db.run(["history", "plans", "1", "--format", "json"])
+        #expect(updated.code == 0, "\(updated)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(updated.output.utf8)) as? [[String: Any]])
+        #expect(rows.map { $0["field"] as? String } == ["name", "seats"])
+        #expect(rows.map { $0["old"] as? String ?? ($0["old"] as? Int).map(String.init) } == ["free", "1"])
+        #expect(rows.map { $0["new"] as? String ?? ($0["new"] as? Int).map(String.init) } == ["team", "5"])
+        #expect(rows.allSatisfy { $0["via"] as? String == "command" && ($0["actor"] as? String)?.isEmpty == false })
+        let inserted = try db.run(["history", "plans", "2", "--format", "json"])
+        let insertedRows = try #require(try JSONSerialization.jsonObject(with: Data(inserted.output.utf8)) as? [[String: Any]])
+        #expect(insertedRows.map { $0["field"] as? String } == ["id", "name", "seats"])
+        // An import that changes nothing, or only pretends to, adds nothing.
+        #expect(try db.run(["import", "plans", "--format", "csv"], stdin: "id,name,seats\n1,team,5\n").code == 0)
+        #expect(try db.run(["import", "plans", "--format", "csv", "--dry-run"], stdin: "id,name,seats\n1,gold,5\n").code == 0)
+        #expect(try db.query("SELECT count(*) FROM formstore_changes") == "2\n")
+    }
+}

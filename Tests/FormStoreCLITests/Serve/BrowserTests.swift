@@ -135,7 +135,7 @@ import Testing
         for email in ["first@example.com", "second@example.com"] {
             try browser.replace("#f-email", email)
             try browser.run("document.getElementById('f-email').blur();")
-            #expect(browser.wait { (try? db.query("SELECT email FROM logins WHERE id = 1")) == email + "\n" }, "\(email) not saved")
+            #expect(try browser.wait { (try? db.query("SELECT email FROM logins WHERE id = 1")) == email + "\n" }, "\(email) not saved")
             #expect(try browser.wait { try browser.exists("#free-status.saved") })
         }
         try browser.replace("#f-email", "not an address")

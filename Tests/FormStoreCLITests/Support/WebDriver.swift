@@ -113,17 +113,32 @@ final class WebDriver {
         return !(found ?? []).isEmpty
     }
 
-    func clear(_ css: String) throws { try command("POST", "/element/\(element(css))/clear") }
-    func type(_ css: String, _ text: String) throws { try command("POST", "/element/\(element(css))/value", ["text": text]) }
+    /// One command on the element `css` matches. A page that replaced the
+    /// element meanwhile (a reload, a post's answer) makes it stale: it is
+    /// found again, for a few seconds.
+    @discardableResult
+    func onElement(_ css: String, _ method: String, _ path: String, _ body: [String: Any]? = nil) throws -> Any? {
+        let deadline = Date().addingTimeInterval(5)
+        while true {
+            do {
+                return try command(method, "/element/\(element(css))" + path, body)
+            } catch let failure as Failure where failure.description.contains("stale element") && Date() < deadline {
+                usleep(100_000)
+            }
+        }
+    }
+
+    func clear(_ css: String) throws { try onElement(css, "POST", "/clear") }
+    func type(_ css: String, _ text: String) throws { try onElement(css, "POST", "/value", ["text": text]) }
     /// Selects what the field holds and types over it: one change, as a person makes it.
     func replace(_ css: String, _ text: String) throws {
-        try command("POST", "/element/\(element(css))/value", ["text": "\u{E009}a\u{E000}" + text])
+        try onElement(css, "POST", "/value", ["text": "\u{E009}a\u{E000}" + text])
     }
-    func click(_ css: String) throws { try command("POST", "/element/\(element(css))/click") }
-    func text(_ css: String) throws -> String { try command("GET", "/element/\(element(css))/text") as? String ?? "" }
-    func value(_ css: String) throws -> String { try command("GET", "/element/\(element(css))/property/value") as? String ?? "" }
+    func click(_ css: String) throws { try onElement(css, "POST", "/click") }
+    func text(_ css: String) throws -> String { try onElement(css, "GET", "/text") as? String ?? "" }
+    func value(_ css: String) throws -> String { try onElement(css, "GET", "/property/value") as? String ?? "" }
     func attribute(_ css: String, _ name: String) throws -> String? {
-        try command("GET", "/element/\(element(css))/attribute/\(name)") as? String
+        try onElement(css, "GET", "/attribute/\(name)") as? String
     }
 
     /// Runs script in the page (not available with script turned off).
@@ -151,11 +166,13 @@ final class WebDriver {
 
     /// Waits until `condition` holds, checking every 100 ms for at most
     /// `seconds`; returns whether it came true. A wait, not a timing check.
+    /// A condition that throws meanwhile (the page is between two documents)
+    /// is not yet true; only its last try's error is thrown.
     @discardableResult
-    func wait(_ seconds: Double = 15, until condition: () throws -> Bool) rethrows -> Bool {
+    func wait(_ seconds: Double = 15, until condition: () throws -> Bool) throws -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
-            if try condition() { return true }
+            if (try? condition()) == true { return true }
             usleep(100_000)
         }
         return try condition()

@@ -18,8 +18,8 @@ final class TestBackend: @unchecked Sendable {
     /// The database's location: a file path or a URL.
     let location: String
     private let directory: URL?
-    private let sqlite: Database?
-    private let postgres: PostgresPool?
+    let sqlite: Database?
+    let postgres: PostgresPool?
 
     init(_ kind: BackendKind, schema: Schema) throws {
         self.kind = kind

@@ -1,0 +1,108 @@
+import FormCore
+
+/// Hearing other writers: `CommitObserving` for PostgreSQL, with `LISTEN` and
+/// `NOTIFY`. While anyone listens, each table the store maps carries FormStore's
+/// trigger `formstore_notify` (installed when the listening starts for tables
+/// already mapped, else when a table is first mapped while it runs; it stays
+/// installed), which on every row written sends, at commit, a notification on
+/// the channel `formstore` whose payload names the table and the row's key:
+/// `{"key": {"id": 7}, "table": "people"}`. One connection of the store's own
+/// waits for them on its socket; a notification from one of the store's own
+/// pool connections is the store's own commit and is not passed on. Nothing is
+/// read on a timer.
+extension PostgresFormStore: CommitObserving {
+    /// The channel FormStore's trigger notifies.
+    public static let notifyChannel = "formstore"
+
+    public func observeCommits(_ onCommit: @escaping @Sendable () -> Void) throws -> CommitObservation {
+        let (id, tables) = try commitListeners.state.withLock { state -> (Int, [PostgresTable]) in
+            if state.listener == nil {
+                state.listener = try PostgresNotificationListener(url: pool.url, channel: Self.notifyChannel) {
+                    [weak self] notifications in self?.heard(notifications)
+                }
+            }
+            state.next += 1
+            state.listeners[state.next] = onCommit
+            return (state.next, state.tables.values.filter { !state.triggered.contains($0.name) })
+        }
+        let observation = CommitObservation { [weak self] in self?.stopListening(id) }
+        // After LISTEN: a commit from here on is heard.
+        for table in tables { try installNotifyTrigger(table) }
+        return observation
+    }
+
+    /// Whether the listening connection for other writers runs.
+    public var isWatchingCommits: Bool { commitListeners.isWatching }
+
+    /// Remembers a table the store mapped and, while anyone listens, gives it the trigger.
+    func installNotifyTriggerIfWatching(_ table: PostgresTable) throws {
+        let install = commitListeners.state.withLock { state -> Bool in
+            state.tables[table.name] = table
+            return state.listener != nil && !state.triggered.contains(table.name)
+        }
+        if install { try installNotifyTrigger(table) }
+    }
+
+    private func stopListening(_ id: Int) {
+        commitListeners.state.withLock { state in
+            guard state.listeners.removeValue(forKey: id) != nil, state.listeners.isEmpty else { return }
+            state.listener?.stop()
+            state.listener = nil
+        }
+    }
+
+    /// Passes a wake-up on unless every notification in it came from the store's own commits.
+    private func heard(_ notifications: [PostgresNotification]?) {
+        if let notifications, notifications.allSatisfy({ pool.ownsBackend($0.senderPID) }) { return }
+        let listeners = commitListeners.state.withLock { Array($0.listeners.values) }
+        for listener in listeners { listener() }
+    }
+
+    /// Creates `formstore_notify()` and the table's trigger when missing, in
+    /// one transaction under an advisory lock (two processes may start
+    /// watching at once). A view gets none: its writes land in a table, whose
+    /// own trigger (if FormStore maps it) tells.
+    private func installNotifyTrigger(_ table: PostgresTable) throws {
+        let quoted = quoteIdentifier(table.name)
+        try pool.write { conn in
+            try conn.execute("SELECT pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext($1))", ["formstore_notify"])
+            let found = try conn.execute("""
+                SELECT c.relkind::text, EXISTS (SELECT 1 FROM pg_catalog.pg_trigger t
+                                                WHERE t.tgrelid = c.oid AND t.tgname = 'formstore_notify'),
+                       pg_catalog.to_regprocedure('formstore_notify()') IS NOT NULL
+                FROM pg_catalog.pg_class c WHERE c.oid = pg_catalog.to_regclass($1)
+                """, [quoted])
+            guard found.rowCount == 1, ["r", "p"].contains(found.text(row: 0, column: 0)) else { return }
+            if found.text(row: 0, column: 2) != "t" { try conn.executeScript(Self.notifyFunctionSQL) }
+            if found.text(row: 0, column: 1) != "t" {
+                let keys = table.primaryKey.map { "'" + $0.replacingOccurrences(of: "'", with: "''") + "'" }
+                try conn.executeScript("""
+                    CREATE TRIGGER formstore_notify AFTER INSERT OR UPDATE OR DELETE ON \(quoted)
+                    FOR EACH ROW EXECUTE FUNCTION formstore_notify(\(keys.joined(separator: ", ")))
+                    """)
+            }
+        }
+        commitListeners.state.withLock { _ = $0.triggered.insert(table.name) }
+    }
+
+    /// The trigger function: the trigger's arguments name the key columns,
+    /// read from the row written (the old row of a delete).
+    static let notifyFunctionSQL = """
+        CREATE FUNCTION formstore_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+        DECLARE
+            written jsonb;
+            record_key jsonb := '{}';
+            key_column text;
+        BEGIN
+            IF TG_OP = 'DELETE' THEN written := to_jsonb(OLD); ELSE written := to_jsonb(NEW); END IF;
+            IF TG_NARGS > 0 THEN
+                FOREACH key_column IN ARRAY TG_ARGV LOOP
+                    record_key := record_key || jsonb_build_object(key_column, written -> key_column);
+                END LOOP;
+            END IF;
+            PERFORM pg_notify('formstore', jsonb_build_object('table', TG_TABLE_NAME, 'key', record_key)::text);
+            RETURN NULL;
+        END
+        $$;
+        """
+}
