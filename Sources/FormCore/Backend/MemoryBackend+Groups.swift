@@ -45,6 +45,7 @@ extension MemoryBackend: GroupBackend {
     /// Stores rows of a group as another writer would (no session involved).
     public func putRows(_ rows: [[String: FieldValue]], group: String, of key: RecordKey) {
         state.withLock { s in s.records[key]?.groups[group] = rows }
+        heardCommit()
     }
 
     private static func conflicts(of change: GroupChanges, with stored: [[String: FieldValue]], form: Form) -> [FieldConflict] {

@@ -21,6 +21,7 @@ public final class MemoryBackend: FormBackend, DraftStore {
 
     public let keyColumns: [String]
     let state = Mutex(State())
+    let commitListeners = Mutex(CommitListeners())
 
     public init(keyColumns: [String] = ["id"]) {
         self.keyColumns = keyColumns
@@ -39,7 +40,8 @@ public final class MemoryBackend: FormBackend, DraftStore {
     /// The version moves on, and is written to `versionColumn` when given.
     @discardableResult
     public func put(_ values: [String: FieldValue], versionColumn: String? = nil) -> StoredRecord {
-        state.withLock { s in
+        defer { heardCommit() }
+        return state.withLock { s in
             Self.store(values, in: &s, keyColumns: keyColumns, bump: true, versionColumn: versionColumn)
         }
     }

@@ -89,6 +89,8 @@ final class ExternalWatch {
     let signal = ExternalCommitSignal()
     var observation: CommitObservation?
     var conflicts: [FieldConflict] = []
+    /// The same for rows and cells of groups (`FormSession+ExternalRows.swift`).
+    var rowConflicts: [ExternalRowConflict] = []
     /// The version last read, which the session takes once no conflict is left.
     var resolvedVersion: Int64?
 
@@ -106,4 +108,10 @@ public struct ExternalChange: Sendable, Hashable {
     public var conflicts: [FieldConflict]
     /// The record was deleted by someone else.
     public var deleted: Bool
+    /// Rows of groups that took a change: cells left alone here, rows added
+    /// or deleted there.
+    public var rows: [ExternalRowChange] = []
+    /// Rows and cells edited here that someone else changed too
+    /// (`lines[7].amount`; `lines[7]` for a row deleted on one side).
+    public var rowConflicts: [FieldConflict] = []
 }

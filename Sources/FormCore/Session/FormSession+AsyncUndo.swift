@@ -16,8 +16,8 @@ extension FormSession {
     @discardableResult
     nonisolated(nonsending)
     public func undo() async throws -> SaveOutcome? {
-        guard case .save(let fields, let before, let after) = try takeStep(undoing: true) else { return nil }
-        let outcome = try await resave(fields, values: before, saved: after)
+        guard case .save(let fields, let before, let after, let rows) = try takeStep(undoing: true) else { return nil }
+        let outcome = try await resave(fields, values: before, saved: after, rows: rows.before, savedRows: rows.after)
         settleSaveStep(outcome, undoing: true)
         return outcome
     }
@@ -28,17 +28,17 @@ extension FormSession {
     @discardableResult
     nonisolated(nonsending)
     public func redo() async throws -> SaveOutcome? {
-        guard case .save(let fields, let before, let after) = try takeStep(undoing: false) else { return nil }
-        let outcome = try await resave(fields, values: after, saved: before)
+        guard case .save(let fields, let before, let after, let rows) = try takeStep(undoing: false) else { return nil }
+        let outcome = try await resave(fields, values: after, saved: before, rows: rows.after, savedRows: rows.before)
         settleSaveStep(outcome, undoing: false)
         return outcome
     }
 
     nonisolated(nonsending)
-    private func resave(_ fields: [String], values: [String: FieldValue],
-                        saved: [String: FieldValue]) async throws -> SaveOutcome {
-        let kept: [(String, FieldValue?)]
-        switch try prepareResave(fields, values: values, saved: saved) {
+    private func resave(_ fields: [String], values: [String: FieldValue], saved: [String: FieldValue],
+                        rows: [String: [[String: FieldValue]]], savedRows: [String: [[String: FieldValue]]]) async throws -> SaveOutcome {
+        let kept: KeptValues
+        switch try prepareResave(fields, values: values, saved: saved, rows: rows, savedRows: savedRows) {
         case .finished(let outcome): return outcome
         case .write(let values): kept = values
         }
@@ -52,7 +52,7 @@ extension FormSession {
             result = try await updateRecord(plan)
         } catch {
             draftChanged(rejected: true)
-            for (field, value) in kept { current[field] = value }
+            restore(kept)
             throw error
         }
         let outcome = adopt(result, of: plan)
@@ -60,7 +60,7 @@ extension FormSession {
             do {
                 try await finishEditing(deletingDraft: false)
             } catch {
-                for (field, value) in kept { current[field] = value }
+                restore(kept)
                 throw error
             }
         }

@@ -95,6 +95,10 @@ extension FormSession {
     /// next save write this session's value over theirs; otherwise the field
     /// takes their value and is clean again.
     public func resolveExternalConflict(_ field: String, keepMine: Bool) {
+        if resolveExternalRowConflict(field, keepMine: keepMine) {
+            if externalConflicts.isEmpty && externalRowConflicts.isEmpty, let version = externalWatch?.resolvedVersion { baseVersion = version }
+            return
+        }
         guard let externalWatch, let conflict = externalConflicts.first(where: { $0.field == field }) else { return }
         externalWatch.conflicts.removeAll { $0.field == field }
         pristine[field] = conflict.theirs
@@ -103,7 +107,7 @@ extension FormSession {
             inputs[field] = nil
             emit(.valueChanged(field: field))
         }
-        if externalConflicts.isEmpty, let version = externalWatch.resolvedVersion { baseVersion = version }
+        if externalConflicts.isEmpty && externalRowConflicts.isEmpty, let version = externalWatch.resolvedVersion { baseVersion = version }
         draftChanged()
     }
 
@@ -137,12 +141,17 @@ extension FormSession {
         }
         externalWatch?.conflicts = conflicts
         externalWatch?.resolvedVersion = record.version
-        if conflicts.isEmpty { baseVersion = record.version }
-        let change = ExternalChange(changed: changed, conflicts: conflicts, deleted: false)
+        let groups = takeGroups(external: record.groups)
+        if conflicts.isEmpty && groups.conflicts.isEmpty { baseVersion = record.version }
+        let change = ExternalChange(changed: changed, conflicts: conflicts, deleted: false,
+                                    rows: groups.rows, rowConflicts: groups.conflicts)
         if !changed.isEmpty || !conflicts.isEmpty {
             emit(.changedExternally(changed: changed, conflicts: conflicts))
-            if !changed.isEmpty { draftChanged() }
         }
+        if !groups.rows.isEmpty || !groups.conflicts.isEmpty {
+            emit(.rowsChangedExternally(rows: groups.rows, conflicts: groups.conflicts))
+        }
+        if !changed.isEmpty || !groups.rows.isEmpty { draftChanged() }
         return change
     }
 }

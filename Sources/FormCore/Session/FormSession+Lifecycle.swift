@@ -57,6 +57,8 @@ extension FormSession {
         var base: SaveBase
         /// The groups whose rows change.
         var groups: [String] = []
+        /// Those groups' rows as loaded, for undo (`SavedRows`).
+        var rowsBefore: [String: [[String: FieldValue]]] = [:]
     }
 
     func prepareSave() throws -> SaveStep {
@@ -158,10 +160,11 @@ extension FormSession {
             changes[field] = value(field)
             baseValues[field] = pristine[field] ?? .null
         }
+        // Free mode saves one change at a time: a field's save writes no rows.
+        let groups = form.mode == .free && !keys.isEmpty ? [] : dirtyGroups
         return UpdatePlan(key: key, fields: keys, changes: changes,
                           base: SaveBase(version: baseVersion, values: baseValues),
-                          // Free mode saves one change at a time: a field's save writes no rows.
-                          groups: form.mode == .free && !keys.isEmpty ? [] : dirtyGroups)
+                          groups: groups, rowsBefore: rowsSnapshot(groups))
     }
 
     private func write(_ plan: UpdatePlan) throws -> SaveOutcome {

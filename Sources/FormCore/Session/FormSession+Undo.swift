@@ -37,8 +37,8 @@ extension FormSession {
     ///   also write other unsaved changes; the backend's error.
     @discardableResult
     public func undo() throws -> SaveOutcome? {
-        guard case .save(let fields, let before, let after) = try takeStep(undoing: true) else { return nil }
-        let outcome = try resave(fields, values: before, saved: after)
+        guard case .save(let fields, let before, let after, let rows) = try takeStep(undoing: true) else { return nil }
+        let outcome = try resave(fields, values: before, saved: after, rows: rows.before, savedRows: rows.after)
         settleSaveStep(outcome, undoing: true)
         return outcome
     }
@@ -49,8 +49,8 @@ extension FormSession {
     /// - throws: as `undo()`.
     @discardableResult
     public func redo() throws -> SaveOutcome? {
-        guard case .save(let fields, let before, let after) = try takeStep(undoing: false) else { return nil }
-        let outcome = try resave(fields, values: after, saved: before)
+        guard case .save(let fields, let before, let after, let rows) = try takeStep(undoing: false) else { return nil }
+        let outcome = try resave(fields, values: after, saved: before, rows: rows.after, savedRows: rows.before)
         settleSaveStep(outcome, undoing: false)
         return outcome
     }
@@ -104,7 +104,8 @@ extension FormSession {
     func noteSave(_ plan: UpdatePlan) {
         var after: [String: FieldValue] = [:]
         for field in plan.fields { after[field] = pristine[field] ?? .null }
-        undoSteps.save(plan.fields, before: plan.base.values, after: after)
+        undoSteps.save(plan.fields, before: plan.base.values, after: after,
+                       rows: SavedRows(groups: plan.groups, before: plan.rowsBefore, after: rowsSnapshot(plan.groups)))
     }
 
     private func fieldState(_ key: String) -> UndoSteps.FieldState {
@@ -127,10 +128,10 @@ extension FormSession {
 
     /// Saves `values` over `fields`, whose stored values must still be `saved`:
     /// a field someone else changed since is a conflict, and nothing is written.
-    private func resave(_ fields: [String], values: [String: FieldValue],
-                        saved: [String: FieldValue]) throws -> SaveOutcome {
-        let kept: [(String, FieldValue?)]
-        switch try prepareResave(fields, values: values, saved: saved) {
+    private func resave(_ fields: [String], values: [String: FieldValue], saved: [String: FieldValue],
+                        rows: [String: [[String: FieldValue]]], savedRows: [String: [[String: FieldValue]]]) throws -> SaveOutcome {
+        let kept: KeptValues
+        switch try prepareResave(fields, values: values, saved: saved, rows: rows, savedRows: savedRows) {
         case .finished(let outcome): return outcome
         case .write(let values): kept = values
         }
@@ -140,7 +141,7 @@ extension FormSession {
         do {
             outcome = try write(only: fields)
         } catch {
-            for (field, value) in kept { current[field] = value }
+            restore(kept)
             throw error
         }
         return finishResave(fields, outcome, kept: kept)
@@ -151,28 +152,32 @@ extension FormSession {
         /// Refused before any write (a conflict, an invalid value).
         case finished(SaveOutcome)
         /// The fields hold the values to save; these are theirs before, to put back if the save fails.
-        case write(kept: [(String, FieldValue?)])
+        case write(kept: KeptValues)
     }
 
-    /// Checks a resave and puts the values in place to be written.
-    func prepareResave(_ fields: [String], values: [String: FieldValue],
-                       saved: [String: FieldValue]) throws -> Resave {
+    /// Checks a resave and puts the values (and the groups' `rows`, whose
+    /// stored rows must still be `savedRows`) in place to be written.
+    func prepareResave(_ fields: [String], values: [String: FieldValue], saved: [String: FieldValue],
+                       rows: [String: [[String: FieldValue]]], savedRows: [String: [[String: FieldValue]]]) throws -> Resave {
         let conflicts = fields.compactMap { field -> FieldConflict? in
             let theirs = pristine[field] ?? .null
             let base = saved[field] ?? .null
             guard theirs != base else { return nil }
             return FieldConflict(field: field, base: base, mine: values[field] ?? .null, theirs: theirs)
-        }
+        } + rowConflicts(putting: rows, over: savedRows)
         if !conflicts.isEmpty { return .finished(.conflict(conflicts)) }
-        let others = dirtyFields.filter { !fields.contains($0) }
-        guard others.isEmpty && inputs.isEmpty else {
+        let others = dirtyFields.filter { !fields.contains($0) } + dirtyGroups
+        guard others.isEmpty && inputs.isEmpty && !groupState.hasInputs else {
             throw SessionError.mode("save or cancel the unsaved changes (\(others.joined(separator: ", "))) before undoing a save")
         }
-        let kept = fields.map { ($0, current[$0]) }
+        let kept = KeptValues(fields: fields.map { ($0, current[$0]) }, rows: groupState.current.filter { rows.keys.contains($0.key) })
         for field in fields { current[field] = values[field] ?? .null }
+        put(rows: rows)
+        validateGroups()
         let errors = validateChanges()
         guard errors.isEmpty else {
-            for (field, value) in kept { current[field] = value }
+            restore(kept)
+            validateGroups()
             validateChanges()
             return .finished(.invalid(errors))
         }
@@ -180,11 +185,11 @@ extension FormSession {
     }
 
     /// Takes a resave's outcome: the fields' events when saved, their old values back when not.
-    func finishResave(_ fields: [String], _ outcome: SaveOutcome, kept: [(String, FieldValue?)]) -> SaveOutcome {
+    func finishResave(_ fields: [String], _ outcome: SaveOutcome, kept: KeptValues) -> SaveOutcome {
         if case .saved = outcome {
-            for field in fields { emit(.valueChanged(field: field)) }
+            for field in fields + kept.changedGroups { emit(.valueChanged(field: field)) }
         } else {
-            for (field, value) in kept { current[field] = value }
+            restore(kept)
         }
         return outcome
     }

@@ -39,6 +39,9 @@ public enum SessionEvent: Sendable, Hashable {
     /// untouched fields took the new stored values; these dirty fields were
     /// changed underneath (base, mine, theirs), before any save was tried.
     case changedExternally(changed: [String], conflicts: [FieldConflict])
+    /// The same for the rows of groups: rows that took a change, and rows or
+    /// cells edited here that someone else changed too (`lines[7].amount`).
+    case rowsChangedExternally(rows: [ExternalRowChange], conflicts: [FieldConflict])
     /// `undo()` put these fields back (a save's fields: in a new save).
     case undone(fields: [String])
     /// `redo()` did these fields' step again.

@@ -13,12 +13,13 @@ struct UndoSteps {
 
     enum Step: Hashable {
         case edit(field: String, before: FieldState, after: FieldState)
-        case save(fields: [String], before: [String: FieldValue], after: [String: FieldValue])
+        case save(fields: [String], before: [String: FieldValue], after: [String: FieldValue], rows: SavedRows)
 
+        /// The fields and groups the step changes.
         var fields: [String] {
             switch self {
             case .edit(let field, _, _): return [field]
-            case .save(let fields, _, _): return fields
+            case .save(let fields, _, _, let rows): return fields + rows.groups
             }
         }
     }
@@ -50,7 +51,8 @@ struct UndoSteps {
 
     /// Records a save of `fields`: the edit steps of those fields since the
     /// previous save become part of it.
-    mutating func save(_ fields: [String], before: [String: FieldValue], after: [String: FieldValue]) {
+    mutating func save(_ fields: [String], before: [String: FieldValue], after: [String: FieldValue],
+                       rows: SavedRows = SavedRows()) {
         saves += 1
         guard !replaying else { return }
         undone = []
@@ -63,11 +65,20 @@ struct UndoSteps {
             if case .edit(let field, _, _) = done[index], saved.contains(field) { done.remove(at: index) }
             index -= 1
         }
-        done.append(.save(fields: fields, before: before, after: after))
+        done.append(.save(fields: fields, before: before, after: after, rows: rows))
         trim()
     }
 
     private mutating func trim() {
         if done.count > Self.limit { done.removeFirst(done.count - Self.limit) }
     }
+}
+
+/// The rows of the groups a save wrote, as loaded before it and as stored
+/// after it: undoing the save saves the rows `before` again (updates,
+/// re-inserting removed rows, deleting added ones), redoing it `after`.
+struct SavedRows: Hashable {
+    var groups: [String] = []
+    var before: [String: [[String: FieldValue]]] = [:]
+    var after: [String: [[String: FieldValue]]] = [:]
 }

@@ -69,11 +69,47 @@ extension FormScreen {
             let fields = conflicts.map { FieldDisplay.label($0.field, in: form) }
             parts.append("Also changed by someone else: \(fields.joined(separator: ", ")) (Ctrl-S to choose).")
         }
+        let rowConflicts = change.rowConflicts.filter { !choosing.contains($0.field) }
+        parts += rowNotices(change.rows, rowConflicts)
         guard !parts.isEmpty else { return }
-        say(parts.joined(separator: " "), problem: !conflicts.isEmpty)
+        say(parts.joined(separator: " "), problem: !conflicts.isEmpty || !rowConflicts.isEmpty)
         // The focused field's text shows the value it took (it was not typed in: else it would conflict).
         if let focus, change.changed.contains(focus), cell == nil { focusChanged() }
+        // So does the focused cell of a row that took a change.
+        if let cell, change.rows.contains(where: { row in
+            guard row.row == cell.row, case .changed(let fields) = row.kind else { return false }
+            return cell.field.map(fields.contains) ?? false
+        }) { cellChanged() }
         keepFocusVisible()
+    }
+
+    /// What another writer did to the rows, by place as the table shows them:
+    /// `Lines row 2 changed (Amount), row 3 added, 1 row deleted.`
+    private func rowNotices(_ changed: [ExternalRowChange], _ conflicts: [FieldConflict]) -> [String] {
+        var parts: [String] = []
+        let groups = Set(changed.map(\.group)).union(conflicts.compactMap { $0.field.split(separator: "[").first.map(String.init) })
+        for group in form.groups.map(\.key) where groups.contains(group) {
+            let rows = session.rows(group), fields = form.group(group)?.fields ?? []
+            func place(_ id: String?) -> String { id.flatMap { id in rows.firstIndex { $0.id == id } }.map { "row \($0 + 1)" } ?? "a row" }
+            var said: [String] = []
+            for row in changed where row.group == group {
+                switch row.kind {
+                case .changed(let changed):
+                    let labels = changed.map { key in fields.first { $0.key == key }?.label ?? key }
+                    said.append("\(place(row.row)) changed (\(labels.joined(separator: ", ")))")
+                case .added: said.append("\(place(row.row)) added")
+                case .deleted: break
+                }
+            }
+            let deleted = changed.filter { $0.group == group && $0.kind == .deleted }.count
+            if deleted > 0 { said.append("\(deleted) row\(deleted == 1 ? "" : "s") deleted") }
+            if !said.isEmpty { parts.append("Changed by someone else: \(groupTitle(group)) \(said.joined(separator: ", ")).") }
+            let clashes = conflicts.filter { $0.field.hasPrefix(group + "[") }.count
+            if clashes > 0 {
+                parts.append("Also changed by someone else: \(clashes) edited \(clashes == 1 ? "cell or row" : "cells or rows") of \(groupTitle(group)) (Ctrl-S to choose).")
+            }
+        }
+        return parts
     }
 
     /// Whether someone else changed `key` underneath an edit not saved yet.

@@ -2,7 +2,7 @@ import FormCore
 
 /// The sessions that made a visitor's latest saves, kept so the page can
 /// offer Undo and then Redo: the session's own steps (`FormSession.undo()`),
-/// so undoing is a new save of the previous values, checked for conflicts
+/// so undoing is a new save of the previous values (and rows), checked for conflicts
 /// and recorded in the history like any other. Used behind `WebApp.locked`;
 /// a bounded number is kept (the oldest go first), and a server restart
 /// forgets them.

@@ -8,12 +8,10 @@ import FormWeb
 /// previous values, checked for conflicts, recorded in the history); the
 /// notice then offers Redo. Works without script.
 extension WebApp {
-    /// Keeps the session of a page's save so its notice can offer Undo. The
-    /// library's undo takes back a save's fields, not its rows: a save that
-    /// wrote rows offers none.
+    /// Keeps the session of a page's save so its notice can offer Undo (a
+    /// save that wrote rows too: undoing it saves the previous rows again).
     func keepForUndo(_ session: FormSession, changed: [String], visitor: String) {
-        guard session.undoSaves, let key = session.key,
-              !changed.contains(where: { session.form.group($0) != nil }) else { return }
+        guard session.undoSaves, let key = session.key else { return }
         undoable.keep(session, visitor: visitor, key: key.description)
     }
 

@@ -103,3 +103,20 @@ import Testing
         try sqlite3(database.path, [], input: ".timeout 10000\n\(sql);\n")
     }
 }
+
+/// Another process's commit to the child rows of an invoice open with
+/// `--children` (tmux): the table shows it at once, and the message says which rows.
+@Suite(.serialized) struct FullScreenLiveRowsTests {
+    @Test func anotherProcessesCommitToTheLinesReachesTheOpenTable() throws {
+        let database = try DemoDatabase(sql: FullScreenChildRowsTests.schema)
+        let pane = try TerminalPane(database, ["edit", "invoice", "1", "--children"])
+        try pane.screen(showing: "+ add a row")
+        _ = try sqlite3(database.path, [], input: ".timeout 10000\nBEGIN; UPDATE invoice_line SET amount = 4 WHERE id = 11;\n"
+                        + "INSERT INTO invoice_line VALUES (12, 1, 'Jam', 1.5); COMMIT;\n")
+        let screen = try pane.screen(showing: "Changed by someone else: invoice_line row 2 changed (amount), row 3 added.")
+        #expect(screen.contains("Jam"), "\(screen)")
+        #expect(!screen.contains("3.5"), "Cake's old amount is gone: \(screen)")
+        try pane.press("Escape")
+        #expect(try pane.exitCode() == 0)
+    }
+}
