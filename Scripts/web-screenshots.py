@@ -134,6 +134,7 @@ def main():
         phone.shot("phone-new-invalid.png")
         phone.close()
         group_shots(driver_port, scratch, env)
+        row_picker_shots(driver_port, scratch, env)
     finally:
         driver.kill()
         server.terminate()
@@ -203,4 +204,38 @@ def group_shots(driver_port, scratch, env):
         server.wait()
 
 
-main()
+def row_picker_shots(driver_port, scratch, env):
+    """Foreign keys in a group's rows (`serve --children`): pickers in the cells, a value referring to no row."""
+    db = os.path.join(scratch, "order-lines.sqlite")
+    subprocess.run(["sqlite3", db], input="""
+        CREATE TABLE colours (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+        CREATE TABLE products (sku INTEGER PRIMARY KEY, title TEXT NOT NULL);
+        CREATE TABLE orders (id INTEGER PRIMARY KEY, note TEXT);
+        CREATE TABLE order_line (id INTEGER PRIMARY KEY, order_id INTEGER NOT NULL REFERENCES orders(id),
+                                 product_sku INTEGER REFERENCES products(sku), colour_id INTEGER REFERENCES colours(id),
+                                 qty INTEGER);
+        INSERT INTO colours VALUES (1, 'Red'), (2, 'Green'), (3, 'Blue');
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 150)
+            INSERT INTO products SELECT i, 'Product ' || i FROM n;
+        INSERT INTO orders VALUES (1, 'Deliver before noon');
+        INSERT INTO order_line VALUES (10, 1, 42, 2, 1), (11, 1, 7, 3, 3);
+        """, text=True, check=True)
+    server = subprocess.Popen([os.path.join(ROOT, ".build", "debug", "formstore"), "--db", db, "serve", "--children",
+                               "--listen", "127.0.0.1:0"], stdout=subprocess.PIPE, env=env, text=True)
+    record = re.search(r"http://127\.0\.0\.1:\d+", server.stdout.readline()).group(0) + "/forms/orders/1"
+    try:
+        browser = Browser(driver_port, 1000, 700)
+        browser.open(record)
+        browser.shot("record-row-picker.png")
+        browser.type("#g-order_line-2-product_sku", "999")
+        browser.click("form.record > .actions > button[type=submit]")
+        time.sleep(0.5)
+        browser.shot("record-row-picker-missing.png")
+        browser.close()
+    finally:
+        server.terminate()
+        server.wait()
+
+
+if __name__ == "__main__":
+    main()

@@ -36,7 +36,8 @@ extension FormHTML {
         default:
             out += "<label for=\"\(id)\">\(HTML.escape(field.label))\(required)</label>\n"
             if let reference {
-                out += self.reference(field, reference, common: common, text: text, editable: editable)
+                out += self.reference(reference, id: id, list: HTML.id("r-", field.key), value: session.value(field.key),
+                                      common: common, text: text, editable: editable)
             } else {
                 out += control(field, common: common, text: text, editable: editable)
             }

@@ -88,14 +88,23 @@ extension FormHTML {
         let name = HTML.escape("\(group.key)[\(place)].\(field.key)")
         let isKey = group.keyFields.contains(field.key)
         let editable = rowEditable && !field.isReadOnly && !(isKey && row.key != nil)
-        let errors = session.groupErrors.filter { $0.field == GroupPath.position(group.key, place, field.key) }.map(\.message)
+        let path = GroupPath.position(group.key, place, field.key)
+        let reference = options.rowReferences[path]
+        let errors = session.groupErrors.filter { $0.field == path }.map(\.message) + [reference?.problem].compactMap { $0 }
+        var described: [String] = []
+        if reference?.label != nil { described.append(id + "-ref") }
+        if !errors.isEmpty { described.append(id + "-error") }
         var common = "name=\"\(name)\" id=\"\(id)\""
-        if !errors.isEmpty { common += " aria-invalid=\"true\" aria-describedby=\"\(id)-error\"" }
+        if !errors.isEmpty { common += " aria-invalid=\"true\"" }
+        if !described.isEmpty { common += " aria-describedby=\"\(described.joined(separator: " "))\"" }
         if field.isRequired && editable { common += " required aria-required=\"true\"" }
         let text = WebText.of(row: row.id, field, group: group.key, in: session)
         let required = field.isRequired && editable ? " <span class=\"required\" aria-hidden=\"true\">*</span>" : ""
         var out = "<label class=\"cell-label\" for=\"\(id)\">\(HTML.escape(field.label))\(required)<span class=\"visually-hidden\">, row \(place)</span></label>"
         switch field.kind {
+        case _ where reference != nil && ![.bool, .choice, .multichoice, .password].contains(field.kind):
+            out += self.reference(reference!, id: id, list: id + "-list", value: row[field.key], common: common, text: text,
+                                  editable: editable)
         case .bool:
             out += "<input type=\"checkbox\" \(common) value=\"on\"\(row[field.key].boolValue == true ? " checked" : "")\(editable ? "" : " disabled")>"
         case .choice, .multichoice:

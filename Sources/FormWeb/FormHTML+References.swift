@@ -5,12 +5,13 @@ import FormCore
 /// script fills from the search route as the person types (without the
 /// script, the key is typed). The current row's label is shown beside it.
 extension FormHTML {
-    func reference(_ field: Field, _ reference: WebReference, common: String, text: String, editable: Bool) -> String {
-        let id = HTML.id("f-", field.key)
+    /// The picker of a field (`id` its input's, `value` its value) or of a
+    /// row's cell; `list` names the `<datalist>` of a searched one.
+    func reference(_ reference: WebReference, id: String, list: String, value: FieldValue, common: String, text: String,
+                   editable: Bool) -> String {
         var out: String
         if let choices = reference.choices {
             out = "<select \(common)\(editable ? "" : " disabled")>\n<option value=\"\"></option>\n"
-            let value = session.value(field.key)
             var chosen = false
             for choice in choices {
                 let selected = WebText.isChosen(choice, in: value)
@@ -24,7 +25,6 @@ extension FormHTML {
             }
             out += "</select>\n"
         } else {
-            let list = HTML.id("r-", field.key)
             out = "<input type=\"text\" \(common) value=\"\(HTML.escape(text))\" list=\"\(list)\" autocomplete=\"off\""
             if let href = reference.searchHref { out += " data-choices=\"\(HTML.escape(href))\"" }
             out += editable ? ">\n" : " readonly>\n"

@@ -28,14 +28,20 @@ public struct FormHTML {
         public var eventsHref: String?
         /// Foreign-key fields drawn as pickers, by field key (see `WebReference`).
         public var references: [String: WebReference]
+        /// Foreign-key cells of the groups' rows drawn as pickers, by the
+        /// cell's place (`lines[#2].product_id`, `GroupPath.position`): each
+        /// row's value has its own label and, when it refers to no row, its problem.
+        public var rowReferences: [String: WebReference]
         /// The post this page answers without saving (a row button's): its
         /// `_base` and `_rows` are carried on, so a later save still judges
         /// the person's changes against what they first saw.
         public var drawnFrom: SubmittedForm?
 
         public init(action: String, csrfToken: String? = nil, readOnly: Bool = false, submitLabel: String = "Save",
-                    eventsHref: String? = nil, references: [String: WebReference] = [:], drawnFrom: SubmittedForm? = nil) {
+                    eventsHref: String? = nil, references: [String: WebReference] = [:],
+                    rowReferences: [String: WebReference] = [:], drawnFrom: SubmittedForm? = nil) {
             self.action = action
+            self.rowReferences = rowReferences
             self.drawnFrom = drawnFrom
             self.references = references
             self.eventsHref = eventsHref
@@ -126,8 +132,10 @@ public struct FormHTML {
     /// A list of every error at the top, each linking to its field (Django admin's summary).
     func errorSummary() -> String {
         // A value referring to no row is the store's finding, not the session's: listed with the others.
-        let problems = options.references.keys.sorted().compactMap { key in
-            options.references[key]?.problem.map { FieldError(field: key, code: "reference", message: $0) }
+        let problems = [options.references, options.rowReferences].flatMap { references in
+            references.keys.sorted().compactMap { key in
+                references[key]?.problem.map { FieldError(field: key, code: "reference", message: $0) }
+            }
         }
         let errors = session.allErrors + problems
         guard !errors.isEmpty else { return "" }

@@ -47,6 +47,12 @@ final class ReferenceLabels: Sendable, Hashable {
         return row
     }
 
+    /// The label of the row `value` refers to; `nil` for a dangling key, NULL or an unlabelled column.
+    func label(_ column: String, _ value: FieldValue) -> String? {
+        guard case .labelled(let label)? = row(column, value) else { return nil }
+        return label
+    }
+
     /// `(AC/DC)`, or `(no such artist row)`: what text and tables put after the value.
     func suffix(_ column: String, _ value: FieldValue) -> String? {
         switch row(column, value) {
@@ -107,16 +113,24 @@ extension StorageWorkspace {
     func rowReferenceLabels(of form: Form) throws -> [String: ReferenceLabels] {
         let store = try store()
         var labels: [String: ReferenceLabels] = [:]
-        for group in form.groups {
-            var pickers: [String: ReferencePicker] = [:]
-            for field in group.fields where field.holdsValue && field.isStored {
-                if let picker = try store.picker(form, field: "\(group.key).\(field.key)"), picker.labelColumn != nil {
-                    pickers[field.key] = picker
-                }
-            }
-            if !pickers.isEmpty { labels[group.key] = ReferenceLabels(store: store, pickers: pickers) }
+        for (group, pickers) in try rowPickers(of: form) {
+            let labelled = pickers.filter { $0.value.labelColumn != nil }
+            if !labelled.isEmpty { labels[group] = ReferenceLabels(store: store, pickers: labelled) }
         }
         return labels
+    }
+
+    /// The pickers of each group's stored row fields that are foreign keys,
+    /// by group key then field key (labelled or not: the web offers both).
+    func rowPickers(of form: Form) throws -> [String: [String: ReferencePicker]] {
+        let store = try store()
+        var found: [String: [String: ReferencePicker]] = [:]
+        for group in form.groups {
+            for field in group.fields where field.holdsValue && field.isStored {
+                if let picker = try store.picker(form, field: "\(group.key).\(field.key)") { found[group.key, default: [:]][field.key] = picker }
+            }
+        }
+        return found
     }
 }
 

@@ -92,7 +92,7 @@ extension WebApp {
             let (form, record) = try load(name, key: key)
             guard let record else { return .json(404, Self.noRecord) }
             return .json(200, try encoder.encode(RecordDocument(record, form: form, withGroups: true)),
-                         headers: [("ETag", RecordETag.of(record))])
+                         headers: [("ETag", served.keep(record, form: form.name))])
         }
     }
 
@@ -108,7 +108,15 @@ extension WebApp {
                 return .json(412, Data(#"{"error":"the record changed since it was read: GET it again"}"#.utf8), headers: [("ETag", tag)])
             }
             let form = workspace.withSaveStep(loaded)
-            let session = try FormSession.open(form, key: record.key, backend: try workspace.store(), draftPolicy: .none)
+            // A caller naming the state it read is judged against that state, field by field and row by row.
+            var base = record
+            if let named = request.header("formstore-base")?.trimmingCharacters(in: .whitespaces), named != tag {
+                guard let read = served.record(form: form.name, tag: named, key: record.key) else {
+                    return .json(412, Data(#"{"error":"the record as read is no longer known here: GET it again"}"#.utf8), headers: [("ETag", tag)])
+                }
+                base = read
+            }
+            let session = try FormSession.open(form, readAs: base, backend: try workspace.store())
             session.attribution = attribution(user)
             if form.mode == .edit { try session.beginEditing() }
             do throws(JSONBodyError) {
@@ -120,7 +128,7 @@ extension WebApp {
             if case .saved(let changed, _) = outcome { keepForUndo(session, changed: changed, visitor: Self.apiVisitor(user)) }
             var headers: [(String, String)] = []
             if outcome.isSuccess, let now = try workspace.store().load(form, key: session.key ?? record.key) {
-                headers.append(("ETag", RecordETag.of(now)))
+                headers.append(("ETag", served.keep(now, form: form.name)))
             }
             return .json(status(of: outcome), try encoder.encode(outcome), headers: headers)
         }

@@ -45,9 +45,10 @@ extension WebApp {
                     refused: FormStoreError? = nil, drawnFrom: SubmittedForm? = nil) throws -> String {
         let form = session.form
         let path = recordPath(form, key)
+        let references = try references(session, refused: refused)
         let options = FormHTML.Options(action: path, csrfToken: visit.csrf, readOnly: readOnly,
                                        eventsHref: "/api/forms/\(Self.pathSegment(form.name))/records/\(Self.pathSegment(key))/events",
-                                       references: try references(form, value: session.value, refused: refused), drawnFrom: drawnFrom)
+                                       references: references.fields, rowReferences: references.cells, drawnFrom: drawnFrom)
         var body = notice + FormHTML(session, options: options).render()
         body += "<div class=\"actions\">"
         if form.mode == .edit && !session.isEditing && !readOnly {
@@ -194,8 +195,9 @@ extension WebApp {
                                drawnFrom: SubmittedForm? = nil) throws -> String {
         let form = session.form
         let base = "/forms/" + Self.pathSegment(form.name)
+        let references = try references(session, refused: refused)
         let options = FormHTML.Options(action: base + "/new", csrfToken: visit.csrf, readOnly: readOnly, submitLabel: "Create",
-                                       references: try references(form, value: session.value, refused: refused), drawnFrom: drawnFrom)
+                                       references: references.fields, rowReferences: references.cells, drawnFrom: drawnFrom)
         return WebPage(title: "New \(form.title)", breadcrumbs: [("Forms", "/"), (form.title, base)],
                        body: notice + FormHTML(session, options: options).render()).render()
     }

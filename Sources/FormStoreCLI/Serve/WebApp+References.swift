@@ -7,21 +7,51 @@ import FormWeb
 /// labels turned into what FormWeb draws, the search route behind a large
 /// table's `<datalist>`, and a value referring to no row shown beside its field.
 extension WebApp {
-    /// The pickers of `form`'s foreign-key fields for the values `value` gives;
-    /// `refused` (the store's `missingReference` error) is put beside its field.
-    func references(_ form: Form, value: (String) -> FieldValue, refused: FormStoreError? = nil) throws -> [String: WebReference] {
+    /// The pickers of the session's foreign-key fields and of its rows'
+    /// foreign-key cells (by `GroupPath.position`), each with the label of
+    /// the row its value refers to; `refused` (the store's `missingReference`
+    /// error) is put beside its field, or beside each cell holding the value
+    /// it names. Labels come from `ReferenceLabels`, as `show` prints them.
+    func references(_ session: FormSession, refused: FormStoreError? = nil) throws
+        -> (fields: [String: WebReference], cells: [String: WebReference]) {
         let store = try workspace.store()
-        var references: [String: WebReference] = [:]
-        for field in form.fields where field.holdsValue && field.isStored {
-            guard try store.picker(form, field: field.key) != nil else { continue }
-            let few = try store.choices(form, field: field.key, search: nil, limit: WebReference.selectLimit + 1)
-            var reference = few.count <= WebReference.selectLimit ? WebReference(choices: few)
-                : WebReference(searchHref: "/api/forms/\(Self.pathSegment(form.name))/choices/\(Self.pathSegment(field.key))")
-            reference.label = try store.referenceLabel(form, field: field.key, value: value(field.key))
-            if let refused, Self.refusedField(refused) == field.key { reference.problem = refused.message }
-            references[field.key] = reference
+        let form = session.form
+        let refusedColumn = refused.flatMap(Self.refusedField)
+        var fields: [String: WebReference] = [:]
+        let pickers = try store.pickers(form).filter { form.field($0.key)?.isStored == true }
+        let labels = ReferenceLabels(store: store, pickers: pickers.filter { $0.value.labelColumn != nil })
+        for key in pickers.keys {
+            var reference = try offered(store, form, field: key)
+            reference.label = labels.label(key, session.value(key))
+            if refusedColumn == key { reference.problem = refused?.message }
+            fields[key] = reference
         }
-        return references
+        var cells: [String: WebReference] = [:]
+        for (group, pickers) in try workspace.rowPickers(of: form) {
+            let labels = ReferenceLabels(store: store, pickers: pickers.filter { $0.value.labelColumn != nil })
+            for (field, picker) in pickers {
+                let offered = try offered(store, form, field: "\(group).\(field)")
+                for (index, row) in session.rows(group).enumerated() {
+                    var reference = offered
+                    reference.label = labels.label(field, row[field])
+                    // The store names the first value it refused: the cells holding it are refused.
+                    if let refused, refusedColumn == field, fields[field]?.problem == nil, row[field] != .null,
+                       refused.message.hasSuffix(" = " + RecordKey(picker.column, row[field]).description) {
+                        reference.problem = refused.message
+                    }
+                    cells[GroupPath.position(group, index + 1, field)] = reference
+                }
+            }
+        }
+        return (fields, cells)
+    }
+
+    /// What a foreign-key field (`group.field` for a row's) offers: every
+    /// referenced row when they are few, else the search route.
+    private func offered(_ store: any ReferencePicking, _ form: Form, field: String) throws -> WebReference {
+        let few = try store.choices(form, field: field, search: nil, limit: WebReference.selectLimit + 1)
+        return few.count <= WebReference.selectLimit ? WebReference(choices: few)
+            : WebReference(searchHref: "/api/forms/\(Self.pathSegment(form.name))/choices/\(Self.pathSegment(field))")
     }
 
     /// The field a `missingReference` error names: its message starts with the column.
@@ -58,16 +88,15 @@ extension WebApp {
 
     /// The labels of a page of records' foreign-key values, by field then value.
     func referenceLabels(_ form: Form, records: [StoredRecord]) throws -> [String: [FieldValue: String]] {
-        let store = try workspace.store()
-        var labels: [String: [FieldValue: String]] = [:]
-        for field in form.fields where field.holdsValue && field.isStored {
-            guard try store.picker(form, field: field.key)?.labelColumn != nil else { continue }
+        guard let labels = try workspace.referenceLabels(of: form) else { return [:] }
+        var found: [String: [FieldValue: String]] = [:]
+        for field in form.fields where labels.labels(field.key) {
             var byValue: [FieldValue: String] = [:]
-            for value in Set(records.compactMap({ $0.values[field.key] })) where value != .null {
-                byValue[value] = try store.referenceLabel(form, field: field.key, value: value)
+            for value in Set(records.compactMap({ $0.values[field.key] })) {
+                byValue[value] = labels.label(field.key, value)
             }
-            labels[field.key] = byValue
+            found[field.key] = byValue
         }
-        return labels
+        return found
     }
 }

@@ -17,6 +17,8 @@ final class WebApp: @unchecked Sendable {
     let commits = CommitSignal()
     /// The sessions of visitors' latest saves, for Undo and Redo (used behind `lock`).
     let undoable = UndoableSaves()
+    /// The records the API sent, by tag, for a `PATCH` naming the state it read (used behind `lock`).
+    let served = ServedRecords()
     private let lock = NSLock()
     private let stopLock = NSLock()
     private var stopped = false
