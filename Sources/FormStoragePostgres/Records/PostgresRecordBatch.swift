@@ -11,6 +11,10 @@ final class PostgresRecordBatch: RecordWriting {
     let connection: PostgresConnection
     /// Records each insert and update as a save, when the batch was given an attribution.
     let history: PostgresHistoryWriter?
+    /// The stored texts of the row `loadStored` read last, by its key, when the
+    /// history needs them: the update that follows records them as "before"
+    /// without reading the row again.
+    private var loaded: (key: [String?], texts: [String: String?])?
 
     init(mapping: PostgresTableMapping, connection: PostgresConnection, history: PostgresHistoryWriter? = nil) {
         self.mapping = mapping
@@ -21,8 +25,10 @@ final class PostgresRecordBatch: RecordWriting {
     var keyColumns: [String] { mapping.keyColumns }
 
     func loadStored(_ key: RecordKey) throws -> (record: StoredRecord, stored: [String: DatabaseValue])? {
-        let result = try connection.execute(mapping.selectByKeySQL, try mapping.keyParameters(key))
+        let keyParameters = try mapping.keyParameters(key)
+        let result = try connection.execute(mapping.selectByKeySQL, keyParameters)
         guard result.rowCount == 1 else { return nil }
+        if history != nil { loaded = (keyParameters, mapping.storedTexts(result, row: 0)) }
         var stored: [String: DatabaseValue] = [:]
         for (index, column) in mapping.columns.enumerated() {
             stored[column] = DatabaseValue(mapping.coding(column).exported(result.text(row: 0, column: index)))
@@ -48,15 +54,22 @@ final class PostgresRecordBatch: RecordWriting {
             return try connection.execute(mapping.selectByKeySQL, keyParameters).rowCount == 1
         }
         return try inSavepoint {
-            // The stored texts before the write, only when the history needs them.
-            let before = try history.map { _ in try connection.execute(mapping.selectByKeySQL, keyParameters) }
+            let before = try history == nil ? nil : storedTexts(keyParameters)
+            loaded = nil  // the write changes the row: a later update reads it again
             let result = try connection.execute(statement.sql, statement.parameters)
-            if let history, let before, before.rowCount == 1, result.rowCount == 1 {
-                try history.record(before: mapping.storedTexts(before, row: 0), after: mapping.storedTexts(result, row: 0),
+            if let history, let before, result.rowCount == 1 {
+                try history.record(before: before, after: mapping.storedTexts(result, row: 0),
                                    key: mapping.record(result, row: 0).key, connection)
             }
             return result.rowCount == 1
         }
+    }
+
+    /// The row's stored texts before a write: those `loadStored` just read, else read now.
+    private func storedTexts(_ keyParameters: [String?]) throws -> [String: String?]? {
+        if let loaded, loaded.key == keyParameters { return loaded.texts }
+        let result = try connection.execute(mapping.selectByKeySQL, keyParameters)
+        return result.rowCount == 1 ? mapping.storedTexts(result, row: 0) : nil
     }
 
     /// Only constraints declared `DEFERRABLE` can wait for the commit; the others are checked per row.

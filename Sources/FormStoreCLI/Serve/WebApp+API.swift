@@ -125,7 +125,7 @@ extension WebApp {
                 return .json(422, try encoder.encode(error))
             }
             let outcome = try session.saveKeepingSecretsOut()
-            if case .saved(let changed, _) = outcome { keepForUndo(session, changed: changed, visitor: Self.apiVisitor(user)) }
+            if case .saved = outcome { keepForUndo(session, visitor: Self.apiVisitor(user)) }
             var headers: [(String, String)] = []
             if outcome.isSuccess, let now = try workspace.store().load(form, key: session.key ?? record.key) {
                 headers.append(("ETag", served.keep(now, form: form.name)))

@@ -97,7 +97,7 @@ extension WebApp {
             switch outcome {
             case .saved(let changed, let newKey):
                 try discardOffered(session, visit: visit)
-                keepForUndo(session, changed: changed, visitor: visit.id)
+                keepForUndo(session, visitor: visit.id)
                 return .redirect(recordPath(session.form, newKey.description) + "?saved=" + Self.queryValue(changed.joined(separator: ",")))
             case .unchanged:
                 return .redirect(recordPath(session.form, key) + "?saved=")

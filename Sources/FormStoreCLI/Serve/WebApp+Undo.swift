@@ -10,7 +10,7 @@ import FormWeb
 extension WebApp {
     /// Keeps the session of a page's save so its notice can offer Undo (a
     /// save that wrote rows too: undoing it saves the previous rows again).
-    func keepForUndo(_ session: FormSession, changed: [String], visitor: String) {
+    func keepForUndo(_ session: FormSession, visitor: String) {
         guard session.undoSaves, let key = session.key else { return }
         undoable.keep(session, visitor: visitor, key: key.description)
     }
