@@ -2,12 +2,14 @@ import FormStorage
 import Foundation
 
 /// Import, export and cold start: the `formstore` command against `sqlite3`
-/// (and `sqlite-utils`, when installed), each a process timed from spawn to exit.
+/// and `sqlite-utils`, each a process timed from spawn to exit.
 struct CommandCases {
     let directory: Scratch
     let size: RunSize
     let formstore: String
     let sqlite3: String
+    /// `sqlite-utils`, from `Scripts/sqlite-utils-venv.sh` (`sqliteUtilsCommand()`).
+    let sqliteUtils: String
 
     static let table = "bench_rows"
     static let columns: [(name: String, type: String)] = [
@@ -17,18 +19,28 @@ struct CommandCases {
 
     var importRows: Int { size.pick(smoke: 1_000, quick: 100_000, full: 100_000) }
     var exportRows: Int { size.pick(smoke: 1_000, quick: 100_000, full: 1_000_000) }
+    /// The row counts import and export are run at, to show time linear in rows and memory flat.
+    var scales: [Int] { size.pick(smoke: [1_000, 2_000], quick: [10_000, 100_000], full: [10_000, 100_000, 1_000_000]) }
 
     var smallDatabase: String { directory.file("export-10k.sqlite") }
     var largeDatabase: String { directory.file("export-large.sqlite") }
+
+    /// The database of `count` rows that export reads at that scale.
+    func exportDatabase(rows count: Int) -> String {
+        count == exportRows ? largeDatabase : count == 10_000 ? smallDatabase : directory.file("export-\(count).sqlite")
+    }
 
     /// Fills the databases export and cold start read.
     func prepareExport() throws {
         _ = try filledDatabase("export-10k.sqlite", count: 10_000)
         _ = try filledDatabase("export-large.sqlite", count: exportRows)
+        for count in scales where exportDatabase(rows: count) == directory.file("export-\(count).sqlite") {
+            _ = try filledDatabase("export-\(count).sqlite", count: count)
+        }
     }
 
     /// An empty database (WAL, as FormStore leaves it) holding the table.
-    private func emptyDatabase(_ name: String) throws -> String {
+    func emptyDatabase(_ name: String) throws -> String {
         let path = directory.file(name)
         let db = try RawConnection(path: path)
         try db.execute("CREATE TABLE \(Self.table) (\(Self.columns.map { "\($0.name) \($0.type)" }.joined(separator: ", ")))")
@@ -55,54 +67,72 @@ struct CommandCases {
     func importCase() throws -> [ResultRow] {
         let ndjson = directory.file("rows.ndjson")
         let csv = directory.file("rows.csv")
-        try writeImportFiles(ndjson: ndjson, csv: csv)
+        try writeImportFiles(ndjson: ndjson, csv: csv, count: importRows)
         let template = try emptyDatabase("import-template.sqlite")
-        var round = 0
-        /// Seconds for one import into a fresh copy of the empty database.
         func fresh(_ command: (String) throws -> ChildRun) throws -> Double {
-            round += 1
-            let path = directory.file("import-\(round).sqlite")
-            try FileManager.default.copyItem(atPath: template, toPath: path)
-            defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-            let seconds = try command(path).wallSeconds
-            let db = try RawConnection(path: path)
-            guard try db.text("SELECT count(*) FROM \(Self.table)") == String(importRows) else {
-                throw BenchError("import into \(path) did not keep every row")
-            }
-            return seconds
+            try freshImport(template: template, rows: importRows, command).wallSeconds
         }
-        let formstoreImport = { (db: String) in
-            // It reports "Imported N row(s)" on stderr: kept out of the table.
-            try run([formstore, "--db", db, "import", Self.table, ndjson, "--format", "ndjson"],
-                    stderr: directory.file("import.err"))
-        }
+        let formstoreImport = { (db: String) in try self.formstoreImport(ndjson, into: db) }
         let rounds = size.pick(smoke: 1, quick: 3, full: 5)
         let paired = try interleaved(rounds: rounds, baseline: {
             try fresh { try run([sqlite3, $0, ".import --csv --skip 1 \(csv) \(Self.table)"]) }
         }, subject: { try fresh(formstoreImport) })
-        var rows = [ResultRow.ratio("import 100k rows (vs sqlite3 .import)", paired, unit: "s", scale: 1, atMost: 1.5)]
-        if let utils = which("sqlite-utils") {
-            let againstUtils = try interleaved(rounds: rounds, baseline: {
-                try fresh { try run([utils, "insert", $0, Self.table, ndjson, "--nl"]) }
-            }, subject: { try fresh(formstoreImport) })
-            rows.append(ResultRow("import 100k rows (vs sqlite-utils insert)", formstore: againstUtils.subject,
-                                  baseline: againstUtils.baseline, unit: "s", goal: "≥ 5× faster (≤ 0.2×)",
-                                  met: againstUtils.ratio <= 0.2))
-        } else {
-            rows.append(ResultRow("import 100k rows (vs sqlite-utils insert)", formstore: paired.subject, baseline: nil,
-                                  unit: "s", goal: "≥ 5× faster (≤ 0.2×)", met: nil,
-                                  note: "sqlite-utils is not installed (pip install sqlite-utils); not measured"))
+        let label = Self.label(importRows)
+        let againstUtils = try interleaved(rounds: rounds, baseline: {
+            try fresh { try run([sqliteUtils, "insert", $0, Self.table, ndjson, "--nl"]) }
+        }, subject: { try fresh(formstoreImport) })
+        return [
+            .ratio("import \(label) rows × 10 NDJSON (vs sqlite3 .import of the CSV)", paired, unit: "s", scale: 1, atMost: 3),
+            ResultRow("import \(label) rows × 10 NDJSON (vs sqlite-utils insert --nl)", formstore: againstUtils.subject,
+                      baseline: againstUtils.baseline, unit: "s", goal: "≥ 5× faster (≤ 0.2×)",
+                      met: againstUtils.ratio <= 0.2),
+        ]
+    }
+
+    /// `formstore import` of an NDJSON file.
+    func formstoreImport(_ ndjson: String, into db: String, samplingMemory: Bool = false) throws -> ChildRun {
+        // It reports "Imported N row(s)" on stderr: kept out of the table.
+        try run([formstore, "--db", db, "import", Self.table, ndjson, "--format", "ndjson"],
+                stderr: directory.file("import.err"), samplingMemory: samplingMemory)
+    }
+
+    /// One import into a fresh copy of the empty database `template`, checked to keep all `rows`.
+    func freshImport(template: String, rows: Int, _ command: (String) throws -> ChildRun) throws -> ChildRun {
+        let path = directory.file("import-fresh.sqlite")
+        try FileManager.default.copyItem(atPath: template, toPath: path)
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let result = try command(path)
+        let db = try RawConnection(path: path)
+        guard try db.text("SELECT count(*) FROM \(Self.table)") == String(rows) else {
+            throw BenchError("import into \(path) did not keep every row")
         }
-        return rows
+        return result
+    }
+
+    /// NDJSON import of 10k, 100k and 1M rows: time per row and peak memory.
+    func importScaling() throws -> [ResultRow] {
+        let template = directory.file("import-template.sqlite")
+        if !FileManager.default.fileExists(atPath: template) { _ = try emptyDatabase("import-template.sqlite") }
+        var seconds: [Double] = []
+        var peaks: [Double] = []
+        for count in scales {
+            let ndjson = directory.file("rows-\(count).ndjson")
+            try writeImportFiles(ndjson: ndjson, csv: directory.file("rows-\(count).csv"), count: count)
+            seconds.append(try freshImport(template: template, rows: count) { try formstoreImport(ndjson, into: $0) }.wallSeconds)
+            peaks.append(try freshImport(template: template, rows: count) {
+                try formstoreImport(ndjson, into: $0, samplingMemory: true)
+            }.peakMiB)
+        }
+        return scalingRows("import ndjson", seconds: seconds, peaks: peaks)
     }
 
     /// The same rows as NDJSON and as CSV with a header.
-    private func writeImportFiles(ndjson: String, csv: String) throws {
+    func writeImportFiles(ndjson: String, csv: String, count: Int) throws {
         var lines = ""
         var table = Self.columns.map(\.name).joined(separator: ",") + "\n"
-        lines.reserveCapacity(importRows * 200)
-        table.reserveCapacity(importRows * 120)
-        for i in 1...importRows {
+        lines.reserveCapacity(count * 200)
+        table.reserveCapacity(count * 120)
+        for i in 1...count {
             let day = String(format: "%02d", 1 + i % 28)
             let score = Double(i % 1000) / 8
             lines += #"{"id":\#(i),"name":"Name \#(i)","email":"user\#(i)@example.com","age":\#(20 + i % 60),"#
@@ -113,42 +143,6 @@ struct CommandCases {
         }
         try lines.write(toFile: ndjson, atomically: false, encoding: .utf8)
         try table.write(toFile: csv, atomically: false, encoding: .utf8)
-    }
-
-    // MARK: Export
-
-    func exportCase() throws -> [ResultRow] {
-        let out = directory.file("export.out")
-        func formstoreExport(_ db: String, samplingMemory: Bool = false) throws -> ChildRun {
-            try run([formstore, "--db", db, "export", Self.table, "--format", "ndjson"], stdout: out,
-                    samplingMemory: samplingMemory)
-        }
-        func sqliteExport(samplingMemory: Bool = false) throws -> ChildRun {
-            try run([sqlite3, "-json", largeDatabase, "SELECT * FROM \(Self.table) ORDER BY id"], stdout: out,
-                    samplingMemory: samplingMemory)
-        }
-        let paired = try interleaved(rounds: size.pick(smoke: 1, quick: 3, full: 5), baseline: { try sqliteExport().wallSeconds },
-                                     subject: { try formstoreExport(largeDatabase).wallSeconds })
-        let lines = try countLines(out)
-        guard lines == exportRows else { throw BenchError("export wrote \(lines) lines, not \(exportRows)") }
-        // Memory in runs of their own: sampling it slows the process down.
-        let peakSmall = try formstoreExport(smallDatabase, samplingMemory: true).peakMiB
-        let peakLarge = try formstoreExport(largeDatabase, samplingMemory: true).peakMiB
-        let sqlitePeak = try sqliteExport(samplingMemory: true).peakMiB
-        let label = exportRows >= 1_000_000 ? "1M" : "\(exportRows / 1000)k"
-        return [
-            .ratio("export \(label) rows ndjson (vs sqlite3 -json)", paired, unit: "s", scale: 1, atMost: 1.0),
-            ResultRow("export peak memory, 10k rows", formstore: peakSmall, baseline: nil, unit: "MiB",
-                      goal: "< 64 MiB", met: peakSmall < 64),
-            ResultRow("export peak memory, \(label) rows", formstore: peakLarge, baseline: sqlitePeak, unit: "MiB",
-                      goal: "< 64 MiB, flat", met: peakLarge < 64 && peakLarge < peakSmall + 8,
-                      note: "VmHWM sampled every ms; flat: within 8 MiB of the 10k export's"),
-        ]
-    }
-
-    private func countLines(_ path: String) throws -> Int {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        return data.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
     }
 
     // MARK: Cold start

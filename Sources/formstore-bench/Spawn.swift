@@ -106,3 +106,22 @@ func executableDirectory() -> String {
     let resolved = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     return (resolved as NSString).deletingLastPathComponent
 }
+
+/// The `sqlite-utils` command the import case measures against: `$FORMSTORE_BENCH_SQLITE_UTILS`,
+/// else the one `Scripts/sqlite-utils-venv.sh` makes (run from the package's
+/// directory; it installs sqlite-utils from PyPI the first time).
+func sqliteUtilsCommand() throws -> String {
+    if let named = ProcessInfo.processInfo.environment["FORMSTORE_BENCH_SQLITE_UTILS"], access(named, X_OK) == 0 {
+        return named
+    }
+    let script = FileManager.default.currentDirectoryPath + "/Scripts/sqlite-utils-venv.sh"
+    guard access(script, X_OK) == 0 else {
+        throw BenchError("sqlite-utils is measured too: run the bench from the package's directory, where \(script) makes it, or name it in FORMSTORE_BENCH_SQLITE_UTILS")
+    }
+    let said = NSTemporaryDirectory() + "/formstore-bench-sqlite-utils-\(getpid())"
+    defer { try? FileManager.default.removeItem(atPath: said) }
+    _ = try run([script], stdout: said)
+    let path = try String(contentsOfFile: said, encoding: .utf8).split(separator: "\n").last.map(String.init) ?? ""
+    guard access(path, X_OK) == 0 else { throw BenchError("\(script) made no sqlite-utils command (it printed '\(path)')") }
+    return path
+}

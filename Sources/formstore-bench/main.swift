@@ -72,8 +72,9 @@ do {
             throw BenchError("no formstore next to the bench at \(formstore): build it first (swift build -c release)")
         }
         guard let sqlite3 = which("sqlite3") else { throw BenchError("the sqlite3 command is not installed") }
-        let commands = CommandCases(directory: scratch, size: size, formstore: formstore, sqlite3: sqlite3)
-        if selected("import") { rows += try commands.importCase() }
+        let commands = CommandCases(directory: scratch, size: size, formstore: formstore, sqlite3: sqlite3,
+                                    sqliteUtils: try sqliteUtilsCommand())
+        if selected("import") { rows += try commands.importCase() + commands.importScaling() }
         if selected("export") || selected("cold") { try commands.prepareExport() }
         if selected("export") { rows += try commands.exportCase() }
         if selected("cold") { rows.append(try commands.coldStart()) }

@@ -16,19 +16,22 @@ public enum JSONText {
     /// Appends a JSON string literal as UTF-8, escaping quotes, backslashes,
     /// control characters, DEL and U+2028/U+2029 (which break JavaScript).
     public static func appendQuoted(_ s: String, to out: inout [UInt8]) {
-        out.reserveCapacity(out.count + s.utf8.count + 2)
+        var s = s
+        s.withUTF8 { appendQuoted(utf8: $0, to: &out) }
+    }
+
+    /// Appends the JSON string literal of valid UTF-8 text given as bytes (a
+    /// column read in place by an export): the same escapes as for a String.
+    public static func appendQuoted(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.reserveCapacity(out.count + bytes.count + 2)
         out.append(UInt8(ascii: "\""))
         // Most text needs no escape: copy it whole (an export's hottest loop).
-        let copiedWhole: Bool? = s.utf8.withContiguousStorageIfAvailable { bytes in
-            guard !bytes.contains(where: needsEscape) else { return false }
+        guard bytes.contains(where: needsEscape) else {
             out.append(contentsOf: bytes)
-            return true
-        }
-        if copiedWhole == true {
             out.append(UInt8(ascii: "\""))
             return
         }
-        var utf8 = s.utf8.makeIterator()
+        var utf8 = bytes.makeIterator()
         while let byte = utf8.next() {
             switch byte {
             case UInt8(ascii: "\""): out += #"\""#.utf8

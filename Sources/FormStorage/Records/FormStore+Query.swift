@@ -66,17 +66,7 @@ extension FormStore {
     ///   `DatabaseError`; or what `body` throws, which stops the query.
     public func forEachStoredRow(_ form: Form, columns: [String], query: RecordQuery = RecordQuery(),
                                  _ body: ([DatabaseValue]) throws -> Void) throws {
-        let mapping = try mapping(for: form)
-        let sql = QuerySQL(mapping: mapping)
-        var select = QuerySQL.Fragment(sql: "")
-        for column in columns {
-            let value = try sql.column(column)
-            select.sql += (select.sql.isEmpty ? "" : ", ") + value.sql
-            select.arguments += value.arguments
-        }
-        // A form of no columns still has rows: select a constant so the statement is valid.
-        if select.sql.isEmpty { select.sql = "NULL" }
-        let statement = try sql.statement(selecting: select, query)
+        let statement = try storedRowsStatement(form, columns: columns, query: query)
         try database.read { conn in
             let prepared = try conn.cachedStatement(statement.sql)
             defer { prepared.reset() }
@@ -87,5 +77,21 @@ extension FormStore {
                 try body(row)
             }
         }
+    }
+
+    /// The SELECT of `columns` (as stored) of the records `query` chooses:
+    /// shared by `forEachStoredRow` and `forEachStoredCells`, so both read the same rows.
+    func storedRowsStatement(_ form: Form, columns: [String], query: RecordQuery) throws -> QuerySQL.Fragment {
+        let mapping = try mapping(for: form)
+        let sql = QuerySQL(mapping: mapping)
+        var select = QuerySQL.Fragment(sql: "")
+        for column in columns {
+            let value = try sql.column(column)
+            select.sql += (select.sql.isEmpty ? "" : ", ") + value.sql
+            select.arguments += value.arguments
+        }
+        // A form of no columns still has rows: select a constant so the statement is valid.
+        if select.sql.isEmpty { select.sql = "NULL" }
+        return try sql.statement(selecting: select, query)
     }
 }

@@ -61,6 +61,12 @@ extension CommandContext {
         if !storedValues { columns = OutputColumn.labelled(columns, by: labels, revealSecure: revealSecure) }
         var options = outputOptions(revealSecure: revealSecure)
         options.protectsFormulas = protectsFormulas
+        if storedValues, var encoder = ExportEncoder(format: format, columns: columns, sink: terminal.output,
+                                                     protectsFormulas: protectsFormulas) {
+            try workspace.exportStoredRows(of: form, columns: columns.map(\.key), selection: selection, into: &encoder)
+            encoder.finish()
+            return
+        }
         var writer = format.writer(columns: columns, to: terminal.output, options: options)
         if storedValues {
             try workspace.forEachStoredRow(of: form, columns: columns.map(\.key), selection: selection) { row in

@@ -1,5 +1,4 @@
 import FormCore
-import Foundation
 
 /// CSV (RFC 4180): a header row of field keys, CRLF line ends. So that a
 /// value reads back as it was written (docs/fidelity.md, "Export and import"):
@@ -32,17 +31,24 @@ struct CSVWriter: RecordWriter {
 
     mutating func write(_ row: [FieldValue]) {
         writeHeaderOnce()
-        let cells = zip(columns, row).map { column, value -> String in
+        var line: [UInt8] = []
+        for (index, (column, value)) in zip(columns, row).enumerated() {
+            if index > 0 { line.append(UInt8(ascii: ",")) }
             let shown = ValueText.masked(value, column: column, options: options)
             switch shown {
-            case .null: return ""
-            case .data(let data): return CSVCell.hexPrefix + data.map { CSVWriter.hexByte($0) }.joined()
-            case .text(let text): return CSVWriter.quotedText(protected(text))
-            case .int, .double: return ValueText.text(shown, kind: column.kind, blobsBySize: false)
-            default: return CSVWriter.quoted(protected(ValueText.text(shown, kind: column.kind, blobsBySize: false)))
+            case .null: break
+            case .data(let data): data.withUnsafeBytes { CSVCell.appendBlob($0, to: &line) }
+            case .text(var text):
+                text.withUTF8 { CSVCell.appendText($0, protectsFormulas: options.protectsFormulas, to: &line) }
+            case .int(let value): ValueBytes.appendInteger(value, to: &line)
+            case .double(let value): ValueBytes.appendNumber(value, to: &line)
+            default:
+                var text = ValueText.text(shown, kind: column.kind, blobsBySize: false)
+                text.withUTF8 { CSVCell.appendPlain($0, protectsFormulas: options.protectsFormulas, to: &line) }
             }
         }
-        sink.write(cells.joined(separator: ",") + "\r\n")
+        line += "\r\n".utf8
+        sink.write(utf8: line)
     }
 
     mutating func finish() {
@@ -53,37 +59,13 @@ struct CSVWriter: RecordWriter {
     private mutating func writeHeaderOnce() {
         guard !wroteHeader else { return }
         wroteHeader = true
-        sink.write(columns.map { CSVWriter.quoted(protected($0.key)) }.joined(separator: ",") + "\r\n")
-    }
-
-    /// What starts a cell a spreadsheet would run as a formula.
-    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
-
-    /// `text` with a `'` in front when a spreadsheet would run it as a formula.
-    private func protected(_ text: String) -> String {
-        guard options.protectsFormulas, let first = text.unicodeScalars.first,
-              CSVWriter.formulaStarts.contains(first) else { return text }
-        return "'" + text
-    }
-
-    private static let hexDigits = Array("0123456789abcdef")
-
-    private static func hexByte(_ byte: UInt8) -> String {
-        String([hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]])
-    }
-
-    /// A text cell, quoted also where the reader would otherwise take it for
-    /// a number or a BLOB.
-    static func quotedText(_ text: String) -> String {
-        let cell = quoted(text)
-        guard cell == text, CSVCell.unquoted(text) != .text(text) else { return cell }
-        return "\"" + text + "\""
-    }
-
-    /// The cell as RFC 4180 writes it.
-    static func quoted(_ text: String) -> String {
-        let needsQuotes = text.isEmpty || text.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-        guard needsQuotes else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var line: [UInt8] = []
+        for (index, column) in columns.enumerated() {
+            if index > 0 { line.append(UInt8(ascii: ",")) }
+            var key = column.key
+            key.withUTF8 { CSVCell.appendPlain($0, protectsFormulas: options.protectsFormulas, to: &line) }
+        }
+        line += "\r\n".utf8
+        sink.write(utf8: line)
     }
 }

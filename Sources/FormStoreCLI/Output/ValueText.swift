@@ -35,8 +35,8 @@ enum ValueText {
         switch value {
         case .null: out += "null".utf8
         case .bool(let b): out += (b ? "true" : "false").utf8
-        case .int(let i): out += String(i).utf8
-        case .double(let d): out += (d.isFinite ? number(d) : "null").utf8
+        case .int(let i): ValueBytes.appendInteger(i, to: &out)
+        case .double(let d): if d.isFinite { ValueBytes.appendNumber(d, to: &out) } else { out += "null".utf8 }
         case .text(let s): JSONText.appendQuoted(s, to: &out)
         case .date(let d): JSONText.appendQuoted(date(d, kind: kind), to: &out)
         case .list(let items):
@@ -48,9 +48,9 @@ enum ValueText {
             out.append(UInt8(ascii: "]"))
         case .data(let data):
             // Tagged, so that import tells a BLOB from text (docs/fidelity.md).
-            out += "{\"$base64\": ".utf8
-            JSONText.appendQuoted(data.base64EncodedString(), to: &out)
-            out.append(UInt8(ascii: "}"))
+            out += "{\"$base64\": \"".utf8
+            data.withUnsafeBytes { ValueBytes.appendBase64($0, to: &out) }
+            out += "\"}".utf8
         }
     }
 

@@ -30,6 +30,11 @@ protocol Workspace {
     /// NULL `.null`), in the order of `columns`: what `export` writes.
     func forEachStoredRow(of form: Form, columns: [String], selection: RecordSelection,
                           _ body: ([FieldValue]) throws -> Void) throws
+    /// Writes `columns` of each record `selection` chooses, exactly as stored,
+    /// through `encoder` (`export`). By default from `forEachStoredRow`; SQLite
+    /// reads each row's cells in place instead.
+    func exportStoredRows(of form: Form, columns: [String], selection: RecordSelection,
+                          into encoder: inout ExportEncoder) throws
     func record(of form: Form, key: KeyArgument) throws -> StoredRecord
     /// The record with `key` and the rows of each of the form's groups; `nil` when there is none.
     func recordWithChildren(of form: Form, key: RecordKey) throws -> StoredRecord?

@@ -17,7 +17,7 @@ extension StorageWorkspace {
         try store.forEachExportedRow(form, columns: columns, query: query, body)
     }
 
-    private func query(_ selection: RecordSelection, of form: Form, keyColumns: [RecordKeyColumn]) throws -> RecordQuery {
+    func query(_ selection: RecordSelection, of form: Form, keyColumns: [RecordKeyColumn]) throws -> RecordQuery {
         let filters = try selection.conditions.map { try recordFilter($0, of: form, keyColumns: keyColumns) }
         let order = try selection.sort.map { key in
             RecordOrder(field: try queriedField(key.field, option: "--sort", of: form, keyColumns: keyColumns), descending: key.descending)

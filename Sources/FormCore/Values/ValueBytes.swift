@@ -1,0 +1,86 @@
+/// The bytes of a value's parts, written straight into an output buffer: the
+/// one place numbers, base64 and hex are spelled for JSON, NDJSON and CSV
+/// (docs/values.md), whether the value came from a `FieldValue` or from a
+/// column read in place by an export.
+///
+/// ```swift
+/// var out: [UInt8] = []
+/// ValueBytes.appendInteger(-42, to: &out)       // "-42"
+/// ValueBytes.appendNumber(0.1, to: &out)        // "0.1"
+/// ValueBytes.appendBase64(bytes, to: &out)      // "AP8="
+/// ```
+public enum ValueBytes {
+    /// Decimal digits, a `-` in front of a negative number.
+    public static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
+        if value == 0 { out.append(UInt8(ascii: "0")); return }
+        var magnitude = value.magnitude
+        // Digits come out last first: fill a small stack buffer backwards.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var index = 20
+            while magnitude > 0 {
+                index -= 1
+                digits[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            }
+            if value < 0 { out.append(UInt8(ascii: "-")) }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index..<20]))
+        }
+    }
+
+    /// The shortest text that reads back as the same double (`1.5`, `2.0`,
+    /// `1e-07`, `inf`): Swift's own, which import parses back exactly.
+    public static func appendNumber(_ value: Double, to out: inout [UInt8]) {
+        out.append(contentsOf: value.description.utf8)
+    }
+
+    private static let base64Alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    /// Standard base64 with `=` padding and no line breaks (what
+    /// `Data.base64EncodedString()` gives).
+    public static func appendBase64(_ bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) {
+        out.reserveCapacity(out.count + (bytes.count + 2) / 3 * 4)
+        var index = 0
+        while index + 3 <= bytes.count {
+            let chunk = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+            out.append(base64Alphabet[Int((chunk >> 18) & 0x3F)])
+            out.append(base64Alphabet[Int((chunk >> 12) & 0x3F)])
+            out.append(base64Alphabet[Int((chunk >> 6) & 0x3F)])
+            out.append(base64Alphabet[Int(chunk & 0x3F)])
+            index += 3
+        }
+        let rest = bytes.count - index
+        guard rest > 0 else { return }
+        let chunk = UInt32(bytes[index]) << 16 | (rest == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
+        out.append(base64Alphabet[Int((chunk >> 18) & 0x3F)])
+        out.append(base64Alphabet[Int((chunk >> 12) & 0x3F)])
+        out.append(rest == 2 ? base64Alphabet[Int((chunk >> 6) & 0x3F)] : UInt8(ascii: "="))
+        out.append(UInt8(ascii: "="))
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// Two lower-case hex digits per byte (`00ff`).
+    public static func appendHex(_ bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) {
+        out.reserveCapacity(out.count + bytes.count * 2)
+        for byte in bytes {
+            out.append(hexDigits[Int(byte >> 4)])
+            out.append(hexDigits[Int(byte & 0x0F)])
+        }
+    }
+
+    /// True when the bytes are all ASCII: such text is valid UTF-8 as it is.
+    public static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        !bytes.contains { $0 >= 0x80 }
+    }
+
+    /// Calls `body` with text bytes that are valid UTF-8: these bytes when they
+    /// are, else as `String(decoding:)` repairs them (U+FFFD for each bad
+    /// sequence), so an export of a column read in place writes exactly what
+    /// one decoded to a `String` would.
+    public static func withValidUTF8<R>(_ bytes: UnsafeBufferPointer<UInt8>,
+                                       _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        if isASCII(bytes) { return try body(bytes) }
+        var text = String(decoding: bytes, as: UTF8.self)
+        return try text.withUTF8(body)
+    }
+}
