@@ -6,7 +6,9 @@ import Foundation
 /// FormStoragePostgres writes a list into a json or text column the same way).
 public enum ListJSON {
     public static func encode(_ list: [FieldValue]) -> String {
-        "[" + list.map(element).joined(separator: ",") + "]"
+        var out: [UInt8] = []
+        append(list, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The list in a JSON array; `nil` when the text is not one.
@@ -16,21 +18,28 @@ public enum ListJSON {
         return elements.map(\.value)
     }
 
-    private static func element(_ value: FieldValue) -> String {
-        switch value {
-        case .null: return "null"
-        case .bool(let b): return b ? "true" : "false"
-        case .int(let i): return String(i)
-        // JSON has no infinity or NaN.
-        case .double(let d): return d.isFinite ? String(d) : "null"
-        case .text(let s): return string(s)
-        case .date(let date): return string(ISO8601.dateTime(date))
-        case .list(let list): return encode(list)
-        case .data(let data): return string(data.base64EncodedString())
+    /// The bytes of `encode`, spelled by the pieces every JSON writer shares (docs/values.md).
+    private static func append(_ list: [FieldValue], to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        for (index, value) in list.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            switch value {
+            case .null: out += "null".utf8
+            case .bool(let b): out += (b ? "true" : "false").utf8
+            case .int(let i): ValueBytes.appendInteger(i, to: &out)
+            // JSON has no infinity or NaN.
+            case .double(let d): if d.isFinite { ValueBytes.appendNumber(d, to: &out) } else { out += "null".utf8 }
+            case .text(let s): JSONText.appendQuoted(s, to: &out)
+            case .date(let date): JSONText.appendQuoted(ISO8601.dateTime(date), to: &out)
+            case .list(let list): append(list, to: &out)
+            case .data(let data):
+                out.append(UInt8(ascii: "\""))
+                data.withUnsafeBytes { ValueBytes.appendBase64($0, to: &out) }
+                out.append(UInt8(ascii: "\""))
+            }
         }
+        out.append(UInt8(ascii: "]"))
     }
-
-    private static func string(_ text: String) -> String { JSONText.quoted(text) }
 
     /// One decoded element: the first JSON type that fits, in order.
     private struct Element: Decodable {
