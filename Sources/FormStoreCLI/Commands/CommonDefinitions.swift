@@ -50,7 +50,8 @@ extension CommandContext {
     /// Streams a form's records from `workspace` through a writer of `format`.
     /// Secure fields are masked, or with `omittingSecure` left out, unless
     /// `revealSecure`. With `storedValues`, each column is written exactly as
-    /// SQLite holds it (what `export` writes); otherwise as the form's model values.
+    /// SQLite holds it, by `ExportEncoder` (what `export` writes: JSON, NDJSON or CSV);
+    /// otherwise as the form's model values.
     /// `protectsFormulas` off (`--raw-csv`) writes CSV text cells without the `'` against formulas.
     /// `labels` puts a foreign key's label beside its value (`list`; never with `storedValues`).
     func writeRecords(of form: Form, from workspace: any Workspace, selection: RecordSelection = RecordSelection(),
@@ -61,21 +62,19 @@ extension CommandContext {
         if !storedValues { columns = OutputColumn.labelled(columns, by: labels, revealSecure: revealSecure) }
         var options = outputOptions(revealSecure: revealSecure)
         options.protectsFormulas = protectsFormulas
-        if storedValues, var encoder = ExportEncoder(format: format, columns: columns, sink: terminal.output,
-                                                     protectsFormulas: protectsFormulas) {
+        if storedValues {
+            // Stored values are export's, which writes only what reads back (JSON, NDJSON, CSV).
+            guard var encoder = ExportEncoder(format: format, columns: columns, sink: terminal.output,
+                                              protectsFormulas: protectsFormulas) else {
+                throw CLIError.usage("stored values are written as json, ndjson or csv, not \(format.rawValue)")
+            }
             try workspace.exportStoredRows(of: form, columns: columns.map(\.key), selection: selection, into: &encoder)
             encoder.finish()
             return
         }
         var writer = format.writer(columns: columns, to: terminal.output, options: options)
-        if storedValues {
-            try workspace.forEachStoredRow(of: form, columns: columns.map(\.key), selection: selection) { row in
-                writer.write(row)
-            }
-        } else {
-            try workspace.forEachRecord(of: form, selection: selection) { record in
-                writer.write(columns.map { record.values[$0.key] ?? .null })
-            }
+        try workspace.forEachRecord(of: form, selection: selection) { record in
+            writer.write(columns.map { record.values[$0.key] ?? .null })
         }
         writer.finish()
     }
