@@ -29,6 +29,8 @@ public final class CompiledForm: Sendable {
     /// The definition's first mistake, found once (`Form.checkDefinition()`).
     public let definitionProblem: FormDefinitionError?
     private let positions: [String: Int]
+    /// Each field's `allTransforms`, by position: built once, not per keystroke.
+    private let transforms: [[Transform]]
 
     init(_ form: Form) {
         self.form = form
@@ -37,6 +39,7 @@ public final class CompiledForm: Sendable {
         storedKeys = fields.filter { $0.isStored && $0.holdsValue }.map(\.key)
         draftKeys = fields.filter { $0.holdsValue && !$0.isSecure }.map(\.key)
         hasHiddenConditions = fields.contains { $0.hiddenWhen != nil }
+        transforms = fields.map(\.allTransforms)
         definitionProblem = form.definitionProblems.first
     }
 
@@ -45,6 +48,13 @@ public final class CompiledForm: Sendable {
 
     /// The first field with `key`, like `form.field(_:)`.
     public func field(_ key: String) -> Field? { positions[key].map { fields[$0] } }
+
+    /// Parses what a person typed into the field with `key`, as
+    /// `field.parse(_:)` does, through its transforms made once.
+    func parse(_ input: String, key: String) -> Result<FieldValue, FieldError>? {
+        guard let position = positions[key] else { return nil }
+        return fields[position].parse(.text(input), through: transforms[position], messages: MessageOverrides())
+    }
 
     /// The compiled form of `form`: made on first use, then shared.
     public static func of(_ form: Form) -> CompiledForm {

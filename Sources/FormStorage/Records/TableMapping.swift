@@ -32,6 +32,9 @@ public struct TableMapping: Sendable, Hashable {
     let readsBackByReturning: Bool
     /// The schema asks for its foreign keys to be checked at the commit.
     let defersForeignKeys: Bool
+    /// The form's fields a save can change, whose changes its history records:
+    /// stored, holding a value, read from a column or a JSON path.
+    let recordedFields: [Field]
 
     init(form: Form, table: TableInfo) throws {
         self.form = form
@@ -86,6 +89,10 @@ public struct TableMapping: Sendable, Hashable {
         readsBackByReturning = !table.isView
             && !table.foreignKeys.contains { $0.destinationTable.lowercased() == table.name.lowercased() }
         defersForeignKeys = table.sql.uppercased().contains("INITIALLY DEFERRED")
+        let read = Set(columns)
+        recordedFields = form.fields.filter {
+            $0.isStored && $0.holdsValue && (read.contains($0.key) || jsonPaths[$0.key] != nil)
+        }
     }
 
     static let rowID = "rowid"
