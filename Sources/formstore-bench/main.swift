@@ -4,7 +4,7 @@ import Foundation
 // formstore-bench [--quick] [--json PATH] [--only CASE,...]
 // Measures FormStore against SQLite's C API and the sqlite3 command; see README, Performance.
 
-let usage = "usage: formstore-bench [--quick] [--json PATH] [--only load,save,keystroke,picker,service,typing,budgets,history,live,import,export,cold,web,postgres] [--postgres URL]"
+let usage = "usage: formstore-bench [--quick] [--json PATH] [--only load,save,keystroke,wide,picker,service,typing,budgets,history,live,import,export,cold,web,postgres] [--postgres URL]"
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--typing-child", arguments.count == 2 {
@@ -41,10 +41,16 @@ do {
     let setup = try library.prepare()
     if selected("load") { rows.append(try library.load(setup)) }
     if selected("save") {
-        rows.append(try library.save(setup, .normal, atMost: 1.3))
-        rows.append(try library.save(setup, .full, atMost: 1.05))
+        rows.append(try library.save(setup, .normal, atMost: 1.5))
+        rows.append(try library.save(setup, .full, atMost: 1.1))
+        rows.append(try library.saveFloor(setup, .normal, atMost: 1.5))
     }
     if selected("keystroke") { rows.append(try library.keystroke(setup)) }
+    if selected("wide") {
+        try library.prepareWide(setup)
+        rows.append(try library.wideKeystroke(setup))
+        rows.append(try library.wideSave(setup, .normal, atMost: 2.0))
+    }
     if selected("picker") { rows.append(try PickerCase(directory: scratch, size: size).run()) }
     if selected("service") { rows += try ServiceCase(directory: scratch, size: size).run(setup) }
     if selected("typing") { rows += try TypingCase(directory: scratch, size: size).run() }

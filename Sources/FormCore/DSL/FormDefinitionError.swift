@@ -99,9 +99,8 @@ extension Form {
     ///
     /// - throws: `FormDefinitionError` naming the path and the field.
     public func checkDefinition() throws(FormDefinitionError) {
-        if CheckedForms.contains(self) { return }
-        if let first = definitionProblems.first { throw first }
-        CheckedForms.insert(self)
+        // Found once per form (`CompiledForm`): a service opens a session per request.
+        if let problem = CompiledForm.of(self).definitionProblem { throw problem }
     }
 }
 

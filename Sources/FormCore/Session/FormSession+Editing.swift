@@ -28,7 +28,7 @@ extension FormSession {
         let field = try editableField(key)
         let step = beginUndoStep(key)
         defer { endUndoStep(step) }
-        switch field.parse(input) {
+        switch compiled.parse(input, key: key) ?? field.parse(input) {
         case .success(let value):
             inputs[key] = nil
             return try apply(value, to: field)

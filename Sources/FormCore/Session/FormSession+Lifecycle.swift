@@ -1,3 +1,5 @@
+import Foundation
+
 /// Save, cancel, reload and delete.
 extension FormSession {
     /// Whether `save()` would write something now.
@@ -116,9 +118,12 @@ extension FormSession {
     /// Validates the visible fields through `Form.validate(changed:values:)`;
     /// typed input that did not parse keeps its parse error.
     private func validate(changed: Set<String>) -> [FieldError] {
-        let shown = visibleFields
+        // Without conditions every field is shown: no filtered copy of the fields.
+        let shown = compiled.hasHiddenConditions ? visibleFields : fields
         let visible = values(of: shown)
-        let report = form.validate(changed: changed, values: visible, editing: isEditing)
+        // The session's visibility holds for `visible` too: conditions see a hidden field as empty.
+        let report = form.validate(changed: changed, values: visible, editing: isEditing, now: Date(),
+                                   visibility: visibility)
         var found: [String: [FieldError]] = [:]
         var whole: [FieldError] = []
         for error in report.errors {

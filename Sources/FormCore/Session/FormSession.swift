@@ -82,16 +82,15 @@ public final class FormSession {
     /// Where drafts went when the store failed (looked up only when needed).
     var fallbackDrafts: (any DraftStore)? { autosavePolicy.fallback }
     var observers: [UUID: (SessionEvent) -> Void] = [:]
-    /// The form's fields in order, and where each key first appears. The form
-    /// cannot change under a session; walking its sections on every keystroke
-    /// showed in profiles.
-    private(set) lazy var fields: [Field] = form.fields
-    private lazy var fieldPositions: [String: Int] =
-        Dictionary(fields.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+    /// The form prepared once for all its sessions (fields in order, keys by
+    /// position, conditions): walking its sections per session or per
+    /// keystroke showed in profiles.
+    let compiled: CompiledForm
+    var fields: [Field] { compiled.fields }
     /// Keys of the stored fields, and of the fields a draft keeps (not secure):
     /// what dirty tracking and drafts walk on every keystroke, kept compact.
-    private(set) lazy var storedKeys: [String] = fields.filter { $0.isStored && $0.holdsValue }.map(\.key)
-    private(set) lazy var draftKeys: [String] = fields.filter { $0.holdsValue && !$0.isSecure }.map(\.key)
+    var storedKeys: [String] { compiled.storedKeys }
+    var draftKeys: [String] { compiled.draftKeys }
     /// Which fields the current values hide, kept until they or the editing
     /// state change: every visibility question of one change shares one walk.
     private var visibilityMemo: FormVisibility?
@@ -104,6 +103,7 @@ public final class FormSession {
          values: [String: FieldValue], version: Int64?, owner: String?, draftPolicy: DraftPolicy,
          autosave: DraftAutosaver.Policy, groups: [String: [[String: FieldValue]]] = [:]) {
         self.form = form
+        self.compiled = CompiledForm.of(form)
         self.backend = backend
         self.draftStore = draftStore
         self.owner = owner
@@ -172,7 +172,7 @@ public final class FormSession {
     }
 
     /// The first field with this key, like `form.field(_:)`.
-    func field(_ key: String) -> Field? { fieldPositions[key].map { fields[$0] } }
+    func field(_ key: String) -> Field? { compiled.field(key) }
 
     // MARK: Reading
 
@@ -232,6 +232,7 @@ public final class FormSession {
     /// The hidden fields for the current values, worked out once per change.
     public var visibility: FormVisibility {
         if let visibilityMemo { return visibilityMemo }
+        guard compiled.hasHiddenConditions else { return .nothingHidden }
         let found = form.visibility(values: current, editing: isEditing)
         visibilityMemo = found
         return found

@@ -31,9 +31,14 @@ extension Field {
     }
 
     private func parse(_ input: FieldValue, messages: MessageOverrides) -> Result<FieldValue, FieldError> {
+        parse(input, through: allTransforms, messages: messages)
+    }
+
+    /// Parses through `steps`, this field's `allTransforms` made once (`CompiledForm`).
+    func parse(_ input: FieldValue, through steps: [Transform], messages: MessageOverrides) -> Result<FieldValue, FieldError> {
         var value = input
         do throws(FieldError) {
-            for step in allTransforms { value = try step.parse(value, field: self) }
+            for step in steps { value = try step.parse(value, field: self) }
             return .success(value)
         } catch {
             let message = MessageCatalog.english.resolve(code: error.code, field: self, overrides: messages,

@@ -23,10 +23,13 @@ extension Form {
                   now: Date, visibility: FormVisibility?) -> [FieldError] {
         guard field.holdsValue else { return [] }
         // Usually `values` already holds `value`: copying every value per field
-        // made checking a whole form quadratic.
-        var current = values
+        // made checking a whole form quadratic. Only a condition or an
+        // `equalTo` rule reads the others, so only they get the values with
+        // this one in (a keystroke's check passes none).
         let replaced = (values[field.key] ?? .null) != value
-        if replaced { current[field.key] = value }
+        let readsOthers = field.hiddenWhen != nil || field.rules.contains { if case .equalTo = $0 { true } else { false } }
+        var current = values
+        if replaced && readsOthers { current[field.key] = value }
         if let visibility, !replaced {
             if visibility.isHidden(field.key) { return [] }
         } else if isHidden(field, values: current, editing: editing) {
@@ -96,8 +99,15 @@ extension Form {
     /// - returns: errors and warnings, each in form order, field errors before the form rules'.
     public func validate(changed: Set<String>, values: [String: FieldValue], editing: Bool = true,
                          now: Date = Date()) -> ValidationReport {
+        validate(changed: changed, values: values, editing: editing, now: now,
+                 visibility: visibility(values: values, editing: editing))
+    }
+
+    /// `validate(changed:...)` with the hidden fields already known for
+    /// `values` (a session keeps them between changes).
+    func validate(changed: Set<String>, values: [String: FieldValue], editing: Bool, now: Date,
+                  visibility: FormVisibility) -> ValidationReport {
         var report = ValidationReport()
-        let visibility = visibility(values: values, editing: editing)
         for field in fields where field.holdsValue {
             let found = validate(field: field, value: values[field.key] ?? .null, values: values,
                                  editing: editing, now: now, visibility: visibility)

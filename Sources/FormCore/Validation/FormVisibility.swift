@@ -22,6 +22,14 @@ public struct FormVisibility: Sendable, Equatable {
     /// Whether the field with `key` is hidden.
     public func isHidden(_ key: String) -> Bool { hiddenKeys.contains(key) }
 
+    /// A form without conditions: nothing hidden, nothing evaluated.
+    static let nothingHidden = FormVisibility(hiddenKeys: [], conditionEvaluations: 0)
+
+    private init(hiddenKeys: Set<String>, conditionEvaluations: Int) {
+        self.hiddenKeys = hiddenKeys
+        self.conditionEvaluations = conditionEvaluations
+    }
+
     /// Finds whether each of `wanted` (every field when `nil`) is hidden.
     /// Conditions see a hidden field as empty, so hiding cascades; a field
     /// whose condition reaches back to itself sees itself as shown.

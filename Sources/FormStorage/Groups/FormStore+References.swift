@@ -148,7 +148,7 @@ extension FormStore {
     /// (and not deferred by the schema).
     static func checkReferences(_ mapping: TableMapping, _ values: [String: FieldValue], _ conn: Connection) throws {
         // A deferred key is the schema asking for the check at the commit: SQLite's, there.
-        guard conn.configuration.foreignKeys, !mapping.table.sql.uppercased().contains("INITIALLY DEFERRED") else { return }
+        guard conn.configuration.foreignKeys, !mapping.table.foreignKeys.isEmpty, !mapping.defersForeignKeys else { return }
         for key in mapping.table.foreignKeys where key.columns.count == 1 {
             let column = key.columns[0]
             guard let value = values[column], value != .null, try conn.tableExists(key.destinationTable) else { continue }

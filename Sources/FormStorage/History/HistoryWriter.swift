@@ -19,7 +19,7 @@ struct HistoryWriter {
     func record(before: Row?, after: Row, _ conn: Connection) throws {
         guard try FormStore.ownTableExists("formstore_changes", schema: schema, conn) else { return }
         var changed: [(field: Field, old: DatabaseValue, new: DatabaseValue)] = []
-        for field in Self.recordedFields(mapping) {
+        for field in mapping.recordedFields {
             let old = before.map { Self.storedValue(field.key, $0) } ?? .null
             let new = Self.storedValue(field.key, after)
             if old != new { changed.append((field, old, new)) }
@@ -60,13 +60,6 @@ struct HistoryWriter {
         }
     }
 
-    /// The form's fields a save can change: stored, holding a value, read from a column or a JSON path.
-    static func recordedFields(_ mapping: TableMapping) -> [Field] {
-        let columns = Set(mapping.columns)
-        return mapping.form.fields.filter {
-            $0.isStored && $0.holdsValue && (columns.contains($0.key) || mapping.jsonPaths[$0.key] != nil)
-        }
-    }
 
     /// A field's stored value: its column's, or for a JSON path its value as the document holds it.
     static func storedValue(_ field: String, _ row: Row) -> DatabaseValue {

@@ -80,6 +80,7 @@ extension FormStore {
 
     /// The canonical text a record key is looked up by.
     static func keyText(_ key: RecordKey) throws -> String {
+        if let plain = plainKeyText(key) { return plain }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return String(decoding: try encoder.encode(key), as: UTF8.self)

@@ -81,13 +81,20 @@ extension FormStore {
             let conflicts = base.conflicts(changes: changes, stored: stored.values)
             if !conflicts.isEmpty { return .conflict(conflicts) }
         }
+        // Nothing written, nothing to read again: the transaction's snapshot is the same.
+        var after: (StoredRecord, [String: DatabaseValue])? = before
         if let statement = mapping.updateStatement(mapping.columnValues(changes, over: stored.values),
                                                    key: keyArguments, like: storedValues) {
             try checkReferences(mapping, changes, conn)
-            try conn.cachedStatement(statement.sql).execute(statement.arguments)
-            try Self.checkOneRowChanged(conn, mapping)
+            if try Self.readsBackByReturning(mapping, conn) {
+                after = try Self.updateReturning(mapping, statement, conn)
+            } else {
+                try conn.cachedStatement(statement.sql).execute(statement.arguments)
+                try Self.checkOneRowChanged(conn, mapping)
+                after = try Self.loadRow(mapping, keyArguments, conn)
+            }
         }
-        guard let after = try Self.loadRow(mapping, keyArguments, conn) else { return .notFound }
+        guard let after else { return .notFound }
         try history?.record(before: before, after: after, conn)
         return .saved(after.0)
     }

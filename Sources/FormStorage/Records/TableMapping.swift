@@ -23,6 +23,18 @@ public struct TableMapping: Sendable, Hashable {
     private var columnCodings: [StorageCoding]
     /// Each column's quoted name, quoted once rather than per statement built.
     private let quotedColumns: [String: String]
+    /// ` RETURNING` and `columns`: an `UPDATE` that reads back what `selectSQL` reads.
+    let returningClause: String
+    /// Whether a save may take its row from `UPDATE … RETURNING` (when no
+    /// trigger fires either, `FormStore.readsBackByReturning`): not a view,
+    /// nor a table whose foreign key refers to itself (a cascade may change
+    /// the row after the statement).
+    let readsBackByReturning: Bool
+    /// The schema asks for its foreign keys to be checked at the commit.
+    let defersForeignKeys: Bool
+    /// The form's fields a save can change, whose changes its history records:
+    /// stored, holding a value, read from a column or a JSON path.
+    let recordedFields: [Field]
 
     init(form: Form, table: TableInfo) throws {
         self.form = form
@@ -73,6 +85,14 @@ public struct TableMapping: Sendable, Hashable {
         selectSQL = "SELECT \(columns.map(quoteIdentifier).joined(separator: ", ")) FROM \(quoteIdentifier(table.name))"
         selectByKeySQL = "\(selectSQL) WHERE \(whereKey)"
         columnCodings = columns.map { codings[$0] ?? .kindless }
+        returningClause = " RETURNING " + columns.map(quoteIdentifier).joined(separator: ", ")
+        readsBackByReturning = !table.isView
+            && !table.foreignKeys.contains { $0.destinationTable.lowercased() == table.name.lowercased() }
+        defersForeignKeys = table.sql.uppercased().contains("INITIALLY DEFERRED")
+        let read = Set(columns)
+        recordedFields = form.fields.filter {
+            $0.isStored && $0.holdsValue && (read.contains($0.key) || jsonPaths[$0.key] != nil)
+        }
     }
 
     static let rowID = "rowid"

@@ -29,6 +29,9 @@ public final class Connection {
     public private(set) var attachedNames: Set<String> = []
     /// Hears each statement run (`Connection+Tracing.swift`).
     var tracer: StatementTracer?
+    /// Tables seen without triggers, with the schema version they were seen
+    /// at (`Connection+Triggers.swift`).
+    var triggerFreeTables: [String: Int64] = [:]
 
     /// Opens a connection. A missing file is created with mode 0600 (unless
     /// read-only); the connection gets foreign keys, the busy timeout and the

@@ -1,0 +1,81 @@
+import Synchronization
+
+/// A form prepared once for every session opened on it: its fields in order
+/// and where each key is, the keys dirty tracking and drafts walk, whether any
+/// field has a condition, and the definition's first problem.
+///
+/// ```swift
+/// let compiled = CompiledForm.of(form)   // the same object for the same form
+/// compiled.position(of: "email")          // 3
+/// ```
+///
+/// Kept per form, not per session: a service opens a session per request, and
+/// walking the form's sections, building the key index and checking the
+/// definition showed in profiles of `FormSession.open`. A form is found by its
+/// name, version and table and then compared whole, which is cheap for the
+/// same value (its arrays share storage); past `limit` forms the cache starts
+/// again rather than grow.
+public final class CompiledForm: Sendable {
+    public let form: Form
+    /// Every field, in order (`form.fields`).
+    public let fields: [Field]
+    /// Keys of the stored fields that hold a value: what dirty tracking compares.
+    public let storedKeys: [String]
+    /// Keys of the fields a draft keeps (holding a value, not secure).
+    public let draftKeys: [String]
+    /// Whether some field has a `hiddenWhen`: when none does, nothing is ever
+    /// hidden and no visibility needs working out.
+    public let hasHiddenConditions: Bool
+    /// The definition's first mistake, found once (`Form.checkDefinition()`).
+    public let definitionProblem: FormDefinitionError?
+    private let positions: [String: Int]
+    /// Each field's `allTransforms`, by position: built once, not per keystroke.
+    private let transforms: [[Transform]]
+
+    init(_ form: Form) {
+        self.form = form
+        fields = form.fields
+        positions = Dictionary(fields.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+        storedKeys = fields.filter { $0.isStored && $0.holdsValue }.map(\.key)
+        draftKeys = fields.filter { $0.holdsValue && !$0.isSecure }.map(\.key)
+        hasHiddenConditions = fields.contains { $0.hiddenWhen != nil }
+        transforms = fields.map(\.allTransforms)
+        definitionProblem = form.definitionProblems.first
+    }
+
+    /// Where the first field with `key` is in `fields`.
+    public func position(of key: String) -> Int? { positions[key] }
+
+    /// The first field with `key`, like `form.field(_:)`.
+    public func field(_ key: String) -> Field? { positions[key].map { fields[$0] } }
+
+    /// Parses what a person typed into the field with `key`, as
+    /// `field.parse(_:)` does, through its transforms made once.
+    func parse(_ input: String, key: String) -> Result<FieldValue, FieldError>? {
+        guard let position = positions[key] else { return nil }
+        return fields[position].parse(.text(input), through: transforms[position], messages: MessageOverrides())
+    }
+
+    /// The compiled form of `form`: made on first use, then shared.
+    public static func of(_ form: Form) -> CompiledForm {
+        let key = CacheKey(name: form.name, version: form.version, table: form.table)
+        if let found = cache.withLock({ $0[key]?.first { $0.form == form } }) { return found }
+        let compiled = CompiledForm(form)
+        cache.withLock { cache in
+            if cache.count >= limit { cache.removeAll(keepingCapacity: true) }
+            // Forms sharing a name and version (a spec edited in place) keep the latest few.
+            if cache[key, default: []].count >= limit / 32 { cache[key]!.removeFirst() }
+            cache[key, default: []].append(compiled)
+        }
+        return compiled
+    }
+
+    private struct CacheKey: Hashable {
+        var name: String
+        var version: Int
+        var table: String?
+    }
+
+    private static let cache = Mutex<[CacheKey: [CompiledForm]]>([:])
+    private static let limit = 256
+}

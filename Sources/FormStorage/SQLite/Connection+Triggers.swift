@@ -1,0 +1,23 @@
+extension Connection {
+    /// Whether no trigger of the main database fires on writes to `table`,
+    /// asked once per schema version: a save reads its row back from
+    /// `UPDATE … RETURNING` only then (a trigger may change the row after the
+    /// statement, and only a `SELECT` sees that).
+    ///
+    /// - throws: `DatabaseError`.
+    func hasNoTriggers(on table: String) throws -> Bool {
+        let version = try cachedStatement("PRAGMA main.schema_version")
+        defer { version.reset() }
+        guard try version.step() else { return false }
+        let schemaVersion = version.int64(at: 0)
+        if triggerFreeTables[table] == schemaVersion { return true }
+        let found = try cachedStatement("""
+            SELECT 1 FROM main.sqlite_schema WHERE type = 'trigger' AND tbl_name = ? COLLATE NOCASE LIMIT 1
+            """)
+        try found.bind(StatementArguments([.text(table)]))
+        defer { found.reset() }
+        guard try !found.step() else { return false }
+        triggerFreeTables[table] = schemaVersion
+        return true
+    }
+}

@@ -1,0 +1,79 @@
+import CSQLite
+import FormCore
+import FormStorage
+
+/// Keystroke and save on the 200-field form (`WideForm`).
+extension InProcessCases {
+    /// Adds the 200-column table to the shared database.
+    func prepareWide(_ path: String) throws {
+        try WideForm.create(in: RawConnection(path: path), count: 100)
+    }
+
+    /// `set(key, input:)` on the 200-field form's ruled text field, against
+    /// assigning a struct's property.
+    func wideKeystroke(_ path: String) throws -> ResultRow {
+        let store = try openStore(path)
+        let session = try FormSession.open(WideForm.form, key: RecordKey("id", 3), backend: store)
+        var model = try ModelCoder.decode(Person.self, from: try FormSession.open(Person.form, key: RecordKey("id", 3),
+                                                                                  backend: store).current)
+        let typed = (1...20).map { String("Augusta Ada King Lovelace".prefix($0)) }
+        let perRound = size.pick(smoke: 1, quick: 2000, full: 10000)
+        var i = 0
+        let paired = try interleaved(rounds: size.pick(smoke: 1, quick: 21, full: 41), baseline: {
+            seconds {
+                for _ in 0..<perRound {
+                    i = (i + 1) % typed.count
+                    model.firstName = typed[i]
+                    blackHole(model)
+                }
+            } / Double(perRound)
+        }, subject: {
+            try seconds {
+                for _ in 0..<perRound {
+                    i = (i + 1) % typed.count
+                    try session.set(WideForm.key(1), input: typed[i])
+                }
+            } / Double(perRound)
+        })
+        guard typed.contains(session.value(WideForm.key(1)).textValue ?? "") else {
+            throw BenchError("keystrokes were not kept")
+        }
+        return ResultRow("keystroke, 200-field form", formstore: paired.subject * 1e6, baseline: paired.baseline * 1e6,
+                         unit: "µs", goal: "≤ 2 µs median", met: paired.subject * 1e6 <= 2)
+    }
+
+    /// Set one field of the 200-field form and save, against BEGIN IMMEDIATE /
+    /// cached UPDATE / COMMIT on the same table.
+    func wideSave(_ path: String, _ synchronous: Configuration.Synchronous, atMost limit: Double) throws -> ResultRow {
+        let store = try openStore(path, synchronous: synchronous)
+        let raw = try RawConnection(path: path, synchronous: synchronous.rawValue)
+        let begin = try raw.prepare("BEGIN IMMEDIATE")
+        let update = try raw.prepare("UPDATE \(WideForm.table) SET \(WideForm.key(2)) = ? WHERE id = ?")
+        let commit = try raw.prepare("COMMIT")
+        let session = try FormSession.open(WideForm.form, key: RecordKey("id", 1), backend: store)
+        let perRound = size.pick(smoke: 1, quick: 200, full: 500)
+        var counter = 0
+        let paired = try interleaved(rounds: size.pick(smoke: 1, quick: 15, full: 31), baseline: {
+            try seconds {
+                for _ in 0..<perRound {
+                    counter += 1
+                    try begin.run()
+                    sqlite3_bind_text(update.pointer, 1, "Paris \(counter)", -1, formstore_sqlite3_transient())
+                    sqlite3_bind_int64(update.pointer, 2, 2)
+                    try update.run()
+                    try commit.run()
+                }
+            } / Double(perRound)
+        }, subject: {
+            try seconds {
+                for _ in 0..<perRound {
+                    counter += 1
+                    try session.set(WideForm.key(2), input: "Paris \(counter)")
+                    guard case .saved = try session.save() else { throw BenchError("save did not save") }
+                }
+            } / Double(perRound)
+        })
+        return .ratio("save, 200-field form (synchronous=\(synchronous.rawValue))", paired, unit: "µs", scale: 1e6,
+                      atMost: limit)
+    }
+}

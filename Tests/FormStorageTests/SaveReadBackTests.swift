@@ -1,0 +1,98 @@
+import FormCore
+import Foundation
+import Testing
+@testable import FormStorage
+
+/// What a session holds after a save: the row as stored, read back in the
+/// save's transaction, whether the `UPDATE` returned it or a trigger changed
+/// it afterwards.
+@Suite struct SaveReadBackTests {
+    let directory: TemporaryDirectory
+    let path: String
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        path = directory.path("app.sqlite")
+        // An application's own database, made with the sqlite3 shell.
+        let shell = try SQLiteShell().start(database: path, script: """
+            CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, edits INTEGER NOT NULL DEFAULT 0,
+                version INTEGER NOT NULL DEFAULT 1);
+            INSERT INTO notes (title, body) VALUES ('Groceries', 'milk'), ('Books', 'Dune');
+            """)
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0)
+    }
+
+    func notesForm() -> Form {
+        var form = Form(name: "notes", sections: [Section(fields: [
+            Field(key: "title", label: "Title"), Field(key: "body", label: "Body"),
+            Field(key: "edits", label: "Edits", kind: .integer),
+        ])])
+        form.versionColumn = "version"
+        return form
+    }
+
+    func shell(_ script: String) throws {
+        let process = try SQLiteShell().start(database: path, script: script)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test func aSaveHoldsTheRowAsStoredWithItsVersionBumped() throws {
+        let store = try FormStore(path: path)
+        let session = try FormSession.open(notesForm(), key: RecordKey("id", 1), backend: store)
+        try session.set("body", input: "milk, eggs")
+        #expect(try session.save() == .saved(changed: ["body"], key: RecordKey("id", 1)))
+        #expect(session.value("body") == "milk, eggs")
+        #expect(session.baseVersion == 2)
+        #expect(!session.isDirty)
+        try session.set("body", input: "milk, eggs, bread")
+        #expect(try session.save() == .saved(changed: ["body"], key: RecordKey("id", 1)))
+        #expect(session.baseVersion == 3)
+        #expect(try SQLiteShell().output(database: path, "SELECT body, version FROM notes WHERE id = 1")
+            == "milk, eggs, bread|3\n")
+    }
+
+    @Test func aTriggerAddedWhileTheStoreIsOpenIsSeenByTheNextSave() throws {
+        let store = try FormStore(path: path)
+        let session = try FormSession.open(notesForm(), key: RecordKey("id", 1), backend: store)
+        try session.set("body", input: "milk, eggs")
+        _ = try session.save()
+        #expect(session.value("edits") == 0)
+        // Another application adds a trigger that counts edits, after FormStore read the schema.
+        try shell("CREATE TRIGGER count_edits AFTER UPDATE OF body ON notes BEGIN "
+                  + "UPDATE notes SET edits = edits + 1 WHERE id = NEW.id; END;")
+        try session.set("body", input: "milk, eggs, bread")
+        #expect(try session.save() == .saved(changed: ["body"], key: RecordKey("id", 1)))
+        #expect(session.value("edits") == 1)
+        #expect(!session.isDirty)
+        try session.set("title", input: "Shopping")
+        _ = try session.save()
+        #expect(session.value("edits") == 1)
+        #expect(session.value("title") == "Shopping")
+    }
+
+    @Test func aTriggerThatChangesTheSavedRowIsSeenFromTheFirstSave() throws {
+        try shell("CREATE TRIGGER stamp AFTER UPDATE ON notes BEGIN "
+                  + "UPDATE notes SET title = upper(NEW.title) WHERE id = NEW.id AND NEW.title <> upper(NEW.title); END;")
+        let store = try FormStore(path: path)
+        let session = try FormSession.open(notesForm(), key: RecordKey("id", 2), backend: store)
+        try session.set("title", input: "Reading list")
+        #expect(try session.save() == .saved(changed: ["title"], key: RecordKey("id", 2)))
+        #expect(session.value("title") == "READING LIST")
+        #expect(session.text("title") == "READING LIST")
+    }
+
+    @Test func aSaveBesideAnotherWritersChangeTakesTheirColumnAndRecordsOnlyItsOwn() throws {
+        let store = try FormStore(path: path)
+        try store.initialize()
+        let session = try FormSession.open(notesForm(), key: RecordKey("id", 1), backend: store)
+        try session.set("body", input: "oat milk")
+        try shell("UPDATE notes SET title = 'Market', version = version + 1 WHERE id = 1;")
+        #expect(try session.save() == .saved(changed: ["body"], key: RecordKey("id", 1)))
+        #expect(session.value("title") == "Market")
+        #expect(session.baseVersion == 3)
+        let history = try store.history(notesForm(), key: RecordKey("id", 1))
+        #expect(history.last?.fields.map(\.field) == ["body"])
+    }
+}
