@@ -49,6 +49,7 @@ extension PostgresFormStore: RecordStore {
                                 _ body: (any RecordWriting) throws -> T) throws -> T {
         let mapping = try mapping(for: form)
         let history = attribution.map { historyWriter(mapping, $0) }
+        let children = try childMappings(form, parent: mapping)
         var ran = false
         var result: T?
         do {
@@ -58,7 +59,7 @@ extension PostgresFormStore: RecordStore {
                                         + "nothing was written, run it again")
                 }
                 ran = true
-                result = try body(PostgresRecordBatch(mapping: mapping, connection: conn, history: history))
+                result = try body(PostgresRecordBatch(mapping: mapping, connection: conn, history: history, children: children))
                 if !commit { throw RolledBack() }
             }
         } catch is RolledBack {}
