@@ -23,8 +23,12 @@ struct PostgresTableMapping: Sendable, Hashable {
         self.form = form
         self.table = table
         let key = form.primaryKey.isEmpty ? table.primaryKey : form.primaryKey
-        guard !key.isEmpty else { throw PostgresStoreError.noPrimaryKey(table.name) }
-        guard table.identifiesOneRow(key) else { throw PostgresStoreError.keyNotUnique(key, form: form.name, table: table.name) }
+        // A view has no key of its own: it can be listed and exported, and its
+        // spec may name one (docs/fidelity.md), which no index can vouch for.
+        guard !key.isEmpty || table.isView else { throw PostgresStoreError.noPrimaryKey(table.name) }
+        guard table.isView || table.identifiesOneRow(key) else {
+            throw PostgresStoreError.keyNotUnique(key, form: form.name, table: table.name)
+        }
         keyColumns = key
         var columns: [String] = []
         var codings: [String: PostgresCoding] = [:]
@@ -59,7 +63,8 @@ struct PostgresTableMapping: Sendable, Hashable {
 
     /// The key's values as parameters, in key order.
     func keyParameters(_ key: RecordKey) throws -> [String?] {
-        try keyColumns.map { column in
+        guard !keyColumns.isEmpty else { throw PostgresStoreError.noPrimaryKey(table.name) }
+        return try keyColumns.map { column in
             guard let value = key[column] else {
                 throw PostgresStoreError.badKey("key \(key) lacks column '\(column)' of \(table.name)")
             }
