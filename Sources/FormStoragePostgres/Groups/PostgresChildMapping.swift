@@ -60,8 +60,10 @@ struct PostgresChildMapping: Sendable {
             let changed = try conn.execute(mapping.deleteSQL, try mapping.keyParameters(row.key)).changedRows
             guard changed <= 1 else { throw PostgresStoreError.notOneRow(changed, table: mapping.table.name) }
         }
-        for row in change.updates where stored[row.key] != nil {
-            guard let statement = mapping.updateStatement(row.changes, key: try mapping.keyParameters(row.key)) else { continue }
+        for row in change.updates {
+            guard let current = stored[row.key],
+                  let statement = mapping.updateStatement(row.changes, key: try mapping.keyParameters(row.key),
+                                                          over: current.values) else { continue }
             let changed = try conn.execute(statement.sql, statement.parameters).rowCount
             guard changed <= 1 else { throw PostgresStoreError.notOneRow(changed, table: mapping.table.name) }
         }

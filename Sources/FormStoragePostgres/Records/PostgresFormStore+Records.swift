@@ -70,7 +70,7 @@ extension PostgresFormStore {
             let conflicts = base.conflicts(changes: changes, stored: stored.values)
             if !conflicts.isEmpty { return .conflict(conflicts) }
         }
-        guard let statement = mapping.updateStatement(changes, key: keyParameters) else { return .saved(stored) }
+        guard let statement = mapping.updateStatement(changes, key: keyParameters, over: stored.values) else { return .saved(stored) }
         let result = try conn.execute(statement.sql, statement.parameters)
         guard result.rowCount == 1 else { throw PostgresStoreError.notOneRow(result.rowCount, table: mapping.table.name) }
         let saved = mapping.record(result, row: 0)

@@ -56,7 +56,10 @@ final class PostgresRecordBatch: RecordWriting {
     @discardableResult
     func update(_ key: RecordKey, changes: [String: FieldValue], like: [String: DatabaseValue]) throws -> Bool {
         let keyParameters = try mapping.keyParameters(key)
-        guard let statement = mapping.updateStatement(changes, key: keyParameters, like: like.mapValues(FieldValue.init)) else {
+        // A change inside a JSON document keeps the rest of it: the document is read first.
+        let current = mapping.jsonPaths.isEmpty ? [:] : try loadStored(key)?.record.values ?? [:]
+        guard let statement = mapping.updateStatement(changes, key: keyParameters, over: current,
+                                                      like: like.mapValues(FieldValue.init)) else {
             return try connection.execute(mapping.selectByKeySQL, keyParameters).rowCount == 1
         }
         return try inSavepoint {
