@@ -105,8 +105,10 @@ extension PostgresFormStore: GroupBackend {
         if let cached = childMappingCache.withLock({ $0[form.name] }), cached.form == form { return cached.children }
         let children = try form.groups.map { group -> PostgresChildMapping in
             let (table, constraints) = try pool.read { conn in
-                guard let table = try conn.table(group.tableName) else { throw PostgresStoreError.unknownTable(group.tableName) }
-                return (table, try conn.constraints(of: group.tableName))
+                guard let table = try catalog.table(group.tableName, conn) else {
+                    throw PostgresStoreError.unknownTable(group.tableName)
+                }
+                return (table, try catalog.constraints(of: group.tableName, conn))
             }
             let foreignKey = try Self.foreignKey(of: group, in: table, constraints: constraints, parent: parent)
             var child = PostgresFormInference.form(for: table, constraints: constraints)

@@ -67,11 +67,14 @@ extension PostgresFormStore: RecordStore {
     }
 
     public func initializeOwnTables() throws -> [String] {
-        try PostgresMigrator.formStore.migrate(pool).map(\.fileName)
+        defer { catalog.clear() }
+        return try PostgresMigrator.formStore.migrate(pool).map(\.fileName)
     }
 
+    /// Applies a folder's migrations; the catalog facts the store kept are read again after.
     public func migrate(with migrator: Migrator) throws -> [String] {
-        try PostgresMigrator(migrator).migrate(pool).map(\.fileName)
+        defer { catalog.clear() }
+        return try PostgresMigrator(migrator).migrate(pool).map(\.fileName)
     }
 }
 
