@@ -25,8 +25,3 @@ extension RecordBatch {
         }
     }
 }
-
-extension RecordBatch {
-    /// The rowid SQLite gave the last row this batch inserted.
-    public var lastInsertedRowID: Int64 { connection.lastInsertedRowID }
-}

@@ -16,6 +16,9 @@ public final class RecordBatch {
     let children: [ChildMapping]
     /// Records each insert and update when the batch was given an attribution (`RecordBatch+History`).
     let history: HistoryWriter?
+    /// The rowid SQLite gave the last row this batch inserted, read before
+    /// its history is written (whose own insert moves SQLite's last rowid).
+    public private(set) var lastInsertedRowID: Int64 = 0
 
     init(form: Form, mapping: TableMapping, connection: Connection, children: [ChildMapping], history: HistoryWriter?) {
         self.form = form
@@ -66,6 +69,7 @@ public final class RecordBatch {
     public func insert(_ values: [String: FieldValue], like: [String: DatabaseValue] = [:]) throws {
         let (sql, arguments) = mapping.insertStatement(mapping.columnValues(values, over: [:]), like: like)
         try connection.cachedStatement(sql).execute(arguments)
+        lastInsertedRowID = connection.lastInsertedRowID
         if let history { try recordInsert(values, history) }
     }
 

@@ -229,7 +229,7 @@ public struct JSONPath: Sendable, Hashable {
     public let column: String
     public let path: String
 
-    init?(fieldKey: String) {
+    public init?(fieldKey: String) {
         guard let dot = fieldKey.firstIndex(of: "."), dot != fieldKey.startIndex,
               fieldKey.index(after: dot) != fieldKey.endIndex else { return nil }
         column = String(fieldKey[..<dot])

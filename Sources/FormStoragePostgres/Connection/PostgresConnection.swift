@@ -21,6 +21,9 @@ public final class PostgresConnection {
     private var prepared: [String: String] = [:]
     /// Told each statement's SQL before it runs (`PostgresPool.traceStatements`).
     var trace: (@Sendable (String) -> Void)?
+    /// A transaction was begun and its `BEGIN` waits to go with the next
+    /// statement (`PostgresConnection+Pipeline.swift`).
+    var beginsWithNextStatement = false
 
     /// Connects with a URL (`postgres://` or `postgresql://`) or a libpq
     /// `key=value` string. Everything libpq reads there is passed through as
@@ -57,6 +60,10 @@ public final class PostgresConnection {
     /// - throws: `PostgresError` with the server's SQLSTATE.
     @discardableResult
     public func execute(_ sql: String, _ parameters: [String?] = []) throws -> PostgresResult {
+        if beginsWithNextStatement {
+            beginsWithNextStatement = false
+            return try executeBeginning(sql, parameters)
+        }
         trace?(sql)
         return try withCStrings(parameters) { values in
             if preparesStatements {
@@ -69,6 +76,10 @@ public final class PostgresConnection {
 
     /// Runs SQL without parameters, several statements at once (a migration's script).
     public func executeScript(_ sql: String) throws {
+        if beginsWithNextStatement {
+            beginsWithNextStatement = false
+            try executeScript("BEGIN")
+        }
         trace?(sql)
         _ = try check(PQexec(handle, sql), sql: sql)
     }
@@ -83,7 +94,11 @@ public final class PostgresConnection {
 
     func check(_ result: OpaquePointer?, sql: String) throws -> PostgresResult {
         guard let result else { throw PostgresError.connectionLost(Self.message(handle), sql: sql) }
-        let owned = PostgresResult(result)
+        return try check(result, owned: PostgresResult(result), sql: sql)
+    }
+
+    /// `owned` (which clears `result`) when it succeeded, else its error.
+    func check(_ result: OpaquePointer, owned: PostgresResult, sql: String) throws -> PostgresResult {
         switch PQresultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
             return owned

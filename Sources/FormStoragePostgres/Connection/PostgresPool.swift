@@ -74,12 +74,15 @@ public final class PostgresPool: @unchecked Sendable {
         while true {
             do {
                 return try read { conn in
-                    try conn.execute("BEGIN")
+                    // BEGIN goes with the transaction's first statement, in one round trip.
+                    conn.beginsWithNextStatement = true
                     do {
                         let value = try body(conn)
-                        try conn.execute("COMMIT")
+                        // A transaction that ran no statement was never begun.
+                        if conn.beginsWithNextStatement { conn.beginsWithNextStatement = false } else { try conn.execute("COMMIT") }
                         return value
                     } catch {
+                        conn.beginsWithNextStatement = false
                         if conn.isUsable && conn.isInTransaction { _ = try? conn.execute("ROLLBACK") }
                         throw error
                     }

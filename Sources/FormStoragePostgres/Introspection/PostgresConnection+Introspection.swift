@@ -17,8 +17,11 @@ extension PostgresConnection {
     ///
     /// - throws: `PostgresError`.
     public func table(_ name: String) throws -> PostgresTable? {
-        let relation = try execute("SELECT pg_catalog.to_regclass(pg_catalog.quote_ident($1))::oid", [name])
-        guard let oid = relation.text(row: 0, column: 0) else { return nil }
+        let relation = try execute("""
+            SELECT c.oid, c.relkind FROM pg_catalog.pg_class c
+            WHERE c.oid = pg_catalog.to_regclass(pg_catalog.quote_ident($1))
+            """, [name])
+        guard relation.rowCount == 1, let oid = relation.text(row: 0, column: 0) else { return nil }
         let columns = try execute("""
             SELECT a.attname, t.typname, et.typname, a.attnotnull,
                    pg_catalog.pg_get_expr(d.adbin, d.adrelid), a.attidentity <> '', a.attgenerated <> '',
@@ -46,7 +49,7 @@ extension PostgresConnection {
             if keys.text(row: row, column: 0) == "t" { primaryKey = names }
             uniqueKeys.append(names)
         }
-        return PostgresTable(name: name, columns: (0..<columns.rowCount).map { row in
+        var table = PostgresTable(name: name, columns: (0..<columns.rowCount).map { row in
             PostgresColumn(
                 name: columns.text(row: row, column: 0) ?? "",
                 typeName: columns.text(row: row, column: 1) ?? "text",
@@ -57,5 +60,7 @@ extension PostgresConnection {
                 isIdentity: columns.text(row: row, column: 5) == "t",
                 isGenerated: columns.text(row: row, column: 6) == "t")
         }, primaryKey: primaryKey, uniqueKeys: uniqueKeys)
+        table.isView = relation.text(row: 0, column: 1) == "v"
+        return table
     }
 }

@@ -7,6 +7,10 @@ public struct PostgresTable: Sendable, Hashable {
     public let primaryKey: [String]
     /// Each unique index's columns (the primary key's included).
     public let uniqueKeys: [[String]]
+    /// A view: it has no key of its own, so a spec names one (`primaryKey`)
+    /// for `show`/`set`; it is written through only where PostgreSQL can
+    /// (a simple view, or `INSTEAD OF` triggers).
+    public var isView = false
 
     public func column(_ name: String) -> PostgresColumn? {
         columns.first { $0.name == name }

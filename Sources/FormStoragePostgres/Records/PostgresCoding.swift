@@ -34,7 +34,8 @@ struct PostgresCoding: Sendable, Hashable {
         case .bool(let b): return family == .integer || family == .numeric ? (b ? "1" : "0") : (b ? "true" : "false")
         case .int(let i): return family == .bool ? (i != 0 ? "true" : "false") : String(i)
         case .double(let d):
-            if family == .integer, let i = Int64(exactly: d) { return String(i) }
+            // A whole number typed as 6 is stored as 6, not 6.0: a `numeric` keeps the scale it is given.
+            if family == .integer || family == .numeric, let i = Int64(exactly: d) { return String(i) }
             return String(d)
         case .text(let s): return s
         case .date(let date): return encodeDate(date)

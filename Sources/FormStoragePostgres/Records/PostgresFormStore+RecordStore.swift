@@ -49,6 +49,7 @@ extension PostgresFormStore: RecordStore {
                                 _ body: (any RecordWriting) throws -> T) throws -> T {
         let mapping = try mapping(for: form)
         let history = attribution.map { historyWriter(mapping, $0) }
+        let children = try childMappings(form, parent: mapping)
         var ran = false
         var result: T?
         do {
@@ -58,7 +59,7 @@ extension PostgresFormStore: RecordStore {
                                         + "nothing was written, run it again")
                 }
                 ran = true
-                result = try body(PostgresRecordBatch(mapping: mapping, connection: conn, history: history))
+                result = try body(PostgresRecordBatch(mapping: mapping, connection: conn, history: history, children: children))
                 if !commit { throw RolledBack() }
             }
         } catch is RolledBack {}
@@ -66,11 +67,14 @@ extension PostgresFormStore: RecordStore {
     }
 
     public func initializeOwnTables() throws -> [String] {
-        try PostgresMigrator.formStore.migrate(pool).map(\.fileName)
+        defer { catalog.clear() }
+        return try PostgresMigrator.formStore.migrate(pool).map(\.fileName)
     }
 
+    /// Applies a folder's migrations; the catalog facts the store kept are read again after.
     public func migrate(with migrator: Migrator) throws -> [String] {
-        try PostgresMigrator(migrator).migrate(pool).map(\.fileName)
+        defer { catalog.clear() }
+        return try PostgresMigrator(migrator).migrate(pool).map(\.fileName)
     }
 }
 

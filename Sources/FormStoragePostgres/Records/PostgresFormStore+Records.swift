@@ -5,6 +5,7 @@ extension PostgresFormStore {
     public func load(_ form: Form, key: RecordKey) throws -> StoredRecord? {
         let mapping = try mapping(for: form)
         let parameters = try mapping.keyParameters(key)
+        guard form.groups.isEmpty else { return try loadWithGroups(form, mapping, parameters) }
         let result = try pool.read { try $0.execute(mapping.selectByKeySQL, parameters) }
         return result.rowCount == 1 ? mapping.record(result, row: 0) : nil
     }
@@ -20,16 +21,23 @@ extension PostgresFormStore {
         let (sql, parameters) = mapping.insertStatement(values)
         let history = historyWriter(mapping, attribution)
         return try pool.write { conn in
-            // RETURNING reads back what the server filled in: an identity or serial key, defaults.
-            let result = try conn.execute(sql, parameters)
+            let record = try Self.insertRow(mapping, sql: sql, parameters: parameters, history: history, conn)
             if let deletingDraft { try Self.deleteDraft(deletingDraft, conn) }
-            guard result.rowCount == 1 else {
-                throw PostgresStoreError.badKey("the new record in \(mapping.table.name) could not be read back")
-            }
-            let record = mapping.record(result, row: 0)
-            try history.record(before: nil, after: mapping.storedTexts(result, row: 0), key: record.key, conn)
             return record
         }
+    }
+
+    /// Inserts one record inside the caller's transaction and records its history.
+    static func insertRow(_ mapping: PostgresTableMapping, sql: String, parameters: [String?],
+                          history: PostgresHistoryWriter, _ conn: PostgresConnection) throws -> StoredRecord {
+        // RETURNING reads back what the server filled in: an identity or serial key, defaults.
+        let result = try conn.execute(sql, parameters)
+        guard result.rowCount == 1 else {
+            throw PostgresStoreError.badKey("the new record in \(mapping.table.name) could not be read back")
+        }
+        let record = mapping.record(result, row: 0)
+        try history.record(before: nil, after: mapping.storedTexts(result, row: 0), key: record.key, conn)
+        return record
     }
 
     public func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
@@ -44,25 +52,31 @@ extension PostgresFormStore {
         let keyParameters = try mapping.keyParameters(key)
         let history = historyWriter(mapping, attribution)
         return try pool.write { conn -> UpdateResult in
-            // The row stays locked until COMMIT: nobody writes it between this check and the update.
-            let current = try conn.execute(mapping.selectByKeyForUpdateSQL, keyParameters)
-            guard current.rowCount == 1 else { return .notFound }
-            let stored = mapping.record(current, row: 0)
-            if base.version == nil || stored.version != base.version {
-                let conflicts = base.conflicts(changes: changes, stored: stored.values)
-                if !conflicts.isEmpty { return .conflict(conflicts) }
-            }
-            var saved = stored
-            if let statement = mapping.updateStatement(changes, key: keyParameters) {
-                let result = try conn.execute(statement.sql, statement.parameters)
-                guard result.rowCount == 1 else { throw PostgresStoreError.notOneRow(result.rowCount, table: mapping.table.name) }
-                saved = mapping.record(result, row: 0)
-                try history.record(before: mapping.storedTexts(current, row: 0), after: mapping.storedTexts(result, row: 0),
-                                   key: saved.key, conn)
-            }
-            if let deletingDraft { try Self.deleteDraft(deletingDraft, conn) }
-            return .saved(saved)
+            let result = try Self.updateRow(mapping, keyParameters, changes: changes, base: base, history: history, conn)
+            if case .saved = result, let deletingDraft { try Self.deleteDraft(deletingDraft, conn) }
+            return result
         }
+    }
+
+    /// Checks `base` against the row and writes `changes` to it, inside the
+    /// caller's transaction: the row stays locked until COMMIT, so nobody
+    /// writes it between this check and the update.
+    static func updateRow(_ mapping: PostgresTableMapping, _ keyParameters: [String?], changes: [String: FieldValue],
+                          base: SaveBase, history: PostgresHistoryWriter, _ conn: PostgresConnection) throws -> UpdateResult {
+        let current = try conn.execute(mapping.selectByKeyForUpdateSQL, keyParameters)
+        guard current.rowCount == 1 else { return .notFound }
+        let stored = mapping.record(current, row: 0)
+        if base.version == nil || stored.version != base.version {
+            let conflicts = base.conflicts(changes: changes, stored: stored.values)
+            if !conflicts.isEmpty { return .conflict(conflicts) }
+        }
+        guard let statement = mapping.updateStatement(changes, key: keyParameters, over: stored.values) else { return .saved(stored) }
+        let result = try conn.execute(statement.sql, statement.parameters)
+        guard result.rowCount == 1 else { throw PostgresStoreError.notOneRow(result.rowCount, table: mapping.table.name) }
+        let saved = mapping.record(result, row: 0)
+        try history.record(before: mapping.storedTexts(current, row: 0), after: mapping.storedTexts(result, row: 0),
+                           key: saved.key, conn)
+        return .saved(saved)
     }
 
     public func delete(_ form: Form, key: RecordKey, deletingDraft: String?) throws -> Bool {

@@ -4,6 +4,8 @@ import FormStorage
 /// Foreign keys as pickers on PostgreSQL, as `FormStore` offers them on
 /// SQLite: the referenced rows as choices, found by a bound `ILIKE` search
 /// that reads at most `limit` rows, and the label of the row a key refers to.
+/// The tables and foreign keys a picker is made of are read once per store
+/// (`PostgresCatalogCache`): a picker costs no catalog query after the first.
 extension PostgresFormStore: ReferencePicking {
     /// The picker of a field that is a single-column foreign key of the form's
     /// table (`group.field` names a row field of a group's child table); `nil` for any other field.
@@ -14,9 +16,9 @@ extension PostgresFormStore: ReferencePicking {
         let (tableName, column) = Self.tableAndColumn(form, field)
         let named = Self.field(form, field)?.labelColumn
         return try pool.read { conn -> ReferencePicker? in
-            guard try conn.table(tableName) != nil else { throw PostgresStoreError.unknownTable(tableName) }
-            let keys = try conn.constraints(of: tableName).foreignKeys
-            return try Self.picker(keys: keys, column: column, labelColumn: named, form: form, field: field, conn)
+            guard try catalog.table(tableName, conn) != nil else { throw PostgresStoreError.unknownTable(tableName) }
+            let keys = try catalog.constraints(of: tableName, conn).foreignKeys
+            return try picker(keys: keys, column: column, labelColumn: named, form: form, field: field, conn)
         }
     }
 
@@ -24,11 +26,11 @@ extension PostgresFormStore: ReferencePicking {
     /// single-column foreign key, by field key: what `show` and `list` label.
     public func pickers(_ form: Form) throws -> [String: ReferencePicker] {
         try pool.read { conn in
-            guard try conn.table(form.tableName) != nil else { throw PostgresStoreError.unknownTable(form.tableName) }
-            let keys = try conn.constraints(of: form.tableName).foreignKeys
+            guard try catalog.table(form.tableName, conn) != nil else { throw PostgresStoreError.unknownTable(form.tableName) }
+            let keys = try catalog.constraints(of: form.tableName, conn).foreignKeys
             var pickers: [String: ReferencePicker] = [:]
             for field in form.fields where field.holdsValue {
-                guard let picker = try Self.picker(keys: keys, column: field.key, labelColumn: field.labelColumn,
+                guard let picker = try picker(keys: keys, column: field.key, labelColumn: field.labelColumn,
                                                    form: form, field: field.key, conn) else { continue }
                 pickers[field.key] = picker
             }
@@ -51,7 +53,7 @@ extension PostgresFormStore: ReferencePicking {
         sql += " ORDER BY \(label), \(key) LIMIT $\(parameters.count + 1)"
         parameters.append(String(max(limit, 0)))
         return try pool.read { conn in
-            guard let table = try conn.table(picker.table) else { return [] }
+            guard let table = try catalog.table(picker.table, conn) else { return [] }
             let keyCoding = PostgresCoding(kind: nil, column: table.column(picker.column))
             let labelCoding = PostgresCoding(kind: nil, column: picker.labelColumn.flatMap(table.column))
             let result = try conn.execute(sql, parameters)
@@ -88,16 +90,16 @@ extension PostgresFormStore: ReferencePicking {
     /// The picker of `column` among a table's foreign keys: the referenced
     /// table's column, and the label column the spec names (checked to be
     /// one of its columns) or the inferred one.
-    private static func picker(keys: [PostgresForeignKey], column: String, labelColumn named: String?,
-                               form: Form, field: String, _ conn: PostgresConnection) throws -> ReferencePicker? {
+    private func picker(keys: [PostgresForeignKey], column: String, labelColumn named: String?,
+                        form: Form, field: String, _ conn: PostgresConnection) throws -> ReferencePicker? {
         guard let key = keys.first(where: { $0.columns == [column] }),
-              let referenced = try conn.table(key.destinationTable) else { return nil }
+              let referenced = try catalog.table(key.destinationTable, conn) else { return nil }
         guard let target = key.destinationColumns.first ?? referenced.primaryKey.first else { return nil }
         if let named, referenced.column(named) == nil {
             throw FormStoreError.unknownLabelColumn(named, field: field, form: form.name, table: referenced.name)
         }
         return ReferencePicker(table: referenced.name, column: target,
-                               labelColumn: named ?? inferredLabel(of: referenced, besides: target))
+                               labelColumn: named ?? Self.inferredLabel(of: referenced, besides: target))
     }
 
     /// The first text column, other than the referenced one, that is UNIQUE or

@@ -22,6 +22,10 @@ public final class PostgresFormStore: FormBackend, DraftStore {
     let historyTable = Mutex<Bool?>(nil)
     /// Whether saves record history (`PostgresFormStore+History.swift`).
     let historyEnabled = Mutex(true)
+    /// Each form's child mappings by form name, with the form they were made for (`PostgresFormStore+Groups.swift`).
+    let childMappingCache = Mutex<[String: (form: Form, children: [PostgresChildMapping])]>([:])
+    /// Tables and constraints read once for pickers and child tables (`PostgresCatalogCache`).
+    let catalog = PostgresCatalogCache()
     /// The listeners for commits by others (`PostgresFormStore+Watching.swift`).
     let commitListeners = PostgresCommitListeners()
 

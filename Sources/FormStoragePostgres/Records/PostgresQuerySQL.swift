@@ -59,6 +59,7 @@ struct PostgresQuerySQL {
     ///
     /// - throws: `PostgresStoreError` for a name that is neither.
     private func column(_ name: String) throws -> String {
+        if let path = mapping.pathExpression(name) { return path }
         guard mapping.columns.contains(name) || mapping.table.column(name) != nil else {
             throw PostgresStoreError.unknownColumn(name, form: mapping.form.name, table: mapping.table.name)
         }

@@ -9,6 +9,10 @@ import Foundation
 final class PostgresRecordBatch: RecordWriting {
     let mapping: PostgresTableMapping
     let connection: PostgresConnection
+    /// The form's groups over child tables (`PostgresRecordBatch+Groups.swift`).
+    let children: [PostgresChildMapping]
+    /// The key of the record this batch inserted last, as the server returned it.
+    private(set) var lastInserted: RecordKey?
     /// Records each insert and update as a save, when the batch was given an attribution.
     let history: PostgresHistoryWriter?
     /// The stored texts of the row `loadStored` read last, by its key, when the
@@ -16,9 +20,11 @@ final class PostgresRecordBatch: RecordWriting {
     /// without reading the row again.
     private var loaded: (key: [String?], texts: [String: String?])?
 
-    init(mapping: PostgresTableMapping, connection: PostgresConnection, history: PostgresHistoryWriter? = nil) {
+    init(mapping: PostgresTableMapping, connection: PostgresConnection, history: PostgresHistoryWriter? = nil,
+         children: [PostgresChildMapping] = []) {
         self.mapping = mapping
         self.connection = connection
+        self.children = children
         self.history = history
     }
 
@@ -40,17 +46,20 @@ final class PostgresRecordBatch: RecordWriting {
         let statement = mapping.insertStatement(values, like: like.mapValues(FieldValue.init))
         try inSavepoint {
             let result = try connection.execute(statement.sql, statement.parameters)
-            if let history, result.rowCount == 1 {
-                try history.record(before: nil, after: mapping.storedTexts(result, row: 0),
-                                   key: mapping.record(result, row: 0).key, connection)
-            }
+            guard result.rowCount == 1 else { return }
+            let key = mapping.record(result, row: 0).key
+            lastInserted = key
+            try history?.record(before: nil, after: mapping.storedTexts(result, row: 0), key: key, connection)
         }
     }
 
     @discardableResult
     func update(_ key: RecordKey, changes: [String: FieldValue], like: [String: DatabaseValue]) throws -> Bool {
         let keyParameters = try mapping.keyParameters(key)
-        guard let statement = mapping.updateStatement(changes, key: keyParameters, like: like.mapValues(FieldValue.init)) else {
+        // A change inside a JSON document keeps the rest of it: the document is read first.
+        let current = mapping.jsonPaths.isEmpty ? [:] : try loadStored(key)?.record.values ?? [:]
+        guard let statement = mapping.updateStatement(changes, key: keyParameters, over: current,
+                                                      like: like.mapValues(FieldValue.init)) else {
             return try connection.execute(mapping.selectByKeySQL, keyParameters).rowCount == 1
         }
         return try inSavepoint {
@@ -100,7 +109,7 @@ final class PostgresRecordBatch: RecordWriting {
         }
     }
 
-    private func inSavepoint<T>(_ body: () throws -> T) throws -> T {
+    func inSavepoint<T>(_ body: () throws -> T) throws -> T {
         try connection.executeScript("SAVEPOINT formstore_row")
         do {
             let result = try body()

@@ -1,4 +1,5 @@
 import FormCore
+import FormStorage
 
 /// How a form's stored fields map onto a PostgreSQL table's columns, with the
 /// SQL for each operation built once: identifiers quoted, values always bound
@@ -13,6 +14,10 @@ struct PostgresTableMapping: Sendable, Hashable {
     private let codings: [String: PostgresCoding]
     /// The codings of `columns`, in their order: a record is decoded without a lookup per value.
     private let columnCodings: [PostgresCoding]
+    /// Fields that reach into a JSON document column by a dotted path
+    /// (`"prefs.theme"` → column `prefs`, path `theme`), by field key
+    /// (`PostgresTableMapping+JSONPaths.swift`).
+    let jsonPaths: [String: JSONPath]
     private let returning: String
     let selectByKeySQL: String
     /// The same, locking the row until the transaction ends.
@@ -23,18 +28,33 @@ struct PostgresTableMapping: Sendable, Hashable {
         self.form = form
         self.table = table
         let key = form.primaryKey.isEmpty ? table.primaryKey : form.primaryKey
-        guard !key.isEmpty else { throw PostgresStoreError.noPrimaryKey(table.name) }
-        guard table.identifiesOneRow(key) else { throw PostgresStoreError.keyNotUnique(key, form: form.name, table: table.name) }
+        // A view has no key of its own: it can be listed and exported, and its
+        // spec may name one (docs/fidelity.md), which no index can vouch for.
+        guard !key.isEmpty || table.isView else { throw PostgresStoreError.noPrimaryKey(table.name) }
+        guard table.isView || table.identifiesOneRow(key) else {
+            throw PostgresStoreError.keyNotUnique(key, form: form.name, table: table.name)
+        }
         keyColumns = key
         var columns: [String] = []
         var codings: [String: PostgresCoding] = [:]
+        var jsonPaths: [String: JSONPath] = [:]
         for field in form.fields where field.isStored && field.holdsValue {
-            guard let column = table.column(field.key) else {
+            if let column = table.column(field.key) {
+                codings[field.key] = PostgresCoding(kind: field.kind, column: column)
+                columns.append(field.key)
+            } else if let path = JSONPath(fieldKey: field.key), let column = table.column(path.column),
+                      Self.holdsDocuments(column), form.field(path.column) == nil {
+                jsonPaths[field.key] = path
+                codings[field.key] = PostgresCoding(kind: field.kind, column: nil)
+                if !columns.contains(path.column) {
+                    codings[path.column] = PostgresCoding(kind: nil, column: column)
+                    columns.append(path.column)
+                }
+            } else {
                 throw PostgresStoreError.unknownColumn(field.key, form: form.name, table: table.name)
             }
-            codings[field.key] = PostgresCoding(kind: field.kind, column: column)
-            columns.append(field.key)
         }
+        self.jsonPaths = jsonPaths
         for extra in key + [form.versionColumn].compactMap({ $0 }) where !columns.contains(extra) {
             guard let column = table.column(extra) else {
                 throw PostgresStoreError.unknownColumn(extra, form: form.name, table: table.name)
@@ -59,7 +79,8 @@ struct PostgresTableMapping: Sendable, Hashable {
 
     /// The key's values as parameters, in key order.
     func keyParameters(_ key: RecordKey) throws -> [String?] {
-        try keyColumns.map { column in
+        guard !keyColumns.isEmpty else { throw PostgresStoreError.noPrimaryKey(table.name) }
+        return try keyColumns.map { column in
             guard let value = key[column] else {
                 throw PostgresStoreError.badKey("key \(key) lacks column '\(column)' of \(table.name)")
             }
@@ -72,6 +93,7 @@ struct PostgresTableMapping: Sendable, Hashable {
     /// is never written.
     /// `like` gives values as they arrived (an import's): see `parameter(_:_:like:)`.
     func insertStatement(_ values: [String: FieldValue], like: [String: FieldValue] = [:]) -> (sql: String, parameters: [String?]) {
+        let values = columnValues(values, over: [:])
         let given = columns.filter { name in
             guard let value = values[name], let column = table.column(name), !column.isGenerated else { return false }
             return value != .null || !column.hasDefault
@@ -86,8 +108,11 @@ struct PostgresTableMapping: Sendable, Hashable {
 
     /// The UPDATE writing `changes` (and bumping the version column) to the
     /// record with `key`, returning the row; nil when there is nothing to write.
-    func updateStatement(_ changes: [String: FieldValue], key: [String?],
+    /// A change of a JSON path is written into its column's document as
+    /// `current` holds it, so keys no field names are kept.
+    func updateStatement(_ changes: [String: FieldValue], key: [String?], over current: [String: FieldValue] = [:],
                          like: [String: FieldValue] = [:]) -> (sql: String, parameters: [String?])? {
+        let changes = columnValues(changes, over: current)
         let written = columns.filter { changes[$0] != nil && table.column($0)?.isGenerated != true }
         var assignments = written.enumerated().map { "\(quoteIdentifier($1)) = $\($0 + 1)" }
         if let version = form.versionColumn {
@@ -117,6 +142,7 @@ struct PostgresTableMapping: Sendable, Hashable {
         for (index, column) in columns.enumerated() {
             values[column] = columnCodings[index].decode(result.text(row: row, column: index))
         }
+        if !jsonPaths.isEmpty { readPaths(into: &values) }
         let key = RecordKey(columns: keyColumns, values: keyColumns.map { values[$0] ?? .null })
         let version = form.versionColumn.flatMap { values[$0]?.intValue }
         return StoredRecord(key: key, values: values, version: version)

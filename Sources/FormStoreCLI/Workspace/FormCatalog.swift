@@ -1,6 +1,7 @@
 import Foundation
 import FormCore
 import FormStorage
+import FormStoragePostgres
 
 /// The form specs of a folder: every `*.json` file in it, each read with
 /// `FormSpec.decode`, in file-name order.
@@ -106,10 +107,19 @@ struct FormCatalog {
     /// The specs kept in the database (`formstore_forms`), as the demo stores
     /// them; a malformed one is kept in `broken`, naming the stored spec and the JSON path.
     init(storedIn store: FormStore) throws {
+        try self.init(stored: try store.storedSpecs(),
+                      origin: store.sidecar == nil ? "kept in the database" : "kept in the sidecar \(store.sidecar!.path)")
+    }
+
+    /// The specs PostgreSQL keeps in `formstore_forms`.
+    init(storedIn store: PostgresFormStore) throws {
+        try self.init(stored: try store.storedSpecs(), origin: "kept in the database")
+    }
+
+    private init(stored specs: [(name: String, spec: Data)], origin: String) throws {
         var entries: [Entry] = []
         var broken: [Broken] = []
-        let origin = store.sidecar == nil ? "kept in the database" : "kept in the sidecar \(store.sidecar!.path)"
-        for stored in try store.storedSpecs() {
+        for stored in specs {
             let label = "formstore_forms '\(stored.name)'"
             do {
                 entries.append(Entry(form: try FormSpec.decode(stored.spec), file: label, origin: origin))

@@ -17,8 +17,8 @@ extension RecordImporter {
     /// Writes the input's child rows under the parent with `key`.
     ///
     /// - returns: whether any row was written.
-    /// - throws: `RowProblems` for rows that do not parse or validate; `DatabaseError`.
-    func writeRows(_ input: InputRecord, parent key: RecordKey, into batch: RecordBatch) throws -> Bool {
+    /// - throws: `RowProblems` for rows that do not parse or validate; `DatabaseError` or `PostgresError`.
+    func writeRows(_ input: InputRecord, parent key: RecordKey, into batch: any ChildRowWriting) throws -> Bool {
         guard !input.rows.isEmpty, let record = try batch.loadWithGroups(key) else { return false }
         let memory = MemoryBackend(keyColumns: record.key.columns)
         var values = record.values
@@ -41,14 +41,14 @@ extension RecordImporter {
     }
 
     /// The parent's key after its row was written: the key the input names,
-    /// else the rowid SQLite just gave it.
-    func parentKey(of input: InputRecord, outcome: Outcome, in batch: RecordBatch) -> RecordKey? {
+    /// else the key the database just gave it (SQLite's rowid, PostgreSQL's identity or serial).
+    func parentKey(of input: InputRecord, outcome: Outcome, in batch: any ChildRowWriting) -> RecordKey? {
         let columns = keyColumns
         let given = columns.compactMap { column in input.values[column].map { raw in
             raw.textValue.map { keyValue($0, column) } ?? raw
         } }
         if given.count == columns.count, !given.contains(.null) { return RecordKey(columns: columns, values: given) }
-        guard outcome == .inserted, columns.count == 1 else { return nil }
-        return RecordKey(columns: columns, values: [.int(batch.lastInsertedRowID)])
+        guard outcome == .inserted else { return nil }
+        return batch.lastInsertedKey(columns: columns)
     }
 }

@@ -43,7 +43,7 @@ extension StorageWorkspace {
                         }
                         var outcome = try importer.write(input, into: batch)
                         // A parent's child rows (import --children), written after it in the same transaction.
-                        if !input.rows.isEmpty, let batch = try Self.childRowBatch(batch),
+                        if !input.rows.isEmpty, let batch = Self.childRowBatch(batch),
                            let parent = importer.parentKey(of: input, outcome: outcome, in: batch),
                            try importer.writeRows(input, parent: parent, into: batch), outcome == .unchanged {
                             outcome = .updated
@@ -93,12 +93,9 @@ extension StorageWorkspace {
         }
     }
 
-    /// The batch child rows are written through (`import --children`): SQLite's.
-    ///
-    /// - throws: `CLIError.usage` on PostgreSQL.
-    private static func childRowBatch(_ batch: any RecordWriting) throws -> RecordBatch? {
-        guard let batch = batch as? RecordBatch else { throw GlobalOptions.sqliteOnly("import --children") }
-        return batch
+    /// The batch child rows are written through (`import --children`): every store's batch writes them.
+    private static func childRowBatch(_ batch: any RecordWriting) -> (any ChildRowWriting)? {
+        batch as? any ChildRowWriting
     }
 }
 

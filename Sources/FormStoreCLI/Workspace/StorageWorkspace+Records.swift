@@ -80,10 +80,9 @@ extension StorageWorkspace {
         do {
             try session.delete()
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY {
-            throw try foreignKeyRefusal(error, form: form, key: key)
+            throw try foreignKeyRefusal(error.message, form: form, key: key)
         } catch let error as PostgresError where error.isForeignKeyViolation {
-            throw CLIError.validation("cannot delete \(form.name) \(key.text): other records refer to it "
-                + "(\(error.constraint ?? error.message)); change or delete those first")
+            throw try foreignKeyRefusal(error.message, form: form, key: key)
         }
     }
 

@@ -202,9 +202,11 @@ final class StorageWorkspace: Workspace {
         throw CLIError.validation(message + "; the spec must say \"editsOtherTable\": true if that is meant")
     }
 
-    /// Specs kept in the database (SQLite; PostgreSQL keeps none for the command).
+    /// Specs kept in the database (`formstore_forms`), on either backend.
     private func storedCatalog() throws -> FormCatalog {
-        guard let store = try store() as? FormStore else { return .empty }
+        let store = try store()
+        if let postgres = store as? PostgresFormStore { return try FormCatalog(storedIn: postgres) }
+        guard let store = store as? FormStore else { return .empty }
         return try FormCatalog(storedIn: store)
     }
 

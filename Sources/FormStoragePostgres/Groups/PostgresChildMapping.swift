@@ -1,0 +1,78 @@
+import FormCore
+
+/// A repeating group bound to a PostgreSQL child table: the table's mapping
+/// (through its inferred form, the group's fields taking the place of their
+/// columns), the columns referring to the parent, and the SQL reading one
+/// parent's rows in their order.
+struct PostgresChildMapping: Sendable {
+    let group: RowGroup
+    let mapping: PostgresTableMapping
+    /// The child's columns referring to the parent's key, in the parent key's order.
+    let foreignKey: [String]
+    let selectRowsSQL: String
+    /// The same, locking the rows until the transaction ends (a save's conflict check).
+    let selectRowsForUpdateSQL: String
+
+    init(group: RowGroup, mapping: PostgresTableMapping, foreignKey: [String]) {
+        self.group = group
+        self.mapping = mapping
+        self.foreignKey = foreignKey
+        let filter = foreignKey.enumerated().map { "\(quoteIdentifier($1)) = $\($0 + 1)" }.joined(separator: " AND ")
+        let order = ([group.orderColumn].compactMap { $0 } + mapping.keyColumns).map(quoteIdentifier).joined(separator: ", ")
+        selectRowsSQL = "SELECT \(mapping.columns.map(quoteIdentifier).joined(separator: ", ")) FROM "
+            + "\(quoteIdentifier(mapping.table.name)) WHERE \(filter) ORDER BY \(order)"
+        selectRowsForUpdateSQL = selectRowsSQL + " FOR UPDATE"
+    }
+
+    /// The foreign key's values for the parent with `key`, as the child's fields hold them.
+    func foreignKeyValues(_ key: RecordKey) -> [String: FieldValue] {
+        Dictionary(zip(foreignKey, key.values).map { ($0, $1) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The parent key's values as parameters of `selectRowsSQL`, in the child columns' coding.
+    func parameters(_ key: RecordKey) -> [String?] {
+        zip(foreignKey, key.values).map { mapping.coding($0).encode($1) }
+    }
+
+    /// The rows of the parent with `key`, in their order.
+    func rows(of key: RecordKey, _ conn: PostgresConnection) throws -> [[String: FieldValue]] {
+        let result = try conn.execute(selectRowsSQL, parameters(key))
+        return (0..<result.rowCount).map { mapping.record(result, row: $0).values }
+    }
+
+    /// Each stored row of the parent with `key` by its key, locked until the transaction ends.
+    func lockedRows(of key: RecordKey, _ conn: PostgresConnection) throws -> [RecordKey: StoredRecord] {
+        let result = try conn.execute(selectRowsForUpdateSQL, parameters(key))
+        var rows: [RecordKey: StoredRecord] = [:]
+        for row in 0..<result.rowCount {
+            let record = mapping.record(result, row: row)
+            rows[record.key] = record
+        }
+        return rows
+    }
+
+    /// Deletes, updates and inserts the rows of one group of the parent with
+    /// `parent`, in that order (a key freed by a deleted row may be taken by
+    /// a new one); each update and delete must touch exactly one row.
+    func write(_ change: GroupChanges, parent: RecordKey, stored: [RecordKey: StoredRecord],
+               _ conn: PostgresConnection) throws {
+        for row in change.deletes {
+            let changed = try conn.execute(mapping.deleteSQL, try mapping.keyParameters(row.key)).changedRows
+            guard changed <= 1 else { throw PostgresStoreError.notOneRow(changed, table: mapping.table.name) }
+        }
+        for row in change.updates {
+            guard let current = stored[row.key],
+                  let statement = mapping.updateStatement(row.changes, key: try mapping.keyParameters(row.key),
+                                                          over: current.values) else { continue }
+            let changed = try conn.execute(statement.sql, statement.parameters).rowCount
+            guard changed <= 1 else { throw PostgresStoreError.notOneRow(changed, table: mapping.table.name) }
+        }
+        for row in change.inserts {
+            var values = row.merging(foreignKeyValues(parent)) { _, parent in parent }
+            // A key column left empty is the server's to fill in (identity, serial, default).
+            for column in mapping.keyColumns where values[column] == .null { values[column] = nil }
+            let statement = mapping.insertStatement(values)
+            _ = try conn.execute(statement.sql, statement.parameters)
+        }
+    }
+}

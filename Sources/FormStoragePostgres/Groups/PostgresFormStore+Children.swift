@@ -1,0 +1,34 @@
+import FormCore
+
+extension PostgresFormStore {
+    /// The form inferred from a table with a repeating group for each table
+    /// whose foreign key refers to it (`PostgresFormInference.form(for:constraints:children:)`);
+    /// nil when there is no such table. The referring tables are found in one
+    /// catalog query, not by reading every table.
+    ///
+    /// - throws: `PostgresError`.
+    public func inferredFormWithChildren(table name: String) throws -> Form? {
+        try pool.read { conn -> Form? in
+            guard let table = try conn.table(name) else { return nil }
+            var children: [(table: PostgresTable, constraints: PostgresConstraints)] = []
+            var seen = Set<String>()
+            for referring in try conn.referringKeys(to: name) where seen.insert(referring.table).inserted {
+                guard let child = try conn.table(referring.table) else { continue }
+                children.append((child, try conn.constraints(of: referring.table)))
+            }
+            return PostgresFormInference.form(for: table, constraints: try conn.constraints(of: name), children: children)
+        }
+    }
+
+    /// The columns of other tables (and of `table` itself) whose foreign keys
+    /// point at `table`, as `orders.customer` (`t.(a, b)` for a composite
+    /// key): what a person must change or delete before a row of `table` can go.
+    ///
+    /// - throws: `PostgresError`.
+    public func referrers(of table: String) throws -> [String] {
+        try pool.read { try $0.referringKeys(to: table) }.map { referring in
+            let columns = referring.key.columns
+            return "\(referring.table).\(columns.count == 1 ? columns[0] : "(\(columns.joined(separator: ", ")))")"
+        }
+    }
+}

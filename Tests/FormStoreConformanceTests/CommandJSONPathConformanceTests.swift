@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// Fields reaching into a JSON document column by a dotted path, on both
+/// backends through the built binary: shown, filtered on, and written back
+/// into the document with its other keys kept.
+@Suite struct CommandJSONPathConformanceTests {
+    static let schema = Schema(
+        sqlite: """
+            CREATE TABLE account (id INTEGER PRIMARY KEY, name TEXT NOT NULL, prefs TEXT);
+            INSERT INTO account VALUES (1, 'Ann', '{"theme": "dark", "size": 12, "ui": {"lang": "en"}}'), (2, 'Bo', NULL);
+            """,
+        postgres: """
+            CREATE TABLE account (id integer PRIMARY KEY, name text NOT NULL, prefs jsonb);
+            INSERT INTO account VALUES (1, 'Ann', '{"theme": "dark", "size": 12, "ui": {"lang": "en"}}'), (2, 'Bo', NULL);
+            """)
+
+    static let spec = #"""
+        {"formstore": 1, "name": "account", "table": "account", "primaryKey": ["id"],
+         "sections": [{"fields": [{"key": "name", "label": "Name"}, {"key": "prefs.theme", "label": "Theme"},
+                                  {"key": "prefs.ui.lang", "label": "Language"}]}]}
+        """#
+
+    /// The document's keys as the database reads them: theme, size, ui.lang.
+    static func document(_ backend: TestBackend, id: Int) throws -> [String?]? {
+        switch backend.kind {
+        case .sqlite:
+            return try backend.row("SELECT json_extract(prefs, '$.theme'), json_extract(prefs, '$.size'), "
+                                   + "json_extract(prefs, '$.ui.lang') FROM account WHERE id = \(id)")
+        case .postgres:
+            return try backend.row("SELECT prefs->>'theme', prefs->>'size', prefs#>>'{ui,lang}' FROM account WHERE id = \(id)")
+        }
+    }
+
+    @Test(arguments: BackendKind.allCases)
+    func aPathIsShownFilteredOnAndWrittenIntoItsDocument(_ kind: BackendKind) throws {
+        let backend = try TestBackend(kind, schema: Self.schema)
+        let forms = FileManager.default.temporaryDirectory.appendingPathComponent("path-forms-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: forms, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: forms) }
+        try Data(Self.spec.utf8).write(to: forms.appendingPathComponent("account.json"))
+        let db = ["--db", backend.location, "--forms", forms.path]
+        let shown = try FormstoreBinary.run(db + ["show", "account", "1"])
+        #expect(shown.code == 0, "\(kind): \(shown)")
+        #expect(shown.output.contains("Theme:    dark\n"), "\(kind): \(shown)")
+        #expect(shown.output.contains("Language: en\n"), "\(kind): \(shown)")
+        let set = try FormstoreBinary.run(db + ["set", "account", "1", "prefs.theme=light"])
+        #expect(set.code == 0, "\(kind): \(set)")
+        #expect(try Self.document(backend, id: 1) == ["light", "12", "en"])
+        // A NULL document becomes one holding the path.
+        let first = try FormstoreBinary.run(db + ["set", "account", "2", "prefs.ui.lang=fr"])
+        #expect(first.code == 0, "\(kind): \(first)")
+        #expect(try Self.document(backend, id: 2) == [nil, nil, "fr"])
+        let found = try FormstoreBinary.run(db + ["list", "account", "--where", "prefs.theme=light", "--format", "ndjson"])
+        #expect(found.code == 0, "\(kind): \(found)")
+        #expect(found.output == "{\"id\": 1, \"name\": \"Ann\", \"prefs.theme\": \"light\", \"prefs.ui.lang\": \"en\"}\n",
+                "\(kind): \(found)")
+    }
+}

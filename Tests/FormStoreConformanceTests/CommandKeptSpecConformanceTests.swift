@@ -1,0 +1,53 @@
+import FormCore
+import FormStorage
+import FormStoragePostgres
+import Foundation
+import Testing
+
+/// Specs kept in the database (`formstore_forms`) on both backends: an
+/// application stores one through its store, and the command and `serve`
+/// use it as if it were in the forms folder.
+@Suite struct CommandKeptSpecConformanceTests {
+    /// The people form under its own name, kept by the application.
+    static func keep(_ form: Form, in backend: TestBackend) throws {
+        if let sqlite = backend.store as? FormStore { try sqlite.storeSpec(of: form) }
+        if let postgres = backend.store as? PostgresFormStore { try postgres.storeSpec(of: form) }
+    }
+
+    static var person: Form {
+        var form = People.form()
+        form.editsOtherTable = true
+        return form
+    }
+
+    @Test(arguments: BackendKind.allCases)
+    func aKeptSpecIsListedShownAndWrittenThrough(_ kind: BackendKind) throws {
+        let backend = try TestBackend(kind, schema: People.schema)
+        try Self.keep(Self.person, in: backend)
+        let db = ["--db", backend.location]
+        let forms = try FormstoreBinary.run(db + ["forms"])
+        #expect(forms.code == 0, "\(kind): \(forms)")
+        #expect(forms.output.contains("person"), "\(kind): \(forms)")
+        #expect(forms.output.contains("kept in the database"), "\(kind): \(forms)")
+        let shown = try FormstoreBinary.run(db + ["show", "person", "1"])
+        #expect(shown.code == 0, "\(kind): \(shown)")
+        #expect(shown.output.contains("Name:       Ann Lee\n"), "\(kind): \(shown)")
+        // The spec's kinds hold: an e-mail field refuses what is no address.
+        let refused = try FormstoreBinary.run(db + ["set", "person", "1", "email=not an address"])
+        #expect(refused.code == 65, "\(kind): \(refused)")
+        let set = try FormstoreBinary.run(db + ["set", "person", "1", "email=ann@lee.example"])
+        #expect(set.code == 0, "\(kind): \(set)")
+        #expect(try backend.row("SELECT email FROM people WHERE id = 1") == ["ann@lee.example"])
+    }
+
+    @Test(arguments: BackendKind.allCases)
+    func aSpecTableNobodyInitialisedIsNeverRead(_ kind: BackendKind) throws {
+        let backend = try TestBackend(kind, schema: People.schema)
+        try Self.keep(Self.person, in: backend)
+        // Someone else's database: FormStore's migrations were never recorded there.
+        try backend.execute("DROP TABLE formstore_migrations")
+        let forms = try FormstoreBinary.run(["--db", backend.location, "forms"])
+        #expect(forms.code == 0, "\(kind): \(forms)")
+        #expect(!forms.output.contains("person"), "\(kind): \(forms)")
+    }
+}
