@@ -81,9 +81,8 @@ extension FormSession {
     private func hiddenChanges() -> [FieldError] {
         var found: [FieldError] = []
         for field in fields where field.isStored && field.holdsValue && isChanged(field.key)
-            && form.isHidden(field, values: current, editing: isEditing) {
-            let error = FieldError(field: field.key, code: "hidden",
-                                   message: "\(field.label) is hidden, so its change cannot be saved: show it or undo the change")
+            && pipeline.hiddenRefusal(field, values: current, editing: isEditing) != nil {
+            let error = pipeline.hiddenChangeError(field)
             setErrors([error], for: field.key)
             found.append(error)
         }
@@ -117,8 +116,7 @@ extension FormSession {
     /// typed input that did not parse keeps its parse error.
     private func validate(changed: Set<String>) -> [FieldError] {
         let shown = visibleFields
-        let visible = values(of: shown)
-        let report = form.validate(changed: changed, values: visible, editing: isEditing)
+        let report = pipeline.validate(changed: changed, values: current, editing: isEditing)
         var found: [String: [FieldError]] = [:]
         var whole: [FieldError] = []
         for error in report.errors {
@@ -197,11 +195,7 @@ extension FormSession {
 
     /// A new record's values: every visible stored field.
     var insertValues: [String: FieldValue] {
-        var stored: [String: FieldValue] = [:]
-        for field in visibleFields where field.isStored && field.holdsValue {
-            stored[field.key] = value(field.key)
-        }
-        return stored
+        pipeline.insertValues(current, editing: isEditing)
     }
 
     private func insertRecord(_ stored: [String: FieldValue]) throws -> SaveOutcome {

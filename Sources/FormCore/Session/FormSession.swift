@@ -86,6 +86,8 @@ public final class FormSession {
     /// cannot change under a session; walking its sections on every keystroke
     /// showed in profiles.
     private(set) lazy var fields: [Field] = form.fields
+    /// The rules every write follows (`RecordPipeline`), prepared once.
+    public private(set) lazy var pipeline = RecordPipeline(form)
     private lazy var fieldPositions: [String: Int] =
         Dictionary(fields.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
     /// Keys of the stored fields, and of the fields a draft keeps (not secure):
