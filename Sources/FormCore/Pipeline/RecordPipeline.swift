@@ -38,6 +38,8 @@ public struct RecordPipeline: Sendable {
     public let defaults: [String: FieldValue]
     /// Whether any field's visibility depends on values (else no walk is needed per record).
     private let hasConditions: Bool
+    /// Every value-holding field's key: what a new record validates.
+    public let allKeys: Set<String>
 
     public init(_ form: Form) {
         self.form = form
@@ -53,6 +55,7 @@ public struct RecordPipeline: Sendable {
         primaryKey = Set(form.primaryKey)
         defaults = Dictionary(fields.map { ($0.key, $0.defaultValue) }, uniquingKeysWith: { first, _ in first })
         hasConditions = fields.contains { $0.hiddenWhen != nil }
+        allKeys = Set(fields.map(\.key))
     }
 
     /// The field with this key that holds a value.
@@ -112,8 +115,6 @@ public struct RecordPipeline: Sendable {
         form.validate(changed: changed, values: visibleValues(values, editing: editing), editing: editing)
     }
 
-    /// Every value-holding field's key: what a new record validates.
-    public var allKeys: Set<String> { Set(fields.map(\.key)) }
 
     /// The values of the fields these values leave visible.
     public func visibleValues(_ values: [String: FieldValue], editing: Bool) -> [String: FieldValue] {
