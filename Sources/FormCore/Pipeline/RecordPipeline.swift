@@ -38,6 +38,10 @@ public struct RecordPipeline: Sendable {
     public let defaults: [String: FieldValue]
     /// Whether any field's visibility depends on values (else no walk is needed per record).
     private let hasConditions: Bool
+    /// Per slot: whether any rule of `refusal` or `hiddenRefusal` can refuse the
+    /// field (read-only, `disabledWhen`, `hiddenWhen`, the mode); an import asks
+    /// for every column of every row.
+    private let mayRefuse: [Bool]
     /// Every value-holding field's key: what a new record validates.
     public let allKeys: Set<String>
 
@@ -56,6 +60,10 @@ public struct RecordPipeline: Sendable {
         defaults = Dictionary(fields.map { ($0.key, $0.defaultValue) }, uniquingKeysWith: { first, _ in first })
         hasConditions = fields.contains { $0.hiddenWhen != nil }
         allKeys = Set(fields.map(\.key))
+        let modeRefuses = form.mode == .frozen || form.mode == .edit
+        mayRefuse = fields.map {
+            $0.isReadOnly || $0.disabledWhen != nil || $0.hiddenWhen != nil || (modeRefuses && !$0.enabledWhenNotEditing)
+        }
     }
 
     /// The field with this key that holds a value.
@@ -72,6 +80,13 @@ public struct RecordPipeline: Sendable {
         if form.isDisabled(field, values: values, editing: editing) {
             return Refusal(field: field, code: "disabled", why: "is disabled")
         }
+        return modeRefusal(field, editing: editing)
+    }
+
+    /// The part of `refusal` the edit mode decides: a frozen form, or an edit
+    /// form before editing begins, takes changes to `enabledWhenNotEditing`
+    /// fields only. A front end that must say "only X can be changed" asks this.
+    public func modeRefusal(_ field: Field, editing: Bool) -> Refusal? {
         if field.enabledWhenNotEditing { return nil }
         switch form.mode {
         case .frozen: return Refusal(field: field, code: "notEditable", why: "cannot be changed: the form is frozen")
@@ -158,16 +173,18 @@ public struct RecordPipeline: Sendable {
                      editing: Bool) -> RecordWritePlan {
         var refused: [FieldError] = []
         for key in given {
-            guard let field = field(key) else { continue }
+            guard let slot = slots[key], mayRefuse[slot] else { continue }
+            let field = fields[slot]
             if let refusal = refusal(field, isNew: isNew, values: values, editing: editing)
                 ?? hiddenRefusal(field, values: values, editing: editing) {
                 refused.append(refusal.error)
             }
         }
-        let changed = changedStoredKeys(pristine: pristine, values: values)
+        // A new record validates every field: which changed matters only to what is hidden.
+        let changed = isNew && !hasConditions ? [] : changedStoredKeys(pristine: pristine, values: values)
         var failed = Set(refused.compactMap(\.field))
         // A save writes only visible fields: a change the values hide would be lost in silence.
-        for key in changed where !failed.contains(key) {
+        for key in changed where hasConditions && !failed.contains(key) {
             if let field = field(key), hiddenRefusal(field, values: values, editing: editing) != nil {
                 refused.append(hiddenChangeError(field))
                 failed.insert(key)
