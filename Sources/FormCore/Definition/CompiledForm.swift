@@ -28,6 +28,8 @@ public final class CompiledForm: Sendable {
     public let hasHiddenConditions: Bool
     /// The definition's first mistake, found once (`Form.checkDefinition()`).
     public let definitionProblem: FormDefinitionError?
+    /// The rules every write of this form follows (`RecordPipeline`).
+    public let pipeline: RecordPipeline
     private let positions: [String: Int]
     /// Each field's `allTransforms`, by position: built once, not per keystroke.
     private let transforms: [[Transform]]
@@ -41,6 +43,7 @@ public final class CompiledForm: Sendable {
         hasHiddenConditions = fields.contains { $0.hiddenWhen != nil }
         transforms = fields.map(\.allTransforms)
         definitionProblem = form.definitionProblems.first
+        pipeline = RecordPipeline(form)
     }
 
     /// Where the first field with `key` is in `fields`.

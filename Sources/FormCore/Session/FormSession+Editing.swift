@@ -3,16 +3,7 @@ extension FormSession {
     /// Why `field` cannot be changed now, or `nil` when it can.
     public func whyNotEditable(_ key: String) -> String? {
         guard let field = field(key) else { return "is not a field of \(form.name)" }
-        if !field.holdsValue { return "is display-only" }
-        // A new record's key is typed in; once stored it is read-only like any such field.
-        if field.isReadOnly && !(self.key == nil && form.primaryKey.contains(field.key)) { return "is read-only" }
-        if form.isDisabled(field, values: current, editing: isEditing) { return "is disabled" }
-        if field.enabledWhenNotEditing { return nil }
-        switch form.mode {
-        case .frozen: return "cannot be changed: the form is frozen"
-        case .edit where !isEditing: return "cannot be changed before editing begins (beginEditing)"
-        default: return nil
-        }
+        return pipeline.refusal(field, isNew: self.key == nil, values: current, editing: isEditing)?.why
     }
 
     /// Sets a field from what a person typed: parsed through the field's

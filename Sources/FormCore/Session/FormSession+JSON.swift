@@ -125,31 +125,15 @@ extension FormSession {
         }
     }
 
-    private func refusal(_ field: Field, _ code: String, _ why: String) -> FieldError {
-        FieldError(field: field.key, code: code, message: "\(field.label) (\(field.key)) \(why)")
-    }
-
     /// Why a body may never set `field`, whatever its values: checked before the value is read.
     private func whyNeverSettable(_ field: Field) -> FieldError? {
-        if !field.holdsValue { return refusal(field, "notEditable", "is display-only") }
-        // A new record's key is typed in, as `whyNotEditable` allows.
-        if field.isReadOnly && !(key == nil && form.primaryKey.contains(field.key)) {
-            return refusal(field, "readOnly", "is read-only")
-        }
-        return nil
+        pipeline.fixedRefusal(field, isNew: key == nil)?.error
     }
 
-    /// Why a body may not set `field` now, judged on the values it would leave.
+    /// Why a body may not set `field` now, judged on the values it would leave (`RecordPipeline`).
     private func whyNotSettable(_ field: Field, values: [String: FieldValue]) -> FieldError? {
-        func error(_ code: String, _ why: String) -> FieldError { refusal(field, code, why) }
-        if form.isHidden(field, values: values, editing: isEditing) { return error("hidden", "is hidden") }
-        if form.isDisabled(field, values: values, editing: isEditing) { return error("disabled", "is disabled") }
-        if field.enabledWhenNotEditing { return nil }
-        switch form.mode {
-        case .frozen: return error("notEditable", "cannot be changed: the form is frozen")
-        case .edit where !isEditing: return error("notEditable", "cannot be changed before editing begins (beginEditing)")
-        default: return nil
-        }
+        (pipeline.hiddenRefusal(field, values: values, editing: isEditing)
+            ?? pipeline.refusal(field, isNew: key == nil, values: values, editing: isEditing))?.error
     }
 }
 

@@ -83,9 +83,8 @@ extension FormSession {
     private func hiddenChanges() -> [FieldError] {
         var found: [FieldError] = []
         for field in fields where field.isStored && field.holdsValue && isChanged(field.key)
-            && form.isHidden(field, values: current, editing: isEditing) {
-            let error = FieldError(field: field.key, code: "hidden",
-                                   message: "\(field.label) is hidden, so its change cannot be saved: show it or undo the change")
+            && pipeline.hiddenRefusal(field, values: current, editing: isEditing) != nil {
+            let error = pipeline.hiddenChangeError(field)
             setErrors([error], for: field.key)
             found.append(error)
         }
@@ -120,10 +119,8 @@ extension FormSession {
     private func validate(changed: Set<String>) -> [FieldError] {
         // Without conditions every field is shown: no filtered copy of the fields.
         let shown = compiled.hasHiddenConditions ? visibleFields : fields
-        let visible = values(of: shown)
-        // The session's visibility holds for `visible` too: conditions see a hidden field as empty.
-        let report = form.validate(changed: changed, values: visible, editing: isEditing, now: Date(),
-                                   visibility: visibility)
+        // The session's visibility, kept between changes, is the pipeline's to use.
+        let report = pipeline.validate(changed: changed, values: current, editing: isEditing, visibility: visibility)
         var found: [String: [FieldError]] = [:]
         var whole: [FieldError] = []
         for error in report.errors {
@@ -202,11 +199,7 @@ extension FormSession {
 
     /// A new record's values: every visible stored field.
     var insertValues: [String: FieldValue] {
-        var stored: [String: FieldValue] = [:]
-        for field in visibleFields where field.isStored && field.holdsValue {
-            stored[field.key] = value(field.key)
-        }
-        return stored
+        pipeline.insertValues(current, editing: isEditing)
     }
 
     private func insertRecord(_ stored: [String: FieldValue]) throws -> SaveOutcome {

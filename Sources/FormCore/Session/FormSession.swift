@@ -87,6 +87,8 @@ public final class FormSession {
     /// keystroke showed in profiles.
     let compiled: CompiledForm
     var fields: [Field] { compiled.fields }
+    /// The rules every write follows (`RecordPipeline`), prepared once per form.
+    public var pipeline: RecordPipeline { compiled.pipeline }
     /// Keys of the stored fields, and of the fields a draft keeps (not secure):
     /// what dirty tracking and drafts walk on every keystroke, kept compact.
     var storedKeys: [String] { compiled.storedKeys }

@@ -61,6 +61,8 @@ extension FormStore: RecordStore {
 }
 
 extension RecordBatch: RecordWriting {
+    public var computedColumns: Set<String> { Set(mapping.table.columns.filter(\.isGenerated).map(\.name)) }
+
     public func storedDate(_ value: FieldValue, field: String) -> Date? {
         guard let coding = mapping.codings[field], case .date(let date) = coding.decode(DatabaseValue(value)) else { return nil }
         return date

@@ -74,6 +74,9 @@ public protocol RecordWriting: AnyObject {
     func foreignKeyViolationCount() throws -> Int
     /// A value as a date column of the form stores it (any of its forms), read as a date.
     func storedDate(_ value: FieldValue, field: String) -> Date?
+    /// The columns the database computes (generated columns): never written,
+    /// so an input's value for one is no change anybody asked for.
+    var computedColumns: Set<String> { get }
 }
 
 extension RecordQuery {

@@ -30,6 +30,8 @@ final class PostgresRecordBatch: RecordWriting {
 
     var keyColumns: [String] { mapping.keyColumns }
 
+    var computedColumns: Set<String> { Set(mapping.table.columns.filter(\.isGenerated).map(\.name)) }
+
     func loadStored(_ key: RecordKey) throws -> (record: StoredRecord, stored: [String: DatabaseValue])? {
         let keyParameters = try mapping.keyParameters(key)
         let result = try connection.execute(mapping.selectByKeySQL, keyParameters)

@@ -80,7 +80,7 @@ final class EditorEdit {
                 + "edit without --editor to restore it.")
         }
         switch form.mode {
-        case .frozen where !form.fields.contains(where: { $0.enabledWhenNotEditing && $0.holdsValue }):
+        case .frozen where !form.fields.contains(where: { $0.holdsValue && modeAllows($0) }):
             throw CLIError.validation("\(form.name) is frozen: its records cannot be changed")
         case .edit where !session.isEditing:
             try session.beginEditing()
@@ -212,12 +212,17 @@ final class EditorEdit {
         return (problems, saved, conflicts)
     }
 
+    /// Whether the edit mode lets `field` change now (the session's rule, `RecordPipeline.modeRefusal`).
+    private func modeAllows(_ field: Field) -> Bool {
+        session.pipeline.modeRefusal(field, editing: session.isEditing) == nil
+    }
+
     /// A frozen form takes changes to its `enabledWhenNotEditing` fields only.
     private func refuseFrozen(_ changed: [Field]) throws {
         guard form.mode == .frozen else { return }
-        let refused = changed.filter { !$0.enabledWhenNotEditing }
+        let refused = changed.filter { !modeAllows($0) }
         guard !refused.isEmpty else { return }
-        let open = form.fields.filter { $0.enabledWhenNotEditing && $0.holdsValue }.map(\.label)
+        let open = form.fields.filter { $0.holdsValue && modeAllows($0) }.map(\.label)
         throw CLIError.validation("\(form.name) is frozen: only \(open.joined(separator: ", ")) can be changed, "
             + "not \(refused.map(\.label).joined(separator: ", "))")
     }

@@ -4,9 +4,11 @@ import FormStorage
 
 /// Turns one input row into a record and writes it to a batch: each value
 /// parsed through its field (text as if typed; a number, a BLOB or a date as
-/// stored), then inserted with every field validated, or, when its key names
-/// a stored record, written over it: only the values that differ from what
-/// is stored, and only those validated (docs/fidelity.md).
+/// stored), then taken through the form's `RecordPipeline` (the rules a
+/// session's save follows: what may change, what is validated, what is
+/// written): a new row with every field validated, or, when its key names a
+/// stored record, only the values that differ from what is stored, and only
+/// those validated (docs/fidelity.md).
 ///
 /// Each value is passed on as it arrived (`like:`), so a row that export
 /// wrote imports back byte for byte, in the column's own form.
@@ -25,20 +27,20 @@ struct RecordImporter {
     let keyValue: (_ text: String, _ column: String) -> FieldValue
     /// A value as a date field's column may store it, read as a date (`RecordWriting.storedDate`).
     let storedDate: (_ value: FieldValue, _ field: String) -> Date?
-    private let fields: [String: Field]
-    private let storedFields: [String]
-    private let defaults: [String: FieldValue]
+    /// The form's rules, prepared once for every row.
+    let pipeline: RecordPipeline
+    /// Columns the database computes: a new row's value for one is not written (nor refused).
+    private let computedColumns: Set<String>
 
-    init(form: Form, keyColumns: [String], storedDate: @escaping (_ value: FieldValue, _ field: String) -> Date?,
+    init(form: Form, keyColumns: [String], computedColumns: Set<String> = [],
+         storedDate: @escaping (_ value: FieldValue, _ field: String) -> Date?,
          keyValue: @escaping (_ text: String, _ column: String) -> FieldValue) {
         self.form = form
         self.keyColumns = keyColumns
         self.storedDate = storedDate
         self.keyValue = keyValue
-        let valueFields = form.fields.filter(\.holdsValue)
-        fields = Dictionary(valueFields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        storedFields = valueFields.filter(\.isStored).map(\.key)
-        defaults = Dictionary(valueFields.map { ($0.key, $0.defaultValue) }, uniquingKeysWith: { first, _ in first })
+        self.computedColumns = computedColumns
+        pipeline = CompiledForm.of(form).pipeline
     }
 
     /// Writes one row.
@@ -56,23 +58,33 @@ struct RecordImporter {
            let (stored, storedValues) = try batch.loadStored(RecordKey(columns: keyColumns, values: keyValues)) {
             return try update(stored, storedValues: storedValues, with: input, in: batch)
         }
-        var values: [String: FieldValue] = [:]
+        var values = pipeline.defaults
+        var given: [String] = []
+        var keys: [String: FieldValue] = [:]
         var problems: [Problem] = []
         for (name, raw) in input.values.sorted(by: { $0.key < $1.key }) {
             switch parse(raw, name: name) {
-            case .success(let value): values[name] = value
-            case .failure(let problem): problems.append(problem)
+            case .failure(let problem):
+                problems.append(problem)
+            case .success(let value):
+                if keyColumns.contains(name) { keys[name] = value }
+                guard pipeline.field(name) != nil, !computedColumns.contains(name) else { continue }
+                // A value the new record holds anyway (its default) is no change: an export imports back.
+                if !Self.identical(value, values[name] ?? .null) { given.append(name) }
+                values[name] = value
             }
         }
-        var record = defaults
-        record.merge(values) { $1 }
         let failed = Set(problems.compactMap(\.field))
-        problems += form.validateAll(values: record).filter { $0.field.map { !failed.contains($0) } ?? true }
-            .map { Problem(field: $0.field, message: $0.description) }
+        let plan = pipeline.plan(isNew: true, pristine: pipeline.defaults, values: values, given: given, editing: true)
+        guard case .insert(var row, _) = plan else {
+            if case .invalid(let errors, _) = plan {
+                problems += errors.filter { $0.field.map { !failed.contains($0) } ?? true }.map(Problem.init)
+            }
+            try report(problems)
+            return .unchanged
+        }
         try report(problems)
-        var row: [String: FieldValue] = [:]
-        for key in storedFields { row[key] = record[key] ?? .null }
-        for column in keyColumns where values[column] != nil { row[column] = values[column] }
+        for (column, value) in keys { row[column] = value }
         try batch.insert(row, like: input.values.mapValues(DatabaseValue.init))
         return .inserted
     }
@@ -83,7 +95,8 @@ struct RecordImporter {
     /// that already breaks a rule does not block a row that leaves it alone.
     private func update(_ stored: StoredRecord, storedValues: [String: DatabaseValue], with input: InputRecord,
                         in batch: any RecordWriting) throws -> Outcome {
-        var changes: [String: FieldValue] = [:]
+        var values = stored.values
+        var given: [String] = []
         var like: [String: DatabaseValue] = [:]
         var problems: [Problem] = []
         for (name, raw) in input.values.sorted(by: { $0.key < $1.key }) where !keyColumns.contains(name) {
@@ -95,32 +108,26 @@ struct RecordImporter {
             case .success(let value) where Self.identical(value, stored.values[name] ?? .null):
                 continue
             case .success(let value):
-                changes[name] = value
+                values[name] = value
+                given.append(name)
                 // A changed date takes the form the row already uses (an epoch stays an epoch);
                 // any other value keeps the storage class it arrived in (an untyped column).
-                if fields[name]?.isDateLike != true { like[name] = arrived }
+                if pipeline.field(name)?.isDateLike != true { like[name] = arrived }
             }
         }
-        var record = stored.values
-        record.merge(changes) { $1 }
-        for name in changes.keys.sorted() {
-            guard let field = fields[name] else { continue }
-            if field.isReadOnly {
-                problems.append(Problem(field: name, message: "\(name): is read-only"))
-            } else {
-                problems += form.validate(field: field, value: changes[name]!, values: record)
-                    .map { Problem(field: $0.field, message: $0.description) }
-            }
+        guard !given.isEmpty || !problems.isEmpty else { return .unchanged }
+        switch pipeline.plan(isNew: false, pristine: stored.values, values: values, given: given, editing: true) {
+        case .invalid(let errors, _):
+            try report(problems + errors.map(Problem.init))
+            return .unchanged
+        case .update(let changes, _, _):
+            try report(problems)
+            try batch.update(stored.key, changes: changes, like: like)
+            return .updated
+        case .unchanged, .insert:
+            try report(problems)
+            return .unchanged
         }
-        if !changes.isEmpty {
-            problems += form.validateRules(values: record).filter { $0.field.map { changes[$0] != nil } ?? true }
-                .map { Problem(field: $0.field, message: $0.description) }
-        }
-        try report(problems)
-        let written = changes.filter { storedFields.contains($0.key) }
-        guard !written.isEmpty else { return .unchanged }
-        try batch.update(stored.key, changes: written, like: like)
-        return .updated
     }
 
     /// Throws the problems, in field order, when there are any.
@@ -137,18 +144,29 @@ struct RecordImporter {
     private struct Problem: Error {
         var field: String?
         var message: String
+
+        init(field: String?, message: String) {
+            self.field = field
+            self.message = message
+        }
+
+        /// A refusal names its field in its message (`E-mail (email) is read-only`); a rule's does not.
+        init(_ error: FieldError) {
+            field = error.field
+            message = RecordPipeline.refusalCodes.contains(error.code) ? error.message : error.description
+        }
     }
 
     static func notAField(_ name: String, form: Form) -> String { "\(name): not a field of \(form.name)" }
 
     /// Names among `columns` that are neither a field nor a key column of the form.
     func unknownColumns(_ columns: [String]) -> [String] {
-        columns.filter { fields[$0] == nil && !keyColumns.contains($0) }
+        columns.filter { pipeline.field($0) == nil && !keyColumns.contains($0) }
     }
 
     /// One input value as the model value of its field or key column.
     private func parse(_ raw: FieldValue, name: String) -> Result<FieldValue, Problem> {
-        if let field = fields[name] {
+        if let field = pipeline.field(name) {
             return modelValue(raw, field: field).mapError { Problem(field: name, message: $0.description) }
         }
         if keyColumns.contains(name) {

@@ -9,19 +9,21 @@ extension StorageWorkspace {
     /// first hundred; the rest counted) and then nothing is kept; a dry run
     /// rolls back even when every row passed, having met every constraint.
     ///
+    /// A row goes through the form's rules as a `set` or `new` of it would
+    /// (`RecordPipeline`): on a frozen form a row may change only the fields
+    /// editable while frozen, and an unchanged row passes.
+    ///
     /// - throws: `CLIError.validation` for input that does not parse (it names
-    ///   the line) or a frozen form; `DatabaseError` when storage fails.
+    ///   the line); `DatabaseError` when storage fails.
     func importRecords(of form: Form, from reader: any RecordReader, dryRun: Bool) throws -> ImportSummary {
-        guard form.mode != .frozen else {
-            throw CLIError.validation("\(form.name) is frozen: records cannot be imported")
-        }
         let store = try store()
         let keyColumns = try store.keyColumns(of: form)
         let secureIn = { (input: InputRecord) in SecureWriteFailure.boundSecureFields(of: form, in: input.values) }
         do {
             // Each imported record is a save in the history, by the login name through `command`.
             return try store.writeRecords(form, commit: !dryRun, attribution: .command) { batch in
-                let importer = RecordImporter(form: form, keyColumns: batch.keyColumns, storedDate: batch.storedDate) {
+                let importer = RecordImporter(form: form, keyColumns: batch.keyColumns,
+                                              computedColumns: batch.computedColumns, storedDate: batch.storedDate) {
                     [unowned self] text, column in keyValue(text, column: column, of: form, keyColumns: keyColumns)
                 }
                 // A row may refer to one later in the input (a parent after its child).

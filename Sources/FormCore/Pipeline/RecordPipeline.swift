@@ -1,0 +1,222 @@
+/// The one path a record's values take to storage, whoever typed them: the
+/// session's save, `set`, `new`, `edit`, `import` and the JSON door all ask it
+/// what may change, what a save validates and what it writes, so they cannot
+/// disagree (issue 14).
+///
+/// ```swift
+/// let pipeline = RecordPipeline(form)       // once per form, not per row
+/// var values = pipeline.defaults            // a new record
+/// values["title"] = .text("Printer jam")
+/// let plan = pipeline.plan(isNew: true, pristine: pipeline.defaults, values: values, given: ["title"], editing: true)
+/// switch plan {
+/// case .insert(let stored): …               // every visible stored field
+/// case .invalid(let errors, _): …
+/// default: break
+/// }
+/// ```
+///
+/// The rules, in the order a write meets them:
+/// 1. what may change (`refusal(_:isNew:values:editing:)`): display-only and
+///    read-only fields (a new record's key excepted), `disabledWhen`, and the
+///    edit mode (frozen, or edit mode before editing begins) unless the field
+///    is `enabledWhenNotEditing`; a change to a field hidden by the values it
+///    leaves is refused too (`hidden`), since a save writes only visible fields;
+/// 2. what is validated (`validate(changed:values:editing:)`): every field of
+///    a new record, only what changed of a stored one, the rest warnings;
+/// 3. what is written (`plan`): a new record's visible stored fields, or a
+///    stored record's changed visible stored fields against their base.
+public struct RecordPipeline: Sendable {
+    public let form: Form
+    /// The fields that hold a value, in form order (the first of a repeated key).
+    public let fields: [Field]
+    /// Each field's slot in `fields`, by key.
+    private let slots: [String: Int]
+    /// The stored fields' slots, in form order.
+    private let storedSlots: [Int]
+    private let primaryKey: Set<String>
+    /// A new record's values: each field's default.
+    public let defaults: [String: FieldValue]
+    /// Whether any field's visibility depends on values (else no walk is needed per record).
+    private let hasConditions: Bool
+    /// Per slot: whether any rule of `refusal` or `hiddenRefusal` can refuse the
+    /// field (read-only, `disabledWhen`, `hiddenWhen`, the mode); an import asks
+    /// for every column of every row.
+    private let mayRefuse: [Bool]
+    /// Every value-holding field's key: what a new record validates.
+    public let allKeys: Set<String>
+
+    public init(_ form: Form) {
+        self.form = form
+        var fields: [Field] = []
+        var slots: [String: Int] = [:]
+        for field in form.fields where field.holdsValue && slots[field.key] == nil {
+            slots[field.key] = fields.count
+            fields.append(field)
+        }
+        self.fields = fields
+        self.slots = slots
+        storedSlots = fields.indices.filter { fields[$0].isStored }
+        primaryKey = Set(form.primaryKey)
+        defaults = Dictionary(fields.map { ($0.key, $0.defaultValue) }, uniquingKeysWith: { first, _ in first })
+        hasConditions = fields.contains { $0.hiddenWhen != nil }
+        allKeys = Set(fields.map(\.key))
+        let modeRefuses = form.mode == .frozen || form.mode == .edit
+        mayRefuse = fields.map {
+            $0.isReadOnly || $0.disabledWhen != nil || $0.hiddenWhen != nil || (modeRefuses && !$0.enabledWhenNotEditing)
+        }
+    }
+
+    /// The field with this key that holds a value.
+    public func field(_ key: String) -> Field? { slots[key].map { fields[$0] } }
+
+    // MARK: What may change
+
+    /// Why `field` may not be changed, given the values the change leaves and
+    /// whether the record is new; `nil` when it may. Hidden fields are judged
+    /// apart (`hiddenRefusal`): a session lets a hidden field be typed into and
+    /// refuses the change at save.
+    public func refusal(_ field: Field, isNew: Bool, values: [String: FieldValue], editing: Bool) -> Refusal? {
+        if let fixed = fixedRefusal(field, isNew: isNew) { return fixed }
+        if form.isDisabled(field, values: values, editing: editing) {
+            return Refusal(field: field, code: "disabled", why: "is disabled")
+        }
+        return modeRefusal(field, editing: editing)
+    }
+
+    /// The part of `refusal` the edit mode decides: a frozen form, or an edit
+    /// form before editing begins, takes changes to `enabledWhenNotEditing`
+    /// fields only. A front end that must say "only X can be changed" asks this.
+    public func modeRefusal(_ field: Field, editing: Bool) -> Refusal? {
+        if field.enabledWhenNotEditing { return nil }
+        switch form.mode {
+        case .frozen: return Refusal(field: field, code: "notEditable", why: "cannot be changed: the form is frozen")
+        case .edit where !editing:
+            return Refusal(field: field, code: "notEditable", why: "cannot be changed before editing begins (beginEditing)")
+        default: return nil
+        }
+    }
+
+    /// The part of `refusal` no value changes: display-only and read-only fields.
+    public func fixedRefusal(_ field: Field, isNew: Bool) -> Refusal? {
+        if !field.holdsValue { return Refusal(field: field, code: "notEditable", why: "is display-only") }
+        // A new record's key is typed in; once stored it is read-only like any such field.
+        if field.isReadOnly && !(isNew && primaryKey.contains(field.key)) {
+            return Refusal(field: field, code: "readOnly", why: "is read-only")
+        }
+        return nil
+    }
+
+    /// The refusal of a change to `field` while the values hide it.
+    public func hiddenRefusal(_ field: Field, values: [String: FieldValue], editing: Bool) -> Refusal? {
+        guard field.hiddenWhen != nil, form.isHidden(field, values: values, editing: editing) else { return nil }
+        return Refusal(field: field, code: "hidden", why: Self.hiddenWhy)
+    }
+
+    /// The error a save gives for a change to a field hidden now (code `hidden`):
+    /// the same words as a refused input's, whichever comes first.
+    public func hiddenChangeError(_ field: Field) -> FieldError {
+        Refusal(field: field, code: "hidden", why: Self.hiddenWhy).error
+    }
+
+    private static let hiddenWhy = "is hidden, so its change cannot be saved: show it or undo the change"
+
+    // MARK: What is validated
+
+    /// Checks a record as a save does: the visible values, a changed field's
+    /// failures as errors and an unchanged one's as warnings
+    /// (`Form.validate(changed:values:editing:)`). For a new record pass every
+    /// field's key (`allKeys`).
+    public func validate(changed: Set<String>, values: [String: FieldValue], editing: Bool) -> ValidationReport {
+        form.validate(changed: changed, values: visibleValues(values, editing: editing), editing: editing)
+    }
+
+    /// `validate(changed:values:editing:)` with the hidden fields already
+    /// known for `values` (a session keeps them between changes).
+    func validate(changed: Set<String>, values: [String: FieldValue], editing: Bool,
+                  visibility: FormVisibility) -> ValidationReport {
+        let visible = hasConditions ? values.filter { !visibility.isHidden($0.key) } : values
+        return form.validate(changed: changed, values: visible, editing: editing, now: Date(), visibility: visibility)
+    }
+
+
+    /// The values of the fields these values leave visible.
+    public func visibleValues(_ values: [String: FieldValue], editing: Bool) -> [String: FieldValue] {
+        guard hasConditions else { return values }
+        return form.visibleValues(values, editing: editing)
+    }
+
+    // MARK: What is written
+
+    /// A new record's values: every visible stored field (missing ones `.null`).
+    public func insertValues(_ values: [String: FieldValue], editing: Bool) -> [String: FieldValue] {
+        let hidden = hasConditions ? form.visibility(values: values, editing: editing) : nil
+        var stored: [String: FieldValue] = [:]
+        stored.reserveCapacity(storedSlots.count)
+        for slot in storedSlots where hidden?.isHidden(fields[slot].key) != true {
+            stored[fields[slot].key] = values[fields[slot].key] ?? .null
+        }
+        return stored
+    }
+
+    /// The stored fields whose value differs between `pristine` and `values`, in form order.
+    public func changedStoredKeys(pristine: [String: FieldValue], values: [String: FieldValue]) -> [String] {
+        storedSlots.compactMap { slot in
+            let key = fields[slot].key
+            return (values[key] ?? .null) != (pristine[key] ?? .null) ? key : nil
+        }
+    }
+
+    /// Takes a record through every rule to what a save writes.
+    ///
+    /// - parameter isNew: a record not stored yet (`pristine` holds the defaults).
+    /// - parameter pristine: the values as stored (or the defaults).
+    /// - parameter values: the values after the inputs.
+    /// - parameter given: the fields the inputs set whose value changed: each
+    ///   must be editable (`refusal`) and visible. (A session passes none: it
+    ///   refused each field as it was set.) Any changed field the values hide
+    ///   is an error too (`hiddenChangeError`).
+    /// - parameter editing: whether the form is being edited (edit mode); a
+    ///   command's whole edit passes `true`.
+    public func plan(isNew: Bool, pristine: [String: FieldValue], values: [String: FieldValue], given: [String],
+                     editing: Bool) -> RecordWritePlan {
+        var refused: [FieldError] = []
+        for key in given {
+            guard let slot = slots[key], mayRefuse[slot] else { continue }
+            let field = fields[slot]
+            if let refusal = refusal(field, isNew: isNew, values: values, editing: editing)
+                ?? hiddenRefusal(field, values: values, editing: editing) {
+                refused.append(refusal.error)
+            }
+        }
+        // A new record validates every field: which changed matters only to what is hidden.
+        let changed = isNew && !hasConditions ? [] : changedStoredKeys(pristine: pristine, values: values)
+        var failed = Set(refused.compactMap(\.field))
+        // A save writes only visible fields: a change the values hide would be lost in silence.
+        for key in changed where hasConditions && !failed.contains(key) {
+            if let field = field(key), hiddenRefusal(field, values: values, editing: editing) != nil {
+                refused.append(hiddenChangeError(field))
+                failed.insert(key)
+            }
+        }
+        let report = validate(changed: isNew ? allKeys : Set(changed), values: values, editing: editing)
+        let errors = refused + report.errors.filter { $0.field.map { !failed.contains($0) } ?? true }
+        guard errors.isEmpty else { return .invalid(RecordPipeline.inFormOrder(errors, of: self), warnings: report.warnings) }
+        if isNew { return .insert(insertValues(values, editing: editing), warnings: report.warnings) }
+        guard !changed.isEmpty else { return .unchanged(warnings: report.warnings) }
+        var changes: [String: FieldValue] = [:]
+        var base: [String: FieldValue] = [:]
+        for key in changed {
+            changes[key] = values[key] ?? .null
+            base[key] = pristine[key] ?? .null
+        }
+        return .update(changes: changes, base: base, warnings: report.warnings)
+    }
+
+    /// Errors sorted by their field's place in the form (errors of the form as a whole last), stable.
+    static func inFormOrder(_ errors: [FieldError], of pipeline: RecordPipeline) -> [FieldError] {
+        errors.enumerated().sorted { a, b in
+            (a.element.field.flatMap { pipeline.slots[$0] } ?? .max, a.offset)
+                < (b.element.field.flatMap { pipeline.slots[$0] } ?? .max, b.offset)
+        }.map(\.element)
+    }
+}
