@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// The one path a record's values take to storage, whoever typed them: the
 /// session's save, `set`, `new`, `edit`, `import` and the JSON door all ask it
 /// what may change, what a save validates and what it writes, so they cannot
