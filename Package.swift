@@ -27,17 +27,20 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
-        .target(name: "FormCore"),
+        // What FoundationEssentials lacks and every layer needs (locks, text
+        // helpers, ISO 8601): no Foundation, no ICU (docs/binary.md).
+        .target(name: "FormBasics"),
+        .target(name: "FormCore", dependencies: ["FormBasics"]),
         // HTML for a session, and submitted bodies applied to one; no HTTP server (docs/web.md).
-        .target(name: "FormWeb", dependencies: ["FormCore"]),
+        .target(name: "FormWeb", dependencies: ["FormCore", "FormBasics"]),
         .target(
             name: "FormStorage",
-            dependencies: ["FormCore", "CSQLite"],
+            dependencies: ["FormCore", "FormBasics", "CSQLite"],
             resources: []
         ),
         // FormStorage only for FormStore's own migrations (the same files and checksums).
-        .target(name: "FormStoragePostgres", dependencies: ["FormCore", "FormStorage", "CLibPQ"]),
-        .target(name: "FormStoreCLI", dependencies: ["FormCore", "FormStorage", "FormStoragePostgres", "FormWeb", "CMicroHTTPD"]),
+        .target(name: "FormStoragePostgres", dependencies: ["FormCore", "FormBasics", "FormStorage", "CLibPQ"]),
+        .target(name: "FormStoreCLI", dependencies: ["FormCore", "FormBasics", "FormStorage", "FormStoragePostgres", "FormWeb", "CMicroHTTPD"]),
         .executableTarget(name: "formstore", dependencies: ["FormStoreCLI"]),
         // Benchmarks against the raw SQLite C API and the sqlite3 command (docs: README, Performance).
         .executableTarget(name: "formstore-bench",

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FormCore
 
 /// A repeating group drawn as a table of rows: a `<label>` for every input

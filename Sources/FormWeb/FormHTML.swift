@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FormCore
 
 /// A session drawn as an accessible HTML form: a `<form>` with a

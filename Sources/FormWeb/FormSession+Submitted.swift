@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FormCore
 
 /// A browser's post applied to a session opened for the request.
@@ -42,7 +42,7 @@ extension FormSession {
             let stored = WebText.of(pristine[key] ?? .null, in: field)
             // Browsers send a textarea's line breaks as CRLF: unless the value had them, they are LF.
             if mine.value == nil, mine.text.contains("\r\n"), !(base?[key] ?? stored).contains("\r\n") {
-                mine.text = mine.text.replacingOccurrences(of: "\r\n", with: "\n")
+                mine.text = mine.text.replacing("\r\n", with: "\n")
             }
             if let was = base?[key], was == mine.text { continue }
             if let why = whyNotEditable(key) {

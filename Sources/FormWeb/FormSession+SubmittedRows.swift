@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FormCore
 
 /// The rows of repeating groups in a browser's post (drawn by `FormHTML`):

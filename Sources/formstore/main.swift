@@ -1,4 +1,4 @@
 import FormStoreCLI
-import Foundation
+import FoundationEssentials
 
 exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst())))

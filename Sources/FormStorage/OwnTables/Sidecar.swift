@@ -1,5 +1,6 @@
+import FormBasics
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// A database of FormStore's own that holds its tables (drafts, kept specs,
 /// settings) for a user's database that FormStore did not create and nobody
@@ -82,7 +83,7 @@ public struct Sidecar: Sendable, Hashable {
             rest = rest[slash...]
         }
         if database.contains("mode=memory") || rest == ":memory:" || rest.isEmpty { return nil }
-        return String(rest).removingPercentEncoding ?? String(rest)
+        return String(rest).percentDecoded() ?? String(rest)
     }
 
     private static func realPath(_ path: String) -> String? {

@@ -1,5 +1,6 @@
 import CSQLite
-import Foundation
+import FormBasics
+import FoundationEssentials
 import Synchronization
 
 /// One SQLite connection: opens (and creates) a file, sets it up, runs SQL and
@@ -224,7 +225,7 @@ public final class Connection {
                     ? String(decoding: UnsafeRawBufferPointer(start: current, count: current.distance(to: end)),
                              as: UTF8.self)
                     : String(cString: current)
-                let trimmed = command.trimmingCharacters(in: .whitespacesAndNewlines)
+                let trimmed = command.trimmingSpacesAndNewlines()
                 guard code == SQLITE_OK else {
                     sqlite3_finalize(statement)
                     throw DatabaseError.from(handle.pointer, code: code, sql: trimmed)

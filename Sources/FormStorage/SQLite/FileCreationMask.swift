@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Runs file-creating work under `umask(077)` so that files SQLite creates

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Set when the task that asked for a database job was cancelled. The job

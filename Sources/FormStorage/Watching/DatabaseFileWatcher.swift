@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Wakes a callback when a database file may have been written by anyone:

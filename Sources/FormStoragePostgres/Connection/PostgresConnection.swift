@@ -1,5 +1,6 @@
 import CLibPQ
-import Foundation
+import FormBasics
+import FoundationEssentials
 
 /// One libpq connection: statements prepared once per connection and reused,
 /// parameters always bound (text format, types inferred by the server from
@@ -97,7 +98,7 @@ public final class PostgresConnection {
     }
 
     static func message(_ handle: OpaquePointer) -> String {
-        String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
+        String(cString: PQerrorMessage(handle)).trimmingSpacesAndNewlines()
     }
 }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Waits for notifications on a connection of its own (`LISTEN channel`):

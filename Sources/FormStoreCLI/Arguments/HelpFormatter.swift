@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Help and usage text in swift-argument-parser's layout: OVERVIEW, USAGE,
 /// ARGUMENTS, OPTIONS, SUBCOMMANDS (and EXIT CODES at the top level).

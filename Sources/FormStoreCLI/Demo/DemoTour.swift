@@ -1,6 +1,6 @@
 import FormCore
 import FormStorage
-import Foundation
+import FoundationEssentials
 
 /// The short tour `formstore demo` prints after building the demo database:
 /// each step runs the real library against it, so what it shows is what happened.

@@ -1,5 +1,6 @@
+import FormBasics
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// The record as a text document to edit in `$VISUAL`/`$EDITOR`, the way
 /// `kubectl edit` does it: comments (`#`) explain, one `field: value` line per
@@ -314,7 +315,7 @@ enum EditorDocument {
 
     /// A comment's text: one line, neutralised for the terminal the editor runs in.
     static func oneLine(_ text: String) -> String {
-        TerminalText.neutralised(text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " "))
+        TerminalText.neutralised(text.replacing("\r\n", with: " ").replacing("\n", with: " "))
     }
 }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -44,7 +45,7 @@ struct EditorLauncher: Sendable {
     /// The editor command line to run.
     var editor: String {
         for name in ["VISUAL", "EDITOR"] {
-            if let value = environment[name], !value.trimmingCharacters(in: .whitespaces).isEmpty { return value }
+            if let value = environment[name], !value.trimmingSpaces().isEmpty { return value }
         }
         return "vi"
     }

@@ -1,5 +1,5 @@
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// `formstore edit FORM KEY` on a terminal: the whole form on the screen,
 /// edited in place (see `FormScreen` for the keys, docs/terminal.md for the

@@ -1,5 +1,5 @@
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// CSV (RFC 4180): a header row of field keys, CRLF line ends. So that a
 /// value reads back as it was written (docs/fidelity.md, "Export and import"):
@@ -84,6 +84,6 @@ struct CSVWriter: RecordWriter {
     static func quoted(_ text: String) -> String {
         let needsQuotes = text.isEmpty || text.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
         guard needsQuotes else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + text.replacing("\"", with: "\"\"") + "\""
     }
 }

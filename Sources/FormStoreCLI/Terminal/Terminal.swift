@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The command's standard streams: data goes to `output` (stdout), messages
 /// and prompts to `errors` (stderr).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where text goes: the command's stdout or stderr, or a buffer in tests.
 public protocol TextSink: AnyObject {

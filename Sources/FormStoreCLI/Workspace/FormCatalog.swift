@@ -1,4 +1,5 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
 import FormCore
 import FormStorage
 
@@ -60,7 +61,7 @@ struct FormCatalog {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
                 .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
         } catch {
-            throw CLIError.storage("cannot read the forms folder \(directory): \(error.localizedDescription)")
+            throw CLIError.storage("cannot read the forms folder \(directory): \(ErrorText.describe(error))")
         }
         var entries: [Entry] = []
         var broken: [Broken] = []
@@ -73,7 +74,7 @@ struct FormCatalog {
                 data = try Data(contentsOf: URL(fileURLWithPath: file))
             } catch {
                 broken.append(Broken(file: file, formNames: formNames,
-                                     error: .storage("cannot read \(file): \(error.localizedDescription)")))
+                                     error: .storage("cannot read \(file): \(ErrorText.describe(error))")))
                 continue
             }
             if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { continue }

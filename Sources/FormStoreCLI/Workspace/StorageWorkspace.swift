@@ -1,4 +1,5 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
 import FormCore
 import FormStorage
 import FormStoragePostgres
@@ -176,7 +177,7 @@ final class StorageWorkspace: Workspace {
         let names = try store.tableNames()
         // Exact first; SQLite itself compares table names without regard to case.
         if let match = names.first(where: { $0 == name })
-            ?? names.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }),
+            ?? names.first(where: { $0.equalsIgnoringCase(name) }),
            let form = try store.inferredForm(table: match) {
             return form
         }
