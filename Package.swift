@@ -5,6 +5,7 @@ let package = Package(
     name: "FormStore",
     products: [
         .library(name: "FormCore", targets: ["FormCore"]),
+        .library(name: "FormFoundation", targets: ["FormFoundation"]),
         .library(name: "FormStorage", targets: ["FormStorage"]),
         .library(name: "FormWeb", targets: ["FormWeb"]),
         .library(name: "FormStoragePostgres", targets: ["FormStoragePostgres"]),
@@ -31,6 +32,9 @@ let package = Package(
         // helpers, ISO 8601): no Foundation, no ICU (docs/binary.md).
         .target(name: "FormBasics"),
         .target(name: "FormCore", dependencies: ["FormBasics"]),
+        // FieldValue ⇄ JSONSerialization's objects (NSNull, NSNumber): full
+        // Foundation, which `formstore` does not link (docs/binary.md).
+        .target(name: "FormFoundation", dependencies: ["FormCore"]),
         // HTML for a session, and submitted bodies applied to one; no HTTP server (docs/web.md).
         .target(name: "FormWeb", dependencies: ["FormCore", "FormBasics"]),
         .target(
@@ -50,7 +54,7 @@ let package = Package(
         .executableTarget(name: "formstore-stress", dependencies: ["FormCore", "FormStorage"]),
         // Not a product: docs/service.md's example; a test builds and runs it.
         .executableTarget(name: "formstore-service-example", dependencies: ["FormCore", "FormStorage"]),
-        .testTarget(name: "FormCoreTests", dependencies: ["FormCore"]),
+        .testTarget(name: "FormCoreTests", dependencies: ["FormCore", "FormFoundation"]),
         .testTarget(name: "FormStorageTests", dependencies: ["FormStorage", "FormCore"]),
         .testTarget(name: "FormStoreCLITests", dependencies: ["FormStoreCLI", "FormStorage", "FormCore"],
                     // Golden screens, read by path (FullScreenEditTests).

@@ -25,7 +25,7 @@ extension FormSession {
         let base = body.value("_base").flatMap(Self.decodeBase)
         let offered: [String]
         if let listed = body.value("_fields") {
-            offered = (try? JSONSerialization.jsonObject(with: Data(listed.utf8))) as? [String] ?? []
+            offered = WebJSON.decoded([String].self, from: listed) ?? []
         } else {
             var seen = Set<String>()
             // A row's cells (`lines[2].item`) are the groups' (`applyRows`), not fields.
@@ -103,6 +103,6 @@ extension FormSession {
     }
 
     static func decodeBase(_ json: String) -> [String: String]? {
-        (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: String]
+        WebJSON.decoded([String: String].self, from: json)
     }
 }

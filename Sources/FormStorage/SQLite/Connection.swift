@@ -1,6 +1,7 @@
 import CSQLite
 import FormBasics
 import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// One SQLite connection: opens (and creates) a file, sets it up, runs SQL and

@@ -161,7 +161,7 @@ public final class Database: Sendable {
 /// `write` inside a `write` on the same thread nests (as a savepoint) instead
 /// of deadlocking.
 private final class SerializedConnection: @unchecked Sendable {
-    private let lock = NSRecursiveLock()
+    private let lock = Lock(recursive: true)
     private let connection: Connection
 
     init(_ connection: Connection) {

@@ -1,6 +1,7 @@
 import CLibPQ
 import FormBasics
 import FoundationEssentials
+import Glibc
 
 /// One libpq connection: statements prepared once per connection and reused,
 /// parameters always bound (text format, types inferred by the server from

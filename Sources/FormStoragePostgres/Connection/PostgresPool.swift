@@ -1,5 +1,6 @@
 import FormBasics
 import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// A small pool of connections to one PostgreSQL database, for services:

@@ -98,7 +98,7 @@ public enum PostgresFormInference {
             } else {
                 body = text.count >= 2 && text.hasSuffix("'") ? text.dropFirst().dropLast() : nil
             }
-            return body.map { coding.decode($0.replacing("''", with: "'")) }
+            return body.map { coding.decode(String($0).replacing("''", with: "'")) }
         }
         if let cast = text.firstRange(of: "::") { text = String(text[..<cast.lowerBound]) }
         text = text.filter { $0 != "(" && $0 != ")" }

@@ -102,7 +102,7 @@ struct HelpFormatter {
         let head = "  " + label
         var out: String
         if head.count <= Self.labelColumn - 2 {
-            out = head.padding(toLength: Self.labelColumn, withPad: " ", startingAt: 0) + (lines.isEmpty ? "" : lines.removeFirst())
+            out = head.padded(to: Self.labelColumn) + (lines.isEmpty ? "" : lines.removeFirst())
         } else {
             out = head
         }

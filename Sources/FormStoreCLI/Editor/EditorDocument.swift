@@ -156,7 +156,7 @@ enum EditorDocument {
 
     /// Spacing that reading a value trims from its ends: a value with it there is quoted.
     private static func isPadding(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isWhitespace || CharacterSet.whitespaces.contains(scalar)
+        scalar.properties.isWhitespace || scalar.isSpaceOrTab
     }
 
     static func encodeKey(_ key: String) -> String {
@@ -215,7 +215,7 @@ enum EditorDocument {
     /// Without the spaces and tabs at its ends (scalars: a mark after a space is kept).
     private static func trimmingSpaces(_ text: Substring) -> Substring {
         let scalars = text.unicodeScalars
-        let isSpace = { (scalar: Unicode.Scalar) in CharacterSet.whitespaces.contains(scalar) }
+        let isSpace = { (scalar: Unicode.Scalar) in scalar.isSpaceOrTab }
         guard let first = scalars.firstIndex(where: { !isSpace($0) }),
               let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
         return Substring(scalars[first...last])

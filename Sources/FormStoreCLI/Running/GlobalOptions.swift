@@ -44,9 +44,9 @@ struct GlobalOptions: Sendable, Equatable {
             formsDirectory = forms
         } else {
             let candidate = GlobalOptions.join(workingDirectory, "forms")
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             let exists = FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory)
-            formsDirectory = exists && isDirectory.boolValue ? candidate : nil
+            formsDirectory = exists && isDirectory ? candidate : nil
         }
         if let text = environment["FORMSTORE_BUSY_TIMEOUT_MS"] {
             guard let milliseconds = Int(text.trimmingSpaces()), milliseconds >= 0 else {

@@ -123,8 +123,7 @@ final class WebApp: @unchecked Sendable {
         default: status = 500
         }
         if api {
-            let body = try? JSONSerialization.data(withJSONObject: ["error": classified.message])
-            return .json(status, body ?? Data())
+            return .json(status, WebApp.errorJSON(classified.message))
         }
         return .html(status, WebPage(title: "Error \(status)", body: "<p class=\"notice conflict\" role=\"alert\">\(HTML.escape(classified.message))</p>\n").render())
     }

@@ -52,8 +52,8 @@ struct FormCatalog {
     ///   `CLIError.storage` when it cannot be listed. Problems with a file
     ///   (unreadable, malformed, a form defined twice) are kept in `broken`.
     init(directory: String) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory else {
             throw CLIError.notFound("no forms folder at \(directory)")
         }
         let names: [String]
@@ -101,7 +101,8 @@ struct FormCatalog {
 
     /// The `name` of a spec that does not decode, when its JSON says it.
     private static func declaredName(_ data: Data) -> String? {
-        (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["name"] as? String
+        struct Named: Decodable { var name: String? }
+        return (try? JSONDecoder().decode(Named.self, from: data))?.name
     }
 
     /// The specs kept in the database (`formstore_forms`), as the demo stores

@@ -73,9 +73,9 @@ final class StorageWorkspace: Workspace {
 
     private func openSQLite() throws -> FormStore {
         if Connection.isPlainFilePath(databasePath) {
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             let exists = FileManager.default.fileExists(atPath: databasePath, isDirectory: &isDirectory)
-            if exists && isDirectory.boolValue {
+            if exists && isDirectory {
                 throw CLIError.storage("cannot open \(databasePath): it is a directory")
             }
             if !exists && !access.createsFile {
