@@ -63,6 +63,16 @@ extension FieldValue {
         case .data(let d): return d.base64EncodedString()
         }
     }
+
+    /// JSONSerialization's numbers: booleans carry the `c` type, integers an
+    /// integer type, everything else is a double.
+    private init(number: NSNumber) {
+        switch String(cString: number.objCType) {
+        case "c", "B": self = .bool(number.boolValue)
+        case "C", "s", "S", "i", "I", "l", "L", "q", "Q": self = .int(number.int64Value)
+        default: self = .double(number.doubleValue)
+        }
+    }
 }
 
 extension DictionaryModel {
@@ -82,15 +92,5 @@ extension DictionaryModel {
         var inner = object[first] as? [String: Any] ?? [:]
         put(value, at: Array(parts.dropFirst()), last, in: &inner)
         object[first] = inner
-    }
-
-    /// JSONSerialization's numbers: booleans carry the `c` type, integers an
-    /// integer type, everything else is a double.
-    private init(number: NSNumber) {
-        switch String(cString: number.objCType) {
-        case "c", "B": self = .bool(number.boolValue)
-        case "C", "s", "S", "i", "I", "l", "L", "q", "Q": self = .int(number.int64Value)
-        default: self = .double(number.doubleValue)
-        }
     }
 }
