@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "FormStoragePostgres", targets: ["FormStoragePostgres"]),
         .executable(name: "formstore", targets: ["formstore"]),
         .executable(name: "formstore-bench", targets: ["formstore-bench"]),
+        .executable(name: "formstore-floor", targets: ["formstore-floor"]),
     ],
     targets: [
         .systemLibrary(
@@ -45,11 +46,16 @@ let package = Package(
         // FormStorage only for FormStore's own migrations (the same files and checksums).
         .target(name: "FormStoragePostgres", dependencies: ["FormCore", "FormBasics", "FormStorage", "CLibPQ"]),
         .target(name: "FormStoreCLI", dependencies: ["FormCore", "FormBasics", "FormStorage", "FormStoragePostgres", "FormWeb", "CMicroHTTPD"]),
-        .executableTarget(name: "formstore", dependencies: ["FormStoreCLI"]),
+        .executableTarget(name: "formstore", dependencies: ["FormStoreCLI"],
+                          // Symbols stripped from the release binary (docs/binary.md).
+                          linkerSettings: [.unsafeFlags(["-Xlinker", "-s"], .when(configuration: .release))]),
         // Benchmarks against the raw SQLite C API and the sqlite3 command (docs: README, Performance).
         .executableTarget(name: "formstore-bench",
                           dependencies: ["FormCore", "FormStorage", "FormStoreCLI", "CSQLite",
                                          "FormStoragePostgres", "CLibPQ"]),
+        // The floor the bench measures `formstore show` against: SQLite and one row as JSON, nothing else.
+        .executableTarget(name: "formstore-floor", dependencies: ["CSQLite"],
+                          linkerSettings: [.unsafeFlags(["-Xlinker", "-s"], .when(configuration: .release))]),
         // Not a product: the crash and concurrent-writer tests run it as a child process.
         .executableTarget(name: "formstore-stress", dependencies: ["FormCore", "FormStorage"]),
         // Not a product: docs/service.md's example; a test builds and runs it.
