@@ -7,22 +7,24 @@
 import CSQLite
 import Glibc
 
-let arguments = CommandLine.arguments
-guard arguments.count == 4 else {
-    fputs("usage: formstore-floor DATABASE TABLE KEY\n", stderr)
-    exit(64)
+/// A line on standard error, then the exit.
+func fail(_ message: String, _ code: Int32 = 1) -> Never {
+    let line = Array((message + "\n").utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    exit(code)
 }
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4 else { fail("usage: formstore-floor DATABASE TABLE KEY", 64) }
 
 var db: OpaquePointer?
 guard sqlite3_open_v2(arguments[1], &db, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
-    fputs("cannot open \(arguments[1])\n", stderr)
-    exit(1)
+    fail("cannot open \(arguments[1])")
 }
 let table = "\"" + arguments[2].split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
 var statement: OpaquePointer?
 guard sqlite3_prepare_v2(db, "SELECT * FROM \(table) WHERE rowid = ?", -1, &statement, nil) == SQLITE_OK else {
-    fputs(String(cString: sqlite3_errmsg(db)) + "\n", stderr)
-    exit(1)
+    fail(String(cString: sqlite3_errmsg(db)))
 }
 sqlite3_bind_int64(statement, 1, Int64(arguments[3]) ?? 0)
 
@@ -46,8 +48,7 @@ func quoted(_ text: String) -> String {
 }
 
 guard sqlite3_step(statement) == SQLITE_ROW else {
-    fputs("no row \(arguments[3]) in \(arguments[2])\n", stderr)
-    exit(1)
+    fail("no row \(arguments[3]) in \(arguments[2])")
 }
 var members: [String] = []
 for column in 0..<sqlite3_column_count(statement) {
