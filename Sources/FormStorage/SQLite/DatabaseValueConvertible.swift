@@ -1,4 +1,4 @@
-import FormCore
+import FormBasics
 import FoundationEssentials
 
 /// A Swift type that converts to and from a `DatabaseValue`, so that it can be
