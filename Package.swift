@@ -5,11 +5,13 @@ let package = Package(
     name: "FormStore",
     products: [
         .library(name: "FormCore", targets: ["FormCore"]),
+        .library(name: "FormFoundation", targets: ["FormFoundation"]),
         .library(name: "FormStorage", targets: ["FormStorage"]),
         .library(name: "FormWeb", targets: ["FormWeb"]),
         .library(name: "FormStoragePostgres", targets: ["FormStoragePostgres"]),
         .executable(name: "formstore", targets: ["formstore"]),
         .executable(name: "formstore-bench", targets: ["formstore-bench"]),
+        .executable(name: "formstore-floor", targets: ["formstore-floor"]),
     ],
     targets: [
         .systemLibrary(
@@ -27,27 +29,38 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
-        .target(name: "FormCore"),
+        // What FoundationEssentials lacks and every layer needs (locks, text
+        // helpers, ISO 8601): no Foundation, no ICU (docs/binary.md).
+        .target(name: "FormBasics"),
+        .target(name: "FormCore", dependencies: ["FormBasics"]),
+        // FieldValue ⇄ JSONSerialization's objects (NSNull, NSNumber): full
+        // Foundation, which `formstore` does not link (docs/binary.md).
+        .target(name: "FormFoundation", dependencies: ["FormCore"]),
         // HTML for a session, and submitted bodies applied to one; no HTTP server (docs/web.md).
-        .target(name: "FormWeb", dependencies: ["FormCore"]),
+        .target(name: "FormWeb", dependencies: ["FormCore", "FormBasics"]),
         .target(
             name: "FormStorage",
-            dependencies: ["FormCore", "CSQLite"],
+            dependencies: ["FormCore", "FormBasics", "CSQLite"],
             resources: []
         ),
         // FormStorage only for FormStore's own migrations (the same files and checksums).
-        .target(name: "FormStoragePostgres", dependencies: ["FormCore", "FormStorage", "CLibPQ"]),
-        .target(name: "FormStoreCLI", dependencies: ["FormCore", "FormStorage", "FormStoragePostgres", "FormWeb", "CMicroHTTPD"]),
-        .executableTarget(name: "formstore", dependencies: ["FormStoreCLI"]),
+        .target(name: "FormStoragePostgres", dependencies: ["FormCore", "FormBasics", "FormStorage", "CLibPQ"]),
+        .target(name: "FormStoreCLI", dependencies: ["FormCore", "FormBasics", "FormStorage", "FormStoragePostgres", "FormWeb", "CMicroHTTPD"]),
+        .executableTarget(name: "formstore", dependencies: ["FormStoreCLI"],
+                          // Symbols stripped from the release binary (docs/binary.md).
+                          linkerSettings: [.unsafeFlags(["-Xlinker", "-s"], .when(configuration: .release))]),
         // Benchmarks against the raw SQLite C API and the sqlite3 command (docs: README, Performance).
         .executableTarget(name: "formstore-bench",
                           dependencies: ["FormCore", "FormStorage", "FormStoreCLI", "CSQLite",
                                          "FormStoragePostgres", "CLibPQ"]),
+        // The floor the bench measures `formstore show` against: SQLite and one row as JSON, nothing else.
+        .executableTarget(name: "formstore-floor", dependencies: ["CSQLite"],
+                          linkerSettings: [.unsafeFlags(["-Xlinker", "-s"], .when(configuration: .release))]),
         // Not a product: the crash and concurrent-writer tests run it as a child process.
         .executableTarget(name: "formstore-stress", dependencies: ["FormCore", "FormStorage"]),
         // Not a product: docs/service.md's example; a test builds and runs it.
         .executableTarget(name: "formstore-service-example", dependencies: ["FormCore", "FormStorage"]),
-        .testTarget(name: "FormCoreTests", dependencies: ["FormCore"]),
+        .testTarget(name: "FormCoreTests", dependencies: ["FormCore", "FormFoundation"]),
         .testTarget(name: "FormStorageTests", dependencies: ["FormStorage", "FormCore"]),
         .testTarget(name: "FormStoreCLITests", dependencies: ["FormStoreCLI", "FormStorage", "FormCore"],
                     // Golden screens, read by path (FullScreenEditTests).

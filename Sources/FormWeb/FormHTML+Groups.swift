@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FormCore
 
 /// A repeating group drawn as a table of rows: a `<label>` for every input
@@ -161,8 +161,7 @@ extension FormHTML {
             }
             groups[group.key] = rows
         }
-        let data = (try? JSONSerialization.data(withJSONObject: groups, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        return WebJSON.encoded(groups, or: "{}")
     }
 
     static func groupID(_ key: String) -> String { HTML.id("g-", key) }

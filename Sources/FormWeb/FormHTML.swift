@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FormCore
 
 /// A session drawn as an accessible HTML form: a `<form>` with a
@@ -118,15 +118,13 @@ public struct FormHTML {
         for field in session.form.fields where field.holdsValue && field.isStored && !field.isSecure {
             members[field.key] = WebText.of(session.pristine[field.key] ?? .null, in: field)
         }
-        let data = (try? JSONSerialization.data(withJSONObject: members, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        return WebJSON.encoded(members, or: "{}")
     }
 
     /// Field keys as a JSON array: a key may hold any character, and browsers
     /// drop line breaks from a hidden input's value.
     static func keysJSON(_ keys: [String]) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: keys)) ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self)
+        return WebJSON.encoded(keys, or: "[]")
     }
 
     /// A list of every error at the top, each linking to its field (Django admin's summary).

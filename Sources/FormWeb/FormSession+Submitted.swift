@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FormCore
 
 /// A browser's post applied to a session opened for the request.
@@ -25,7 +25,7 @@ extension FormSession {
         let base = body.value("_base").flatMap(Self.decodeBase)
         let offered: [String]
         if let listed = body.value("_fields") {
-            offered = (try? JSONSerialization.jsonObject(with: Data(listed.utf8))) as? [String] ?? []
+            offered = WebJSON.decoded([String].self, from: listed) ?? []
         } else {
             var seen = Set<String>()
             // A row's cells (`lines[2].item`) are the groups' (`applyRows`), not fields.
@@ -42,7 +42,7 @@ extension FormSession {
             let stored = WebText.of(pristine[key] ?? .null, in: field)
             // Browsers send a textarea's line breaks as CRLF: unless the value had them, they are LF.
             if mine.value == nil, mine.text.contains("\r\n"), !(base?[key] ?? stored).contains("\r\n") {
-                mine.text = mine.text.replacingOccurrences(of: "\r\n", with: "\n")
+                mine.text = mine.text.replacing("\r\n", with: "\n")
             }
             if let was = base?[key], was == mine.text { continue }
             if let why = whyNotEditable(key) {
@@ -103,6 +103,6 @@ extension FormSession {
     }
 
     static func decodeBase(_ json: String) -> [String: String]? {
-        (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: String]
+        WebJSON.decoded([String: String].self, from: json)
     }
 }

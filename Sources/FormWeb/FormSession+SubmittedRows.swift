@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FormCore
 
 /// The rows of repeating groups in a browser's post (drawn by `FormHTML`):
@@ -18,7 +18,7 @@ extension FormSession {
     /// removed or changed meanwhile is a conflict, rows someone else added stay.
     func applyRows(_ body: SubmittedForm, into result: inout SubmissionResult) {
         guard let listed = body.value("_groups"),
-              let offered = (try? JSONSerialization.jsonObject(with: Data(listed.utf8))) as? [String] else { return }
+              let offered = WebJSON.decoded([String].self, from: listed) else { return }
         let bases = body.value("_rows").flatMap(Self.decodeRows) ?? [:]
         for name in offered {
             guard let group = form.group(name) else {
@@ -138,6 +138,6 @@ extension FormSession {
 
     /// `_rows`: group → stored row key → field → text.
     static func decodeRows(_ json: String) -> [String: [String: [String: String]]]? {
-        (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: [String: [String: String]]]
+        WebJSON.decoded([String: [String: [String: String]]].self, from: json)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FormCore
 
 /// A record's history as a table: each saved change's fields, when, who,

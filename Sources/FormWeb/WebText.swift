@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FormCore
 
 /// The text of a field's value in a browser's input: the field's own format,

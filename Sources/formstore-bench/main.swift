@@ -83,7 +83,7 @@ do {
         if selected("import") { rows += try commands.importCase() + commands.importScaling() }
         if selected("export") || selected("cold") { try commands.prepareExport() }
         if selected("export") { rows += try commands.exportCase() }
-        if selected("cold") { rows.append(try commands.coldStart()) }
+        if selected("cold") { rows += try commands.coldStart() }
     }
     if selected("postgres"), let postgresURL {
         let postgres = PostgresCases(url: postgresURL, size: size)

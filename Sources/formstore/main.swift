@@ -1,4 +1,4 @@
 import FormStoreCLI
-import Foundation
+import Glibc
 
 exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst())))

@@ -66,20 +66,19 @@ import Testing
         #expect(changed == ["f1000"])
     }
 
-    @Test func aPatternThatBacktracksRunsOutOfItsBudget() {
+    @Test func aPatternThatWouldBacktrackIsDecidedWithoutBacktracking() {
         let text = String(repeating: "a", count: 40) + "b"
-        // `(a|aa)+` backtracks exponentially yet nests no repeat: only the budget stops it.
-        let found = TextPattern.match("(a|aa)+$", text)
-        #expect(found.outcome == .overBudget)
-        #expect(found.work == TextPattern.workBudget)
-        #expect(TextPattern.match("[a-z]+b", text).outcome == .matched)
-        #expect(TextPattern.match("[a-z]+b", text).work == 0)
-        #expect(TextPattern.match("a+", text).outcome == .notMatched)
+        // `(a|aa)+` backtracks exponentially in a backtracking engine yet nests
+        // no repeat; the POSIX engine follows every path at once and answers.
+        #expect(TextPattern.match("(a|aa)+$", text) == .notMatched)
+        #expect(TextPattern.match("(a|aa)+b", text) == .matched)
+        #expect(TextPattern.match("[a-z]+b", text) == .matched)
+        #expect(TextPattern.match("a+", text) == .notMatched)
 
         let field = Field("Code", key: "code").pattern("(a|aa)+$")
         let form = Form(name: "f", sections: [Section(fields: [field])])
         let errors = form.validate(field: field, value: .text(text), values: [:])
-        #expect(errors.map(\.message) == ["Code is too long or too complex to check against its pattern"])
+        #expect(errors.count == 1)
         #expect(form.validate(field: field, value: "aaaa", values: [:]).isEmpty)
     }
 

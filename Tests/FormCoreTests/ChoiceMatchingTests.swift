@@ -1,5 +1,6 @@
 import Testing
 @testable import FormCore
+import FormFoundation
 
 /// Choices are values: machine input names a choice by its value or its
 /// label, never by its position.

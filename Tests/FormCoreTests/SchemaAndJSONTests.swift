@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FormCore
+import FormFoundation
 
 @Suite struct SchemaAndJSONTests {
     @Test func registrationExportsAsJSONSchema() throws {

@@ -1,10 +1,11 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
 
 /// The open `changes` streams of one source: each gets every set of changed
 /// keys until its consumer stops.
 final class ChangeStreams: @unchecked Sendable {
     // Guards `continuations` and `next`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var continuations: [Int: AsyncStream<Set<String>>.Continuation] = [:]
     private var next = 0
 

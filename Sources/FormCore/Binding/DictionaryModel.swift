@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A dictionary as a form model, reached by dotted key paths into nested
 /// dictionaries (`"address.city"`), as MYSForms binds to an `NSDictionary`.
@@ -34,11 +34,11 @@ public struct DictionaryModel: FormModel, Sendable, Hashable {
     /// A model from a JSON object; nested objects become nested dictionaries.
     /// - throws: when the data is not a JSON object.
     public init(json data: Data, allowsNewKeys: Bool = true) throws {
-        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        guard case .object(let members) = try JSONReader.parse(data) else {
             throw ModelError.typeMismatch("$", "the JSON is not an object")
         }
         self.allowsNewKeys = allowsNewKeys
-        self.root = DictionaryModel.nodes(object)
+        self.root = DictionaryModel.nodes(members)
     }
 
     /// Every value by dotted key.
@@ -56,17 +56,24 @@ public struct DictionaryModel: FormModel, Sendable, Hashable {
         return result
     }
 
-    /// The nested JSON object (values through `FieldValue.jsonObject`).
-    public var jsonObject: [String: Any] {
-        func object(_ nodes: [String: Node]) -> [String: Any] {
-            nodes.mapValues { node -> Any in
+    /// The document as compact JSON with its keys sorted (a JSON column's text):
+    /// dates as ISO-8601, data as base64, as `FieldValue`'s JSON everywhere.
+    public var jsonText: String {
+        func write(_ nodes: [String: Node], into out: inout String) {
+            out += "{"
+            for (i, (name, node)) in nodes.sorted(by: { $0.key < $1.key }).enumerated() {
+                if i > 0 { out += "," }
+                out += JSONText.quoted(name) + ":"
                 switch node {
-                case .value(let v): return v.jsonObject
-                case .object(let inner): return object(inner)
+                case .value(let v): out += v.jsonLiteral
+                case .object(let inner): write(inner, into: &out)
                 }
             }
+            out += "}"
         }
-        return object(root)
+        var out = ""
+        write(root, into: &out)
+        return out
     }
 
     public func value(forKey key: String) -> FieldValue {
@@ -133,10 +140,15 @@ public struct DictionaryModel: FormModel, Sendable, Hashable {
         nodes[first] = .object(inner)
     }
 
-    private static func nodes(_ object: [String: Any]) -> [String: Node] {
-        object.mapValues { value in
-            if let nested = value as? [String: Any] { return .object(nodes(nested)) }
-            return .value(FieldValue(json: value))
+    private static func nodes(_ members: [JSONNode.Member]) -> [String: Node] {
+        var nodes: [String: Node] = [:]
+        for member in members {
+            if case .object(let nested) = member.value {
+                nodes[member.key] = .object(Self.nodes(nested))
+            } else {
+                nodes[member.key] = .value(FieldValue(jsonNode: member.value))
+            }
         }
+        return nodes
     }
 }

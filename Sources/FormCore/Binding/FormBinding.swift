@@ -1,4 +1,5 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
 
 /// Binds a form to a model: reads every stored field's value from it, writes
 /// edits back, and tells the form (`onChange`) when the model changed
@@ -19,7 +20,7 @@ public final class FormBinding<Model: FormModel>: RefreshTarget, @unchecked Send
     public let form: Form
     // Guards `current`, `snapshot`, `handler` and `isWriting`. Recursive: a
     // settings store reports a write back on the writing thread.
-    private let lock = NSRecursiveLock()
+    private let lock = Lock(recursive: true)
     private var isWriting = false
     private var current: Model
     private var snapshot: [String: FieldValue] = [:]
@@ -152,7 +153,7 @@ protocol RefreshTarget: AnyObject, Sendable {
 }
 
 private final class WeakRefreshTarget: Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     nonisolated(unsafe) private weak var target: (any RefreshTarget)?
 
     init(_ target: any RefreshTarget) { self.target = target }

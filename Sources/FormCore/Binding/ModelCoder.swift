@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Maps a Codable model ⇄ `[String: FieldValue]` by coding keys.
 ///
@@ -86,7 +86,7 @@ final class EncodingSink {
         case let date as Date: values[path] = .date(date)
         case let data as Data: values[path] = .data(data)
         case let url as URL: values[path] = .text(url.absoluteString)
-        case let decimal as Decimal: values[path] = .double(NSDecimalNumber(decimal: decimal).doubleValue)
+        case let decimal as Decimal: values[path] = .double(Double(decimal.description) ?? .nan)
         default: try value.encode(to: ValueEncoder(sink: self, path: path, codingPath: codingPath))
         }
     }

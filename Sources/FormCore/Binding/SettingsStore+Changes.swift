@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension SettingsStore {
     /// The store's changes as an `AsyncSequence`: each element is the set of

@@ -1,4 +1,5 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
 
 /// Typed values by key that outlive a process, like `UserDefaults`; observers
 /// hear of every change, whoever made it. FormStorage keeps one in SQLite;
@@ -32,7 +33,7 @@ public final class SettingsObservation: Sendable {
 /// them after each change, outside any lock, so that they may read the store.
 public final class SettingsObservers: @unchecked Sendable {
     // Guards `handlers` and `next`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var handlers: [Int: @Sendable (Set<String>) -> Void] = [:]
     private var next = 0
 
@@ -65,7 +66,7 @@ public final class SettingsObservers: @unchecked Sendable {
 /// ```
 public final class InMemorySettingsStore: SettingsStore, @unchecked Sendable {
     // Guards `values`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var values: [String: FieldValue]
     private let observers = SettingsObservers()
 

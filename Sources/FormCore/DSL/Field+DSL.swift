@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Field {
     /// A field bound to a property of a Codable model by key path; its key is

@@ -1,4 +1,5 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
 
 /// A mistake in a form's definition, located by its path in the JSON spec
 /// notation (`$.sections[1].fields[2].pattern`) whether the form came from a
@@ -148,7 +149,7 @@ extension Field {
             switch transform {
             case .maxLength(let n) where n < 1:
                 return .init(path: "\(at).transforms[\(index)].maxLength", message: "must be at least 1, not \(n)")
-            case .date(let format) where format.trimmingCharacters(in: .whitespaces).isEmpty:
+            case .date(let format) where format.trimmingSpaces().isEmpty:
                 return .init(path: "\(at).transforms[\(index)].date", message: "a date format must not be empty")
             default:
                 return nil

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds the coding key a key path reads, without any string in user code.
 ///

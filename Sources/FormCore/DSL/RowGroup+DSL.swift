@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Section {
     /// A repeating group bound to a key by name: a child table, or an array of
@@ -85,16 +85,12 @@ extension KeyPathResolver {
             encoder.outputFormatting = [.sortedKeys]
             for probe in 0..<probeCount {
                 let instance = try probeInstance(Model.self, probe: probe)
-                guard let object = try JSONSerialization.jsonObject(with: encoder.encode(instance)) as? [String: Any] else {
+                guard case .object(let members) = try JSONReader.parse(encoder.encode(instance)) else {
                     return .failure(Problem(message: "\(Model.self) does not encode as an object"))
                 }
-                let wanted = try encoder.encode(instance[keyPath: keyPath])
-                let matching = try object.filter { _, value in
-                    let data = try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
-                    let reread = try JSONSerialization.data(withJSONObject: JSONSerialization.jsonObject(with: wanted, options: .fragmentsAllowed),
-                                                            options: [.sortedKeys, .fragmentsAllowed])
-                    return data == reread
-                }.keys
+                // Compared as parsed and re-written (keys sorted), not as bytes.
+                let wanted = try JSONReader.parse(encoder.encode(instance[keyPath: keyPath])).serialized()
+                let matching = members.filter { $0.value.serialized() == wanted }.map(\.key)
                 candidates = candidates.map { $0.intersection(matching) } ?? Set(matching)
             }
         } catch {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One field of a form, bound to a key on the model (a column, a coding key,
 /// a dotted dictionary path or a settings key).

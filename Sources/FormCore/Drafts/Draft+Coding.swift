@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Draft {
     /// The draft as the JSON text both draft stores keep.

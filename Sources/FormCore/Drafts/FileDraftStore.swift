@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Drafts kept as files, one JSON file per draft in a private directory
 /// (0700, files 0600). The fallback when the database cannot take a draft.
@@ -31,12 +32,12 @@ public struct FileDraftStore: DraftStore {
         let temporary = directory.appendingPathComponent(".\(UUID().uuidString).tmp")
         guard FileManager.default.createFile(atPath: temporary.path, contents: try draft.encoded(),
                                              attributes: [.posixPermissions: 0o600]) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
+            throw CocoaError(.fileWriteUnknown, userInfo: ["NSFilePath": temporary.path])
         }
         // rename(2) replaces atomically: a crash leaves the old draft or the new one.
         guard rename(temporary.path, url.path) == 0 else {
             try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+            throw CocoaError(.fileWriteUnknown, userInfo: ["NSFilePath": url.path])
         }
     }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A folder only its owner may change: FormStore's state directory
 /// (`$XDG_STATE_HOME/formstore`), which holds drafts — record values — and

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A backend that keeps each save's history in the save's own transaction:
 /// the same writes as `FormBackend`, told who makes them. A session saves

@@ -1,4 +1,5 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
 import Synchronization
 
 /// Tells a session's owner that someone else committed to the database, so it
@@ -19,7 +20,7 @@ public final class ExternalCommitSignal: Sendable {
     }
 
     private let state = Mutex(State())
-    private let condition = NSCondition()
+    private let condition = WaitCondition()
 
     init() {}
 
@@ -45,8 +46,7 @@ public final class ExternalCommitSignal: Sendable {
     /// Blocks until a commit is pending or `timeout` passes; whether one is pending.
     /// For loops that block anyway (the prompts, between lines).
     public func wait(timeout: Duration) -> Bool {
-        let deadline = Date().addingTimeInterval(Double(timeout.components.seconds)
-                                                 + Double(timeout.components.attoseconds) / 1e18)
+        let deadline = ContinuousClock.now + timeout
         condition.lock()
         defer { condition.unlock() }
         while !hasPending {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What restoring a draft did: the fields it brought back, the fields changed
 /// on both sides since the draft's base (for the caller to choose), and the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The JSON door: a request body applied to a session in one call.
 extension FormSession {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Save, cancel, reload and delete.
 extension FormSession {

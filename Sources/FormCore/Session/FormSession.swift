@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A form bound to one stored record (or a new one), edited and saved.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
 
 /// Reads and writes forms as JSON specs (format version 1, see `docs/spec.md`).
 ///
@@ -49,7 +50,7 @@ public enum FormSpec {
             root = try JSONReader.parse(data)
         } catch {
             let reason = error.message.split(separator: "\"", maxSplits: 1).first
-                .map { $0.trimmingCharacters(in: .whitespaces) } ?? "invalid"
+                .map { $0.trimmingSpaces() } ?? "invalid"
             throw SpecError(path: "$", message: "not a FormStore spec: invalid JSON at line \(error.line), "
                             + "column \(error.column) (\(reason))")
         }

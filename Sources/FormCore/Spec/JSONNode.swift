@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON document as read by the spec decoder: objects keep their members
 /// in order (and duplicates are caught), numbers keep whether they were

@@ -1,4 +1,5 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
 
 extension Transform {
     /// Moves a value one step towards the model (input → model value).
@@ -16,7 +17,7 @@ extension Transform {
         case .trim:
             return mapText(input, String.trimmingWhitespaceAndNewlines)
         case .removeSpaces:
-            return mapText(input) { String($0.unicodeScalars.filter { !CharacterSet.whitespacesAndNewlines.contains($0) }) }
+            return mapText(input) { String(String.UnicodeScalarView($0.unicodeScalars.filter { !$0.isSpaceOrNewline })) }
         case .uppercase:
             return mapText(input) { $0.uppercased() }
         case .lowercase:
@@ -28,7 +29,7 @@ extension Transform {
         case .phone:
             guard case .text(let text) = input else { return input }
             let digits = text.filter(\.isASCIIDigit)
-            if text.trimmingCharacters(in: .whitespaces).isEmpty { return .text("") }
+            if text.trimmingSpaces().isEmpty { return .text("") }
             // Only the characters a formatted number contains may surround the digits.
             let extra = text.filter { !$0.isASCIIDigit && !"()- .+".contains($0) }
             var national = digits
@@ -40,7 +41,7 @@ extension Transform {
                 if case .double(let d) = input, let i = FieldValue.double(d).intValue { return .int(i) }
                 return input
             }
-            let text = raw.trimmingCharacters(in: .whitespaces)
+            let text = raw.trimmingSpaces()
             if text.isEmpty { return .null }
             guard let value = Int64(text.hasPrefix("+") ? String(text.dropFirst()) : text) else {
                 throw failure("number", field)
@@ -51,23 +52,22 @@ extension Transform {
                 if case .int(let i) = input { return .double(Double(i)) }
                 return input
             }
-            let text = raw.trimmingCharacters(in: .whitespaces)
+            let text = raw.trimmingSpaces()
             if text.isEmpty { return .null }
             // Double(_:) is locale-independent; refuse its words (nan, inf) and hex.
-            let allowed = CharacterSet(charactersIn: "0123456789.+-eE")
-            guard text.unicodeScalars.allSatisfy(allowed.contains), let value = Double(text), value.isFinite else {
+            guard text.allSatisfy({ "0123456789.+-eE".contains($0) }), let value = Double(text), value.isFinite else {
                 throw failure("number", field)
             }
             return .double(value)
         case .date(let format):
             guard case .text(let raw) = input else { return input }
-            let text = raw.trimmingCharacters(in: .whitespaces)
+            let text = raw.trimmingSpaces()
             if text.isEmpty { return .null }
             guard let date = DateText.parse(text, format: format) else { throw failure("date", field) }
             return .date(date)
         case .yesNo:
             guard case .text(let raw) = input else { return input }
-            switch raw.trimmingCharacters(in: .whitespaces).lowercased() {
+            switch raw.trimmingSpaces().lowercased() {
             case "": return .null
             case "yes", "y", "true", "1", "on": return .bool(true)
             case "no", "n", "false", "0", "off": return .bool(false)
@@ -83,12 +83,12 @@ extension Transform {
         case .list:
             guard case .text(let raw) = input else { return input }
             let items = raw.split(separator: ",")
-                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .map { $0.trimmingSpaces() }
                 .filter { !$0.isEmpty }
             return items.isEmpty ? .null : .list(items.map { .text($0) })
         case .hex:
             guard case .text(let raw) = input else { return input }
-            let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = raw.trimmingSpacesAndNewlines()
             if text.isEmpty { return .null }
             guard let bytes = Self.bytes(fromHex: text) else { throw failure("hex", field) }
             return .data(bytes)
@@ -211,43 +211,13 @@ extension Character {
 }
 
 extension String {
-    /// `trimmingCharacters(in: .whitespacesAndNewlines)`, without the trip
-    /// through NSString when there is nothing to trim (the usual case, and the
-    /// one every keystroke and imported value takes).
+    /// `trimmingSpacesAndNewlines()`, without building a new string when there
+    /// is nothing to trim (the usual case, and the one every keystroke and
+    /// imported value takes).
     static func trimmingWhitespaceAndNewlines(_ text: String) -> String {
-        // Printable ASCII is never white space; anything else asks Foundation.
+        // Printable ASCII is never white space; anything else is looked at.
         func isPrintableASCII(_ byte: UInt8?) -> Bool { byte.map { $0 > 0x20 && $0 < 0x7F } ?? false }
         if isPrintableASCII(text.utf8.first) && isPrintableASCII(text.utf8.last) { return text }
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-}
-
-/// Dates as text in a fixed format: en_US_POSIX, UTC, strict.
-enum DateText {
-    static func formatter(_ format: String) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.calendar = Calendar(identifier: .gregorian)
-        formatter.dateFormat = format
-        formatter.isLenient = false
-        // A time alone is that time on 1970-01-01 (UTC), on every platform.
-        formatter.defaultDate = Date(timeIntervalSince1970: 0)
-        return formatter
-    }
-
-    static func parse(_ text: String, format: String) -> Date? {
-        // swift-corelibs-foundation's DateFormatter traps when ICU stops inside a
-        // grapheme cluster ("1" + U+05BF, found by Scripts/fuzz.sh). No date in a
-        // fixed format holds a character of several scalars: refuse those first.
-        guard text.allSatisfy({ $0.unicodeScalars.count == 1 }) else { return nil }
-        if let date = formatter(format).date(from: text) { return date }
-        // A format with seconds also takes a time without them: `12:34` is `12:34:00`.
-        guard format.contains(":ss") else { return nil }
-        return formatter(format.replacingOccurrences(of: ":ss", with: "")).date(from: text)
-    }
-
-    static func format(_ date: Date, format: String) -> String {
-        formatter(format).string(from: date)
+        return text.trimmingSpacesAndNewlines()
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Form {
     /// Checks one field's model value: required, its kind's checks, then its
@@ -217,7 +217,7 @@ extension Form {
             if let n = length(value), n > max { fail(rule.code, nil, ["max": String(max)], nil) }
         case .pattern(let pattern, let name):
             if let text = value.textValue ?? (field.kind == .integer ? value.intValue.map(String.init) : nil) {
-                switch TextPattern.match(pattern, text).outcome {
+                switch TextPattern.match(pattern, text) {
                 case .matched: break
                 case .overBudget: fail(rule.code, nil, ["name": name ?? ""], "pattern.budget")
                 case .notMatched, .invalid: fail(rule.code, nil, ["name": name ?? ""], name == nil ? "pattern.unnamed" : nil)

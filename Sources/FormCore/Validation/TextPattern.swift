@@ -1,23 +1,24 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Whole-text regular-expression matching for `Rule.pattern` and the kinds' checks.
 ///
 /// Patterns come from specs, and a spec may come from someone else: a pattern
-/// such as `(a+)+$` backtracks exponentially (0.6 s for 40 characters, hours
-/// for an import). So matching runs under a budget of work (`workBudget`
-/// progress reports of the engine), and a spec whose pattern nests a repeat
-/// inside a repeat is refused when it loads (`problem(in:)`).
+/// such as `(a+)+$` backtracks exponentially in a backtracking engine (ICU's,
+/// Swift `Regex`'s: 0.6 s for 40 characters, hours for an import). So a spec
+/// whose pattern nests a repeat inside a repeat is refused when it loads
+/// (`problem(in:)`), and matching runs on the C library's POSIX engine, which
+/// does not backtrack: it simulates the automaton over the text once, so
+/// `(a|aa)+$` against 40 `a`s and a `b` is decided at once (docs/binary.md).
+/// The pattern is written in the usual (ICU, JavaScript) syntax and turned
+/// into POSIX extended syntax (`POSIXPattern`); what has no POSIX form
+/// (look-around, back-references) is an invalid pattern.
 enum TextPattern {
     static let email = #"^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$"#
     static let state = #"^[A-Z]{2}$"#
     static let zip = #"^[0-9]{5}$"#
     static let phone = #"^[0-9]{10}$"#
-
-    /// How many times the engine may report progress on one long match
-    /// before it is stopped. ICU reports about every hundred thousand steps
-    /// of backtracking; an ordinary match of any length never reports.
-    static let workBudget = 20
 
     /// What matching a text found.
     enum Outcome: Equatable {
@@ -25,53 +26,35 @@ enum TextPattern {
         case notMatched
         /// The pattern is not a valid expression.
         case invalid
-        /// The match ran out of `workBudget` before it could decide.
+        /// The engine ran out of memory for its states before it could decide.
         case overBudget
     }
 
     /// Whether the whole of `text` matches; `nil` when `pattern` is not a valid
-    /// expression; `false` too when the match ran over its budget.
+    /// expression; `false` too when the engine gave up.
     static func matches(_ pattern: String, _ text: String) -> Bool? {
-        switch match(pattern, text).outcome {
+        switch match(pattern, text) {
         case .matched: return true
         case .notMatched, .overBudget: return false
         case .invalid: return nil
         }
     }
 
-    /// Matches the whole of `text`, stopping after `budget` progress reports.
-    /// - returns: the outcome and the progress reports used (the work done).
-    static func match(_ pattern: String, _ text: String, budget: Int = workBudget) -> (outcome: Outcome, work: Int) {
-        guard let regex = compiled(pattern) else { return (.invalid, 0) }
-        let range = NSRange(text.startIndex..., in: text)
-        var found = false
-        var reports = 0
-        var stopped = false
-        regex.enumerateMatches(in: text, options: [.anchored, .reportProgress], range: range) { match, _, stop in
-            if let match {
-                found = match.range == range
-                stop.pointee = true
-                return
-            }
-            reports += 1
-            if reports >= budget {
-                stopped = true
-                stop.pointee = true
-            }
-        }
-        if found { return (.matched, reports) }
-        return (stopped ? .overBudget : .notMatched, reports)
+    /// Matches the whole of `text`.
+    static func match(_ pattern: String, _ text: String) -> Outcome {
+        guard let regex = compiled(pattern) else { return .invalid }
+        return regex.wholeMatch(text)
     }
 
     /// Expressions compiled once each: compiling costs far more than matching
     /// (an import checks every row's email). The patterns come from form
-    /// definitions, so the cache stays small. NSRegularExpression is immutable
-    /// and safe to share between threads.
-    private static let cache = Mutex<[String: NSRegularExpression?]>([:])
+    /// definitions, so the cache stays small. glibc's `regexec` locks a
+    /// compiled expression itself, so one may be shared between threads.
+    private static let cache = Mutex<[String: CompiledPattern?]>([:])
 
-    private static func compiled(_ pattern: String) -> NSRegularExpression? {
+    private static func compiled(_ pattern: String) -> CompiledPattern? {
         if let known = cache.withLock({ $0[pattern] }) { return known }
-        let regex = try? NSRegularExpression(pattern: pattern)
+        let regex = POSIXPattern.translated(pattern).flatMap(CompiledPattern.init)
         cache.withLock { $0[pattern] = regex }
         return regex
     }
@@ -79,9 +62,7 @@ enum TextPattern {
     /// Why `pattern` cannot be used, or `nil` when it can: not a valid
     /// regular expression, or one that nests repeats.
     static func problem(in pattern: String) -> String? {
-        do {
-            _ = try NSRegularExpression(pattern: pattern)
-        } catch {
+        guard POSIXPattern.translated(pattern).flatMap(CompiledPattern.init) != nil else {
             return "invalid regular expression \(quoted(pattern))"
         }
         if nestsRepeats(pattern) {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A lossless JSON form (drafts, settings): each value keeps its type
 /// (`{"int": 5}`, `{"date": "2026-01-02T03:04:05.000Z"}`, `null` ...), so a

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A `FieldValue` as a person or a service writes it in JSON: `null`, `true`,
 /// `42`, `3.5`, `"text"`, `[...]`; a date as ISO-8601 text, bytes as

@@ -1,5 +1,5 @@
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// The form a column holds its dates in, so a changed date is written back the
 /// way the application that owns the database writes it.

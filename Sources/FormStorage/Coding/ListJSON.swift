@@ -1,5 +1,6 @@
+import FormBasics
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// A multichoice list as JSON array text: `["pizza","sushi"]`, written
 /// compactly and deterministically so equal lists store equal text (public:
@@ -13,7 +14,7 @@ public enum ListJSON {
 
     /// The list in a JSON array; `nil` when the text is not one.
     public static func decode(_ text: String) -> [FieldValue]? {
-        guard text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("["),
+        guard text.trimmingSpacesAndNewlines().hasPrefix("["),
               let elements = try? JSONDecoder().decode([Element].self, from: Data(text.utf8)) else { return nil }
         return elements.map(\.value)
     }

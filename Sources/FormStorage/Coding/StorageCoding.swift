@@ -1,5 +1,6 @@
+import FormBasics
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// Maps a field's model value to the value SQLite stores and back, by field
 /// kind and the column's own form (docs/fidelity.md).
@@ -134,7 +135,7 @@ public struct StorageCoding: Sendable, Hashable {
         case .integer(let i): return .bool(i != 0)
         case .real(let d): return .bool(d != 0)
         case .text(let text):
-            switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+            switch text.trimmingSpaces().lowercased() {
             case "1", "true", "t", "yes", "y", "on": return .bool(true)
             case "0", "false", "f", "no", "n", "off": return .bool(false)
             default: return .text(text)
@@ -147,7 +148,7 @@ public struct StorageCoding: Sendable, Hashable {
         switch value {
         case .real(let d): return Int64(exactly: d).map(FieldValue.int) ?? .double(d)
         case .text(let text):
-            return Int64(text.trimmingCharacters(in: .whitespaces)).map(FieldValue.int) ?? .text(text)
+            return Int64(text.trimmingSpaces()).map(FieldValue.int) ?? .text(text)
         default: return FieldValue(value)
         }
     }
@@ -156,7 +157,7 @@ public struct StorageCoding: Sendable, Hashable {
         switch value {
         case .integer(let i): return .double(Double(i))
         case .text(let text):
-            if let d = Double(text.trimmingCharacters(in: .whitespaces)), d.isFinite { return .double(d) }
+            if let d = Double(text.trimmingSpaces()), d.isFinite { return .double(d) }
             return .text(text)
         default: return FieldValue(value)
         }

@@ -51,8 +51,8 @@ extension FormStore {
         var arguments: [DatabaseValue] = []
         if let search, !search.isEmpty {
             // LIKE's wildcards in the text match themselves.
-            let escaped = search.replacingOccurrences(of: "\\", with: "\\\\")
-                .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+            let escaped = search.replacing("\\", with: "\\\\")
+                .replacing("%", with: "\\%").replacing("_", with: "\\_")
             sql += " WHERE \(label) LIKE ? ESCAPE '\\' OR CAST(\(key) AS TEXT) = ?"
             arguments = [.text("%\(escaped)%"), .text(search)]
         }

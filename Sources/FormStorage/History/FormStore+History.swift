@@ -1,5 +1,5 @@
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// History: every insert and update through the store records, in its own
 /// transaction, each changed field's stored values before and after, when,

@@ -1,5 +1,5 @@
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// Writes one save's history inside the save's transaction (Migrations/0005_history.sql):
 /// a `formstore_changes` row and a `formstore_change_fields` row per changed

@@ -1,4 +1,5 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
 
 extension Connection {
     /// The names of the user's tables and views, sorted; SQLite's own
@@ -59,7 +60,7 @@ extension Connection {
                 primaryKeyPosition: try row.value(at: 4, as: Int.self),
                 isGenerated: hidden == 2 || hidden == 3,
                 allowedValues: parsed.allowedValues.first {
-                    $0.key.caseInsensitiveCompare(columnName) == .orderedSame
+                    $0.key.equalsIgnoringCase(columnName)
                 }?.value))
         }
 

@@ -1,3 +1,4 @@
+import FormBasics
 import FormCore
 
 extension FormInference {
@@ -17,7 +18,7 @@ extension FormInference {
         let parentKey = form.primaryKey
         let taken = Set(form.fields.map(\.key))
         for other in tables where !other.isView && !taken.contains(other.name) {
-            let referring = other.foreignKeys.filter { $0.destinationTable.caseInsensitiveCompare(table.name) == .orderedSame }
+            let referring = other.foreignKeys.filter { $0.destinationTable.equalsIgnoringCase(table.name) }
             guard referring.count == 1, let key = referring.first else { continue }
             let targets = key.destinationColumns.isEmpty ? parentKey : key.destinationColumns
             let foreignKey = parentKey.compactMap { column in targets.firstIndex(of: column).map { key.columns[$0] } }

@@ -1,4 +1,5 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
 import FormCore
 
 /// A form for a table or view that has no spec, inferred from its columns: the
@@ -102,11 +103,11 @@ public enum FormInference {
     /// The model value of a column's DEFAULT when it is a plain literal;
     /// expressions such as CURRENT_TIMESTAMP are left to SQLite.
     static func defaultValue(_ sql: String, kind: FieldKind) -> FieldValue? {
-        var text = sql.trimmingCharacters(in: .whitespaces)
+        var text = sql.trimmingSpaces()
         while text.hasPrefix("(") && text.hasSuffix(")") { text = String(text.dropFirst().dropLast()) }
         if text.uppercased() == "NULL" { return .null }
         if text.count >= 2, text.hasPrefix("'"), text.hasSuffix("'") {
-            let inner = String(text.dropFirst().dropLast()).replacingOccurrences(of: "''", with: "'")
+            let inner = String(text.dropFirst().dropLast()).replacing("''", with: "'")
             return StorageCoding(kind: kind).decode(.text(inner))
         }
         if let integer = Int64(text) { return StorageCoding(kind: kind).decode(.integer(integer)) }

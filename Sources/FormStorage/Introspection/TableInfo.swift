@@ -1,4 +1,5 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
 
 /// What FormStorage knows of a table: its columns, primary key, foreign keys
 /// and kind. Get one with `Connection.tableInfo(_:)`.
@@ -50,6 +51,6 @@ public struct TableInfo: Sendable, Hashable {
     /// The column with this name, compared without regard to case as SQLite does.
     public func column(_ name: String) -> ColumnInfo? {
         columns.first { $0.name == name }
-            ?? columns.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+            ?? columns.first { $0.name.equalsIgnoringCase(name) }
     }
 }

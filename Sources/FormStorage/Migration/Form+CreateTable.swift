@@ -1,5 +1,6 @@
+import FormBasics
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// The table a form needs, as a `CREATE TABLE` statement to start a migration
 /// with (`formstore form NAME --format sql`).
@@ -92,8 +93,8 @@ extension Form {
         case .real(let d):
             let text = String(d)
             return text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? text : text + ".0"
-        case .text(let s): return "'" + s.replacingOccurrences(of: "'", with: "''") + "'"
-        case .blob(let d): return "X'" + d.map { String(format: "%02X", $0) }.joined() + "'"
+        case .text(let s): return "'" + s.replacing("'", with: "''") + "'"
+        case .blob(let d): return "X'" + d.hexadecimal(uppercase: true) + "'"
         }
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
 
 /// Applies numbered `.sql` migrations once each, in order, and records them
 /// in a table with their checksums.
@@ -33,7 +34,7 @@ public struct Migrator: Sendable {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         } catch {
-            throw MigrationError.unreadable(directory.path, reason: error.localizedDescription)
+            throw MigrationError.unreadable(directory.path, reason: ErrorText.describe(error))
         }
         var files: [String: String] = [:]
         for name in names where name.hasSuffix(".sql") {
@@ -41,7 +42,7 @@ public struct Migrator: Sendable {
                 files[name] = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
             } catch {
                 throw MigrationError.unreadable(directory.appendingPathComponent(name).path,
-                                                reason: error.localizedDescription)
+                                                reason: ErrorText.describe(error))
             }
         }
         self.init(files: files, table: table)

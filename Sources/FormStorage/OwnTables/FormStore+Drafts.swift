@@ -1,5 +1,5 @@
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// Drafts: `DraftStore` over the `formstore_drafts` table (Migrations/0002_drafts.sql),
 /// in the database or in its sidecar. Only writing a draft creates the sidecar:

@@ -1,5 +1,5 @@
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// FormStore's own tables: in the database, or in its sidecar.
 extension FormStore {

@@ -1,5 +1,5 @@
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// Form specs kept in the database (`formstore_forms`), so a database can carry
 /// its forms; for a database FormStore leaves alone, in its sidecar.

@@ -1,5 +1,7 @@
+import FormBasics
 import FormCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A database of FormStore's own that holds its tables (drafts, kept specs,
 /// settings) for a user's database that FormStore did not create and nobody
@@ -43,7 +45,7 @@ public struct Sidecar: Sendable, Hashable {
     }
 
     /// The folder it lives in.
-    public var directory: URL { URL(fileURLWithPath: (path as NSString).deletingLastPathComponent) }
+    public var directory: URL { URL(fileURLWithPath: path).deletingLastPathComponent() }
 
     /// Whether the sidecar was created (by an earlier draft).
     public var exists: Bool { FileManager.default.fileExists(atPath: path) }
@@ -82,7 +84,7 @@ public struct Sidecar: Sendable, Hashable {
             rest = rest[slash...]
         }
         if database.contains("mode=memory") || rest == ":memory:" || rest.isEmpty { return nil }
-        return String(rest).removingPercentEncoding ?? String(rest)
+        return String(rest).percentDecoded() ?? String(rest)
     }
 
     private static func realPath(_ path: String) -> String? {

@@ -1,5 +1,6 @@
 import FormCore
-import Foundation
+import FoundationEssentials
+import Dispatch
 
 /// The async API of a store: every call that touches the database runs on the
 /// database's own threads (`Database.perform(_:_:)`) while the calling task

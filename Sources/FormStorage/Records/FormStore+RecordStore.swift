@@ -1,5 +1,6 @@
+import FormBasics
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// `RecordStore` over SQLite.
 extension FormStore: RecordStore {
@@ -31,7 +32,7 @@ extension FormStore: RecordStore {
     public func emptyTextColumns(of form: Form) throws -> Set<String> {
         var names: Set<String> = []
         for column in try mapping(for: form).table.columns {
-            let defaultSQL = column.defaultValueSQL?.trimmingCharacters(in: .whitespaces)
+            let defaultSQL = column.defaultValueSQL?.trimmingSpaces()
             if column.isNotNull || defaultSQL == "''" || defaultSQL == "('')" { names.insert(column.name) }
         }
         return names

@@ -1,5 +1,5 @@
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// The SQL of a `RecordQuery` over one mapping: a WHERE, an ORDER BY and a
 /// LIMIT/OFFSET, every value bound (never spliced into the text).

@@ -1,5 +1,5 @@
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// What the `formstore` command and server need from a database, whichever
 /// it is: records and drafts for sessions (`FormBackend`, `DraftStore`), the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FormCore
 
 /// How a form's stored fields map onto a table's columns, with the SQL for
@@ -124,8 +124,7 @@ public struct TableMapping: Sendable, Hashable {
             try? documents[path.column]!.setValue(value, forKey: path.path)
         }
         for (column, document) in documents {
-            let data = (try? JSONSerialization.data(withJSONObject: document.jsonObject, options: [.sortedKeys])) ?? Data("{}".utf8)
-            result[column] = .text(String(decoding: data, as: UTF8.self))
+            result[column] = .text(document.jsonText)
         }
         return result
     }
@@ -238,6 +237,6 @@ public struct JSONPath: Sendable, Hashable {
 
     /// The path as SQLite's JSON functions take it: `$."ui"."theme"`.
     var jsonPathText: String {
-        "$" + path.split(separator: ".").map { ".\"" + $0.replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined()
+        "$" + path.split(separator: ".").map { ".\"" + $0.replacing("\"", with: "\\\"") + "\"" }.joined()
     }
 }

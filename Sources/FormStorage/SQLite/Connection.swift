@@ -1,5 +1,7 @@
 import CSQLite
-import Foundation
+import FormBasics
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// One SQLite connection: opens (and creates) a file, sets it up, runs SQL and
@@ -227,7 +229,7 @@ public final class Connection {
                     ? String(decoding: UnsafeRawBufferPointer(start: current, count: current.distance(to: end)),
                              as: UTF8.self)
                     : String(cString: current)
-                let trimmed = command.trimmingCharacters(in: .whitespacesAndNewlines)
+                let trimmed = command.trimmingSpacesAndNewlines()
                 guard code == SQLITE_OK else {
                     sqlite3_finalize(statement)
                     throw DatabaseError.from(handle.pointer, code: code, sql: trimmed)

@@ -1,4 +1,5 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
 import Synchronization
 
 /// A database file shared by many tasks and threads: one writer connection
@@ -160,7 +161,7 @@ public final class Database: Sendable {
 /// `write` inside a `write` on the same thread nests (as a savepoint) instead
 /// of deadlocking.
 private final class SerializedConnection: @unchecked Sendable {
-    private let lock = NSRecursiveLock()
+    private let lock = Lock(recursive: true)
     private let connection: Connection
 
     init(_ connection: Connection) {
@@ -177,7 +178,7 @@ private final class SerializedConnection: @unchecked Sendable {
 /// Reader connections, opened on demand up to `maximum`; a reader is used by
 /// one thread at a time, and callers wait when all are busy.
 private final class ReaderPool: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = WaitCondition()
     private var idle: [Connection] = []
     private var openCount = 0
     private let maximum: Int

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import CSQLite
+import FormBasics
 
 /// An error from SQLite: its extended result code, SQLite's message and the
 /// SQL that failed. The bound values are never kept: they may be secrets.
@@ -39,7 +40,7 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         if let sql { text += " - while executing `\(sql)`" }
         // Keep it one line: SQL and messages may span several.
         return text.split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingSpaces() }
             .joined(separator: " ")
     }
 

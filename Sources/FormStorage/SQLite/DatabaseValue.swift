@@ -1,4 +1,5 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
 
 /// A value as SQLite stores it: one of its five storage classes.
 ///
@@ -36,8 +37,8 @@ public enum DatabaseValue: Sendable, Hashable, CustomStringConvertible {
         case .null: return "NULL"
         case .integer(let i): return String(i)
         case .real(let d): return String(d)
-        case .text(let s): return "'" + s.replacingOccurrences(of: "'", with: "''") + "'"
-        case .blob(let d): return "X'" + d.map { String(format: "%02X", $0) }.joined() + "'"
+        case .text(let s): return "'" + s.replacing("'", with: "''") + "'"
+        case .blob(let d): return "X'" + d.hexadecimal(uppercase: true) + "'"
         }
     }
 }

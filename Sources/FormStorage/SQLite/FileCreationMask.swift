@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Runs file-creating work under `umask(077)` so that files SQLite creates

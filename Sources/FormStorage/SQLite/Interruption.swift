@@ -1,5 +1,6 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Set when the task that asked for a database job was cancelled. The job

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Quotes an SQL identifier (a table, column or savepoint name) with double
 /// quotes, doubling any inside, so names with spaces, quotes or keywords work.
@@ -12,5 +12,5 @@ import Foundation
 public func quoteIdentifier(_ name: String) -> String {
     // Most names hold no quote: skip Foundation's replace, which is slow on Linux.
     guard name.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + name + "\"" }
-    return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    return "\"" + name.replacing("\"", with: "\"\"") + "\""
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
 
 /// One fetched row: column names and their values, in the statement's column order.
 ///
@@ -45,7 +46,7 @@ public struct Row: Sendable, Hashable {
 
     private func index(of name: String) -> Int? {
         columnNames.firstIndex(of: name)
-            ?? columnNames.firstIndex { $0.caseInsensitiveCompare(name) == .orderedSame }
+            ?? columnNames.firstIndex { $0.equalsIgnoringCase(name) }
     }
 
     static func convert<T: DatabaseValueConvertible>(_ value: DatabaseValue, column: String) throws -> T {

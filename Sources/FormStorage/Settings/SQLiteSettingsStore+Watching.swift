@@ -1,5 +1,5 @@
 import FormCore
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Hearing writes made through another connection or process: while anyone

@@ -1,5 +1,5 @@
 import FormCore
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Settings kept in the `formstore_settings` table (Migrations/0001_settings.sql),

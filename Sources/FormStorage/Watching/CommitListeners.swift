@@ -1,5 +1,5 @@
 import FormCore
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The store's listeners for commits by others, and the one watch they share:

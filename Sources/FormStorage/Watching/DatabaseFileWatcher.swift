@@ -1,7 +1,8 @@
+import FormBasics
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Wakes a callback when a database file may have been written by anyone:
@@ -52,9 +53,7 @@ final class DatabaseFileWatcher: Sendable {
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         inotify = fd
         stopPipe = (ends[0], ends[1])
-        let thread = Thread { [self] in self.run(names: names, onWrite: onWrite) }
-        thread.name = "formstore.file-watcher"
-        thread.start()
+        DetachedThread.start { [self] in self.run(names: names, onWrite: onWrite) }
     }
 
     /// Whether the watcher thread still runs (false once it closed its files after `stop()`).

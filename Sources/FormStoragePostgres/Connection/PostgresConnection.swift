@@ -1,5 +1,7 @@
 import CLibPQ
-import Foundation
+import FormBasics
+import FoundationEssentials
+import Glibc
 
 /// One libpq connection: statements prepared once per connection and reused,
 /// parameters always bound (text format, types inferred by the server from
@@ -112,7 +114,7 @@ public final class PostgresConnection {
     }
 
     static func message(_ handle: OpaquePointer) -> String {
-        String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
+        String(cString: PQerrorMessage(handle)).trimmingSpacesAndNewlines()
     }
 }
 

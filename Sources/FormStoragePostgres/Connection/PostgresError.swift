@@ -1,3 +1,4 @@
+import FormBasics
 /// An error from PostgreSQL: its SQLSTATE, the server's message and the SQL
 /// that failed. The bound values are never kept: they may be secrets.
 ///
@@ -32,7 +33,7 @@ public struct PostgresError: Error, Sendable, Hashable, CustomStringConvertible 
         var text = "PostgreSQL error \(sqlState): \(message)"
         if let sql { text += " - while executing `\(sql)`" }
         return text.split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingSpaces() }
             .joined(separator: " ")
     }
 

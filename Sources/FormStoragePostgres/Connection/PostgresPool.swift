@@ -1,4 +1,6 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// A small pool of connections to one PostgreSQL database, for services:
@@ -19,7 +21,7 @@ public final class PostgresPool: @unchecked Sendable {
     /// How many times `write` runs a transaction that failed on a serialization
     /// failure or a deadlock before it throws.
     public let retries: Int
-    private let condition = NSCondition()
+    private let condition = WaitCondition()
     private var idle: [PostgresConnection] = []
     private var open = 0
     /// The server processes of the open connections: a notification from one of them is this pool's own commit.

@@ -1,5 +1,5 @@
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// Writes one save's history inside the save's transaction, into the tables
 /// of Migrations/postgres/0005_history.sql: a `formstore_changes` row and a

@@ -6,8 +6,8 @@
 /// to the server, and no choice is guessed from it.
 enum PostgresCheckList {
     static func values(_ definition: String) -> [String]? {
-        guard !definition.contains("<> ALL"), let any = definition.range(of: "= ANY ("),
-              let array = definition.range(of: "ARRAY[", range: any.upperBound..<definition.endIndex) else { return nil }
+        guard !definition.contains("<> ALL"), let any = definition.firstRange(of: "= ANY ("),
+              let array = definition[any.upperBound...].firstRange(of: "ARRAY[") else { return nil }
         var values: [String] = []
         var current = ""
         var quoted: String?
@@ -50,7 +50,7 @@ enum PostgresCheckList {
     /// An unquoted element: a number, perhaps in parentheses or with a cast (`(- 1)`, `2::smallint`).
     private static func literal(_ text: String) -> String? {
         var text = text
-        if let cast = text.range(of: "::") { text = String(text[..<cast.lowerBound]) }
+        if let cast = text.firstRange(of: "::") { text = String(text[..<cast.lowerBound]) }
         text = text.filter { $0 != "(" && $0 != ")" && $0 != " " }
         guard !text.isEmpty, Double(text) != nil else { return nil }
         return text

@@ -1,5 +1,5 @@
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// A form for a PostgreSQL table that has no spec, inferred from `pg_catalog`
 /// as `FormInference` infers one from SQLite's schema: the column's type gives
@@ -93,14 +93,14 @@ public enum PostgresFormInference {
         var text = sql
         if text.hasPrefix("'") {
             let body: Substring?
-            if let cast = text.range(of: "'::", options: .backwards) {
+            if let cast = text.ranges(of: "'::").last {
                 body = text[text.index(after: text.startIndex)..<cast.lowerBound]
             } else {
                 body = text.count >= 2 && text.hasSuffix("'") ? text.dropFirst().dropLast() : nil
             }
-            return body.map { coding.decode($0.replacingOccurrences(of: "''", with: "'")) }
+            return body.map { coding.decode(String($0).replacing("''", with: "'")) }
         }
-        if let cast = text.range(of: "::") { text = String(text[..<cast.lowerBound]) }
+        if let cast = text.firstRange(of: "::") { text = String(text[..<cast.lowerBound]) }
         text = text.filter { $0 != "(" && $0 != ")" }
         if text == "true" { return coding.decode("t") }
         if text == "false" { return coding.decode("f") }

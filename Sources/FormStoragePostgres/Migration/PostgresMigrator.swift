@@ -1,6 +1,6 @@
 import FormCore
 import FormStorage
-import Foundation
+import FoundationEssentials
 
 /// Applies a `Migrator`'s migrations (FormStore's own, or a user's folder) to
 /// PostgreSQL: the same files and the same SHA-256 checksums as on SQLite,

@@ -1,5 +1,5 @@
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// Form specs kept in the database (`formstore_forms`, made by `init` and the
 /// store's migrations), as `FormStore` keeps them on SQLite: a database can

@@ -1,5 +1,5 @@
 import FormCore
-import Foundation
+import FoundationEssentials
 
 extension PostgresCoding {
     /// A column's text as `export` writes it, kind-less: whole numbers as

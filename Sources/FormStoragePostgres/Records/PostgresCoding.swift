@@ -1,6 +1,7 @@
+import FormBasics
 import FormCore
 import FormStorage
-import Foundation
+import FoundationEssentials
 
 /// Maps a field's model value to the text a PostgreSQL column takes as a
 /// bound parameter, and the column's text back, by the column's type and the
@@ -42,7 +43,7 @@ struct PostgresCoding: Sendable, Hashable {
         case .list(let list): return ListJSON.encode(list)
         case .data(let data):
             guard family == .bytea else { return String(decoding: data, as: UTF8.self) }
-            return "\\x" + data.map { String(format: "%02x", $0) }.joined()
+            return "\\x" + data.hexadecimal()
         }
     }
 
@@ -139,7 +140,7 @@ struct PostgresCoding: Sendable, Hashable {
             case .list(let inner): text = arrayLiteral(inner)
             case .data(let data): text = String(decoding: data, as: UTF8.self)
             }
-            return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            return "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
         }
         return "{" + elements.joined(separator: ",") + "}"
     }

@@ -1,5 +1,5 @@
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// Drafts: `DraftStore` over the `formstore_drafts` table (Migrations/0002_drafts.sql),
 /// the same table and payload as on SQLite.

@@ -1,6 +1,6 @@
 import FormCore
 import FormStorage
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Forms over one PostgreSQL database: what `FormStore` is for SQLite, for

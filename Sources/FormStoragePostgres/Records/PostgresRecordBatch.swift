@@ -1,6 +1,6 @@
 import FormCore
 import FormStorage
-import Foundation
+import FoundationEssentials
 
 /// Many records of one form written in one PostgreSQL transaction (an
 /// import's): get one from `PostgresFormStore.writeRecords`. Each write runs

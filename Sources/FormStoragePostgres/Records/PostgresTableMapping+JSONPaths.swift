@@ -1,6 +1,6 @@
 import FormCore
 import FormStorage
-import Foundation
+import FoundationEssentials
 
 /// Fields reaching into a JSON document column by a dotted path, as on
 /// SQLite (`"prefs.ui.theme"` → column `prefs`, path `ui.theme`): read out of

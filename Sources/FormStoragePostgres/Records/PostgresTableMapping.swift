@@ -151,5 +151,5 @@ struct PostgresTableMapping: Sendable, Hashable {
 
 /// `"name"`, with inner quotes doubled: PostgreSQL's quoting, as SQLite's.
 func quoteIdentifier(_ name: String) -> String {
-    "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    "\"" + name.replacing("\"", with: "\"\"") + "\""
 }

@@ -1,5 +1,5 @@
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// Settings kept in the `formstore_settings` table (Migrations/0001_settings.sql)
 /// of a PostgreSQL database: typed values by key, each stored as the same

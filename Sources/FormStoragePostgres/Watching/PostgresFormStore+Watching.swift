@@ -75,7 +75,7 @@ extension PostgresFormStore: CommitObserving {
             guard found.rowCount == 1, ["r", "p"].contains(found.text(row: 0, column: 0)) else { return }
             if found.text(row: 0, column: 2) != "t" { try conn.executeScript(Self.notifyFunctionSQL) }
             if found.text(row: 0, column: 1) != "t" {
-                let keys = table.primaryKey.map { "'" + $0.replacingOccurrences(of: "'", with: "''") + "'" }
+                let keys = table.primaryKey.map { "'" + $0.replacing("'", with: "''") + "'" }
                 try conn.executeScript("""
                     CREATE TRIGGER formstore_notify AFTER INSERT OR UPDATE OR DELETE ON \(quoted)
                     FOR EACH ROW EXECUTE FUNCTION formstore_notify(\(keys.joined(separator: ", ")))

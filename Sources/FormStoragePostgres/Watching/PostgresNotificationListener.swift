@@ -1,7 +1,8 @@
+import FormBasics
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Waits for notifications on a connection of its own (`LISTEN channel`):
@@ -30,9 +31,7 @@ final class PostgresNotificationListener: Sendable {
         stopPipe = (ends[0], ends[1])
         // Handed to the thread here and used by it alone from now on.
         nonisolated(unsafe) let handed = connection
-        let thread = Thread { [self] in self.run(handed, url: url, channel: channel, onNotifications: onNotifications) }
-        thread.name = "formstore.pg-listener"
-        thread.start()
+        DetachedThread.start { [self] in self.run(handed, url: url, channel: channel, onNotifications: onNotifications) }
     }
 
     /// Whether the listening thread still runs (false once it closed its connection after `stop()`).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Help and usage text in swift-argument-parser's layout: OVERVIEW, USAGE,
 /// ARGUMENTS, OPTIONS, SUBCOMMANDS (and EXIT CODES at the top level).
@@ -102,7 +102,7 @@ struct HelpFormatter {
         let head = "  " + label
         var out: String
         if head.count <= Self.labelColumn - 2 {
-            out = head.padding(toLength: Self.labelColumn, withPad: " ", startingAt: 0) + (lines.isEmpty ? "" : lines.removeFirst())
+            out = head.padded(to: Self.labelColumn) + (lines.isEmpty ? "" : lines.removeFirst())
         } else {
             out = head
         }

@@ -110,8 +110,8 @@ extension KeyArgument {
     /// The key as it would be typed again (for messages).
     var text: String {
         func escaped(_ s: String) -> String {
-            s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ",", with: "\\,")
-                .replacingOccurrences(of: "=", with: "\\=")
+            s.replacing("\\", with: "\\\\").replacing(",", with: "\\,")
+                .replacing("=", with: "\\=")
         }
         switch self {
         case .single(let value): return value.contains("=") ? escaped(value) : value

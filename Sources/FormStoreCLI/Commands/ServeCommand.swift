@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FormCore
 #if canImport(Glibc)
 import Glibc

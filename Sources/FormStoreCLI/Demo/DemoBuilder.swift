@@ -1,6 +1,6 @@
 import FormCore
 import FormStorage
-import Foundation
+import FoundationEssentials
 
 /// Builds the demo database from the embedded fixtures (Fixtures/demo.sql,
 /// Fixtures/forms/*.json, Fixtures/settings.json): one table with rows per seed

@@ -1,6 +1,6 @@
 import FormCore
 import FormStorage
-import Foundation
+import FoundationEssentials
 
 /// The short tour `formstore demo` prints after building the demo database:
 /// each step runs the real library against it, so what it shows is what happened.
@@ -15,7 +15,7 @@ struct DemoTour {
 
         step("The forms (specs kept in the database; any other table gets an inferred form)")
         for form in forms {
-            line("  \(form.name.padding(toLength: 13, withPad: " ", startingAt: 0)) \(form.title) — \(form.fields.count) fields, \(form.mode.rawValue) mode, table \(form.tableName)")
+            line("  \(form.name.padded(to: 13)) \(form.title) — \(form.fields.count) fields, \(form.mode.rawValue) mode, table \(form.tableName)")
         }
 
         step("A record: profile 1")

@@ -1,5 +1,5 @@
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// `formstore edit FORM KEY --editor`: the record as a commented document in
 /// `$VISUAL`/`$EDITOR`, the way `kubectl edit` works, over an opened session.

@@ -1,5 +1,6 @@
+import FormBasics
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// `formstore edit FORM KEY` on prompts: one field at a time, on a terminal or
 /// from lines on stdin, over an opened session.
@@ -216,8 +217,8 @@ final class PromptEdit {
                         session.commit(key)
                         outcome = nil
                     }
-                case .value(let text) where Self.stepCommands.contains(text.trimmingCharacters(in: .whitespaces)):
-                    try step(text.trimmingCharacters(in: .whitespaces))
+                case .value(let text) where Self.stepCommands.contains(text.trimmingSpaces()):
+                    try step(text.trimmingSpaces())
                     error = message(session.errors(key))
                     continue
                 case .value(let text):

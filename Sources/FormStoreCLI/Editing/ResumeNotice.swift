@@ -83,7 +83,7 @@ private enum ShellWord {
             default: return false
             }
         }
-        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"
     }
 
     private static func ansiC(_ word: String) -> String {

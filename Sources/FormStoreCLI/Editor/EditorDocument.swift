@@ -1,5 +1,6 @@
+import FormBasics
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// The record as a text document to edit in `$VISUAL`/`$EDITOR`, the way
 /// `kubectl edit` does it: comments (`#`) explain, one `field: value` line per
@@ -155,7 +156,7 @@ enum EditorDocument {
 
     /// Spacing that reading a value trims from its ends: a value with it there is quoted.
     private static func isPadding(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isWhitespace || CharacterSet.whitespaces.contains(scalar)
+        scalar.properties.isWhitespace || scalar.isSpaceOrTab
     }
 
     static func encodeKey(_ key: String) -> String {
@@ -214,7 +215,7 @@ enum EditorDocument {
     /// Without the spaces and tabs at its ends (scalars: a mark after a space is kept).
     private static func trimmingSpaces(_ text: Substring) -> Substring {
         let scalars = text.unicodeScalars
-        let isSpace = { (scalar: Unicode.Scalar) in CharacterSet.whitespaces.contains(scalar) }
+        let isSpace = { (scalar: Unicode.Scalar) in scalar.isSpaceOrTab }
         guard let first = scalars.firstIndex(where: { !isSpace($0) }),
               let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
         return Substring(scalars[first...last])
@@ -314,7 +315,7 @@ enum EditorDocument {
 
     /// A comment's text: one line, neutralised for the terminal the editor runs in.
     static func oneLine(_ text: String) -> String {
-        TerminalText.neutralised(text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " "))
+        TerminalText.neutralised(text.replacing("\r\n", with: " ").replacing("\n", with: " "))
     }
 }
 

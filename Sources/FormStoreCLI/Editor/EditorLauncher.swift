@@ -1,4 +1,5 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -44,7 +45,7 @@ struct EditorLauncher: Sendable {
     /// The editor command line to run.
     var editor: String {
         for name in ["VISUAL", "EDITOR"] {
-            if let value = environment[name], !value.trimmingCharacters(in: .whitespaces).isEmpty { return value }
+            if let value = environment[name], !value.trimmingSpaces().isEmpty { return value }
         }
         return "vi"
     }
@@ -54,18 +55,16 @@ struct EditorLauncher: Sendable {
         let path = try makeTemporaryFile(containing: text)
         defer { unlink(path) }
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        // `exec`: the shell becomes the editor, so the process a signal ends is the editor itself.
-        process.arguments = ["-c", "exec \(editor) \"$1\"", "sh", path]
-        process.environment = environment
+        let process: ChildProcess
         do {
-            try process.run()
+            // `exec`: the shell becomes the editor, so the process a signal ends is the editor itself.
+            process = try ChildProcess.spawn("/bin/sh", ["sh", "-c", "exec \(editor) \"$1\"", "sh", path],
+                                             environment: environment)
         } catch {
             throw CLIError.failure("cannot start the editor '\(editor)': \(error)")
         }
-        Self.running.withLock { $0 = (process.processIdentifier, path, text) }
-        process.waitUntilExit()
+        Self.running.withLock { $0 = (process.pid, path, text) }
+        let ending = process.wait()
         let endedBySignal = Self.running.withLock { current -> Bool in
             defer { current = nil }
             return current == nil
@@ -76,8 +75,13 @@ struct EditorLauncher: Sendable {
         if endedBySignal {
             for _ in 0..<100 { usleep(100_000) }
         }
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw CLIError.failure("the editor '\(editor)' exited with status \(process.terminationStatus); nothing was saved")
+        guard ending == .exited(0) else {
+            let status: Int32
+            switch ending {
+            case .exited(let code): status = code
+            case .signalled(let signal): status = signal
+            }
+            throw CLIError.failure("the editor '\(editor)' exited with status \(status); nothing was saved")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CLIError.failure("cannot read back '\(path)' after editing")
@@ -95,14 +99,20 @@ struct EditorLauncher: Sendable {
             throw CLIError.storage("cannot create a temporary file in \(directory): \(String(cString: strerror(errno)))")
         }
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-        do {
-            try handle.write(contentsOf: Data(text.utf8))
-            try handle.close()
-        } catch {
-            unlink(path)
-            throw CLIError.storage("cannot write \(path): \(error)")
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else {
+                let reason = String(cString: strerror(errno))
+                close(fd)
+                unlink(path)
+                throw CLIError.storage("cannot write \(path): \(reason)")
+            }
+            offset += written
         }
+        close(fd)
         return path
     }
 }

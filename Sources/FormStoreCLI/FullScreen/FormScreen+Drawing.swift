@@ -137,7 +137,7 @@ extension FormScreen {
                 return label + " ▾"
             }
             if session.inputs[key] == nil && session.value(key).isEmpty { return "" }
-            return FieldDisplay.current(key, in: session).replacingOccurrences(of: "\n", with: "⏎")
+            return FieldDisplay.current(key, in: session).replacing("\n", with: "⏎")
         }
     }
 

@@ -125,7 +125,7 @@ extension FormScreen {
         guard let field = form.field(picker.field) else { return [] }
         let all = offeredChoices(field)
         guard !picker.filter.isEmpty else { return all }
-        return all.filter { $0.label.localizedLowercase.contains(picker.filter.localizedLowercase) }
+        return all.filter { $0.label.lowercased().contains(picker.filter.lowercased()) }
     }
 
     private func handlePicker(_ key: Key, _ picker: Picker) throws -> Action {

@@ -86,7 +86,7 @@ extension FormScreen {
         if !field.choices.isEmpty, let choice = field.choices.first(where: { $0.value == row[field.key] }) {
             return choice.label
         }
-        return session.rowText(group.key, row.id, field.key).replacingOccurrences(of: "\n", with: "⏎")
+        return session.rowText(group.key, row.id, field.key).replacing("\n", with: "⏎")
     }
 
     /// `+` added, `*` changed, `↕` moved (`*↕` both).

@@ -1,5 +1,6 @@
 import FormCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `formstore edit FORM KEY` on a terminal: the whole form on the screen,
 /// edited in place (see `FormScreen` for the keys, docs/terminal.md for the

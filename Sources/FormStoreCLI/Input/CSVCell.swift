@@ -1,5 +1,5 @@
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// How CSV carries SQLite's storage classes, shared by `CSVWriter` and
 /// `CSVReader` so the two cannot disagree (docs/fidelity.md, "Export and

@@ -1,5 +1,5 @@
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// A JSON parser that reads one value at a time straight from a `ByteReader`,
 /// so an array of a million objects is never held at once. Values become

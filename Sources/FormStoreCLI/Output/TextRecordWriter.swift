@@ -1,5 +1,5 @@
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// A record as `label: value` lines, labels aligned; continuation lines of a
 /// multi-line value are indented under it. Records are separated by a blank line.
@@ -27,7 +27,7 @@ struct TextRecordWriter: RecordWriter {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { TerminalText.neutralised(String($0)) }
             out += (styledLabel + " " + lines.joined(separator: indent))
-                .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) + "\n"
+                .replacing(#/\s+$/#, with: "") + "\n"
         }
         sink.write(out)
         rowCount += 1

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FormCore
 
 /// How a model value is written out: as text for a table, a CSV cell or a
@@ -70,7 +70,9 @@ enum ValueText {
             size /= 1024
             unit += 1
         }
-        return "<blob \(String(format: "%.1f", size)) \(units[unit])>"
+        // One decimal, rounded half up as printf's %.1f shows these sizes.
+        let tenths = Int((size * 10).rounded())
+        return "<blob \(tenths / 10).\(tenths % 10) \(units[unit])>"
     }
 
     /// For people, locale-free with its seconds: `2024-01-31`, `13:45:00`,
@@ -80,7 +82,7 @@ enum ValueText {
         case .date, .time: return self.date(date, kind: kind)
         default:
             let iso = ISO8601.shortDateTime(date)
-            return String(iso.dropLast().replacingOccurrences(of: "T", with: " "))
+            return String(iso.dropLast().replacing("T", with: " "))
         }
     }
 

@@ -1,5 +1,6 @@
+import FormBasics
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// Asks for field values one line at a time, on a terminal or from lines on
 /// stdin. It only asks and reads; the editing session checks the answers.
@@ -59,10 +60,10 @@ final class Prompter {
         if line.isEmpty { return .keep }
         guard !choices.isEmpty else { return .value(line) }
         if field.kind == .multichoice {
-            let parts = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = line.split(separator: ",").map { $0.trimmingSpaces() }
             return .value(parts.map { Prompter.choiceText($0, choices, of: field) }.joined(separator: ", "))
         }
-        return .value(Prompter.choiceText(line.trimmingCharacters(in: .whitespaces), choices, of: field))
+        return .value(Prompter.choiceText(line.trimmingSpaces(), choices, of: field))
     }
 
     /// Said once before the first field: how to keep, clear, or give NULL or empty text.
@@ -70,7 +71,7 @@ final class Prompter {
 
     /// What an answer gives: `\N` is NULL, `""` empty text, anything else typed text.
     static func fieldInput(_ answer: String) -> FieldInput {
-        switch answer.trimmingCharacters(in: .whitespaces) {
+        switch answer.trimmingSpaces() {
         case #"\N"#: return .null
         case #""""#: return .emptyText
         default: return .typed(answer)
@@ -83,7 +84,7 @@ final class Prompter {
             output.write("\(question) \(defaultAnswer ? "[Y/n]" : "[y/N]") ")
             output.flush()
             guard let line = input.readLine(echo: true) else { return nil }
-            switch line.trimmingCharacters(in: .whitespaces).lowercased() {
+            switch line.trimmingSpaces().lowercased() {
             case "": return defaultAnswer
             case "y", "yes": return true
             case "n", "no": return false
@@ -96,7 +97,7 @@ final class Prompter {
     func line(_ question: String) -> String? {
         output.write(question + " ")
         output.flush()
-        return input.readLine(echo: true)?.trimmingCharacters(in: .whitespaces)
+        return input.readLine(echo: true)?.trimmingSpaces()
     }
 
     /// Writes a line for the person (a summary, a warning).

@@ -100,7 +100,7 @@ extension CLIError {
     private static func untrustedSchemaUse(_ error: DatabaseError) -> CLIError? {
         let marker = "unsafe use of "
         guard error.resultCode == .SQLITE_ERROR, let message = error.message,
-              let start = message.range(of: marker) else { return nil }
+              let start = message.firstRange(of: marker) else { return nil }
         let name = String(message[start.upperBound...].unicodeScalars
             .filter { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }.prefix(80))
         return .validation("the database's triggers or views use \(name), which SQLite runs from a database's "
@@ -135,7 +135,7 @@ extension CLIError {
 extension String {
     /// Line breaks shown as `\n`, so that a message stays on one line.
     var singleLine: String {
-        replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
+        replacing("\r", with: "\\r").replacing("\n", with: "\\n")
     }
 
     /// At most 500 characters: a message quoting a 10 MB value stays readable.

@@ -11,7 +11,7 @@ extension GlobalOptions {
     var shownDatabase: String { Self.withoutPassword(databasePath) }
 
     static func withoutPassword(_ location: String) -> String {
-        guard isPostgresURL(location), let scheme = location.range(of: "://") else { return location }
+        guard isPostgresURL(location), let scheme = location.firstRange(of: "://") else { return location }
         let rest = location[scheme.upperBound...]
         // The user information ends at the last '@' before the path or the query.
         let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex

@@ -1,5 +1,6 @@
+import FormBasics
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// Where the command finds its database and its form specs.
 struct GlobalOptions: Sendable, Equatable {
@@ -43,12 +44,12 @@ struct GlobalOptions: Sendable, Equatable {
             formsDirectory = forms
         } else {
             let candidate = GlobalOptions.join(workingDirectory, "forms")
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             let exists = FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory)
-            formsDirectory = exists && isDirectory.boolValue ? candidate : nil
+            formsDirectory = exists && isDirectory ? candidate : nil
         }
         if let text = environment["FORMSTORE_BUSY_TIMEOUT_MS"] {
-            guard let milliseconds = Int(text.trimmingCharacters(in: .whitespaces)), milliseconds >= 0 else {
+            guard let milliseconds = Int(text.trimmingSpaces()), milliseconds >= 0 else {
                 throw CLIError.usage("FORMSTORE_BUSY_TIMEOUT_MS must be a whole number of milliseconds, 0 or more")
             }
             busyTimeout = .milliseconds(milliseconds)
@@ -71,7 +72,7 @@ struct GlobalOptions: Sendable, Equatable {
     /// days), or both, `100,90d`.
     static func retention(_ text: String) throws(CLIError) -> HistoryRetention {
         var retention = HistoryRetention.forever
-        for part in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+        for part in text.split(separator: ",").map({ $0.trimmingSpaces() }) {
             if part.hasSuffix("d"), let days = Int(part.dropLast()), days > 0 {
                 retention.maximumAge = .seconds(days * 86_400)
             } else if let count = Int(part), count > 0 {

@@ -1,4 +1,5 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
 import FormCore
 import FormStorage
 
@@ -8,7 +9,7 @@ import FormStorage
 /// its own connection does not show. A stream sleeps on it and reads its
 /// record only after a commit, so an idle stream reads nothing.
 final class CommitSignal: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = WaitCondition()
     private var generation = 0
     private var stopped = false
     private var observation: CommitObservation?
@@ -41,7 +42,7 @@ final class CommitSignal: @unchecked Sendable {
     /// Waits until a commit after `seen`, the server stops, or `timeout` passes;
     /// the generation then (equal to `seen` when nothing committed).
     func wait(after seen: Int, timeout: TimeInterval) -> Int {
-        let deadline = Date(timeIntervalSinceNow: timeout)
+        let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
         condition.lock()
         defer { condition.unlock() }
         while generation == seen && !stopped {

@@ -1,4 +1,5 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
 
 /// One request as the server adapter hands it over: the body read whole
 /// (within the size limit), header names lower-cased.
@@ -21,7 +22,7 @@ struct HTTPRequest: Sendable {
     var segments: [String] { rawSegments.map(Self.decoded) }
 
     /// Percent-decoded text; text that is not valid percent-encoding is kept as it is.
-    static func decoded(_ text: String) -> String { text.removingPercentEncoding ?? text }
+    static func decoded(_ text: String) -> String { text.percentDecoded() ?? text }
 
     func queryValue(_ name: String) -> String? { query.first { $0.name == name }?.value }
     func queryValues(_ name: String) -> [String] { query.filter { $0.name == name }.map(\.value) }

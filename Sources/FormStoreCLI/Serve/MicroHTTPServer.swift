@@ -1,5 +1,5 @@
 import CMicroHTTPD
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,5 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
 import FormStorage
 
 /// Users for `formstore serve --users FILE`: one `name:salt:hash` a line,
@@ -15,7 +16,7 @@ struct PasswordFile: Sendable {
             throw CLIError.notFound("no password file at \(path)")
         }
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingSpaces()
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty, parts[2].count == 64 else {
@@ -35,7 +36,7 @@ struct PasswordFile: Sendable {
     static func hash(_ password: String, salt: String) -> String {
         var digest = SHA256.hash(Array((salt + ":" + password).utf8))
         for _ in 1..<rounds { digest = SHA256.hash(digest + Array(salt.utf8)) }
-        return digest.map { String(format: "%02x", $0) }.joined()
+        return digest.hexadecimal()
     }
 
     /// A line for the file, with a fresh salt.

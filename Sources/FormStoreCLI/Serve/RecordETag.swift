@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FormCore
 
 /// A record's entity tag: a digest of every stored value (secure ones too,

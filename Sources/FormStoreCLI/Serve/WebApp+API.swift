@@ -1,4 +1,5 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
 import FormCore
 import FormStorage
 import FormWeb
@@ -104,13 +105,13 @@ extension WebApp {
             guard let record = found else { return .json(404, Self.noRecord) }
             let tag = RecordETag.of(record)
             if let wanted = request.header("if-match"), wanted != "*",
-               !wanted.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag }) {
+               !wanted.split(separator: ",").contains(where: { $0.trimmingSpaces() == tag }) {
                 return .json(412, Data(#"{"error":"the record changed since it was read: GET it again"}"#.utf8), headers: [("ETag", tag)])
             }
             let form = workspace.withSaveStep(loaded)
             // A caller naming the state it read is judged against that state, field by field and row by row.
             var base = record
-            if let named = request.header("formstore-base")?.trimmingCharacters(in: .whitespaces), named != tag {
+            if let named = request.header("formstore-base")?.trimmingSpaces(), named != tag {
                 guard let read = served.record(form: form.name, tag: named, key: record.key) else {
                     return .json(412, Data(#"{"error":"the record as read is no longer known here: GET it again"}"#.utf8), headers: [("ETag", tag)])
                 }

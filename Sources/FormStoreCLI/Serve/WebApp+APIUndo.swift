@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FormCore
 import FormStorage
 
@@ -14,14 +14,14 @@ extension WebApp {
             let form = try self.form(named: name)
             guard let session = undoable.session(visitor: Self.apiVisitor(user), form: form.name, key: key),
                   redo ? session.canRedo : session.canUndo && session.undoSaves else {
-                let body = try JSONSerialization.data(withJSONObject: ["error": "no PATCH of yours to \(redo ? "redo" : "undo") on this record"])
+                let body = WebApp.errorJSON("no PATCH of yours to \(redo ? "redo" : "undo") on this record")
                 return .json(404, body)
             }
             let outcome: SaveOutcome?
             do {
                 outcome = redo ? try session.redo() : try session.undo()
             } catch let error as SessionError {
-                return .json(409, try JSONSerialization.data(withJSONObject: ["error": error.message]))
+                return .json(409, WebApp.errorJSON(error.message))
             }
             let result = outcome ?? .unchanged
             var headers: [(String, String)] = []

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import FormCore
 import FormStorage
 
@@ -29,7 +30,7 @@ extension WebApp {
             var busy = false
             while !isStopping {
                 if busy {
-                    Thread.sleep(forTimeInterval: 0.05)
+                    usleep(50_000)
                 } else {
                     let now = commits.wait(after: watch.seen, timeout: Self.eventKeepAlive)
                     if isStopping { return nil }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FormBasics
 import FormCore
 import FormStorage
 import FormWeb
@@ -180,13 +181,8 @@ extension WebApp {
     /// not the new-record page.
     static func pathSegment(_ text: String) -> String {
         if text == "new" { return "%6Eew" }
-        return text.addingPercentEncoding(withAllowedCharacters: .urlUnreserved) ?? text
+        return text.percentEncodedUnreserved()
     }
 
     static func queryValue(_ text: String) -> String { pathSegment(text) }
-}
-
-extension CharacterSet {
-    /// RFC 3986's unreserved characters.
-    static let urlUnreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FormCore
 import FormStorage
 import FormWeb
@@ -56,7 +56,7 @@ extension WebApp {
 
     /// The field a `missingReference` error names: its message starts with the column.
     static func refusedField(_ error: FormStoreError) -> String? {
-        guard error.reason == .missingReference, let colon = error.message.range(of: ": ") else { return nil }
+        guard error.reason == .missingReference, let colon = error.message.firstRange(of: ": ") else { return nil }
         return String(error.message[..<colon.lowerBound])
     }
 

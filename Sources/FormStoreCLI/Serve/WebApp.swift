@@ -1,4 +1,5 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
 import FormCore
 import FormStorage
 import FormWeb
@@ -19,8 +20,8 @@ final class WebApp: @unchecked Sendable {
     let undoable = UndoableSaves()
     /// The records the API sent, by tag, for a `PATCH` naming the state it read (used behind `lock`).
     let served = ServedRecords()
-    private let lock = NSLock()
-    private let stopLock = NSLock()
+    private let lock = Lock()
+    private let stopLock = Lock()
     private var stopped = false
 
     init(workspace: StorageWorkspace, visitors: WebVisitors, readOnly: Bool, children: Bool = false) {
@@ -122,8 +123,7 @@ final class WebApp: @unchecked Sendable {
         default: status = 500
         }
         if api {
-            let body = try? JSONSerialization.data(withJSONObject: ["error": classified.message])
-            return .json(status, body ?? Data())
+            return .json(status, WebApp.errorJSON(classified.message))
         }
         return .html(status, WebPage(title: "Error \(status)", body: "<p class=\"notice conflict\" role=\"alert\">\(HTML.escape(classified.message))</p>\n").render())
     }

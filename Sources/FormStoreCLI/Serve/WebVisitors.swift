@@ -1,4 +1,5 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
 import FormStorage
 
 /// Who is on the other end of a request: browsers by an `HttpOnly`,
@@ -20,7 +21,7 @@ final class WebVisitors: @unchecked Sendable {
 
     let authentication: Authentication
     private let secret = WebVisitors.randomToken()
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Cookie ids that logged in, with the user's name.
     private var logins: [String: String] = [:]
 
@@ -36,14 +37,14 @@ final class WebVisitors: @unchecked Sendable {
     /// 32 random bytes as hex.
     static func randomToken() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        return (0..<32).map { _ in [UInt8.random(in: 0...255, using: &generator)].hexadecimal() }.joined()
     }
 
     /// The cookie id a request carries, if it is one this server could have made.
     func cookieID(_ request: HTTPRequest) -> String? {
         guard let header = request.header("cookie") else { return nil }
         for part in header.split(separator: ";") {
-            let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingSpaces() }
             if pair.count == 2, pair[0] == Self.cookieName, pair[1].count == 64, pair[1].allSatisfy(\.isHexDigit) {
                 return pair[1]
             }
@@ -107,7 +108,7 @@ final class WebVisitors: @unchecked Sendable {
 
     private func bearer(_ request: HTTPRequest) -> String? {
         guard let header = request.header("authorization"), header.lowercased().hasPrefix("bearer ") else { return nil }
-        return String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
+        return String(header.dropFirst("bearer ".count)).trimmingSpaces()
     }
 }
 

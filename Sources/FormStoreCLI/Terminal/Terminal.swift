@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The command's standard streams: data goes to `output` (stdout), messages
 /// and prompts to `errors` (stderr).

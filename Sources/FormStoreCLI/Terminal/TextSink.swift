@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where text goes: the command's stdout or stderr, or a buffer in tests.
 public protocol TextSink: AnyObject {
@@ -22,7 +23,7 @@ extension TextSink {
 ///
 /// Not `Sendable`: one command owns its output.
 public final class FileDescriptorSink: TextSink {
-    private let handle: FileHandle
+    private let fileDescriptor: Int32
     private var buffer: [UInt8] = []
     private let bufferLimit: Int
     public let isTerminal: Bool
@@ -30,7 +31,7 @@ public final class FileDescriptorSink: TextSink {
     public private(set) var writeError: (any Error)?
 
     public init(fileDescriptor: Int32, bufferLimit: Int = 64 * 1024) {
-        self.handle = FileHandle(fileDescriptor: fileDescriptor, closeOnDealloc: false)
+        self.fileDescriptor = fileDescriptor
         self.bufferLimit = bufferLimit
         self.isTerminal = isatty(fileDescriptor) == 1
         buffer.reserveCapacity(bufferLimit)
@@ -53,10 +54,17 @@ public final class FileDescriptorSink: TextSink {
         guard !buffer.isEmpty else { return }
         defer { buffer.removeAll(keepingCapacity: true) }
         guard writeError == nil else { return }
-        do {
-            try handle.write(contentsOf: buffer)
-        } catch {
-            writeError = error
+        buffer.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    writeError = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                    return
+                }
+                offset += written
+            }
         }
     }
 }

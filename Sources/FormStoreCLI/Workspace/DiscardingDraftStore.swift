@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FormCore
 
 /// A draft store that keeps nothing. `draft restore` gives it to the session

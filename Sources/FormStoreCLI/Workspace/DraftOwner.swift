@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Whose drafts the command writes and offers: the login name of the user it
 /// runs as, so that people sharing a database (or a sidecar) never get each

@@ -1,4 +1,5 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
 import FormCore
 import FormStorage
 
@@ -19,7 +20,7 @@ extension Field {
     /// The date of an ISO-8601 text, for a date-like field.
     func isoDate(_ text: String) -> Date? {
         guard isDateLike else { return nil }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         guard case .date(let date) = StorageCoding(kind: kind).decode(.text(trimmed)) else { return nil }
         return date
     }

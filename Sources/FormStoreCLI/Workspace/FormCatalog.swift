@@ -1,4 +1,5 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
 import FormCore
 import FormStorage
 import FormStoragePostgres
@@ -52,8 +53,8 @@ struct FormCatalog {
     ///   `CLIError.storage` when it cannot be listed. Problems with a file
     ///   (unreadable, malformed, a form defined twice) are kept in `broken`.
     init(directory: String) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory else {
             throw CLIError.notFound("no forms folder at \(directory)")
         }
         let names: [String]
@@ -61,7 +62,7 @@ struct FormCatalog {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
                 .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
         } catch {
-            throw CLIError.storage("cannot read the forms folder \(directory): \(error.localizedDescription)")
+            throw CLIError.storage("cannot read the forms folder \(directory): \(ErrorText.describe(error))")
         }
         var entries: [Entry] = []
         var broken: [Broken] = []
@@ -74,7 +75,7 @@ struct FormCatalog {
                 data = try Data(contentsOf: URL(fileURLWithPath: file))
             } catch {
                 broken.append(Broken(file: file, formNames: formNames,
-                                     error: .storage("cannot read \(file): \(error.localizedDescription)")))
+                                     error: .storage("cannot read \(file): \(ErrorText.describe(error))")))
                 continue
             }
             if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { continue }
@@ -101,7 +102,8 @@ struct FormCatalog {
 
     /// The `name` of a spec that does not decode, when its JSON says it.
     private static func declaredName(_ data: Data) -> String? {
-        (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["name"] as? String
+        struct Named: Decodable { var name: String? }
+        return (try? JSONDecoder().decode(Named.self, from: data))?.name
     }
 
     /// The specs kept in the database (`formstore_forms`), as the demo stores

@@ -1,5 +1,5 @@
 import FormCore
-import Foundation
+import FoundationEssentials
 
 /// A refused save as JSON for `set` and `new --format json`: the library's
 /// `SaveOutcome` shape (docs/service.md), so a script reads what a service

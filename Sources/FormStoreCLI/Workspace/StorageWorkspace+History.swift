@@ -1,6 +1,6 @@
 import FormCore
 import FormStorage
-import Foundation
+import FoundationEssentials
 
 /// What `revert` puts back: the values a record had at a moment, or those one change replaced.
 enum RevertTarget: Sendable, Hashable {

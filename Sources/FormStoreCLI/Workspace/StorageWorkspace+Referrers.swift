@@ -1,3 +1,4 @@
+import FormBasics
 import FormCore
 import FormStorage
 import FormStoragePostgres
@@ -14,7 +15,7 @@ extension StorageWorkspace {
             var found: [String] = []
             for name in try conn.tableNames() {
                 for key in try conn.tableInfo(name).foreignKeys
-                where key.destinationTable.caseInsensitiveCompare(table) == .orderedSame {
+                where key.destinationTable.equalsIgnoringCase(table) {
                     let columns = key.columns.count == 1 ? key.columns[0] : "(\(key.columns.joined(separator: ", ")))"
                     found.append("\(name).\(columns)")
                 }

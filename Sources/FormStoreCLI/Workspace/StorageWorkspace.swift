@@ -1,4 +1,5 @@
-import Foundation
+import FormBasics
+import FoundationEssentials
 import FormCore
 import FormStorage
 import FormStoragePostgres
@@ -72,9 +73,9 @@ final class StorageWorkspace: Workspace {
 
     private func openSQLite() throws -> FormStore {
         if Connection.isPlainFilePath(databasePath) {
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             let exists = FileManager.default.fileExists(atPath: databasePath, isDirectory: &isDirectory)
-            if exists && isDirectory.boolValue {
+            if exists && isDirectory {
                 throw CLIError.storage("cannot open \(databasePath): it is a directory")
             }
             if !exists && !access.createsFile {
@@ -176,7 +177,7 @@ final class StorageWorkspace: Workspace {
         let names = try store.tableNames()
         // Exact first; SQLite itself compares table names without regard to case.
         if let match = names.first(where: { $0 == name })
-            ?? names.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }),
+            ?? names.first(where: { $0.equalsIgnoringCase(name) }),
            let form = try store.inferredForm(table: match) {
             return form
         }

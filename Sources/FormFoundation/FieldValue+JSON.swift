@@ -1,6 +1,10 @@
+public import FormCore
 import Foundation
 
 /// FieldValue ⇄ JSON objects (the values `JSONSerialization` reads and writes).
+///
+/// Here, not in FormCore: `NSNull` and `NSNumber` are full Foundation's, which
+/// the `formstore` binary does not link (docs/binary.md).
 ///
 /// ```swift
 /// FieldValue(json: 42)                     // .int(42)
@@ -68,5 +72,25 @@ extension FieldValue {
         case "C", "s", "S", "i", "I", "l", "L", "q", "Q": self = .int(number.int64Value)
         default: self = .double(number.doubleValue)
         }
+    }
+}
+
+extension DictionaryModel {
+    /// The nested JSON object (values through `FieldValue.jsonObject`).
+    public var jsonObject: [String: Any] {
+        var object: [String: Any] = [:]
+        for (key, value) in values {
+            var parts = key.split(separator: ".").map(String.init)
+            let last = parts.removeLast()
+            Self.put(value.jsonObject, at: parts, last, in: &object)
+        }
+        return object
+    }
+
+    private static func put(_ value: Any, at parts: [String], _ last: String, in object: inout [String: Any]) {
+        guard let first = parts.first else { object[last] = value; return }
+        var inner = object[first] as? [String: Any] ?? [:]
+        put(value, at: Array(parts.dropFirst()), last, in: &inner)
+        object[first] = inner
     }
 }

@@ -1,0 +1,222 @@
+import FoundationEssentials
+
+/// Dates as text in a fixed format (`MM/dd/yyyy`, `dd.MM.yyyy HH:mm`): the
+/// Unicode date-pattern letters, read strictly, in UTC with English names.
+///
+/// Written by hand rather than through `DateFormatter`, which would bring ICU
+/// (most of a 70 MiB binary) for the few letters forms use (docs/binary.md):
+/// `y` year, `M` month (`MMM` Jan, `MMMM` January), `d` day, `H` hour 0–23,
+/// `h` hour 1–12 with `a` AM/PM, `m` minute, `s` second, `S` fraction,
+/// `E` weekday name; text in single quotes and any other character is literal.
+/// A format with another letter parses nothing.
+enum DateText {
+    static func parse(_ text: String, format: String) -> Date? {
+        let pattern = Pattern(format)
+        if let date = pattern.parse(text) { return date }
+        // A format with seconds also takes a time without them: `12:34` is `12:34:00`.
+        guard format.contains(":ss") else { return nil }
+        return Pattern(format.replacing(":ss", with: "")).parse(text)
+    }
+
+    static func format(_ date: Date, format: String) -> String {
+        Pattern(format).format(date)
+    }
+
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
+                             "August", "September", "October", "November", "December"]
+    static let dayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+
+    /// A format split into fields (a letter and how many times it repeats) and literal text.
+    struct Pattern {
+        enum Token: Equatable {
+            case field(Character, Int)
+            case literal(String)
+        }
+
+        var tokens: [Token] = []
+
+        init(_ format: String) {
+            var chars = Array(format)[...]
+            while let c = chars.first {
+                if c == "'" {
+                    chars.removeFirst()
+                    if chars.first == "'" { chars.removeFirst(); append("'"); continue } // '' is one quote
+                    var quoted = ""
+                    while let q = chars.first {
+                        chars.removeFirst()
+                        if q == "'" {
+                            if chars.first == "'" { chars.removeFirst(); quoted.append("'"); continue }
+                            break
+                        }
+                        quoted.append(q)
+                    }
+                    append(quoted)
+                } else if c.isASCII && c.isLetter {
+                    var count = 0
+                    while chars.first == c { chars.removeFirst(); count += 1 }
+                    tokens.append(.field(c, count))
+                } else {
+                    chars.removeFirst()
+                    append(String(c))
+                }
+            }
+        }
+
+        private mutating func append(_ literal: String) {
+            if case .literal(let previous)? = tokens.last {
+                tokens[tokens.count - 1] = .literal(previous + literal)
+            } else {
+                tokens.append(.literal(literal))
+            }
+        }
+
+        private static func isNumeric(_ token: Token?) -> Bool {
+            guard case .field(let letter, let count)? = token else { return false }
+            return "yHhmsSd".contains(letter) || (letter == "M" && count <= 2)
+        }
+
+        func format(_ date: Date) -> String {
+            let seconds = date.timeIntervalSince1970
+            let whole = seconds.rounded(.down)
+            let day = Int((whole / 86_400).rounded(.down))
+            let secondOfDay = Int(whole) - day * 86_400
+            let (year, month, dayOfMonth) = ISO8601.civilFromDays(day)
+            let hour = secondOfDay / 3600, minute = secondOfDay / 60 % 60, second = secondOfDay % 60
+            var out = ""
+            for token in tokens {
+                switch token {
+                case .literal(let text): out += text
+                case .field(let letter, let count):
+                    switch letter {
+                    case "y": out += count == 2 ? Self.padded(year % 100, 2) : Self.padded(year, count)
+                    case "M":
+                        if count >= 4 { out += DateText.monthNames[month - 1] }
+                        else if count == 3 { out += String(DateText.monthNames[month - 1].prefix(3)) }
+                        else { out += Self.padded(month, count) }
+                    case "d": out += Self.padded(dayOfMonth, count)
+                    case "H": out += Self.padded(hour, count)
+                    case "h": out += Self.padded(hour % 12 == 0 ? 12 : hour % 12, count)
+                    case "m": out += Self.padded(minute, count)
+                    case "s": out += Self.padded(second, count)
+                    case "S":
+                        let fraction = seconds - whole
+                        var digits = String(Int((fraction * 1_000_000_000).rounded(.down)))
+                        digits = String(repeating: "0", count: max(0, 9 - digits.count)) + digits
+                        out += String(digits.prefix(count)) + String(repeating: "0", count: max(0, count - 9))
+                    case "a": out += hour < 12 ? "AM" : "PM"
+                    case "E":
+                        let weekday = ((day % 7) + 7 + 4) % 7 // 1970-01-01 was a Thursday
+                        out += count >= 4 ? DateText.dayNames[weekday] : String(DateText.dayNames[weekday].prefix(3))
+                    default: out += String(repeating: letter, count: count)
+                    }
+                }
+            }
+            return out
+        }
+
+        private static func padded(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        }
+
+        func parse(_ text: String) -> Date? {
+            var rest = Array(text)[...]
+            var year = 1970, month = 1, day = 1, hour = 0, minute = 0, second = 0, nanoseconds = 0
+            var hour12: Int?, pm: Bool?
+            for (index, token) in tokens.enumerated() {
+                switch token {
+                case .literal(let literal):
+                    for c in literal {
+                        guard rest.first == c else { return nil }
+                        rest.removeFirst()
+                    }
+                case .field(let letter, let count):
+                    // Next to another number a field takes exactly its width ("yyyyMMdd").
+                    let fixed = Self.isNumeric(tokens[safe: index + 1])
+                    func number(_ widest: Int) -> Int? {
+                        let limit = fixed ? count : widest
+                        var value = 0, taken = 0
+                        while taken < limit, let c = rest.first, c.isASCII, let digit = c.wholeNumberValue {
+                            value = value * 10 + digit
+                            rest.removeFirst()
+                            taken += 1
+                        }
+                        return taken == 0 || (fixed && taken != count) ? nil : value
+                    }
+                    func name(_ names: [String], short: Bool) -> Int? {
+                        for (i, full) in names.enumerated() {
+                            let candidate = short ? String(full.prefix(3)) : full
+                            if rest.starts(with: candidate) || String(rest.prefix(candidate.count)).lowercased() == candidate.lowercased() {
+                                rest.removeFirst(candidate.count)
+                                return i
+                            }
+                        }
+                        return nil
+                    }
+                    switch letter {
+                    case "y":
+                        let before = rest.count
+                        guard let value = number(count == 2 ? 4 : max(count, 4)) else { return nil }
+                        year = count == 2 && before - rest.count == 2 ? Self.twoDigitYear(value) : value
+                    case "M":
+                        if count >= 3 {
+                            guard let index = name(DateText.monthNames, short: count == 3) else { return nil }
+                            month = index + 1
+                        } else {
+                            guard let value = number(2) else { return nil }
+                            month = value
+                        }
+                    case "d": guard let value = number(2) else { return nil }; day = value
+                    case "H": guard let value = number(2) else { return nil }; hour = value
+                    case "h": guard let value = number(2) else { return nil }; hour12 = value
+                    case "m": guard let value = number(2) else { return nil }; minute = value
+                    case "s": guard let value = number(2) else { return nil }; second = value
+                    case "S":
+                        let before = rest.count
+                        guard let value = number(9) else { return nil }
+                        let digits = before - rest.count
+                        var scaled = value
+                        for _ in digits..<9 { scaled *= 10 }
+                        nanoseconds = scaled
+                    case "a":
+                        let word = String(rest.prefix(2)).uppercased()
+                        guard word == "AM" || word == "PM" else { return nil }
+                        rest.removeFirst(2)
+                        pm = word == "PM"
+                    case "E":
+                        guard name(DateText.dayNames, short: count < 4) != nil else { return nil }
+                    default:
+                        return nil
+                    }
+                }
+            }
+            guard rest.isEmpty else { return nil }
+            if let hour12 {
+                guard (1...12).contains(hour12) else { return nil }
+                hour = hour12 % 12 + ((pm ?? false) ? 12 : 0)
+            } else if let pm {
+                guard hour <= 12 else { return nil }
+                if pm && hour < 12 { hour += 12 }
+            }
+            guard (1...12).contains(month), (1...ISO8601.daysIn(month: month, year: year)).contains(day),
+                  (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second) else { return nil }
+            let days = ISO8601.daysFromCivil(year, month, day)
+            let whole = Double(days * 86_400 + hour * 3600 + minute * 60 + second)
+            return Date(timeIntervalSince1970: whole + Double(nanoseconds) / 1_000_000_000)
+        }
+
+        /// A two-digit year within 80 years before and 20 after today (the
+        /// Unicode rule `DateFormatter` followed).
+        private static func twoDigitYear(_ value: Int) -> Int {
+            let thisYear = ISO8601.civilFromDays(Int((Date().timeIntervalSince1970 / 86_400).rounded(.down))).0
+            let start = thisYear - 80
+            var year = start - start % 100 + value
+            if year < start { year += 100 }
+            return year
+        }
+    }
+}
+
+extension Array {
+    fileprivate subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
