@@ -82,7 +82,7 @@ extension PostgresTableMapping {
     /// the column read as `jsonb`, the path's keys as literals.
     func pathExpression(_ field: String) -> String? {
         guard let path = jsonPaths[field] else { return nil }
-        let keys = path.path.split(separator: ".").map { "'" + $0.replacingOccurrences(of: "'", with: "''") + "'" }
+        let keys = path.path.split(separator: ".").map { "'" + $0.replacing("'", with: "''") + "'" }
         return "(CAST(\(quoteIdentifier(path.column)) AS jsonb) #>> ARRAY[\(keys.joined(separator: ", "))]::text[])"
     }
 }
