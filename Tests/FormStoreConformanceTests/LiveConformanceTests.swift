@@ -22,9 +22,8 @@ import Testing
         let observation = session.observe { if case .changedExternally = $0 { events += 1 } }
         for write in 1...100 {
             try other("UPDATE people SET name = 'Ann \(write)' WHERE id = 1")
-            // The window: each write is heard within 100 ms.
-            #expect(signal.wait(timeout: .milliseconds(100)), "write \(write) was not heard within 100 ms")
-            _ = signal.wait(timeout: .seconds(5))
+            // Heard, not timed: the 100 ms window is the bench's to measure (`--only live`).
+            #expect(signal.wait(timeout: .seconds(5)), "write \(write) was not heard")
             let change = try session.takeExternalChanges()
             #expect(change?.changed == ["name"])
             #expect(session.value("name") == .text("Ann \(write)"))
