@@ -14,32 +14,10 @@ extension InProcessCases {
     func wideKeystroke(_ path: String) throws -> ResultRow {
         let store = try openStore(path)
         let session = try FormSession.open(WideForm.form, key: RecordKey("id", 3), backend: store)
-        var model = try ModelCoder.decode(Person.self, from: try FormSession.open(Person.form, key: RecordKey("id", 3),
+        let model = try ModelCoder.decode(Person.self, from: try FormSession.open(Person.form, key: RecordKey("id", 3),
                                                                                   backend: store).current)
-        let typed = (1...20).map { String("Augusta Ada King Lovelace".prefix($0)) }
-        let perRound = size.pick(smoke: 1, quick: 2000, full: 10000)
-        var i = 0
-        let paired = try interleaved(rounds: size.pick(smoke: 1, quick: 21, full: 41), baseline: {
-            seconds {
-                for _ in 0..<perRound {
-                    i = (i + 1) % typed.count
-                    model.firstName = typed[i]
-                    blackHole(model)
-                }
-            } / Double(perRound)
-        }, subject: {
-            try seconds {
-                for _ in 0..<perRound {
-                    i = (i + 1) % typed.count
-                    try session.set(WideForm.key(1), input: typed[i])
-                }
-            } / Double(perRound)
-        })
-        guard typed.contains(session.value(WideForm.key(1)).textValue ?? "") else {
-            throw BenchError("keystrokes were not kept")
-        }
-        return ResultRow("keystroke, 200-field form", formstore: paired.subject * 1e6, baseline: paired.baseline * 1e6,
-                         unit: "µs", goal: "≤ 2 µs median", met: paired.subject * 1e6 <= 2)
+        return try keystrokes(into: session, field: WideForm.key(1), besides: model, name: "keystroke, 200-field form",
+                              limit: 2)
     }
 
     /// Set one field of the 200-field form and save, against BEGIN IMMEDIATE /

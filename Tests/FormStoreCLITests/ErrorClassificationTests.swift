@@ -70,13 +70,27 @@ import Testing
         #expect(Self.classified(RecordRejected(form: peopleForm(), key: "2", reason: .notFound)).exitCode == .notFound)
     }
 
-    @Test func theCommandNamesTheAccessItNeeds() {
-        #expect(DatabaseAccess(command: "formstore init") == .create)
-        #expect(DatabaseAccess(command: "formstore migrate") == .create)
-        #expect(DatabaseAccess(command: "formstore list") == .read)
-        #expect(DatabaseAccess(command: "formstore draft show") == .read)
-        #expect(DatabaseAccess(command: "formstore draft restore") == .write)
-        #expect(DatabaseAccess(command: "formstore import") == .write)
-        #expect(DatabaseAccess(command: "formstore edit") == .writeWithDrafts)
+    @Test func everyCommandDeclaresTheAccessItNeeds() {
+        // Writers open the file for writing, only init, migrate create it, readers open it read-only;
+        // nil: the command opens no workspace (serve and demo open their own, groups and help none).
+        var declared: [String: DatabaseAccess?] = [:]
+        func walk(_ command: any ParsableCommand.Type, path: String) {
+            let name = path.isEmpty ? command.configuration.name : path + " " + command.configuration.name
+            declared[name] = command.configuration.access
+            for sub in command.configuration.subcommands { walk(sub, path: name) }
+        }
+        walk(FormStoreCommand.self, path: "")
+        let expected: [String: DatabaseAccess?] = [
+            "formstore": nil, "formstore help": nil, "formstore serve": nil, "formstore demo": nil,
+            "formstore draft": nil,
+            "formstore init": .create, "formstore migrate": .create, "formstore edit": .writeWithDrafts,
+            "formstore new": .write, "formstore set": .write, "formstore delete": .write,
+            "formstore import": .write, "formstore revert": .write,
+            "formstore draft restore": .write, "formstore draft discard": .write,
+            "formstore forms": .read, "formstore form": .read, "formstore list": .read, "formstore show": .read,
+            "formstore history": .read, "formstore drafts": .read, "formstore draft show": .read,
+            "formstore export": .read, "formstore choices": .read,
+        ]
+        #expect(declared == expected)
     }
 }

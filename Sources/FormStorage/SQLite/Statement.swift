@@ -226,26 +226,16 @@ public final class Statement {
 
     // MARK: Reading columns of the current row
 
-    /// The value of a 0-based column of the current row.
+    /// The value of a 0-based column of the current row: the cell (`cell(at:)`)
+    /// copied out of SQLite's buffer.
     public func value(at index: Int) -> DatabaseValue {
-        let i = Int32(index)
-        switch sqlite3_column_type(pointer, i) {
-        case SQLITE_INTEGER:
-            return .integer(sqlite3_column_int64(pointer, i))
-        case SQLITE_FLOAT:
-            return .real(sqlite3_column_double(pointer, i))
-        case SQLITE_TEXT:
-            guard let text = sqlite3_column_text(pointer, i) else { return .text("") }
-            let count = Int(sqlite3_column_bytes(pointer, i))
-            // Decode with the byte count: text may hold NUL characters.
-            let buffer = UnsafeBufferPointer(start: text, count: count)
-            return .text(String(decoding: buffer, as: UTF8.self))
-        case SQLITE_BLOB:
-            let count = Int(sqlite3_column_bytes(pointer, i))
-            guard count > 0, let bytes = sqlite3_column_blob(pointer, i) else { return .blob(Data()) }
-            return .blob(Data(bytes: bytes, count: count))
-        default:
-            return .null
+        switch cell(at: index) {
+        case .null: .null
+        case .integer(let value): .integer(value)
+        case .real(let value): .real(value)
+        // Decoded with the byte count: text may hold NUL characters.
+        case .text(let bytes): .text(String(decoding: bytes, as: UTF8.self))
+        case .blob(let bytes): .blob(Data(bytes))
         }
     }
 

@@ -4,6 +4,11 @@ struct CommandConfiguration: Sendable {
     var name: String
     /// One line: shown after OVERVIEW and in the parent's SUBCOMMANDS list.
     var abstract: String
+    /// How far the command touches the database (`DatabaseAccess`); `nil` for
+    /// one that opens none through `CommandContext.workspace()`. Every command
+    /// says it, with no default: a writer cannot be opened read-only by
+    /// omission, nor a reader with write access.
+    var access: DatabaseAccess?
     /// Further paragraphs of help, shown under the overview.
     var discussion: String?
     /// The usage line's text after the command path, when the generated one does not say it best.
@@ -12,11 +17,12 @@ struct CommandConfiguration: Sendable {
     var options: [OptionDefinition]
     var subcommands: [any ParsableCommand.Type]
 
-    init(name: String, abstract: String, discussion: String? = nil, usage: String? = nil,
+    init(name: String, access: DatabaseAccess?, abstract: String, discussion: String? = nil, usage: String? = nil,
          arguments: [ArgumentDefinition] = [], options: [OptionDefinition] = [],
          subcommands: [any ParsableCommand.Type] = []) {
         self.name = name
         self.abstract = abstract
+        self.access = access
         self.discussion = discussion
         self.usage = usage
         self.arguments = arguments

@@ -4,7 +4,7 @@
 /// ```swift
 /// struct ShowCommand: ParsableCommand {
 ///     static let configuration = CommandConfiguration(
-///         name: "show", abstract: "Show one record.",
+///         name: "show", access: .read, abstract: "Show one record.",
 ///         arguments: [.init("form", help: "The form.")])
 ///     let form: String
 ///     init(parsing arguments: ParsedArguments) throws { form = try arguments.argument("form") }

@@ -1,10 +1,10 @@
 /// `formstore choices FORM FIELD [--search TEXT]`: what a foreign-key field's
 /// picker offers, read a page at a time (never the whole referenced table).
 struct ChoicesCommand: ParsableCommand {
-    enum Format: String { case text, json }
+    enum Format: String, CaseIterable { case text, json }
 
     static let configuration = CommandConfiguration(
-        name: "choices",
+        name: "choices", access: .read,
         abstract: "List the rows a foreign-key field can refer to.",
         discussion: """
         FIELD is a field of the form, or GROUP.FIELD for a field of a repeating
@@ -16,7 +16,7 @@ struct ChoicesCommand: ParsableCommand {
         options: [
             .value("search", valueName: "text", help: "Only rows whose label holds TEXT (any case), or whose key is TEXT."),
             .value("limit", valueName: "n", help: "At most N rows (default 20).", check: .positiveInteger),
-            Common.format(["text", "json"], default: "text"),
+            Common.format(Format.allCases, default: .text),
         ])
 
     let form: String

@@ -35,9 +35,14 @@ enum Common {
         "raw-csv",
         help: "CSV: write text starting with = + - @, a tab or a CR as it is, without the ' that keeps spreadsheets from running it as a formula.")
 
-    static func format(_ formats: [String], default defaultFormat: String) -> OptionDefinition {
-        .value("format", valueName: "format", help: "Output format: \(formats.joined(separator: ", ")).",
-               check: .oneOf(formats), default: defaultFormat)
+    /// `--format`, offering `formats` by their raw values: the help, the
+    /// parser's check and the command's `arguments.choice("format", …)` read
+    /// the same enum, so they cannot disagree.
+    static func format<Format: RawRepresentable>(_ formats: [Format], default defaultFormat: Format) -> OptionDefinition
+    where Format.RawValue == String {
+        let names = formats.map(\.rawValue)
+        return .value("format", valueName: "format", help: "Output format: \(names.joined(separator: ", ")).",
+                      check: .oneOf(names), default: defaultFormat.rawValue)
     }
 }
 

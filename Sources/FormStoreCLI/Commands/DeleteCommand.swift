@@ -2,7 +2,7 @@ import FormCore
 
 struct DeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        name: "delete",
+        name: "delete", access: .write,
         abstract: "Delete a record.",
         discussion: """
             Shows the record and asks first on a terminal (both on stderr); --yes skips the \

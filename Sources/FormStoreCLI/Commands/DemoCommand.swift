@@ -1,6 +1,6 @@
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        name: "demo",
+        name: "demo", access: nil,
         abstract: "Create a demo database from the seed examples and print a short tour.",
         discussion: """
         The database holds one table with rows per seed form, the forms' specs and the

@@ -3,7 +3,7 @@ import FormCore
 /// `draft show|restore|discard`: a group of subcommands.
 struct DraftCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        name: "draft",
+        name: "draft", access: nil,
         abstract: "Show, restore or discard one draft.",
         subcommands: [DraftShowCommand.self, DraftRestoreCommand.self, DraftDiscardCommand.self])
 
@@ -28,7 +28,8 @@ enum DraftTarget {
 
 struct DraftShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        name: "show", abstract: "Show a draft's values next to its base and the stored ones.",
+        name: "show", access: .read,
+        abstract: "Show a draft's values next to its base and the stored ones.",
         discussion: """
             One row per field the draft holds: base is the value when the draft was made, \
             draft is what was typed, stored is the value in the database now (empty for a \
@@ -36,7 +37,7 @@ struct DraftShowCommand: ParsableCommand {
             for 'draft restore'.
             """,
         usage: DraftTarget.usage + " [--format <format>]",
-        arguments: DraftTarget.arguments, options: [Common.format(["text", "json"], default: "text")])
+        arguments: DraftTarget.arguments, options: [Common.format(ShowCommand.Format.allCases, default: .text)])
 
     let reference: DraftReference
     let format: ShowCommand.Format
@@ -67,7 +68,8 @@ struct DraftShowCommand: ParsableCommand {
 
 struct DraftRestoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        name: "restore", abstract: "Save a draft over its record (merging when the record changed since).",
+        name: "restore", access: .write,
+        abstract: "Save a draft over its record (merging when the record changed since).",
         discussion: """
             A field changed in the draft and, since the draft was made, in the record too is a \
             conflict: without a choice nothing is saved (exit 75). --keep mine saves the draft's \
@@ -108,7 +110,8 @@ struct DraftRestoreCommand: ParsableCommand {
 
 struct DraftDiscardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        name: "discard", abstract: "Delete a draft.",
+        name: "discard", access: .write,
+        abstract: "Delete a draft.",
         usage: DraftTarget.usage, arguments: DraftTarget.arguments)
 
     let reference: DraftReference

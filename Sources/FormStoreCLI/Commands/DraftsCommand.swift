@@ -3,10 +3,10 @@ import FormCore
 
 struct DraftsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        name: "drafts",
+        name: "drafts", access: .read,
         abstract: "List your drafts: edits kept but not saved (each user sees their own).",
         arguments: [ArgumentDefinition("form", help: "Only this form's drafts.", arity: .optional)],
-        options: [Common.format(["table", "json"], default: "table")])
+        options: [Common.format([OutputFormat.table, .json], default: .table)])
 
     let form: String?
     let format: OutputFormat

@@ -1,6 +1,6 @@
 struct EditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        name: "edit",
+        name: "edit", access: .writeWithDrafts,
         abstract: "Edit a record interactively: a full-screen form, prompts, or a document in $VISUAL/$EDITOR.",
         discussion: """
         On a terminal the whole form opens on the screen: Tab and Shift-Tab move,

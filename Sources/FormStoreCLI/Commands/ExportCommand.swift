@@ -1,6 +1,6 @@
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        name: "export",
+        name: "export", access: .read,
         abstract: "Export every record of a form to stdout, streamed.",
         discussion: """
             Each column is written exactly as stored, so that import reads it back byte for byte: \
@@ -14,7 +14,7 @@ struct ExportCommand: ParsableCommand {
             import --children reads back.
             """,
         arguments: [Common.form],
-        options: RecordSelection.options + [Common.format(["ndjson", "json", "csv"], default: "ndjson"), Common.showSecure, Common.rawCSV, Common.children])
+        options: RecordSelection.options + [Common.format([OutputFormat.ndjson, .json, .csv], default: .ndjson), Common.showSecure, Common.rawCSV, Common.children])
 
     let form: String
     let selection: RecordSelection

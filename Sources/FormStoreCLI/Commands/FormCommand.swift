@@ -1,12 +1,12 @@
 struct FormCommand: ParsableCommand {
-    enum Format: String { case text, json, jsonSchema = "json-schema", sql }
+    enum Format: String, CaseIterable { case text, json, jsonSchema = "json-schema", sql }
 
     static let configuration = CommandConfiguration(
-        name: "form",
+        name: "form", access: .read,
         abstract: "Show a form's fields: their kinds, rules and choices.",
         discussion: "--format sql prints the CREATE TABLE the form needs (types, NOT NULL, CHECK … IN for choices, defaults), to start a migration with.",
         arguments: [Common.form],
-        options: [Common.format(["text", "json", "json-schema", "sql"], default: "text"), Common.children])
+        options: [Common.format(Format.allCases, default: .text), Common.children])
 
     let form: String
     let format: Format

@@ -1,7 +1,7 @@
 /// The root: `formstore [--db PATH] [--forms DIR] COMMAND ...`.
 struct FormStoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        name: "formstore",
+        name: "formstore", access: nil,
         abstract: "Edit rows of any SQLite database through forms.",
         discussion: """
         A form is a JSON spec in the forms folder, or any table of the database

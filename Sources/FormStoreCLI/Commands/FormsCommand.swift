@@ -1,13 +1,13 @@
 struct FormsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        name: "forms",
+        name: "forms", access: .read,
         abstract: "List forms: from spec files, and every table (inferred).",
         discussion: """
             Each form's table is the one it edits (a spec may name another), and its origin says \
             where it came from: the spec file (in --forms, ./forms by default), "kept in the \
             database" (only for a database 'formstore init' was run on), or "inferred" from a table.
             """,
-        options: [Common.format(["table", "json"], default: "table")])
+        options: [Common.format([OutputFormat.table, .json], default: .table)])
 
     let format: OutputFormat
 

@@ -1,7 +1,7 @@
 /// `help [COMMAND ...]`: the same help as `COMMAND --help`.
 struct HelpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        name: "help",
+        name: "help", access: nil,
         abstract: "Show help for a command.",
         arguments: [ArgumentDefinition("subcommand", help: "The command (and subcommand) to explain.",
                                        arity: .variadic(minimum: 0))])

@@ -2,7 +2,7 @@ import FormCore
 
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        name: "history",
+        name: "history", access: .read,
         abstract: "List a record's saved changes: when, who, through what, each field's old and new value.",
         discussion: """
         Every save through FormStore (set, new, edit, revert, draft restore, a
@@ -13,7 +13,7 @@ struct HistoryCommand: ParsableCommand {
         """,
         arguments: [Common.form, Common.key],
         options: [.value("field", valueName: "field", help: "Only the changes of this field."),
-                  Common.format(["table", "json"], default: "table")])
+                  Common.format([OutputFormat.table, .json], default: .table)])
 
     let form: String
     let key: KeyArgument

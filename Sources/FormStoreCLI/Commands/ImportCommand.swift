@@ -1,11 +1,11 @@
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        name: "import",
+        name: "import", access: .write,
         abstract: "Import records from NDJSON, JSON or CSV: every row validated, all or nothing.",
         discussion: "Reads FILE, or stdin when FILE is absent or '-'. The format defaults to the file's extension, else ndjson.",
         arguments: [Common.form, ArgumentDefinition("file", help: "The file to read.", arity: .optional)],
         options: [
-            .value("format", valueName: "format", help: "Input format: ndjson, json, csv.",
+            .value("format", valueName: "format", help: "Input format: \(InputFormat.allCases.map(\.rawValue).joined(separator: ", ")).",
                    check: .oneOf(InputFormat.allCases.map(\.rawValue)), default: "from the extension, else ndjson"),
             .value("delimiter", valueName: "char",
                    help: "The character between CSV fields: one ASCII character, or \\t for a tab.", default: ","),

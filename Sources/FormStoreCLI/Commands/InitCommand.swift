@@ -1,6 +1,6 @@
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        name: "init",
+        name: "init", access: .create,
         abstract: "Create or upgrade FormStore's tables in the database.")
 
     init(parsing arguments: ParsedArguments) {}

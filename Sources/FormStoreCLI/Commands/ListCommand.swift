@@ -1,10 +1,10 @@
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        name: "list",
+        name: "list", access: .read,
         abstract: "List a form's records.",
         arguments: [Common.form],
         options: RecordSelection.options + [
-            Common.format(["table", "json", "ndjson", "csv"], default: "table"),
+            Common.format([OutputFormat.table, .json, .ndjson, .csv], default: .table),
             Common.showSecure,
             Common.rawCSV,
         ])

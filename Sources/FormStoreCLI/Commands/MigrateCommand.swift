@@ -1,6 +1,6 @@
 struct MigrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        name: "migrate",
+        name: "migrate", access: .create,
         abstract: "Apply a folder of the user's numbered .sql migrations.",
         discussion: "Each file (001_create.sql, 002_…) is applied once, in order, in its own transaction.",
         arguments: [ArgumentDefinition("dir", help: "The folder of numbered .sql files.")])

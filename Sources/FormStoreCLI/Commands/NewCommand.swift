@@ -2,7 +2,7 @@ import FormCore
 
 struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        name: "new",
+        name: "new", access: .write,
         abstract: "Create a record from FIELD=VALUE arguments, or from a JSON object on stdin.",
         discussion: "Values are typed as a person would type them; the form parses and validates them.\n"
             + Common.valueSyntax + "\n\n" + Common.refusedAsJSON,
@@ -10,7 +10,7 @@ struct NewCommand: ParsableCommand {
                     ArgumentDefinition("field=value", help: "A field's value: FIELD=TEXT or FIELD:=JSON (FIELD:=null for no value).", arity: .variadic(minimum: 0), check: .assignment)],
         options: [.flag("json", help: "Read the values as one JSON object from stdin."),
                   .flag("children", help: "With --json: the object may hold each child group as an array of row objects, inserted with the record."),
-                  Common.format(["text", "json"], default: "text")])
+                  Common.format(ShowCommand.Format.allCases, default: .text)])
 
     let form: String
     let inputs: [String: FieldInput]

@@ -2,7 +2,7 @@ import FormCore
 
 struct RevertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        name: "revert",
+        name: "revert", access: .write,
         abstract: "Put a record's fields back as its history says: as they were at a time, or before one change.",
         discussion: """
         The values are saved through a form session like 'set': validated, and
@@ -14,7 +14,7 @@ struct RevertCommand: ParsableCommand {
         arguments: [Common.form, Common.key],
         options: [.value("to", valueName: "time", help: "Undo every change after this time (ISO-8601, UTC unless a zone is given)."),
                   .value("change", valueName: "id", help: "Undo this one change ('formstore history' lists them)."),
-                  Common.format(["text", "json"], default: "text")])
+                  Common.format(ShowCommand.Format.allCases, default: .text)])
 
     let form: String
     let key: KeyArgument

@@ -7,7 +7,7 @@ import Glibc
 /// `formstore serve`: the forms and records in a browser, and a JSON API.
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        name: "serve",
+        name: "serve", access: nil,
         abstract: "Serve the forms and records as web pages and a JSON API.",
         discussion: """
         Pages: / (forms), /forms/NAME (records: search, filter, sort, pages),

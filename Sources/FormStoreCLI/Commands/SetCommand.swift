@@ -2,14 +2,14 @@ import FormCore
 
 struct SetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        name: "set",
+        name: "set", access: .write,
         abstract: "Change fields of a record: validate what changed, save only that, print the changes.",
         discussion: Common.valueSyntax + "\n\n" + Common.refusedAsJSON,
         arguments: [Common.form, Common.key,
                     ArgumentDefinition("field=value", help: "A field's new value: FIELD=TEXT or FIELD:=JSON (FIELD:=null for no value).", arity: .variadic(minimum: 0), check: .assignment)],
         options: [.flag("json", help: "Read the changes as one JSON object from stdin (with --children, child groups as arrays of row objects)."),
                   Common.children,
-                  Common.format(["text", "json"], default: "text")])
+                  Common.format(ShowCommand.Format.allCases, default: .text)])
 
     let form: String
     let key: KeyArgument

@@ -1,11 +1,11 @@
 struct ShowCommand: ParsableCommand {
-    enum Format: String { case text, json }
+    enum Format: String, CaseIterable { case text, json }
 
     static let configuration = CommandConfiguration(
-        name: "show",
+        name: "show", access: .read,
         abstract: "Show one record.",
         arguments: [Common.form, Common.key],
-        options: [Common.format(["text", "json"], default: "text"), Common.showSecure, Common.children])
+        options: [Common.format(Format.allCases, default: .text), Common.showSecure, Common.children])
 
     let form: String
     let key: KeyArgument

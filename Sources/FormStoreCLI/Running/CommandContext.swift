@@ -11,8 +11,12 @@ struct CommandContext {
 
     /// The forms and records of `globals.databasePath`. Every command that needs
     /// storage gets it here and nowhere else.
+    /// It is opened as far as the command's configuration says (`access`).
     func workspace() throws -> any Workspace {
-        try workspaceProvider.open(globals, commandPath.map { $0.configuration.name }.joined(separator: " "), terminal.errors)
+        guard let access = commandPath.last?.configuration.access else {
+            preconditionFailure("\(commandPath.map { $0.configuration.name }) declares no database access")
+        }
+        return try workspaceProvider.open(globals, access, terminal.errors)
     }
 
     /// Writes a message line to stderr.

@@ -72,14 +72,15 @@ protocol Workspace {
 
 /// Opens the workspace a command runs against.
 struct WorkspaceProvider {
-    var open: (_ globals: GlobalOptions, _ command: String, _ warnings: any TextSink) throws -> any Workspace
+    var open: (_ globals: GlobalOptions, _ access: DatabaseAccess, _ warnings: any TextSink) throws -> any Workspace
 
     /// The real storage: the database at `globals.databasePath` and the specs
-    /// in `globals.formsDirectory`, opened lazily and only as far as `command`
-    /// needs (see `DatabaseAccess`); warnings (a broken spec of another form) to `warnings`.
+    /// in `globals.formsDirectory`, opened lazily and only as far as `access`
+    /// allows (the command's own, `CommandConfiguration.access`); warnings (a
+    /// broken spec of another form) to `warnings`.
     static var storage: WorkspaceProvider {
-        WorkspaceProvider { globals, command, warnings in
-            StorageWorkspace(globals: globals, access: DatabaseAccess(command: command), warnings: warnings)
+        WorkspaceProvider { globals, access, warnings in
+            StorageWorkspace(globals: globals, access: access, warnings: warnings)
         }
     }
 }

@@ -1,4 +1,5 @@
-/// How far a command may touch the database file.
+/// How far a command may touch the database file: each command declares its
+/// own (`CommandConfiguration.access`).
 enum DatabaseAccess: Sendable, Hashable {
     /// May create a missing file (`init`, `migrate`).
     case create
@@ -11,17 +12,6 @@ enum DatabaseAccess: Sendable, Hashable {
     case writeWithDrafts
     /// Opens an existing file read-only.
     case read
-
-    /// The access a command needs, by its full name (`formstore draft restore`).
-    init(command: String) {
-        let words = command.split(separator: " ").dropFirst().joined(separator: " ")
-        switch words {
-        case "init", "migrate", "demo": self = .create
-        case "edit": self = .writeWithDrafts
-        case "new", "set", "delete", "import", "draft restore", "draft discard", "revert": self = .write
-        default: self = .read
-        }
-    }
 
     /// Whether a missing database file may be created.
     var createsFile: Bool { self == .create }
