@@ -1,3 +1,4 @@
+import FormBasics
 public import FormCore
 import Foundation
 

@@ -1,5 +1,6 @@
-import FoundationEssentials
+import FormBasics
 import FormCore
+import FoundationEssentials
 
 /// A record's history as a table: each saved change's fields, when, who,
 /// through what, and the value before and after. A secure field is listed as

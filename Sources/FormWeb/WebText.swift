@@ -1,5 +1,6 @@
-import FoundationEssentials
+import FormBasics
 import FormCore
+import FoundationEssentials
 
 /// The text of a field's value in a browser's input: the field's own format,
 /// except where the input type has a fixed one (`date`, `time`,

@@ -1,3 +1,4 @@
+import FormStorage
 import Foundation
 
 /// One line of the results: a figure of FormStore's, its baseline's, and the goal.

@@ -1,6 +1,7 @@
+import FormBasics
+@testable import FormCore
 import Foundation
 import Testing
-@testable import FormCore
 
 /// The hand-written date formats (no DateFormatter, no ICU): what a person
 /// types in a form's format is read strictly and written back the same way.

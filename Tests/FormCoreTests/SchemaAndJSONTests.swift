@@ -1,7 +1,8 @@
-import Foundation
-import Testing
+import FormBasics
 @testable import FormCore
 import FormFoundation
+import Foundation
+import Testing
 
 @Suite struct SchemaAndJSONTests {
     @Test func registrationExportsAsJSONSchema() throws {

@@ -1,3 +1,4 @@
+import FormStorage
 import Testing
 @testable import formstore_bench
 

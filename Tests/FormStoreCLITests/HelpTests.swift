@@ -1,5 +1,6 @@
-import Testing
 @testable import FormStoreCLI
+import Foundation
+import Testing
 
 @Suite struct HelpTests {
     @Test func topLevelHelpHasEverySectionAndExitCodes() {

@@ -1,3 +1,4 @@
+import Synchronization
 /// Repeating groups kept in memory: a record's rows are kept with it, and a
 /// save applies the parent's and every row's change together or not at all.
 /// A new row without values for its key columns gets the next integer id.

@@ -1,3 +1,4 @@
+import FormBasics
 import FoundationEssentials
 
 /// Maps a Codable model ⇄ `[String: FieldValue]` by coding keys.

@@ -1,3 +1,4 @@
+import FormBasics
 import FoundationEssentials
 
 /// The JSON door: a request body applied to a session in one call.

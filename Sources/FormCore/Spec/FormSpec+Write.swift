@@ -1,3 +1,5 @@
+import FormBasics
+import FoundationEssentials
 extension FormSpec {
     static func node(for form: Form) -> JSONNode {
         var members: [JSONNode.Member] = []

@@ -1,3 +1,4 @@
+import FormBasics
 import FoundationEssentials
 
 /// Dates as text in a fixed format (`MM/dd/yyyy`, `dd.MM.yyyy HH:mm`): the

@@ -1,3 +1,5 @@
+import FormBasics
+import FoundationEssentials
 extension Field {
     /// The whole chain: the kind's defaults (with this field's date format,
     /// without `trim` when the field keeps white space), then the field's own transforms.

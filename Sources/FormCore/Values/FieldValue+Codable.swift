@@ -1,3 +1,4 @@
+import FormBasics
 import FoundationEssentials
 
 /// A lossless JSON form (drafts, settings): each value keeps its type

@@ -1,3 +1,4 @@
+import FormBasics
 import FoundationEssentials
 
 extension FieldValue {

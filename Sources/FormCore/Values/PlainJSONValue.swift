@@ -1,3 +1,4 @@
+import FormBasics
 import FoundationEssentials
 
 /// A `FieldValue` as a person or a service writes it in JSON: `null`, `true`,

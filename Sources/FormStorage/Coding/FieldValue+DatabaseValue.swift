@@ -1,3 +1,4 @@
+import FormBasics
 import FormCore
 
 // The kind-less mapping between model values and stored values; `StorageCoding`

@@ -1,5 +1,7 @@
+import FormBasics
 import FormCore
 import FoundationEssentials
+import Synchronization
 
 /// History: every insert and update through the store records, in its own
 /// transaction, each changed field's stored values before and after, when,

@@ -1,5 +1,6 @@
 import FormCore
 import FoundationEssentials
+import Synchronization
 
 /// FormStore's own tables: in the database, or in its sidecar.
 extension FormStore {

@@ -1,4 +1,5 @@
 import CSQLite
+import Synchronization
 
 /// Hears the SQL of each statement as it starts running (`sqlite3_trace_v2`,
 /// `SQLITE_TRACE_STMT`): the text as prepared, never the bound values, which

@@ -1,3 +1,4 @@
+import FormBasics
 import FormCore
 import FoundationEssentials
 import Synchronization

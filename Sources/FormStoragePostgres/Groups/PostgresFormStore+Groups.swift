@@ -1,4 +1,5 @@
 import FormCore
+import Synchronization
 
 /// Repeating groups over child tables on PostgreSQL, as `FormStore` keeps
 /// them on SQLite: a record is loaded with its rows, and a save writes the

@@ -1,5 +1,7 @@
+import FormBasics
 import FormCore
 import FoundationEssentials
+import Synchronization
 
 /// History on PostgreSQL: every insert and update through the store records,
 /// in its own transaction, each changed field's stored value before and after

@@ -1,5 +1,7 @@
+import FormBasics
 import FormCore
 import FoundationEssentials
+import Synchronization
 
 /// Writes one save's history inside the save's transaction, into the tables
 /// of Migrations/postgres/0005_history.sql: a `formstore_changes` row and a

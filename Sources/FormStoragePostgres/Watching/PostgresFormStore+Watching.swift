@@ -1,4 +1,5 @@
 import FormCore
+import Synchronization
 
 /// Hearing other writers: `CommitObserving` for PostgreSQL, with `LISTEN` and
 /// `NOTIFY`. While anyone listens, each table the store maps carries FormStore's

@@ -1,3 +1,4 @@
+import FormCore
 /// `formstore choices FORM FIELD [--search TEXT]`: what a foreign-key field's
 /// picker offers, read a page at a time (never the whole referenced table).
 struct ChoicesCommand: ParsableCommand {

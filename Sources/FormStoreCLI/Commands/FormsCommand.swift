@@ -1,3 +1,4 @@
+import FormCore
 struct FormsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "forms", access: .read,

@@ -1,3 +1,4 @@
+import FormCore
 struct ShowCommand: ParsableCommand {
     enum Format: String, CaseIterable { case text, json }
 

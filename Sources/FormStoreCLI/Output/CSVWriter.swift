@@ -1,4 +1,5 @@
 import FormCore
+import FoundationEssentials
 
 /// CSV (RFC 4180): a header row of field keys, CRLF line ends. So that a
 /// value reads back as it was written (docs/fidelity.md, "Export and import"):

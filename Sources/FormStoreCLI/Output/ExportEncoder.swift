@@ -1,5 +1,6 @@
 import FormCore
 import FormStorage
+import FoundationEssentials
 
 /// What `export` writes (JSON, NDJSON, CSV), built as bytes straight from each
 /// column as stored: a SQLite row's cells are read in place

@@ -1,5 +1,6 @@
-import FoundationEssentials
+import FormBasics
 import FormCore
+import FoundationEssentials
 
 /// How a model value is written out: as text for a table, a CSV cell or a
 /// `label: value` line, and as JSON.

@@ -1,7 +1,8 @@
-import FoundationEssentials
+import FormBasics
 import FormCore
 import FormStorage
 import FormWeb
+import FoundationEssentials
 
 /// A record's pages: shown and edited as its form's mode says, saved,
 /// created, deleted after a confirmation; drafts kept and offered.

@@ -1,5 +1,6 @@
-import Testing
 @testable import FormCore
+import FoundationEssentials
+import Testing
 
 /// A form is prepared once and shared by its sessions; a different form
 /// under the same name and version is prepared apart, and a mistake is

@@ -1,6 +1,7 @@
+import FormBasics
+@testable import FormCore
 import Foundation
 import Testing
-@testable import FormCore
 
 /// `FormSession.apply(json:)`: a request body in one call, nothing dropped in silence.
 @Suite struct JSONDoorTests {

@@ -1,6 +1,7 @@
+import FormBasics
+@testable import FormCore
 import Foundation
 import Testing
-@testable import FormCore
 
 /// Records in and out as the model type, through the form's transforms and rules.
 @Suite struct TypedDoorTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+import FormStorage
 #endif
 
 /// A database, a spec or a file system set up by someone else (issue 20):

@@ -1,3 +1,4 @@
+import FormStorage
 import Foundation
 import Testing
 

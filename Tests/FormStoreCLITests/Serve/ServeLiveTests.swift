@@ -1,7 +1,8 @@
+import FormStorage
+@testable import FormStoreCLI
 import Foundation
 import Synchronization
 import Testing
-@testable import FormStoreCLI
 
 /// The web face's part in live records: an event stream sleeps until a
 /// commit (nothing read while nobody writes), and saves made through the
