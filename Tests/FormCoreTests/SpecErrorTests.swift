@@ -80,7 +80,7 @@ import Testing
         Malformed(name: "duplicate JSON key", json: "{\"formstore\": 1, \"name\": \"f\", \"name\": \"g\", \"sections\": []}", path: "$",
                   message: "not a FormStore spec: invalid JSON at line 1, column 31 (duplicate key)"),
         Malformed(name: "two high surrogates", json: #"{"formstore": 1, "name": "\uDAED\uDAED", "sections": []}"#,
-                  path: "$", message: "not a FormStore spec: invalid JSON at line 1, column 39 (expected a low surrogate)"),
+                  path: "$", message: "not a FormStore spec: invalid JSON at line 1, column 27 (unpaired surrogate in \\u escape)"),
         Malformed(name: "JSON that is not a spec", json: #"{"users": [{"kind": "$6$SECRETHASH$abc"}]}"#, path: "$",
                   message: "not a FormStore spec: expected a JSON object with a \"formstore\" key"),
         Malformed(name: "a shadow file", json: "root:$6$SECRETHASH$abc:19000:0:99999:7:::\n", path: "$",

@@ -37,10 +37,10 @@ import FormCore
     }
 
     @Test func ndjsonErrorsNameTheLine() {
-        #expect(failure(.ndjson, "{\"a\": 1}\n{\"a\": 2,}\n") == InputError(line: 2, message: "expected a quoted key"))
+        #expect(failure(.ndjson, "{\"a\": 1}\n{\"a\": 2,}\n") == InputError(line: 2, column: 9, message: "expected a quoted key"))
         #expect(failure(.ndjson, "{\"a\": 1}\n\n[1, 2]\n") == InputError(line: 3, message: "expected a JSON object"))
         #expect(failure(.ndjson, "{\"a\": 1} {\"b\": 2}\n")?.message == "unexpected text after the object (one object per line)")
-        #expect(failure(.ndjson, "{\"a\": 1, \"a\": 2}") == InputError(line: 1, message: "duplicate key 'a'"))
+        #expect(failure(.ndjson, "{\"a\": 1, \"a\": 2}") == InputError(line: 1, column: 10, message: "duplicate key 'a'"))
         #expect(failure(.ndjson, "{\"a\": {\"b\": 1}}")?.message
             == "field 'a': a nested object is not a field value (a BLOB is {\"$base64\": \"…\"})")
         #expect(failure(.ndjson, "{\"a\": {\"$base64\": \"not base64!\"}}")?.message == "field 'a': $base64 is not valid base64")
@@ -51,9 +51,30 @@ import FormCore
 
     @Test func integersBeyondInt64AreRefused() {
         #expect(failure(.ndjson, "{\"n\": 1}\n{\"n\": 9223372036854775808}")
-            == InputError(line: 2, message: "integer out of range: 9223372036854775808"))
+            == InputError(line: 2, column: 7, message: "integer out of range: 9223372036854775808"))
         #expect(failure(.ndjson, "{\"n\": -9223372036854775809}")?.message == "integer out of range: -9223372036854775809")
         #expect(failure(.json, "[{\"n\": 1e999}]")?.message == "number out of range: 1e999")
+    }
+
+    @Test func aLoneSurrogateIsRefusedAtItsLineAndColumn() {
+        #expect(failure(.ndjson, "{\"a\": \"ok\"}\n{\"a\": \"x\\ud800y\"}\n")
+            == InputError(line: 2, column: 9, message: "unpaired surrogate in \\u escape"))
+        #expect(failure(.ndjson, "{\"a\": \"\\udc00\"}")
+            == InputError(line: 1, column: 8, message: "unpaired surrogate in \\u escape"))
+        // Read one byte at a time, the array reader meets the escape cut in two and reads on.
+        #expect(failure(.json, "[{\"a\": \"ok\"},\n {\"a\": \"\\ud83d\\u0041\"}]")
+            == InputError(line: 2, column: 9, message: "unpaired surrogate in \\u escape"))
+        #expect(failure(.json, "[{\"a\": \"\\ud83d")
+            == InputError(line: 1, column: 9, message: "unpaired surrogate in \\u escape"))
+    }
+
+    @Test func aJSONArrayOnOneLineCutAnywhereReadsTheSame() throws {
+        let text = "[" + (1...50).map { "{\"id\": \($0), \"name\": \"n\\u00e9\\ud83d\\ude00 \($0)\"}" }.joined(separator: ",") + "]"
+        for chunk in [1, 2, 7, 64, 100_000] {
+            let records = try readAll(.json, text, chunk: chunk)
+            #expect(records.count == 50)
+            #expect(records.last?.values == ["id": 50, "name": "né😀 50"])
+        }
     }
 
     @Test func integersAndDoublesStayApart() throws {

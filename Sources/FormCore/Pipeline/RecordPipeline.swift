@@ -129,7 +129,11 @@ public struct RecordPipeline: Sendable {
     /// (`Form.validate(changed:values:editing:)`). For a new record pass every
     /// field's key (`allKeys`).
     public func validate(changed: Set<String>, values: [String: FieldValue], editing: Bool) -> ValidationReport {
-        form.validate(changed: changed, values: visibleValues(values, editing: editing), editing: editing)
+        // Without conditions nothing is hidden: no visibility to work out per record (an import's every row).
+        guard hasConditions else {
+            return form.validate(changed: changed, values: values, editing: editing, now: Date(), visibility: .nothingHidden)
+        }
+        return form.validate(changed: changed, values: visibleValues(values, editing: editing), editing: editing)
     }
 
     /// `validate(changed:values:editing:)` with the hidden fields already

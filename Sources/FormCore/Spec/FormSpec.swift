@@ -49,10 +49,9 @@ public enum FormSpec {
         do {
             root = try JSONReader.parse(data)
         } catch {
-            let reason = error.message.split(separator: "\"", maxSplits: 1).first
-                .map { $0.trimmingSpaces() } ?? "invalid"
+            // The reason only: the message may quote the file's text.
             throw SpecError(path: "$", message: "not a FormStore spec: invalid JSON at line \(error.line), "
-                            + "column \(error.column) (\(reason))")
+                            + "column \(error.column) (\(error.reason))")
         }
         guard case .object(let members) = root, members.contains(where: { $0.key == "formstore" }) else {
             throw SpecError(path: "$", message: "not a FormStore spec: expected a JSON object with a \"formstore\" key")

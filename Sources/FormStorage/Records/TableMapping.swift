@@ -145,18 +145,37 @@ public struct TableMapping: Sendable, Hashable {
     /// is stored in its form (see `StorageCoding.encode(_:like:)`).
     func insertStatement(_ values: [String: FieldValue], like: [String: DatabaseValue] = [:])
         -> (sql: String, arguments: StatementArguments) {
-        let given = columns.filter { column in
+        let given = insertedColumns(values, like: like)
+        return (insertSQL(given), insertArguments(given, values, like: like))
+    }
+
+    /// The positions (in `columns`) of the columns an INSERT of `values`
+    /// names: every value given, except a NULL where SQLite fills in a default
+    /// or the rowid, and never a generated column.
+    func insertedColumns(_ values: [String: FieldValue], like: [String: DatabaseValue]) -> [Int] {
+        columns.indices.filter { index in
+            let column = columns[index]
             guard let value = values[column], table.column(column)?.isGenerated != true else { return false }
             guard value == .null, let info = table.column(column) else { return true }
             // A NULL that arrived as such (an import's explicit null) is stored, not replaced by the default.
             if like[column] == .null && info.defaultValueSQL != nil && !info.isPrimaryKey { return true }
             return info.defaultValueSQL == nil && !(table.primaryKey.isRowID && info.isPrimaryKey)
         }
-        let sql = given.isEmpty
+    }
+
+    /// The INSERT naming these columns (positions in `columns`); one SQL text per column set.
+    func insertSQL(_ given: [Int]) -> String {
+        given.isEmpty
             ? "INSERT INTO \(quoteIdentifier(table.name)) DEFAULT VALUES"
-            : "INSERT INTO \(quoteIdentifier(table.name)) (\(given.map(quoted).joined(separator: ", "))) "
+            : "INSERT INTO \(quoteIdentifier(table.name)) (\(given.map { quoted(columns[$0]) }.joined(separator: ", "))) "
                 + "VALUES (\(Array(repeating: "?", count: given.count).joined(separator: ", ")))"
-        return (sql, StatementArguments(given.map { coding($0).encode(values[$0] ?? .null, like: like[$0]) }))
+    }
+
+    /// The INSERT's arguments: each value stored in the form it arrived in (`like`) where it holds the same value.
+    func insertArguments(_ given: [Int], _ values: [String: FieldValue], like: [String: DatabaseValue]) -> StatementArguments {
+        StatementArguments(given.map { index in
+            columnCodings[index].encode(values[columns[index]] ?? .null, like: like[columns[index]])
+        })
     }
 
     /// The UPDATE writing `changes` (and bumping the version column) to the

@@ -40,12 +40,15 @@ struct Assignment: Sendable, Hashable {
         }
         field = String(name.dropLast())
         isJSON = true
-        let parser = JSONValueParser(reader: ByteReader(BufferSource(rest)))
         do {
-            guard case .scalar(let value) = try parser.parseValue(depth: 1) else {
+            var reader = JSONRecord.reader(Array(rest.utf8))
+            reader.skipSpace()
+            let node = try reader.value()
+            reader.skipSpace()
+            guard reader.isAtEnd else { throw reader.failure("unexpected text after the value") }
+            guard let value = JSONRecord.value(node) else {
                 throw CLIError.usage("'\(field):=' takes a JSON value (null, a number, true, false, a string or a list), not an object")
             }
-            try parser.expectEndOfInput()
             input = FieldInput(json: value)
         } catch let error as CLIError {
             throw error

@@ -48,9 +48,7 @@ struct NewCommand: ParsableCommand {
         }
         var inputs = self.inputs
         if readsJSON {
-            let reader = JSONValueParser(reader: ByteReader(context.terminal.input))
-            let values = try reader.parseRecord()
-            try reader.expectEndOfInput()
+            let values = try JSONRecord.only(try FieldInput.readAll(context.terminal.input), childRows: false).values
             // As `FIELD:=JSON`: null and "" as themselves, the rest as typed text, so JSON
             // goes through the same transformers and checks as FIELD=VALUE.
             inputs = values.mapValues(FieldInput.init(json:))

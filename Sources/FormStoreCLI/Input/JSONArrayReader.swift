@@ -1,48 +1,86 @@
-/// A JSON array of objects, parsed one object at a time.
+import FormCore
+
+/// A JSON array of objects, parsed one object at a time from what has been
+/// read so far: an object cut off at the end of the buffer is read again
+/// once more input has arrived, so the array is never held whole.
 final class JSONArrayReader: RecordReader {
-    private let reader: ByteReader
+    private let source: any ByteSource
+    private let childRows: Bool
+    private var reader = JSONRecord.reader([])
+    private var atEnd = false
     private var started = false
     private var finished = false
-    private let childRows: Bool
 
     init(_ source: any ByteSource, childRows: Bool = false) {
-        reader = ByteReader(source)
+        self.source = source
         self.childRows = childRows
     }
 
     func next() throws -> InputRecord? {
-        let parser = JSONValueParser(reader: reader)
         guard !finished else { return nil }
         if !started {
             started = true
-            try reader.skipByteOrderMark()
-            try parser.skipWhitespace()
-            guard try reader.next() == UInt8(ascii: "[") else { throw parser.error("expected a JSON array of objects") }
-            try parser.skipWhitespace()
-            if try reader.peek() == UInt8(ascii: "]") {
-                _ = try reader.next()
-                return try end(parser)
+            while reader.remainingBytes.count < 3, try refill(after: reader) {}
+            reader.skipByteOrderMark()
+            guard try peek() == UInt8(ascii: "[") else { throw error("expected a JSON array of objects") }
+            reader.skipByte()
+            if try peek() == UInt8(ascii: "]") {
+                reader.skipByte()
+                return try end()
             }
         } else {
-            try parser.skipWhitespace()
-            switch try reader.next() {
-            case UInt8(ascii: ","): break
-            case UInt8(ascii: "]"): return try end(parser)
-            default: throw parser.error("expected ',' or ']' after an object")
+            switch try peek() {
+            case UInt8(ascii: ","): reader.skipByte()
+            case UInt8(ascii: "]"): reader.skipByte(); return try end()
+            default: throw error("expected ',' or ']' after an object")
             }
         }
-        try parser.skipWhitespace()
+        guard let first = try peek() else { throw error("expected a JSON object, found the end of the input") }
+        guard first == UInt8(ascii: "{") else { throw error("expected a JSON object") }
         let line = reader.line
-        guard childRows else { return InputRecord(line: line, values: try parser.parseRecord()) }
-        let (values, rows) = try parser.parseRecordWithRows()
-        return InputRecord(line: line, values: values, rows: rows)
+        while true {
+            let mark = reader
+            do {
+                let node = try reader.value()
+                let (values, rows) = try JSONRecord.record(node, line: line, childRows: childRows)
+                return InputRecord(line: line, values: values, rows: rows)
+            } catch let error as JSONSyntaxError where error.isTruncated {
+                reader = mark
+                guard try refill(after: mark) else { throw InputError(error) }
+            } catch let error as JSONSyntaxError {
+                throw InputError(error)
+            }
+        }
     }
 
-    private func end(_ parser: JSONValueParser) throws -> InputRecord? {
+    /// The next byte after any whitespace, reading more as needed; nil at the end of the input.
+    private func peek() throws -> UInt8? {
+        while true {
+            reader.skipSpace()
+            if let byte = reader.current { return byte }
+            guard try refill(after: reader) else { return nil }
+        }
+    }
+
+    /// Reads more input to follow what `mark` has not read yet (at least as
+    /// much again, so a long object is retried only a few times); false at the end.
+    private func refill(after mark: JSONReader) throws -> Bool {
+        guard !atEnd else { return false }
+        let kept = mark.remainingBytes
+        let chunk = try source.read(upTo: max(64 * 1024, kept.count))
+        if chunk.isEmpty { atEnd = true; return false }
+        reader = JSONRecord.reader(Array(kept) + chunk, at: mark.position)
+        return true
+    }
+
+    private func end() throws -> InputRecord? {
         finished = true
-        try parser.skipWhitespace()
-        guard try reader.peek() == nil else { throw parser.error("unexpected text after the array") }
+        guard try peek() == nil else { throw error("unexpected text after the array") }
         return nil
+    }
+
+    private func error(_ message: String) -> InputError {
+        InputError(line: reader.line, message: message)
     }
 }
 

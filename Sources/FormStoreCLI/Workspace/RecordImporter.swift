@@ -62,7 +62,7 @@ struct RecordImporter {
         var given: [String] = []
         var keys: [String: FieldValue] = [:]
         var problems: [Problem] = []
-        for (name, raw) in input.values.sorted(by: { $0.key < $1.key }) {
+        for (name, raw) in input.values {
             switch parse(raw, name: name) {
             case .failure(let problem):
                 problems.append(problem)
@@ -99,7 +99,7 @@ struct RecordImporter {
         var given: [String] = []
         var like: [String: DatabaseValue] = [:]
         var problems: [Problem] = []
-        for (name, raw) in input.values.sorted(by: { $0.key < $1.key }) where !keyColumns.contains(name) {
+        for (name, raw) in input.values where !keyColumns.contains(name) {
             let arrived = DatabaseValue(raw)
             if let held = storedValues[name], Self.identical(held, arrived) { continue }
             switch parse(raw, name: name) {
@@ -130,12 +130,14 @@ struct RecordImporter {
         }
     }
 
-    /// Throws the problems, in field order, when there are any.
+    /// Throws the problems, in field order, when there are any (columns the
+    /// form lacks first, by name: a row's values are read in no fixed order).
     private func report(_ problems: [Problem]) throws {
         guard !problems.isEmpty else { return }
         let order = Dictionary(form.fields.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
         let sorted = problems.enumerated().sorted { a, b in
-            (a.element.field.flatMap { order[$0] } ?? -1, a.offset) < (b.element.field.flatMap { order[$0] } ?? -1, b.offset)
+            (a.element.field.flatMap { order[$0] } ?? -1, a.element.field == nil ? a.element.message : "", a.offset)
+                < (b.element.field.flatMap { order[$0] } ?? -1, b.element.field == nil ? b.element.message : "", b.offset)
         }
         throw RowProblems(messages: sorted.map(\.element.message))
     }

@@ -24,9 +24,7 @@ extension StorageWorkspace {
         }
         let before = session.pristine
         let rowsBefore = Dictionary(uniqueKeysWithValues: form.groups.map { ($0.key, session.rows($0.key).count) })
-        let parser = JSONValueParser(reader: ByteReader(BufferSource(bytes: body)))
-        let (parsed, parsedRows) = try parser.parseRecordWithRows()
-        try parser.expectEndOfInput()
+        let (parsed, parsedRows) = try JSONRecord.only(body, childRows: true)
         let input = InputRecord(line: 1, values: parsed, rows: parsedRows).withEmptyGroups(of: form)
         var values = input.values
         let rows = input.rows

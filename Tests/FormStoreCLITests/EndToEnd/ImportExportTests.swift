@@ -90,7 +90,7 @@ import Testing
         let before = try demo.dump()
         let ndjson = try demo.run(["import", "login"], stdin: "{\"email\": \"a@example.com\", \"password\": \"pa55word\"}\n{\"email\": \n")
         #expect(ndjson.code == 65)
-        #expect(ndjson.errors.hasPrefix("formstore: line 2: "))
+        #expect(ndjson.errors.hasPrefix("formstore: line 2, column 11: "))
         #expect(ndjson.errors.hasSuffix("; nothing was imported\n"))
         let csv = try demo.run(["import", "login", "--format", "csv"], stdin: "email,password\n\"a@example.com,x\n")
         #expect(csv.code == 65)

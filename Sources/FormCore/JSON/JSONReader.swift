@@ -1,0 +1,421 @@
+import FoundationEssentials
+
+/// The one JSON reader: specs, the JSON door (`FormSession.apply(json:)`),
+/// `DictionaryModel`, and the command's import, `new --json` and `set
+/// FIELD:=JSON` all read through it, so they agree on what JSON is.
+///
+/// It reads UTF-8 bytes in place (a string is made once, from its own bytes),
+/// keeps an object's members in order, catches duplicate keys, keeps whether a
+/// number was written as an integer, and refuses a lone surrogate (`\uD800`
+/// without its low half). Every error names the line and column.
+///
+/// ```swift
+/// var reader = JSONReader(bytes, maxDepth: 64)
+/// reader.skipSpace()
+/// let node = try reader.value()
+/// ```
+///
+/// A streaming caller gives it the bytes it has: an error with `isTruncated`
+/// means the text ended inside the value, and the value may be read again
+/// from the same start once more bytes have arrived.
+public struct JSONReader {
+    /// A line and column (both 1-based; a column counts characters).
+    public struct Position: Sendable, Hashable {
+        public var line: Int
+        public var column: Int
+
+        public init(line: Int, column: Int) {
+            self.line = line
+            self.column = column
+        }
+
+        public static let start = Position(line: 1, column: 1)
+    }
+
+    private let bytes: [UInt8]
+    /// The offset of the next byte to read.
+    public private(set) var index: Int
+    private let end: Int
+    private let maxDepth: Int
+    private let integersMustFit: Bool
+    /// The line of the next byte.
+    public private(set) var line: Int
+    /// Where that line starts in `bytes` (or where reading started; that byte's column is `columnBase`).
+    private var lineStart: Int
+    private var columnBase: Int
+
+    /// - parameter start, end: the part of `bytes` to read (by default all of it).
+    /// - parameter position: the line and column of the byte at `start`.
+    /// - parameter maxDepth: how deeply arrays and objects may nest.
+    /// - parameter integersMustFit: an integer literal beyond `Int64` is an
+    ///   error (`integer out of range: …`) rather than read as a `Double`.
+    public init(_ bytes: [UInt8], from start: Int = 0, to end: Int? = nil, at position: Position = .start,
+                maxDepth: Int = 512, integersMustFit: Bool = false) {
+        self.bytes = bytes
+        self.index = start
+        self.end = end ?? bytes.count
+        self.maxDepth = maxDepth
+        self.integersMustFit = integersMustFit
+        line = position.line
+        lineStart = start
+        columnBase = position.column
+    }
+
+    /// Reads a whole document: one value, with only whitespace around it.
+    ///
+    /// - throws: `JSONSyntaxError`.
+    public static func parse(_ data: Data) throws(JSONSyntaxError) -> JSONNode {
+        try parse([UInt8](data))
+    }
+
+    /// Reads a whole document: one value, with only whitespace around it.
+    ///
+    /// - throws: `JSONSyntaxError`.
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = 512, integersMustFit: Bool = false)
+        throws(JSONSyntaxError) -> JSONNode {
+        var reader = JSONReader(bytes, maxDepth: maxDepth, integersMustFit: integersMustFit)
+        reader.skipSpace()
+        let node = try reader.value()
+        reader.skipSpace()
+        guard reader.isAtEnd else { throw reader.failure("unexpected text after the document") }
+        return node
+    }
+
+    /// The line and column of the next byte.
+    public var position: Position { Position(line: line, column: column(at: index)) }
+
+    /// Whether every byte has been read.
+    public var isAtEnd: Bool { index >= end }
+
+    /// The bytes not read yet.
+    public var remainingBytes: ArraySlice<UInt8> { bytes[index..<end] }
+
+    /// The next byte, not consumed; nil at the end.
+    public var current: UInt8? { index < end ? bytes[index] : nil }
+
+    /// Consumes the next byte (one that is not whitespace: `skipSpace()` consumes that).
+    public mutating func skipByte() {
+        index += 1
+    }
+
+    /// Consumes spaces, tabs and line breaks.
+    public mutating func skipSpace() {
+        while index < end {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0D: index += 1
+            case 0x0A:
+                index += 1
+                line += 1
+                lineStart = index
+                columnBase = 1
+            default: return
+            }
+        }
+    }
+
+    /// Skips a UTF-8 byte-order mark at the next byte.
+    public mutating func skipByteOrderMark() {
+        if end - index >= 3, bytes[index] == 0xEF, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF {
+            index += 3
+            lineStart = index
+        }
+    }
+
+    /// An error at the next byte (truncated when every byte has been read).
+    public func failure(_ message: String, reason: String? = nil) -> JSONSyntaxError {
+        failure(message, reason: reason, at: index)
+    }
+
+    /// - parameter truncated: whether the text ended too soon (by default: when `offset` is at the end).
+    private func failure(_ message: String, reason: String? = nil, at offset: Int, truncated: Bool? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(line: line, column: column(at: offset), message: message, reason: reason,
+                        isTruncated: truncated ?? (offset >= end))
+    }
+
+    private func column(at offset: Int) -> Int {
+        var column = columnBase
+        var i = lineStart
+        while i < min(offset, bytes.count) {
+            if bytes[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        return column
+    }
+
+    // MARK: Values
+
+    /// Reads one value at the next byte (no whitespace before it).
+    ///
+    /// - throws: `JSONSyntaxError`.
+    public mutating func value() throws(JSONSyntaxError) -> JSONNode {
+        try value(depth: 0)
+    }
+
+    private mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONNode {
+        guard depth < maxDepth else { throw failure("nested too deeply") }
+        guard let c = current else { throw failure("unexpected end of input") }
+        switch c {
+        case UInt8(ascii: "{"): return try object(depth: depth)
+        case UInt8(ascii: "["): return try array(depth: depth)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): return try literal("true", .bool(true))
+        case UInt8(ascii: "f"): return try literal("false", .bool(false))
+        case UInt8(ascii: "n"): return try literal("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+        default:
+            throw failure("unexpected character '\(Character(Unicode.Scalar(c)))'", reason: "unexpected character")
+        }
+    }
+
+    private mutating func literal(_ word: StaticString, _ node: JSONNode) throws(JSONSyntaxError) -> JSONNode {
+        let start = index
+        let count = word.utf8CodeUnitCount
+        let matches = word.withUTF8Buffer { expected in
+            end - index >= count && (0..<count).allSatisfy { bytes[index + $0] == expected[$0] }
+        }
+        // `truex` is no literal either.
+        guard matches, !(index + count < end && Self.isLetter(bytes[index + count])) else {
+            let truncated = end - index < count
+                && word.withUTF8Buffer { expected in (index..<end).allSatisfy { bytes[$0] == expected[$0 - index] } }
+            throw failure("invalid literal, expected '\(word)'", at: start, truncated: truncated)
+        }
+        index += count
+        return node
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte >= 0x80
+    }
+
+    private mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONNode {
+        index += 1
+        var members: [JSONNode.Member] = []
+        var keys: Set<String> = []
+        skipSpace()
+        if current == UInt8(ascii: "}") { index += 1; return .object(members) }
+        while true {
+            skipSpace()
+            guard current == UInt8(ascii: "\"") else { throw failure("expected a quoted key") }
+            let keyStart = index
+            let key = try string()
+            // A few members are compared in place; a large object keeps a set.
+            let duplicate = members.count < 16 ? members.contains { $0.key == key } : !keys.insert(key).inserted
+            if members.count == 15 { keys = Set(members.map(\.key) + [key]) }
+            if duplicate { throw failure("duplicate key '\(key)'", reason: "duplicate key", at: keyStart) }
+            skipSpace()
+            guard current == UInt8(ascii: ":") else {
+                throw failure("expected ':' after key '\(key)'", reason: "expected ':' after a key")
+            }
+            index += 1
+            skipSpace()
+            members.append(JSONNode.Member(key: key, value: try value(depth: depth + 1)))
+            skipSpace()
+            switch current {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "}"): index += 1; return .object(members)
+            default: throw failure("expected ',' or '}'")
+            }
+        }
+    }
+
+    private mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONNode {
+        index += 1
+        var items: [JSONNode] = []
+        skipSpace()
+        if current == UInt8(ascii: "]") { index += 1; return .array(items) }
+        while true {
+            skipSpace()
+            items.append(try value(depth: depth + 1))
+            skipSpace()
+            switch current {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "]"): index += 1; return .array(items)
+            default: throw failure("expected ',' or ']'")
+            }
+        }
+    }
+
+    // MARK: Strings
+
+    /// A string at the opening quote. Bytes without escapes become the
+    /// string as they are (checked to be UTF-8); escapes are decoded into a copy.
+    private mutating func string() throws(JSONSyntaxError) -> String {
+        let start = index + 1
+        index = start
+        var decoded: [UInt8] = []
+        var runStart = start
+        var escaped = false
+        while index < end {
+            let c = bytes[index]
+            if c == UInt8(ascii: "\"") {
+                let text: String?
+                if escaped {
+                    decoded += bytes[runStart..<index]
+                    text = String(validating: decoded, as: UTF8.self)
+                } else {
+                    text = String(validating: bytes[start..<index], as: UTF8.self)
+                }
+                guard let text else { throw failure("invalid UTF-8", at: invalidUTF8Offset(from: start)) }
+                index += 1
+                return text
+            } else if c == UInt8(ascii: "\\") {
+                if !escaped { decoded.reserveCapacity(index - start + 16) }
+                escaped = true
+                decoded += bytes[runStart..<index]
+                try escape(into: &decoded)
+                runStart = index
+            } else if c < 0x20 {
+                throw failure("control character in string")
+            } else {
+                index += 1
+            }
+        }
+        throw failure("unterminated string")
+    }
+
+    /// Decodes the escape at the backslash, moving past it.
+    private mutating func escape(into out: inout [UInt8]) throws(JSONSyntaxError) {
+        let backslash = index
+        index += 1
+        guard let e = current else { throw failure("unterminated string") }
+        index += 1
+        switch e {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
+        case UInt8(ascii: "b"): out.append(0x08)
+        case UInt8(ascii: "f"): out.append(0x0C)
+        case UInt8(ascii: "n"): out.append(0x0A)
+        case UInt8(ascii: "r"): out.append(0x0D)
+        case UInt8(ascii: "t"): out.append(0x09)
+        case UInt8(ascii: "u"):
+            var code = try hex4()
+            if (0xD800..<0xDC00).contains(code) {
+                // A high surrogate must be followed by its low half, as `\uDC00`…`\uDFFF`.
+                guard end - index >= 2, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                    throw unpairedSurrogate(at: backslash, truncated: end - index < 6)
+                }
+                index += 2
+                guard end - index >= 4 else { throw unpairedSurrogate(at: backslash, truncated: true) }
+                let low = try hex4()
+                guard (0xDC00..<0xE000).contains(low) else { throw unpairedSurrogate(at: backslash) }
+                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+            }
+            guard let scalar = Unicode.Scalar(code) else { throw unpairedSurrogate(at: backslash) }
+            out += Array(String(Character(scalar)).utf8)
+        default:
+            throw failure("invalid escape '\\\(Character(Unicode.Scalar(e)))'", reason: "invalid escape", at: backslash)
+        }
+    }
+
+    /// - parameter truncated: the text ended where the low half would be (a streamed chunk may bring it).
+    private func unpairedSurrogate(at offset: Int, truncated: Bool = false) -> JSONSyntaxError {
+        failure("unpaired surrogate in \\u escape", at: offset, truncated: truncated)
+    }
+
+    private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+        var code: UInt32 = 0
+        for _ in 0..<4 {
+            guard let c = current, let digit = Self.hexDigit(c) else { throw failure("invalid \\u escape") }
+            code = code << 4 | digit
+            index += 1
+        }
+        return code
+    }
+
+    private static func hexDigit(_ c: UInt8) -> UInt32? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(c - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(c - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(c - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
+    }
+
+    /// The offset of the first byte from `start` that is not part of valid UTF-8.
+    private func invalidUTF8Offset(from start: Int) -> Int {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes[start..<index].makeIterator()
+        var offset = start
+        while case .valid(let encoded) = parser.parseScalar(from: &iterator) { offset += encoded.count }
+        return offset
+    }
+
+    // MARK: Numbers
+
+    /// A number, to JSON's grammar `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`
+    /// (no leading zeros, no bare `-`, digits around `.`).
+    private mutating func number() throws(JSONSyntaxError) -> JSONNode {
+        let start = index
+        var isInteger = true
+        while index < end {
+            switch bytes[index] {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"): break
+            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): isInteger = false
+            default: return try number(start..<index, isInteger: isInteger)
+            }
+            index += 1
+        }
+        return try number(start..<index, isInteger: isInteger)
+    }
+
+    private func number(_ range: Range<Int>, isInteger: Bool) throws(JSONSyntaxError) -> JSONNode {
+        let literal = bytes[range]
+        guard Self.isJSONNumber(literal) else {
+            throw failure("invalid number '\(String(decoding: literal, as: UTF8.self))'", reason: "invalid number",
+                          at: range.lowerBound)
+        }
+        if isInteger, let integer = Self.integer(literal) { return .number(Double(integer), integer: integer) }
+        let text = String(decoding: literal, as: UTF8.self)
+        if isInteger, integersMustFit {
+            throw failure("integer out of range: \(text)", reason: "integer out of range", at: range.lowerBound)
+        }
+        guard let value = Double(text), value.isFinite else {
+            throw failure("number out of range: \(text)", reason: "number out of range", at: range.lowerBound)
+        }
+        return .number(value, integer: nil)
+    }
+
+    /// An integer literal's value, nil beyond `Int64`.
+    private static func integer(_ literal: ArraySlice<UInt8>) -> Int64? {
+        let negative = literal.first == UInt8(ascii: "-")
+        var value: Int64 = 0
+        for digit in literal.dropFirst(negative ? 1 : 0) {
+            let d = Int64(digit - UInt8(ascii: "0"))
+            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+            let (next, o2) = negative ? times10.subtractingReportingOverflow(d) : times10.addingReportingOverflow(d)
+            guard !o1, !o2 else { return nil }
+            value = next
+        }
+        return value
+    }
+
+    static func isJSONNumber(_ literal: ArraySlice<UInt8>) -> Bool {
+        var i = literal.startIndex
+        let end = literal.endIndex
+        func isDigit(_ at: Int) -> Bool { at < end && literal[at] >= UInt8(ascii: "0") && literal[at] <= UInt8(ascii: "9") }
+        /// Consumes one or more digits; false when there is none.
+        func digits() -> Bool {
+            guard isDigit(i) else { return false }
+            while isDigit(i) { i += 1 }
+            return true
+        }
+        if i < end, literal[i] == UInt8(ascii: "-") { i += 1 }
+        if i < end, literal[i] == UInt8(ascii: "0") {
+            i += 1
+        } else if !digits() {
+            return false
+        }
+        if i < end, literal[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digits() else { return false }
+        }
+        if i < end, literal[i] == UInt8(ascii: "e") || literal[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < end, literal[i] == UInt8(ascii: "+") || literal[i] == UInt8(ascii: "-") { i += 1 }
+            guard digits() else { return false }
+        }
+        return i == end
+    }
+}
+
+@available(*, unavailable)
+extension JSONReader: Sendable {}

@@ -1,0 +1,124 @@
+import FormCore
+import FoundationEssentials
+
+/// A JSON object read as an input record: field → value, with the command's
+/// rules on top of FormCore's one `JSONReader`. Numbers without a fraction or
+/// exponent are integers (beyond Int64: "integer out of range"), others
+/// doubles; an object is a field's value only as a BLOB (`{"$base64": "…"}`,
+/// what export writes); a member holding an array of objects is a group's
+/// child rows (`import --children`).
+enum JSONRecord {
+    /// How deeply a record's values may nest.
+    static let maxDepth = 64
+
+    /// A reader of `bytes[start..<end]` with the command's limits.
+    static func reader(_ bytes: [UInt8], from start: Int = 0, to end: Int? = nil,
+                       at position: JSONReader.Position = .start) -> JSONReader {
+        JSONReader(bytes, from: start, to: end, at: position, maxDepth: maxDepth, integersMustFit: true)
+    }
+
+    /// One object as a record and its child rows.
+    ///
+    /// - parameter line: the line the object starts on, for errors.
+    /// - parameter childRows: whether a member may hold a group's rows.
+    /// - throws: `InputError` at `line`.
+    static func record(_ node: JSONNode, line: Int, childRows: Bool)
+        throws -> (values: [String: FieldValue], rows: [String: [[String: FieldValue]]]) {
+        guard case .object(let members) = node else { throw InputError(line: line, message: "expected a JSON object") }
+        var rows: [String: [[String: FieldValue]]] = [:]
+        var scalars: [JSONNode.Member] = []
+        scalars.reserveCapacity(members.count)
+        for member in members {
+            guard case .array(let items) = member.value, case .object = items.first else {
+                scalars.append(member)
+                continue
+            }
+            guard childRows else {
+                throw InputError(line: line, message: "an object inside a list is not a field value")
+            }
+            rows[member.key] = try items.map { item in
+                guard case .object(let row) = item else { throw mixedList(line) }
+                return try values(row, line: line)
+            }
+        }
+        return (try values(scalars, line: line), rows)
+    }
+
+    /// An object's members as field → value.
+    private static func values(_ members: [JSONNode.Member], line: Int) throws -> [String: FieldValue] {
+        var record: [String: FieldValue] = [:]
+        record.reserveCapacity(members.count)
+        for member in members {
+            let key = member.key
+            switch member.value {
+            case .object(let inner) where key == ReferenceLabels.jsonMember && inner.first?.key != "$base64":
+                // The labels `show` and `list` write beside a record's foreign keys: read back, they are no value.
+                continue
+            case .object(let inner):
+                // A BLOB, as export writes it: {"$base64": "…"}.
+                guard inner.count == 1, inner[0].key == "$base64", case .string(let text) = inner[0].value else {
+                    throw InputError(line: line, message: "field '\(key)': a nested object is not a field value "
+                                     + "(a BLOB is {\"$base64\": \"…\"})")
+                }
+                guard let data = Data(base64Encoded: text) else {
+                    throw InputError(line: line, message: "field '\(key)': $base64 is not valid base64")
+                }
+                record[key] = .data(data)
+            default:
+                guard let value = value(member.value) else {
+                    throw InputError(line: line, message: "field '\(key)': an object inside a list is not a field value")
+                }
+                record[key] = value
+            }
+        }
+        return record
+    }
+
+    /// A value other than an object: a list holds values (lists of values too), no objects.
+    static func value(_ node: JSONNode) -> FieldValue? {
+        switch node {
+        case .null: return .null
+        case .bool(let b): return .bool(b)
+        case .number(let d, let integer): return integer.map(FieldValue.int) ?? .double(d)
+        case .string(let s): return .text(s)
+        case .array(let items):
+            var values: [FieldValue] = []
+            values.reserveCapacity(items.count)
+            for item in items {
+                guard let value = value(item) else { return nil }
+                values.append(value)
+            }
+            return .list(values)
+        case .object: return nil
+        }
+    }
+
+    private static func mixedList(_ line: Int) -> InputError {
+        InputError(line: line, message: "a list holds values or objects (rows), not both, and no lists of lists of objects")
+    }
+}
+
+extension JSONRecord {
+    /// A whole input that is one object (`new --json`, a `--children` body):
+    /// nothing but whitespace may follow it.
+    ///
+    /// - throws: `InputError` naming the line (and the column of a syntax error).
+    static func only(_ bytes: [UInt8], childRows: Bool)
+        throws -> (values: [String: FieldValue], rows: [String: [[String: FieldValue]]]) {
+        var reader = reader(bytes)
+        reader.skipByteOrderMark()
+        reader.skipSpace()
+        guard let first = reader.current else {
+            throw InputError(line: reader.line, message: "expected a JSON object, found the end of the input")
+        }
+        guard first == UInt8(ascii: "{") else { throw InputError(line: reader.line, message: "expected a JSON object") }
+        let line = reader.line
+        let node: JSONNode
+        do { node = try reader.value() } catch { throw InputError(error) }
+        reader.skipSpace()
+        guard reader.isAtEnd else {
+            throw InputError(line: reader.line, message: "unexpected text after the JSON object")
+        }
+        return try record(node, line: line, childRows: childRows)
+    }
+}

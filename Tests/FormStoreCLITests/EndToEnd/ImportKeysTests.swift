@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// How `import` decides between insert and update, through the built binary:
+/// a row whose key names a stored record updates only what changed (a
+/// trigger per column tells which columns an UPDATE named), any other row is
+/// inserted; a table without a primary key takes every row as new.
+@Suite struct ImportKeysTests {
+    static let items = """
+        CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price REAL, note TEXT);
+        CREATE TABLE written (what TEXT, id INTEGER);
+        CREATE TRIGGER price_written AFTER UPDATE OF price ON items BEGIN INSERT INTO written VALUES ('price', NEW.id); END;
+        CREATE TRIGGER note_written AFTER UPDATE OF note ON items BEGIN INSERT INTO written VALUES ('note', NEW.id); END;
+        CREATE TRIGGER name_written AFTER UPDATE OF name ON items BEGIN INSERT INTO written VALUES ('name', NEW.id); END;
+        INSERT INTO items VALUES (1, 'Tea', 3.5, 'hot'), (2, 'Cake', 4.25, 'sweet');
+        """
+
+    @Test func oneFileUpdatesInsertsAndLeavesUnchangedRowsAlone() throws {
+        let demo = try DemoDatabase(sql: Self.items)
+        let run = try demo.run(["import", "items"], stdin: """
+            {"id": 1, "name": "Tea", "price": 3.5, "note": "hot"}
+            {"id": 2, "name": "Cake", "price": 4.5, "note": "sweet"}
+            {"id": 7, "name": "Bun", "price": 1.25, "note": null}
+            {"name": "Pie", "price": 2}
+
+            """)
+        #expect(run.code == 0, "\(run)")
+        #expect(run.errors == "Imported 4 row(s): 2 new, 1 updated, 1 unchanged.\n")
+        #expect(try demo.query("SELECT id, name, price, quote(note) FROM items ORDER BY id")
+            == "1|Tea|3.5|'hot'\n2|Cake|4.5|'sweet'\n7|Bun|1.25|NULL\n8|Pie|2.0|NULL\n")
+        // The update named the one column that changed.
+        #expect(try demo.query("SELECT what, id FROM written") == "price|2\n")
+    }
+
+    @Test func aKeyedRowThatFailsIsReportedAsAnUpdateWouldBe() throws {
+        let demo = try DemoDatabase(sql: Self.items)
+        let before = try demo.dump()
+        let run = try demo.run(["import", "items", "--format", "csv"], stdin: "id,name,price\n2,Cake,cheap\n9,,1\n")
+        #expect(run.code == 65)
+        #expect(run.errors == """
+            formstore: 2 row(s) failed validation; nothing was imported
+              line 2: price: Price is not a number
+              line 3: name: Name is required
+
+            """)
+        #expect(try demo.dump() == before)
+    }
+
+    @Test func aTableWithoutAPrimaryKeyTakesEveryRowAsNew() throws {
+        let demo = try DemoDatabase(sql: "CREATE TABLE notes (body TEXT NOT NULL, stars INTEGER);\nINSERT INTO notes VALUES ('first', 1);\n")
+        let run = try demo.run(["import", "notes"], stdin: "{\"body\": \"first\", \"stars\": 1}\n{\"body\": \"b\"}\n")
+        #expect(run.code == 0, "\(run)")
+        #expect(run.errors == "Imported 2 row(s): 2 new, 0 updated, 0 unchanged.\n")
+        #expect(try demo.query("SELECT rowid, body, quote(stars) FROM notes") == "1|first|1\n2|first|1\n3|b|NULL\n")
+    }
+
+    @Test func aLoneSurrogateIsRefusedAtItsLineAndColumn() throws {
+        let demo = try DemoDatabase(sql: Self.items)
+        let before = try demo.dump()
+        let ndjson = try demo.run(["import", "items"], stdin: "{\"name\": \"ok\"}\n{\"name\": \"a\\ud800b\"}\n")
+        #expect(ndjson.code == 65)
+        #expect(ndjson.errors == "formstore: line 2, column 12: unpaired surrogate in \\u escape; nothing was imported\n")
+        let json = try demo.run(["import", "items", "--format", "json"], stdin: "[{\"name\": \"ok\"},\n {\"name\": \"\\udc00\"}]")
+        #expect(json.code == 65)
+        #expect(json.errors == "formstore: line 2, column 12: unpaired surrogate in \\u escape; nothing was imported\n")
+        let new = try demo.run(["new", "items", "--json"], stdin: "{\"name\":\n \"\\ud83d\"}")
+        #expect(new.code == 65)
+        #expect(new.errors == "formstore: line 2, column 3: unpaired surrogate in \\u escape\n")
+        #expect(try demo.dump() == before)
+    }
+}
