@@ -360,8 +360,9 @@ public struct JSONReader {
     private func number(_ range: Range<Int>, isInteger: Bool) throws(JSONSyntaxError) -> JSONNode {
         let literal = bytes[range]
         guard Self.isJSONNumber(literal) else {
+            // A number running to the end of a streamed chunk may go on in the next.
             throw failure("invalid number '\(String(decoding: literal, as: UTF8.self))'", reason: "invalid number",
-                          at: range.lowerBound)
+                          at: range.lowerBound, truncated: range.upperBound >= end)
         }
         if isInteger, let integer = Self.integer(literal) { return .number(Double(integer), integer: integer) }
         let text = String(decoding: literal, as: UTF8.self)

@@ -108,10 +108,13 @@ extension Form {
     func validate(changed: Set<String>, values: [String: FieldValue], editing: Bool, now: Date,
                   visibility: FormVisibility) -> ValidationReport {
         var report = ValidationReport()
-        for field in fields where field.holdsValue {
-            let found = validate(field: field, value: values[field.key] ?? .null, values: values,
-                                 editing: editing, now: now, visibility: visibility)
-            if changed.contains(field.key) { report.errors += found } else { report.warnings += found }
+        // Section by section: `fields` would copy every field into a new array per record checked.
+        for section in sections {
+            for field in section.fields where field.holdsValue {
+                let found = validate(field: field, value: values[field.key] ?? .null, values: values,
+                                     editing: editing, now: now, visibility: visibility)
+                if changed.contains(field.key) { report.errors += found } else { report.warnings += found }
+            }
         }
         for rule in rules {
             guard let error = check(rule, values: values, hidden: visibility) else { continue }

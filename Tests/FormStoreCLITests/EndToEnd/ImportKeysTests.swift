@@ -39,8 +39,8 @@ import Testing
         #expect(run.code == 65)
         #expect(run.errors == """
             formstore: 2 row(s) failed validation; nothing was imported
-              line 2: price: Price is not a number
-              line 3: name: Name is required
+              line 2: price: price is not a number
+              line 3: name: name is required
 
             """)
         #expect(try demo.dump() == before)
