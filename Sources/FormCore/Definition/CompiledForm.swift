@@ -23,6 +23,9 @@ public final class CompiledForm: Sendable {
     public let storedKeys: [String]
     /// Keys of the fields a draft keeps (holding a value, not secure).
     public let draftKeys: [String]
+    /// Keys of the fields that hold a value: what a session validates (a
+    /// walk over the keys does not copy each `Field`, which a save's profile showed).
+    public let valueKeys: [String]
     /// Whether some field has a `hiddenWhen`: when none does, nothing is ever
     /// hidden and no visibility needs working out.
     public let hasHiddenConditions: Bool
@@ -40,6 +43,7 @@ public final class CompiledForm: Sendable {
         positions = Dictionary(fields.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
         storedKeys = fields.filter { $0.isStored && $0.holdsValue }.map(\.key)
         draftKeys = fields.filter { $0.holdsValue && !$0.isSecure }.map(\.key)
+        valueKeys = fields.filter(\.holdsValue).map(\.key)
         hasHiddenConditions = fields.contains { $0.hiddenWhen != nil }
         transforms = fields.map(\.allTransforms)
         definitionProblem = form.definitionProblems.first

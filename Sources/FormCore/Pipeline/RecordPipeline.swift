@@ -137,13 +137,15 @@ public struct RecordPipeline: Sendable {
     }
 
     /// `validate(changed:values:editing:)` with the hidden fields already
-    /// known for `values` (a session keeps them between changes).
-    func validate(changed: Set<String>, values: [String: FieldValue], editing: Bool,
-                  visibility: FormVisibility) -> ValidationReport {
+    /// known for `values` (a session keeps them between changes), as a check
+    /// whose errors and warnings are asked for apart (`ValidationCheck`).
+    /// `fields` is `form.fields` (the compiled form's).
+    func check(_ fields: [Field], changed: Set<String>, values: [String: FieldValue], editing: Bool,
+               visibility: FormVisibility) -> ValidationCheck {
         let visible = hasConditions ? values.filter { !visibility.isHidden($0.key) } : values
-        return form.validate(changed: changed, values: visible, editing: editing, now: Date(), visibility: visibility)
+        return ValidationCheck(form: form, fields: fields, changed: changed, values: visible, editing: editing,
+                               visibility: visibility)
     }
-
 
     /// The values of the fields these values leave visible.
     public func visibleValues(_ values: [String: FieldValue], editing: Bool) -> [String: FieldValue] {

@@ -3,7 +3,11 @@ extension FormSession {
     /// Why `field` cannot be changed now, or `nil` when it can.
     public func whyNotEditable(_ key: String) -> String? {
         guard let field = field(key) else { return "is not a field of \(form.name)" }
-        return pipeline.refusal(field, isNew: self.key == nil, values: current, editing: isEditing)?.why
+        return whyNotEditable(field)
+    }
+
+    private func whyNotEditable(_ field: Field) -> String? {
+        compiled.pipeline.refusal(field, isNew: self.key == nil, values: current, editing: isEditing)?.why
     }
 
     /// Sets a field from what a person typed: parsed through the field's
@@ -21,7 +25,8 @@ extension FormSession {
         defer { endUndoStep(step) }
         switch compiled.parse(input, key: key) ?? field.parse(input) {
         case .success(let value):
-            inputs[key] = nil
+            // Usually no input is pending: no lookup to remove one.
+            if !inputs.isEmpty { inputs[key] = nil }
             return try apply(value, to: field)
         case .failure(let error):
             inputs[key] = input
@@ -97,14 +102,14 @@ extension FormSession {
 
     func editableField(_ key: String) throws -> Field {
         guard let field = field(key) else { throw SessionError.unknownField(key, form: form) }
-        if let why = whyNotEditable(key) { throw SessionError.notEditable(field, why) }
+        if let why = whyNotEditable(field) { throw SessionError.notEditable(field, why) }
         return field
     }
 
     private func apply(_ value: FieldValue, to field: Field) throws -> SaveOutcome? {
         let key = field.key
-        let changed = current[key] != value
-        current[key] = value
+        // One lookup for the old value and the new (a keystroke's profile counts them).
+        let changed = current.updateValue(value, forKey: key) != value
         touched.insert(key)
         let timing = field.effectiveTiming(in: form)
         if form.mode == .free || timing == .onChange || fieldErrors[key] != nil {
@@ -133,23 +138,35 @@ extension FormSession {
         if found.isEmpty {
             found = form.validateRules(values: visible, editing: isEditing).filter { $0.field == field.key }
         }
-        // A stored value nobody changed only warns, as it will at save (see `SaveValidation`).
-        let warnsOnly = key != nil && saveValidation == .changes && !isChanged(field.key) && inputs[field.key] == nil
-        let others = warnings.filter { $0.field != field.key }
-        if warnsOnly {
+        // Nothing found and no warnings: either way below comes to no errors
+        // and no warnings, so whether the field changed need not be looked up.
+        if found.isEmpty && warningState.isKnownEmpty {
             setErrors([], for: field.key)
-            let position = { (error: FieldError) in self.fields.firstIndex { $0.key == error.field } ?? .max }
-            setWarnings((others + found).enumerated()
-                .sorted { (position($0.element), $0.offset) < (position($1.element), $1.offset) }.map(\.element))
             return []
         }
-        setWarnings(others)
+        // A stored value nobody changed only warns, as it will at save (see `SaveValidation`).
+        let warnsOnly = key != nil && saveValidation == .changes && !isChanged(field.key) && inputs[field.key] == nil
+        if warnsOnly {
+            setErrors([], for: field.key)
+            replaceWarnings(of: field.key, with: found)
+            return []
+        }
+        replaceWarnings(of: field.key, with: nil)
         setErrors(found, for: field.key)
         return found
     }
 
+    /// The field's warnings become `found` (kept in field order), or none
+    /// (`nil`); deferred warnings stay deferred (`SessionWarnings`).
+    private func replaceWarnings(of key: String, with found: [FieldError]?) {
+        guard !observers.isEmpty else { return warningState.replace(key, with: found, in: compiled) }
+        setWarnings(SessionWarnings.replacing(key, with: found, in: warnings, compiled))
+    }
+
     func setErrors(_ errors: [FieldError], for key: String) {
         let old = fieldErrors[key] ?? []
+        // None before, none now: no second lookup to remove nothing.
+        if old.isEmpty && errors.isEmpty { return }
         fieldErrors[key] = errors.isEmpty ? nil : errors
         if old != errors { emit(.validationChanged(field: key)) }
     }

@@ -81,6 +81,8 @@ extension FormSession {
     /// Changes to fields that are hidden now: a save writes only visible fields,
     /// so such a change is an error (code `hidden`) rather than lost in silence.
     private func hiddenChanges() -> [FieldError] {
+        // Without conditions nothing is ever hidden: no walk over the fields.
+        guard compiled.hasHiddenConditions else { return [] }
         var found: [FieldError] = []
         for field in fields where field.isStored && field.holdsValue && isChanged(field.key)
             && pipeline.hiddenRefusal(field, values: current, editing: isEditing) != nil {
@@ -95,7 +97,7 @@ extension FormSession {
     /// error (and leaves no warnings: everything counts).
     @discardableResult
     public func validateAll() -> [FieldError] {
-        validate(changed: Set(fields.lazy.filter(\.holdsValue).map(\.key)))
+        validate(changed: Set(compiled.valueKeys))
     }
 
     /// Validates what a save of a stored record checks: the visible fields that
@@ -111,39 +113,43 @@ extension FormSession {
     /// ```
     @discardableResult
     public func validateChanges() -> [FieldError] {
-        validate(changed: Set(fields.lazy.filter(\.holdsValue).map(\.key).filter { self.isChanged($0) || self.inputs[$0] != nil }))
+        validate(changed: Set(compiled.valueKeys.lazy.filter { self.isChanged($0) || self.inputs[$0] != nil }))
     }
 
     /// Validates the visible fields through `Form.validate(changed:values:)`;
     /// typed input that did not parse keeps its parse error.
     private func validate(changed: Set<String>) -> [FieldError] {
-        // Without conditions every field is shown: no filtered copy of the fields.
-        let shown = compiled.hasHiddenConditions ? visibleFields : fields
         // The session's visibility, kept between changes, is the pipeline's to use.
-        let report = pipeline.validate(changed: changed, values: current, editing: isEditing, visibility: visibility)
+        let hidden = visibility
+        let check = pipeline.check(fields, changed: changed, values: current, editing: isEditing,
+                                   visibility: hidden)
         var found: [String: [FieldError]] = [:]
         var whole: [FieldError] = []
-        for error in report.errors {
+        for error in check.errors() {
             if let blamed = error.field, field(blamed) != nil {
                 found[blamed, default: []].append(error)
             } else {
                 whole.append(error)
             }
         }
-        for field in shown where field.holdsValue && changed.contains(field.key) {
-            if inputs[field.key] != nil, let parseError = fieldErrors[field.key] { found[field.key] = parseError }
-            touched.insert(field.key)
+        // `changed` holds only keys of fields that hold a value: walking its
+        // keys, not the fields, copies no `Field`.
+        for key in changed where !hidden.isHidden(key) {
+            if inputs[key] != nil, let parseError = fieldErrors[key] { found[key] = parseError }
+            touched.insert(key)
         }
-        for field in fields { setErrors(found[field.key] ?? [], for: field.key) }
+        for index in fields.indices { setErrors(found[fields[index].key] ?? [], for: fields[index].key) }
         if formErrors != whole {
             formErrors = whole
             emit(.validationChanged(field: nil))
         }
-        setWarnings(report.warnings)
+        // Nobody hears `.warningsChanged`: the warnings wait until they are read.
+        if observers.isEmpty { warningState.deferTo(check) } else { setWarnings(check.warnings()) }
         return allErrors
     }
 
     func setWarnings(_ found: [FieldError]) {
+        guard !observers.isEmpty else { return warningState.set(found) }
         guard warnings != found else { return }
         warnings = found
         emit(.warningsChanged)

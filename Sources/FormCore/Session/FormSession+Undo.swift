@@ -109,7 +109,7 @@ extension FormSession {
     }
 
     private func fieldState(_ key: String) -> UndoSteps.FieldState {
-        UndoSteps.FieldState(value: value(key), input: inputs[key])
+        UndoSteps.FieldState(value: value(key), input: inputs.isEmpty ? nil : inputs[key])
     }
 
     /// Puts a field back to a recorded state, with the errors that state has.

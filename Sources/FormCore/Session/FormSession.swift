@@ -54,7 +54,12 @@ public final class FormSession {
     /// Rules that values nobody changed already break in the stored record, as
     /// the last `save()` or `validateChanges()` found them, in form order. They
     /// do not stop a save; a caller may show them (see `ValidationReport`).
-    public internal(set) var warnings: [FieldError] = []
+    /// A session nobody observes works them out when this is read (`SessionWarnings`).
+    public internal(set) var warnings: [FieldError] {
+        get { warningState.list(in: compiled) }
+        set { warningState.set(newValue) }
+    }
+    var warningState = SessionWarnings()
     /// In edit mode: between `beginEditing()` and save or cancel.
     public internal(set) var isEditing: Bool {
         didSet { visibilityMemo = nil }
@@ -202,10 +207,7 @@ public final class FormSession {
 
     /// Stored fields whose current value differs from the pristine one.
     public var dirtyFields: [String] {
-        fields.compactMap { field in
-            guard field.isStored, field.holdsValue else { return nil }
-            return (current[field.key] ?? .null) != (pristine[field.key] ?? .null) ? field.key : nil
-        }
+        storedKeys.filter(isChanged)
     }
 
     /// Whether any stored field is dirty; stops at the first (drafts ask on every keystroke).

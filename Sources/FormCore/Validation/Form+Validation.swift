@@ -107,25 +107,36 @@ extension Form {
     /// `values` (a session keeps them between changes).
     func validate(changed: Set<String>, values: [String: FieldValue], editing: Bool, now: Date,
                   visibility: FormVisibility) -> ValidationReport {
-        var report = ValidationReport()
-        // Section by section: `fields` would copy every field into a new array per record checked.
-        for section in sections {
-            for field in section.fields where field.holdsValue {
-                let found = validate(field: field, value: values[field.key] ?? .null, values: values,
-                                     editing: editing, now: now, visibility: visibility)
-                if changed.contains(field.key) { report.errors += found } else { report.warnings += found }
-            }
+        let fields = fields
+        return ValidationReport(
+            errors: failures(of: fields, changed: changed, asErrors: true, values: values, editing: editing,
+                             now: now, visibility: visibility),
+            warnings: failures(of: fields, changed: changed, asErrors: false, values: values, editing: editing,
+                               now: now, visibility: visibility))
+    }
+
+    /// One half of `validate(changed:...)`: with `asErrors`, the checks of the
+    /// changed fields and the form rules naming one of them (or none); else
+    /// the checks of the other fields and the rules naming only those. A save
+    /// needs the first at once and the second only when someone reads the
+    /// warnings: checking the untouched fields was most of a save's validation.
+    /// `fields` is `self.fields` (a compiled form passes its own copy).
+    func failures(of fields: [Field], changed: Set<String>, asErrors: Bool, values: [String: FieldValue], editing: Bool, now: Date,
+                  visibility: FormVisibility) -> [FieldError] {
+        var found: [FieldError] = []
+        // By index: the test reads two properties, where a `for field in` copied every field.
+        for index in fields.indices where fields[index].holdsValue && changed.contains(fields[index].key) == asErrors {
+            let field = fields[index]
+            found += validate(field: field, value: values[field.key] ?? .null, values: values,
+                              editing: editing, now: now, visibility: visibility)
         }
         for rule in rules {
-            guard let error = check(rule, values: values, hidden: visibility) else { continue }
             let named = rule.fields
-            if named.isEmpty || named.contains(where: changed.contains) {
-                report.errors.append(error)
-            } else {
-                report.warnings.append(error)
-            }
+            guard (named.isEmpty || named.contains(where: changed.contains)) == asErrors,
+                  let error = check(rule, values: values, hidden: visibility) else { continue }
+            found.append(error)
         }
-        return report
+        return found
     }
 
     /// The error of one cross-field rule, or `nil` when it holds or names a hidden field.

@@ -18,7 +18,8 @@ struct HistoryWriter {
     /// for a new record) and `after`. Does nothing when FormStore's tables
     /// are not reachable (a database opened without its migrations).
     func record(before: Row?, after: Row, _ conn: Connection) throws {
-        guard try FormStore.ownTableExists("formstore_changes", schema: schema, conn) else { return }
+        let sql = HistorySQL.of(schema)
+        guard try historyTableExists(sql, conn) else { return }
         var changed: [(field: Field, old: DatabaseValue, new: DatabaseValue)] = []
         for field in mapping.recordedFields {
             let old = before.map { Self.storedValue(field.key, $0) } ?? .null
@@ -28,39 +29,49 @@ struct HistoryWriter {
         guard !changed.isEmpty else { return }
         let key = try FormStore.keyText(after.record.key)
         let now = Date()
-        try conn.cachedStatement("""
-            INSERT INTO \(schema).formstore_changes (form, record_key, changed_at, actor, via) VALUES (?, ?, ?, ?, ?)
-            """).execute([mapping.form.name, key, ISO8601.dateTime(now), attribution.actor, attribution.via.rawValue])
+        try conn.cachedStatement(sql.insertChange)
+            .execute([mapping.form.name, key, ISO8601.dateTime(now), attribution.actor, attribution.via.rawValue])
         let id = conn.lastInsertedRowID
-        let insertField = try conn.cachedStatement("""
-            INSERT INTO \(schema).formstore_change_fields (change_id, field, old_value, new_value, secure) VALUES (?, ?, ?, ?, ?)
-            """)
+        let insertField = try conn.cachedStatement(sql.insertField)
         for (field, old, new) in changed {
             // A secure field's values never reach the history: only that it changed.
             let secure = field.isSecure
             try insertField.execute(StatementArguments([.integer(id), .text(field.key), secure ? .null : old,
                                                         secure ? .null : new, .integer(secure ? 1 : 0)]))
         }
-        try prune(form: mapping.form.name, key: key, now: now, conn)
+        try prune(form: mapping.form.name, key: key, now: now, sql, conn)
+    }
+
+    /// Whether `formstore_changes` is reachable: looked up once, then
+    /// trusted while the schema's version stays the one it was found at
+    /// (looking it up on every save was a twelfth of a save's instructions).
+    private func historyTableExists(_ sql: HistorySQL, _ conn: Connection) throws -> Bool {
+        if let seenAt = conn.ownTablesSeen[sql.changesTable], (try? schemaVersion(sql, conn)) == seenAt { return true }
+        guard try FormStore.ownTableExists("formstore_changes", schema: schema, conn) else { return false }
+        conn.ownTablesSeen[sql.changesTable] = try? schemaVersion(sql, conn)
+        return true
+    }
+
+    private func schemaVersion(_ sql: HistorySQL, _ conn: Connection) throws -> Int64? {
+        let statement = try conn.cachedStatement(sql.schemaVersion)
+        defer { statement.reset() }
+        return try statement.step() ? statement.int64(at: 0) : nil
     }
 
     /// Drops what the retention no longer keeps: the record's saves past the
     /// count, and anyone's saves past the age.
-    private func prune(form: String, key: String, now: Date, _ conn: Connection) throws {
+    private func prune(form: String, key: String, now: Date, _ sql: HistorySQL, _ conn: Connection) throws {
         if let count = retention.maximumCount {
-            let old = "SELECT id FROM \(schema).formstore_changes WHERE form = ? AND record_key = ? ORDER BY id DESC LIMIT -1 OFFSET ?"
             let arguments: StatementArguments = [form, key, max(count, 0)]
-            try conn.cachedStatement("DELETE FROM \(schema).formstore_change_fields WHERE change_id IN (\(old))").execute(arguments)
-            try conn.cachedStatement("DELETE FROM \(schema).formstore_changes WHERE id IN (\(old))").execute(arguments)
+            try conn.cachedStatement(sql.pruneByCount.fields).execute(arguments)
+            try conn.cachedStatement(sql.pruneByCount.changes).execute(arguments)
         }
         if let cutoff = retention.cutoff(now: now) {
-            let old = "SELECT id FROM \(schema).formstore_changes WHERE changed_at < ?"
             let arguments: StatementArguments = [ISO8601.dateTime(cutoff)]
-            try conn.cachedStatement("DELETE FROM \(schema).formstore_change_fields WHERE change_id IN (\(old))").execute(arguments)
-            try conn.cachedStatement("DELETE FROM \(schema).formstore_changes WHERE changed_at < ?").execute(arguments)
+            try conn.cachedStatement(sql.pruneByAge.fields).execute(arguments)
+            try conn.cachedStatement(sql.pruneByAge.changes).execute(arguments)
         }
     }
-
 
     /// A field's stored value: its column's, or for a JSON path its value as the document holds it.
     static func storedValue(_ field: String, _ row: Row) -> DatabaseValue {

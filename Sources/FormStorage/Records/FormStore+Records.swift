@@ -83,10 +83,11 @@ extension FormStore {
         }
         // Nothing written, nothing to read again: the transaction's snapshot is the same.
         var after: (StoredRecord, [String: DatabaseValue])? = before
+        let returning = try Self.readsBackByReturning(mapping, conn)
         if let statement = mapping.updateStatement(mapping.columnValues(changes, over: stored.values),
-                                                   key: keyArguments, like: storedValues) {
+                                                   key: keyArguments, like: storedValues, returning: returning) {
             try checkReferences(mapping, changes, conn)
-            if try Self.readsBackByReturning(mapping, conn) {
+            if returning {
                 after = try Self.updateReturning(mapping, statement, conn)
             } else {
                 try conn.cachedStatement(statement.sql).execute(statement.arguments)

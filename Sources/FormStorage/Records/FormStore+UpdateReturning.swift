@@ -9,15 +9,15 @@ extension FormStore {
         try mapping.readsBackByReturning && conn.hasNoTriggers(on: mapping.table.name)
     }
 
-    /// Runs `update` with a `RETURNING` of the mapping's columns and reads the
-    /// row it wrote, inside the caller's transaction: the `SELECT` after the
+    /// Runs `update` (made with `returning: true`, so it ends in a `RETURNING`
+    /// of the mapping's columns) and reads the row it wrote, inside the caller's transaction: the `SELECT` after the
     /// `UPDATE` that a save otherwise needs, saved. `nil` when no row has the key.
     ///
     /// - throws: `FormStoreError` (`notOneRow`, rolling back) when the key
     ///   named several rows; `DatabaseError`.
     static func updateReturning(_ mapping: TableMapping, _ update: (sql: String, arguments: StatementArguments),
                                 _ conn: Connection) throws -> (StoredRecord, [String: DatabaseValue])? {
-        let statement = try conn.cachedStatement(update.sql + mapping.returningClause)
+        let statement = try conn.cachedStatement(update.sql)
         try statement.bind(update.arguments)
         defer { statement.reset() }
         guard try statement.step() else { return nil }

@@ -35,6 +35,8 @@ public struct TableMapping: Sendable, Hashable {
     /// The form's fields a save can change, whose changes its history records:
     /// stored, holding a value, read from a column or a JSON path.
     let recordedFields: [Field]
+    /// The `UPDATE` texts already built, by column set (`updateStatement`).
+    private let updateSQL = UpdateSQLCache()
 
     init(form: Form, table: TableInfo) throws {
         self.form = form
@@ -182,16 +184,29 @@ public struct TableMapping: Sendable, Hashable {
     /// record with `key`; `nil` when there is nothing to write. Each value is
     /// written in the form of its `like` value: the stored value it replaces,
     /// so a changed date keeps the layout, epoch or Julian day the row uses.
-    func updateStatement(_ changes: [String: FieldValue], key: [DatabaseValue], like: [String: DatabaseValue] = [:])
-        -> (sql: String, arguments: StatementArguments)? {
-        let written = columns.filter { changes[$0] != nil }
-        var assignments = written.map { "\(quoted($0)) = ?" }
-        if let version = form.versionColumn {
-            assignments.append("\(quoteIdentifier(version)) = COALESCE(\(quoteIdentifier(version)), 0) + 1")
+    ///
+    /// With `returning`, the statement reads the row back as `selectSQL` does
+    /// (` RETURNING` the mapping's columns; see `FormStore.updateReturning`).
+    /// The text for a set of columns is built once (`UpdateSQLCache`).
+    func updateStatement(_ changes: [String: FieldValue], key: [DatabaseValue], like: [String: DatabaseValue] = [:],
+                         returning: Bool = false) -> (sql: String, arguments: StatementArguments)? {
+        var written: [Int] = []
+        var arguments: [DatabaseValue] = []
+        for index in columns.indices {
+            guard let value = changes[columns[index]] else { continue }
+            written.append(index)
+            arguments.append(columnCodings[index].encode(value, like: like[columns[index]]))
         }
-        guard !assignments.isEmpty else { return nil }
-        let sql = "UPDATE \(quoteIdentifier(table.name)) SET \(assignments.joined(separator: ", ")) WHERE \(whereKey)"
-        return (sql, StatementArguments(written.map { coding($0).encode(changes[$0]!, like: like[$0]) } + key))
+        guard !written.isEmpty || form.versionColumn != nil else { return nil }
+        let sql = updateSQL.sql(UpdateSQLCache.Key(columns: written, returning: returning)) {
+            var assignments = written.map { "\(quoted(columns[$0])) = ?" }
+            if let version = form.versionColumn {
+                assignments.append("\(quoteIdentifier(version)) = COALESCE(\(quoteIdentifier(version)), 0) + 1")
+            }
+            return "UPDATE \(quoteIdentifier(table.name)) SET \(assignments.joined(separator: ", ")) WHERE \(whereKey)"
+                + (returning ? returningClause : "")
+        }
+        return (sql, StatementArguments(arguments + key))
     }
 
     /// The stored values of the current row of a statement of `selectSQL`, by column.

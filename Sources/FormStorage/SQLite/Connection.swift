@@ -34,6 +34,9 @@ public final class Connection {
     /// Tables seen without triggers, with the schema version they were seen
     /// at (`Connection+Triggers.swift`).
     var triggerFreeTables: [String: Int64] = [:]
+    /// FormStore's own tables found, by `schema.name`, with the schema version
+    /// they were found at (`HistoryWriter`).
+    var ownTablesSeen: [String: Int64] = [:]
 
     /// Opens a connection. A missing file is created with mode 0600 (unless
     /// read-only); the connection gets foreign keys, the busy timeout and the

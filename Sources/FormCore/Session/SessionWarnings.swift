@@ -1,0 +1,82 @@
+/// A session's warnings (`FormSession.warnings`): a list, or a save's check
+/// whose warnings nobody has read yet.
+///
+/// Working out the warnings means checking every field a save did not change;
+/// a session nobody observes defers that until `warnings` is read. What
+/// `FormSession.validateField` does to one field's warnings meanwhile is
+/// kept as a replacement per field and applied when they are worked out, so
+/// the list read is the one the eager session would hold.
+struct SessionWarnings {
+    private var found: [FieldError] = []
+    /// The check whose `warnings()` are still to be worked out.
+    private var pending: ValidationCheck?
+    /// Fields whose warnings were replaced since `pending` was made.
+    private var replaced: Set<String> = []
+    /// Their new warnings (a field that only warns), by key.
+    private var added: [String: [FieldError]] = [:]
+    /// Whether a replacement sorted the list by field position.
+    private var sorts = false
+
+    /// Whether the warnings are still to be worked out.
+    var isPending: Bool { pending != nil }
+
+    /// Whether there are no warnings, known without working any out.
+    var isKnownEmpty: Bool { pending == nil && found.isEmpty }
+
+    /// The warnings, worked out now if they were deferred.
+    mutating func list(in compiled: CompiledForm) -> [FieldError] {
+        guard let check = pending else { return found }
+        var list = check.warnings().filter { $0.field.map { !replaced.contains($0) } ?? true }
+        for key in compiled.fields.lazy.map(\.key) where added[key] != nil {
+            list += added.removeValue(forKey: key) ?? []
+        }
+        set(sorts ? Self.sorted(list, in: compiled) : list)
+        return found
+    }
+
+    /// Takes `list` as the warnings.
+    mutating func set(_ list: [FieldError]) {
+        found = list
+        pending = nil
+        replaced = []
+        added = [:]
+        sorts = false
+    }
+
+    /// Defers the warnings to `check`.
+    mutating func deferTo(_ check: ValidationCheck) {
+        set([])
+        pending = check
+    }
+
+    /// Replaces the warnings about the field with `key`: by `warns` (its
+    /// stored value only warns; the list is then kept in field order), or by
+    /// none (`nil`).
+    mutating func replace(_ key: String, with warns: [FieldError]?, in compiled: CompiledForm) {
+        guard pending != nil else {
+            found = Self.replacing(key, with: warns, in: found, compiled)
+            return
+        }
+        // A replacement drops the field's warnings and adds its new ones; the
+        // sort (stable, by position) puts each field's in its place whatever
+        // came first, so only the last replacement per field matters.
+        replaced.insert(key)
+        added[key] = warns
+        if warns != nil { sorts = true }
+    }
+
+    /// `list` without the warnings about `key`, plus `warns` in field order when given.
+    static func replacing(_ key: String, with warns: [FieldError]?, in list: [FieldError],
+                          _ compiled: CompiledForm) -> [FieldError] {
+        let others = list.filter { $0.field != key }
+        guard let warns else { return others }
+        return sorted(others + warns, in: compiled)
+    }
+
+    /// Stable, by the position of each warning's field (the form's own last).
+    private static func sorted(_ list: [FieldError], in compiled: CompiledForm) -> [FieldError] {
+        let position = { (error: FieldError) in error.field.flatMap(compiled.position(of:)) ?? .max }
+        return list.enumerated()
+            .sorted { (position($0.element), $0.offset) < (position($1.element), $1.offset) }.map(\.element)
+    }
+}
