@@ -19,16 +19,13 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .systemLibrary(
-            name: "CMicroHTTPD",
-            pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"])]
-        ),
-        .systemLibrary(
-            name: "CLibPQ",
-            pkgConfig: "libpq",
-            providers: [.apt(["libpq-dev"])]
-        ),
+        // libmicrohttpd and libpq are not linked: their functions forward to the
+        // library opened with dlopen on first use (`serve`, a PostgreSQL URL), so
+        // other commands do not load their dependency chains (docs/binary.md).
+        // The headers come from libmicrohttpd-dev and libpq-dev.
+        .target(name: "CSharedLibrary"),
+        .target(name: "CMicroHTTPD", dependencies: ["CSharedLibrary"]),
+        .target(name: "CLibPQ", dependencies: ["CSharedLibrary"]),
         // What FoundationEssentials lacks and every layer needs (locks, text
         // helpers, ISO 8601): no Foundation, no ICU (docs/binary.md).
         .target(name: "FormBasics"),

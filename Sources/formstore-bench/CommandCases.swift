@@ -176,7 +176,21 @@ struct CommandCases {
                               baseline: Double(try fileSize(floor)) / mebibyte, unit: "MiB",
                               goal: "≤ 20 MiB", met: formstoreSize <= 20,
                               note: "sqlite3 \(String(format: "%.1f", Double(try fileSize(sqlite3)) / mebibyte)) MiB (links libsqlite3 dynamically)"))
+        // What the dynamic loader maps and relocates before `main` (libpq and
+        // libmicrohttpd are opened on use, not linked: docs/binary.md).
+        rows.append(ResultRow("shared libraries loaded at start: formstore (vs formstore-floor)",
+                              formstore: Double(try sharedLibraryCount(formstore)),
+                              baseline: Double(try sharedLibraryCount(floor)), unit: "", goal: "–", met: nil,
+                              note: "sqlite3: \(try sharedLibraryCount(sqlite3)) (ldd)"))
         return rows
+    }
+
+    /// The shared libraries `ldd` lists for `path` (the loader itself and the vDSO left out).
+    private func sharedLibraryCount(_ path: String) throws -> Int {
+        let listing = directory.file("ldd.out")
+        _ = try run(["/usr/bin/ldd", path], stdout: listing)
+        return try String(contentsOfFile: listing, encoding: .utf8).split(separator: "\n")
+            .filter { $0.contains(" => /") }.count
     }
 
     private func fileSize(_ path: String) throws -> Int {

@@ -19,7 +19,7 @@ import Testing
             #expect(help.contains("\n  \(name.padding(toLength: 24, withPad: " ", startingAt: 0))"), "subcommand \(name)")
         }
         #expect(help.contains("\nEXIT CODES:\n  0                       success\n"))
-        for code in ["1", "64", "65", "66", "74", "75"] {
+        for code in ["1", "64", "65", "66", "69", "74", "75"] {
             #expect(help.contains("\n  \(code.padding(toLength: 24, withPad: " ", startingAt: 0))"), "exit code \(code)")
         }
     }

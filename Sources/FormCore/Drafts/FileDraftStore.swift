@@ -12,10 +12,15 @@ public struct FileDraftStore: DraftStore {
         self.directory = directory
     }
 
-    /// `$XDG_STATE_HOME/formstore`, else `~/.local/state/formstore`.
+    /// `$XDG_STATE_HOME/formstore`, else `$HOME/.local/state/formstore`, as
+    /// the XDG base directories say. The home directory in the password
+    /// database only when `HOME` is unset: FoundationEssentials asks that
+    /// first, and reading /etc/passwd would cost every command's start (a
+    /// store looks for its database's sidecar when it opens).
     public static var standard: FileDraftStore {
         let env = ProcessInfo.processInfo.environment
         let base = env["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? env["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0).appendingPathComponent(".local/state") }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/state")
         return FileDraftStore(directory: base.appendingPathComponent("formstore"))
     }

@@ -17,13 +17,13 @@ public enum ColumnAffinity: String, Sendable, Hashable, CaseIterable {
     /// Applies SQLite's five rules, in SQLite's order.
     public init(declaredType: String) {
         let type = declaredType.uppercased()
-        if type.contains("INT") {
+        if type.containsUTF8("INT") {
             self = .integer
-        } else if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") {
+        } else if type.containsUTF8("CHAR") || type.containsUTF8("CLOB") || type.containsUTF8("TEXT") {
             self = .text
-        } else if type.contains("BLOB") || type.allSatisfy(\.isWhitespace) {
+        } else if type.containsUTF8("BLOB") || type.allSatisfy(\.isWhitespace) {
             self = .blob
-        } else if type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB") {
+        } else if type.containsUTF8("REAL") || type.containsUTF8("FLOA") || type.containsUTF8("DOUB") {
             self = .real
         } else {
             self = .numeric

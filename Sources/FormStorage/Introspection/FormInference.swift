@@ -49,7 +49,7 @@ public enum FormInference {
         field.keepsWhitespace = true
         // Dates are typed and shown as the database holds them, not in a locale's order.
         if field.kind == .date { field.format = "yyyy-MM-dd" }
-        if field.kind == .text && column.name.lowercased().contains("email") { field.hint = "e-mail address" }
+        if field.kind == .text && column.name.lowercased().containsUTF8("email") { field.hint = "e-mail address" }
         // SQLite lets a key that is not the rowid hold NULL (a legacy quirk); a form asks for it.
         let needsKey = column.isPrimaryKey && !table.primaryKey.isRowID
         field.isRequired = (column.isNotNull || needsKey) && column.defaultValueSQL == nil
@@ -58,7 +58,7 @@ public enum FormInference {
             field.defaultValue = value
         }
         if column.isPrimaryKey { field.isReadOnly = true }
-        if type.contains("BLOB") {
+        if type.containsUTF8("BLOB") {
             // Bytes are typed in hex (x'CAFE'), or given as a file where the front end allows.
             field.transforms = [.hex]
             field.hint = "binary data, typed in hex as x'CAFE'"
@@ -83,16 +83,16 @@ public enum FormInference {
     /// and never a picker's inferred label.
     static func looksSecret(_ name: String) -> Bool {
         let name = name.lowercased()
-        return name.contains("password") || name.contains("secret")
+        return name.containsUTF8("password") || name.containsUTF8("secret")
     }
 
     static func kind(for column: ColumnInfo, type: String) -> FieldKind {
         if column.allowedValues != nil { return .choice }
         if looksSecret(column.name) { return .password }
-        if type.contains("BOOL") { return .bool }
-        if type.contains("DATETIME") || type.contains("TIMESTAMP") { return .datetime }
-        if type.contains("DATE") { return .date }
-        if type.contains("TIME") { return .time }
+        if type.containsUTF8("BOOL") { return .bool }
+        if type.containsUTF8("DATETIME") || type.containsUTF8("TIMESTAMP") { return .datetime }
+        if type.containsUTF8("DATE") { return .date }
+        if type.containsUTF8("TIME") { return .time }
         switch column.affinity {
         case .integer: return .integer
         case .real, .numeric: return .decimal

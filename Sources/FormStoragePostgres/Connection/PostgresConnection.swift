@@ -32,8 +32,10 @@ public final class PostgresConnection {
     /// it is: `host=/run/postgresql` for a Unix socket directory, `sslmode`,
     /// `sslrootcert`, `sslcert`, `sslkey`, `connect_timeout`, `application_name`.
     ///
-    /// - throws: `PostgresError` (SQLSTATE 08001) with libpq's message.
+    /// - throws: `PostgresError` (SQLSTATE 08001) with libpq's message;
+    ///   `MissingLibraryError` when libpq is not installed.
     public init(url: String, preparesStatements: Bool = true) throws {
+        try PostgresLibrary.load()
         guard let handle = PQconnectdb(url) else {
             throw PostgresError.connectionFailed("libpq could not allocate a connection")
         }

@@ -1,3 +1,4 @@
+import FormBasics
 import FormCore
 import FormStorage
 
@@ -13,6 +14,7 @@ extension CLIError {
     /// | `SessionError` not found; `FormStoreError` unknown table; `MigrationError` unreadable | 66 |
     /// | `SessionError` refusals; `FormStoreError` others; `SpecError`, `FieldError`, `InputError`, `MigrationError` | 65 |
     /// | `RecordRejected` invalid / conflict / not found | 65 / 75 / 66 |
+    /// | `MissingLibraryError` (libpq, libmicrohttpd not installed) | 69 |
     /// | PostgreSQL's errors | see `classifyingPostgres` |
     ///
     /// Messages never hold a secure field's value: conflicts mask them, and
@@ -36,6 +38,8 @@ extension CLIError {
             return .storage(error.description)
         case let error as RecordRejected:
             return rejected(error)
+        case let error as MissingLibraryError:
+            return .unavailable(error.description)
         case let error as SessionError:
             return error.reason == .notFound ? .notFound(error.message) : .validation(error.message)
         case let error as FormStoreError:

@@ -9,7 +9,7 @@
 /// be added without breaking callers.
 public struct CLIError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Kind: Hashable, Sendable {
-        case usage, validation, notFound, storage, conflict, failure
+        case usage, validation, notFound, unavailable, storage, conflict, failure
     }
 
     private let kind: Kind
@@ -32,6 +32,8 @@ public struct CLIError: Error, Hashable, Sendable, CustomStringConvertible {
     }
     /// A form, record, draft or file that does not exist (exit 66).
     public static func notFound(_ message: String) -> CLIError { CLIError(.notFound, message) }
+    /// A library the command needs cannot be loaded (exit 69).
+    public static func unavailable(_ message: String) -> CLIError { CLIError(.unavailable, message) }
     /// Storage failed: I/O, read-only, full, corrupt (exit 74).
     public static func storage(_ message: String) -> CLIError { CLIError(.storage, message) }
     /// A conflicting change or a busy database (exit 75).
@@ -53,6 +55,7 @@ public struct CLIError: Error, Hashable, Sendable, CustomStringConvertible {
         case .usage: return .usage
         case .validation: return .validationFailed
         case .notFound: return .notFound
+        case .unavailable: return .unavailable
         case .storage: return .storage
         case .conflict: return .tryAgain
         case .failure: return .failure

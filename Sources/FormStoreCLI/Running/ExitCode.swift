@@ -15,6 +15,8 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
     public static let validationFailed = ExitCode(rawValue: 65)
     /// 66 (EX_NOINPUT): the form, record, draft or file does not exist.
     public static let notFound = ExitCode(rawValue: 66)
+    /// 69 (EX_UNAVAILABLE): a library the command needs (libpq, libmicrohttpd) is not installed.
+    public static let unavailable = ExitCode(rawValue: 69)
     /// 74 (EX_IOERR): storage error: I/O, read-only, disk full, corrupt database.
     public static let storage = ExitCode(rawValue: 74)
     /// 75 (EX_TEMPFAIL): a conflicting change or a busy database; try again.
@@ -27,6 +29,7 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
         (.usage, "usage error: bad arguments or options"),
         (.validationFailed, "validation failed, or input that does not parse"),
         (.notFound, "form, record, draft or file not found"),
+        (.unavailable, "a library the command needs is not installed (libpq5, libmicrohttpd12)"),
         (.storage, "storage error: I/O, read-only, disk full, corrupt database"),
         (.tryAgain, "conflicting change or database busy: try again"),
     ]

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import FormBasics
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -34,8 +35,13 @@ final class MicroHTTPServer: @unchecked Sendable {
 
     /// Listens on `host` (an IPv4 address) and `port`.
     ///
-    /// - throws: `CLIError.storage` when the address cannot be bound.
+    /// - throws: `CLIError.storage` when the address cannot be bound;
+    ///   `MissingLibraryError` when libmicrohttpd is not installed.
     func start(host: String, port: UInt16) throws {
+        if let reason = formstore_mhd_load() {
+            throw MissingLibraryError(library: "libmicrohttpd", purpose: "formstore serve", package: "libmicrohttpd12",
+                                      reason: String(cString: reason))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -123,12 +129,12 @@ private func values(of connection: OpaquePointer, kind: MHD_ValueKind) -> [(name
     let context = Unmanaged.passUnretained(box).toOpaque()
     MHD_get_connection_values(connection, kind, { context, _, key, value in
         let box = Unmanaged<Box>.fromOpaque(context!).takeUnretainedValue()
-        // Kept percent-encoded by the library (formstore_mhd_keep_escaped): decoded here, '+' already a space.
+        // Kept percent-encoded by the library (formstore_mhd_start): decoded here, '+' already a space.
         if let key { box.items.append((String(cString: key), value.map { String(cString: $0) } ?? "")) }
         return .YES
     }, context)
     let items = withExtendedLifetime(box) { box.items }
-    // Query members come percent-encoded (formstore_mhd_keep_escaped keeps the path so); '+' is already a space.
+    // Query members come percent-encoded (formstore_mhd_start keeps the path so); '+' is already a space.
     return decoding ? items.map { (HTTPRequest.decoded($0.name), HTTPRequest.decoded($0.value)) } : items
 }
 
