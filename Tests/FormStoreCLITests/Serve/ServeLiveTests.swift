@@ -67,7 +67,8 @@ import Testing
         #expect(String(decoding: stream() ?? Data(), as: UTF8.self).hasPrefix("retry:"))
 
         let reads = Atomic<Int>(0)
-        try workspace.sqliteStore(for: "tracing").database.traceStatements { sql in
+        let sqlite = try #require(try workspace.store() as? FormStore)
+        try sqlite.database.traceStatements { sql in
             if sql.contains("plans") { reads.add(1, ordering: .relaxed) }
         }
         let event = Mutex<String?>(nil)
@@ -85,6 +86,6 @@ import Testing
         #expect(done.wait(timeout: .now() + 10) == .success)
         #expect(event.withLock { $0 }?.contains("event: saved") == true)
         #expect(reads.load(ordering: .relaxed) > 0)
-        try workspace.sqliteStore(for: "tracing").database.traceStatements(nil)
+        try sqlite.database.traceStatements(nil)
     }
 }
