@@ -68,7 +68,7 @@ import Testing
 
         let reads = Atomic<Int>(0)
         let sqlite = try #require(try workspace.store() as? FormStore)
-        try sqlite.database.traceStatements { sql in
+        sqlite.database.traceStatements { sql in
             if sql.contains("plans") { reads.add(1, ordering: .relaxed) }
         }
         let event = Mutex<String?>(nil)
@@ -86,6 +86,6 @@ import Testing
         #expect(done.wait(timeout: .now() + 10) == .success)
         #expect(event.withLock { $0 }?.contains("event: saved") == true)
         #expect(reads.load(ordering: .relaxed) > 0)
-        try sqlite.database.traceStatements(nil)
+        sqlite.database.traceStatements(nil)
     }
 }
