@@ -1,5 +1,6 @@
 import FormStorage
 @testable import FormStoreCLI
+import FormStoreTestSupport
 import Foundation
 import Synchronization
 import Testing
