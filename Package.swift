@@ -64,6 +64,7 @@ let package = Package(
         // the built binary's runs, fixtures more than one target builds.
         .target(name: "FormStoreTestSupport", path: "Tests/FormStoreTestSupport"),
         .testTarget(name: "FormCoreTests", dependencies: ["FormCore", "FormFoundation", "FormStoreTestSupport"]),
+        .testTarget(name: "FormFoundationTests", dependencies: ["FormFoundation", "FormCore", "FormStoreTestSupport"]),
         .testTarget(name: "FormStorageTests", dependencies: ["FormStorage", "FormCore", "FormStoreTestSupport"]),
         .testTarget(name: "FormStoreCLITests", dependencies: ["FormStoreCLI", "FormStorage", "FormCore", "FormStoreTestSupport"],
                     // Golden screens, read by path (FullScreenEditTests).
