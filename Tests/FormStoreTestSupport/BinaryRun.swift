@@ -88,6 +88,9 @@ private func spawn(_ executable: String, _ arguments: [String], stdin: Data, env
     posix_spawn_file_actions_addopen(&actions, 0, files[0], O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, files[1], O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, files[2], O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    // Nothing else this process has open reaches the child: a script another test is
+    // writing meanwhile would otherwise stay open for writing, and running it fail (ETXTBSY).
+    _ = addCloseFrom?(&actions, 3)
     // Glibc's addchdir is not visible to Swift: env(1) changes the directory, then runs the program.
     let (program, line) = directory.map { ("/usr/bin/env", ["/usr/bin/env", "--chdir=" + $0, executable]) }
         ?? (executable, [executable])
@@ -106,3 +109,9 @@ private func spawn(_ executable: String, _ arguments: [String], stdin: Data, env
                      errors: String(decoding: try Data(contentsOf: URL(fileURLWithPath: files[2])), as: UTF8.self),
                      crashed: signal != 0)
 }
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34), which its Swift
+/// module does not show, looked up once.
+private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+private let addCloseFrom: AddCloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np")
+    .map { unsafeBitCast($0, to: AddCloseFrom.self) }
