@@ -57,16 +57,21 @@ let package = Package(
         .executableTarget(name: "formstore-stress", dependencies: ["FormCore", "FormStorage"]),
         // Not a product: docs/service.md's example; a test builds and runs it.
         .executableTarget(name: "formstore-service-example", dependencies: ["FormCore", "FormStorage"]),
-        .testTarget(name: "FormCoreTests", dependencies: ["FormCore", "FormFoundation"]),
-        .testTarget(name: "FormStorageTests", dependencies: ["FormStorage", "FormCore"]),
-        .testTarget(name: "FormStoreCLITests", dependencies: ["FormStoreCLI", "FormStorage", "FormCore"],
+        // What every test target shares: temporary folders, the sqlite3 shell,
+        // the built binary's runs, fixtures more than one target builds.
+        .target(name: "FormStoreTestSupport", path: "Tests/FormStoreTestSupport"),
+        .testTarget(name: "FormCoreTests", dependencies: ["FormCore", "FormFoundation", "FormStoreTestSupport"]),
+        .testTarget(name: "FormFoundationTests", dependencies: ["FormFoundation", "FormCore", "FormStoreTestSupport"]),
+        .testTarget(name: "FormStorageTests", dependencies: ["FormStorage", "FormCore", "FormStoreTestSupport"]),
+        .testTarget(name: "FormStoreCLITests", dependencies: ["FormStoreCLI", "FormStorage", "FormCore", "FormStoreTestSupport"],
                     // Golden screens, read by path (FullScreenEditTests).
                     exclude: ["Golden"]),
-        .testTarget(name: "FormWebTests", dependencies: ["FormWeb", "FormCore", "FormStorage"]),
+        .testTarget(name: "FormWebTests", dependencies: ["FormWeb", "FormCore", "FormStorage", "FormStoreTestSupport"]),
         // One conformance suite, run against SQLite and PostgreSQL.
         .testTarget(name: "FormStoreConformanceTests",
-                    dependencies: ["FormStoragePostgres", "FormStorage", "FormCore", "formstore-bench"]),
-        .testTarget(name: "FormStoreBenchTests", dependencies: ["formstore-bench"]),
+                    dependencies: ["FormStoragePostgres", "FormStorage", "FormCore", "formstore-bench",
+                                   "FormStoreTestSupport"]),
+        .testTarget(name: "FormStoreBenchTests", dependencies: ["formstore-bench", "FormStoreTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -24,45 +24,28 @@ extension InProcessCases {
             """)
         let commit = try raw.prepare("COMMIT")
         let session = try FormSession.open(Person.form, key: RecordKey("id", 1), backend: store)
-        let perRound = synchronous == .full ? 1 : size.pick(smoke: 1, quick: 200, full: 500)
-        let rounds = synchronous == .full ? size.pick(smoke: 1, quick: 301, full: 1001)
-            : size.pick(smoke: 1, quick: 15, full: 31)
-        var counter = 0
-        let paired = try interleaved(rounds: rounds, baseline: {
-            try seconds {
-                for _ in 0..<perRound {
-                    counter += 1
-                    try begin.run()
-                    sqlite3_bind_int64(select.pointer, 1, 2)
-                    guard sqlite3_step(select.pointer) == SQLITE_ROW else { throw BenchError("no row") }
-                    let before = Person(row: select)
-                    sqlite3_reset(select.pointer)
-                    let city = "Paris \(counter)"
-                    sqlite3_bind_text(update.pointer, 1, city, -1, formstore_sqlite3_transient())
-                    sqlite3_bind_int64(update.pointer, 2, 2)
-                    guard sqlite3_step(update.pointer) == SQLITE_ROW else { throw BenchError("no row") }
-                    let after = Person(row: update)
-                    try update.run()
-                    sqlite3_bind_text(change.pointer, 1, Person.table, -1, formstore_sqlite3_transient())
-                    sqlite3_bind_text(change.pointer, 2, "{\"id\":2}", -1, formstore_sqlite3_transient())
-                    sqlite3_bind_text(change.pointer, 3, "2026-01-01T00:00:00.000Z", -1, formstore_sqlite3_transient())
-                    try change.run()
-                    sqlite3_bind_int64(field.pointer, 1, sqlite3_last_insert_rowid(raw.db))
-                    sqlite3_bind_text(field.pointer, 2, before.city, -1, formstore_sqlite3_transient())
-                    sqlite3_bind_text(field.pointer, 3, after.city, -1, formstore_sqlite3_transient())
-                    try field.run()
-                    try commit.run()
-                }
-            } / Double(perRound)
-        }, subject: {
-            try seconds {
-                for _ in 0..<perRound {
-                    counter += 1
-                    try session.set("city", input: "Paris \(counter)")
-                    guard case .saved = try session.save() else { throw BenchError("save did not save") }
-                }
-            } / Double(perRound)
-        })
+        let (rounds, perRound) = saveRounds(synchronous)
+        let paired = try interleavedSaves(session, field: "city", rounds: rounds, perRound: perRound) { city in
+            try begin.run()
+            sqlite3_bind_int64(select.pointer, 1, 2)
+            guard sqlite3_step(select.pointer) == SQLITE_ROW else { throw BenchError("no row") }
+            let before = Person(row: select)
+            sqlite3_reset(select.pointer)
+            sqlite3_bind_text(update.pointer, 1, city, -1, formstore_sqlite3_transient())
+            sqlite3_bind_int64(update.pointer, 2, 2)
+            guard sqlite3_step(update.pointer) == SQLITE_ROW else { throw BenchError("no row") }
+            let after = Person(row: update)
+            try update.run()
+            sqlite3_bind_text(change.pointer, 1, Person.table, -1, formstore_sqlite3_transient())
+            sqlite3_bind_text(change.pointer, 2, "{\"id\":2}", -1, formstore_sqlite3_transient())
+            sqlite3_bind_text(change.pointer, 3, "2026-01-01T00:00:00.000Z", -1, formstore_sqlite3_transient())
+            try change.run()
+            sqlite3_bind_int64(field.pointer, 1, sqlite3_last_insert_rowid(raw.db))
+            sqlite3_bind_text(field.pointer, 2, before.city, -1, formstore_sqlite3_transient())
+            sqlite3_bind_text(field.pointer, 3, after.city, -1, formstore_sqlite3_transient())
+            try field.run()
+            try commit.run()
+        }
         return .ratio("save (synchronous=\(synchronous.rawValue)) vs the same transaction in C (read, update, history)",
                       paired, unit: "µs", scale: 1e6, atMost: limit)
     }

@@ -29,28 +29,14 @@ extension InProcessCases {
         let update = try raw.prepare("UPDATE \(WideForm.table) SET \(WideForm.key(2)) = ? WHERE id = ?")
         let commit = try raw.prepare("COMMIT")
         let session = try FormSession.open(WideForm.form, key: RecordKey("id", 1), backend: store)
-        let perRound = size.pick(smoke: 1, quick: 200, full: 500)
-        var counter = 0
-        let paired = try interleaved(rounds: size.pick(smoke: 1, quick: 15, full: 31), baseline: {
-            try seconds {
-                for _ in 0..<perRound {
-                    counter += 1
-                    try begin.run()
-                    sqlite3_bind_text(update.pointer, 1, "Paris \(counter)", -1, formstore_sqlite3_transient())
-                    sqlite3_bind_int64(update.pointer, 2, 2)
-                    try update.run()
-                    try commit.run()
-                }
-            } / Double(perRound)
-        }, subject: {
-            try seconds {
-                for _ in 0..<perRound {
-                    counter += 1
-                    try session.set(WideForm.key(2), input: "Paris \(counter)")
-                    guard case .saved = try session.save() else { throw BenchError("save did not save") }
-                }
-            } / Double(perRound)
-        })
+        let paired = try interleavedSaves(session, field: WideForm.key(2), rounds: size.pick(smoke: 1, quick: 15, full: 31),
+                                          perRound: size.pick(smoke: 1, quick: 200, full: 500)) { text in
+            try begin.run()
+            sqlite3_bind_text(update.pointer, 1, text, -1, formstore_sqlite3_transient())
+            sqlite3_bind_int64(update.pointer, 2, 2)
+            try update.run()
+            try commit.run()
+        }
         return .ratio("save, 200-field form (synchronous=\(synchronous.rawValue))", paired, unit: "µs", scale: 1e6,
                       atMost: limit)
     }

@@ -61,34 +61,15 @@ struct InProcessCases {
         let begin = try raw.prepare("BEGIN IMMEDIATE")
         let update = try raw.prepare("UPDATE \(Person.table) SET city = ? WHERE id = ?")
         let commit = try raw.prepare("COMMIT")
-        // Each side writes its own record, so neither sees a conflict.
         let session = try FormSession.open(Person.form, key: RecordKey("id", 1), backend: store)
-        // At FULL every save waits for an fsync whose time on a shared disk
-        // swings from round to round: alternate single saves, many of them.
-        let perRound = synchronous == .full ? 1 : size.pick(smoke: 1, quick: 200, full: 500)
-        let rounds = synchronous == .full ? size.pick(smoke: 1, quick: 301, full: 1001)
-            : size.pick(smoke: 1, quick: 15, full: 31)
-        var counter = 0
-        let paired = try interleaved(rounds: rounds, baseline: {
-            try seconds {
-                for _ in 0..<perRound {
-                    counter += 1
-                    try begin.run()
-                    sqlite3_bind_text(update.pointer, 1, "Paris \(counter)", -1, formstore_sqlite3_transient())
-                    sqlite3_bind_int64(update.pointer, 2, 2)
-                    try update.run()
-                    try commit.run()
-                }
-            } / Double(perRound)
-        }, subject: {
-            try seconds {
-                for _ in 0..<perRound {
-                    counter += 1
-                    try session.set("city", input: "Paris \(counter)")
-                    guard case .saved = try session.save() else { throw BenchError("save did not save") }
-                }
-            } / Double(perRound)
-        })
+        let (rounds, perRound) = saveRounds(synchronous)
+        let paired = try interleavedSaves(session, field: "city", rounds: rounds, perRound: perRound) { city in
+            try begin.run()
+            sqlite3_bind_text(update.pointer, 1, city, -1, formstore_sqlite3_transient())
+            sqlite3_bind_int64(update.pointer, 2, 2)
+            try update.run()
+            try commit.run()
+        }
         return .ratio("save (synchronous=\(synchronous.rawValue))", paired, unit: "µs", scale: 1e6, atMost: limit)
     }
 

@@ -1,10 +1,11 @@
+import FormStoreTestSupport
 import Foundation
 import FormStorage
 import Testing
 
 @Suite struct EmbeddedMigrationsTests {
     @Test func embeddedCopyMatchesTheMigrationsFolder() throws {
-        let folder = packageRoot.appendingPathComponent("Migrations", isDirectory: true)
+        let folder = URL(fileURLWithPath: packageRoot).appendingPathComponent("Migrations", isDirectory: true)
         let fromFolder = try Migrator(directory: folder, table: "formstore_migrations").migrations()
         let embedded = try Migrator.formStore.migrations()
         #expect(!fromFolder.isEmpty)

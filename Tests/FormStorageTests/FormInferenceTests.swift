@@ -1,4 +1,5 @@
 import FormCore
+import FormStoreTestSupport
 import Testing
 @testable import FormStorage
 

@@ -1,4 +1,5 @@
 import FormCore
+import FormStoreTestSupport
 import Foundation
 import Testing
 @testable import FormStorage

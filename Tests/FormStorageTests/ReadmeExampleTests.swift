@@ -1,4 +1,5 @@
 import FormCore
+import FormStoreTestSupport
 import Foundation
 import FormStorage
 import Testing
@@ -53,8 +54,7 @@ import Testing
         let code = region.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasPrefix("        ") ? String($0.dropFirst(8)) : String($0) }.joined(separator: "\n")
         let expected = "```swift\nimport FormCore\nimport FormStorage\n\n" + code + "```"
-        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: URL(fileURLWithPath: packageRoot).appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains(expected), "README.md's Swift example differs from ReadmeExampleTests")
 
         try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "formstore-readme.sqlite")

@@ -1,4 +1,5 @@
 import FormCore
+import FormStoreTestSupport
 import Foundation
 import FormStorage
 import Testing
@@ -24,8 +25,7 @@ import Testing
         let region = source.components(separatedBy: "// README-JSON-BEGIN\n")[1].components(separatedBy: "    // README-JSON-END")[0]
         let code = region.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : String($0) }.joined(separator: "\n")
-        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: URL(fileURLWithPath: packageRoot).appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains("```swift\n" + code + "```"), "README.md's JSON-door example differs from ReadmeJSONDoorTests")
 
         let directory = try TemporaryDirectory()

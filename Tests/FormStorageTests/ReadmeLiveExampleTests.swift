@@ -1,4 +1,5 @@
 import FormCore
+import FormStoreTestSupport
 import Foundation
 import FormStorage
 import Testing
@@ -33,8 +34,7 @@ import Testing
         let region = source.components(separatedBy: "// LIVE-BEGIN\n")[1].components(separatedBy: "        // LIVE-END")[0]
         let code = region.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasPrefix("        ") ? String($0.dropFirst(8)) : String($0) }.joined(separator: "\n")
-        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: URL(fileURLWithPath: packageRoot).appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains("```swift\n" + code + "```"), "README.md's live example differs from ReadmeLiveExampleTests")
 
         let directory = try TemporaryDirectory()

@@ -1,4 +1,5 @@
 import FormCore
+import FormStoreTestSupport
 import Foundation
 import Testing
 import FormStorage
@@ -106,8 +107,7 @@ func followTheme(_ settings: SQLiteSettingsStore, apply: (FieldValue?) -> Void) 
     @Test func theReadmeShowsThisLoopAndItFollowsAnotherProcess() async throws {
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         let code = source.components(separatedBy: "// CHANGES-BEGIN\n")[1].components(separatedBy: "// CHANGES-END")[0]
-        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: URL(fileURLWithPath: packageRoot).appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains("```swift\n" + code + "```"), "README.md's changes example differs from this test")
 
         let (settings, file) = try settings(initialized: true)

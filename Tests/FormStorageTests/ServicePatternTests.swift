@@ -1,4 +1,5 @@
 import FormCore
+import FormStoreTestSupport
 import Foundation
 import Testing
 import FormStorage
@@ -51,8 +52,7 @@ actor TicketDesk {
     @Test func theReadmeShowsThisPatternAndItRuns() async throws {
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         let code = source.components(separatedBy: "// SERVICE-BEGIN\n")[1].components(separatedBy: "// SERVICE-END")[0]
-        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: URL(fileURLWithPath: packageRoot).appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains("```swift\n" + code + "```"), "README.md's service example differs from ServicePatternTests")
 
         let directory = try TemporaryDirectory()

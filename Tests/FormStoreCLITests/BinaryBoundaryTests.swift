@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// dynamically (a debug build) or statically (the release build).
 @Suite struct BinaryBoundaryTests {
     @Test func formstoreLinksNeitherFoundationNorICU() throws {
-        let path = try #require(BinaryTests.binaryPath(), "the formstore binary is not built")
+        let path = try formstoreBinary()
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         for marker in ["libFoundation.so", "libFoundationInternationalization", "lib_FoundationICU", "icudt"] {
             #expect(bytes.firstRange(of: Data(marker.utf8)) == nil, "\(path) holds \(marker)")

@@ -1,16 +1,12 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 
 /// Runs the built `formstore` executable, as a user or a script would.
 @Suite struct BinaryTests {
     /// `.build/<triple>/debug/formstore`, beside the test bundle; or `$FORMSTORE_BINARY`.
-    static func binaryPath() -> String? {
-        if let path = ProcessInfo.processInfo.environment["FORMSTORE_BINARY"] { return path }
-        return builtExecutable("formstore")
-    }
-
     private func run(_ arguments: [String]) throws -> (code: Int32, output: String, errors: String) {
-        let path = try #require(Self.binaryPath(), "the formstore binary is not built")
+        let path = try formstoreBinary()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments

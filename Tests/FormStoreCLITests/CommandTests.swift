@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 import FormCore
@@ -77,7 +78,7 @@ import FormCore
     }
 
     @Test func aMissingDatabaseIsNotFoundAndNotCreated() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let run = runTool(["list", "people"], workingDirectory: scratch.path)
         #expect(run.code == .notFound)
         #expect(run.errors == "formstore: no database at \(scratch.path)/formstore.sqlite (create one with 'formstore init')\n")
@@ -102,7 +103,7 @@ import FormCore
     }
 
     @Test func globalOptionsResolveFromFlagsEnvironmentAndFolders() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         var none = try GlobalOptions(ParsedArguments(), environment: [:], workingDirectory: scratch.path)
         #expect(none == GlobalOptions(databasePath: scratch.path + "/formstore.sqlite", formsDirectory: nil))
         try FileManager.default.createDirectory(atPath: scratch.path + "/forms", withIntermediateDirectories: false)

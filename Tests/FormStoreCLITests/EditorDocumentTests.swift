@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 import FormCore
@@ -119,7 +120,7 @@ import FormCore
     }
 
     @Test func runsAScriptedEditorWithArgumentsOnAPrivateFile() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let log = scratch.path + "/log"
         // Records the file's mode and folder, then edits it in place.
         let editor = try scratch.script("fake-editor", """
@@ -138,7 +139,7 @@ import FormCore
     }
 
     @Test func aFailingEditorIsAnError() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let launcher = EditorLauncher(environment: ["EDITOR": "false", "TMPDIR": scratch.path, "PATH": "/usr/bin:/bin"])
         #expect(throws: CLIError.failure("the editor 'false' exited with status 1; nothing was saved")) {
             try launcher.edit("x")

@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 import FormCore
@@ -150,7 +151,7 @@ import FormCore
     }
 
     @Test func readersPullFromAFileInChunks() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let path = scratch.path + "/rows.ndjson"
         var text = ""
         for i in 1...2000 { text += "{\"id\": \(i), \"name\": \"row \(i)\"}\n" }

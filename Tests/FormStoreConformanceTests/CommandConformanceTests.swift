@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 
@@ -25,10 +26,10 @@ import Testing
             (["delete", "people", "2", "--yes"], 66),
         ]
         for (arguments, code) in cases {
-            let run = try FormstoreBinary.run(db + arguments)
+            let run = try runBinary(db + arguments)
             #expect(run.code == code, "\(kind) \(arguments): \(run)")
         }
-        let listed = try FormstoreBinary.run(db + ["list", "people", "--format", "json"])
+        let listed = try runBinary(db + ["list", "people", "--format", "json"])
         #expect(listed.output.contains("\"Ann Lee\""), "\(listed)")
         #expect(try backend.count("SELECT count(*) FROM people") == 1)
     }
@@ -36,7 +37,7 @@ import Testing
     @Test(arguments: BackendKind.allCases)
     func setWritesTheColumnsOwnTypeAndOnlyWhatChanged(_ kind: BackendKind) throws {
         let backend = try TestBackend(kind, schema: People.schema)
-        let run = try FormstoreBinary.run(["--db", backend.location, "set", "people", "1", "born=1999-12-31", "score=3.5"])
+        let run = try runBinary(["--db", backend.location, "set", "people", "1", "born=1999-12-31", "score=3.5"])
         #expect(run.code == 0, "\(run)")
         let row = try #require(try backend.row("SELECT born, score, email, version FROM people WHERE id = 1"))
         #expect(row[0] == "1999-12-31")
@@ -55,7 +56,7 @@ import Testing
         let url = admin.replacingOccurrences(of: "formstore@/postgres", with: "formstore:s3cret-pass@/no_such_database")
         #expect(url.contains("s3cret-pass"))
         for arguments in [["forms"], ["list", "people"], ["set", "people", "1", "name=Ann"], ["init"]] {
-            let run = try FormstoreBinary.run(["--db", url] + arguments)
+            let run = try runBinary(["--db", url] + arguments)
             #expect(run.code == 74, "\(arguments): \(run)")
             #expect(run.errors.hasPrefix("formstore: cannot reach the PostgreSQL database: "), "\(run)")
             #expect(run.errors.split(separator: "\n").count == 1, "\(run)")
@@ -66,25 +67,25 @@ import Testing
     @Test(arguments: BackendKind.allCases)
     func childrenOfATableNothingRefersToShowTheRecordAlone(_ kind: BackendKind) throws {
         let backend = try TestBackend(kind, schema: People.schema)
-        let run = try FormstoreBinary.run(["--db", backend.location, "show", "people", "1", "--children"])
+        let run = try runBinary(["--db", backend.location, "show", "people", "1", "--children"])
         #expect(run.code == 0, "\(kind): \(run)")
         #expect(run.output.hasPrefix("id:         1\nname:       Ann Lee\n"), "\(kind): \(run)")
     }
 
     @Test func initCreatesFormStoresTablesOnPostgresAndEditKeepsDraftsThere() throws {
         let backend = try TestBackend(.postgres, schema: People.schema)
-        let none = try FormstoreBinary.run(["--db", backend.location, "drafts"])
+        let none = try runBinary(["--db", backend.location, "drafts"])
         #expect(none.code == 0, "\(none)")
-        let first = try FormstoreBinary.run(["--db", backend.location, "init"])
+        let first = try runBinary(["--db", backend.location, "init"])
         #expect(first.code == 0, "\(first)")
         #expect(first.errors.hasPrefix("Applied") || first.errors.hasPrefix("Up to date"), "\(first)")
         #expect(try backend.count("SELECT count(*) FROM formstore_migrations") > 0)
-        let again = try FormstoreBinary.run(["--db", backend.location, "init"])
+        let again = try runBinary(["--db", backend.location, "init"])
         #expect(again.errors.hasPrefix("Up to date"), "\(again)")
         // Prompts, ended before saving: what was typed is kept as a draft in the database.
-        let edit = try FormstoreBinary.run(["--db", backend.location, "edit", "people", "1", "--plain"], stdin: "Ann Park\n")
+        let edit = try runBinary(["--db", backend.location, "edit", "people", "1", "--plain"], stdin: "Ann Park\n")
         #expect(edit.code == 1, "\(edit)")
-        let drafts = try FormstoreBinary.run(["--db", backend.location, "drafts"])
+        let drafts = try runBinary(["--db", backend.location, "drafts"])
         #expect(drafts.code == 0, "\(drafts)")
         #expect(drafts.output.contains("people"), "\(drafts)")
         #expect(try backend.row("SELECT name FROM people WHERE id = 1") == ["Ann Lee"])

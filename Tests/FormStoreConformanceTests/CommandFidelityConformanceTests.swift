@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 
@@ -31,16 +32,16 @@ import Testing
         let copy = try TestBackend(kind, schema: Schema(sqlite: Self.schema.sqlite.components(separatedBy: "INSERT")[0],
                                                         postgres: Self.schema.postgres.components(separatedBy: "INSERT")[0]))
         let csv = format == "csv" ? ["--raw-csv"] : []
-        let exported = try FormstoreBinary.run(["--db", source.location, "export", "things", "--format", format] + csv)
+        let exported = try runBinary(["--db", source.location, "export", "things", "--format", format] + csv)
         #expect(exported.code == 0, "\(exported)")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("things-\(UUID().uuidString).\(format)")
         try exported.output.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let imported = try FormstoreBinary.run(["--db", copy.location, "import", "things", file.path, "--format", format])
+        let imported = try runBinary(["--db", copy.location, "import", "things", file.path, "--format", format])
         #expect(imported.code == 0, "\(kind) \(format): \(imported)")
-        let again = try FormstoreBinary.run(["--db", copy.location, "export", "things", "--format", format] + csv)
+        let again = try runBinary(["--db", copy.location, "export", "things", "--format", format] + csv)
         #expect(again.output == exported.output, "\(kind) \(format)")
-        let unchanged = try FormstoreBinary.run(["--db", source.location, "import", "things", file.path, "--format", format])
+        let unchanged = try runBinary(["--db", source.location, "import", "things", file.path, "--format", format])
         #expect(unchanged.code == 0, "\(unchanged)")
         #expect((unchanged.output + unchanged.errors).contains("0 new, 0 updated, 3 unchanged"), "\(kind) \(format): \(unchanged)")
         // Row by row, as the database's own client reads them.

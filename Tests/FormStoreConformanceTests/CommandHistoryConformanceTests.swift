@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 
@@ -10,15 +11,15 @@ import Testing
     func setAndImportAreInTheHistoryAndRevertPutsBack(_ kind: BackendKind) throws {
         let backend = try TestBackend(kind, schema: People.schema)
         let db = ["--db", backend.location]
-        #expect(try FormstoreBinary.run(db + ["init"]).code == 0)
-        #expect(try FormstoreBinary.run(db + ["set", "people", "1", "email=ann@example.org"]).code == 0)
+        #expect(try runBinary(db + ["init"]).code == 0)
+        #expect(try runBinary(db + ["set", "people", "1", "email=ann@example.org"]).code == 0)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString).ndjson")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(#"{"id": 1, "email": "ann@imported.example"}"#.utf8).write(to: file)
-        let imported = try FormstoreBinary.run(db + ["import", "people", file.path])
+        let imported = try runBinary(db + ["import", "people", file.path])
         #expect(imported.code == 0, "\(kind): \(imported)")
 
-        let history = try FormstoreBinary.run(db + ["history", "people", "1", "--field", "email", "--format", "json"])
+        let history = try runBinary(db + ["history", "people", "1", "--field", "email", "--format", "json"])
         #expect(history.code == 0, "\(kind): \(history)")
         let changes = try #require(try JSONSerialization.jsonObject(with: Data(history.output.utf8)) as? [[String: Any]],
                                    "\(kind): \(history)")
@@ -28,11 +29,11 @@ import Testing
 
         // The first change's field was changed again since: reverting it is a conflict, and writes nothing.
         let first = try #require(changes.first?["change"].map { "\($0)" })
-        let refused = try FormstoreBinary.run(db + ["revert", "people", "1", "--change", first])
+        let refused = try runBinary(db + ["revert", "people", "1", "--change", first])
         #expect(refused.code == 75, "\(kind): \(refused)")
         #expect(try backend.row("SELECT email FROM people WHERE id = 1") == ["ann@imported.example"])
         let last = try #require(changes.last?["change"].map { "\($0)" })
-        let reverted = try FormstoreBinary.run(db + ["revert", "people", "1", "--change", last])
+        let reverted = try runBinary(db + ["revert", "people", "1", "--change", last])
         #expect(reverted.code == 0, "\(kind): \(reverted)")
         #expect(try backend.row("SELECT email FROM people WHERE id = 1") == ["ann@example.org"])
     }

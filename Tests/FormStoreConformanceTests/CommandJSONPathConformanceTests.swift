@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 
@@ -40,18 +41,18 @@ import Testing
         defer { try? FileManager.default.removeItem(at: forms) }
         try Data(Self.spec.utf8).write(to: forms.appendingPathComponent("account.json"))
         let db = ["--db", backend.location, "--forms", forms.path]
-        let shown = try FormstoreBinary.run(db + ["show", "account", "1"])
+        let shown = try runBinary(db + ["show", "account", "1"])
         #expect(shown.code == 0, "\(kind): \(shown)")
         #expect(shown.output.contains("Theme:    dark\n"), "\(kind): \(shown)")
         #expect(shown.output.contains("Language: en\n"), "\(kind): \(shown)")
-        let set = try FormstoreBinary.run(db + ["set", "account", "1", "prefs.theme=light"])
+        let set = try runBinary(db + ["set", "account", "1", "prefs.theme=light"])
         #expect(set.code == 0, "\(kind): \(set)")
         #expect(try Self.document(backend, id: 1) == ["light", "12", "en"])
         // A NULL document becomes one holding the path.
-        let first = try FormstoreBinary.run(db + ["set", "account", "2", "prefs.ui.lang=fr"])
+        let first = try runBinary(db + ["set", "account", "2", "prefs.ui.lang=fr"])
         #expect(first.code == 0, "\(kind): \(first)")
         #expect(try Self.document(backend, id: 2) == [nil, nil, "fr"])
-        let found = try FormstoreBinary.run(db + ["list", "account", "--where", "prefs.theme=light", "--format", "ndjson"])
+        let found = try runBinary(db + ["list", "account", "--where", "prefs.theme=light", "--format", "ndjson"])
         #expect(found.code == 0, "\(kind): \(found)")
         #expect(found.output == "{\"id\": 1, \"name\": \"Ann\", \"prefs.theme\": \"light\", \"prefs.ui.lang\": \"en\"}\n",
                 "\(kind): \(found)")

@@ -1,6 +1,7 @@
 import FormCore
 import FormStorage
 import FormStoragePostgres
+import FormStoreTestSupport
 import Foundation
 import Testing
 
@@ -25,17 +26,17 @@ import Testing
         let backend = try TestBackend(kind, schema: People.schema)
         try Self.keep(Self.person, in: backend)
         let db = ["--db", backend.location]
-        let forms = try FormstoreBinary.run(db + ["forms"])
+        let forms = try runBinary(db + ["forms"])
         #expect(forms.code == 0, "\(kind): \(forms)")
         #expect(forms.output.contains("person"), "\(kind): \(forms)")
         #expect(forms.output.contains("kept in the database"), "\(kind): \(forms)")
-        let shown = try FormstoreBinary.run(db + ["show", "person", "1"])
+        let shown = try runBinary(db + ["show", "person", "1"])
         #expect(shown.code == 0, "\(kind): \(shown)")
         #expect(shown.output.contains("Name:       Ann Lee\n"), "\(kind): \(shown)")
         // The spec's kinds hold: an e-mail field refuses what is no address.
-        let refused = try FormstoreBinary.run(db + ["set", "person", "1", "email=not an address"])
+        let refused = try runBinary(db + ["set", "person", "1", "email=not an address"])
         #expect(refused.code == 65, "\(kind): \(refused)")
-        let set = try FormstoreBinary.run(db + ["set", "person", "1", "email=ann@lee.example"])
+        let set = try runBinary(db + ["set", "person", "1", "email=ann@lee.example"])
         #expect(set.code == 0, "\(kind): \(set)")
         #expect(try backend.row("SELECT email FROM people WHERE id = 1") == ["ann@lee.example"])
     }
@@ -46,7 +47,7 @@ import Testing
         try Self.keep(Self.person, in: backend)
         // Someone else's database: FormStore's migrations were never recorded there.
         try backend.execute("DROP TABLE formstore_migrations")
-        let forms = try FormstoreBinary.run(["--db", backend.location, "forms"])
+        let forms = try runBinary(["--db", backend.location, "forms"])
         #expect(forms.code == 0, "\(kind): \(forms)")
         #expect(!forms.output.contains("person"), "\(kind): \(forms)")
     }

@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 
@@ -29,24 +30,24 @@ import Testing
     func choicesListsTheReferencedRowsByLabel(_ kind: BackendKind) throws {
         let backend = try TestBackend(kind, schema: Self.schema)
         let db = ["--db", backend.location]
-        let found = try FormstoreBinary.run(db + ["choices", "album", "artist_id", "--search", "ac"])
+        let found = try runBinary(db + ["choices", "album", "artist_id", "--search", "ac"])
         #expect(found.code == 0, "\(kind): \(found)")
         #expect(found.output == "value  label\n1      AC/DC\n2      Accept\n", "\(kind): \(found)")
-        let json = try FormstoreBinary.run(db + ["choices", "album", "artist_id", "--format", "json", "--limit", "2"])
+        let json = try runBinary(db + ["choices", "album", "artist_id", "--format", "json", "--limit", "2"])
         #expect(json.output == "[\n  {\"value\": 4, \"label\": \"100%\"},\n  {\"value\": 1, \"label\": \"AC/DC\"}\n]\n",
                 "\(kind): \(json)")
         // `%` matches itself; a key is found by its exact value.
-        let percent = try FormstoreBinary.run(db + ["choices", "album", "artist_id", "--search", "%"])
+        let percent = try runBinary(db + ["choices", "album", "artist_id", "--search", "%"])
         #expect(percent.output == "value  label\n4      100%\n", "\(kind): \(percent)")
-        let byKey = try FormstoreBinary.run(db + ["choices", "album", "artist_id", "--search", "3"])
+        let byKey = try runBinary(db + ["choices", "album", "artist_id", "--search", "3"])
         #expect(byKey.output == "value  label\n3      Blur\n", "\(kind): \(byKey)")
         // The curator's label passes over its password.
-        let curators = try FormstoreBinary.run(db + ["choices", "album", "curator_id"])
+        let curators = try runBinary(db + ["choices", "album", "curator_id"])
         #expect(curators.output == "value  label\n1      Ann\n", "\(kind): \(curators)")
-        let plain = try FormstoreBinary.run(db + ["choices", "album", "year"])
+        let plain = try runBinary(db + ["choices", "album", "year"])
         #expect(plain.code == 65, "\(kind): \(plain)")
         #expect(plain.errors == "formstore: album: year is not a foreign key, so it offers no rows to pick\n")
-        let unknown = try FormstoreBinary.run(db + ["choices", "album", "artst_id"])
+        let unknown = try runBinary(db + ["choices", "album", "artst_id"])
         #expect(unknown.code == 64, "\(kind): \(unknown)")
     }
 
@@ -54,18 +55,18 @@ import Testing
     func showAndListPrintTheLabelBesideTheKey(_ kind: BackendKind) throws {
         let backend = try TestBackend(kind, schema: Self.schema)
         let db = ["--db", backend.location]
-        let text = try FormstoreBinary.run(db + ["show", "album", "1"])
+        let text = try runBinary(db + ["show", "album", "1"])
         #expect(text.code == 0, "\(kind): \(text)")
         #expect(text.output.contains("artist_id:  1 (AC/DC)\n"), "\(kind): \(text)")
         #expect(text.output.contains("curator_id: 1 (Ann)\n"), "\(kind): \(text)")
-        let json = try FormstoreBinary.run(db + ["show", "album", "1", "--format", "json"])
+        let json = try runBinary(db + ["show", "album", "1", "--format", "json"])
         #expect(json.output.contains(#""_labels": {"artist_id": "AC/DC", "curator_id": "Ann"}"#), "\(kind): \(json)")
-        let listed = try FormstoreBinary.run(db + ["list", "album", "--format", "ndjson"])
+        let listed = try runBinary(db + ["list", "album", "--format", "ndjson"])
         #expect(listed.code == 0, "\(kind): \(listed)")
         #expect(listed.output.contains(#""_labels": {"artist_id": "Accept"}"#), "\(kind): \(listed)")
         // The JSON `show` prints is read back unchanged, labels passed over.
         let edited = json.output.replacingOccurrences(of: "For Those About To Rock", with: "Back in Black")
-        let set = try FormstoreBinary.run(db + ["set", "album", "1", "--json"], stdin: edited)
+        let set = try runBinary(db + ["set", "album", "1", "--json"], stdin: edited)
         #expect(set.code == 0, "\(kind): \(set)")
         #expect(try backend.row("SELECT title, artist_id FROM album WHERE id = 1") == ["Back in Black", "1"])
     }

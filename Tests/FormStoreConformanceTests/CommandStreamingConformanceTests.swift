@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -26,14 +27,14 @@ import Glibc
     @Test(arguments: BackendKind.allCases)
     func exportWritesEveryRowOfALargeTableInKeyOrder(_ kind: BackendKind) throws {
         let backend = try TestBackend(kind, schema: Self.schema)
-        let exported = try FormstoreBinary.run(["--db", backend.location, "export", "log", "--format", "ndjson"])
+        let exported = try runBinary(["--db", backend.location, "export", "log", "--format", "ndjson"])
         #expect(exported.code == 0, "\(kind): \(exported.errors)")
         let lines = exported.output.split(separator: "\n")
         #expect(lines.count == Self.rows, "\(kind)")
         #expect(lines.first?.hasPrefix(#"{"id": 1, "#) == true || lines.first?.hasPrefix(#"{"id":1,"#) == true,
                 "\(kind): \(lines.first ?? "")")
         #expect(lines.last?.contains(String(repeating: "0", count: Self.width - 5) + "40000") == true, "\(kind)")
-        let page = try FormstoreBinary.run(["--db", backend.location, "list", "log", "--offset", "39997", "--format", "csv"])
+        let page = try runBinary(["--db", backend.location, "list", "log", "--offset", "39997", "--format", "csv"])
         #expect(page.code == 0, "\(kind): \(page.errors)")
         #expect(page.output.split(whereSeparator: \.isNewline).map { $0.prefix(6) } == ["id,lin", "39998,", "39999,", "40000,"],
                 "\(kind): \(page.output.prefix(200))")
@@ -58,7 +59,7 @@ import Glibc
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let executable = try FormstoreBinary.path()
+        let executable = try formstoreBinary()
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "FORMSTORE_DB")
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]

@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 
@@ -26,17 +27,17 @@ import Testing
     func aViewIsListedAndExported(_ kind: BackendKind) throws {
         let backend = try TestBackend(kind, schema: Self.schema)
         let db = ["--db", backend.location]
-        let forms = try FormstoreBinary.run(db + ["forms"])
+        let forms = try runBinary(db + ["forms"])
         #expect(forms.code == 0, "\(kind): \(forms)")
         #expect(forms.output.contains("named"), "\(kind): \(forms)")
-        let csv = try FormstoreBinary.run(db + ["export", "named", "--format", "csv"])
+        let csv = try runBinary(db + ["export", "named", "--format", "csv"])
         #expect(csv.code == 0, "\(kind): \(csv)")
         #expect(csv.output == "id,name\r\n2,Ann\r\n3,Bob\r\n", "\(kind): \(csv)")
-        let listed = try FormstoreBinary.run(db + ["list", "named", "--format", "ndjson", "--sort", "-name"])
+        let listed = try runBinary(db + ["list", "named", "--format", "ndjson", "--sort", "-name"])
         #expect(listed.code == 0, "\(kind): \(listed)")
         #expect(listed.output == "{\"id\": 3, \"name\": \"Bob\"}\n{\"id\": 2, \"name\": \"Ann\"}\n", "\(kind): \(listed)")
         // Without a spec naming its key, a record of a view cannot be found.
-        let shown = try FormstoreBinary.run(db + ["show", "named", "2"])
+        let shown = try runBinary(db + ["show", "named", "2"])
         #expect(shown.code == 64, "\(kind): \(shown)")
         #expect(shown.errors.hasPrefix("Error: The key has 0 columns"), "\(kind): \(shown)")
     }
@@ -52,10 +53,10 @@ import Testing
              "sections": [{"fields": [{"key": "name", "label": "Name"}]}]}
             """#.utf8).write(to: forms.appendingPathComponent("named.json"))
         let db = ["--db", backend.location, "--forms", forms.path]
-        let shown = try FormstoreBinary.run(db + ["show", "named", "2"])
+        let shown = try runBinary(db + ["show", "named", "2"])
         #expect(shown.code == 0, "\(kind): \(shown)")
         #expect(shown.output.contains("Name: Ann"), "\(kind): \(shown)")
-        let set = try FormstoreBinary.run(db + ["set", "named", "2", "name=Annie"])
+        let set = try runBinary(db + ["set", "named", "2", "name=Annie"])
         #expect(set.code == 0, "\(kind): \(set)")
         #expect(try backend.row("SELECT name FROM staff WHERE id = 2") == ["Annie"])
     }

@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 
@@ -16,9 +17,9 @@ import Testing
         DispatchQueue.concurrentPerform(iterations: Self.writers) { writer in
             for step in 0..<Self.perWriter {
                 let name = "writer \(writer) row \(step)"
-                failures.check(try? FormstoreBinary.run(["--db", backend.location, "new", "people", "name=\(name)",
+                failures.check(try? runBinary(["--db", backend.location, "new", "people", "name=\(name)",
                                                          "score=\(writer)"]))
-                failures.check(try? FormstoreBinary.run(["--db", backend.location, "set", "people",
+                failures.check(try? runBinary(["--db", backend.location, "set", "people",
                                                          Self.id(of: name, in: backend), "email=w\(writer)s\(step)@example.com"]))
             }
         }
@@ -43,7 +44,7 @@ import Testing
         private let lock = NSLock()
         private(set) var all: [String] = []
 
-        func check(_ run: FormstoreBinary.Run?) {
+        func check(_ run: BinaryRun?) {
             guard let run, run.code == 0 else {
                 lock.lock()
                 all.append(run?.description ?? "did not run")

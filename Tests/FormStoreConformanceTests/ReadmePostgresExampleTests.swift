@@ -1,5 +1,6 @@
 import FormCore
 import FormStoragePostgres
+import FormStoreTestSupport
 import Foundation
 import Testing
 
@@ -25,8 +26,7 @@ import Testing
         let region = source.components(separatedBy: "// README-PG-BEGIN\n")[1].components(separatedBy: "        // README-PG-END")[0]
         let code = region.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasPrefix("        ") ? String($0.dropFirst(8)) : String($0) }.joined(separator: "\n")
-        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: URL(fileURLWithPath: packageRoot).appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains("```swift\n" + code + "```"), "README.md's PostgreSQL example differs from this test")
     }
 }

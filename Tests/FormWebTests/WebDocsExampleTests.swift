@@ -1,5 +1,6 @@
 import FormCore
 import FormStorage
+import FormStoreTestSupport
 import FormWeb
 import Foundation
 import Testing
@@ -84,8 +85,7 @@ import Testing
         let code = region.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasPrefix("        ") ? String($0.dropFirst(8)) : String($0) }.joined(separator: "\n")
         let expected = "```swift\nimport Foundation\nimport FormCore\nimport FormStorage\nimport FormWeb\n\n" + code + "```"
-        let docs = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/web.md"), encoding: .utf8)
+        let docs = try String(contentsOfFile: packageRoot + "/docs/web.md", encoding: .utf8)
         #expect(docs.contains(expected), "docs/web.md's FormWeb example differs from WebDocsExampleTests")
 
         let path = NSTemporaryDirectory() + "formstore-web-docs-\(UUID().uuidString).sqlite"

@@ -2,19 +2,23 @@
 /// backend or draft store that never waits (a model in memory, a settings
 /// store, files); a backend over a database implements them on its own threads.
 extension FormBackend {
+    nonisolated(nonsending)
     public func load(_ form: Form, key: RecordKey) async throws -> StoredRecord? {
         try blocking { try load(form, key: key) }
     }
 
+    nonisolated(nonsending)
     public func insert(_ form: Form, values: [String: FieldValue], deletingDraft: String?) async throws -> StoredRecord {
         try blocking { try insert(form, values: values, deletingDraft: deletingDraft) }
     }
 
+    nonisolated(nonsending)
     public func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
                        deletingDraft: String?) async throws -> UpdateResult {
         try blocking { try update(form, key: key, changes: changes, base: base, deletingDraft: deletingDraft) }
     }
 
+    nonisolated(nonsending)
     public func delete(_ form: Form, key: RecordKey, deletingDraft: String?) async throws -> Bool {
         try blocking { try delete(form, key: key, deletingDraft: deletingDraft) }
     }

@@ -70,7 +70,13 @@ public enum UpdateResult: Sendable, Hashable {
 ///
 /// Each writing call is one transaction; `deletingDraft` names a draft removed
 /// in that same transaction.
-public protocol FormBackend: Sendable {
+///
+/// Not `Sendable` itself: a backend over a database is (`FormStore`,
+/// `PostgresFormStore`), a `ModelBackend` only when its model is, so a model
+/// that is not `Sendable` can still be edited. The async calls run in their
+/// caller's isolation (`nonisolated(nonsending)`): awaiting one sends nothing,
+/// and a backend with threads of its own hops to them inside.
+public protocol FormBackend {
     func load(_ form: Form, key: RecordKey) throws -> StoredRecord?
     func insert(_ form: Form, values: [String: FieldValue], deletingDraft: String?) throws -> StoredRecord
     func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
@@ -81,10 +87,14 @@ public protocol FormBackend: Sendable {
     // The async API (`FormBackend+Async.swift`): the same calls awaited. A
     // backend over a database runs them on threads of its own; the defaults
     // run the blocking call in place, right for a backend that never waits.
+    nonisolated(nonsending)
     func load(_ form: Form, key: RecordKey) async throws -> StoredRecord?
+    nonisolated(nonsending)
     func insert(_ form: Form, values: [String: FieldValue], deletingDraft: String?) async throws -> StoredRecord
+    nonisolated(nonsending)
     func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
                 deletingDraft: String?) async throws -> UpdateResult
+    nonisolated(nonsending)
     func delete(_ form: Form, key: RecordKey, deletingDraft: String?) async throws -> Bool
 }
 

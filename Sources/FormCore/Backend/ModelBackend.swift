@@ -10,6 +10,8 @@
 /// _ = try session.save()
 /// binding.model.model.age   // 37
 /// ```
+///
+/// `Sendable` when its model is, as its binding is.
 public struct ModelBackend<Model: FormModel>: FormBackend {
     /// The one record a model is: its key has this single column.
     public static var key: RecordKey { RecordKey("model", "model") }
@@ -43,6 +45,8 @@ public struct ModelBackend<Model: FormModel>: FormBackend {
     /// A model cannot be deleted.
     public func delete(_ form: Form, key: RecordKey, deletingDraft: String?) throws -> Bool { false }
 }
+
+extension ModelBackend: Sendable where Model: Sendable {}
 
 extension FormSession {
     /// A session editing the model behind `binding`. After the model changes

@@ -15,8 +15,10 @@ import FoundationEssentials
 ///
 /// A settings store reports its own changes; struct and dictionary models are
 /// changed through `write`, `update`, or a `refresh()` after they changed.
-/// Safe to share between threads: every access takes the binding's lock.
-public final class FormBinding<Model: FormModel>: RefreshTarget, @unchecked Sendable {
+/// `Sendable` when its model is (every access takes the binding's lock); a
+/// binding of a model that is not `Sendable` (a class an application shares
+/// with its views) stays where it was made, and `model` hands out that class.
+public final class FormBinding<Model: FormModel>: RefreshTarget {
     public let form: Form
     // Guards `current`, `snapshot`, `handler` and `isWriting`. Recursive: a
     // settings store reports a write back on the writing thread.
@@ -126,6 +128,9 @@ public final class FormBinding<Model: FormModel>: RefreshTarget, @unchecked Send
     }
 }
 
+// The lock guards the binding's state; the model may cross threads only when it is `Sendable`.
+extension FormBinding: @unchecked Sendable where Model: Sendable {}
+
 /// Why a form could not be bound to a model.
 public struct BindingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The key the model lacks (or the key path without a coding key).
@@ -148,11 +153,15 @@ public struct BindingError: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// Lets a store's observer reach a binding without keeping it alive (and
 /// without capturing its generic type).
-protocol RefreshTarget: AnyObject, Sendable {
+protocol RefreshTarget: AnyObject {
     @discardableResult func refresh() -> Set<String>
 }
 
-private final class WeakRefreshTarget: Sendable {
+/// Handed to the model's `observeChanges`, whose handler is `@Sendable`: a
+/// model that reports changes from another thread (a settings store) is
+/// `Sendable`, and `refresh()` takes the binding's lock; a model that is not
+/// reports on the thread that changed it.
+private final class WeakRefreshTarget: @unchecked Sendable {
     private let lock = Lock()
     nonisolated(unsafe) private weak var target: (any RefreshTarget)?
 

@@ -10,8 +10,10 @@ public protocol GroupBackend: FormBackend {
                 deletingDraft: String?, attribution: ChangeAttribution) throws -> StoredRecord
     func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
                 groups: [GroupChanges], deletingDraft: String?, attribution: ChangeAttribution) throws -> UpdateResult
+    nonisolated(nonsending)
     func insert(_ form: Form, values: [String: FieldValue], groups: [GroupChanges],
                 deletingDraft: String?, attribution: ChangeAttribution) async throws -> StoredRecord
+    nonisolated(nonsending)
     func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
                 groups: [GroupChanges], deletingDraft: String?, attribution: ChangeAttribution) async throws -> UpdateResult
 }
@@ -19,11 +21,13 @@ public protocol GroupBackend: FormBackend {
 extension GroupBackend {
     /// The blocking call, run in place (a backend over a database overrides it
     /// to run on its own threads).
+    nonisolated(nonsending)
     public func insert(_ form: Form, values: [String: FieldValue], groups: [GroupChanges],
                        deletingDraft: String?, attribution: ChangeAttribution) async throws -> StoredRecord {
         try blocking { try insert(form, values: values, groups: groups, deletingDraft: deletingDraft, attribution: attribution) }
     }
 
+    nonisolated(nonsending)
     public func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
                        groups: [GroupChanges], deletingDraft: String?, attribution: ChangeAttribution) async throws -> UpdateResult {
         try blocking { try update(form, key: key, changes: changes, base: base, groups: groups, deletingDraft: deletingDraft, attribution: attribution) }

@@ -8,8 +8,10 @@ public protocol HistoryBackend: FormBackend {
                 attribution: ChangeAttribution) throws -> StoredRecord
     func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
                 deletingDraft: String?, attribution: ChangeAttribution) throws -> UpdateResult
+    nonisolated(nonsending)
     func insert(_ form: Form, values: [String: FieldValue], deletingDraft: String?,
                 attribution: ChangeAttribution) async throws -> StoredRecord
+    nonisolated(nonsending)
     func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
                 deletingDraft: String?, attribution: ChangeAttribution) async throws -> UpdateResult
 

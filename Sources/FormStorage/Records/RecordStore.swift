@@ -2,8 +2,9 @@ import FormCore
 import FoundationEssentials
 
 /// What the `formstore` command and server need from a database, whichever
-/// it is: records and drafts for sessions (`FormBackend`, `DraftStore`), the
-/// tables to infer forms from, queries for `list` and `export`, a batch for
+/// it is: records, their history and drafts for sessions (`HistoryBackend`,
+/// `DraftStore`), the tables to infer forms from (with their child tables),
+/// who refers to a table, queries for `list` and `export`, a batch for
 /// `import`, foreign keys as pickers (`ReferencePicking`), and FormStore's own tables. `FormStore` (SQLite) and
 /// `PostgresFormStore` both provide it, so a command is written once.
 ///
@@ -11,11 +12,17 @@ import FoundationEssentials
 /// let store: any RecordStore = try FormStore(path: "app.sqlite")
 /// for name in try store.tableNames() { print(name, try store.inferredForm(table: name)?.fields.count ?? 0) }
 /// ```
-public protocol RecordStore: FormBackend, DraftStore, ReferencePicking {
+public protocol RecordStore: HistoryBackend, DraftStore, ReferencePicking {
     /// Tables and views a form can be bound to, FormStore's own left out.
     func tableNames() throws -> [String]
     /// The form inferred from the table named exactly `table`; nil when there is none.
     func inferredForm(table: String) throws -> Form?
+    /// The form inferred from `table` with a repeating group for each table
+    /// whose one foreign key refers to it; nil when there is no such table.
+    func inferredFormWithChildren(table: String) throws -> Form?
+    /// The columns whose foreign keys point at `table`, as `orders.customer`
+    /// (`t.(a, b)` for a composite key): who must change before a row of `table` can go.
+    func referrers(of table: String) throws -> [String]
     /// The columns `form`'s records are found by, in key order.
     func keyColumns(of form: Form) throws -> [RecordKeyColumn]
     /// Columns whose "nothing" is empty text rather than NULL (`NOT NULL`, `DEFAULT ''`).

@@ -26,9 +26,4 @@ extension GlobalOptions {
         }
         return shown
     }
-
-    /// What only the SQLite backend offers, refused on PostgreSQL in one line (exit 64).
-    static func sqliteOnly(_ feature: String) -> CLIError {
-        .usage("\(feature) needs a SQLite database; it is not available on PostgreSQL yet")
-    }
 }

@@ -12,7 +12,7 @@ extension WebApp {
             guard let record = try workspace.store().load(form, key: recordKey) else {
                 throw CLIError.notFound("\(name): no record with key \(key)")
             }
-            return (form, try workspace.historyStore().history(form, key: record.key, field: nil))
+            return (form, try workspace.store().history(form, key: record.key, field: nil))
         }
         let path = recordPath(form, key)
         let body = HistoryHTML(form: form, changes: changes).render()

@@ -20,24 +20,13 @@ protocol HistoryWorkspace {
 }
 
 extension StorageWorkspace: HistoryWorkspace {
-    /// The store as a `HistoryBackend`: SQLite's `FormStore`, and PostgreSQL's
-    /// once `PostgresFormStore` keeps history.
-    ///
-    /// - throws: `CLIError.usage` for a store that keeps none.
-    func historyStore() throws -> any HistoryBackend & RecordStore {
-        guard let store = try store() as? any HistoryBackend & RecordStore else {
-            throw GlobalOptions.sqliteOnly("history and revert")
-        }
-        return store
-    }
-
     func history(of form: Form, key: KeyArgument, field: String?) throws -> [RecordChange] {
         if let field, form.field(field) == nil { throw CLIError.unknownField(field, of: form, option: "--field") }
-        return try historyStore().history(form, key: try recordKey(key, of: form), field: field)
+        return try store().history(form, key: try recordKey(key, of: form), field: field)
     }
 
     func revert(_ form: Form, key: KeyArgument, to target: RevertTarget) throws -> (update: RecordUpdate, skipped: [String]) {
-        let store = try historyStore()
+        let store = try store()
         let recordKey = try recordKey(key, of: form)
         let changes = try store.history(form, key: recordKey, field: nil)
         let undone: [RecordChange]

@@ -6,8 +6,7 @@ import FormStoragePostgres
 
 /// The workspace over a real database and a folder of specs: a SQLite file
 /// (`FormStore`) or, for a `postgres://` URL, PostgreSQL (`PostgresFormStore`),
-/// both through `RecordStore`; what only SQLite offers (`sqliteStore()`) is
-/// refused on PostgreSQL in one line.
+/// both through `RecordStore`: a command is written once for both.
 ///
 /// Both are opened on first use, so `form SPEC` never opens the database and
 /// `init` never reads the specs. A database is created only by commands that
@@ -61,14 +60,6 @@ final class StorageWorkspace: Workspace {
             return store
         }
         return try openSQLite()
-    }
-
-    /// The SQLite store, for what only SQLite offers.
-    ///
-    /// - throws: `CLIError.usage` on PostgreSQL, naming `feature`.
-    func sqliteStore(for feature: String) throws -> FormStore {
-        guard let store = try store() as? FormStore else { throw GlobalOptions.sqliteOnly(feature) }
-        return store
     }
 
     private func openSQLite() throws -> FormStore {

@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 @testable import FormCore
@@ -46,8 +47,7 @@ import Testing
     }
 
     @Test func aSaveDeletesTheDraftFromTheDraftStoreItIsIn() throws {
-        let directory = TemporaryDirectory()
-        defer { directory.cleanup() }
+        let directory = try TemporaryDirectory()
         let files = FileDraftStore(directory: directory.url)
         let backend = profileBackend()
         let session = try FormSession.open(profileForm(), key: key, backend: backend, drafts: files,

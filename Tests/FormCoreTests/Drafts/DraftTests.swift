@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 @testable import FormCore
@@ -208,8 +209,7 @@ struct RefusingDraftStore: DraftStore {
     }
 
     @Test func aDraftTheDatabaseCannotTakeGoesToAPrivateFile() throws {
-        let directory = TemporaryDirectory()
-        defer { directory.cleanup() }
+        let directory = try TemporaryDirectory()
         let files = FileDraftStore(directory: directory.url.appendingPathComponent("formstore"))
         let session = try FormSession.open(profileForm(), key: key, backend: profileBackend(),
                                            drafts: RefusingDraftStore(),

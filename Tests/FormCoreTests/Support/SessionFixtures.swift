@@ -36,15 +36,3 @@ func profileBackend(versionColumn: String? = nil) -> MemoryBackend {
 func testAutosave(interval: Duration = .milliseconds(50), fallback: (any DraftStore)? = nil) -> DraftAutosaver.Policy {
     DraftAutosaver.Policy(interval: interval, fallback: fallback)
 }
-
-/// A private temporary directory, removed by `cleanup()`.
-struct TemporaryDirectory {
-    let url: URL
-
-    init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("formcore-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func cleanup() { try? FileManager.default.removeItem(at: url) }
-}

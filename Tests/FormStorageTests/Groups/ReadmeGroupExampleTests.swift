@@ -1,4 +1,5 @@
 import FormCore
+import FormStoreTestSupport
 import Foundation
 import Testing
 @testable import FormStorage
@@ -33,7 +34,7 @@ import Testing
         let region = source.components(separatedBy: "// README-BEGIN\n")[1].components(separatedBy: "        // README-END")[0]
         let code = region.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasPrefix("        ") ? String($0.dropFirst(8)) : String($0) }.joined(separator: "\n")
-        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: URL(fileURLWithPath: packageRoot).appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains("```swift\n" + code + "```"), "README.md's master–detail example differs")
     }
 }

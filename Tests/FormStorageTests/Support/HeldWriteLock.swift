@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 
 /// Another process (the `sqlite3` shell) holding a database's write lock

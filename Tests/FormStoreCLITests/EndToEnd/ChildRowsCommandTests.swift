@@ -1,19 +1,11 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 
 /// `--children`: a record shown with its child rows, through the built binary,
 /// on databases the `sqlite3` shell made.
 @Suite struct ChildRowsCommandTests {
-    static let schema = """
-        CREATE TABLE invoice (id INTEGER PRIMARY KEY, customer TEXT NOT NULL, total NUMERIC NOT NULL DEFAULT 0);
-        CREATE TABLE invoice_line (
-            id INTEGER PRIMARY KEY,
-            invoice_id INTEGER NOT NULL REFERENCES invoice(id),
-            item TEXT NOT NULL,
-            amount NUMERIC NOT NULL
-        );
-        INSERT INTO invoice VALUES (1, 'Ann', 5.5), (2, 'Bo', 0);
-        INSERT INTO invoice_line VALUES (10, 1, 'Tea', 2.5), (11, 1, 'Cake', 3.5);
+    static let schema = InvoiceSchema.sqlite + """
         CREATE TABLE employee (id INTEGER PRIMARY KEY, name TEXT NOT NULL, manager_id INTEGER REFERENCES employee(id));
         INSERT INTO employee VALUES (1, 'Boss', NULL), (2, 'Ann', 1), (3, 'Bo', 1);
         """

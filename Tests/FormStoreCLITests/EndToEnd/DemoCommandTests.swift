@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 @testable import FormStoreCLI
@@ -6,7 +7,7 @@ import Testing
 /// and a tour that runs without a terminal.
 @Suite struct DemoCommandTests {
     @Test func createsTheDemoAndPrintsTheTour() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let run = try runBinary(["demo"], directory: scratch.path)
         #expect(run.code == 0, "\(run)")
         let tour = run.output
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test func runTwiceStartsFreshAndNeverOverwritesOtherFiles() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let path = scratch.path + "/mine.sqlite"
         #expect(try runBinary(["demo", path]).code == 0)
         let again = try runBinary(["demo", path])

@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -117,7 +118,7 @@ import FormStorage
     }
 
     @Test func aDanglingSymbolicLinkAtTheDatabasePathIsNotFollowed() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: scratch.path + "/elsewhere", withIntermediateDirectories: false)
         let victim = scratch.path + "/elsewhere/victim.sqlite"
         let link = scratch.path + "/db.sqlite"
@@ -133,7 +134,7 @@ import FormStorage
     }
 
     @Test func aFileURIDoesNotCreateADatabaseOutsideInit() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let file = scratch.path + "/made.sqlite"
         let uri = "file:\(file)?mode=rwc"
         for command in [["list", "notes"], ["set", "notes", "1", "body=x"], ["forms"]] {
@@ -175,7 +176,7 @@ import FormStorage
     }
 
     @Test func theDemoOverwritesOnlyAFileWhoseSchemaIsTheDemos() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let path = scratch.path + "/demo.sqlite"
         #expect(try runBinary(["demo", path]).code == 0)
         // The demo's marker row is there, but so is a table the demo never made.
@@ -210,7 +211,7 @@ import FormStorage
         for signal in [SIGTERM, SIGHUP, SIGQUIT] {
             try? FileManager.default.removeItem(atPath: db.scratch.path + "/editor.pid")
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: try #require(BinaryTests.binaryPath()))
+            process.executableURL = URL(fileURLWithPath: try formstoreBinary())
             process.arguments = ["--db", db.path, "--forms", db.formsDirectory, "edit", "signup", "1", "--editor"]
             process.environment = ProcessInfo.processInfo.environment.merging(
                 ["EDITOR": editor, "VISUAL": "", "TMPDIR": temporary, "XDG_STATE_HOME": db.stateDirectory, "NO_COLOR": "1"]) { $1 }

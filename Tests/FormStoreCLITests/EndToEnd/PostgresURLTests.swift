@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 
     @Test(arguments: [["forms"], ["init"], ["list", "people"], ["set", "people", "1", "name=Ann"]])
     func anUnreachableServerIsReportedWithoutThePassword(_ command: [String]) throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         for run in [try runBinary(["--db", Self.url] + command, directory: scratch.path),
                     try runBinary(command, environment: ["FORMSTORE_DB": "postgres://app:s3cret-pass@127.0.0.1:1/app"],
                                   directory: scratch.path)] {

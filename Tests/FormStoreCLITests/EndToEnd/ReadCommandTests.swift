@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 
@@ -35,7 +36,7 @@ import Testing
     }
 
     @Test func aSpecIsDescribedWithoutADatabase() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let run = try runBinary(["--db", scratch.path + "/none.sqlite", "--forms", DemoDatabase.fixtureForms,
                                  "form", "login", "--format", "json-schema"])
         #expect(run.code == 0, "\(run)")
@@ -133,7 +134,7 @@ import Testing
         let run = try runBinary(["list", "logins", "--format", "csv"], environment: ["FORMSTORE_DB": demo.path])
         #expect(run.code == 0, "\(run)")
         #expect(run.output.contains("ann@example.com"))
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let local = try runBinary(["list", "logins"], directory: scratch.path)
         #expect(local.errors.contains("no database at \(scratch.path)/formstore.sqlite"))
     }

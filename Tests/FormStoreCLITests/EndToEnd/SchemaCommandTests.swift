@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// create a database, and only when they succeed.
 @Suite struct SchemaCommandTests {
     @Test func initCreatesAPrivateDatabaseOnceAndThenIsUpToDate() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let path = scratch.path + "/new.sqlite"
         let first = try runBinary(["--db", path, "init"])
         #expect(first.code == 0, "\(first)")
@@ -19,7 +20,7 @@ import Testing
     }
 
     @Test func migrateAppliesNumberedFilesOnceEach() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let folder = scratch.path + "/migrations"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try #"CREATE TABLE "order" ("select" INTEGER PRIMARY KEY, "a b" TEXT NOT NULL);"#
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func aFailedMigrationOfANewDatabaseLeavesNoFile() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let folder = scratch.path + "/migrations"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try "CREATE TABLE oops (;".write(toFile: folder + "/0001_broken.sql", atomically: true, encoding: .utf8)

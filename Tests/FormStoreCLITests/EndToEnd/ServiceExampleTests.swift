@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
     }
 
     @Test func requestBodiesGoThroughTheFormAndRecordsComeBackAsJSON() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let database = scratch.path + "/tickets.sqlite"
         let replies = try serve([
             #"{"method": "POST", "path": "/tickets", "body": {"title": "  Printer jam ", "status": "open", "tags": ["3rd floor"], "due": "2026-12-01"}}"#,
@@ -63,7 +64,7 @@ import Testing
     }
 
     @Test func draftsBelongToTheirUserAndAOneShotRejectionKeepsNone() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let database = scratch.path + "/tickets.sqlite"
         let replies = try serve([
             #"{"method": "POST", "path": "/tickets", "user": "ana", "body": {"title": "Printer jam", "status": "open"}}"#,

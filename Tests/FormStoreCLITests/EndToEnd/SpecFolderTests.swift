@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
 
     @Test func theReadmeWayOfStartingASpecWorks() throws {
         let demo = try DemoDatabase(sql: Self.schema)
-        let binary = try #require(BinaryTests.binaryPath())
+        let binary = try formstoreBinary()
         try FileManager.default.createDirectory(atPath: demo.scratch.path + "/forms", withIntermediateDirectories: true)
         // The shell creates forms/customers.json, empty, before formstore runs and reads ./forms.
         let shell = try runProcess("/bin/sh", ["-c", "cd '\(demo.scratch.path)' && '\(binary)' --db demo.sqlite "

@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 import FormStorage
@@ -7,7 +8,7 @@ import FormStorage
 /// code, and leaves the database as it was.
 @Suite struct StorageFaultTests {
     @Test func aFileThatIsNotADatabaseExits74() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let path = scratch.path + "/garbage.sqlite"
         let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) })
         try garbage.write(to: URL(fileURLWithPath: path))
@@ -32,7 +33,7 @@ import FormStorage
     }
 
     @Test func aDatabaseInAMissingFolderCannotBeCreated() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let path = scratch.path + "/no/such/folder/x.sqlite"
         let run = try runBinary(["--db", path, "init"])
         #expect(run.code == 74, "\(run)")
@@ -40,7 +41,7 @@ import FormStorage
     }
 
     @Test func aDirectoryIsNoDatabase() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         for command in [["list", "x"], ["init"]] {
             let run = try runBinary(["--db", scratch.path] + command)
             #expect(run.code == 74, "\(command): \(run)")

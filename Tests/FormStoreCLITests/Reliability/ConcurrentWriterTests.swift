@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -19,7 +20,7 @@ import Testing
     }
 
     @Test func everySaveIsAppliedOrReportedAndNoneIsLost() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let database = scratch.path + "/writers.sqlite"
         // The trigger records what each update replaced: a save based on a value
         // that was no longer stored would show as an audit row whose `old` differs.

@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 import FormCore
@@ -13,7 +14,7 @@ import FormStorage
     static let records = 20
 
     @Test func nothingAcknowledgedIsLostOrTornWhenKilled() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let database = scratch.path + "/crash.sqlite"
         // Records 1...20 take saves; record 21 is typed into and never saved (its draft).
         try sqlite3(database, input: StressHelper.itemsSchema(records: Self.records + 1))

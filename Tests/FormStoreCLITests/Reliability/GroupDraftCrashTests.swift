@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 import FormCore
@@ -19,7 +20,7 @@ import FormStorage
         """
 
     @Test func aDraftWithAddedRowsSurvivesSIGKILLAndIsRestored() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let database = scratch.path + "/rows.sqlite"
         try sqlite3(database, input: Self.schema)
         let log = scratch.path + "/log"

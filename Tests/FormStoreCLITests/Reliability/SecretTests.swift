@@ -1,4 +1,5 @@
 import FormStorage
+import FormStoreTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 
@@ -123,7 +124,7 @@ import Testing
 /// A form in free mode: each change saved as it is made, in a real browser.
 @Suite(.serialized) struct FreeModeBrowserTests {
     @Test func eachChangeIsSavedAsItIsMade() throws {
-        let forms = try ScratchDirectory()
+        let forms = try TemporaryDirectory()
         try #"""
         {"formstore": 1, "name": "logins", "title": "Logins", "mode": "free", "primaryKey": ["id"],
          "sections": [{"fields": [{"key": "email", "label": "E-mail", "kind": "email", "email": true}]}]}

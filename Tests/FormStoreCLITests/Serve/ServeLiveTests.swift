@@ -1,5 +1,6 @@
 import FormStorage
 @testable import FormStoreCLI
+import FormStoreTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -67,7 +68,8 @@ import Testing
         #expect(String(decoding: stream() ?? Data(), as: UTF8.self).hasPrefix("retry:"))
 
         let reads = Atomic<Int>(0)
-        try workspace.sqliteStore(for: "tracing").database.traceStatements { sql in
+        let sqlite = try #require(try workspace.store() as? FormStore)
+        sqlite.database.traceStatements { sql in
             if sql.contains("plans") { reads.add(1, ordering: .relaxed) }
         }
         let event = Mutex<String?>(nil)
@@ -85,6 +87,6 @@ import Testing
         #expect(done.wait(timeout: .now() + 10) == .success)
         #expect(event.withLock { $0 }?.contains("event: saved") == true)
         #expect(reads.load(ordering: .relaxed) > 0)
-        try workspace.sqliteStore(for: "tracing").database.traceStatements(nil)
+        sqlite.database.traceStatements(nil)
     }
 }

@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import FormStorage
 
@@ -5,7 +6,7 @@ import FormStorage
 /// FormStore has never opened), and the command run against it with the
 /// seed specs of Fixtures/forms.
 final class DemoDatabase {
-    let scratch: ScratchDirectory
+    let scratch: TemporaryDirectory
     let path: String
     /// The specs folder `run` passes with `--forms`.
     var formsDirectory: String
@@ -26,7 +27,7 @@ final class DemoDatabase {
 
     /// - parameter sql: the schema and rows; Fixtures/demo.sql by default.
     init(sql: String? = nil, formsDirectory: String = DemoDatabase.fixtureForms) throws {
-        scratch = try ScratchDirectory()
+        scratch = try TemporaryDirectory()
         path = scratch.path + "/demo.sqlite"
         stateDirectory = scratch.path + "/state"
         self.formsDirectory = formsDirectory

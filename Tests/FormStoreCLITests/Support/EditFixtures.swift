@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import FormCore
 @testable import FormStoreCLI
@@ -49,11 +50,11 @@ func promptEdit(_ session: FormSession, _ lines: [String]) throws -> (code: Exit
 /// A `$EDITOR` that applies one shell step per invocation to the file
 /// (`nil`: leaves it unchanged) and keeps a copy of each document it was given.
 final class ScriptedEditor {
-    private let scratch: ScratchDirectory
+    private let scratch: TemporaryDirectory
     let launcher: EditorLauncher
 
     init(_ steps: [String?]) throws {
-        scratch = try ScratchDirectory()
+        scratch = try TemporaryDirectory()
         let dir = scratch.path
         for (i, step) in steps.enumerated() {
             if let step { try step.write(toFile: "\(dir)/step-\(i + 1).sh", atomically: true, encoding: .utf8) }

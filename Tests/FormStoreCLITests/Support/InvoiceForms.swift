@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 
 /// An invoice with ordered lines, as an application's own schema (made by
@@ -34,11 +35,11 @@ final class InvoiceForms {
         }
         """
 
-    let forms: ScratchDirectory
+    let forms: TemporaryDirectory
     let db: DemoDatabase
 
     init() throws {
-        forms = try ScratchDirectory()
+        forms = try TemporaryDirectory()
         try Self.spec.write(toFile: forms.path + "/invoice.json", atomically: true, encoding: .utf8)
         db = try DemoDatabase(sql: Self.schema, formsDirectory: forms.path)
     }

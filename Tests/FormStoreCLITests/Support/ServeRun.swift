@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -11,13 +12,13 @@ final class ServeRun {
     let port: UInt16
     /// The token printed at start (`--token`).
     let token: String?
-    let scratch: ScratchDirectory
+    let scratch: TemporaryDirectory
     let outputPath: String
 
     /// Starts the server on `db` and waits until it says where it listens.
     init(_ db: DemoDatabase, _ arguments: [String] = []) throws {
-        let path = try #require(BinaryTests.binaryPath(), "the formstore binary is not built")
-        scratch = try ScratchDirectory()
+        let path = try formstoreBinary()
+        scratch = try TemporaryDirectory()
         outputPath = scratch.path + "/out"
         _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
         _ = FileManager.default.createFile(atPath: scratch.path + "/err", contents: nil)

@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 
@@ -22,7 +23,7 @@ final class TerminalPane {
         self.database = database
         folder = database.scratch.path + "/pane-" + UUID().uuidString.prefix(8)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let binary = try #require(BinaryTests.binaryPath(), "the formstore binary is not built")
+        let binary = try formstoreBinary()
         let words = [binary, "--db", database.path, "--forms", database.formsDirectory] + arguments
         let exports = (["XDG_STATE_HOME": database.stateDirectory].merging(environment) { $1 })
             .map { "export \($0.key)=\(Self.quote($0.value))" }.joined(separator: "\n")

@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -11,14 +12,14 @@ final class WebDriver {
     let driver = Process()
     let port: UInt16
     let session: String
-    let scratch: ScratchDirectory
+    let scratch: TemporaryDirectory
     static let elementKey = "element-6066-11e4-a52e-4f735466cecf"
 
     struct Failure: Error, CustomStringConvertible { var description: String }
 
     /// - parameter javaScript: `false` starts a browser with script turned off.
     init(javaScript: Bool = true) throws {
-        scratch = try ScratchDirectory()
+        scratch = try TemporaryDirectory()
         port = try Self.freePort()
         driver.executableURL = URL(fileURLWithPath: "/usr/bin/chromedriver")
         driver.arguments = ["--port=\(port)"]

@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -22,7 +23,7 @@ final class ServeProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let executable = try FormstoreBinary.path()
+        let executable = try formstoreBinary()
         let arguments: [String] = [executable, "--db", location, "serve", "--listen", "127.0.0.1:0"]
         let argv = arguments.map { strdup($0) } + [nil]
         var environment = ProcessInfo.processInfo.environment

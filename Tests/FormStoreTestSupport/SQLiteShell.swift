@@ -2,11 +2,11 @@ import Foundation
 
 /// Runs the `sqlite3` command-line shell as a separate process (a second
 /// writer that shares no memory, locks or code with FormStorage).
-struct SQLiteShell {
-    let executable: URL
+public struct SQLiteShell {
+    public let executable: URL
 
     /// The shell found on `PATH` (CI installs the `sqlite3` package).
-    init() throws {
+    public init() throws {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         let candidates = path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("sqlite3") }
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
@@ -16,7 +16,7 @@ struct SQLiteShell {
     }
 
     /// Starts the shell on `database`, feeding it `script` on standard input.
-    func start(database: String, script: String) throws -> Process {
+    public func start(database: String, script: String) throws -> Process {
         let process = Process()
         process.executableURL = executable
         process.arguments = ["-bail", database]
@@ -32,7 +32,7 @@ struct SQLiteShell {
 
 extension SQLiteShell {
     /// Runs one query in the shell and returns what it prints (rows as `a|b`, one a line).
-    func output(database: String, _ sql: String) throws -> String {
+    public func output(database: String, _ sql: String) throws -> String {
         let process = Process()
         process.executableURL = executable
         process.arguments = ["-bail", database, sql]
