@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import FormStoreTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
     static let missing = "libformstore-test-missing.so.0"
 
     @Test func theBinaryDoesNotLinkLibpqOrLibmicrohttpd() throws {
-        let path = try #require(BinaryTests.binaryPath(), "the formstore binary is not built")
+        let path = try formstoreBinary()
         let ldd = try runProcess("/usr/bin/env", ["ldd", path])
         #expect(ldd.code == 0, "\(ldd)")
         #expect(ldd.output.contains("libsqlite3"), "\(ldd)")
@@ -21,7 +22,7 @@ import Testing
     }
 
     @Test func aPostgreSQLURLWithoutLibpqNamesThePackage() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let url = "postgresql://app:s3cret-pass@127.0.0.1:1/app?connect_timeout=2"
         for command in [["list", "people"], ["set", "people", "1", "name=Ann"], ["init"]] {
             let run = try runBinary(["--db", url] + command, environment: ["FORMSTORE_LIBPQ": Self.missing],
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test func serveWithoutLibmicrohttpdNamesThePackage() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let db = scratch.path + "/app.sqlite"
         try sqlite3(db, input: "CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO people VALUES (1, 'Ann');")
         let run = try runBinary(["--db", db, "serve", "--listen", "127.0.0.1:0"],
@@ -50,7 +51,7 @@ import Testing
     }
 
     @Test func aSQLiteDatabaseNeedsNeitherLibrary() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let db = scratch.path + "/app.sqlite"
         try sqlite3(db, input: "CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO people VALUES (1, 'Ann');")
         let missing = ["FORMSTORE_LIBPQ": Self.missing, "FORMSTORE_LIBMICROHTTPD": Self.missing]
