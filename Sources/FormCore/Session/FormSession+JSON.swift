@@ -137,23 +137,3 @@ extension FormSession {
             ?? pipeline.refusal(field, isNew: key == nil, values: values, editing: isEditing))?.error
     }
 }
-
-extension JSONNode {
-    /// The node as a plain value (`nil` for an object, which no field holds).
-    var fieldValue: FieldValue? {
-        switch self {
-        case .null: return .null
-        case .bool(let b): return .bool(b)
-        case .number(let d, let integer): return integer.map(FieldValue.int) ?? .double(d)
-        case .string(let s): return .text(s)
-        case .array(let items):
-            var values: [FieldValue] = []
-            for item in items {
-                guard let value = item.fieldValue else { return nil }
-                values.append(value)
-            }
-            return .list(values)
-        case .object: return nil
-        }
-    }
-}

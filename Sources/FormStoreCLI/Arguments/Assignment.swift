@@ -46,7 +46,7 @@ struct Assignment: Sendable, Hashable {
             let node = try reader.value()
             reader.skipSpace()
             guard reader.isAtEnd else { throw reader.failure("unexpected text after the value") }
-            guard let value = JSONRecord.value(node) else {
+            guard let value = node.fieldValue else {
                 throw CLIError.usage("'\(field):=' takes a JSON value (null, a number, true, false, a string or a list), not an object")
             }
             input = FieldInput(json: value)

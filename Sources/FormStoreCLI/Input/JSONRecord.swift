@@ -65,32 +65,13 @@ enum JSONRecord {
                 }
                 record[key] = .data(data)
             default:
-                guard let value = value(member.value) else {
+                guard let value = member.value.fieldValue else {
                     throw InputError(line: line, message: "field '\(key)': an object inside a list is not a field value")
                 }
                 record[key] = value
             }
         }
         return record
-    }
-
-    /// A value other than an object: a list holds values (lists of values too), no objects.
-    static func value(_ node: JSONNode) -> FieldValue? {
-        switch node {
-        case .null: return .null
-        case .bool(let b): return .bool(b)
-        case .number(let d, let integer): return integer.map(FieldValue.int) ?? .double(d)
-        case .string(let s): return .text(s)
-        case .array(let items):
-            var values: [FieldValue] = []
-            values.reserveCapacity(items.count)
-            for item in items {
-                guard let value = value(item) else { return nil }
-                values.append(value)
-            }
-            return .list(values)
-        case .object: return nil
-        }
     }
 
     private static func mixedList(_ line: Int) -> InputError {
