@@ -64,8 +64,10 @@ public func runBinary(_ arguments: [String], stdinData: Data, environment extra:
 
 /// Runs the `sqlite3` shell (another client that shares nothing with FormStorage).
 @discardableResult
+/// Like an application's connection, it waits up to 5 s for another writer's
+/// lock (`.timeout`) instead of failing at once on a busy machine.
 public func sqlite3(_ database: String, _ arguments: [String] = [], input: String = "") throws -> String {
-    let run = try runProcess("/usr/bin/env", ["sqlite3", "-bail", database] + arguments, stdin: input)
+    let run = try runProcess("/usr/bin/env", ["sqlite3", "-bail", "-cmd", ".timeout 5000", database] + arguments, stdin: input)
     guard run.code == 0 else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: run.errors]) }
     return run.output
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Runs the `sqlite3` command-line shell as a separate process (a second
-/// writer that shares no memory, locks or code with FormStorage).
+/// writer that shares no memory, locks or code with FormStorage). Like an
+/// application's connection, it waits up to 5 s for a lock (`.timeout`).
 public struct SQLiteShell {
     public let executable: URL
 
@@ -19,7 +20,7 @@ public struct SQLiteShell {
     public func start(database: String, script: String) throws -> Process {
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["-bail", database]
+        process.arguments = ["-bail", "-cmd", ".timeout 5000", database]
         let input = Pipe()
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
@@ -35,7 +36,7 @@ extension SQLiteShell {
     public func output(database: String, _ sql: String) throws -> String {
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["-bail", database, sql]
+        process.arguments = ["-bail", "-cmd", ".timeout 5000", database, sql]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
