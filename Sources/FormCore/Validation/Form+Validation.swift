@@ -121,11 +121,14 @@ extension Form {
     /// needs the first at once and the second only when someone reads the
     /// warnings: checking the untouched fields was most of a save's validation.
     /// `fields` is `self.fields` (a compiled form passes its own copy).
+    /// `everyField`: `changed` holds every value-holding field's key (a new
+    /// record), so no field's key need be looked up in it.
     func failures(of fields: [Field], changed: Set<String>, asErrors: Bool, values: [String: FieldValue], editing: Bool, now: Date,
-                  visibility: FormVisibility) -> [FieldError] {
+                  visibility: FormVisibility, everyField: Bool = false) -> [FieldError] {
         var found: [FieldError] = []
         // By index: the test reads two properties, where a `for field in` copied every field.
-        for index in fields.indices where fields[index].holdsValue && changed.contains(fields[index].key) == asErrors {
+        for index in fields.indices
+        where fields[index].holdsValue && (everyField ? true : changed.contains(fields[index].key)) == asErrors {
             let field = fields[index]
             found += validate(field: field, value: values[field.key] ?? .null, values: values,
                               editing: editing, now: now, visibility: visibility)
