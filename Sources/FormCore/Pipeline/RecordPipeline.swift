@@ -187,6 +187,13 @@ public struct RecordPipeline: Sendable {
     /// A new record's values: every visible stored field (missing ones `.null`).
     public func insertValues(_ values: [String: FieldValue], editing: Bool) -> [String: FieldValue] {
         let hidden = hasConditions ? form.visibility(values: values, editing: editing) : nil
+        // Every field stored and none hidden (an import's usual form): the values
+        // themselves, once each stored key is there, hold exactly what is written.
+        if hidden == nil && storedSlots.count == fields.count {
+            var stored = values
+            for slot in storedSlots where stored[fields[slot].key] == nil { stored[fields[slot].key] = .null }
+            if stored.count == storedSlots.count { return stored }
+        }
         var stored: [String: FieldValue] = [:]
         stored.reserveCapacity(storedSlots.count)
         for slot in storedSlots where hidden?.isHidden(fields[slot].key) != true {
