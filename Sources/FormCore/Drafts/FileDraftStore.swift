@@ -17,12 +17,19 @@ public struct FileDraftStore: DraftStore {
     /// database only when `HOME` is unset: FoundationEssentials asks that
     /// first, and reading /etc/passwd would cost every command's start (a
     /// store looks for its database's sidecar when it opens).
+    /// The two variables are read with `getenv`, and the path is put together
+    /// as text and made a URL once: the environment as a dictionary and
+    /// `appendingPathComponent` cost more than the rest of `show` (docs/binary.md).
     public static var standard: FileDraftStore {
-        let env = ProcessInfo.processInfo.environment
-        let base = env["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? env["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0).appendingPathComponent(".local/state") }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/state")
-        return FileDraftStore(directory: base.appendingPathComponent("formstore"))
+        func variable(_ name: String) -> String? {
+            getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        var base = variable("XDG_STATE_HOME")
+            ?? variable("HOME").map { $0 + "/.local/state" }
+            ?? FileManager.default.homeDirectoryForCurrentUser.path + "/.local/state"
+        while base.hasSuffix("/") { base.removeLast() }
+        // Relative to the working directory, as `URL(fileURLWithPath:)` makes any path.
+        return FileDraftStore(directory: URL(fileURLWithPath: base + "/formstore", isDirectory: true))
     }
 
     public func path(for id: String) -> URL {

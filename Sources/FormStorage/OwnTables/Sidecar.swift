@@ -41,7 +41,9 @@ public struct Sidecar: Sendable, Hashable {
         let absolute = file.hasPrefix("/") ? file : FileManager.default.currentDirectoryPath + "/" + file
         let real = Self.realPath(absolute) ?? absolute
         databasePath = real
-        path = directory.appendingPathComponent("sidecar-\(SHA256.hexDigest(Array(real.utf8))).sqlite").path
+        // Text, not `appendingPathComponent`: every command's start makes this path (docs/binary.md).
+        let folder = directory.path
+        path = (folder.hasSuffix("/") ? folder : folder + "/") + "sidecar-\(SHA256.hexDigest(Array(real.utf8))).sqlite"
     }
 
     /// The folder it lives in.

@@ -77,8 +77,9 @@ public final class FormStore: FormBackend, DraftStore {
     public func mapping(for form: Form) throws -> TableMapping {
         let cacheKey = MappingKey(name: form.name, version: form.version, table: form.tableName)
         if let cached = mappings.withLock({ $0[cacheKey] }), cached.form == form { return cached }
-        // Checked where the form is first used, so a mistake cannot pass silently.
-        try form.checkDefinition()
+        // Checked where the form is first used, so a mistake cannot pass silently;
+        // directly, not through `CompiledForm`, which a command that only reads never needs.
+        _ = try form.checked()
         let mapping = try database.read { conn -> TableMapping in
             guard try conn.tableExists(form.tableName) else { throw FormStoreError.unknownTable(form.tableName) }
             try Self.checkLabelColumns(form, conn)
