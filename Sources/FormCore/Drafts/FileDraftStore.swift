@@ -21,15 +21,21 @@ public struct FileDraftStore: DraftStore {
     /// as text and made a URL once: the environment as a dictionary and
     /// `appendingPathComponent` cost more than the rest of `show` (docs/binary.md).
     public static var standard: FileDraftStore {
+        FileDraftStore(directory: URL(fileURLWithPath: standardPath, isDirectory: true))
+    }
+
+    /// `standard`'s folder as a path; a relative `$XDG_STATE_HOME` is taken
+    /// from the working directory, as `URL(fileURLWithPath:)` takes it.
+    public static var standardPath: String {
         func variable(_ name: String) -> String? {
             getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
         }
         var base = variable("XDG_STATE_HOME")
             ?? variable("HOME").map { $0 + "/.local/state" }
             ?? FileManager.default.homeDirectoryForCurrentUser.path + "/.local/state"
+        if !base.hasPrefix("/") { base = URL(fileURLWithPath: base, isDirectory: true).path }
         while base.hasSuffix("/") { base.removeLast() }
-        // Relative to the working directory, as `URL(fileURLWithPath:)` makes any path.
-        return FileDraftStore(directory: URL(fileURLWithPath: base + "/formstore", isDirectory: true))
+        return base + "/formstore"
     }
 
     public func path(for id: String) -> URL {

@@ -37,12 +37,18 @@ public struct Sidecar: Sendable, Hashable {
     /// The sidecar of the database at `database` (a path or a `file:` URI);
     /// `nil` for an in-memory or temporary database, which has no file to key by.
     public init?(database: String, directory: URL = Sidecar.standardDirectory) {
+        self.init(database: database, folder: directory.path)
+    }
+
+    /// The sidecar of `database` in the folder at `folder`: a path, put
+    /// together as text. Every command's start makes it, and
+    /// `appendingPathComponent` and `URL.path` cost more than the rest of
+    /// `show` (docs/binary.md).
+    init?(database: String, folder: String) {
         guard let file = Self.filePath(database) else { return nil }
         let absolute = file.hasPrefix("/") ? file : FileManager.default.currentDirectoryPath + "/" + file
         let real = Self.realPath(absolute) ?? absolute
         databasePath = real
-        // Text, not `appendingPathComponent`: every command's start makes this path (docs/binary.md).
-        let folder = directory.path
         path = (folder.hasSuffix("/") ? folder : folder + "/") + "sidecar-\(SHA256.hexDigest(Array(real.utf8))).sqlite"
     }
 

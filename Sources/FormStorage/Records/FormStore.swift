@@ -58,8 +58,8 @@ public final class FormStore: FormBackend, DraftStore {
     public init(database: Database, applyingMigrations: Bool = true, sidecarDirectory: URL? = nil) throws {
         self.database = database
         let isFormStores = try database.createdFile || database.read { try $0.tableExists(Migrator.formStore.table) }
-        if !isFormStores, let sidecar = Sidecar(database: database.path,
-                                                directory: sidecarDirectory ?? Sidecar.standardDirectory) {
+        if !isFormStores, let sidecar = sidecarDirectory.map({ Sidecar(database: database.path, directory: $0) })
+                                          ?? Sidecar(database: database.path, folder: FileDraftStore.standardPath) {
             ownTables = Mutex(.sidecar(sidecar))
             try attachSidecar(creating: false)
         } else {

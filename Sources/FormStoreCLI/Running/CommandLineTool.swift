@@ -15,7 +15,7 @@ public enum CommandLineTool {
     public static func run(_ arguments: [String]) -> Int32 {
         let environment = Environment.process
         return run(arguments, environment: environment, terminal: .standard(environment: environment.only(Terminal.variables)),
-                   workingDirectory: FileManager.default.currentDirectoryPath, workspaceProvider: .storage).rawValue
+                   workingDirectory: FileManager.default.currentDirectoryPath, workspaceProvider: .storageUntilExit).rawValue
     }
 
     /// Runs against the given streams; tests pass buffers.
