@@ -27,11 +27,17 @@ def imported_modules(lines):
 
 def main():
     wanted = {}
+    path = None
     for line in sys.stdin:
         match = LOCATION.match(line.rstrip("\n"))
-        if not match:
+        if match:
+            path, message = match.groups()
+        elif path and "note:" in line:
+            # The compiler's default style shows a note inside the quoted source
+            # of the error's file: "`- note: struct 'URL' imported as 'internal' from 'Foundation' here".
+            message = line.split("note:", 1)[1]
+        else:
             continue
-        path, message = match.groups()
         # The diagnostics of an import's access level: "imported by this file
         # as 'internal' from 'M'", "'M' was not imported publicly", ...
         if "import" not in message or not ("internal" in message or "publicly" in message):

@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 import Glibc
 
 /// Drafts kept as files, one JSON file per draft in a private directory

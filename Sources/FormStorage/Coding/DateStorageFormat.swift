@@ -1,6 +1,6 @@
 import FormBasics
-import FormCore
-import FoundationEssentials
+public import FormCore
+public import FoundationEssentials
 
 /// The form a column holds its dates in, so a changed date is written back the
 /// way the application that owns the database writes it.

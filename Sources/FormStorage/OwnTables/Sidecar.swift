@@ -1,6 +1,6 @@
 import FormBasics
 import FormCore
-import FoundationEssentials
+public import FoundationEssentials
 import Glibc
 
 /// A database of FormStore's own that holds its tables (drafts, kept specs,

@@ -1,5 +1,5 @@
-import FormCore
-import FoundationEssentials
+public import FormCore
+public import FoundationEssentials
 import Synchronization
 
 /// Forms over one SQLite database: loads, inserts, updates and deletes records

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import FormCore
+public import FormCore
 
 /// How a form's stored fields map onto a table's columns, with the SQL for
 /// each operation built once: identifiers quoted, values always bound.

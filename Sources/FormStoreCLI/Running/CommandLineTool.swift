@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 
 /// The `formstore` command: parses the arguments (without the program name),
 /// runs the command and returns its exit code.
