@@ -81,5 +81,7 @@ for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("ExistentialAny"),
         .enableUpcomingFeature("MemberImportVisibility"),
+        // An import is internal unless written `public import` (a public declaration shows the module's types).
+        .enableUpcomingFeature("InternalImportsByDefault"),
     ]
 }

@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 
 /// ISO-8601 text for dates, the one way FormStore writes and reads them
 /// (SQLite columns, drafts, JSON, exports): fixed layouts in UTC, exact to the

@@ -1,4 +1,4 @@
-import FormCore
+public import FormCore
 
 /// What a save did, drawn for the person.
 extension FormHTML {

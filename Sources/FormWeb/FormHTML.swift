@@ -1,5 +1,5 @@
 import FoundationEssentials
-import FormCore
+public import FormCore
 
 /// A session drawn as an accessible HTML form: a `<form>` with a
 /// `<fieldset>`/`<legend>` per section, a `<label>` for every input, inputs by

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import FormCore
+public import FormCore
 
 /// A browser's post applied to a session opened for the request.
 extension FormSession {

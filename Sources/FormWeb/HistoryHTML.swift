@@ -1,5 +1,5 @@
 import FormBasics
-import FormCore
+public import FormCore
 import FoundationEssentials
 
 /// A record's history as a table: each saved change's fields, when, who,

@@ -1,4 +1,4 @@
-import FormCore
+public import FormCore
 
 /// A page of records as a table: one row per record, its first column a link
 /// to the record, secure values masked (Datasette's table view, smaller).

@@ -1,4 +1,4 @@
-import FormCore
+public import FormCore
 
 /// A row button of a page without script: a submit button named `_row`
 /// whose value is `add 0 GROUP`, `remove N GROUP`, `up N GROUP` or

@@ -1,5 +1,5 @@
 import FormCore
-import FoundationEssentials
+public import FoundationEssentials
 
 /// A browser's `application/x-www-form-urlencoded` body: its members in
 /// order, names repeated for checkbox groups and multiple selects.

@@ -1,4 +1,4 @@
-import FormCore
+public import FormCore
 
 /// What a page knows of a foreign-key field, from whoever holds the
 /// database (FormWeb reads none): the referenced rows when there are few, a

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What one run of a program (the built `formstore` binary, the `sqlite3`
 /// shell) printed and returned.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Runs the `sqlite3` command-line shell as a separate process (a second
 /// writer that shares no memory, locks or code with FormStorage). Like an

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A fresh directory under the system's temporary directory, removed with
 /// everything in it when the value is released (at the end of each test).

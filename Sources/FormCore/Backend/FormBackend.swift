@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 
 /// A record as stored: its key, its model values by field key, and its version
 /// (the form's version column) when it has one.

@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 import Synchronization
 
 /// Records and drafts kept in memory: for tests, for forms over dictionaries,

@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 
 /// A dictionary as a form model, reached by dotted key paths into nested
 /// dictionaries (`"address.city"`), as MYSForms binds to an `NSDictionary`.

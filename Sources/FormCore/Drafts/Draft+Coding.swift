@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 
 extension Draft {
     /// The draft as the JSON text both draft stores keep.

@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 
 /// A session's unsaved state, kept so that nothing a person typed is lost:
 /// the changed model values, the raw inputs that did not parse, and the base

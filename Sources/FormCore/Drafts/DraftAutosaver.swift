@@ -1,5 +1,5 @@
 import Dispatch
-import FoundationEssentials
+public import FoundationEssentials
 import Synchronization
 
 /// Writes a session's drafts in the background, coalesced: the first change

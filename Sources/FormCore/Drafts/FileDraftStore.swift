@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 import Glibc
 
 /// Drafts kept as files, one JSON file per draft in a private directory
@@ -17,12 +17,25 @@ public struct FileDraftStore: DraftStore {
     /// database only when `HOME` is unset: FoundationEssentials asks that
     /// first, and reading /etc/passwd would cost every command's start (a
     /// store looks for its database's sidecar when it opens).
+    /// The two variables are read with `getenv`, and the path is put together
+    /// as text and made a URL once: the environment as a dictionary and
+    /// `appendingPathComponent` cost more than the rest of `show` (docs/binary.md).
     public static var standard: FileDraftStore {
-        let env = ProcessInfo.processInfo.environment
-        let base = env["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? env["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0).appendingPathComponent(".local/state") }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/state")
-        return FileDraftStore(directory: base.appendingPathComponent("formstore"))
+        FileDraftStore(directory: URL(fileURLWithPath: standardPath, isDirectory: true))
+    }
+
+    /// `standard`'s folder as a path; a relative `$XDG_STATE_HOME` is taken
+    /// from the working directory, as `URL(fileURLWithPath:)` takes it.
+    public static var standardPath: String {
+        func variable(_ name: String) -> String? {
+            getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        var base = variable("XDG_STATE_HOME")
+            ?? variable("HOME").map { $0 + "/.local/state" }
+            ?? FileManager.default.homeDirectoryForCurrentUser.path + "/.local/state"
+        if !base.hasPrefix("/") { base = URL(fileURLWithPath: base, isDirectory: true).path }
+        while base.hasSuffix("/") { base.removeLast() }
+        return base + "/formstore"
     }
 
     public func path(for id: String) -> URL {

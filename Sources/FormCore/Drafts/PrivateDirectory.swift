@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 import Glibc
 
 /// A folder only its owner may change: FormStore's state directory

@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 
 /// How long a record's history is kept: pruned in the transaction of each
 /// save that adds to it, so it never grows past what was asked.

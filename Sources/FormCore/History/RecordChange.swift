@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 
 /// One save of a record as its history keeps it: when, by whom, through what,
 /// and each field it changed.

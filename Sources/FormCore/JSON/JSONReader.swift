@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 
 /// The one JSON reader: specs, the JSON door (`FormSession.apply(json:)`),
 /// `DictionaryModel`, and the command's import, `new --json` and `set

@@ -1,5 +1,5 @@
 import FormBasics
-import FoundationEssentials
+public import FoundationEssentials
 
 /// The JSON door: a request body applied to a session in one call.
 extension FormSession {

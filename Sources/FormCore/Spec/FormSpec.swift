@@ -1,5 +1,5 @@
 import FormBasics
-import FoundationEssentials
+public import FoundationEssentials
 
 /// Reads and writes forms as JSON specs (format version 1, see `docs/spec.md`).
 ///

@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 
 /// Describes a form's stored record as a JSON Schema (draft 2020-12), for
 /// tools that validate or generate records outside FormStore.

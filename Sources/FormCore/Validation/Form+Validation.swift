@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 
 extension Form {
     /// Checks one field's model value: required, its kind's checks, then its

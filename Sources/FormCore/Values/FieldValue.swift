@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 
 /// A model value: what a field's model property holds once the typed input
 /// has been parsed (`Int?`, `Date`, `Bool`, `[String]` ...).

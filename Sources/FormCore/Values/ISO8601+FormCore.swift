@@ -1,4 +1,4 @@
-import FormBasics
+public import FormBasics
 
 /// FormStore's ISO-8601 text, named as FormCore's: it lives in FormBasics so
 /// the SQLite layer can write dates without importing FormCore, and this name

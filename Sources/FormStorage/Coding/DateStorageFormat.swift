@@ -1,6 +1,6 @@
 import FormBasics
-import FormCore
-import FoundationEssentials
+public import FormCore
+public import FoundationEssentials
 
 /// The form a column holds its dates in, so a changed date is written back the
 /// way the application that owns the database writes it.
@@ -69,7 +69,7 @@ public enum DateStorageFormat: Sendable, Hashable {
         case .time: return .text(.time)
         default:
             let type = declaredType.uppercased()
-            return .text(type.contains("DATETIME") || type.contains("TIMESTAMP") ? .sqlite : .iso8601)
+            return .text(type.containsUTF8("DATETIME") || type.containsUTF8("TIMESTAMP") ? .sqlite : .iso8601)
         }
     }
 

@@ -1,5 +1,5 @@
 import FormBasics
-import FormCore
+public import FormCore
 
 // The kind-less mapping between model values and stored values; `StorageCoding`
 // refines it per field kind.

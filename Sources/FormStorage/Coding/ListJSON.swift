@@ -1,5 +1,5 @@
 import FormBasics
-import FormCore
+public import FormCore
 import FoundationEssentials
 
 /// A multichoice list as JSON array text: `["pizza","sushi"]`, written

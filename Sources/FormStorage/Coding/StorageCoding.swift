@@ -1,5 +1,5 @@
 import FormBasics
-import FormCore
+public import FormCore
 import FoundationEssentials
 
 /// Maps a field's model value to the value SQLite stores and back, by field

@@ -1,4 +1,4 @@
-import FormCore
+public import FormCore
 
 /// A batch that also writes the rows of a form's repeating groups
 /// (`import --children`), on SQLite (`RecordBatch`) and PostgreSQL alike: a

@@ -1,5 +1,5 @@
 import FormBasics
-import FormCore
+public import FormCore
 
 /// Child tables and referrers on SQLite: what `RecordStore` asks of every
 /// store, so `--children` and a refused delete read the same on PostgreSQL.

@@ -1,4 +1,4 @@
-import FormCore
+public import FormCore
 
 /// Repeating groups over child tables: a record is loaded with its rows, and a
 /// save writes the parent and every row's insert, update, delete and position

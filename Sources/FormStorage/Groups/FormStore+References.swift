@@ -1,4 +1,4 @@
-import FormCore
+public import FormCore
 
 /// Foreign keys as pickers: the referenced rows as choices, found by a search
 /// that reads at most `limit` rows, and a value referring to no row refused

@@ -1,4 +1,4 @@
-import FormCore
+public import FormCore
 
 /// Repeating groups inside a batch (`import --children`): a record read with
 /// its rows as the batch's transaction sees them (a parent written earlier in

@@ -1,4 +1,4 @@
-import FormCore
+public import FormCore
 
 /// Foreign keys as pickers, whichever database holds them: what `choices`,
 /// the labels `show` and `list` print beside a key, and serve's pickers need.

@@ -1,5 +1,5 @@
 import FormBasics
-import FormCore
+public import FormCore
 
 extension FormInference {
     /// The inferred form of `table` with a repeating group for each table in

@@ -1,6 +1,6 @@
 import FormBasics
 import FoundationEssentials
-import FormCore
+public import FormCore
 
 /// A form for a table or view that has no spec, inferred from its columns: the
 /// declared type gives the kind, NOT NULL makes a field required, a

@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 
 /// A row of a migrations table: a migration the database has applied.
 public struct AppliedMigration: Sendable, Hashable {

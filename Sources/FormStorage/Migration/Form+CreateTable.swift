@@ -1,5 +1,5 @@
 import FormBasics
-import FormCore
+public import FormCore
 import FoundationEssentials
 
 /// The table a form needs, as a `CREATE TABLE` statement to start a migration

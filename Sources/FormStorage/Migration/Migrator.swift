@@ -1,5 +1,5 @@
 import FormBasics
-import FoundationEssentials
+public import FoundationEssentials
 
 /// Applies numbered `.sql` migrations once each, in order, and records them
 /// in a table with their checksums.

@@ -1,6 +1,6 @@
 import FormBasics
-import FormCore
-import FoundationEssentials
+public import FormCore
+public import FoundationEssentials
 
 /// Drafts: `DraftStore` over the `formstore_drafts` table (Migrations/0002_drafts.sql),
 /// in the database or in its sidecar. Only writing a draft creates the sidecar:

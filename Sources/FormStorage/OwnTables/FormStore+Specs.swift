@@ -1,6 +1,6 @@
 import FormBasics
-import FormCore
-import FoundationEssentials
+public import FormCore
+public import FoundationEssentials
 
 /// Form specs kept in the database (`formstore_forms`), so a database can carry
 /// its forms; for a database FormStore leaves alone, in its sidecar.

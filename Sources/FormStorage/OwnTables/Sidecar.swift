@@ -1,6 +1,6 @@
 import FormBasics
 import FormCore
-import FoundationEssentials
+public import FoundationEssentials
 import Glibc
 
 /// A database of FormStore's own that holds its tables (drafts, kept specs,
@@ -37,11 +37,19 @@ public struct Sidecar: Sendable, Hashable {
     /// The sidecar of the database at `database` (a path or a `file:` URI);
     /// `nil` for an in-memory or temporary database, which has no file to key by.
     public init?(database: String, directory: URL = Sidecar.standardDirectory) {
+        self.init(database: database, folder: directory.path)
+    }
+
+    /// The sidecar of `database` in the folder at `folder`: a path, put
+    /// together as text. Every command's start makes it, and
+    /// `appendingPathComponent` and `URL.path` cost more than the rest of
+    /// `show` (docs/binary.md).
+    init?(database: String, folder: String) {
         guard let file = Self.filePath(database) else { return nil }
         let absolute = file.hasPrefix("/") ? file : FileManager.default.currentDirectoryPath + "/" + file
         let real = Self.realPath(absolute) ?? absolute
         databasePath = real
-        path = directory.appendingPathComponent("sidecar-\(SHA256.hexDigest(Array(real.utf8))).sqlite").path
+        path = (folder.hasSuffix("/") ? folder : folder + "/") + "sidecar-\(SHA256.hexDigest(Array(real.utf8))).sqlite"
     }
 
     /// The folder it lives in.

@@ -1,5 +1,5 @@
-import FormCore
-import FoundationEssentials
+public import FormCore
+public import FoundationEssentials
 import Dispatch
 
 /// The async API of a store: every call that touches the database runs on the

@@ -1,4 +1,4 @@
-import FormCore
+public import FormCore
 
 /// Many records of one form read and written inside one write transaction,
 /// through cached statements: what an import of a hundred thousand rows needs.

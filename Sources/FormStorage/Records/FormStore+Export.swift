@@ -1,4 +1,4 @@
-import FormCore
+public import FormCore
 
 extension FormStore {
     /// Like `forEachStoredRow`, but hands each row over in place: `body`

@@ -1,4 +1,4 @@
-import FormCore
+public import FormCore
 
 /// Queries: records streamed one at a time.
 extension FormStore {

@@ -1,6 +1,6 @@
 import FormBasics
-import FormCore
-import FoundationEssentials
+public import FormCore
+public import FoundationEssentials
 
 /// `RecordStore` over SQLite.
 extension FormStore: RecordStore {

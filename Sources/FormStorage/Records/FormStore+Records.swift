@@ -1,4 +1,4 @@
-import FormCore
+public import FormCore
 
 /// Records: `FormBackend` for SQLite.
 extension FormStore {

@@ -1,5 +1,5 @@
-import FormCore
-import FoundationEssentials
+public import FormCore
+public import FoundationEssentials
 import Synchronization
 
 /// Forms over one SQLite database: loads, inserts, updates and deletes records
@@ -58,8 +58,8 @@ public final class FormStore: FormBackend, DraftStore {
     public init(database: Database, applyingMigrations: Bool = true, sidecarDirectory: URL? = nil) throws {
         self.database = database
         let isFormStores = try database.createdFile || database.read { try $0.tableExists(Migrator.formStore.table) }
-        if !isFormStores, let sidecar = Sidecar(database: database.path,
-                                                directory: sidecarDirectory ?? Sidecar.standardDirectory) {
+        if !isFormStores, let sidecar = sidecarDirectory.map({ Sidecar(database: database.path, directory: $0) })
+                                          ?? Sidecar(database: database.path, folder: FileDraftStore.standardPath) {
             ownTables = Mutex(.sidecar(sidecar))
             try attachSidecar(creating: false)
         } else {
@@ -77,8 +77,9 @@ public final class FormStore: FormBackend, DraftStore {
     public func mapping(for form: Form) throws -> TableMapping {
         let cacheKey = MappingKey(name: form.name, version: form.version, table: form.tableName)
         if let cached = mappings.withLock({ $0[cacheKey] }), cached.form == form { return cached }
-        // Checked where the form is first used, so a mistake cannot pass silently.
-        try form.checkDefinition()
+        // Checked where the form is first used, so a mistake cannot pass silently;
+        // directly, not through `CompiledForm`, which a command that only reads never needs.
+        _ = try form.checked()
         let mapping = try database.read { conn -> TableMapping in
             guard try conn.tableExists(form.tableName) else { throw FormStoreError.unknownTable(form.tableName) }
             try Self.checkLabelColumns(form, conn)

@@ -1,4 +1,4 @@
-import FormCore
+public import FormCore
 
 /// One test of a query on a stored field (or a key column).
 ///

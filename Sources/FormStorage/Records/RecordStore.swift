@@ -1,5 +1,5 @@
-import FormCore
-import FoundationEssentials
+public import FormCore
+public import FoundationEssentials
 
 /// What the `formstore` command and server need from a database, whichever
 /// it is: records, their history and drafts for sessions (`HistoryBackend`,

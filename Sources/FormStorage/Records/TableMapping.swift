@@ -1,5 +1,5 @@
 import FoundationEssentials
-import FormCore
+public import FormCore
 
 /// How a form's stored fields map onto a table's columns, with the SQL for
 /// each operation built once: identifiers quoted, values always bound.
@@ -109,7 +109,7 @@ public struct TableMapping: Sendable, Hashable {
         returningClause = " RETURNING " + columns.map(quoteIdentifier).joined(separator: ", ")
         readsBackByReturning = !table.isView
             && !table.foreignKeys.contains { $0.destinationTable.lowercased() == table.name.lowercased() }
-        defersForeignKeys = table.sql.uppercased().contains("INITIALLY DEFERRED")
+        defersForeignKeys = table.sql.uppercased().containsUTF8("INITIALLY DEFERRED")
         let read = Set(columns)
         recordedFields = form.fields.filter {
             $0.isStored && $0.holdsValue && (read.contains($0.key) || jsonPaths[$0.key] != nil)

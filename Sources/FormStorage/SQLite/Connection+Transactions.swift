@@ -55,6 +55,7 @@ extension Connection {
                 do {
                     // ROLLBACK TO keeps the savepoint open: RELEASE it as well.
                     try execute("ROLLBACK TO SAVEPOINT \(name)")
+                    forgetDescribedTables()
                     try execute("RELEASE SAVEPOINT \(name)")
                 } catch {
                     // The savepoint is gone (the body ended the transaction itself): undo everything.
@@ -71,6 +72,7 @@ extension Connection {
     /// because the caller is already reporting one.
     func rollbackIfNeeded() {
         guard isInsideTransaction else { return }
+        forgetDescribedTables()
         try? execute("ROLLBACK TRANSACTION")
         if isInsideTransaction {
             // ROLLBACK can fail while a statement is still running: finalize them and retry.

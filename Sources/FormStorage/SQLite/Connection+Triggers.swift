@@ -6,10 +6,7 @@ extension Connection {
     ///
     /// - throws: `DatabaseError`.
     func hasNoTriggers(on table: String) throws -> Bool {
-        let version = try cachedStatement("PRAGMA main.schema_version")
-        defer { version.reset() }
-        guard try version.step() else { return false }
-        let schemaVersion = version.int64(at: 0)
+        let schemaVersion = try schemaVersion()
         if triggerFreeTables[table] == schemaVersion { return true }
         let found = try cachedStatement("""
             SELECT 1 FROM main.sqlite_schema WHERE type = 'trigger' AND tbl_name = ? COLLATE NOCASE LIMIT 1

@@ -37,6 +37,9 @@ public final class Connection {
     /// FormStore's own tables found, by `schema.name`, with the schema version
     /// they were found at (`HistoryWriter`).
     var ownTablesSeen: [String: Int64] = [:]
+    /// Tables and views described, by the name asked for, with the schema
+    /// version they were read at (`tableInfo(_:)`).
+    var tablesDescribed: [String: (schemaVersion: Int64, info: TableInfo)] = [:]
 
     /// Opens a connection. A missing file is created with mode 0600 (unless
     /// read-only); the connection gets foreign keys, the busy timeout and the
@@ -227,21 +230,25 @@ public final class Connection {
                 var statement: OpaquePointer?
                 var tail: UnsafePointer<CChar>?
                 let code = sqlite3_prepare_v2(handle.pointer, current, -1, &statement, &tail)
+                let begin = current
                 let end = tail ?? current
-                let command = end > current
-                    ? String(decoding: UnsafeRawBufferPointer(start: current, count: current.distance(to: end)),
-                             as: UTF8.self)
-                    : String(cString: current)
-                let trimmed = command.trimmingSpacesAndNewlines()
+                // The statement's text, for an error only: every connection runs this as it opens.
+                func trimmed() -> String {
+                    let command = end > begin
+                        ? String(decoding: UnsafeRawBufferPointer(start: begin, count: begin.distance(to: end)),
+                                 as: UTF8.self)
+                        : String(cString: begin)
+                    return command.trimmingSpacesAndNewlines()
+                }
                 guard code == SQLITE_OK else {
                     sqlite3_finalize(statement)
-                    throw DatabaseError.from(handle.pointer, code: code, sql: trimmed)
+                    throw DatabaseError.from(handle.pointer, code: code, sql: trimmed())
                 }
                 // A statement is nil for whitespace or a comment.
                 if let statement {
                     var step: Int32
                     repeat { step = sqlite3_step(statement) } while step == SQLITE_ROW
-                    let error = step == SQLITE_DONE ? nil : DatabaseError.from(handle.pointer, code: step, sql: trimmed)
+                    let error = step == SQLITE_DONE ? nil : DatabaseError.from(handle.pointer, code: step, sql: trimmed())
                     sqlite3_finalize(statement)
                     if let error { throw error }
                 }

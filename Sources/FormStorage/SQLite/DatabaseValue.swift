@@ -1,5 +1,5 @@
 import FormBasics
-import FoundationEssentials
+public import FoundationEssentials
 
 /// A value as SQLite stores it: one of its five storage classes.
 ///

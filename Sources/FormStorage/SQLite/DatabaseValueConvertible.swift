@@ -1,5 +1,5 @@
 import FormBasics
-import FoundationEssentials
+public import FoundationEssentials
 
 /// A Swift type that converts to and from a `DatabaseValue`, so that it can be
 /// bound to a statement and read from a column.

@@ -1,5 +1,5 @@
 import CSQLite
-import FoundationEssentials
+public import FoundationEssentials
 
 /// A prepared SQL statement. Get one from `Connection.cachedStatement(_:)`
 /// (reused for the same SQL) or `Connection.makeStatement(_:)`.

@@ -1,4 +1,4 @@
-import FormCore
+public import FormCore
 
 extension PostgresFormStore {
     /// The form inferred from a table with a repeating group for each table

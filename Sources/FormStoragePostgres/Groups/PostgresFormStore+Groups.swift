@@ -1,4 +1,4 @@
-import FormCore
+public import FormCore
 import Synchronization
 
 /// Repeating groups over child tables on PostgreSQL, as `FormStore` keeps

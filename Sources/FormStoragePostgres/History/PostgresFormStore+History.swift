@@ -1,5 +1,5 @@
 import FormBasics
-import FormCore
+public import FormCore
 import FoundationEssentials
 import Synchronization
 

@@ -1,4 +1,4 @@
-import FormCore
+public import FormCore
 
 extension PostgresFormInference {
     /// The form of `table` with a repeating group for each table whose one

@@ -1,4 +1,4 @@
-import FormCore
+public import FormCore
 import FoundationEssentials
 
 /// A form for a PostgreSQL table that has no spec, inferred from `pg_catalog`

@@ -1,6 +1,6 @@
 import FormBasics
 import FormCore
-import FormStorage
+public import FormStorage
 import FoundationEssentials
 
 /// Applies a `Migrator`'s migrations (FormStore's own, or a user's folder) to

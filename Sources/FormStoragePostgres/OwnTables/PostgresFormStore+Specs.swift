@@ -1,6 +1,6 @@
 import FormBasics
-import FormCore
-import FoundationEssentials
+public import FormCore
+public import FoundationEssentials
 
 /// Form specs kept in the database (`formstore_forms`, made by `init` and the
 /// store's migrations), as `FormStore` keeps them on SQLite: a database can

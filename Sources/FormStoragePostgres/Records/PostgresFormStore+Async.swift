@@ -1,5 +1,5 @@
 import Dispatch
-import FormCore
+public import FormCore
 
 /// The async API: every call that touches the server runs on a queue of the
 /// store's own while the calling task waits without holding a thread of

@@ -1,5 +1,5 @@
-import FormCore
-import FormStorage
+public import FormCore
+public import FormStorage
 
 /// `RecordStore` over PostgreSQL: what the `formstore` command and server use.
 extension PostgresFormStore: RecordStore {

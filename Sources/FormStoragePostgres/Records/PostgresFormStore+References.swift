@@ -1,5 +1,5 @@
-import FormCore
-import FormStorage
+public import FormCore
+public import FormStorage
 
 /// Foreign keys as pickers on PostgreSQL, as `FormStore` offers them on
 /// SQLite: the referenced rows as choices, found by a bound `ILIKE` search

@@ -1,4 +1,4 @@
-import FormCore
+public import FormCore
 import FormStorage
 import FoundationEssentials
 import Synchronization

@@ -1,5 +1,5 @@
 import FormBasics
-import FormCore
+public import FormCore
 import FoundationEssentials
 
 /// Settings kept in the `formstore_settings` table (Migrations/0001_settings.sql)

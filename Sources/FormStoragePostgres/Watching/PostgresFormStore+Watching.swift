@@ -1,4 +1,4 @@
-import FormCore
+public import FormCore
 import Synchronization
 
 /// Hearing other writers: `CommitObserving` for PostgreSQL, with `LISTEN` and

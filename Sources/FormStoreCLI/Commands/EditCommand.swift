@@ -34,10 +34,10 @@ struct EditCommand: ParsableCommand {
         let terminal = context.terminal
         let frontEnd: EditFrontEnd
         if usesEditor {
-            frontEnd = .editor(EditorLauncher(environment: context.environment), messages: terminal.errors)
+            frontEnd = .editor(EditorLauncher(environment: context.environment.all), messages: terminal.errors)
         } else if !plain && FullScreenEdit.isPossible(input: terminal.input, output: terminal.output,
-                                                      environment: context.environment) {
-            frontEnd = .fullScreen(environment: context.environment, messages: terminal.errors)
+                                                      environment: context.environment.all) {
+            frontEnd = .fullScreen(environment: context.environment.all, messages: terminal.errors)
         } else {
             frontEnd = .prompts(Prompter(input: ByteSourceLines(terminal.input, echoSink: terminal.errors),
                                          output: terminal.errors))

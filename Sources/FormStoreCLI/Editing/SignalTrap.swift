@@ -2,7 +2,7 @@ import Dispatch
 import FoundationEssentials
 import Synchronization
 #if canImport(Glibc)
-import Glibc
+public import Glibc
 #endif
 
 /// Catches SIGINT, SIGTERM, SIGHUP (the terminal closed) and SIGQUIT (Ctrl-\)

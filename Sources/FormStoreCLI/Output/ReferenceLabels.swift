@@ -101,13 +101,14 @@ extension OutputColumn {
 }
 
 extension StorageWorkspace {
-    /// Labels come from the store's pickers (SQLite's or PostgreSQL's).
+    /// Labels come from the store's pickers (SQLite's or PostgreSQL's);
+    /// `nil` when no field has one (its cache's types are then never made).
     func referenceLabels(of form: Form) throws -> ReferenceLabels? {
         let store = try store()
         let pickers = try store.pickers(form).filter { key, picker in
             picker.labelColumn != nil && form.field(key)?.isStored == true
         }
-        return ReferenceLabels(store: store, pickers: pickers)
+        return pickers.isEmpty ? nil : ReferenceLabels(store: store, pickers: pickers)
     }
 
     func rowReferenceLabels(of form: Form) throws -> [String: ReferenceLabels] {

@@ -2,7 +2,7 @@
 /// options, and (through `workspace()`) the forms and records.
 struct CommandContext {
     var terminal: Terminal
-    var environment: [String: String]
+    var environment: Environment
     var globals: GlobalOptions
     /// The running command and its parents, root first (for help and usage lines).
     var commandPath: [any ParsableCommand.Type]

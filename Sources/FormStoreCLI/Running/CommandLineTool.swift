@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 
 /// The `formstore` command: parses the arguments (without the program name),
 /// runs the command and returns its exit code.
@@ -11,19 +11,21 @@ public enum CommandLineTool {
     public static let version = "0.1.0"
 
     /// Runs with the process's environment, streams and working directory.
+    /// Variables are read one by one as the command needs them (`Environment`).
     public static func run(_ arguments: [String]) -> Int32 {
-        let environment = ProcessInfo.processInfo.environment
-        return run(arguments, environment: environment, terminal: .standard(environment: environment))
+        let environment = Environment.process
+        return run(arguments, environment: environment, terminal: .standard(environment: environment.only(Terminal.variables)),
+                   workingDirectory: FileManager.default.currentDirectoryPath, workspaceProvider: .storageUntilExit).rawValue
     }
 
     /// Runs against the given streams; tests pass buffers.
     public static func run(_ arguments: [String], environment: [String: String], terminal: Terminal,
                            workingDirectory: String = FileManager.default.currentDirectoryPath) -> Int32 {
-        run(arguments, environment: environment, terminal: terminal, workingDirectory: workingDirectory,
+        run(arguments, environment: Environment(environment), terminal: terminal, workingDirectory: workingDirectory,
             workspaceProvider: .storage).rawValue
     }
 
-    static func run(_ arguments: [String], environment: [String: String], terminal: Terminal,
+    static func run(_ arguments: [String], environment: Environment, terminal: Terminal,
                     workingDirectory: String, workspaceProvider: WorkspaceProvider) -> ExitCode {
         defer { terminal.flush() }
         let parser = CommandParser(root: FormStoreCommand.self)

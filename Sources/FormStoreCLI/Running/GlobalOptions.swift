@@ -32,7 +32,7 @@ struct GlobalOptions: Sendable, Equatable {
 
     /// - throws: a usage error (exit 64) for an environment variable whose
     ///   value means nothing: a typo must not quietly fall back to a default.
-    init(_ parsed: ParsedArguments, environment: [String: String], workingDirectory: String) throws(CLIError) {
+    init(_ parsed: ParsedArguments, environment: Environment, workingDirectory: String) throws(CLIError) {
         if let db = parsed.value("db") {
             databasePath = db
         } else if let db = environment["FORMSTORE_DB"], !db.isEmpty {

@@ -83,6 +83,24 @@ struct WorkspaceProvider {
             StorageWorkspace(globals: globals, access: access, warnings: warnings)
         }
     }
+
+    /// `storage` for the process's own run, which exits when the command
+    /// returns: a workspace that only reads is kept until then instead of
+    /// being taken apart first. Taking a store apart made the runtime build
+    /// the metadata of every type it held, about 0.4 M instructions of
+    /// `show` (docs/binary.md); a read-only connection leaves nothing on
+    /// disk to close. A workspace that may write is closed as usual (its
+    /// connection's close checkpoints the WAL).
+    static var storageUntilExit: WorkspaceProvider {
+        WorkspaceProvider { globals, access, warnings in
+            let workspace = StorageWorkspace(globals: globals, access: access, warnings: warnings)
+            if access.isReadOnly { keptUntilExit.append(workspace) }
+            return workspace
+        }
+    }
+
+    /// Only the process's one run (`CommandLineTool.run(_:)`, on its main thread) appends.
+    nonisolated(unsafe) private static var keptUntilExit: [any Workspace] = []
 }
 
 /// A form as `forms` lists it.

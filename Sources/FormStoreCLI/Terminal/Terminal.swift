@@ -30,6 +30,9 @@ public struct Terminal {
         self.outputWidth = environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? outputWidth
     }
 
+    /// The variables a terminal reads (`COLUMNS`, `NO_COLOR`, `TERM`).
+    static let variables = ["COLUMNS", "NO_COLOR", "TERM"]
+
     /// The process's stdin, stdout and stderr.
     public static func standard(environment: [String: String]) -> Terminal {
         let output = FileDescriptorSink(fileDescriptor: 1)

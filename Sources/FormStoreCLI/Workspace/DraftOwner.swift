@@ -12,7 +12,7 @@ enum DraftOwner {
             let login = String(cString: name)
             if !login.isEmpty { return login }
         }
-        let user = ProcessInfo.processInfo.environment["USER"] ?? ""
+        let user = getenv("USER").map { String(cString: $0) } ?? ""
         return user.isEmpty ? nil : user
     }()
 }

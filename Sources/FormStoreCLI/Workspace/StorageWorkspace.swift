@@ -197,9 +197,10 @@ final class StorageWorkspace: Workspace {
     /// Specs kept in the database (`formstore_forms`), on either backend.
     private func storedCatalog() throws -> FormCatalog {
         let store = try store()
-        if let postgres = store as? PostgresFormStore { return try FormCatalog(storedIn: postgres) }
-        guard let store = store as? FormStore else { return .empty }
-        return try FormCatalog(storedIn: store)
+        // SQLite's first: a cast that fails costs the runtime a search (about 0.7 M instructions, docs/binary.md).
+        if let sqlite = store as? FormStore { return try FormCatalog(storedIn: sqlite) }
+        guard let postgres = store as? PostgresFormStore else { return .empty }
+        return try FormCatalog(storedIn: postgres)
     }
 
     /// One line on stderr per broken spec, once: they break only their own form.

@@ -18,7 +18,7 @@ func runTool(_ arguments: [String], environment: [String: String] = [:], stdin: 
     let terminal = Terminal(input: BufferSource(stdin, isTerminal: stdinIsTerminal), output: output, errors: errors,
                             environment: environment)
     let provider = workspace.map { ws in WorkspaceProvider { _, _, _ in ws } } ?? .storage
-    let code = CommandLineTool.run(arguments, environment: environment, terminal: terminal,
+    let code = CommandLineTool.run(arguments, environment: Environment(environment), terminal: terminal,
                                    workingDirectory: workingDirectory, workspaceProvider: provider)
     return ToolRun(code: code, output: output.text, errors: errors.text)
 }
