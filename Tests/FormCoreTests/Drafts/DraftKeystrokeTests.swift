@@ -65,7 +65,7 @@ import Testing
         // Whoever hears the last name change fills in the first name too.
         let observation = session.observe { [unowned session] event in
             if event == .valueChanged(field: "lastName"), session.value("firstName") != "Pat" {
-                try? session.set("firstName", value: "Pat")
+                _ = try? session.set("firstName", value: "Pat")
             }
         }
         try session.set("lastName", input: "Pa")
