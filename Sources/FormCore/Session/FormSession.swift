@@ -217,6 +217,10 @@ public final class FormSession {
     /// A field's current model value (`.null` when it has none).
     public func value(_ key: String) -> FieldValue { current[key] ?? .null }
 
+    /// A field's value as loaded or last saved (`.null` when it has none):
+    /// read from its slot, where `pristine[key]` builds the whole dictionary first.
+    public func pristineValue(_ key: String) -> FieldValue { pristineValues[key] ?? .null }
+
     /// What a person sees in the field: the raw input when it did not parse,
     /// else the model value formatted through the field's transformers.
     public func text(_ key: String) -> String {

@@ -48,8 +48,8 @@ public struct RecordValues: Sendable {
     /// The values by key, as a dictionary: built when asked.
     public var dictionary: [String: FieldValue] {
         guard !slots.isEmpty else { return others }
-        var result = others
-        result.reserveCapacity(others.count + slots.count)
+        var result = [String: FieldValue](minimumCapacity: others.count + slots.count)
+        for (key, value) in others { result[key] = value }
         for index in slots.indices {
             if let value = slots[index] { result[layout.keys[index]] = value }
         }

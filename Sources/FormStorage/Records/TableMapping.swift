@@ -288,7 +288,13 @@ public struct TableMapping: Sendable, Hashable {
     /// straight from the statement into the form's slots: no dictionary, no
     /// column name hashed (issue 14).
     func record(from statement: Statement) -> StoredRecord {
-        record(decoding: columns.indices.map { statement.value(at: $0) as DatabaseValue })
+        guard pathSlots.isEmpty else { return record(decoding: columns.indices.map { statement.value(at: $0) }) }
+        var values = RecordValues(layout: layout)
+        for index in columns.indices {
+            let value = columnCodings[index].decode(statement.value(at: index))
+            if let slot = columnSlots[index] { values.slots[slot] = value } else { values.others[columns[index]] = value }
+        }
+        return record(values)
     }
 
     /// The current row of a statement of `selectSQL`: the record and each
@@ -315,6 +321,11 @@ public struct TableMapping: Sendable, Hashable {
                 if let slot = path.slot { values.slots[slot] = value } else { values.others[path.field] = value }
             }
         }
+        return record(values)
+    }
+
+    /// The record of values read into slots: its key and version taken from them.
+    private func record(_ values: RecordValues) -> StoredRecord {
         let key = RecordKey(columns: keyColumns, values: keyColumns.map { values[$0] ?? .null })
         var version: Int64?
         if let column = form.versionColumn { version = values[column]?.intValue }
