@@ -237,7 +237,9 @@ public final class FormSession {
 
     /// Every error, field errors in form order first.
     public var allErrors: [FieldError] {
-        fields.flatMap { errors($0.key) } + groupErrors + formErrors
+        // Usually no field has an error: no walk over the form (every save asks,
+        // and walking 200 fields was an eighth of a 200-field save).
+        (fieldErrors.isEmpty ? [] : fields.flatMap { errors($0.key) }) + groupErrors + formErrors
     }
 
     /// Stored fields whose current value differs from the pristine one.
