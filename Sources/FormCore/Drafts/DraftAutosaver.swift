@@ -65,11 +65,21 @@ public final class DraftAutosaver: Sendable {
     }
 
     private struct State {
-        var pending: Draft?
+        /// The unsaved state as last handed over, written or not: what a
+        /// one-field edit (`update(field:value:input:)`) changes in place.
+        var latest: Draft?
+        /// `latest` is not written yet.
+        var isPending = false
         var lastWrite: ContinuousClock.Instant?
         var scheduled = false
         var fallback: Fallback?
         var purgedExpired = false
+
+        /// Nothing unsaved to write, and nothing to change in place.
+        mutating func forget() {
+            latest = nil
+            isPending = false
+        }
     }
 
     private let store: any DraftStore
@@ -87,16 +97,52 @@ public final class DraftAutosaver: Sendable {
 
     /// Takes the latest unsaved state; writes it now or when the interval has passed.
     public func schedule(_ draft: Draft) {
-        let now = ContinuousClock.now
-        let delay: Duration? = state.withLock { s in
-            s.pending = draft
-            if s.scheduled { return nil }
-            s.scheduled = true
-            guard let last = s.lastWrite else { return .zero }
-            let elapsed = last.duration(to: now)
-            return elapsed >= policy.interval ? .zero : policy.interval - elapsed
+        let delay = state.withLock { s -> Duration? in
+            s.latest = draft
+            s.isPending = true
+            return arm(&s)
         }
-        guard let delay else { return }
+        if let delay { writeAfter(delay) }
+    }
+
+    /// One field of the draft last handed over changed (a keystroke): its
+    /// value (`nil`: not changed any more) or its input that did not parse
+    /// replaces the old, in place, and is written as `schedule` writes. Costs
+    /// one field, not a snapshot of the form. Returns false, changing
+    /// nothing, when there is no draft to change or the change would leave it
+    /// empty: the caller hands over (or discards) the whole state instead.
+    public func update(field key: String, value: FieldValue?, input: String?, at date: Date) -> Bool {
+        let delay = state.withLock { s -> Duration?? in
+            // Out of the state while it changes, so its storage is not copied.
+            guard var draft = s.latest.take() else { return .none }
+            let old = (draft.values.removeValue(forKey: key), draft.inputs.removeValue(forKey: key))
+            if draft.values.isEmpty && draft.inputs.isEmpty && draft.groups == nil && value.isNone && input == nil {
+                if let value = old.0 { draft.values[key] = value }
+                if let input = old.1 { draft.inputs[key] = input }
+                s.latest = draft
+                return .none
+            }
+            if let input { draft.inputs[key] = input } else if let value { draft.values[key] = value }
+            draft.updatedAt = Draft.milliseconds(date)
+            s.latest = draft
+            s.isPending = true
+            return .some(arm(&s))
+        }
+        guard let delay else { return false }
+        if let delay { writeAfter(delay) }
+        return true
+    }
+
+    /// Marks a write as scheduled; the delay before it, or `nil` when one is already scheduled.
+    private func arm(_ s: inout State) -> Duration? {
+        if s.scheduled { return nil }
+        s.scheduled = true
+        guard let last = s.lastWrite else { return .zero }
+        let elapsed = last.duration(to: ContinuousClock.now)
+        return elapsed >= policy.interval ? .zero : policy.interval - elapsed
+    }
+
+    private func writeAfter(_ delay: Duration) {
         if delay == .zero {
             queue.async { self.writePending() }
         } else {
@@ -112,7 +158,7 @@ public final class DraftAutosaver: Sendable {
     /// Forgets the pending draft and waits for a write under way, so that a save
     /// deleting the draft in its transaction is not followed by a stale write.
     public func cancelPending() {
-        state.withLock { $0.pending = nil }
+        state.withLock { $0.forget() }
         queue.sync {}
     }
 
@@ -131,13 +177,13 @@ public final class DraftAutosaver: Sendable {
     /// `cancelPending()` for async code: the wait for a write under way
     /// suspends the task instead of blocking its thread.
     public func cancelPending() async {
-        state.withLock { $0.pending = nil }
+        state.withLock { $0.forget() }
         await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
     }
 
     /// Nothing is unsaved any more: deletes the draft (after earlier writes).
     public func discard(id: String) {
-        state.withLock { $0.pending = nil }
+        state.withLock { $0.forget() }
         queue.async { [store, policy] in
             try? store.deleteDraft(id: id)
             try? policy.fallback?.deleteDraft(id: id)
@@ -147,11 +193,12 @@ public final class DraftAutosaver: Sendable {
     private func writePending() {
         guard let draft = state.withLock({ s -> Draft? in
             s.scheduled = false
+            guard s.isPending else { return nil }
             // The interval counts from the start of this write: a change made while
             // the store is busy writing must wait, not start a second write at once.
-            if s.pending != nil { s.lastWrite = ContinuousClock.now }
-            defer { s.pending = nil }
-            return s.pending
+            s.lastWrite = ContinuousClock.now
+            s.isPending = false
+            return s.latest
         }) else { return }
         var fallback: Fallback?
         do {
@@ -180,5 +227,13 @@ extension Duration {
     var timeInterval: TimeInterval {
         let (seconds, attoseconds) = components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}
+
+private extension Optional where Wrapped == FieldValue {
+    /// No value at all (`== nil` would compare with the `.null` value: FieldValue takes nil literals).
+    var isNone: Bool {
+        if case .none = self { return true }
+        return false
     }
 }

@@ -46,6 +46,10 @@ public struct RecordPipeline: Sendable {
     private let mayRefuse: [Bool]
     /// Every value-holding field's key: what a new record validates.
     public let allKeys: Set<String>
+    /// Each slot's `allTransforms`, made once: an import parses every value of every row.
+    private let transforms: [[Transform]]
+    /// `form.fields`, flattened once (the property flattens the sections per call).
+    private let formFields: [Field]
 
     public init(_ form: Form) {
         self.form = form
@@ -66,10 +70,23 @@ public struct RecordPipeline: Sendable {
         mayRefuse = fields.map {
             $0.isReadOnly || $0.disabledWhen != nil || $0.hiddenWhen != nil || (modeRefuses && !$0.enabledWhenNotEditing)
         }
+        transforms = fields.map(\.allTransforms)
+        formFields = form.fields
     }
 
     /// The field with this key that holds a value.
     public func field(_ key: String) -> Field? { slots[key].map { fields[$0] } }
+
+    /// The slot (position in `fields`) of the field with this key that holds a
+    /// value: a caller touching a field per value reads `fields[slot]` in place
+    /// rather than copying the whole `Field` that `field(_:)` returns.
+    public func slot(_ key: String) -> Int? { slots[key] }
+
+    /// Parses a value as the field in `slot` parses what is typed
+    /// (`Field.parse(value:in:)`), through its transforms made once.
+    public func parse(_ input: FieldValue, slot: Int) -> Result<FieldValue, FieldError> {
+        fields[slot].parse(input, through: transforms[slot], messages: form.messages)
+    }
 
     // MARK: What may change
 
@@ -136,6 +153,18 @@ public struct RecordPipeline: Sendable {
         return form.validate(changed: changed, values: visibleValues(values, editing: editing), editing: editing)
     }
 
+    /// The errors half of `validate(changed:values:editing:)`, without working
+    /// out the warnings; `isNew`: `changed` is `allKeys`.
+    func errors(changed: Set<String>, isNew: Bool, values: [String: FieldValue], editing: Bool) -> [FieldError] {
+        guard hasConditions else {
+            return form.failures(of: formFields, changed: changed, asErrors: true, values: values, editing: editing,
+                                 now: Date(), visibility: .nothingHidden, everyField: isNew)
+        }
+        let visible = visibleValues(values, editing: editing)
+        return form.failures(of: formFields, changed: changed, asErrors: true, values: visible, editing: editing,
+                             now: Date(), visibility: form.visibility(values: visible, editing: editing), everyField: isNew)
+    }
+
     /// `validate(changed:values:editing:)` with the hidden fields already
     /// known for `values` (a session keeps them between changes), as a check
     /// whose errors and warnings are asked for apart (`ValidationCheck`).
@@ -162,6 +191,13 @@ public struct RecordPipeline: Sendable {
     /// A new record's values: every visible stored field (missing ones `.null`).
     public func insertValues(_ values: [String: FieldValue], editing: Bool) -> [String: FieldValue] {
         let hidden = hasConditions ? form.visibility(values: values, editing: editing) : nil
+        // Every field stored and none hidden (an import's usual form): the values
+        // themselves, once each stored key is there, hold exactly what is written.
+        if hidden == nil && storedSlots.count == fields.count {
+            var stored = values
+            for slot in storedSlots where stored[fields[slot].key] == nil { stored[fields[slot].key] = .null }
+            if stored.count == storedSlots.count { return stored }
+        }
         var stored: [String: FieldValue] = [:]
         stored.reserveCapacity(storedSlots.count)
         for slot in storedSlots where hidden?.isHidden(fields[slot].key) != true {
@@ -189,8 +225,11 @@ public struct RecordPipeline: Sendable {
     ///   is an error too (`hiddenChangeError`).
     /// - parameter editing: whether the form is being edited (edit mode); a
     ///   command's whole edit passes `true`.
+    /// - parameter warnings: whether to work out the warnings (rules the
+    ///   untouched values break); a caller that never shows them (an import)
+    ///   passes `false` and gets none.
     public func plan(isNew: Bool, pristine: [String: FieldValue], values: [String: FieldValue], given: [String],
-                     editing: Bool) -> RecordWritePlan {
+                     editing: Bool, warnings: Bool = true) -> RecordWritePlan {
         var refused: [FieldError] = []
         for key in given {
             guard let slot = slots[key], mayRefuse[slot] else { continue }
@@ -210,7 +249,11 @@ public struct RecordPipeline: Sendable {
                 failed.insert(key)
             }
         }
-        let report = validate(changed: isNew ? allKeys : Set(changed), values: values, editing: editing)
+        let report = warnings
+            ? validate(changed: isNew ? allKeys : Set(changed), values: values, editing: editing)
+            : ValidationReport(errors: errors(changed: isNew ? allKeys : Set(changed), isNew: isNew, values: values,
+                                              editing: editing),
+                               warnings: [])
         let errors = refused + report.errors.filter { $0.field.map { !failed.contains($0) } ?? true }
         guard errors.isEmpty else { return .invalid(RecordPipeline.inFormOrder(errors, of: self), warnings: report.warnings) }
         if isNew { return .insert(insertValues(values, editing: editing), warnings: report.warnings) }

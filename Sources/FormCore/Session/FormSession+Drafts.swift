@@ -88,10 +88,39 @@ extension FormSession {
             } else {
                 draftMayExist = true
                 autosaver.schedule(snapshot)
+                draftHandedRevision = draftRevision
             }
         } else {
             autosaver.discard(id: draftID)
         }
+    }
+
+    /// The state before one field's edit, for `draftChanged(field:since:)`:
+    /// whether the autosaver holds all of it.
+    var draftBeforeEdit: Bool { draftHandedRevision == draftRevision && draftBase != nil }
+
+    /// `draftChanged()` after an edit of one field that changed nothing but
+    /// its value and input (`revision`: the count right after those changes):
+    /// when the autosaver held all of the state before the edit (`handed`,
+    /// from `draftBeforeEdit`), only that field is handed over, so a keystroke
+    /// costs one field, not the form. Anything else changed meanwhile (an
+    /// observer's edit, a pristine value) hands over the whole state.
+    func draftChanged(field: Field, handed: Bool, revision: Int) {
+        guard handed, revision == draftRevision, draftPolicy == .autosave, let autosaver,
+              field.holdsValue, !field.isSecure else {
+            draftChanged()
+            return
+        }
+        let k = field.key
+        let input: String? = inputs.isEmpty ? nil : inputs[k]
+        // Spelt out: `nil` alone would be the `.null` value (FieldValue takes nil literals).
+        var value = Optional<FieldValue>.none
+        if input == nil, isChanged(k) { value = .some(current[k] ?? FieldValue.null) }
+        guard autosaver.update(field: k, value: value, input: input, at: Date()) else {
+            draftChanged()
+            return
+        }
+        draftHandedRevision = draftRevision
     }
 
     /// Restores a draft over the record as stored now, field by field:

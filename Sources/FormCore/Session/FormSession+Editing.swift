@@ -23,17 +23,19 @@ extension FormSession {
         let field = try editableField(key)
         let step = beginUndoStep(key)
         defer { endUndoStep(step) }
+        let handed = draftBeforeEdit
         switch compiled.parse(input, key: key) ?? field.parse(input) {
         case .success(let value):
             // Usually no input is pending: no lookup to remove one.
             if !inputs.isEmpty { inputs[key] = nil }
-            return try apply(value, to: field)
+            return try apply(value, to: field, draftHanded: handed)
         case .failure(let error):
             inputs[key] = input
+            let revision = draftRevision
             touched.insert(key)
             setErrors([error], for: key)
             emit(.valueChanged(field: key))
-            draftChanged()
+            draftChanged(field: field, handed: handed, revision: revision)
             return nil
         }
     }
@@ -55,8 +57,9 @@ extension FormSession {
         let given = field.choiceValue(value)
         // What is stored is what the column holds, whatever the form guessed of it.
         let taken = given == (pristineValues[key] ?? .null) ? given : try field.coerce(given, messages: form.messages)
+        let handed = draftBeforeEdit
         inputs[key] = nil
-        return try apply(taken, to: field)
+        return try apply(taken, to: field, draftHanded: handed)
     }
 
     /// A person picks one choice, as a tap on a picker, a segment or a button of
@@ -106,10 +109,11 @@ extension FormSession {
         return field
     }
 
-    private func apply(_ value: FieldValue, to field: Field) throws -> SaveOutcome? {
+    private func apply(_ value: FieldValue, to field: Field, draftHanded: Bool) throws -> SaveOutcome? {
         let key = field.key
         // One lookup for the old value and the new (a keystroke's profile counts them).
         let changed = setCurrent(value, for: key) != value
+        let revision = draftRevision
         touched.insert(key)
         let timing = field.effectiveTiming(in: form)
         if form.mode == .free || timing == .onChange || fieldErrors[key] != nil {
@@ -117,7 +121,7 @@ extension FormSession {
         }
         if changed { emit(.valueChanged(field: key)) }
         if form.mode == .free { return try saveField(field) }
-        draftChanged()
+        draftChanged(field: field, handed: draftHanded, revision: revision)
         return nil
     }
 

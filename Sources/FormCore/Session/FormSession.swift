@@ -51,6 +51,7 @@ public final class FormSession {
         didSet {
             visibilityMemo = nil
             if !isTrackingEdits { editedKeys = nil }
+            draftRevision &+= 1
         }
     }
     /// Keys whose current value may differ from the pristine one: every key
@@ -62,7 +63,9 @@ public final class FormSession {
     /// Set while `editedKeys` is kept up to date by hand.
     var isTrackingEdits = false
     /// Raw inputs that did not parse, by field key.
-    public internal(set) var inputs: [String: String] = [:]
+    public internal(set) var inputs: [String: String] = [:] {
+        didSet { draftRevision &+= 1 }
+    }
     /// Fields a person changed or committed at least once.
     public internal(set) var touched: Set<String> = []
     /// Errors per field key.
@@ -125,7 +128,15 @@ public final class FormSession {
     /// A draft's `base` (the pristine stored values), kept until `pristine` changes.
     var draftBase: [String: FieldValue]?
     /// The rows of the repeating groups (`FormSession+Groups.swift`).
-    var groupState = GroupState()
+    var groupState = GroupState() {
+        didSet { draftRevision &+= 1 }
+    }
+    /// Counts changes of the state a draft holds (values, inputs, rows), and
+    /// the count when the autosaver last took all of it: a keystroke on a
+    /// session nothing else changed since then hands over one field
+    /// (`FormSession+Drafts.swift`).
+    var draftRevision = 0
+    var draftHandedRevision: Int?
 
     convenience init(form: Form, backend: any FormBackend, draftStore: (any DraftStore)?, key: RecordKey?,
                      values: [String: FieldValue], version: Int64?, owner: String?, draftPolicy: DraftPolicy,

@@ -19,14 +19,15 @@ extension Form {
 
     /// `validate(field:...)` with the hidden fields already known for `values`
     /// (`nil`: work them out), so checking a whole form walks its conditions once.
+    /// `valueIsStored`: `value` was read from `values` (or is `.null` missing there), so it replaces nothing.
     func validate(field: Field, value: FieldValue, values: [String: FieldValue], editing: Bool,
-                  now: Date, visibility: FormVisibility?) -> [FieldError] {
+                  now: Date, visibility: FormVisibility?, valueIsStored: Bool = false) -> [FieldError] {
         guard field.holdsValue else { return [] }
         // Usually `values` already holds `value`: copying every value per field
         // made checking a whole form quadratic. Only a condition or an
         // `equalTo` rule reads the others, so only they get the values with
         // this one in (a keystroke's check passes none).
-        let replaced = (values[field.key] ?? .null) != value
+        let replaced = !valueIsStored && (values[field.key] ?? .null) != value
         let readsOthers = field.hiddenWhen != nil || field.rules.contains { if case .equalTo = $0 { true } else { false } }
         var current = values
         if replaced && readsOthers { current[field.key] = value }
@@ -121,14 +122,17 @@ extension Form {
     /// needs the first at once and the second only when someone reads the
     /// warnings: checking the untouched fields was most of a save's validation.
     /// `fields` is `self.fields` (a compiled form passes its own copy).
+    /// `everyField`: `changed` holds every value-holding field's key (a new
+    /// record), so no field's key need be looked up in it.
     func failures(of fields: [Field], changed: Set<String>, asErrors: Bool, values: [String: FieldValue], editing: Bool, now: Date,
-                  visibility: FormVisibility) -> [FieldError] {
+                  visibility: FormVisibility, everyField: Bool = false) -> [FieldError] {
         var found: [FieldError] = []
         // By index: the test reads two properties, where a `for field in` copied every field.
-        for index in fields.indices where fields[index].holdsValue && changed.contains(fields[index].key) == asErrors {
+        for index in fields.indices
+        where fields[index].holdsValue && (everyField ? true : changed.contains(fields[index].key)) == asErrors {
             let field = fields[index]
             found += validate(field: field, value: values[field.key] ?? .null, values: values,
-                              editing: editing, now: now, visibility: visibility)
+                              editing: editing, now: now, visibility: visibility, valueIsStored: true)
         }
         for rule in rules {
             let named = rule.fields

@@ -20,7 +20,7 @@ public struct FormVisibility: Sendable, Equatable {
     public let conditionEvaluations: Int
 
     /// Whether the field with `key` is hidden.
-    public func isHidden(_ key: String) -> Bool { hiddenKeys.contains(key) }
+    public func isHidden(_ key: String) -> Bool { !hiddenKeys.isEmpty && hiddenKeys.contains(key) }
 
     /// A form without conditions: nothing hidden, nothing evaluated.
     static let nothingHidden = FormVisibility(hiddenKeys: [], conditionEvaluations: 0)

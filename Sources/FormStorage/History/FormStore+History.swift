@@ -86,16 +86,16 @@ extension FormStore: HistoryBackend {
 
     public func insert(_ form: Form, values: [String: FieldValue], deletingDraft: String?,
                        attribution: ChangeAttribution) async throws -> StoredRecord {
-        try await database.perform(.writing) {
-            try self.insert(form, values: values, deletingDraft: deletingDraft, attribution: attribution)
+        try await database.performBatchedWrite {
+            try self.insertion(form, values: values, deletingDraft: deletingDraft, attribution: attribution)
         }
     }
 
     public func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
                        deletingDraft: String?, attribution: ChangeAttribution) async throws -> UpdateResult {
-        try await database.perform(.writing) {
-            try self.update(form, key: key, changes: changes, base: base, deletingDraft: deletingDraft,
-                            attribution: attribution)
+        try await database.performBatchedWrite {
+            try self.updating(form, key: key, changes: changes, base: base, deletingDraft: deletingDraft,
+                              attribution: attribution)
         }
     }
 }

@@ -30,19 +30,25 @@ extension FormStore {
         try await database.perform(.reading) { try self.load(form, key: key) }
     }
 
+    // A record's write shares its commit with the writes queued beside it
+    // (group commit: `Database.performBatchedWrite`).
+
     public func insert(_ form: Form, values: [String: FieldValue], deletingDraft: String?) async throws -> StoredRecord {
-        try await database.perform(.writing) { try self.insert(form, values: values, deletingDraft: deletingDraft) }
+        try await database.performBatchedWrite {
+            try self.insertion(form, values: values, deletingDraft: deletingDraft, attribution: .library)
+        }
     }
 
     public func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
                        deletingDraft: String?) async throws -> UpdateResult {
-        try await database.perform(.writing) {
-            try self.update(form, key: key, changes: changes, base: base, deletingDraft: deletingDraft)
+        try await database.performBatchedWrite {
+            try self.updating(form, key: key, changes: changes, base: base, deletingDraft: deletingDraft,
+                              attribution: .library)
         }
     }
 
     public func delete(_ form: Form, key: RecordKey, deletingDraft: String?) async throws -> Bool {
-        try await database.perform(.writing) { try self.delete(form, key: key, deletingDraft: deletingDraft) }
+        try await database.performBatchedWrite { try self.deletion(form, key: key, deletingDraft: deletingDraft) }
     }
 
     // MARK: DraftStore

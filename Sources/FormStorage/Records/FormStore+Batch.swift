@@ -19,8 +19,6 @@ public final class RecordBatch {
     /// The rowid SQLite gave the last row this batch inserted, read before
     /// its history is written (whose own insert moves SQLite's last rowid).
     public private(set) var lastInsertedRowID: Int64 = 0
-    /// The INSERT last run, and the columns it names (positions in the mapping's columns).
-    private var lastInsert: (columns: [Int], statement: Statement)?
 
     init(form: Form, mapping: TableMapping, connection: Connection, children: [ChildMapping], history: HistoryWriter?) {
         self.form = form
@@ -69,17 +67,9 @@ public final class RecordBatch {
     ///   an exported row imports back byte for byte.
     /// - throws: `DatabaseError`, such as a failed constraint; nothing of this record is kept then.
     public func insert(_ values: [String: FieldValue], like: [String: DatabaseValue] = [:]) throws {
-        let columnValues = mapping.columnValues(values, over: [:])
-        let given = mapping.insertedColumns(columnValues, like: like)
-        // The rows of an import nearly always name the same columns: their INSERT is kept at hand.
-        let statement: Statement
-        if let last = lastInsert, last.columns == given {
-            statement = last.statement
-        } else {
-            statement = try connection.cachedStatement(mapping.insertSQL(given))
-            lastInsert = (given, statement)
-        }
-        try statement.execute(mapping.insertArguments(given, columnValues, like: like))
+        let (given, arguments) = mapping.insertColumns(mapping.columnValues(values, over: [:]), like: like)
+        // The SQL text of a column set is built once, on the mapping (`StatementSQLCache`).
+        try connection.cachedStatement(mapping.insertSQL(given)).execute(StatementArguments(arguments))
         lastInsertedRowID = connection.lastInsertedRowID
         if let history { try recordInsert(values, history) }
     }

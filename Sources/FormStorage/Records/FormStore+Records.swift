@@ -17,11 +17,17 @@ extension FormStore {
     /// Inserts the record and, in the same transaction, its history (`FormStore+History.swift`).
     public func insert(_ form: Form, values: [String: FieldValue], deletingDraft: String?,
                        attribution: ChangeAttribution) throws -> StoredRecord {
+        try database.write(try insertion(form, values: values, deletingDraft: deletingDraft, attribution: attribution))
+    }
+
+    /// An insert's preparation, done outside the transaction; returns its statements, for inside one.
+    func insertion(_ form: Form, values: [String: FieldValue], deletingDraft: String?,
+                   attribution: ChangeAttribution) throws -> (Connection) throws -> StoredRecord {
         let mapping = try mapping(for: form)
         let (sql, arguments) = mapping.insertStatement(mapping.columnValues(values, over: [:]))
         let history = try historyWriter(mapping, attribution)
         let schema = ownSchema
-        return try database.write { conn in
+        return { conn in
             let record = try Self.insertRow(mapping, values, sql: sql, arguments: arguments, history: history, conn)
             if let deletingDraft { try Self.deleteDraft(deletingDraft, schema: schema, conn) }
             return record
@@ -58,11 +64,18 @@ extension FormStore {
     /// Updates the record and, in the same transaction, records its history (`FormStore+History.swift`).
     public func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
                        deletingDraft: String?, attribution: ChangeAttribution) throws -> UpdateResult {
+        try database.write(try updating(form, key: key, changes: changes, base: base, deletingDraft: deletingDraft,
+                                        attribution: attribution))
+    }
+
+    /// An update's preparation, done outside the transaction; returns its statements, for inside one.
+    func updating(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
+                  deletingDraft: String?, attribution: ChangeAttribution) throws -> (Connection) throws -> UpdateResult {
         let mapping = try mapping(for: form)
         let keyArguments = try mapping.keyArguments(key)
         let history = try historyWriter(mapping, attribution)
         let schema = ownSchema
-        return try database.write { conn -> UpdateResult in
+        return { conn -> UpdateResult in
             let result = try Self.updateRow(mapping, keyArguments, changes: changes, base: base, history: history, conn)
             if case .saved = result, let deletingDraft { try Self.deleteDraft(deletingDraft, schema: schema, conn) }
             return result
@@ -102,11 +115,16 @@ extension FormStore {
     }
 
     public func delete(_ form: Form, key: RecordKey, deletingDraft: String?) throws -> Bool {
+        try database.write(try deletion(form, key: key, deletingDraft: deletingDraft))
+    }
+
+    /// A delete's preparation, done outside the transaction; returns its statements, for inside one.
+    func deletion(_ form: Form, key: RecordKey, deletingDraft: String?) throws -> (Connection) throws -> Bool {
         let mapping = try mapping(for: form)
         let arguments = try mapping.keyArguments(key)
         let sql = "DELETE FROM \(quoteIdentifier(mapping.table.name)) WHERE \(mapping.whereKey)"
         let schema = ownSchema
-        return try database.write { conn in
+        return { conn in
             try conn.cachedStatement(sql).execute(StatementArguments(arguments))
             let deleted = conn.changesCount > 0
             if deleted { try Self.checkOneRowChanged(conn, mapping) }

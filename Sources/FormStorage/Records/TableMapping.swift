@@ -37,8 +37,22 @@ public struct TableMapping: Sendable, Hashable {
     /// The form's fields a save can change, whose changes its history records:
     /// stored, holding a value, read from a column or a JSON path.
     let recordedFields: [Field]
-    /// The `UPDATE` texts already built, by column set (`updateStatement`).
-    private let updateSQL = UpdateSQLCache()
+    /// The `INSERT` and `UPDATE` texts already built, by kind and column set.
+    private let statementSQL = StatementSQLCache()
+    /// How an INSERT treats each of `columns` (same order), read off the table once
+    /// rather than searched for by name per row (`insertColumns`).
+    private var insertRoles: [InsertRole] = []
+
+    /// What an INSERT does with a column: never name it (generated), or,
+    /// for a NULL, leave it out so SQLite fills it in (a default; the rowid).
+    private struct InsertRole: Sendable, Hashable {
+        var isGenerated = false
+        /// A NULL is left out (the column has a default, or is the rowid).
+        var nullFilledIn = false
+        /// An explicit NULL that arrived as such is still stored (a default, not the key).
+        var arrivedNullKept = false
+    }
+
     /// The form's record layout (`CompiledForm.layout`), which rows are read into.
     let layout: RecordLayout
     /// The slot in `layout` of each of `columns` (`nil`: a key or version
@@ -103,6 +117,12 @@ public struct TableMapping: Sendable, Hashable {
         selectSQL = "SELECT \(columns.map(quoteIdentifier).joined(separator: ", ")) FROM \(quoteIdentifier(table.name))"
         selectByKeySQL = "\(selectSQL) WHERE \(whereKey)"
         columnCodings = columns.map { codings[$0] ?? .kindless }
+        insertRoles = columns.map { column in
+            guard let info = table.column(column) else { return InsertRole() }
+            return InsertRole(isGenerated: info.isGenerated,
+                              nullFilledIn: info.defaultValueSQL != nil || (table.primaryKey.isRowID && info.isPrimaryKey),
+                              arrivedNullKept: info.defaultValueSQL != nil && !info.isPrimaryKey)
+        }
         returningClause = " RETURNING " + columns.map(quoteIdentifier).joined(separator: ", ")
         readsBackByReturning = !table.isView
             && !table.foreignKeys.contains { $0.destinationTable.lowercased() == table.name.lowercased() }
@@ -181,37 +201,42 @@ public struct TableMapping: Sendable, Hashable {
     /// is stored in its form (see `StorageCoding.encode(_:like:)`).
     func insertStatement(_ values: [String: FieldValue], like: [String: DatabaseValue] = [:])
         -> (sql: String, arguments: StatementArguments) {
-        let given = insertedColumns(values, like: like)
-        return (insertSQL(given), insertArguments(given, values, like: like))
+        let (given, arguments) = insertColumns(values, like: like)
+        return (insertSQL(given), StatementArguments(arguments))
     }
 
-    /// The positions (in `columns`) of the columns an INSERT of `values`
-    /// names: every value given, except a NULL where SQLite fills in a default
-    /// or the rowid, and never a generated column.
-    func insertedColumns(_ values: [String: FieldValue], like: [String: DatabaseValue]) -> [Int] {
-        columns.indices.filter { index in
-            let column = columns[index]
-            guard let value = values[column], table.column(column)?.isGenerated != true else { return false }
-            guard value == .null, let info = table.column(column) else { return true }
+    /// The columns an INSERT of `values` names (positions in `columns`) and
+    /// their arguments, in one pass over the columns: every value given,
+    /// except a NULL where SQLite fills in a default or the rowid, and never
+    /// a generated column; each value stored in the form it arrived in
+    /// (`like`) where it holds the same value.
+    func insertColumns(_ values: [String: FieldValue], like: [String: DatabaseValue])
+        -> (given: [Int], arguments: [DatabaseValue]) {
+        var given: [Int] = []
+        var arguments: [DatabaseValue] = []
+        given.reserveCapacity(columns.count)
+        arguments.reserveCapacity(columns.count)
+        for index in columns.indices {
+            let role = insertRoles[index]
+            guard !role.isGenerated, let value = values[columns[index]] else { continue }
+            let arrived = like.isEmpty ? nil : like[columns[index]]
             // A NULL that arrived as such (an import's explicit null) is stored, not replaced by the default.
-            if like[column] == .null && info.defaultValueSQL != nil && !info.isPrimaryKey { return true }
-            return info.defaultValueSQL == nil && !(table.primaryKey.isRowID && info.isPrimaryKey)
+            if value == .null, role.nullFilledIn, !(role.arrivedNullKept && arrived == .null) { continue }
+            given.append(index)
+            arguments.append(columnCodings[index].encode(value, like: arrived))
         }
+        return (given, arguments)
     }
 
-    /// The INSERT naming these columns (positions in `columns`); one SQL text per column set.
+    /// The INSERT naming these columns (positions in `columns`): one SQL text
+    /// per column set, built once (`StatementSQLCache`).
     func insertSQL(_ given: [Int]) -> String {
-        given.isEmpty
-            ? "INSERT INTO \(quoteIdentifier(table.name)) DEFAULT VALUES"
-            : "INSERT INTO \(quoteIdentifier(table.name)) (\(given.map { quoted(columns[$0]) }.joined(separator: ", "))) "
-                + "VALUES (\(Array(repeating: "?", count: given.count).joined(separator: ", ")))"
-    }
-
-    /// The INSERT's arguments: each value stored in the form it arrived in (`like`) where it holds the same value.
-    func insertArguments(_ given: [Int], _ values: [String: FieldValue], like: [String: DatabaseValue]) -> StatementArguments {
-        StatementArguments(given.map { index in
-            columnCodings[index].encode(values[columns[index]] ?? .null, like: like[columns[index]])
-        })
+        statementSQL.sql(StatementSQLCache.Key(kind: .insert, columns: given)) {
+            given.isEmpty
+                ? "INSERT INTO \(quoteIdentifier(table.name)) DEFAULT VALUES"
+                : "INSERT INTO \(quoteIdentifier(table.name)) (\(given.map { quoted(columns[$0]) }.joined(separator: ", "))) "
+                    + "VALUES (\(Array(repeating: "?", count: given.count).joined(separator: ", ")))"
+        }
     }
 
     /// The UPDATE writing `changes` (and bumping the version column) to the
@@ -221,7 +246,7 @@ public struct TableMapping: Sendable, Hashable {
     ///
     /// With `returning`, the statement reads the row back as `selectSQL` does
     /// (` RETURNING` the mapping's columns; see `FormStore.updateReturning`).
-    /// The text for a set of columns is built once (`UpdateSQLCache`).
+    /// The text for a set of columns is built once (`StatementSQLCache`).
     func updateStatement(_ changes: [String: FieldValue], key: [DatabaseValue], like: [String: DatabaseValue] = [:],
                          returning: Bool = false) -> (sql: String, arguments: StatementArguments)? {
         var written: [Int] = []
@@ -249,7 +274,7 @@ public struct TableMapping: Sendable, Hashable {
     private func updateStatement(written: [Int], arguments: [DatabaseValue], key: [DatabaseValue],
                                  returning: Bool) -> (sql: String, arguments: StatementArguments)? {
         guard !written.isEmpty || form.versionColumn != nil else { return nil }
-        let sql = updateSQL.sql(UpdateSQLCache.Key(columns: written, returning: returning)) {
+        let sql = statementSQL.sql(StatementSQLCache.Key(kind: .update(returning: returning), columns: written)) {
             var assignments = written.map { "\(quoted(columns[$0])) = ?" }
             if let version = form.versionColumn {
                 assignments.append("\(quoteIdentifier(version)) = COALESCE(\(quoteIdentifier(version)), 0) + 1")

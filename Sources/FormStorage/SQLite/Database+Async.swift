@@ -33,6 +33,19 @@ extension Database {
         try await DatabaseJob.run(on: access == .writing ? threads.writes : threads.reads, body)
     }
 
+    /// A write that may share its transaction with the writes queued beside
+    /// it (group commit, `WriteBatcher`): `prepare` runs on the writer's thread
+    /// outside any transaction and returns the statements to run inside one
+    /// (in a savepoint of their own). The task resumes once the commit holds.
+    ///
+    /// - throws: what `prepare` or its statements throw; the commit's
+    ///   `DatabaseError`; `CancellationError` (nothing of this write is kept).
+    func performBatchedWrite<T: Sendable>(
+        _ prepare: @escaping @Sendable () throws -> (Connection) throws -> T
+    ) async throws -> T {
+        try await BatchedJob.run(on: self, prepare)
+    }
+
     /// `write(_:)` on the writer thread: a write transaction (`BEGIN IMMEDIATE`).
     ///
     /// - throws: what `body` throws, a `DatabaseError`, or `CancellationError`.

@@ -42,7 +42,7 @@ final class DatabaseJob<T: Sendable>: Sendable {
         }
     }
 
-    private func enqueue(_ continuation: CheckedContinuation<T, any Error>) -> Bool {
+    func enqueue(_ continuation: CheckedContinuation<T, any Error>) -> Bool {
         let cancelled = state.withLock { state -> Bool in
             if interruption.isCancelled {
                 state = .finished
@@ -55,7 +55,7 @@ final class DatabaseJob<T: Sendable>: Sendable {
         return !cancelled
     }
 
-    private func begin() -> CheckedContinuation<T, any Error>? {
+    func begin() -> CheckedContinuation<T, any Error>? {
         state.withLock { state in
             guard case .queued(let continuation) = state else { return nil }
             state = .running
@@ -63,11 +63,11 @@ final class DatabaseJob<T: Sendable>: Sendable {
         }
     }
 
-    private func finish() {
+    func finish() {
         state.withLock { $0 = .finished }
     }
 
-    private func cancel() {
+    func cancel() {
         interruption.cancel()
         let waiting = state.withLock { state -> CheckedContinuation<T, any Error>? in
             guard case .queued(let continuation) = state else { return nil }

@@ -9,4 +9,6 @@ import Dispatch
 struct DatabaseThreads: Sendable {
     let writes = DispatchQueue(label: "formstore.database.writes")
     let reads = DispatchQueue(label: "formstore.database.reads", attributes: .concurrent)
+    /// Record writes that share a commit, run on `writes` (`WriteBatcher`).
+    let batches = WriteBatcher()
 }

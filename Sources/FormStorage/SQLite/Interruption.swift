@@ -14,8 +14,18 @@ import Synchronization
 /// would stop whatever job the connection runs next too.
 final class Interruption: Sendable {
     private let cancelled = Atomic<Bool>(false)
+    /// For a batch of writes waiting together (`WriteBatcher`): cancelled
+    /// once every one of them is.
+    private let members: [Interruption]
 
-    var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+    init() { members = [] }
+
+    /// A flag that reads as set once each of `members` is set.
+    init(allOf members: [Interruption]) { self.members = members }
+
+    var isCancelled: Bool {
+        cancelled.load(ordering: .acquiring) || (!members.isEmpty && members.allSatisfy(\.isCancelled))
+    }
 
     func cancel() { cancelled.store(true, ordering: .releasing) }
 

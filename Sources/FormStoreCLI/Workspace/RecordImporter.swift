@@ -50,7 +50,8 @@ struct RecordImporter {
     func write(_ input: InputRecord, into batch: any RecordWriting) throws -> Outcome {
         var keyValues: [FieldValue] = []
         for column in keyColumns {
-            guard let raw = input.values[column], case .success(let value) = parse(raw, name: column), value != .null
+            guard let raw = input.values[column], case .success(let value) = parse(raw, name: column, slot: pipeline.slot(column)),
+                  value != .null
             else { break }
             keyValues.append(value)
         }
@@ -63,19 +64,23 @@ struct RecordImporter {
         var keys: [String: FieldValue] = [:]
         var problems: [Problem] = []
         for (name, raw) in input.values {
-            switch parse(raw, name: name) {
+            // The field's slot, looked up once per value: the rest reads the field in place.
+            let slot = pipeline.slot(name)
+            switch parse(raw, name: name, slot: slot) {
             case .failure(let problem):
                 problems.append(problem)
             case .success(let value):
                 if keyColumns.contains(name) { keys[name] = value }
-                guard pipeline.field(name) != nil, !computedColumns.contains(name) else { continue }
+                guard let slot, computedColumns.isEmpty || !computedColumns.contains(name) else { continue }
                 // A value the new record holds anyway (its default) is no change: an export imports back.
-                if !Self.identical(value, values[name] ?? .null) { given.append(name) }
+                if !Self.identical(value, pipeline.fields[slot].defaultValue) { given.append(name) }
                 values[name] = value
             }
         }
         let failed = Set(problems.compactMap(\.field))
-        let plan = pipeline.plan(isNew: true, pristine: pipeline.defaults, values: values, given: given, editing: true)
+        // An import shows no warnings: they are not worked out.
+        let plan = pipeline.plan(isNew: true, pristine: pipeline.defaults, values: values, given: given, editing: true,
+                                 warnings: false)
         guard case .insert(var row, _) = plan else {
             if case .invalid(let errors, _) = plan {
                 problems += errors.filter { $0.field.map { !failed.contains($0) } ?? true }.map(Problem.init)
@@ -102,7 +107,8 @@ struct RecordImporter {
         for (name, raw) in input.values where !keyColumns.contains(name) {
             let arrived = DatabaseValue(raw)
             if let held = storedValues[name], Self.identical(held, arrived) { continue }
-            switch parse(raw, name: name) {
+            let slot = pipeline.slot(name)
+            switch parse(raw, name: name, slot: slot) {
             case .failure(let problem):
                 problems.append(problem)
             case .success(let value) where Self.identical(value, stored.values[name] ?? .null):
@@ -112,11 +118,12 @@ struct RecordImporter {
                 given.append(name)
                 // A changed date takes the form the row already uses (an epoch stays an epoch);
                 // any other value keeps the storage class it arrived in (an untyped column).
-                if pipeline.field(name)?.isDateLike != true { like[name] = arrived }
+                if slot.map({ pipeline.fields[$0].isDateLike }) != true { like[name] = arrived }
             }
         }
         guard !given.isEmpty || !problems.isEmpty else { return .unchanged }
-        switch pipeline.plan(isNew: false, pristine: stored.values, values: values, given: given, editing: true) {
+        switch pipeline.plan(isNew: false, pristine: stored.values, values: values, given: given, editing: true,
+                             warnings: false) {
         case .invalid(let errors, _):
             try report(problems + errors.map(Problem.init))
             return .unchanged
@@ -163,13 +170,14 @@ struct RecordImporter {
 
     /// Names among `columns` that are neither a field nor a key column of the form.
     func unknownColumns(_ columns: [String]) -> [String] {
-        columns.filter { pipeline.field($0) == nil && !keyColumns.contains($0) }
+        columns.filter { pipeline.slot($0) == nil && !keyColumns.contains($0) }
     }
 
-    /// One input value as the model value of its field or key column.
-    private func parse(_ raw: FieldValue, name: String) -> Result<FieldValue, Problem> {
-        if let field = pipeline.field(name) {
-            return modelValue(raw, field: field).mapError { Problem(field: name, message: $0.description) }
+    /// One input value as the model value of its field (at `slot` in the
+    /// pipeline's fields) or key column.
+    private func parse(_ raw: FieldValue, name: String, slot: Int?) -> Result<FieldValue, Problem> {
+        if let slot {
+            return modelValue(raw, slot: slot).mapError { Problem(field: name, message: $0.description) }
         }
         if keyColumns.contains(name) {
             return .success(raw.textValue.map { keyValue($0, name) } ?? raw)
@@ -181,26 +189,31 @@ struct RecordImporter {
     /// days) is read as stored; other text is parsed as if typed; JSON
     /// numbers and booleans are taken as they are for number and bool
     /// fields, and as their text for others; a BLOB stays a BLOB.
-    private func modelValue(_ raw: FieldValue, field: Field) -> Result<FieldValue, FieldError> {
-        if field.isDateLike, let date = storedDate(raw, field.key) {
+    ///
+    /// The field is read in place (`pipeline.fields[slot]`), never copied:
+    /// this runs for every value of every row.
+    private func modelValue(_ raw: FieldValue, slot: Int) -> Result<FieldValue, FieldError> {
+        let fields = pipeline.fields
+        if fields[slot].isDateLike, let date = storedDate(raw, fields[slot].key) {
             return .success(.date(date))
         }
-        switch (raw, field.kind) {
+        switch (raw, fields[slot].kind) {
         case (.text(let text), _) where text.isEmpty:
             // Empty text stays empty text, distinct from NULL, whatever the kind.
             return .success(raw)
         case (.text(let text), _):
-            return field.parseInput(text, in: form)
+            return parseInput(text, slot: slot)
         case (.null, _):
             return .success(raw)
         case (.data, let kind):
             // Bytes go where text may (a BLOB or untyped column reads as a text field), never into a number or a date.
             guard ![.integer, .decimal, .bool, .date, .time, .datetime, .choice, .multichoice].contains(kind) else {
-                return .failure(FieldError(field: field.key, code: "type", message: "\(field.label) cannot hold binary data"))
+                return .failure(FieldError(field: fields[slot].key, code: "type",
+                                           message: "\(fields[slot].label) cannot hold binary data"))
             }
             return .success(raw)
         case (.list, _):
-            return field.parse(value: raw, in: form)
+            return pipeline.parse(raw, slot: slot)
         case (.int(let integer), .decimal):
             return .success(.double(Double(integer)))
         case (.int, .integer), (.double, .decimal), (.bool, .bool):
@@ -208,8 +221,15 @@ struct RecordImporter {
         case (.int(let integer), .bool) where integer == 0 || integer == 1:
             return .success(.bool(integer == 1))
         default:
-            return field.parseInput(ValueText.text(raw, kind: field.kind, blobsBySize: false), in: form)
+            return parseInput(ValueText.text(raw, kind: fields[slot].kind, blobsBySize: false), slot: slot)
         }
+    }
+
+    /// `Field.parseInput(_:in:)` of the field at `slot`, through the pipeline's transforms made once.
+    private func parseInput(_ text: String, slot: Int) -> Result<FieldValue, FieldError> {
+        let typed = pipeline.parse(.text(text), slot: slot)
+        guard case .failure = typed, let date = pipeline.fields[slot].isoDate(text) else { return typed }
+        return .success(.date(date))
     }
 
     /// Equal to the byte: text compares by its UTF-8 (Swift's `==` would call

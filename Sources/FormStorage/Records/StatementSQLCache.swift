@@ -1,21 +1,29 @@
 import Synchronization
 
-/// The `UPDATE` texts of one table mapping, by the columns a save writes:
-/// built on the first save of that column set, then the same string for
-/// every later one, so the connection's statement cache finds its prepared
-/// statement without a new SQL text being assembled per save (issue 14).
+/// The `INSERT` and `UPDATE` texts of one table mapping, by statement kind
+/// and the columns it writes: built the first time, then the same string for
+/// every later write of that shape, so the connection's statement cache finds
+/// its prepared statement without a new SQL text being assembled per write.
+/// One cache serves a save's UPDATE (… RETURNING), `new`'s and a group row's
+/// INSERT, and an import's every row (issue 14).
 ///
 /// Part of a `TableMapping` but not of what it is: every cache compares
 /// equal, so two mappings of the same form and table stay equal.
-final class UpdateSQLCache: Sendable, Hashable {
+final class StatementSQLCache: Sendable, Hashable {
     /// Past this many column sets (an import writing every combination) the cache starts again.
     private static let limit = 256
     private let texts = Mutex<[Key: String]>([:])
 
-    /// Which columns (by position in the mapping's `columns`) and whether it reads the row back.
+    enum Kind: Hashable {
+        case insert
+        /// An UPDATE, reading the row back (` RETURNING`) or not.
+        case update(returning: Bool)
+    }
+
+    /// Which statement, and which columns it writes (positions in the mapping's `columns`).
     struct Key: Hashable {
+        var kind: Kind
         var columns: [Int]
-        var returning: Bool
     }
 
     /// The text for `key`, made by `build` the first time.
@@ -29,6 +37,6 @@ final class UpdateSQLCache: Sendable, Hashable {
         return sql
     }
 
-    static func == (lhs: UpdateSQLCache, rhs: UpdateSQLCache) -> Bool { true }
+    static func == (lhs: StatementSQLCache, rhs: StatementSQLCache) -> Bool { true }
     func hash(into hasher: inout Hasher) {}
 }
