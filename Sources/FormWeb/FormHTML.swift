@@ -116,7 +116,7 @@ public struct FormHTML {
     func baseJSON() -> String {
         var members: [String: String] = [:]
         for field in session.form.fields where field.holdsValue && field.isStored && !field.isSecure {
-            members[field.key] = WebText.of(session.pristine[field.key] ?? .null, in: field)
+            members[field.key] = WebText.of(session.pristineValue(field.key), in: field)
         }
         return WebJSON.encoded(members, or: "{}")
     }

@@ -2,18 +2,37 @@ public import FoundationEssentials
 
 /// A record as stored: its key, its model values by field key, and its version
 /// (the form's version column) when it has one.
+///
+/// The values are kept laid out by slot (`slotValues`): a store reads a row
+/// straight into them, and a session takes them as they are; `values`, the
+/// dictionary form, is built only when asked (issue 14).
 public struct StoredRecord: Sendable, Hashable {
     public var key: RecordKey
-    public var values: [String: FieldValue]
+    /// The values by slot, in the layout of the store that read them
+    /// (`CompiledForm.layout` for FormStore's stores; `.empty` for a record
+    /// made from a dictionary).
+    public var slotValues: RecordValues
     public var version: Int64?
     /// The rows of the form's repeating groups, by group key, in their order
     /// (empty for a backend that stores no groups; see `GroupBackend`).
     public var groups: [String: [[String: FieldValue]]] = [:]
 
+    /// The values by field key (built from `slotValues` when read).
+    public var values: [String: FieldValue] {
+        get { slotValues.dictionary }
+        set { slotValues = RecordValues(newValue, layout: slotValues.layout) }
+    }
+
     public init(key: RecordKey, values: [String: FieldValue], version: Int64? = nil,
                 groups: [String: [[String: FieldValue]]] = [:]) {
+        self.init(key: key, slotValues: RecordValues(values), version: version, groups: groups)
+    }
+
+    /// A record whose values are already laid out by slot.
+    public init(key: RecordKey, slotValues: RecordValues, version: Int64? = nil,
+                groups: [String: [[String: FieldValue]]] = [:]) {
         self.key = key
-        self.values = values
+        self.slotValues = slotValues
         self.version = version
         self.groups = groups
     }
@@ -135,9 +154,18 @@ extension SaveBase {
     ///
     /// A field someone else changed to exactly the value this save writes is no conflict.
     public func conflicts(changes: [String: FieldValue], stored: [String: FieldValue]) -> [FieldConflict] {
+        conflicts(changes: changes) { stored[$0] }
+    }
+
+    /// `conflicts(changes:stored:)` against a record's slots (`StoredRecord.slotValues`).
+    public func conflicts(changes: [String: FieldValue], stored: RecordValues) -> [FieldConflict] {
+        conflicts(changes: changes) { stored[$0] }
+    }
+
+    private func conflicts(changes: [String: FieldValue], stored: (String) -> FieldValue?) -> [FieldConflict] {
         changes.keys.sorted().compactMap { field in
             let base = values[field] ?? .null
-            let theirs = stored[field] ?? .null
+            let theirs = stored(field) ?? .null
             let mine = changes[field] ?? .null
             guard theirs != base, theirs != mine else { return nil }
             return FieldConflict(field: field, base: base, mine: mine, theirs: theirs)

@@ -26,6 +26,15 @@ public final class CompiledForm: Sendable {
     /// Keys of the fields that hold a value: what a session validates (a
     /// walk over the keys does not copy each `Field`, which a save's profile showed).
     public let valueKeys: [String]
+    /// The slots of a record of this form: one per field that holds a value,
+    /// in form order. A store reads rows into it, a session keeps its
+    /// pristine values in it (`RecordValues`).
+    public let layout: RecordLayout
+    /// The slot (in `layout`) of each of `storedKeys`, in the same order:
+    /// dirty tracking walks these, not the keys.
+    public let storedSlots: [Int]
+    /// Whether each slot of `layout` is a stored field's.
+    public let isStoredSlot: [Bool]
     /// Whether some field has a `hiddenWhen`: when none does, nothing is ever
     /// hidden and no visibility needs working out.
     public let hasHiddenConditions: Bool
@@ -44,6 +53,12 @@ public final class CompiledForm: Sendable {
         storedKeys = fields.filter { $0.isStored && $0.holdsValue }.map(\.key)
         draftKeys = fields.filter { $0.holdsValue && !$0.isSecure }.map(\.key)
         valueKeys = fields.filter(\.holdsValue).map(\.key)
+        let layout = RecordLayout(keys: valueKeys)
+        self.layout = layout
+        storedSlots = storedKeys.map { layout.position(of: $0)! }
+        var isStoredSlot = Array(repeating: false, count: layout.keys.count)
+        for slot in storedSlots { isStoredSlot[slot] = true }
+        self.isStoredSlot = isStoredSlot
         hasHiddenConditions = fields.contains { $0.hiddenWhen != nil }
         transforms = fields.map(\.allTransforms)
         definitionProblem = form.definitionProblems.first

@@ -169,11 +169,15 @@ public struct RecordPipeline: Sendable {
     /// known for `values` (a session keeps them between changes), as a check
     /// whose errors and warnings are asked for apart (`ValidationCheck`).
     /// `fields` is `form.fields` (the compiled form's).
-    func check(_ fields: [Field], changed: Set<String>, values: [String: FieldValue], editing: Bool,
-               visibility: FormVisibility) -> ValidationCheck {
+    /// `changedFields`, when given, are the fields of `changed` in form order:
+    /// the errors then walk only them, not the whole form.
+    func check(_ fields: [Field], changed: Set<String>, changedFields: [Field]? = nil, values: [String: FieldValue],
+               editing: Bool, visibility: FormVisibility) -> ValidationCheck {
         let visible = hasConditions ? values.filter { !visibility.isHidden($0.key) } : values
-        return ValidationCheck(form: form, fields: fields, changed: changed, values: visible, editing: editing,
-                               visibility: visibility)
+        var check = ValidationCheck(form: form, fields: fields, changed: changed, values: visible, editing: editing,
+                                    visibility: visibility)
+        check.changedFields = changedFields
+        return check
     }
 
     /// The values of the fields these values leave visible.

@@ -33,7 +33,7 @@ extension FormSession {
             throw SessionError.notFound(form, key)
         }
         let session = FormSession(form: form, backend: backend, draftStore: drafts, key: record.key,
-                                  values: record.values, version: record.version, owner: owner,
+                                  values: record.slotValues, version: record.version, owner: owner,
                                   draftPolicy: draftPolicy, autosave: autosave, groups: record.groups)
         if let drafts { session.offer(try await drafts.drafts(form: form.name, key: record.key, owner: owner)) }
         return session

@@ -29,7 +29,7 @@ extension FormSession {
         }
         let now = Date()
         let base = draftBase ?? fields.reduce(into: [:]) { base, field in
-            if field.holdsValue && !field.isSecure && field.isStored { base[field.key] = pristine[field.key] ?? .null }
+            if field.holdsValue && !field.isSecure && field.isStored { base[field.key] = pristineValues[field.key] ?? .null }
         }
         var draft = Draft(id: draftID, form: form.name, recordKey: key, formVersion: form.version,
                           base: base, baseVersion: baseVersion, values: changed, inputs: raw,
@@ -154,7 +154,7 @@ extension FormSession {
                 continue
             }
             let base = draft.base[k] ?? .null
-            let stored = pristine[k] ?? .null
+            let stored = pristineValues[k] ?? .null
             let mine = draft.inputs[k].map(FieldValue.text) ?? draft.values[k] ?? .null
             if stored != base && stored != mine && field.isStored {
                 result.conflicts.append(FieldConflict(field: k, base: base, mine: mine, theirs: stored))

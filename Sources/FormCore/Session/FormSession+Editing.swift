@@ -56,7 +56,7 @@ extension FormSession {
         defer { endUndoStep(step) }
         let given = field.choiceValue(value)
         // What is stored is what the column holds, whatever the form guessed of it.
-        let taken = given == (pristine[key] ?? .null) ? given : try field.coerce(given, messages: form.messages)
+        let taken = given == (pristineValues[key] ?? .null) ? given : try field.coerce(given, messages: form.messages)
         let handed = draftBeforeEdit
         inputs[key] = nil
         return try apply(taken, to: field, draftHanded: handed)
@@ -112,7 +112,7 @@ extension FormSession {
     private func apply(_ value: FieldValue, to field: Field, draftHanded: Bool) throws -> SaveOutcome? {
         let key = field.key
         // One lookup for the old value and the new (a keystroke's profile counts them).
-        let changed = current.updateValue(value, forKey: key) != value
+        let changed = setCurrent(value, for: key) != value
         let revision = draftRevision
         touched.insert(key)
         let timing = field.effectiveTiming(in: form)

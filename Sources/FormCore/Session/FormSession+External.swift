@@ -45,7 +45,7 @@ extension FormSession {
     /// A flagged conflict stands while the field keeps its old base and its
     /// own edit: a reload, a save or a cancel since settled it.
     private func isStillOpen(_ conflict: FieldConflict) -> Bool {
-        (pristine[conflict.field] ?? .null) == conflict.base && isChanged(conflict.field)
+        (pristineValues[conflict.field] ?? .null) == conflict.base && isChanged(conflict.field)
     }
 
     /// Takes what other writers committed since the last call: `nil` when no
@@ -101,7 +101,7 @@ extension FormSession {
         }
         guard let externalWatch, let conflict = externalConflicts.first(where: { $0.field == field }) else { return }
         externalWatch.conflicts.removeAll { $0.field == field }
-        pristine[field] = conflict.theirs
+        pristineValues[field] = conflict.theirs
         if !keepMine {
             current[field] = conflict.theirs
             inputs[field] = nil
@@ -118,20 +118,20 @@ extension FormSession {
         var changed: [String] = []
         let open = externalConflicts
         var conflicts = open.filter { conflict in
-            (record.values[conflict.field] ?? .null) != (current[conflict.field] ?? .null)
+            (record.slotValues[conflict.field] ?? .null) != (current[conflict.field] ?? .null)
         }
         for field in fields where field.holdsValue && field.isStored {
             let key = field.key
-            let stored = record.values[key] ?? .null
-            let base = pristine[key] ?? .null
+            let stored = record.slotValues[key] ?? .null
+            let base = pristineValues[key] ?? .null
             let mine = current[key] ?? .null
             guard stored != base else { continue }
             if mine == base && inputs[key] == nil {
                 current[key] = stored
-                pristine[key] = stored
+                pristineValues[key] = stored
                 changed.append(key)
             } else if stored == mine {
-                pristine[key] = stored
+                pristineValues[key] = stored
                 conflicts.removeAll { $0.field == key }
             } else {
                 conflicts.removeAll { $0.field == key }

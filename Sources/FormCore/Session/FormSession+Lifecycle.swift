@@ -113,7 +113,12 @@ extension FormSession {
     /// ```
     @discardableResult
     public func validateChanges() -> [FieldError] {
-        validate(changed: Set(compiled.valueKeys.lazy.filter { self.isChanged($0) || self.inputs[$0] != nil }))
+        // The layout's slots are the fields holding a value; the changed ones
+        // are found from the edited keys, not by walking the form.
+        let keys = compiled.layout.keys
+        var changed = Set(changedSlots().map { keys[$0] })
+        for key in inputs.keys where compiled.layout.position(of: key) != nil { changed.insert(key) }
+        return validate(changed: changed)
     }
 
     /// Validates the visible fields through `Form.validate(changed:values:)`;
@@ -121,8 +126,10 @@ extension FormSession {
     private func validate(changed: Set<String>) -> [FieldError] {
         // The session's visibility, kept between changes, is the pipeline's to use.
         let hidden = visibility
-        let check = pipeline.check(fields, changed: changed, values: current, editing: isEditing,
-                                   visibility: hidden)
+        // The changed fields in form order: the errors walk them, not the whole form.
+        let changedFields = changed.compactMap(compiled.position(of:)).sorted().map { fields[$0] }
+        let check = pipeline.check(fields, changed: changed, changedFields: changedFields, values: current,
+                                   editing: isEditing, visibility: hidden)
         var found: [String: [FieldError]] = [:]
         var whole: [FieldError] = []
         for error in check.errors() {
@@ -138,7 +145,10 @@ extension FormSession {
             if inputs[key] != nil, let parseError = fieldErrors[key] { found[key] = parseError }
             touched.insert(key)
         }
-        for index in fields.indices { setErrors(found[fields[index].key] ?? [], for: fields[index].key) }
+        // Nothing found and nothing shown: no field's errors change, and none need looking up.
+        if !found.isEmpty || !fieldErrors.isEmpty {
+            for index in fields.indices { setErrors(found[fields[index].key] ?? [], for: fields[index].key) }
+        }
         if formErrors != whole {
             formErrors = whole
             emit(.validationChanged(field: nil))
@@ -166,7 +176,7 @@ extension FormSession {
         var baseValues: [String: FieldValue] = [:]
         for field in keys {
             changes[field] = value(field)
-            baseValues[field] = pristine[field] ?? .null
+            baseValues[field] = pristineValues[field] ?? .null
         }
         // Free mode saves one change at a time: a field's save writes no rows.
         let groups = form.mode == .free && !keys.isEmpty ? [] : dirtyGroups
@@ -228,11 +238,32 @@ extension FormSession {
 
     /// Takes a freshly stored record as pristine; fields the person did not
     /// change take its values too, so a column another writer changed shows up.
+    ///
+    /// Walked by slot: a field whose stored value is the pristine one needs
+    /// no look at `current` (a person's edit of it stays), so only the written
+    /// fields and those another writer changed cost a lookup.
+    ///
+    /// Edits stay tracked (`editedKeys`): a field whose pristine value moves
+    /// either takes it here (and is noted) or was already edited.
     private func adopt(_ record: StoredRecord, written: Set<String>) {
-        for (field, stored) in record.values where written.contains(field) || current[field] == pristine[field] {
-            current[field] = stored
+        let stored = record.slotValues.laidOut(by: compiled.layout)
+        trackingEdits(written) { session in
+            for field in written {
+                if let value = stored[field] { session.current[field] = value }
+            }
+            let keys = session.compiled.layout.keys
+            for slot in stored.slots.indices {
+                guard let value = stored.slots[slot], value != session.pristineValues.slots[slot] else { continue }
+                // A written field already holds its stored value, which is not the pristine one.
+                if session.current[keys[slot]] == session.pristineValues.slots[slot] { session.setCurrent(value, for: keys[slot]) }
+            }
+            for (field, value) in stored.others
+                where written.contains(field) || session.current[field] == session.pristineValues.others[field] {
+                session.setCurrent(value, for: field)
+            }
+            session.pristineValues = stored
         }
-        pristine = record.values
+        pruneEditedKeys()
         baseVersion = record.version
     }
 
@@ -249,7 +280,8 @@ extension FormSession {
         if form.mode == .edit && !isEditing {
             throw SessionError.mode("nothing to cancel: \(form.name) is not being edited")
         }
-        current = pristine
+        trackingEdits([]) { $0.current = $0.pristine }
+        editedKeys = []
         revertGroups()
         inputs = [:]
         touched = []
@@ -277,8 +309,8 @@ extension FormSession {
         var changed: [String] = []
         for field in fields where field.holdsValue && field.isStored {
             let k = field.key
-            let stored = record.values[k] ?? .null
-            let old = pristine[k] ?? .null
+            let stored = record.slotValues[k] ?? .null
+            let old = pristineValues[k] ?? .null
             let mine = current[k] ?? .null
             if mine != old {
                 if stored != old { conflicts.append(FieldConflict(field: k, base: old, mine: mine, theirs: stored)) }
@@ -287,7 +319,7 @@ extension FormSession {
                 changed.append(k)
             }
         }
-        pristine = record.values
+        pristineValues = record.slotValues.laidOut(by: compiled.layout)
         baseVersion = record.version
         takeGroups(reloaded: record.groups)
         if !changed.isEmpty { emit(.reloaded(changed: changed)) }

@@ -16,7 +16,7 @@ extension FormSession {
     /// - throws: `FormDefinitionError` when the form's definition has a mistake.
     public static func open(_ form: Form, readAs record: StoredRecord, backend: any FormBackend) throws -> FormSession {
         try form.checkDefinition()
-        return FormSession(form: form, backend: backend, draftStore: nil, key: record.key, values: record.values,
+        return FormSession(form: form, backend: backend, draftStore: nil, key: record.key, values: record.slotValues,
                            version: record.version, owner: nil, draftPolicy: .none, autosave: .init(), groups: record.groups)
     }
 }

@@ -103,7 +103,7 @@ extension FormSession {
     /// Records a saved update (called once the backend saved it).
     func noteSave(_ plan: UpdatePlan) {
         var after: [String: FieldValue] = [:]
-        for field in plan.fields { after[field] = pristine[field] ?? .null }
+        for field in plan.fields { after[field] = pristineValues[field] ?? .null }
         undoSteps.save(plan.fields, before: plan.base.values, after: after,
                        rows: SavedRows(groups: plan.groups, before: plan.rowsBefore, after: rowsSnapshot(plan.groups)))
     }
@@ -160,7 +160,7 @@ extension FormSession {
     func prepareResave(_ fields: [String], values: [String: FieldValue], saved: [String: FieldValue],
                        rows: [String: [[String: FieldValue]]], savedRows: [String: [[String: FieldValue]]]) throws -> Resave {
         let conflicts = fields.compactMap { field -> FieldConflict? in
-            let theirs = pristine[field] ?? .null
+            let theirs = pristineValues[field] ?? .null
             let base = saved[field] ?? .null
             guard theirs != base else { return nil }
             return FieldConflict(field: field, base: base, mine: values[field] ?? .null, theirs: theirs)

@@ -32,17 +32,36 @@ public final class FormSession {
 
     /// The record's key; `nil` until a new record is saved.
     public internal(set) var key: RecordKey?
-    /// Values as loaded or last saved.
+    /// Values as loaded or last saved (built from `pristineValues` when read).
     public internal(set) var pristine: [String: FieldValue] {
-        didSet { draftBase = nil }
+        get { pristineValues.dictionary }
+        set { pristineValues = RecordValues(newValue, layout: compiled.layout) }
+    }
+    /// Values as loaded or last saved, by slot of the compiled form's
+    /// layout: dirty tracking and a save's adoption of the stored record
+    /// compare slots, not `String` keys (issue 14).
+    var pristineValues: RecordValues {
+        didSet {
+            draftBase = nil
+            if !isTrackingEdits { editedKeys = nil }
+        }
     }
     /// The values being edited.
     public internal(set) var current: [String: FieldValue] {
         didSet {
             visibilityMemo = nil
+            if !isTrackingEdits { editedKeys = nil }
             draftRevision &+= 1
         }
     }
+    /// Keys whose current value may differ from the pristine one: every key
+    /// an edit or a save set since the two were last compared whole. Dirty
+    /// tracking walks these, not the form, so its cost follows what changed
+    /// rather than the form's width; `nil` after a change made some other
+    /// way, until the next walk finds them again (`FormSession+EditTracking.swift`).
+    var editedKeys: Set<String>? = []
+    /// Set while `editedKeys` is kept up to date by hand.
+    var isTrackingEdits = false
     /// Raw inputs that did not parse, by field key.
     public internal(set) var inputs: [String: String] = [:] {
         didSet { draftRevision &+= 1 }
@@ -119,18 +138,28 @@ public final class FormSession {
     var draftRevision = 0
     var draftHandedRevision: Int?
 
+    convenience init(form: Form, backend: any FormBackend, draftStore: (any DraftStore)?, key: RecordKey?,
+                     values: [String: FieldValue], version: Int64?, owner: String?, draftPolicy: DraftPolicy,
+                     autosave: DraftAutosaver.Policy, groups: [String: [[String: FieldValue]]] = [:]) {
+        self.init(form: form, backend: backend, draftStore: draftStore, key: key,
+                  values: RecordValues(values, layout: CompiledForm.of(form).layout), version: version, owner: owner,
+                  draftPolicy: draftPolicy, autosave: autosave, groups: groups)
+    }
+
     init(form: Form, backend: any FormBackend, draftStore: (any DraftStore)?, key: RecordKey?,
-         values: [String: FieldValue], version: Int64?, owner: String?, draftPolicy: DraftPolicy,
+         values: RecordValues, version: Int64?, owner: String?, draftPolicy: DraftPolicy,
          autosave: DraftAutosaver.Policy, groups: [String: [[String: FieldValue]]] = [:]) {
         self.form = form
-        self.compiled = CompiledForm.of(form)
+        let compiled = CompiledForm.of(form)
+        self.compiled = compiled
         self.backend = backend
         self.draftStore = draftStore
         self.owner = owner
         self.draftPolicy = draftPolicy
         self.key = key
-        self.pristine = values
-        self.current = values
+        let values = values.laidOut(by: compiled.layout)
+        self.pristineValues = values
+        self.current = values.dictionary
         self.baseVersion = version
         // A new record has nothing to look at first: in edit mode it starts editing.
         self.isEditing = form.mode == .edit && key == nil
@@ -162,7 +191,7 @@ public final class FormSession {
             throw SessionError.notFound(form, key)
         }
         let session = FormSession(form: form, backend: backend, draftStore: drafts, key: record.key,
-                                  values: record.values, version: record.version, owner: owner,
+                                  values: record.slotValues, version: record.version, owner: owner,
                                   draftPolicy: draftPolicy, autosave: autosave, groups: record.groups)
         if let drafts { session.offer(try drafts.drafts(form: form.name, key: record.key, owner: owner)) }
         return session
@@ -199,6 +228,10 @@ public final class FormSession {
     /// A field's current model value (`.null` when it has none).
     public func value(_ key: String) -> FieldValue { current[key] ?? .null }
 
+    /// A field's value as loaded or last saved (`.null` when it has none):
+    /// read from its slot, where `pristine[key]` builds the whole dictionary first.
+    public func pristineValue(_ key: String) -> FieldValue { pristineValues[key] ?? .null }
+
     /// What a person sees in the field: the raw input when it did not parse,
     /// else the model value formatted through the field's transformers.
     public func text(_ key: String) -> String {
@@ -215,21 +248,24 @@ public final class FormSession {
 
     /// Every error, field errors in form order first.
     public var allErrors: [FieldError] {
-        fields.flatMap { errors($0.key) } + groupErrors + formErrors
+        // Usually no field has an error: no walk over the form (every save asks,
+        // and walking 200 fields was an eighth of a 200-field save).
+        (fieldErrors.isEmpty ? [] : fields.flatMap { errors($0.key) }) + groupErrors + formErrors
     }
 
     /// Stored fields whose current value differs from the pristine one.
     public var dirtyFields: [String] {
-        storedKeys.filter(isChanged)
+        let keys = compiled.layout.keys
+        return changedSlots().compactMap { compiled.isStoredSlot[$0] ? keys[$0] : nil }
     }
 
-    /// Whether any stored field is dirty; stops at the first (drafts ask on every keystroke).
+    /// Whether any stored field is dirty (drafts ask on every keystroke).
     public var isDirty: Bool {
-        storedKeys.contains(where: isChanged) || areGroupsDirty
+        changedSlots().contains { compiled.isStoredSlot[$0] } || areGroupsDirty
     }
 
     /// Whether a field's current value differs from its pristine one.
-    func isChanged(_ key: String) -> Bool { (current[key] ?? .null) != (pristine[key] ?? .null) }
+    func isChanged(_ key: String) -> Bool { (current[key] ?? .null) != (pristineValues[key] ?? .null) }
 
     /// Dirty fields, or typed inputs that did not parse.
     public var hasUnsavedChanges: Bool { isDirty || !inputs.isEmpty || groupState.hasInputs }

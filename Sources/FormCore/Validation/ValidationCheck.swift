@@ -26,6 +26,9 @@ struct ValidationCheck: Sendable {
     let editing: Bool
     let now: Date
     let visibility: FormVisibility
+    /// The fields of `changed`, in form order, when the caller knows them:
+    /// what `errors()` walks instead of every field.
+    var changedFields: [Field]?
 
     init(form: Form, fields: [Field], changed: Set<String>, values: [String: FieldValue], editing: Bool,
          now: Date = Date(), visibility: FormVisibility) {
@@ -40,8 +43,8 @@ struct ValidationCheck: Sendable {
 
     /// Failures of the changed fields, and of the form rules naming one of them or none.
     func errors() -> [FieldError] {
-        form.failures(of: fields, changed: changed, asErrors: true, values: values, editing: editing, now: now,
-                      visibility: visibility)
+        form.failures(of: changedFields ?? fields, changed: changed, asErrors: true, values: values, editing: editing,
+                      now: now, visibility: visibility)
     }
 
     /// Failures of the other fields, and of the form rules naming only those.

@@ -11,20 +11,29 @@ struct HistoryWriter {
     let attribution: ChangeAttribution
     let retention: HistoryRetention
 
-    /// A row as a save sees it: the decoded record and its stored values by column.
+    /// A row as a batch reads it: the decoded record and its stored values by column.
     typealias Row = (record: StoredRecord, stored: [String: DatabaseValue])
 
-    /// Records the fields whose stored value differs between `before` (nil
-    /// for a new record) and `after`. Does nothing when FormStore's tables
-    /// are not reachable (a database opened without its migrations).
+    /// `record(before:after:)` of rows whose stored values are by column name.
     func record(before: Row?, after: Row, _ conn: Connection) throws {
+        let positional = { (row: Row) in
+            StoredRow(record: row.record, stored: mapping.columns.map { row.stored[$0] ?? .null })
+        }
+        try record(before: before.map(positional), after: positional(after), conn)
+    }
+
+    /// Records the fields whose stored value differs between `before` (nil
+    /// for a new record) and `after`, compared by column position. Does
+    /// nothing when FormStore's tables are not reachable (a database opened
+    /// without its migrations).
+    func record(before: StoredRow?, after: StoredRow, _ conn: Connection) throws {
         let sql = HistorySQL.of(schema)
         guard try historyTableExists(sql, conn) else { return }
         var changed: [(field: Field, old: DatabaseValue, new: DatabaseValue)] = []
-        for field in mapping.recordedFields {
-            let old = before.map { Self.storedValue(field.key, $0) } ?? .null
-            let new = Self.storedValue(field.key, after)
-            if old != new { changed.append((field, old, new)) }
+        for index in mapping.recordedFields.indices {
+            let old = before.map { storedValue(index, $0) } ?? .null
+            let new = storedValue(index, after)
+            if old != new { changed.append((mapping.recordedFields[index], old, new)) }
         }
         guard !changed.isEmpty else { return }
         let key = try FormStore.keyText(after.record.key)
@@ -73,9 +82,10 @@ struct HistoryWriter {
         }
     }
 
-    /// A field's stored value: its column's, or for a JSON path its value as the document holds it.
-    static func storedValue(_ field: String, _ row: Row) -> DatabaseValue {
-        if let stored = row.stored[field] { return stored }
-        return DatabaseValue(row.record.values[field] ?? .null)
+    /// The stored value of the `index`th of `mapping.recordedFields`: its
+    /// column's, or for a JSON path its value as the document holds it.
+    private func storedValue(_ index: Int, _ row: StoredRow) -> DatabaseValue {
+        if let column = mapping.recordedColumns[index] { return row.stored[column] }
+        return DatabaseValue(row.record.slotValues.slots[mapping.recordedSlots[index]] ?? .null)
     }
 }

@@ -41,11 +41,11 @@ extension FormStore {
                           _ conn: Connection) throws -> StoredRecord {
         try checkReferences(mapping, values, conn)
         try conn.cachedStatement(sql).execute(arguments)
-        guard let row = try Self.loadRow(mapping, insertedKey(mapping, values, conn), conn) else {
+        guard let row = try Self.readRow(mapping, insertedKey(mapping, values, conn), conn) else {
             throw FormStoreError.badKey("the new record in \(mapping.table.name) could not be read back")
         }
         try history?.record(before: nil, after: row, conn)
-        return row.0
+        return row.record
     }
 
     /// The key of the row just inserted with `values`: the values' own, else the row id SQLite gave it.
@@ -88,29 +88,30 @@ extension FormStore {
     static func updateRow(_ mapping: TableMapping, _ keyArguments: [DatabaseValue], changes: [String: FieldValue],
                           base: SaveBase, history: HistoryWriter? = nil, _ conn: Connection) throws -> UpdateResult {
         // Inside BEGIN IMMEDIATE: nobody can write between this read and the update.
-        guard let before = try Self.loadRow(mapping, keyArguments, conn) else { return .notFound }
-        let (stored, storedValues) = before
-        if base.version == nil || stored.version != base.version {
-            let conflicts = base.conflicts(changes: changes, stored: stored.values)
+        guard let before = try Self.readRow(mapping, keyArguments, conn) else { return .notFound }
+        if base.version == nil || before.record.version != base.version {
+            let conflicts = base.conflicts(changes: changes, stored: before.record.slotValues)
             if !conflicts.isEmpty { return .conflict(conflicts) }
         }
         // Nothing written, nothing to read again: the transaction's snapshot is the same.
-        var after: (StoredRecord, [String: DatabaseValue])? = before
+        var after: StoredRow? = before
         let returning = try Self.readsBackByReturning(mapping, conn)
-        if let statement = mapping.updateStatement(mapping.columnValues(changes, over: stored.values),
-                                                   key: keyArguments, like: storedValues, returning: returning) {
+        // A JSON path's change is written into its column's document as stored.
+        let columnChanges = mapping.jsonPaths.isEmpty ? changes : mapping.columnValues(changes, over: before.record.values)
+        if let statement = mapping.updateStatement(columnChanges, key: keyArguments, stored: before.stored,
+                                                   returning: returning) {
             try checkReferences(mapping, changes, conn)
             if returning {
                 after = try Self.updateReturning(mapping, statement, conn)
             } else {
                 try conn.cachedStatement(statement.sql).execute(statement.arguments)
                 try Self.checkOneRowChanged(conn, mapping)
-                after = try Self.loadRow(mapping, keyArguments, conn)
+                after = try Self.readRow(mapping, keyArguments, conn)
             }
         }
         guard let after else { return .notFound }
         try history?.record(before: before, after: after, conn)
-        return .saved(after.0)
+        return .saved(after.record)
     }
 
     public func delete(_ form: Form, key: RecordKey, deletingDraft: String?) throws -> Bool {
@@ -149,10 +150,15 @@ extension FormStore {
     /// The record with `key` and its stored values by column, as SQLite holds them.
     static func loadRow(_ mapping: TableMapping, _ key: [DatabaseValue], _ conn: Connection) throws
         -> (StoredRecord, [String: DatabaseValue])? {
+        try readRow(mapping, key, conn).map { ($0.record, $0.storedByColumn(mapping)) }
+    }
+
+    /// The row with `key`: its record and its stored values by column position.
+    static func readRow(_ mapping: TableMapping, _ key: [DatabaseValue], _ conn: Connection) throws -> StoredRow? {
         let statement = try conn.cachedStatement(mapping.selectByKeySQL)
         try statement.bind(StatementArguments(key))
         defer { statement.reset() }
         guard try statement.step() else { return nil }
-        return (mapping.record(from: statement), mapping.storedValues(from: statement))
+        return mapping.row(from: statement)
     }
 }

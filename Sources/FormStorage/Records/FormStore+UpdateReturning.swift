@@ -16,12 +16,12 @@ extension FormStore {
     /// - throws: `FormStoreError` (`notOneRow`, rolling back) when the key
     ///   named several rows; `DatabaseError`.
     static func updateReturning(_ mapping: TableMapping, _ update: (sql: String, arguments: StatementArguments),
-                                _ conn: Connection) throws -> (StoredRecord, [String: DatabaseValue])? {
+                                _ conn: Connection) throws -> StoredRow? {
         let statement = try conn.cachedStatement(update.sql)
         try statement.bind(update.arguments)
         defer { statement.reset() }
         guard try statement.step() else { return nil }
-        let row = (mapping.record(from: statement), mapping.storedValues(from: statement))
+        let row = mapping.row(from: statement)
         var count = 1
         while try statement.step() { count += 1 }
         guard count == 1 else { throw FormStoreError.notOneRow(count, table: mapping.table.name) }

@@ -23,6 +23,8 @@ public struct TableMapping: Sendable, Hashable {
     private var columnCodings: [StorageCoding]
     /// Each column's quoted name, quoted once rather than per statement built.
     private let quotedColumns: [String: String]
+    /// Each column's position in `columns`.
+    private let columnPositions: [String: Int]
     /// ` RETURNING` and `columns`: an `UPDATE` that reads back what `selectSQL` reads.
     let returningClause: String
     /// Whether a save may take its row from `UPDATE … RETURNING` (when no
@@ -50,6 +52,20 @@ public struct TableMapping: Sendable, Hashable {
         /// An explicit NULL that arrived as such is still stored (a default, not the key).
         var arrivedNullKept = false
     }
+
+    /// The form's record layout (`CompiledForm.layout`), which rows are read into.
+    let layout: RecordLayout
+    /// The slot in `layout` of each of `columns` (`nil`: a key or version
+    /// column no field names, kept beside the slots).
+    let columnSlots: [Int?]
+    /// The JSON-path fields in key order, with each one's column (position in
+    /// `columns`) and slot.
+    let pathSlots: [PathSlot]
+    /// The position in `columns` of each of `recordedFields` (`nil` for a
+    /// JSON path, recorded as the document holds it), in the same order.
+    let recordedColumns: [Int?]
+    /// The slot of each of `recordedFields`, in the same order.
+    let recordedSlots: [Int]
 
     init(form: Form, table: TableInfo) throws {
         self.form = form
@@ -96,6 +112,7 @@ public struct TableMapping: Sendable, Hashable {
         self.columns = columns
         self.codings = codings
         quotedColumns = Dictionary(columns.map { ($0, quoteIdentifier($0)) }, uniquingKeysWith: { first, _ in first })
+        columnPositions = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         whereKey = key.map { "\(quoteIdentifier($0)) = ?" }.joined(separator: " AND ")
         selectSQL = "SELECT \(columns.map(quoteIdentifier).joined(separator: ", ")) FROM \(quoteIdentifier(table.name))"
         selectByKeySQL = "\(selectSQL) WHERE \(whereKey)"
@@ -114,6 +131,24 @@ public struct TableMapping: Sendable, Hashable {
         recordedFields = form.fields.filter {
             $0.isStored && $0.holdsValue && (read.contains($0.key) || jsonPaths[$0.key] != nil)
         }
+        let layout = CompiledForm.of(form).layout
+        self.layout = layout
+        columnSlots = columns.map { layout.position(of: $0) }
+        pathSlots = jsonPaths.sorted { $0.key < $1.key }.map { field, path in
+            PathSlot(field: field, path: path, column: columns.firstIndex(of: path.column)!,
+                     slot: layout.position(of: field))
+        }
+        recordedColumns = recordedFields.map { jsonPaths[$0.key] == nil ? columns.firstIndex(of: $0.key) : nil }
+        recordedSlots = recordedFields.map { layout.position(of: $0.key)! }
+    }
+
+    /// A field read from a path inside a JSON text column.
+    struct PathSlot: Sendable, Hashable {
+        var field: String
+        var path: JSONPath
+        /// The document's position in `columns`.
+        var column: Int
+        var slot: Int?
     }
 
     static let rowID = "rowid"
@@ -221,6 +256,23 @@ public struct TableMapping: Sendable, Hashable {
             written.append(index)
             arguments.append(columnCodings[index].encode(value, like: like[columns[index]]))
         }
+        return updateStatement(written: written, arguments: arguments, key: key, returning: returning)
+    }
+
+    /// `updateStatement(_:key:like:returning:)` with the row's stored values
+    /// by position in `columns` (`StoredRow.stored`): each change finds its
+    /// column by one lookup, rather than every column looked up in the changes.
+    func updateStatement(_ changes: [String: FieldValue], key: [DatabaseValue], stored: [DatabaseValue],
+                         returning: Bool) -> (sql: String, arguments: StatementArguments)? {
+        let written = changes.keys.compactMap { columnPositions[$0] }.sorted()
+        let arguments = written.map { columnCodings[$0].encode(changes[columns[$0]]!, like: stored[$0]) }
+        return updateStatement(written: written, arguments: arguments, key: key, returning: returning)
+    }
+
+    /// The UPDATE of the columns at `written` (positions in `columns`, in
+    /// order) to `arguments`, then the key; its text built once per column set.
+    private func updateStatement(written: [Int], arguments: [DatabaseValue], key: [DatabaseValue],
+                                 returning: Bool) -> (sql: String, arguments: StatementArguments)? {
         guard !written.isEmpty || form.versionColumn != nil else { return nil }
         let sql = statementSQL.sql(StatementSQLCache.Key(kind: .update(returning: returning), columns: written)) {
             var assignments = written.map { "\(quoted(columns[$0])) = ?" }
@@ -258,25 +310,51 @@ public struct TableMapping: Sendable, Hashable {
     }
 
     /// Reads the current row of a statement of `selectSQL` into a record,
-    /// straight from the statement: no intermediate row or column names.
+    /// straight from the statement into the form's slots: no dictionary, no
+    /// column name hashed (issue 14).
     func record(from statement: Statement) -> StoredRecord {
-        var values: [String: FieldValue] = [:]
-        values.reserveCapacity(columns.count)
+        guard pathSlots.isEmpty else { return record(decoding: columns.indices.map { statement.value(at: $0) }) }
+        var values = RecordValues(layout: layout)
         for index in columns.indices {
-            values[columns[index]] = columnCodings[index].decode(statement.value(at: index))
+            let value = columnCodings[index].decode(statement.value(at: index))
+            if let slot = columnSlots[index] { values.slots[slot] = value } else { values.others[columns[index]] = value }
         }
-        if !jsonPaths.isEmpty {
-            var documents: [String: DictionaryModel] = [:]
-            for (field, path) in jsonPaths {
-                if documents[path.column] == nil { documents[path.column] = Self.document(values[path.column]) }
-                let value = documents[path.column]!.value(forKey: path.path)
-                values[field] = coding(field).decode(DatabaseValue(value))
+        return record(values)
+    }
+
+    /// The current row of a statement of `selectSQL`: the record and each
+    /// column's value as SQLite holds it, by position in `columns`.
+    func row(from statement: Statement) -> StoredRow {
+        let stored = columns.indices.map { statement.value(at: $0) as DatabaseValue }
+        return StoredRow(record: record(decoding: stored), stored: stored)
+    }
+
+    /// The record of one row's stored values (by position in `columns`).
+    func record(decoding stored: [DatabaseValue]) -> StoredRecord {
+        var values = RecordValues(layout: layout)
+        for index in columns.indices {
+            let value = columnCodings[index].decode(stored[index])
+            if let slot = columnSlots[index] { values.slots[slot] = value } else { values.others[columns[index]] = value }
+        }
+        if !pathSlots.isEmpty {
+            var documents: [Int: DictionaryModel] = [:]
+            for path in pathSlots {
+                if documents[path.column] == nil {
+                    documents[path.column] = Self.document(columnCodings[path.column].decode(stored[path.column]))
+                }
+                let value = coding(path.field).decode(DatabaseValue(documents[path.column]!.value(forKey: path.path.path)))
+                if let slot = path.slot { values.slots[slot] = value } else { values.others[path.field] = value }
             }
         }
+        return record(values)
+    }
+
+    /// The record of values read into slots: its key and version taken from them.
+    private func record(_ values: RecordValues) -> StoredRecord {
         let key = RecordKey(columns: keyColumns, values: keyColumns.map { values[$0] ?? .null })
         var version: Int64?
         if let column = form.versionColumn { version = values[column]?.intValue }
-        return StoredRecord(key: key, values: values, version: version)
+        return StoredRecord(key: key, slotValues: values, version: version)
     }
 }
 

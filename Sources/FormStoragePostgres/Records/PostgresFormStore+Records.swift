@@ -67,10 +67,12 @@ extension PostgresFormStore {
         guard current.rowCount == 1 else { return .notFound }
         let stored = mapping.record(current, row: 0)
         if base.version == nil || stored.version != base.version {
-            let conflicts = base.conflicts(changes: changes, stored: stored.values)
+            let conflicts = base.conflicts(changes: changes, stored: stored.slotValues)
             if !conflicts.isEmpty { return .conflict(conflicts) }
         }
-        guard let statement = mapping.updateStatement(changes, key: keyParameters, over: stored.values) else { return .saved(stored) }
+        // The stored documents matter only to a JSON path's change: no dictionary of the row otherwise.
+        let documents = mapping.jsonPaths.isEmpty ? [:] : stored.values
+        guard let statement = mapping.updateStatement(changes, key: keyParameters, over: documents) else { return .saved(stored) }
         let result = try conn.execute(statement.sql, statement.parameters)
         guard result.rowCount == 1 else { throw PostgresStoreError.notOneRow(result.rowCount, table: mapping.table.name) }
         let saved = mapping.record(result, row: 0)

@@ -23,6 +23,10 @@ struct PostgresTableMapping: Sendable, Hashable {
     /// The same, locking the row until the transaction ends.
     let selectByKeyForUpdateSQL: String
     let deleteSQL: String
+    /// The form's record layout (`CompiledForm.layout`), which rows are read into.
+    let layout: RecordLayout
+    /// The slot in `layout` of each of `columns` (`nil`: kept beside the slots).
+    private let columnSlots: [Int?]
 
     init(form: Form, table: PostgresTable) throws {
         self.form = form
@@ -71,6 +75,9 @@ struct PostgresTableMapping: Sendable, Hashable {
         selectByKeySQL = "SELECT \(returning) FROM \(quotedTable) WHERE \(whereKey)"
         selectByKeyForUpdateSQL = selectByKeySQL + " FOR UPDATE"
         deleteSQL = "DELETE FROM \(quotedTable) WHERE \(whereKey)"
+        let layout = CompiledForm.of(form).layout
+        self.layout = layout
+        columnSlots = columns.map { layout.position(of: $0) }
     }
 
     func coding(_ column: String) -> PostgresCoding {
@@ -136,16 +143,22 @@ struct PostgresTableMapping: Sendable, Hashable {
     }
 
     /// The record in one row of a result of `columns`.
+    /// Read straight into the form's slots (issue 14); a form reaching into
+    /// JSON documents reads its paths out of the documents by key.
     func record(_ result: PostgresResult, row: Int) -> StoredRecord {
-        var values: [String: FieldValue] = [:]
-        values.reserveCapacity(columns.count)
-        for (index, column) in columns.enumerated() {
-            values[column] = columnCodings[index].decode(result.text(row: row, column: index))
+        var values = RecordValues(layout: layout)
+        for index in columns.indices {
+            let value = columnCodings[index].decode(result.text(row: row, column: index))
+            if let slot = columnSlots[index] { values.slots[slot] = value } else { values.others[columns[index]] = value }
         }
-        if !jsonPaths.isEmpty { readPaths(into: &values) }
+        if !jsonPaths.isEmpty {
+            var byKey = values.dictionary
+            readPaths(into: &byKey)
+            values = RecordValues(byKey, layout: layout)
+        }
         let key = RecordKey(columns: keyColumns, values: keyColumns.map { values[$0] ?? .null })
         let version = form.versionColumn.flatMap { values[$0]?.intValue }
-        return StoredRecord(key: key, values: values, version: version)
+        return StoredRecord(key: key, slotValues: values, version: version)
     }
 }
 

@@ -312,7 +312,7 @@ final class PromptEdit {
     private func showSummary() {
         prompter.say("Changes:")
         for field in form.fields where session.dirtyFields.contains(field.key) || session.inputs[field.key] != nil {
-            let old = FieldDisplay.text(session.pristine[field.key] ?? .null, of: field)
+            let old = FieldDisplay.text(session.pristineValue(field.key), of: field)
             prompter.say("  \(field.label): \(old) → \(FieldDisplay.current(field.key, in: session))")
         }
     }

@@ -57,7 +57,7 @@ extension StorageWorkspace: HistoryWorkspace {
         let session = try FormSession.open(withSaveStep(form), key: recordKey, backend: store, drafts: nil)
         session.attribution = .command
         let conflicts = values.keys.sorted().compactMap { field -> FieldConflict? in
-            let stored = session.pristine[field] ?? .null
+            let stored = session.pristineValue(field)
             guard let wrote = expected[field], stored != wrote else { return nil }
             return FieldConflict(field: field, base: wrote, mine: values[field] ?? .null, theirs: stored)
         }

@@ -1,0 +1,77 @@
+/// A record's values laid out by slot (`RecordLayout`): what a store reads a
+/// row into and a session keeps as its pristine values (issue 14).
+///
+/// A key the layout has no slot for (a key or version column that no field
+/// names, a key of a dictionary-made record) is kept beside the slots, so
+/// nothing a store read is lost; the dictionary form (`dictionary`) is built
+/// only when someone asks for it.
+///
+/// ```swift
+/// var values = RecordValues(layout: CompiledForm.of(form).layout)
+/// values["email"] = .text("ada@example.com")
+/// values.dictionary   // ["email": "ada@example.com"]
+/// ```
+public struct RecordValues: Sendable {
+    public let layout: RecordLayout
+    /// One value per slot of `layout`; `nil` where the record has none.
+    public var slots: [FieldValue?]
+    /// Values of keys `layout` has no slot for.
+    public var others: [String: FieldValue] = [:]
+
+    /// A record with no values yet.
+    public init(layout: RecordLayout) {
+        self.layout = layout
+        slots = Array(repeating: nil, count: layout.keys.count)
+    }
+
+    /// The values of a dictionary laid out by `layout` (`.empty`: all beside the slots).
+    public init(_ values: [String: FieldValue], layout: RecordLayout = .empty) {
+        self.init(layout: layout)
+        guard !layout.keys.isEmpty else {
+            others = values
+            return
+        }
+        for (key, value) in values { self[key] = value }
+    }
+
+    /// The value of `key`; setting one the layout has no slot for keeps it beside the slots.
+    public subscript(key: String) -> FieldValue? {
+        get {
+            if let position = layout.position(of: key) { return slots[position] }
+            return others.isEmpty ? nil : others[key]
+        }
+        set {
+            if let position = layout.position(of: key) { slots[position] = newValue } else { others[key] = newValue }
+        }
+    }
+
+    /// The values by key, as a dictionary: built when asked.
+    public var dictionary: [String: FieldValue] {
+        guard !slots.isEmpty else { return others }
+        var result = [String: FieldValue](minimumCapacity: others.count + slots.count)
+        for (key, value) in others { result[key] = value }
+        for index in slots.indices {
+            if let value = slots[index] { result[layout.keys[index]] = value }
+        }
+        return result
+    }
+
+    /// The same values laid out by `layout` (no copy when they already are).
+    public func laidOut(by layout: RecordLayout) -> RecordValues {
+        if layout === self.layout { return self }
+        return RecordValues(dictionary, layout: layout)
+    }
+
+    /// Whether the record has no value at all.
+    public var isEmpty: Bool { others.isEmpty && !slots.contains { $0 != nil } }
+}
+
+extension RecordValues: Hashable {
+    /// Records are equal when they hold the same values by key, however laid out.
+    public static func == (lhs: RecordValues, rhs: RecordValues) -> Bool {
+        if lhs.layout === rhs.layout { return lhs.slots == rhs.slots && lhs.others == rhs.others }
+        return lhs.dictionary == rhs.dictionary
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(dictionary) }
+}

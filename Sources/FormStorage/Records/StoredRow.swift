@@ -1,0 +1,17 @@
+import FormCore
+
+/// A row as a save reads it: the decoded record, and each column's value
+/// exactly as SQLite holds it, by position in the mapping's `columns`.
+///
+/// The conflict check, the `UPDATE`'s stored forms and the history's diff
+/// walk these positions; a dictionary by column name per row read was a
+/// tenth of a save's instructions (issue 14).
+struct StoredRow {
+    var record: StoredRecord
+    var stored: [DatabaseValue]
+
+    /// The stored values by column name (what a batch's callers take).
+    func storedByColumn(_ mapping: TableMapping) -> [String: DatabaseValue] {
+        Dictionary(zip(mapping.columns, stored), uniquingKeysWith: { first, _ in first })
+    }
+}
