@@ -9,31 +9,19 @@ import Testing
 /// reading the row: untouched fields take the new values, a dirty field
 /// changed underneath is flagged before any save.
 @Suite struct ExternalChangeTests {
-    let directory: TemporaryDirectory
-    let path: String
+    let database: AccountsDatabase
+    var path: String { database.path }
+    var form: Form { database.form }
 
     init() throws {
-        directory = try TemporaryDirectory()
-        path = directory.path("app.sqlite")
-        try SQLiteShell().run(database: path, script: """
+        database = try AccountsDatabase("""
             PRAGMA journal_mode = WAL;
             CREATE TABLE accounts (id INTEGER PRIMARY KEY, email TEXT NOT NULL, plan TEXT, seats INTEGER);
             INSERT INTO accounts VALUES (1, 'ann@example.com', 'free', 1);
             """)
     }
 
-    var form: Form {
-        var form = Form(name: "account", sections: [Section(fields: [
-            Field(key: "email", label: "Email", kind: .email), Field(key: "plan", label: "Plan", kind: .text),
-            Field(key: "seats", label: "Seats", kind: .integer),
-        ])])
-        form.table = "accounts"
-        return form
-    }
-
-    func store() throws -> FormStore {
-        try FormStore(path: path, sidecarDirectory: directory.url.appendingPathComponent("state"))
-    }
+    func store() throws -> FormStore { try database.store() }
 
     @Test func everyWriteOfAnotherProcessReachesTheSessionAndNoTimerReadsTheRow() throws {
         let store = try store()

@@ -8,32 +8,19 @@ import Testing
 /// what a person sees must be what the dictionaries gave before, whichever
 /// way a value changed (typed, undone, cancelled, written by someone else).
 @Suite struct RecordSlotsTests {
-    let directory: TemporaryDirectory
-    let path: String
+    let database: AccountsDatabase
+    var path: String { database.path }
+    var form: Form { database.form }
 
     init() throws {
-        directory = try TemporaryDirectory()
-        path = directory.path("app.sqlite")
-        try SQLiteShell().run(database: path, script: """
+        database = try AccountsDatabase("""
             CREATE TABLE accounts (id INTEGER PRIMARY KEY, email TEXT NOT NULL, plan TEXT, seats INTEGER,
                                    note TEXT);
             INSERT INTO accounts VALUES (1, 'ann@example.com', 'free', 1, 'kept');
             """)
     }
 
-    /// The key column `id` is no field of the form: it is read all the same.
-    var form: Form {
-        var form = Form(name: "account", sections: [Section(fields: [
-            Field(key: "email", label: "Email", kind: .email), Field(key: "plan", label: "Plan", kind: .text),
-            Field(key: "seats", label: "Seats", kind: .integer),
-        ])])
-        form.table = "accounts"
-        return form
-    }
-
-    func store() throws -> FormStore {
-        try FormStore(path: path, sidecarDirectory: directory.url.appendingPathComponent("state"))
-    }
+    func store() throws -> FormStore { try database.store() }
 
     @Test func aStoredRecordReadsAsTheSameValuesByKeyAsOneMadeFromADictionary() throws {
         let record = try #require(try store().load(form, key: RecordKey("id", 1)))
