@@ -16,9 +16,13 @@ extension FormSession {
         if let key {
             for (column, value) in zip(key.columns, key.values) where values[column] == nil { values[column] = value }
         }
-        // A group's rows become an array of structs (its elements decoded by the rows' keys).
+        // A group's rows become an array of structs (its elements decoded by the
+        // rows' keys); every group of the form has an entry, so a form without
+        // groups walks nothing.
         var rows: [String: [[String: FieldValue]]] = [:]
-        for group in form.groups { rows[group.key] = self.rows(group.key).map(\.values) }
+        if !groupState.current.isEmpty {
+            for group in form.groups { rows[group.key] = self.rows(group.key).map(\.values) }
+        }
         return try ModelCoder.decode(type, from: values, rows: rows)
     }
 
