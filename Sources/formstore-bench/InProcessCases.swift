@@ -45,7 +45,7 @@ struct InProcessCases {
             try seconds {
                 for _ in 0..<perRound {
                     let session = try FormSession.open(form, key: RecordKey("id", .int(key())), backend: store)
-                    blackHole(try ModelCoder.decode(Person.self, from: session.current))
+                    blackHole(try session.model(as: Person.self))
                 }
             } / Double(perRound)
         })

@@ -11,6 +11,13 @@ extension ModelCoder {
     /// - throws: `DecodingError` naming the key (`lines[1].quantity`) that is missing or has the wrong type.
     public static func decode<Model: Decodable>(_ type: Model.Type, from values: [String: FieldValue],
                                                rows: [String: [[String: FieldValue]]]) throws -> Model {
+        try ValueDecoder(values: RecordValues(values), path: "", codingPath: [], rows: rows).unbox(type)
+    }
+
+    /// A model from a record's values laid out by slot (a session's), each
+    /// coding key read from its slot through the layout, and its rows.
+    public static func decode<Model: Decodable>(_ type: Model.Type, from values: RecordValues,
+                                               rows: [String: [[String: FieldValue]]] = [:]) throws -> Model {
         try ValueDecoder(values: values, path: "", codingPath: [], rows: rows).unbox(type)
     }
 }
@@ -34,7 +41,7 @@ struct RowsDecoder: UnkeyedDecodingContainer {
                                               .init(codingPath: codingPath, debugDescription: "the rows have ended"))
         }
         defer { currentIndex += 1 }
-        return ValueDecoder(values: rows[currentIndex], path: "", codingPath: codingPath + [AnyCodingKey(intValue: currentIndex)])
+        return ValueDecoder(values: RecordValues(rows[currentIndex]), path: "", codingPath: codingPath + [AnyCodingKey(intValue: currentIndex)])
     }
 
     mutating func decodeNil() throws -> Bool { false }

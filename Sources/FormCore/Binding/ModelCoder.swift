@@ -46,7 +46,7 @@ public enum ModelCoder {
     /// A model from values by (dotted) coding key.
     /// - throws: `DecodingError` naming the key that is missing or has the wrong type.
     public static func decode<Model: Decodable>(_ type: Model.Type, from values: [String: FieldValue]) throws -> Model {
-        try ValueDecoder(values: values, path: "", codingPath: []).unbox(type)
+        try ValueDecoder(values: RecordValues(values), path: "", codingPath: []).unbox(type)
     }
 
     /// One value (not a whole model) as a FieldValue; `nil` for a value that
@@ -59,7 +59,7 @@ public enum ModelCoder {
 
     /// One value (not a whole model) from a FieldValue.
     public static func decodeValue<Value: Decodable>(_ type: Value.Type, from value: FieldValue) throws -> Value {
-        try ValueDecoder(values: ["": value], path: "", codingPath: []).unbox(type)
+        try ValueDecoder(values: RecordValues(["": value]), path: "", codingPath: []).unbox(type)
     }
 }
 
@@ -261,8 +261,20 @@ private struct SingleEncoder: SingleValueEncodingContainer {
 
 // MARK: - Decoding
 
+extension RecordValues {
+    /// The keys that have a value, slots in layout order then the others:
+    /// what a decoder walks to find a nested struct's dotted keys.
+    var presentKeys: [String] {
+        var keys = Array(others.keys)
+        for index in slots.indices where slots[index] != nil { keys.append(layout.keys[index]) }
+        return keys
+    }
+}
+
 struct ValueDecoder: Decoder {
-    let values: [String: FieldValue]
+    /// The values by (dotted) coding key: a session's slots are read through
+    /// their layout, one slot per key, with no dictionary built (issue 14).
+    let values: RecordValues
     let path: String
     let codingPath: [any CodingKey]
     /// Arrays of structs by (dotted) coding key, each element a row (`ModelCoder+Rows`).
@@ -298,7 +310,7 @@ struct ValueDecoder: Decoder {
 }
 
 private struct KeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let values: [String: FieldValue]
+    let values: RecordValues
     let prefix: String
     let codingPath: [any CodingKey]
     var rows: [String: [[String: FieldValue]]] = [:]
@@ -306,7 +318,7 @@ private struct KeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var allKeys: [Key] {
         let start = prefix.isEmpty ? "" : prefix + "."
         var names: Set<String> = []
-        for path in values.keys where path.hasPrefix(start) && path != prefix {
+        for path in values.presentKeys where path.hasPrefix(start) && path != prefix {
             let rest = path.dropFirst(start.count)
             names.insert(String(rest.split(separator: ".", maxSplits: 1).first ?? rest))
         }
@@ -317,14 +329,14 @@ private struct KeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func contains(_ key: Key) -> Bool {
         let p = path(key)
-        return values[p] != nil || rows[p] != nil || values.keys.contains { $0.hasPrefix(p + ".") }
+        return values[p] != nil || rows[p] != nil || values.presentKeys.contains { $0.hasPrefix(p + ".") }
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
         let p = path(key)
         if let value = values[p] { return value == .null }
         if rows[p] != nil { return false }
-        return !values.keys.contains { $0.hasPrefix(p + ".") }
+        return !values.presentKeys.contains { $0.hasPrefix(p + ".") }
     }
 
     private func decoder(_ key: Key) -> ValueDecoder {
@@ -398,7 +410,7 @@ private struct ListDecoder: UnkeyedDecodingContainer {
             throw DecodingError.valueNotFound(FieldValue.self, .init(codingPath: codingPath, debugDescription: "the list has ended"))
         }
         defer { currentIndex += 1 }
-        return ValueDecoder(values: ["": items[currentIndex]], path: "",
+        return ValueDecoder(values: RecordValues(["": items[currentIndex]]), path: "",
                             codingPath: codingPath + [AnyCodingKey(intValue: currentIndex)])
     }
 
@@ -489,7 +501,7 @@ private struct SingleDecoder: SingleValueDecodingContainer {
     func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try ValueDecoder(values: value.map { ["": $0] } ?? [:], path: "", codingPath: codingPath).unbox(type)
+        try ValueDecoder(values: RecordValues(value.map { ["": $0] } ?? [:]), path: "", codingPath: codingPath).unbox(type)
     }
 
     /// Date, Data, URL and Decimal, which FieldValue holds directly.

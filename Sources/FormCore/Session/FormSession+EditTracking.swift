@@ -47,6 +47,6 @@ extension FormSession {
     }
 
     private func slotChanged(_ slot: Int) -> Bool {
-        (current[compiled.layout.keys[slot]] ?? .null) != (pristineValues.slots[slot] ?? .null)
+        (currentValue(atSlot: slot) ?? .null) != (pristineValues.slots[slot] ?? .null)
     }
 }

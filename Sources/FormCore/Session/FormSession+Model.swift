@@ -1,7 +1,8 @@
 /// The typed door: a session read as the model type, and filled from a value.
 extension FormSession {
     /// The session's values as a model: every field's current value and the
-    /// record's key columns, decoded by coding key (`ModelCoder`).
+    /// record's key columns, decoded by coding key (`ModelCoder`), read from
+    /// the slots the session keeps.
     ///
     /// ```swift
     /// let ticket = try session.model(as: Ticket.self)
@@ -9,13 +10,19 @@ extension FormSession {
     /// - throws: `DecodingError` naming a key the model needs that the form
     ///   does not hold, or holds with another type.
     public func model<Model: Decodable>(as type: Model.Type) throws -> Model {
-        var values = current
+        // Read from the slots, each coding key through the layout: a load
+        // that only decodes builds no dictionary of the values (issue 14).
+        var values = currentRecord
         if let key {
             for (column, value) in zip(key.columns, key.values) where values[column] == nil { values[column] = value }
         }
-        // A group's rows become an array of structs (its elements decoded by the rows' keys).
+        // A group's rows become an array of structs (its elements decoded by the
+        // rows' keys); every group of the form has an entry, so a form without
+        // groups walks nothing.
         var rows: [String: [[String: FieldValue]]] = [:]
-        for group in form.groups { rows[group.key] = self.rows(group.key).map(\.values) }
+        if !groupState.current.isEmpty {
+            for group in form.groups { rows[group.key] = self.rows(group.key).map(\.values) }
+        }
         return try ModelCoder.decode(type, from: values, rows: rows)
     }
 

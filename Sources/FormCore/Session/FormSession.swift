@@ -46,13 +46,32 @@ public final class FormSession {
             if !isTrackingEdits { editedKeys = nil }
         }
     }
-    /// The values being edited.
+    /// The values being edited. A session keeps the slots it opened with
+    /// until the first change or read by name builds this dictionary: a load
+    /// that only decodes a model never builds it (`FormSession+CurrentValues.swift`).
     public internal(set) var current: [String: FieldValue] {
-        didSet {
-            visibilityMemo = nil
-            if !isTrackingEdits { editedKeys = nil }
-            draftRevision &+= 1
+        get { namedCurrent() }
+        set {
+            currentSlots = nil
+            currentByKey = newValue
+            currentDidChange()
         }
+        _modify {
+            _ = namedCurrent()
+            defer { currentDidChange() }
+            yield &currentByKey
+        }
+    }
+    /// The current values while they are still the slots the session opened
+    /// with; `nil` once `currentByKey` holds them.
+    var currentSlots: RecordValues?
+    /// The current values by key, once built (see `current`).
+    var currentByKey: [String: FieldValue] = [:]
+
+    private func currentDidChange() {
+        visibilityMemo = nil
+        if !isTrackingEdits { editedKeys = nil }
+        draftRevision &+= 1
     }
     /// Keys whose current value may differ from the pristine one: every key
     /// an edit or a save set since the two were last compared whole. Dirty
@@ -159,7 +178,7 @@ public final class FormSession {
         self.key = key
         let values = values.laidOut(by: compiled.layout)
         self.pristineValues = values
-        self.current = values.dictionary
+        self.currentSlots = values
         self.baseVersion = version
         // A new record has nothing to look at first: in edit mode it starts editing.
         self.isEditing = form.mode == .edit && key == nil
@@ -226,7 +245,7 @@ public final class FormSession {
     // MARK: Reading
 
     /// A field's current model value (`.null` when it has none).
-    public func value(_ key: String) -> FieldValue { current[key] ?? .null }
+    public func value(_ key: String) -> FieldValue { currentValue(key) ?? .null }
 
     /// A field's value as loaded or last saved (`.null` when it has none):
     /// read from its slot, where `pristine[key]` builds the whole dictionary first.
@@ -265,7 +284,7 @@ public final class FormSession {
     }
 
     /// Whether a field's current value differs from its pristine one.
-    func isChanged(_ key: String) -> Bool { (current[key] ?? .null) != (pristineValues[key] ?? .null) }
+    func isChanged(_ key: String) -> Bool { (currentValue(key) ?? .null) != (pristineValues[key] ?? .null) }
 
     /// Dirty fields, or typed inputs that did not parse.
     public var hasUnsavedChanges: Bool { isDirty || !inputs.isEmpty || groupState.hasInputs }
