@@ -71,11 +71,14 @@ public final class CompiledForm: Sendable {
     /// The first field with `key`, like `form.field(_:)`.
     public func field(_ key: String) -> Field? { positions[key].map { fields[$0] } }
 
-    /// Parses what a person typed into the field with `key`, as
-    /// `field.parse(_:)` does, through its transforms made once.
-    func parse(_ input: String, key: String) -> Result<FieldValue, FieldError>? {
-        guard let position = positions[key] else { return nil }
-        return fields[position].parse(.text(input), through: transforms[position], messages: MessageOverrides())
+    /// Parses what a person typed into `field` (this form's field with its
+    /// key, as the caller already holds it), as `field.parse(_:)` does,
+    /// through its transforms made once. Parsing the caller's field, not
+    /// `fields[position]`, spares a keystroke a copy of the field.
+    /// `position`: the field's, when the caller looked it up (`position(of:)`).
+    func parse(_ input: String, field: Field, at position: Int?) -> Result<FieldValue, FieldError>? {
+        guard let position else { return nil }
+        return field.parse(.text(input), through: transforms[position], messages: MessageOverrides())
     }
 
     /// The compiled form of `form`: made on first use, then shared.

@@ -7,7 +7,12 @@ extension FormSession {
     }
 
     private func whyNotEditable(_ field: Field) -> String? {
-        compiled.pipeline.refusal(field, isNew: self.key == nil, values: current, editing: isEditing)?.why
+        // The arguments read first: read while the pipeline was borrowed, they
+        // made the call copy the whole pipeline on every keystroke (issue 14).
+        let isNew = self.key == nil
+        let values = current
+        let editing = isEditing
+        return compiled.pipeline.refusal(field, isNew: isNew, values: values, editing: editing)?.why
     }
 
     /// Sets a field from what a person typed: parsed through the field's
@@ -20,11 +25,13 @@ extension FormSession {
     ///   does not allow the change now.
     @discardableResult
     public func set(_ key: String, input: String) throws -> SaveOutcome? {
-        let field = try editableField(key)
+        // The key is looked up once, for the field and its transforms.
+        let position = compiled.position(of: key)
+        let field = try editableField(key, at: position)
         let step = beginUndoStep(key)
         defer { endUndoStep(step) }
         let handed = draftBeforeEdit
-        switch compiled.parse(input, key: key) ?? field.parse(input) {
+        switch compiled.parse(input, field: field, at: position) ?? field.parse(input) {
         case .success(let value):
             // Usually no input is pending: no lookup to remove one.
             if !inputs.isEmpty { inputs[key] = nil }
@@ -104,7 +111,13 @@ extension FormSession {
     }
 
     func editableField(_ key: String) throws -> Field {
-        guard let field = field(key) else { throw SessionError.unknownField(key, form: form) }
+        try editableField(key, at: compiled.position(of: key))
+    }
+
+    /// `editableField(_:)` with the key's position in `compiled.fields` already looked up.
+    private func editableField(_ key: String, at position: Int?) throws -> Field {
+        guard let position else { throw SessionError.unknownField(key, form: form) }
+        let field = compiled.fields[position]
         if let why = whyNotEditable(field) { throw SessionError.notEditable(field, why) }
         return field
     }
@@ -117,7 +130,7 @@ extension FormSession {
         touched.insert(key)
         let timing = field.effectiveTiming(in: form)
         if form.mode == .free || timing == .onChange || fieldErrors[key] != nil {
-            validateField(field)
+            validateField(field, value: value)
         }
         if changed { emit(.valueChanged(field: key)) }
         if form.mode == .free { return try saveField(field) }
@@ -132,13 +145,14 @@ extension FormSession {
         return try write(only: [field.key])
     }
 
-    /// Runs a field's checks, and the form rules that blame it.
+    /// Runs a field's checks, and the form rules that blame it. `value`: the
+    /// field's current value when the caller holds it (else it is looked up).
     @discardableResult
-    func validateField(_ field: Field) -> [FieldError] {
+    func validateField(_ field: Field, value known: FieldValue? = nil) -> [FieldError] {
         // Gathering the visible values walks every field: only when a check reads them.
         let visible = form.validationReadsOtherValues(field) ? values : [:]
         var found = visibility.isHidden(field.key)
-            ? [] : form.validate(field: field, value: value(field.key), values: visible, editing: isEditing)
+            ? [] : form.validate(field: field, value: known ?? value(field.key), values: visible, editing: isEditing)
         if found.isEmpty {
             found = form.validateRules(values: visible, editing: isEditing).filter { $0.field == field.key }
         }
