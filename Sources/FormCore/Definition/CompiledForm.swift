@@ -42,6 +42,11 @@ public final class CompiledForm: Sendable {
     public let definitionProblem: FormDefinitionError?
     /// The rules every write of this form follows (`RecordPipeline`).
     public let pipeline: RecordPipeline
+    /// Whether each field (by position) takes a change whatever the values,
+    /// the record's newness and editing: no condition disables it and
+    /// neither it nor the mode refuses it. A keystroke in such a field skips
+    /// asking the pipeline (`RecordPipeline.refusal`), which showed in its profile.
+    public let isAlwaysEditable: [Bool]
     private let positions: [String: Int]
     /// Each field's `allTransforms`, by position: built once, not per keystroke.
     private let transforms: [[Transform]]
@@ -62,7 +67,14 @@ public final class CompiledForm: Sendable {
         hasHiddenConditions = fields.contains { $0.hiddenWhen != nil }
         transforms = fields.map(\.allTransforms)
         definitionProblem = form.definitionProblems.first
-        pipeline = RecordPipeline(form)
+        let pipeline = RecordPipeline(form)
+        self.pipeline = pipeline
+        // A stored record's key is read-only where a new one's is not, and
+        // an edit form refuses only before editing: the stricter case of each.
+        isAlwaysEditable = fields.map { field in
+            field.disabledWhen == nil && pipeline.fixedRefusal(field, isNew: false) == nil
+                && pipeline.modeRefusal(field, editing: false) == nil
+        }
     }
 
     /// Where the first field with `key` is in `fields`.

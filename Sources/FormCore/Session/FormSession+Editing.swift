@@ -118,7 +118,9 @@ extension FormSession {
     private func editableField(_ key: String, at position: Int?) throws -> Field {
         guard let position else { throw SessionError.unknownField(key, form: form) }
         let field = compiled.fields[position]
-        if let why = whyNotEditable(field) { throw SessionError.notEditable(field, why) }
+        if !compiled.isAlwaysEditable[position], let why = whyNotEditable(field) {
+            throw SessionError.notEditable(field, why)
+        }
         return field
     }
 
