@@ -7,12 +7,7 @@ extension FormSession {
     }
 
     private func whyNotEditable(_ field: Field) -> String? {
-        // The arguments read first: read while the pipeline was borrowed, they
-        // made the call copy the whole pipeline on every keystroke (issue 14).
-        let isNew = self.key == nil
-        let values = current
-        let editing = isEditing
-        return compiled.pipeline.refusal(field, isNew: isNew, values: values, editing: editing)?.why
+        compiled.pipeline.refusal(field, isNew: self.key == nil, values: current, editing: isEditing)?.why
     }
 
     /// Sets a field from what a person typed: parsed through the field's
