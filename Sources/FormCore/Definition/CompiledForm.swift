@@ -42,6 +42,11 @@ public final class CompiledForm: Sendable {
     public let definitionProblem: FormDefinitionError?
     /// The rules every write of this form follows (`RecordPipeline`).
     public let pipeline: RecordPipeline
+    /// Whether each field (by position) takes a change whatever the values,
+    /// the record's newness and editing: no condition disables it and
+    /// neither it nor the mode refuses it. A keystroke in such a field skips
+    /// asking the pipeline (`RecordPipeline.refusal`), which showed in its profile.
+    public let isAlwaysEditable: [Bool]
     private let positions: [String: Int]
     /// Each field's `allTransforms`, by position: built once, not per keystroke.
     private let transforms: [[Transform]]
@@ -62,7 +67,14 @@ public final class CompiledForm: Sendable {
         hasHiddenConditions = fields.contains { $0.hiddenWhen != nil }
         transforms = fields.map(\.allTransforms)
         definitionProblem = form.definitionProblems.first
-        pipeline = RecordPipeline(form)
+        let pipeline = RecordPipeline(form)
+        self.pipeline = pipeline
+        // A stored record's key is read-only where a new one's is not, and
+        // an edit form refuses only before editing: the stricter case of each.
+        isAlwaysEditable = fields.map { field in
+            field.disabledWhen == nil && pipeline.fixedRefusal(field, isNew: false) == nil
+                && pipeline.modeRefusal(field, editing: false) == nil
+        }
     }
 
     /// Where the first field with `key` is in `fields`.
@@ -71,11 +83,14 @@ public final class CompiledForm: Sendable {
     /// The first field with `key`, like `form.field(_:)`.
     public func field(_ key: String) -> Field? { positions[key].map { fields[$0] } }
 
-    /// Parses what a person typed into the field with `key`, as
-    /// `field.parse(_:)` does, through its transforms made once.
-    func parse(_ input: String, key: String) -> Result<FieldValue, FieldError>? {
-        guard let position = positions[key] else { return nil }
-        return fields[position].parse(.text(input), through: transforms[position], messages: MessageOverrides())
+    /// Parses what a person typed into `field` (this form's field with its
+    /// key, as the caller already holds it), as `field.parse(_:)` does,
+    /// through its transforms made once. Parsing the caller's field, not
+    /// `fields[position]`, spares a keystroke a copy of the field.
+    /// `position`: the field's, when the caller looked it up (`position(of:)`).
+    func parse(_ input: String, field: Field, at position: Int?) -> Result<FieldValue, FieldError>? {
+        guard let position else { return nil }
+        return field.parse(.text(input), through: transforms[position], messages: MessageOverrides())
     }
 
     /// The compiled form of `form`: made on first use, then shared.

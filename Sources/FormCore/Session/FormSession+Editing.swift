@@ -20,11 +20,13 @@ extension FormSession {
     ///   does not allow the change now.
     @discardableResult
     public func set(_ key: String, input: String) throws -> SaveOutcome? {
-        let field = try editableField(key)
+        // The key is looked up once, for the field and its transforms.
+        let position = compiled.position(of: key)
+        let field = try editableField(key, at: position)
         let step = beginUndoStep(key)
         defer { endUndoStep(step) }
         let handed = draftBeforeEdit
-        switch compiled.parse(input, key: key) ?? field.parse(input) {
+        switch compiled.parse(input, field: field, at: position) ?? field.parse(input) {
         case .success(let value):
             // Usually no input is pending: no lookup to remove one.
             if !inputs.isEmpty { inputs[key] = nil }
@@ -104,8 +106,16 @@ extension FormSession {
     }
 
     func editableField(_ key: String) throws -> Field {
-        guard let field = field(key) else { throw SessionError.unknownField(key, form: form) }
-        if let why = whyNotEditable(field) { throw SessionError.notEditable(field, why) }
+        try editableField(key, at: compiled.position(of: key))
+    }
+
+    /// `editableField(_:)` with the key's position in `compiled.fields` already looked up.
+    private func editableField(_ key: String, at position: Int?) throws -> Field {
+        guard let position else { throw SessionError.unknownField(key, form: form) }
+        let field = compiled.fields[position]
+        if !compiled.isAlwaysEditable[position], let why = whyNotEditable(field) {
+            throw SessionError.notEditable(field, why)
+        }
         return field
     }
 
@@ -117,7 +127,7 @@ extension FormSession {
         touched.insert(key)
         let timing = field.effectiveTiming(in: form)
         if form.mode == .free || timing == .onChange || fieldErrors[key] != nil {
-            validateField(field)
+            validateField(field, value: value)
         }
         if changed { emit(.valueChanged(field: key)) }
         if form.mode == .free { return try saveField(field) }
@@ -132,13 +142,14 @@ extension FormSession {
         return try write(only: [field.key])
     }
 
-    /// Runs a field's checks, and the form rules that blame it.
+    /// Runs a field's checks, and the form rules that blame it. `value`: the
+    /// field's current value when the caller holds it (else it is looked up).
     @discardableResult
-    func validateField(_ field: Field) -> [FieldError] {
+    func validateField(_ field: Field, value known: FieldValue? = nil) -> [FieldError] {
         // Gathering the visible values walks every field: only when a check reads them.
         let visible = form.validationReadsOtherValues(field) ? values : [:]
         var found = visibility.isHidden(field.key)
-            ? [] : form.validate(field: field, value: value(field.key), values: visible, editing: isEditing)
+            ? [] : form.validate(field: field, value: known ?? value(field.key), values: visible, editing: isEditing)
         if found.isEmpty {
             found = form.validateRules(values: visible, editing: isEditing).filter { $0.field == field.key }
         }

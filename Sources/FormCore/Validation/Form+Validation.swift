@@ -37,27 +37,49 @@ extension Form {
             return []
         }
 
-        var errors: [FieldError] = []
-        func fail(_ code: String, ruleMessage: String? = nil, _ parameters: [String: String] = [:], variant: String? = nil) {
-            guard !errors.contains(where: { $0.code == code }) else { return }
-            let message = MessageCatalog.english.resolve(code: code, field: field, overrides: messages,
-                                                         ruleMessage: ruleMessage, parameters: parameters,
-                                                         variant: variant)
-            errors.append(FieldError(field: field.key, code: code, message: message))
-        }
-
+        // Failures are gathered first and their messages resolved after: a
+        // closure resolving them as found captured (copied) the field and the
+        // form on every keystroke (issue 14).
+        var failures: [Failure] = []
         if field.isRequired {
             let missing = field.kind == .bool ? value != .bool(true) : value.isEmpty
-            if missing { fail("required"); return errors }
+            if missing { return errors(of: [Failure("required")], field: field) }
         }
-        if value.isEmpty { return errors }
+        if value.isEmpty { return [] }
 
         if let code = kindProblem(field, value) {
             let (parameters, variant) = code == "choice" ? choiceDetail(value, field) : ([:], nil)
-            fail(code, parameters, variant: variant)
+            failures.append(Failure(code, parameters: parameters, variant: variant))
         }
         for rule in field.rules {
-            check(rule, field: field, value: value, values: current, now: now, fail: fail)
+            check(rule, field: field, value: value, values: current, now: now, failures: &failures)
+        }
+        return failures.isEmpty ? [] : errors(of: failures, field: field)
+    }
+
+    /// One failed check, before its message is resolved.
+    private struct Failure {
+        var code: String
+        var ruleMessage: String?
+        var parameters: [String: String]
+        var variant: String?
+
+        init(_ code: String, ruleMessage: String? = nil, parameters: [String: String] = [:], variant: String? = nil) {
+            self.code = code
+            self.ruleMessage = ruleMessage
+            self.parameters = parameters
+            self.variant = variant
+        }
+    }
+
+    /// The errors of `failures`, in order: at most one per code, the first.
+    private func errors(of failures: [Failure], field: Field) -> [FieldError] {
+        var errors: [FieldError] = []
+        for failure in failures where !errors.contains(where: { $0.code == failure.code }) {
+            let message = MessageCatalog.english.resolve(code: failure.code, field: field, overrides: messages,
+                                                         ruleMessage: failure.ruleMessage,
+                                                         parameters: failure.parameters, variant: failure.variant)
+            errors.append(FieldError(field: field.key, code: failure.code, message: message))
         }
         return errors
     }
@@ -218,7 +240,10 @@ extension Form {
     }
 
     private func check(_ rule: Rule, field: Field, value: FieldValue, values: [String: FieldValue], now: Date,
-                       fail: (String, String?, [String: String], String?) -> Void) {
+                       failures: inout [Failure]) {
+        func fail(_ code: String, _ ruleMessage: String?, _ parameters: [String: String], _ variant: String?) {
+            failures.append(Failure(code, ruleMessage: ruleMessage, parameters: parameters, variant: variant))
+        }
         func length(_ v: FieldValue) -> Int? {
             switch v {
             case .text(let s): return s.count
