@@ -8,37 +8,25 @@ import Testing
 /// values until something changes or reads them by name, and decodes a model
 /// from them (issue 14): what a person or a typed caller sees is the same.
 @Suite struct RecordSlotsLoadTests {
-    let directory: TemporaryDirectory
-    let path: String
+    let database: AccountsDatabase
+    var path: String { database.path }
+    /// The key column `id` is no field of the form: the model reads it from the key.
+    var form: Form { database.form }
 
     init() throws {
-        directory = try TemporaryDirectory()
-        path = directory.path("app.sqlite")
-        try SQLiteShell().run(database: path, script: """
+        database = try AccountsDatabase("""
             CREATE TABLE accounts (id INTEGER PRIMARY KEY, email TEXT NOT NULL, plan TEXT, seats INTEGER);
             INSERT INTO accounts VALUES (1, 'ann@example.com', NULL, 3);
             """)
     }
+
+    func store() throws -> FormStore { try database.store() }
 
     struct Account: Codable, Equatable {
         var id: Int64
         var email: String
         var plan: String?
         var seats: Int
-    }
-
-    /// The key column `id` is no field of the form: the model reads it from the key.
-    var form: Form {
-        var form = Form(name: "account", sections: [Section(fields: [
-            Field(key: "email", label: "Email", kind: .email), Field(key: "plan", label: "Plan", kind: .text),
-            Field(key: "seats", label: "Seats", kind: .integer),
-        ])])
-        form.table = "accounts"
-        return form
-    }
-
-    func store() throws -> FormStore {
-        try FormStore(path: path, sidecarDirectory: directory.url.appendingPathComponent("state"))
     }
 
     @Test func anOpenedRecordDecodesAsTheModelWithItsKeyAndNull() throws {
