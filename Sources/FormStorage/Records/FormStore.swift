@@ -77,9 +77,10 @@ public final class FormStore: FormBackend, DraftStore {
     public func mapping(for form: Form) throws -> TableMapping {
         let cacheKey = MappingKey(name: form.name, version: form.version, table: form.tableName)
         if let cached = mappings.withLock({ $0[cacheKey] }), cached.form == form { return cached }
-        // Checked where the form is first used, so a mistake cannot pass silently;
-        // directly, not through `CompiledForm`, which a command that only reads never needs.
-        _ = try form.checked()
+        // Checked where the form is first used, so a mistake cannot pass silently.
+        // The mapping reads rows into the compiled form's slots, so the form is
+        // compiled here anyway, and its definition checked once, there.
+        if let problem = CompiledForm.of(form).definitionProblem { throw problem }
         let mapping = try database.read { conn -> TableMapping in
             guard try conn.tableExists(form.tableName) else { throw FormStoreError.unknownTable(form.tableName) }
             try Self.checkLabelColumns(form, conn)

@@ -314,12 +314,18 @@ public struct TableMapping: Sendable, Hashable {
     /// column name hashed (issue 14).
     func record(from statement: Statement) -> StoredRecord {
         guard pathSlots.isEmpty else { return record(decoding: columns.indices.map { statement.value(at: $0) }) }
+        return record(slotValues { statement.value(at: $0) })
+    }
+
+    /// Each column's value (`stored(position)`, by position in `columns`)
+    /// decoded into its slot, or beside the slots for a column no field names.
+    private func slotValues(_ stored: (Int) -> DatabaseValue) -> RecordValues {
         var values = RecordValues(layout: layout)
         for index in columns.indices {
-            let value = columnCodings[index].decode(statement.value(at: index))
+            let value = columnCodings[index].decode(stored(index))
             if let slot = columnSlots[index] { values.slots[slot] = value } else { values.others[columns[index]] = value }
         }
-        return record(values)
+        return values
     }
 
     /// The current row of a statement of `selectSQL`: the record and each
@@ -331,11 +337,7 @@ public struct TableMapping: Sendable, Hashable {
 
     /// The record of one row's stored values (by position in `columns`).
     func record(decoding stored: [DatabaseValue]) -> StoredRecord {
-        var values = RecordValues(layout: layout)
-        for index in columns.indices {
-            let value = columnCodings[index].decode(stored[index])
-            if let slot = columnSlots[index] { values.slots[slot] = value } else { values.others[columns[index]] = value }
-        }
+        var values = slotValues { stored[$0] }
         if !pathSlots.isEmpty {
             var documents: [Int: DictionaryModel] = [:]
             for path in pathSlots {
