@@ -1,6 +1,18 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// How the release `formstore` and its floor are linked, for a fast start in a
+/// small file (docs/binary.md): symbols stripped; lld packing the relative
+/// relocations (DT_RELR) so the position-independent binary keeps ASLR at a
+/// fraction of the loader's work; and, through the linker scripts in
+/// `Linking/static`, found before the system's libraries, Debian's static
+/// SQLite and C++ runtime linked in, so the loader resolves neither's symbols.
+let staticRelease: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "-s", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                  "-L", Context.packageDirectory + "/Linking/static"],
+                 .when(configuration: .release)),
+]
+
 let package = Package(
     name: "FormStore",
     products: [
@@ -14,11 +26,9 @@ let package = Package(
         .executable(name: "formstore-floor", targets: ["formstore-floor"]),
     ],
     targets: [
-        .systemLibrary(
-            name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]
-        ),
+        // No pkgConfig: Debian's sqlite3.pc adds only `-L/usr/lib/x86_64-linux-gnu`
+        // (a default path anyway), which would come before `staticRelease`'s folder.
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // libmicrohttpd and libpq are not linked: their functions forward to the
         // library opened with dlopen on first use (`serve`, a PostgreSQL URL), so
         // other commands do not load their dependency chains (docs/binary.md).
@@ -43,16 +53,13 @@ let package = Package(
         // FormStorage only for FormStore's own migrations (the same files and checksums).
         .target(name: "FormStoragePostgres", dependencies: ["FormCore", "FormBasics", "FormStorage", "CLibPQ"]),
         .target(name: "FormStoreCLI", dependencies: ["FormCore", "FormBasics", "FormStorage", "FormStoragePostgres", "FormWeb", "CMicroHTTPD"]),
-        .executableTarget(name: "formstore", dependencies: ["FormStoreCLI"],
-                          // Symbols stripped from the release binary (docs/binary.md).
-                          linkerSettings: [.unsafeFlags(["-Xlinker", "-s"], .when(configuration: .release))]),
+        .executableTarget(name: "formstore", dependencies: ["FormStoreCLI"], linkerSettings: staticRelease),
         // Benchmarks against the raw SQLite C API and the sqlite3 command (docs: README, Performance).
         .executableTarget(name: "formstore-bench",
                           dependencies: ["FormCore", "FormStorage", "FormStoreCLI", "CSQLite",
                                          "FormStoragePostgres", "CLibPQ"]),
         // The floor the bench measures `formstore show` against: SQLite and one row as JSON, nothing else.
-        .executableTarget(name: "formstore-floor", dependencies: ["CSQLite"],
-                          linkerSettings: [.unsafeFlags(["-Xlinker", "-s"], .when(configuration: .release))]),
+        .executableTarget(name: "formstore-floor", dependencies: ["CSQLite"], linkerSettings: staticRelease),
         // Not a product: the crash and concurrent-writer tests run it as a child process.
         .executableTarget(name: "formstore-stress", dependencies: ["FormCore", "FormStorage"]),
         // Not a product: docs/service.md's example; a test builds and runs it.
