@@ -11,10 +11,8 @@ import Synchronization
 ///
 /// Kept per form, not per session: a service opens a session per request, and
 /// walking the form's sections, building the key index and checking the
-/// definition showed in profiles of `FormSession.open`. A form is found by its
-/// name, version and table and then compared whole, which is cheap for the
-/// same value (its arrays share storage); past `limit` forms the cache starts
-/// again rather than grow.
+/// definition showed in profiles of `FormSession.open`. A form is found as
+/// `FormCache` finds it.
 public final class CompiledForm: Sendable {
     public let form: Form
     /// Every field, in order (`form.fields`).
@@ -95,24 +93,11 @@ public final class CompiledForm: Sendable {
 
     /// The compiled form of `form`: made on first use, then shared.
     public static func of(_ form: Form) -> CompiledForm {
-        let key = CacheKey(name: form.name, version: form.version, table: form.table)
-        if let found = cache.withLock({ $0[key]?.first { $0.form == form } }) { return found }
+        if let found = cache.value(for: form) { return found }
         let compiled = CompiledForm(form)
-        cache.withLock { cache in
-            if cache.count >= limit { cache.removeAll(keepingCapacity: true) }
-            // Forms sharing a name and version (a spec edited in place) keep the latest few.
-            if cache[key, default: []].count >= limit / 32 { cache[key]!.removeFirst() }
-            cache[key, default: []].append(compiled)
-        }
+        cache.keep(compiled, for: form)
         return compiled
     }
 
-    private struct CacheKey: Hashable {
-        var name: String
-        var version: Int
-        var table: String?
-    }
-
-    private static let cache = Mutex<[CacheKey: [CompiledForm]]>([:])
-    private static let limit = 256
+    private static let cache = FormCache<CompiledForm>()
 }

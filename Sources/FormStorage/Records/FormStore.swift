@@ -13,21 +13,13 @@ import Synchronization
 /// ```
 public final class FormStore: FormBackend, DraftStore {
     public let database: Database
-    private let mappings = Mutex<[MappingKey: TableMapping]>([:])
+    private let mappings = FormCache<TableMapping>()
     /// Where FormStore's own tables are: see `OwnTables`.
     let ownTables: Mutex<OwnTables>
     /// How long history is kept (`FormStore+History.swift`).
     let retention = Mutex<HistoryRetention>(.forever)
     /// Sessions listening for other writers' commits (`FormStore+Commits.swift`).
     let commitListeners = CommitListeners()
-
-    /// What a cached mapping is found by; the whole form is compared after
-    /// (cheap when it is the same value: its arrays share storage).
-    private struct MappingKey: Hashable {
-        var name: String
-        var version: Int
-        var table: String
-    }
 
     /// Opens the database at `path` and FormStore's own tables (drafts, kept
     /// specs, settings).
@@ -75,8 +67,7 @@ public final class FormStore: FormBackend, DraftStore {
     /// - throws: `FormDefinitionError` when the form's definition has a mistake;
     ///   `FormStoreError` when the table or one of the form's columns is missing.
     public func mapping(for form: Form) throws -> TableMapping {
-        let cacheKey = MappingKey(name: form.name, version: form.version, table: form.tableName)
-        if let cached = mappings.withLock({ $0[cacheKey] }), cached.form == form { return cached }
+        if let cached = mappings.value(for: form) { return cached }
         // Checked where the form is first used, so a mistake cannot pass silently.
         // The mapping reads rows into the compiled form's slots, so the form is
         // compiled here anyway, and its definition checked once, there.
@@ -86,7 +77,7 @@ public final class FormStore: FormBackend, DraftStore {
             try Self.checkLabelColumns(form, conn)
             return try TableMapping(form: form, table: try conn.tableInfo(form.tableName)).sniffingColumnForms(conn)
         }
-        mappings.withLock { $0[cacheKey] = mapping }
+        mappings.keep(mapping, for: form)
         return mapping
     }
 

@@ -15,7 +15,7 @@ import Synchronization
 /// ```
 public final class PostgresFormStore: FormBackend, DraftStore {
     public let pool: PostgresPool
-    private let mappings = Mutex<[MappingKey: PostgresTableMapping]>([:])
+    private let mappings = FormCache<PostgresTableMapping>()
     /// How long history is kept (`PostgresFormStore+History.swift`).
     let retention = Mutex(HistoryRetention.forever)
     /// Whether `formstore_changes` exists (nil: not asked yet; a store opened without its migrations may lack it).
@@ -28,12 +28,6 @@ public final class PostgresFormStore: FormBackend, DraftStore {
     let catalog = PostgresCatalogCache()
     /// The listeners for commits by others (`PostgresFormStore+Watching.swift`).
     let commitListeners = PostgresCommitListeners()
-
-    private struct MappingKey: Hashable {
-        var name: String
-        var version: Int
-        var table: String
-    }
 
     /// Connects (a pool of up to `maxConnections`) and brings FormStore's own
     /// tables (`formstore_*`: drafts, kept specs, settings) up to date.
@@ -54,13 +48,12 @@ public final class PostgresFormStore: FormBackend, DraftStore {
     ///
     /// - throws: `FormDefinitionError`; `PostgresStoreError` when the table or a column is missing.
     func mapping(for form: Form) throws -> PostgresTableMapping {
-        let cacheKey = MappingKey(name: form.name, version: form.version, table: form.tableName)
-        if let cached = mappings.withLock({ $0[cacheKey] }), cached.form == form { return cached }
+        if let cached = mappings.value(for: form) { return cached }
         try form.checkDefinition()
         let table = try pool.read { try $0.table(form.tableName) }
         guard let table else { throw PostgresStoreError.unknownTable(form.tableName) }
         let mapping = try PostgresTableMapping(form: form, table: table)
-        mappings.withLock { $0[cacheKey] = mapping }
+        mappings.keep(mapping, for: form)
         try installNotifyTriggerIfWatching(mapping.table)
         return mapping
     }

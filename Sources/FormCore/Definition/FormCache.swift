@@ -1,0 +1,48 @@
+import Synchronization
+
+/// What is made once per form and then shared — a compiled form, a store's
+/// table mapping — found by the form's name and then compared whole, which is
+/// cheap for the same value (its arrays share storage).
+///
+/// ```swift
+/// let mappings = FormCache<TableMapping>()
+/// if let cached = mappings.value(for: form) { return cached }
+/// mappings.keep(mapping, for: form)
+/// ```
+///
+/// Keyed by `String`, not by a struct of name, version and table: the first
+/// use of a dictionary whose key is a new type costs the Swift runtime a
+/// search of every protocol conformance in the binary (about 0.25 M
+/// instructions, a twentieth of a cold `formstore show`; docs/binary.md),
+/// while `String`'s is found already. Forms sharing a name (a spec edited in
+/// place, other versions) keep the latest few; past `limit` names the cache
+/// starts again rather than grow.
+public final class FormCache<Value: Sendable>: Sendable {
+    private let entries = Mutex<[String: [(form: Form, value: Value)]]>([:])
+    private let limit: Int
+    private let perName: Int
+
+    /// - parameter limit: how many names are kept before the cache starts again.
+    /// - parameter perName: how many forms of one name are kept, the oldest dropped first.
+    public init(limit: Int = 256, perName: Int = 8) {
+        self.limit = limit
+        self.perName = perName
+    }
+
+    /// What was kept for `form`, or nil.
+    public func value(for form: Form) -> Value? {
+        entries.withLock { $0[form.name]?.first { $0.form == form }?.value }
+    }
+
+    /// Keeps `value` for `form`, replacing what was kept for an equal form.
+    public func keep(_ value: Value, for form: Form) {
+        entries.withLock { entries in
+            if entries.count >= limit && entries[form.name] == nil { entries.removeAll(keepingCapacity: true) }
+            var kept = entries[form.name, default: []]
+            kept.removeAll { $0.form == form }
+            if kept.count >= perName { kept.removeFirst(kept.count - perName + 1) }
+            kept.append((form, value))
+            entries[form.name] = kept
+        }
+    }
+}
