@@ -73,26 +73,25 @@ extension Connection {
         let isView = try schemaRow.value(at: 2, as: String.self) == "view"
         let parsed = isView ? CreateTableSQL("") : CreateTableSQL(sql)
 
-        // The table name is bound, never spliced: any name works.
-        let columnRows = try fetchAll("""
-            SELECT name, type, "notnull", dflt_value, pk, hidden FROM pragma_table_xinfo(?) ORDER BY cid
-            """, [tableName])
+        // cid, name, type, notnull, dflt_value, pk, hidden; in column order.
         var columns: [ColumnInfo] = []
-        for row in columnRows where try row.value(at: 5, as: Int.self) != 1 {
-            let columnName: String = try row.value(at: 0)
-            let hidden: Int = try row.value(at: 5)
+        for row in try pragmaRows("table_xinfo", tableName) where try row.value(at: 6, as: Int.self) != 1 {
+            let columnName: String = try row.value(at: 1)
+            let hidden: Int = try row.value(at: 6)
             columns.append(ColumnInfo(
                 name: columnName,
-                declaredType: try row.value(at: 1, as: String?.self) ?? "",
-                isNotNull: try row.value(at: 2, as: Bool.self),
-                defaultValueSQL: try row.value(at: 3, as: String?.self),
-                primaryKeyPosition: try row.value(at: 4, as: Int.self),
+                declaredType: try row.value(at: 2, as: String?.self) ?? "",
+                isNotNull: try row.value(at: 3, as: Bool.self),
+                defaultValueSQL: try row.value(at: 4, as: String?.self),
+                primaryKeyPosition: try row.value(at: 5, as: Int.self),
                 isGenerated: hidden == 2 || hidden == 3,
                 allowedValues: parsed.allowedValues.first {
                     $0.key.equalsIgnoringCase(columnName)
                 }?.value))
         }
 
+        // seq, name, unique, origin, partial: read once for the key and the unique keys.
+        let indexes = isView ? [] : try pragmaRows("index_list", tableName)
         let keyColumns = columns.filter(\.isPrimaryKey).sorted { $0.primaryKeyPosition < $1.primaryKeyPosition }
             .map(\.name)
         let primaryKey: PrimaryKey
@@ -100,7 +99,8 @@ extension Connection {
             primaryKey = .columns([])
         } else if keyColumns.isEmpty {
             primaryKey = .hiddenRowID
-        } else if !parsed.isWithoutRowID, keyColumns.count == 1, try !hasPrimaryKeyIndex(tableName) {
+        } else if !parsed.isWithoutRowID, keyColumns.count == 1,
+                  try !indexes.contains(where: { try $0.value(at: 3, as: String.self) == "pk" }) {
             // Only an INTEGER PRIMARY KEY aliases the rowid; any other key gets its own index.
             primaryKey = .rowIDAlias(keyColumns[0])
         } else {
@@ -110,7 +110,7 @@ extension Connection {
         var info = TableInfo(name: tableName, columns: columns, primaryKey: primaryKey,
                              isWithoutRowID: parsed.isWithoutRowID,
                              foreignKeys: isView ? [] : try foreignKeys(tableName), sql: sql)
-        info.uniqueKeys = isView ? [] : try uniqueKeys(tableName)
+        info.uniqueKeys = try uniqueKeys(indexes)
         if isView {
             info.kind = try fetchOne("""
                 SELECT 1 FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = ? COLLATE NOCASE
@@ -120,35 +120,41 @@ extension Connection {
         return info
     }
 
-    /// The column sets of the table's UNIQUE indexes and constraints (partial indexes left out).
-    private func uniqueKeys(_ table: String) throws -> [[String]] {
-        try fetchAll("SELECT name FROM pragma_index_list(?) WHERE \"unique\" = 1 AND partial = 0", [table])
-            .map { row in
-                try fetchAll("SELECT name FROM pragma_index_info(?) ORDER BY seqno", [try row.value(at: 0, as: String.self)])
-                    .map { try $0.value(at: 0, as: String?.self) ?? "" }
+    /// The rows of `PRAGMA name("argument")`, the argument quoted as every
+    /// identifier is. A pragma compiles without the query planner that
+    /// `SELECT … FROM pragma_name(?)` goes through (about five times the
+    /// instructions: describing a table was most of a cold `show`'s SQL,
+    /// docs/binary.md), and is prepared for this call only: its text names
+    /// the table, and the statement cache would keep one per table.
+    private func pragmaRows(_ name: String, _ argument: String) throws -> [Row] {
+        try makeStatement("PRAGMA \(name)(\(quoteIdentifier(argument)))").fetchAll([])
+    }
+
+    /// The column sets of the table's UNIQUE indexes and constraints (partial
+    /// indexes left out), from its `index_list` rows.
+    private func uniqueKeys(_ indexes: [Row]) throws -> [[String]] {
+        try indexes.filter { try $0.value(at: 2, as: Int.self) == 1 && $0.value(at: 4, as: Int.self) == 0 }
+            .map { index in
+                // seqno, cid, name; in the index's order.
+                try pragmaRows("index_info", try index.value(at: 1, as: String.self))
+                    .map { try $0.value(at: 2, as: String?.self) ?? "" }
             }
     }
 
-    private func hasPrimaryKeyIndex(_ table: String) throws -> Bool {
-        try fetchOne("SELECT 1 FROM pragma_index_list(?) WHERE origin = 'pk'", [table]) != nil
-    }
-
     private func foreignKeys(_ table: String) throws -> [ForeignKey] {
-        let rows = try fetchAll("""
-            SELECT id, "table", "from", "to", on_update, on_delete FROM pragma_foreign_key_list(?) ORDER BY id, seq
-            """, [table])
+        // id, seq, table, from, to, on_update, on_delete, match; by id, then seq.
         var keys: [(id: Int, key: ForeignKey, hasNamedDestination: Bool)] = []
-        for row in rows {
+        for row in try pragmaRows("foreign_key_list", table) {
             let id: Int = try row.value(at: 0)
-            let from: String = try row.value(at: 2)
-            let to = try row.value(at: 3, as: String?.self)
+            let from: String = try row.value(at: 3)
+            let to = try row.value(at: 4, as: String?.self)
             if let last = keys.indices.last, keys[last].id == id {
                 keys[last].key.columns.append(from)
                 if let to { keys[last].key.destinationColumns.append(to) }
             } else {
-                keys.append((id, ForeignKey(destinationTable: try row.value(at: 1), columns: [from],
+                keys.append((id, ForeignKey(destinationTable: try row.value(at: 2), columns: [from],
                                             destinationColumns: to.map { [$0] } ?? [],
-                                            onUpdate: try row.value(at: 4), onDelete: try row.value(at: 5)),
+                                            onUpdate: try row.value(at: 5), onDelete: try row.value(at: 6)),
                              to != nil))
             }
         }
@@ -156,9 +162,11 @@ extension Connection {
             guard !entry.hasNamedDestination else { return entry.key }
             // `REFERENCES parent` without columns means the parent's primary key.
             var key = entry.key
-            key.destinationColumns = try fetchAll(
-                "SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", [key.destinationTable])
-                .map { try $0.value(at: 0, as: String.self) }
+            // cid, name, type, notnull, dflt_value, pk.
+            key.destinationColumns = try pragmaRows("table_info", key.destinationTable)
+                .filter { try $0.value(at: 5, as: Int.self) > 0 }
+                .sorted { try $0.value(at: 5, as: Int.self) < $1.value(at: 5, as: Int.self) }
+                .map { try $0.value(at: 1, as: String.self) }
             return key
         }
     }

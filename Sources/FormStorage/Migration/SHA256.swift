@@ -1,12 +1,13 @@
+import FormBasics
+
 /// SHA-256 (FIPS 180-4), for migration checksums: Foundation on Linux has no
 /// CryptoKit, and a checksum must catch any edit, which a short hash like FNV does not promise.
 public enum SHA256 {
     /// The 64-character lower-case hex digest of `bytes`.
     public static func hexDigest(_ bytes: some Collection<UInt8>) -> String {
-        hash(bytes).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        // Not `String(radix:)` pieces joined: the generic `joined()` cost a
+        // cold start more than the hash itself (docs/binary.md).
+        hash(bytes).hexadecimal()
     }
 
     /// The 32-byte digest of `bytes`.
