@@ -6,10 +6,13 @@ import PackageDescription
 /// relocations (DT_RELR) so the position-independent binary keeps ASLR at a
 /// fraction of the loader's work; and, through the linker scripts in
 /// `Linking/static`, found before the system's libraries, Debian's static
-/// SQLite and C++ runtime linked in, so the loader resolves neither's symbols.
+/// SQLite and C++ runtime linked in, so the loader resolves neither's symbols;
+/// no dynamic symbol table of its own (the static Swift runtime's link asks
+/// for `-export-dynamic`; nothing looks the binary's names up, and the
+/// runtime's `dladdr` at start walked all 5,000 of them).
 let staticRelease: [LinkerSetting] = [
     .unsafeFlags(["-Xlinker", "-s", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                  "-L", Context.packageDirectory + "/Linking/static"],
+                  "-L", Context.packageDirectory + "/Linking/static", "-Xlinker", "--no-export-dynamic"],
                  .when(configuration: .release)),
 ]
 
