@@ -95,9 +95,16 @@ public final class CompiledForm: Sendable {
 
     /// The compiled form of `form`: made on first use, then shared.
     public static func of(_ form: Form) -> CompiledForm {
+        // The form asked for last is usually asked for again (a service opens
+        // one form per request): compared first, with no key hashed.
+        if let last = last.withLock({ $0 }), last.form == form { return last }
         let key = CacheKey(name: form.name, version: form.version, table: form.table)
-        if let found = cache.withLock({ $0[key]?.first { $0.form == form } }) { return found }
+        if let found = cache.withLock({ $0[key]?.first { $0.form == form } }) {
+            last.withLock { $0 = found }
+            return found
+        }
         let compiled = CompiledForm(form)
+        last.withLock { $0 = compiled }
         cache.withLock { cache in
             if cache.count >= limit { cache.removeAll(keepingCapacity: true) }
             // Forms sharing a name and version (a spec edited in place) keep the latest few.
@@ -114,5 +121,6 @@ public final class CompiledForm: Sendable {
     }
 
     private static let cache = Mutex<[CacheKey: [CompiledForm]]>([:])
+    private static let last = Mutex<CompiledForm?>(nil)
     private static let limit = 256
 }
