@@ -44,6 +44,7 @@ public final class RecordLayout: Sendable {
     }
 
     /// Whether `key` is `prefix.name`, without building that string.
+    @inline(__always)
     private static func key(_ key: String, is name: String, under prefix: String) -> Bool {
         if prefix.isEmpty { return key == name }
         // Bytes, not characters: a spelling equal only canonically is left
