@@ -57,6 +57,13 @@ import Testing
         #expect(first !== other)
         #expect(try first.fetchOne([41])?[0] == .integer(41))
         #expect(try second.fetchOne([7])?[0] == .integer(7))
+        // The statement handed out last is found again after another one, and
+        // a cleared cache hands out a new one, never a finalized one.
+        #expect(try conn.cachedStatement("SELECT ?") === first)
+        conn.clearStatementCache()
+        let afterClearing = try conn.cachedStatement("SELECT ?")
+        #expect(afterClearing !== first)
+        #expect(try afterClearing.fetchOne([3])?[0] == .integer(3))
     }
 
     @Test func bindsByIndexAndByName() throws {

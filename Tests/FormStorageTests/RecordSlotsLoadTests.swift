@@ -39,6 +39,22 @@ import Testing
         #expect(session.dirtyFields.isEmpty)
     }
 
+    @Test func twoFormsOfOneNameOpenedInTurnEachReadTheirOwnFields() throws {
+        // A spec edited in place keeps its name and version: the form asked
+        // for last, compared first, must not stand in for the other.
+        var narrower = form
+        narrower.sections[0].fields.removeAll { $0.key == "seats" }
+        let store = try store()
+        for _ in 0..<2 {
+            let wide = try FormSession.open(form, key: RecordKey("id", 1), backend: store)
+            let narrow = try FormSession.open(narrower, key: RecordKey("id", 1), backend: store)
+            #expect(wide.value("seats") == .int(3))
+            #expect(narrow.value("seats") == .null)
+            #expect(narrow.value("email") == .text("ann@example.com"))
+            #expect(throws: DecodingError.self) { try narrow.model(as: Account.self) }
+        }
+    }
+
     @Test func theValuesByNameAreThePristineOnesUntilAnEdit() throws {
         let session = try FormSession.open(form, key: RecordKey("id", 1), backend: try store())
         #expect(session.current == session.pristine)

@@ -16,9 +16,11 @@ import Synchronization
 /// instructions, a twentieth of a cold `formstore show`; docs/binary.md),
 /// while `String`'s is found already. Forms sharing a name (a spec edited in
 /// place, other versions) keep the latest few; past `limit` names the cache
-/// starts again rather than grow.
+/// starts again rather than grow. The form asked for last is compared first,
+/// with no key hashed: a service opens the same form request after request.
 public final class FormCache<Value: Sendable>: Sendable {
     private let entries = Mutex<[String: [(form: Form, value: Value)]]>([:])
+    private let last = Mutex<(form: Form, value: Value)?>(nil)
     private let limit: Int
     private let perName: Int
 
@@ -31,7 +33,11 @@ public final class FormCache<Value: Sendable>: Sendable {
 
     /// What was kept for `form`, or nil.
     public func value(for form: Form) -> Value? {
-        entries.withLock { $0[form.name]?.first { $0.form == form }?.value }
+        // Compared where it is kept: copying a `Form` out costs more than the comparison.
+        if let found = last.withLock({ last in last.flatMap { $0.form == form ? $0.value : nil } }) { return found }
+        guard let found = entries.withLock({ $0[form.name]?.first { $0.form == form }?.value }) else { return nil }
+        last.withLock { $0 = (form, found) }
+        return found
     }
 
     /// Keeps `value` for `form`, replacing what was kept for an equal form.
@@ -44,5 +50,6 @@ public final class FormCache<Value: Sendable>: Sendable {
             kept.append((form, value))
             entries[form.name] = kept
         }
+        last.withLock { $0 = (form, value) }
     }
 }

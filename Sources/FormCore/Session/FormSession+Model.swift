@@ -13,7 +13,9 @@ extension FormSession {
         // Read from the slots, each coding key through the layout: a load
         // that only decodes builds no dictionary of the values (issue 14).
         var values = currentRecord
-        if let key {
+        // Usually the key's columns are fields, so already among the values:
+        // the slots are then decoded as kept, not copied to add them.
+        if let key, key.columns.contains(where: { values[$0] == nil }) {
             for (column, value) in zip(key.columns, key.values) where values[column] == nil { values[column] = value }
         }
         // A group's rows become an array of structs (its elements decoded by the

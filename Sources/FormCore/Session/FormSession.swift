@@ -167,9 +167,10 @@ public final class FormSession {
 
     init(form: Form, backend: any FormBackend, draftStore: (any DraftStore)?, key: RecordKey?,
          values: RecordValues, version: Int64?, owner: String?, draftPolicy: DraftPolicy,
-         autosave: DraftAutosaver.Policy, groups: [String: [[String: FieldValue]]] = [:]) {
+         autosave: DraftAutosaver.Policy, groups: [String: [[String: FieldValue]]] = [:],
+         compiled: CompiledForm? = nil) {
         self.form = form
-        let compiled = CompiledForm.of(form)
+        let compiled = compiled ?? CompiledForm.of(form)
         self.compiled = compiled
         self.backend = backend
         self.draftStore = draftStore
@@ -205,13 +206,16 @@ public final class FormSession {
                             drafts: (any DraftStore)? = nil, owner: String? = nil,
                             draftPolicy: DraftPolicy = .autosave,
                             autosave: DraftAutosaver.Policy = .init()) throws -> FormSession {
-        try form.checkDefinition()
+        // The form is compiled once per open: its check and the session share it.
+        let compiled = CompiledForm.of(form)
+        if let problem = compiled.definitionProblem { throw problem }
         guard let record = try backend.load(form, key: key) else {
             throw SessionError.notFound(form, key)
         }
         let session = FormSession(form: form, backend: backend, draftStore: drafts, key: record.key,
                                   values: record.slotValues, version: record.version, owner: owner,
-                                  draftPolicy: draftPolicy, autosave: autosave, groups: record.groups)
+                                  draftPolicy: draftPolicy, autosave: autosave, groups: record.groups,
+                                  compiled: compiled)
         if let drafts { session.offer(try drafts.drafts(form: form.name, key: record.key, owner: owner)) }
         return session
     }

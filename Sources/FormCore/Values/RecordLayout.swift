@@ -28,6 +28,33 @@ public final class RecordLayout: Sendable {
     /// The slot of `key`, or `nil` for a key the layout does not hold.
     public func position(of key: String) -> Int? { positions[key] }
 
+    /// The slot of the dotted key `prefix.name` (`name` when `prefix` is
+    /// empty), looked for first just after the slot `previous` and at it: a
+    /// decoder asking for keys in the layout's order finds each with one
+    /// string comparison, and hashes only the keys asked out of order.
+    ///
+    /// ```swift
+    /// layout.position(of: "city", under: "address", near: 3)   // 4, when keys[4] is "address.city"
+    /// ```
+    public func position(of name: String, under prefix: String, near previous: Int) -> Int? {
+        let next = previous + 1
+        if next < keys.count, Self.key(keys[next], is: name, under: prefix) { return next }
+        if previous >= 0, previous < keys.count, Self.key(keys[previous], is: name, under: prefix) { return previous }
+        return positions[prefix.isEmpty ? name : "\(prefix).\(name)"]
+    }
+
+    /// Whether `key` is `prefix.name`, without building that string.
+    @inline(__always)
+    private static func key(_ key: String, is name: String, under prefix: String) -> Bool {
+        if prefix.isEmpty { return key == name }
+        // Bytes, not characters: a spelling equal only canonically is left
+        // to the hashed lookup, which finds it the way a dictionary would.
+        let bytes = key.utf8
+        guard bytes.count == prefix.utf8.count + 1 + name.utf8.count, bytes.starts(with: prefix.utf8) else { return false }
+        let rest = bytes.dropFirst(prefix.utf8.count)
+        return rest.first == UInt8(ascii: ".") && rest.dropFirst().elementsEqual(name.utf8)
+    }
+
     /// A layout with no slots: the values of a record made from a dictionary
     /// (`StoredRecord(key:values:)`) are all kept beside the slots.
     public static let empty = RecordLayout(keys: [])

@@ -108,7 +108,11 @@ public struct StorageCoding: Sendable, Hashable {
     }
 
     /// The model value for a stored value.
-    public func decode(_ value: DatabaseValue) -> FieldValue {
+    public func decode(_ value: DatabaseValue) -> FieldValue { Self.decode(value, kind: kind) }
+
+    /// `decode(_:)` of a coding of `kind`: decoding needs nothing else, so
+    /// a row's columns are decoded by their kinds, with no coding copied per column.
+    static func decode(_ value: DatabaseValue, kind: FieldKind?) -> FieldValue {
         if value.isNull { return .null }
         guard let kind else { return FieldValue(value) }
         switch kind {

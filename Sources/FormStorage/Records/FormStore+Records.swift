@@ -3,11 +3,12 @@ public import FormCore
 /// Records: `FormBackend` for SQLite.
 extension FormStore {
     public func load(_ form: Form, key: RecordKey) throws -> StoredRecord? {
-        let mapping = try mapping(for: form)
-        let arguments = try mapping.keyArguments(key)
-        guard form.groups.isEmpty else { return try loadWithGroups(form, mapping, arguments) }
+        // The mapping read in place from the cache's reference, not copied.
+        let cached = try cachedMapping(for: form)
+        let arguments = try cached.mapping.keyArguments(key)
+        guard form.groups.isEmpty else { return try loadWithGroups(form, cached.mapping, arguments) }
         // One SELECT is its own consistent snapshot: no transaction needed around it.
-        return try database.readWithoutTransaction { conn in try Self.load(mapping, arguments, conn) }
+        return try database.readWithoutTransaction { conn in try Self.load(cached.mapping, arguments, conn) }
     }
 
     public func insert(_ form: Form, values: [String: FieldValue], deletingDraft: String?) throws -> StoredRecord {

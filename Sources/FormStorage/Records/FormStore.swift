@@ -13,7 +13,7 @@ import Synchronization
 /// ```
 public final class FormStore: FormBackend, DraftStore {
     public let database: Database
-    private let mappings = FormCache<TableMapping>()
+    private let mappings = FormCache<CachedMapping>()
     /// Where FormStore's own tables are: see `OwnTables`.
     let ownTables: Mutex<OwnTables>
     /// How long history is kept (`FormStore+History.swift`).
@@ -66,7 +66,10 @@ public final class FormStore: FormBackend, DraftStore {
     ///
     /// - throws: `FormDefinitionError` when the form's definition has a mistake;
     ///   `FormStoreError` when the table or one of the form's columns is missing.
-    public func mapping(for form: Form) throws -> TableMapping {
+    public func mapping(for form: Form) throws -> TableMapping { try cachedMapping(for: form).mapping }
+
+    /// `mapping(for:)` as the cache holds it, by reference.
+    func cachedMapping(for form: Form) throws -> CachedMapping {
         if let cached = mappings.value(for: form) { return cached }
         // Checked where the form is first used, so a mistake cannot pass silently.
         // The mapping reads rows into the compiled form's slots, so the form is
@@ -77,14 +80,23 @@ public final class FormStore: FormBackend, DraftStore {
             try Self.checkLabelColumns(form, conn)
             return try TableMapping(form: form, table: try conn.tableInfo(form.tableName)).sniffingColumnForms(conn)
         }
-        mappings.keep(mapping, for: form)
-        return mapping
+        let cached = CachedMapping(mapping)
+        mappings.keep(cached, for: form)
+        return cached
     }
 
     /// Every table's info (FormStore's own tables left out).
     public func tables() throws -> [TableInfo] {
         try database.read { conn in try conn.tableNames().map { try conn.tableInfo($0) } }
     }
+}
+
+/// A mapping as `FormStore` caches it: handed out by reference, since a
+/// `TableMapping` holds some thirty references and copying one out of the
+/// cache (and releasing it) per load showed in its profile (issue 14).
+final class CachedMapping: Sendable {
+    let mapping: TableMapping
+    init(_ mapping: TableMapping) { self.mapping = mapping }
 }
 
 /// A form's fields, or a table, that do not match the database.

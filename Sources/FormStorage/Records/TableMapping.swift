@@ -21,6 +21,10 @@ public struct TableMapping: Sendable, Hashable {
     let selectByKeySQL: String
     /// The coding of each of `columns`, in the same order.
     private var columnCodings: [StorageCoding]
+    /// The kind of each of `columns`' coding, in the same order: what a row's read decodes by.
+    private let columnKinds: [FieldKind?]
+    /// The position in `columns` of each of `keyColumns`, in key order.
+    private let keyPositions: [Int]
     /// Each column's quoted name, quoted once rather than per statement built.
     private let quotedColumns: [String: String]
     /// Each column's position in `columns`.
@@ -117,6 +121,8 @@ public struct TableMapping: Sendable, Hashable {
         selectSQL = "SELECT \(columns.map(quoteIdentifier).joined(separator: ", ")) FROM \(quoteIdentifier(table.name))"
         selectByKeySQL = "\(selectSQL) WHERE \(whereKey)"
         columnCodings = columns.map { codings[$0] ?? .kindless }
+        columnKinds = columnCodings.map(\.kind)
+        keyPositions = key.map { columns.firstIndex(of: $0)! }
         insertRoles = columns.map { column in
             guard let info = table.column(column) else { return InsertRole() }
             return InsertRole(isGenerated: info.isGenerated,
@@ -158,13 +164,16 @@ public struct TableMapping: Sendable, Hashable {
     private func quoted(_ column: String) -> String { quotedColumns[column] ?? quoteIdentifier(column) }
 
     /// The key's values, bound in key order.
+    // Inlined: called on the cache's mapping (`CachedMapping`), it would be
+    // handed a copy of the whole mapping per load.
+    @inline(__always)
     func keyArguments(_ key: RecordKey) throws -> [DatabaseValue] {
         guard !keyColumns.isEmpty else { throw FormStoreError.noPrimaryKey(table.name) }
-        return try keyColumns.map { column in
-            guard let value = key[column] else {
-                throw FormStoreError.badKey("key \(key) lacks column '\(column)' of \(table.name)")
+        return try keyPositions.map { position in
+            guard let value = key[columns[position]] else {
+                throw FormStoreError.badKey("key \(key) lacks column '\(columns[position])' of \(table.name)")
             }
-            return coding(column).encode(value)
+            return columnCodings[position].encode(value)
         }
     }
 
@@ -322,7 +331,7 @@ public struct TableMapping: Sendable, Hashable {
     private func slotValues(_ stored: (Int) -> DatabaseValue) -> RecordValues {
         var values = RecordValues(layout: layout)
         for index in columns.indices {
-            let value = columnCodings[index].decode(stored(index))
+            let value = StorageCoding.decode(stored(index), kind: columnKinds[index])
             if let slot = columnSlots[index] { values.slots[slot] = value } else { values.others[columns[index]] = value }
         }
         return values
@@ -353,7 +362,11 @@ public struct TableMapping: Sendable, Hashable {
 
     /// The record of values read into slots: its key and version taken from them.
     private func record(_ values: RecordValues) -> StoredRecord {
-        let key = RecordKey(columns: keyColumns, values: keyColumns.map { values[$0] ?? .null })
+        // By position: the key's columns are among those read, so no name is hashed.
+        let key = RecordKey(columns: keyColumns, values: keyPositions.map { position in
+            let value = if let slot = columnSlots[position] { values.slots[slot] } else { values.others[columns[position]] }
+            return value ?? .null
+        })
         var version: Int64?
         if let column = form.versionColumn { version = values[column]?.intValue }
         return StoredRecord(key: key, slotValues: values, version: version)

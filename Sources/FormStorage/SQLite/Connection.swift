@@ -21,7 +21,14 @@ public final class Connection {
     public let path: String
     public let configuration: Configuration
     let handle: ConnectionHandle
-    private var statementCache: [String: Statement] = [:]
+    private var statementCache: [String: Statement] = [:] {
+        didSet { lastCached = nil }
+    }
+    /// The statement `cachedStatement` handed out last, with its SQL: a
+    /// load asks for the same text again and again, and comparing a string
+    /// with the one it was copied from costs nothing, where hashing a long
+    /// SELECT per load showed in its profile (issue 14).
+    private var lastCached: (sql: String, statement: Statement)?
     /// Depth of `transaction` calls, naming savepoints uniquely.
     var transactionDepth = 0
     /// True when opening created the file (it did not exist): a file FormStore
@@ -190,12 +197,19 @@ public final class Connection {
     ///
     /// - throws: `DatabaseError` for SQL that does not compile.
     public func cachedStatement(_ sql: String) throws -> Statement {
-        if let statement = statementCache[sql] {
-            statement.reset()
-            return statement
+        if let last = lastCached, last.sql == sql {
+            last.statement.reset()
+            return last.statement
         }
-        let statement = try Statement(sql: sql, handle: handle)
-        statementCache[sql] = statement
+        let statement: Statement
+        if let cached = statementCache[sql] {
+            cached.reset()
+            statement = cached
+        } else {
+            statement = try Statement(sql: sql, handle: handle)
+            statementCache[sql] = statement
+        }
+        lastCached = (sql, statement)
         return statement
     }
 
