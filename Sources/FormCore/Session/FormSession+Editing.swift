@@ -21,7 +21,8 @@ extension FormSession {
     @discardableResult
     public func set(_ key: String, input: String) throws -> SaveOutcome? {
         // The key is looked up once, for the field, its transforms and its slot.
-        let (field, position) = try editableField(key, at: compiled.position(of: key))
+        let position = try editablePosition(key, at: compiled.position(of: key))
+        let field = compiled.fields[position]
         // Usually no input is pending: no lookup for one.
         let inputBefore = inputs.isEmpty ? nil : inputs[key]
         let handed = draftBeforeEdit
@@ -58,7 +59,8 @@ extension FormSession {
     ///   which changes nothing.
     @discardableResult
     public func set(_ key: String, value: FieldValue) throws -> SaveOutcome? {
-        let (field, position) = try editableField(key, at: compiled.position(of: key))
+        let position = try editablePosition(key, at: compiled.position(of: key))
+        let field = compiled.fields[position]
         let given = field.choiceValue(value)
         // What is stored is what the column holds, whatever the form guessed of it.
         let taken = given == (pristineValues[key] ?? .null) ? given : try field.coerce(given, messages: form.messages)
@@ -109,18 +111,19 @@ extension FormSession {
     }
 
     func editableField(_ key: String) throws -> Field {
-        try editableField(key, at: compiled.position(of: key)).field
+        compiled.fields[try editablePosition(key, at: compiled.position(of: key))]
     }
 
-    /// `editableField(_:)` with the key's position in `compiled.fields`
-    /// already looked up; returns the field and that position.
-    private func editableField(_ key: String, at position: Int?) throws -> (field: Field, position: Int) {
+    /// Where the field `editableField(_:)` finds is in `compiled.fields`,
+    /// given the key's position already looked up. The caller reads the
+    /// field there: returning it (in a tuple) cost a keystroke an optional
+    /// `Field` made and taken apart besides the copy (issue 14).
+    private func editablePosition(_ key: String, at position: Int?) throws -> Int {
         guard let position else { throw SessionError.unknownField(key, form: form) }
-        let field = compiled.fields[position]
-        if !compiled.isAlwaysEditable[position], let why = whyNotEditable(field) {
-            throw SessionError.notEditable(field, why)
+        if !compiled.isAlwaysEditable[position], let why = whyNotEditable(compiled.fields[position]) {
+            throw SessionError.notEditable(compiled.fields[position], why)
         }
-        return (field, position)
+        return position
     }
 
     /// Sets the parsed `value` of `field` (at `position` in `compiled.fields`),
@@ -158,7 +161,9 @@ extension FormSession {
     func validateField(_ field: Field, value known: FieldValue? = nil) -> [FieldError] {
         // Gathering the visible values walks every field: only when a check reads them.
         let visible = form.validationReadsOtherValues(field) ? values : [:]
-        var found = visibility.isHidden(field.key)
+        // Without conditions nothing is hidden: no visibility asked for.
+        let isHidden = compiled.hasHiddenConditions && visibility.isHidden(field.key)
+        var found = isHidden
             ? [] : form.validate(field: field, value: known ?? value(field.key), values: visible, editing: isEditing)
         if found.isEmpty && !form.rules.isEmpty {
             found = form.validateRules(values: visible, editing: isEditing).filter { $0.field == field.key }
