@@ -2,7 +2,7 @@
 /// per position and the positions in the order they were added: adding one
 /// a keystroke already holds costs a read of its flag, where a
 /// `Set<String>` hashed the key every time (issue 14).
-struct PositionSet: Equatable {
+struct PositionSet {
     private var flags: [Bool]
     /// The positions in the set, in the order they were added.
     private(set) var positions: [Int] = []
