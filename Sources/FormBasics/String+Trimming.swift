@@ -1,7 +1,9 @@
 extension Unicode.Scalar {
     /// Foundation's `CharacterSet.whitespaces`: a tab or a space separator (Zs).
     public var isSpaceOrTab: Bool {
-        value == 0x09 || properties.generalCategory == .spaceSeparator
+        // The only ASCII space separator is the space: no property looked up for typed ASCII.
+        if value < 0x80 { return value == 0x09 || value == 0x20 }
+        return properties.generalCategory == .spaceSeparator
     }
 
     /// Foundation's `CharacterSet.whitespacesAndNewlines`: also line feeds,

@@ -21,6 +21,9 @@ import Testing
 
     static let roundTrips: [RoundTrip] = [
         RoundTrip(field: Field(key: "t"), input: "  Ada  ", model: "Ada", shown: "Ada"),
+        // A no-break space and an ideographic space are trimmed like a space; a tab and a line break too.
+        RoundTrip(field: Field(key: "t"), input: "\u{00A0}Ada\u{3000}", model: "Ada", shown: "Ada"),
+        RoundTrip(field: Field(key: "t"), input: "\tAda\r\n", model: "Ada", shown: "Ada"),
         RoundTrip(field: Field(key: "n", kind: .name), input: " Ada Lovelace ", model: "Ada Lovelace", shown: "Ada Lovelace"),
         RoundTrip(field: Field(key: "a", kind: .address), input: "1 Main St ", model: "1 Main St", shown: "1 Main St"),
         RoundTrip(field: Field(key: "e", kind: .email), input: " Ada@Example.COM ", model: "ada@example.com", shown: "ada@example.com"),

@@ -182,4 +182,21 @@ import Testing
                 == "Name must be at least 2 characters")
         #expect(MessageCatalog.fill("{unknown} and {open", with: [:]) == "{unknown} and {open")
     }
+
+    @Test func catalogFillsPlaceholdersAmongAnyText() {
+        #expect(MessageCatalog.fill("«{label}» 🙂 braucht {min} Zeichen, {über}", with: ["label": "Größe", "min": "2"])
+                == "«Größe» 🙂 braucht 2 Zeichen, {über}")
+    }
+
+    /// Length rules count what a person sees as one character, however many bytes or scalars it is.
+    @Test(arguments: [
+        ("e\u{301}", 1), ("👍🏽", 1), ("\r\n", 1), ("a\r\nb", 3), ("Ærø", 3), ("ab", 2), ("a\rb", 3),
+    ])
+    func lengthRulesCountCharacters(text: String, characters: Int) {
+        let atLeast = Field("Name", key: "name").minLength(characters + 1)
+        let atMost = Field("Name", key: "name").maxLength(characters)
+        #expect(errors(atLeast, .text(text)).map(\.code) == ["minLength"])
+        #expect(errors(atMost, .text(text)).isEmpty)
+        #expect(errors(Field("Name", key: "name").maxLength(characters - 1), .text(text)).map(\.code) == ["maxLength"])
+    }
 }

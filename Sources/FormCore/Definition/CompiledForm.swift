@@ -33,6 +33,10 @@ public final class CompiledForm: Sendable {
     public let storedSlots: [Int]
     /// Whether each slot of `layout` is a stored field's.
     public let isStoredSlot: [Bool]
+    /// The slot (in `layout`) of each field, by position in `fields`; `nil`
+    /// for a field that holds no value. A keystroke finds its slot here
+    /// from the position it already looked up, with no second key hashed.
+    public let slotOfField: [Int?]
     /// Whether some field has a `hiddenWhen`: when none does, nothing is ever
     /// hidden and no visibility needs working out.
     public let hasHiddenConditions: Bool
@@ -62,6 +66,7 @@ public final class CompiledForm: Sendable {
         var isStoredSlot = Array(repeating: false, count: layout.keys.count)
         for slot in storedSlots { isStoredSlot[slot] = true }
         self.isStoredSlot = isStoredSlot
+        slotOfField = fields.map { $0.holdsValue ? layout.position(of: $0.key) : nil }
         hasHiddenConditions = fields.contains { $0.hiddenWhen != nil }
         transforms = fields.map(\.allTransforms)
         definitionProblem = form.definitionProblems.first
@@ -85,10 +90,9 @@ public final class CompiledForm: Sendable {
     /// key, as the caller already holds it), as `field.parse(_:)` does,
     /// through its transforms made once. Parsing the caller's field, not
     /// `fields[position]`, spares a keystroke a copy of the field.
-    /// `position`: the field's, when the caller looked it up (`position(of:)`).
-    func parse(_ input: String, field: Field, at position: Int?) -> Result<FieldValue, FieldError>? {
-        guard let position else { return nil }
-        return field.parse(.text(input), through: transforms[position], messages: MessageOverrides())
+    /// `position`: the field's (`position(of:)`).
+    func parse(_ input: String, field: Field, at position: Int) -> Result<FieldValue, FieldError> {
+        field.parse(.text(input), through: transforms[position], messages: MessageOverrides())
     }
 
     /// The compiled form of `form`: made on first use, then shared.

@@ -166,7 +166,7 @@ extension FormSession {
             } else {
                 current[k] = draft.values[k] ?? .null
             }
-            touched.insert(k)
+            touch(k)
             result.restored.append(k)
             emit(.valueChanged(field: k))
         }

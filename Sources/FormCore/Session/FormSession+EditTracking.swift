@@ -1,26 +1,35 @@
-/// Which fields changed, found from the keys edited rather than by walking
+/// Which fields changed, found from the slots edited rather than by walking
 /// the form: a keystroke or save on a 200-field form then costs about what
 /// it does on a 20-field one (issue 14).
 ///
-/// `editedKeys` holds every key whose current value may differ from its
-/// pristine one. An edit made through `setCurrent` or inside `trackingEdits`
-/// adds its key; any other change to `current` or `pristineValues` forgets
-/// the set, and the next question walks every slot once to find it again.
+/// `editedSlots` holds every slot (of `compiled.layout`) whose current value
+/// may differ from its pristine one. An edit made through `setCurrent` or
+/// inside `trackingEdits` adds its slot; any other change to `current` or
+/// `pristineValues` forgets the set, and the next question walks every slot
+/// once to find it again. A key with no slot is never a changed field.
 extension FormSession {
     /// Sets one current value, noting its key; returns the value it replaced.
     @discardableResult
     func setCurrent(_ value: FieldValue, for key: String) -> FieldValue? {
-        trackingEdits(CollectionOfOne(key)) { $0.current.updateValue(value, forKey: key) }
+        setCurrent(value, for: key, atSlot: compiled.layout.position(of: key))
+    }
+
+    /// `setCurrent(_:for:)` with the key's slot already looked up.
+    func setCurrent(_ value: FieldValue, for key: String, atSlot slot: Int?) -> FieldValue? {
+        if let slot { editedSlots?.insert(slot) }
+        return updateCurrent(value, forKey: key)
     }
 
     /// Runs `change`, which changes `current` or `pristineValues` only at
-    /// `keys` (or at keys it adds itself through `setCurrent`), keeping `editedKeys`.
+    /// `keys` (or at keys it adds itself through `setCurrent`), keeping `editedSlots`.
     func trackingEdits<T>(_ keys: some Sequence<String>, _ change: (FormSession) -> T) -> T {
         let wasTracking = isTrackingEdits
         isTrackingEdits = true
         defer { isTrackingEdits = wasTracking }
-        if editedKeys != nil {
-            for key in keys { editedKeys!.insert(key) }
+        if editedSlots != nil {
+            for key in keys {
+                if let slot = compiled.layout.position(of: key) { editedSlots!.insert(slot) }
+            }
         }
         return change(self)
     }
@@ -28,22 +37,19 @@ extension FormSession {
     /// The slots (in `compiled.layout`) whose current value differs from the
     /// pristine one, in form order.
     func changedSlots() -> [Int] {
-        let keys = compiled.layout.keys
-        guard let edited = editedKeys else {
-            let changed = keys.indices.filter { slotChanged($0) }
-            editedKeys = Set(changed.map { keys[$0] })
+        guard let edited = editedSlots else {
+            let changed = compiled.layout.keys.indices.filter { slotChanged($0) }
+            editedSlots = PositionSet(count: compiled.layout.keys.count, changed)
             return changed
         }
         if edited.isEmpty { return [] }
-        return edited.compactMap { key in
-            compiled.layout.position(of: key).flatMap { slotChanged($0) ? $0 : nil }
-        }.sorted()
+        return edited.positions.filter { slotChanged($0) }.sorted()
     }
 
-    /// Forgets edited keys whose value is the pristine one again (after a save).
-    func pruneEditedKeys() {
-        guard let edited = editedKeys, !edited.isEmpty else { return }
-        editedKeys = edited.filter(isChanged)
+    /// Forgets edited slots whose value is the pristine one again (after a save).
+    func pruneEditedSlots() {
+        guard let edited = editedSlots, !edited.isEmpty else { return }
+        editedSlots = edited.filter { slotChanged($0) }
     }
 
     private func slotChanged(_ slot: Int) -> Bool {

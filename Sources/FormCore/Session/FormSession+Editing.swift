@@ -20,21 +20,27 @@ extension FormSession {
     ///   does not allow the change now.
     @discardableResult
     public func set(_ key: String, input: String) throws -> SaveOutcome? {
-        // The key is looked up once, for the field and its transforms.
-        let position = compiled.position(of: key)
-        let field = try editableField(key, at: position)
-        let step = beginUndoStep(key)
-        defer { endUndoStep(step) }
+        // The key is looked up once, for the field, its transforms and its slot.
+        let position = try editablePosition(key, at: compiled.position(of: key))
+        let field = compiled.fields[position]
+        // Usually no input is pending: no lookup for one.
+        let inputBefore = inputs.isEmpty ? nil : inputs[key]
         let handed = draftBeforeEdit
-        switch compiled.parse(input, field: field, at: position) ?? field.parse(input) {
+        switch compiled.parse(input, field: field, at: position) {
         case .success(let value):
-            // Usually no input is pending: no lookup to remove one.
-            if !inputs.isEmpty { inputs[key] = nil }
-            return try apply(value, to: field, draftHanded: handed)
+            if inputBefore != nil { inputs[key] = nil }
+            return try apply(value, to: field, at: position, inputBefore: inputBefore, draftHanded: handed)
         case .failure(let error):
+            // The value stays: the step is the input typed over it.
+            let kept = value(key)
+            let saves = undoSteps.saves
+            defer {
+                endUndoStep(key, before: .init(value: kept, input: inputBefore), after: .init(value: kept, input: input),
+                            saves: saves)
+            }
             inputs[key] = input
             let revision = draftRevision
-            touched.insert(key)
+            touch(at: position)
             setErrors([error], for: key)
             emit(.valueChanged(field: key))
             draftChanged(field: field, handed: handed, revision: revision)
@@ -53,15 +59,14 @@ extension FormSession {
     ///   which changes nothing.
     @discardableResult
     public func set(_ key: String, value: FieldValue) throws -> SaveOutcome? {
-        let field = try editableField(key)
-        let step = beginUndoStep(key)
-        defer { endUndoStep(step) }
+        let position = try editablePosition(key, at: compiled.position(of: key))
+        let field = compiled.fields[position]
         let given = field.choiceValue(value)
         // What is stored is what the column holds, whatever the form guessed of it.
         let taken = given == (pristineValues[key] ?? .null) ? given : try field.coerce(given, messages: form.messages)
         let handed = draftBeforeEdit
-        inputs[key] = nil
-        return try apply(taken, to: field, draftHanded: handed)
+        let inputBefore = inputs.isEmpty ? nil : inputs.removeValue(forKey: key)
+        return try apply(taken, to: field, at: position, inputBefore: inputBefore, draftHanded: handed)
     }
 
     /// A person picks one choice, as a tap on a picker, a segment or a button of
@@ -89,9 +94,9 @@ extension FormSession {
 
     /// Marks a field as committed (the person left it): runs checks timed `onCommit`.
     public func commit(_ key: String) {
-        undoSteps.openRun = nil
+        undoSteps.closeRun()
         guard let field = field(key), inputs[key] == nil else { return }
-        touched.insert(key)
+        touch(key)
         if field.effectiveTiming(in: form) != .onSave { validateField(field) }
     }
 
@@ -106,30 +111,38 @@ extension FormSession {
     }
 
     func editableField(_ key: String) throws -> Field {
-        try editableField(key, at: compiled.position(of: key))
+        compiled.fields[try editablePosition(key, at: compiled.position(of: key))]
     }
 
-    /// `editableField(_:)` with the key's position in `compiled.fields` already looked up.
-    private func editableField(_ key: String, at position: Int?) throws -> Field {
+    /// Where the field `editableField(_:)` finds is in `compiled.fields`,
+    /// given the key's position already looked up. The caller reads the
+    /// field there: returning it (in a tuple) cost a keystroke an optional
+    /// `Field` made and taken apart besides the copy (issue 14).
+    private func editablePosition(_ key: String, at position: Int?) throws -> Int {
         guard let position else { throw SessionError.unknownField(key, form: form) }
-        let field = compiled.fields[position]
-        if !compiled.isAlwaysEditable[position], let why = whyNotEditable(field) {
-            throw SessionError.notEditable(field, why)
+        if !compiled.isAlwaysEditable[position], let why = whyNotEditable(compiled.fields[position]) {
+            throw SessionError.notEditable(compiled.fields[position], why)
         }
-        return field
+        return position
     }
 
-    private func apply(_ value: FieldValue, to field: Field, draftHanded: Bool) throws -> SaveOutcome? {
+    /// Sets the parsed `value` of `field` (at `position` in `compiled.fields`),
+    /// whose typed input, `inputBefore`, is already dropped; records the undo
+    /// step from the values it knows (the one replaced comes back from `setCurrent`).
+    private func apply(_ value: FieldValue, to field: Field, at position: Int, inputBefore: String?,
+                       draftHanded: Bool) throws -> SaveOutcome? {
         let key = field.key
-        // One lookup for the old value and the new (a keystroke's profile counts them).
-        let changed = setCurrent(value, for: key) != value
+        let replaced = setCurrent(value, for: key, atSlot: compiled.slotOfField[position])
+        let old = replaced ?? .null
+        let saves = undoSteps.saves
+        defer { endUndoStep(key, before: .init(value: old, input: inputBefore), after: .init(value: value), saves: saves) }
         let revision = draftRevision
-        touched.insert(key)
+        touch(at: position)
         let timing = field.effectiveTiming(in: form)
         if form.mode == .free || timing == .onChange || fieldErrors[key] != nil {
             validateField(field, value: value)
         }
-        if changed { emit(.valueChanged(field: key)) }
+        if replaced != value { emit(.valueChanged(field: key)) }
         if form.mode == .free { return try saveField(field) }
         draftChanged(field: field, handed: draftHanded, revision: revision)
         return nil
@@ -148,9 +161,11 @@ extension FormSession {
     func validateField(_ field: Field, value known: FieldValue? = nil) -> [FieldError] {
         // Gathering the visible values walks every field: only when a check reads them.
         let visible = form.validationReadsOtherValues(field) ? values : [:]
-        var found = visibility.isHidden(field.key)
+        // Without conditions nothing is hidden: no visibility asked for.
+        let isHidden = compiled.hasHiddenConditions && visibility.isHidden(field.key)
+        var found = isHidden
             ? [] : form.validate(field: field, value: known ?? value(field.key), values: visible, editing: isEditing)
-        if found.isEmpty {
+        if found.isEmpty && !form.rules.isEmpty {
             found = form.validateRules(values: visible, editing: isEditing).filter { $0.field == field.key }
         }
         // Nothing found and no warnings: either way below comes to no errors
@@ -179,7 +194,8 @@ extension FormSession {
     }
 
     func setErrors(_ errors: [FieldError], for key: String) {
-        let old = fieldErrors[key] ?? []
+        // Usually no field has an error: no key hashed to find none.
+        let old = fieldErrors.isEmpty ? [] : fieldErrors[key] ?? []
         // None before, none now: no second lookup to remove nothing.
         if old.isEmpty && errors.isEmpty { return }
         fieldErrors[key] = errors.isEmpty ? nil : errors

@@ -143,7 +143,7 @@ extension FormSession {
         // keys, not the fields, copies no `Field`.
         for key in changed where !hidden.isHidden(key) {
             if inputs[key] != nil, let parseError = fieldErrors[key] { found[key] = parseError }
-            touched.insert(key)
+            touch(key)
         }
         // Nothing found and nothing shown: no field's errors change, and none need looking up.
         if !found.isEmpty || !fieldErrors.isEmpty {
@@ -243,7 +243,7 @@ extension FormSession {
     /// no look at `current` (a person's edit of it stays), so only the written
     /// fields and those another writer changed cost a lookup.
     ///
-    /// Edits stay tracked (`editedKeys`): a field whose pristine value moves
+    /// Edits stay tracked (`editedSlots`): a field whose pristine value moves
     /// either takes it here (and is noted) or was already edited.
     private func adopt(_ record: StoredRecord, written: Set<String>) {
         let stored = record.slotValues.laidOut(by: compiled.layout)
@@ -263,7 +263,7 @@ extension FormSession {
             }
             session.pristineValues = stored
         }
-        pruneEditedKeys()
+        pruneEditedSlots()
         baseVersion = record.version
     }
 
@@ -281,7 +281,7 @@ extension FormSession {
             throw SessionError.mode("nothing to cancel: \(form.name) is not being edited")
         }
         trackingEdits([]) { $0.current = $0.pristine }
-        editedKeys = []
+        editedSlots = PositionSet(count: compiled.layout.keys.count)
         revertGroups()
         inputs = [:]
         touched = []

@@ -13,18 +13,18 @@
 /// ```
 extension FormSession {
     /// Whether `undo()` has a step to take back.
-    public var canUndo: Bool { !undoSteps.done.isEmpty }
+    public var canUndo: Bool { undoSteps.canUndo }
     /// Whether `redo()` has an undone step to take again.
     public var canRedo: Bool { !undoSteps.undone.isEmpty }
 
     /// The fields the next `undo()` puts back, for a button's label ("Undo city").
-    public var undoFields: [String] { undoSteps.done.last?.fields ?? [] }
+    public var undoFields: [String] { undoSteps.lastDone?.fields ?? [] }
     /// The fields the next `redo()` changes again.
     public var redoFields: [String] { undoSteps.undone.last?.fields ?? [] }
 
     /// Whether the next `undo()` takes back a save (and so saves).
     public var undoSaves: Bool {
-        if case .save? = undoSteps.done.last { return true }
+        if case .save? = undoSteps.lastDone { return true }
         return false
     }
 
@@ -58,12 +58,12 @@ extension FormSession {
     /// The step `undo()` (or `redo()`) takes. An edit step is taken here and
     /// now; a save step is left in place for `settleSaveStep` once its save went.
     func takeStep(undoing: Bool) throws -> UndoSteps.Step {
-        guard let step = undoing ? undoSteps.done.last : undoSteps.undone.last else {
+        undoSteps.closeRun()
+        guard let step = undoing ? undoSteps.lastDone : undoSteps.undone.last else {
             throw SessionError.mode(undoing ? "nothing to undo" : "nothing to redo")
         }
-        undoSteps.openRun = nil
         if case .edit(let field, let before, let after) = step {
-            moveStep(undoing: undoing)
+            undoSteps.moveLast(undoing: undoing)
             put(field, undoing ? before : after)
             emit(undoing ? .undone(fields: [field]) : .redone(fields: [field]))
         }
@@ -72,32 +72,21 @@ extension FormSession {
 
     /// Moves a save step to the other stack when its save was made; else it stays.
     func settleSaveStep(_ outcome: SaveOutcome, undoing: Bool) {
-        guard case .saved = outcome, let step = undoing ? undoSteps.done.last : undoSteps.undone.last else { return }
-        moveStep(undoing: undoing)
+        guard case .saved = outcome, let step = undoing ? undoSteps.lastDone : undoSteps.undone.last else { return }
+        undoSteps.moveLast(undoing: undoing)
         emit(undoing ? .undone(fields: step.fields) : .redone(fields: step.fields))
-    }
-
-    private func moveStep(undoing: Bool) {
-        if undoing {
-            undoSteps.undone.append(undoSteps.done.removeLast())
-        } else {
-            undoSteps.done.append(undoSteps.undone.removeLast())
-        }
     }
 
     // MARK: Recording
 
-    /// A field's state before an edit, for `endUndoStep`.
-    func beginUndoStep(_ key: String) -> (key: String, before: UndoSteps.FieldState, saves: Int) {
-        (key, fieldState(key), undoSteps.saves)
-    }
-
-    /// Records the edit begun with `beginUndoStep`, when it changed something
-    /// and did not save itself (a free-mode save is recorded as the save).
-    func endUndoStep(_ step: (key: String, before: UndoSteps.FieldState, saves: Int)) {
-        let after = fieldState(step.key)
-        guard after != step.before, undoSteps.saves == step.saves else { return }
-        undoSteps.edit(step.key, before: step.before, after: after)
+    /// Records an edit of `key` from `before` to `after`, when it changed
+    /// something and did not save itself (a free-mode save is recorded as the
+    /// save): `saves` is the count of saves when the edit began. The editor
+    /// passes both states, which it knows: looking them up again was a
+    /// keystroke's second and third key lookup (issue 14).
+    func endUndoStep(_ key: String, before: UndoSteps.FieldState, after: UndoSteps.FieldState, saves: Int) {
+        guard after != before, undoSteps.saves == saves else { return }
+        undoSteps.edit(key, before: before, after: after)
     }
 
     /// Records a saved update (called once the backend saved it).
@@ -106,10 +95,6 @@ extension FormSession {
         for field in plan.fields { after[field] = pristineValues[field] ?? .null }
         undoSteps.save(plan.fields, before: plan.base.values, after: after,
                        rows: SavedRows(groups: plan.groups, before: plan.rowsBefore, after: rowsSnapshot(plan.groups)))
-    }
-
-    private func fieldState(_ key: String) -> UndoSteps.FieldState {
-        UndoSteps.FieldState(value: value(key), input: inputs.isEmpty ? nil : inputs[key])
     }
 
     /// Puts a field back to a recorded state, with the errors that state has.

@@ -43,7 +43,7 @@ public final class FormSession {
     var pristineValues: RecordValues {
         didSet {
             draftBase = nil
-            if !isTrackingEdits { editedKeys = nil }
+            if !isTrackingEdits { editedSlots = nil }
         }
     }
     /// The values being edited. A session keeps the slots it opened with
@@ -69,24 +69,51 @@ public final class FormSession {
     var currentByKey: [String: FieldValue] = [:]
 
     private func currentDidChange() {
+        if !isTrackingEdits { editedSlots = nil }
+        currentValuesChanged()
+    }
+
+    /// What any change of the current values makes stale.
+    private func currentValuesChanged() {
         visibilityMemo = nil
-        if !isTrackingEdits { editedKeys = nil }
         draftRevision &+= 1
     }
-    /// Keys whose current value may differ from the pristine one: every key
+
+    /// Sets one current value, whose slot the caller noted in `editedSlots`
+    /// (`setCurrent`); returns the value it replaced.
+    func updateCurrent(_ value: FieldValue, forKey key: String) -> FieldValue? {
+        _ = namedCurrent()
+        defer { currentValuesChanged() }
+        return currentByKey.updateValue(value, forKey: key)
+    }
+    /// Slots whose current value may differ from the pristine one: every slot
     /// an edit or a save set since the two were last compared whole. Dirty
     /// tracking walks these, not the form, so its cost follows what changed
     /// rather than the form's width; `nil` after a change made some other
     /// way, until the next walk finds them again (`FormSession+EditTracking.swift`).
-    var editedKeys: Set<String>? = []
-    /// Set while `editedKeys` is kept up to date by hand.
+    var editedSlots: PositionSet?
+    /// Set while `editedSlots` is kept up to date by hand.
     var isTrackingEdits = false
     /// Raw inputs that did not parse, by field key.
     public internal(set) var inputs: [String: String] = [:] {
         didSet { draftRevision &+= 1 }
     }
     /// Fields a person changed or committed at least once.
-    public internal(set) var touched: Set<String> = []
+    public internal(set) var touched: Set<String> {
+        get { Set(touchedFields.positions.map { fields[$0].key }) }
+        set { touchedFields = PositionSet(count: fields.count, newValue.compactMap(compiled.position(of:))) }
+    }
+    /// `touched` by position in `compiled.fields`: a keystroke marks its
+    /// field with no key hashed (`touch(at:)`).
+    var touchedFields: PositionSet
+
+    /// Marks the field at `position` (in `compiled.fields`) touched.
+    func touch(at position: Int) { touchedFields.insert(position) }
+
+    /// Marks the field with `key` touched (a key no field has is ignored).
+    func touch(_ key: String) {
+        if let position = compiled.position(of: key) { touch(at: position) }
+    }
     /// Errors per field key.
     public internal(set) var fieldErrors: [String: [FieldError]] = [:]
     /// Errors of the form's cross-field rules that blame no single field.
@@ -180,6 +207,8 @@ public final class FormSession {
         let values = values.laidOut(by: compiled.layout)
         self.pristineValues = values
         self.currentSlots = values
+        editedSlots = PositionSet(count: compiled.layout.keys.count)
+        touchedFields = PositionSet(count: compiled.fields.count)
         self.baseVersion = version
         // A new record has nothing to look at first: in edit mode it starts editing.
         self.isEditing = form.mode == .edit && key == nil
@@ -343,7 +372,11 @@ public final class FormSession {
         return SessionObservation { [weak self] in self?.observers[id] = nil }
     }
 
-    func emit(_ event: SessionEvent) {
+    /// Tells every observer. The event is made only when someone listens:
+    /// most sessions (a service's request, a command) have no observer.
+    func emit(_ event: @autoclosure () -> SessionEvent) {
+        guard !observers.isEmpty else { return }
+        let event = event()
         for handler in observers.values { handler(event) }
     }
 }

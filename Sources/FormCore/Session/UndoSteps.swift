@@ -24,27 +24,67 @@ struct UndoSteps {
         }
     }
 
+    /// The open run of edits of one field: the step it becomes once closed.
+    struct Run {
+        var field: String
+        var before: FieldState
+        var after: FieldState
+    }
+
     /// How many steps are kept: a session open for hours must not grow without end.
     static let limit = 100
 
-    var done: [Step] = []
+    /// The steps to undo but the open run's, the last one undone first.
+    private var closed: [Step] = []
     var undone: [Step] = []
     /// The field whose run of edits is still open.
-    var openRun: String?
+    private(set) var openRun: String?
+    /// The open run's step, kept apart from `closed` so that a keystroke
+    /// changes its `after` in place (rewriting the array's last step showed
+    /// in a keystroke's profile, issue 14); `nil` while the run changes nothing.
+    private var run: Run?
     /// Counts saves, so an edit that saved itself (free mode) is not also an edit step.
     var saves = 0
     /// Set while `undo()` or `redo()` saves: that save is the step itself, not a new one.
     var replaying = false
 
+    /// Whether there is a step to undo.
+    var canUndo: Bool { run != nil || !closed.isEmpty }
+
+    /// The step `undo()` takes back.
+    var lastDone: Step? {
+        if let run { return .edit(field: run.field, before: run.before, after: run.after) }
+        return closed.last
+    }
+
+    /// Ends the open run: its step becomes an ordinary one.
+    mutating func closeRun() {
+        if let run { closed.append(.edit(field: run.field, before: run.before, after: run.after)) }
+        run = nil
+        openRun = nil
+    }
+
     /// Records an edit of `field`, extending the open run of that field.
     mutating func edit(_ field: String, before: FieldState, after: FieldState) {
-        undone = []
-        if openRun == field, case .edit(field, let first, _)? = done.last {
-            done[done.count - 1] = .edit(field: field, before: first, after: after)
-            if first == after { done.removeLast() }
+        if !undone.isEmpty { undone = [] }
+        if openRun == field {
+            if run != nil {
+                run!.after = after
+            } else if case .edit(field, let first, _)? = closed.last {
+                // The run had come back to where it began: it goes on from the step before it.
+                closed.removeLast()
+                run = Run(field: field, before: first, after: after)
+            } else {
+                run = Run(field: field, before: before, after: after)
+                openRun = field
+                trim()
+                return
+            }
+            if run!.before == after { run = nil }
             return
         }
-        done.append(.edit(field: field, before: before, after: after))
+        closeRun()
+        run = Run(field: field, before: before, after: after)
         openRun = field
         trim()
     }
@@ -56,21 +96,33 @@ struct UndoSteps {
         saves += 1
         guard !replaying else { return }
         undone = []
-        openRun = nil
+        closeRun()
         let saved = Set(fields)
         // Only the steps since the previous save are looked at (walking back to it), in place.
-        var index = done.count - 1
+        var index = closed.count - 1
         while index >= 0 {
-            if case .save = done[index] { break }
-            if case .edit(let field, _, _) = done[index], saved.contains(field) { done.remove(at: index) }
+            if case .save = closed[index] { break }
+            if case .edit(let field, _, _) = closed[index], saved.contains(field) { closed.remove(at: index) }
             index -= 1
         }
-        done.append(.save(fields: fields, before: before, after: after, rows: rows))
+        closed.append(.save(fields: fields, before: before, after: after, rows: rows))
         trim()
     }
 
+    /// Moves the last step to undo onto the steps to redo (`undoing`), or back.
+    mutating func moveLast(undoing: Bool) {
+        closeRun()
+        if undoing {
+            undone.append(closed.removeLast())
+        } else {
+            closed.append(undone.removeLast())
+        }
+    }
+
+    /// Keeps `limit` steps, the open run's among them.
     private mutating func trim() {
-        if done.count > Self.limit { done.removeFirst(done.count - Self.limit) }
+        let room = run == nil ? Self.limit : Self.limit - 1
+        if closed.count > room { closed.removeFirst(closed.count - room) }
     }
 }
 

@@ -246,7 +246,7 @@ extension Form {
         }
         func length(_ v: FieldValue) -> Int? {
             switch v {
-            case .text(let s): return s.count
+            case .text(let s): return s.characterCount
             case .list(let l): return l.count
             default: return nil
             }

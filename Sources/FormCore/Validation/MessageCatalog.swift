@@ -70,17 +70,20 @@ public struct MessageCatalog: Sendable, Hashable {
 
     /// Replaces each `{name}` with its value; unknown placeholders stay as written.
     public static func fill(_ template: String, with values: [String: String]) -> String {
+        // The braces are found among the bytes, not the Characters: breaking
+        // the template into graphemes was most of a failed keystroke's cost
+        // (issue 14). A brace's byte is a whole scalar, so its index slices the text.
         var result = ""
         var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
+        while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")) {
             result += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else {
+            guard let close = rest.utf8[open...].firstIndex(of: UInt8(ascii: "}")) else {
                 result += rest[open...]
                 return result
             }
-            let name = String(rest[rest.index(after: open)..<close])
+            let name = String(rest[rest.utf8.index(after: open)..<close])
             result += values[name] ?? "{\(name)}"
-            rest = rest[rest.index(after: close)...]
+            rest = rest[rest.utf8.index(after: close)...]
         }
         return result + rest
     }

@@ -42,6 +42,36 @@ import Testing
         #expect(session.text("firstName") == "Bo")
     }
 
+    @Test func typingAFieldBackToWhereItsRunBeganLeavesNoStep() throws {
+        let session = try open()
+        try session.set("lastName", input: "Ng")
+        session.commit("lastName")
+        try session.set("firstName", input: "Annie")
+        try session.set("firstName", input: "Ann")
+        #expect(session.undoFields == ["lastName"])
+        try session.set("firstName", input: "Bea")
+        #expect(session.undoFields == ["firstName"])
+        try session.undo()
+        #expect(session.text("firstName") == "Ann")
+        #expect(session.undoFields == ["lastName"])
+    }
+
+    @Test func editsOfManyFieldsKeepTheLastHundredSteps() throws {
+        let session = try open()
+        for round in 1...60 {
+            try session.set("firstName", input: "Ann \(round)")
+            try session.set("lastName", input: "Lee \(round)")
+        }
+        var undone = 0
+        while session.canUndo {
+            try session.undo()
+            undone += 1
+        }
+        #expect(undone == 100)
+        #expect(session.text("firstName") == "Ann 10")
+        #expect(session.text("lastName") == "Lee 10")
+    }
+
     @Test func undoBringsBackInputThatDidNotParseWithItsError() throws {
         let session = try open()
         try session.set("newsletter", input: "perhaps")
