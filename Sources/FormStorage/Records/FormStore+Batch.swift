@@ -23,6 +23,10 @@ public final class RecordBatch {
     /// key is the table's own and no trigger fires (a BEFORE INSERT trigger
     /// would run for a row that is then not inserted).
     private let insertsIfKeyIsFree: Bool
+    /// The INSERT this batch ran last, by the columns it names and its
+    /// conflict clause: an import's rows share one, reused without its SQL
+    /// text looked up in two caches per row.
+    private var lastInsert: (given: [Int], ifKeyIsFree: Bool, statement: Statement)?
 
     init(form: Form, mapping: TableMapping, connection: Connection, children: [ChildMapping], history: HistoryWriter?,
          insertsIfKeyIsFree: Bool = false) {
@@ -111,9 +115,15 @@ public final class RecordBatch {
     /// False when `ifKeyIsFree` and the key was stored, so nothing was written.
     private func insert(_ given: [Int], _ arguments: [DatabaseValue], ifKeyIsFree: Bool,
                         values: () -> [String: FieldValue]) throws -> Bool {
-        // The SQL text of a column set is built once, on the mapping (`StatementSQLCache`).
-        try connection.cachedStatement(mapping.insertSQL(given, ifKeyIsFree: ifKeyIsFree))
-            .execute(StatementArguments(arguments))
+        let statement: Statement
+        if let lastInsert, lastInsert.ifKeyIsFree == ifKeyIsFree, lastInsert.given == given {
+            statement = lastInsert.statement
+        } else {
+            // The SQL text of a column set is built once, on the mapping (`StatementSQLCache`).
+            statement = try connection.cachedStatement(mapping.insertSQL(given, ifKeyIsFree: ifKeyIsFree))
+            lastInsert = (given, ifKeyIsFree, statement)
+        }
+        try statement.execute(StatementArguments(arguments))
         if ifKeyIsFree && connection.changesCount == 0 { return false }
         lastInsertedRowID = connection.lastInsertedRowID
         if let history { try recordInsert(values(), history) }

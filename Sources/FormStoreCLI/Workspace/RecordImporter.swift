@@ -34,6 +34,8 @@ struct RecordImporter {
     /// Whether the last keyed row was stored: the next is looked up before
     /// it is offered as new (see `write`).
     private var lookUpFirst = false
+    /// The last row's names, by position, and their slots (`slot(of:at:)`).
+    private var recentSlots: [(name: String, slot: Int?)] = []
 
     init(form: Form, keyColumns: [String], computedColumns: Set<String> = [],
          storedDate: @escaping (_ value: FieldValue, _ field: String) -> Date?,
@@ -72,7 +74,9 @@ struct RecordImporter {
         guard let key = row.key else { return try insert(row, plan: plan, into: batch) }
         if case .insert(let values) = plan, row.problems.isEmpty {
             do {
-                if try batch.insertIfKeyIsFree(row.withKeys(values), arrived: row.arrived) { return .inserted }
+                if try batch.insertIfKeyIsFree(row.withKeys(values, columns: keyColumns), arrived: row.arrived) {
+                    return .inserted
+                }
             } catch {
                 // A row breaking NOT NULL or CHECK as a new record may be an update that leaves those columns.
                 guard let (stored, storedValues) = try batch.loadStored(key) else { throw error }
@@ -88,11 +92,12 @@ struct RecordImporter {
     }
 
     /// The key of a row giving every key column a value (none NULL), each
-    /// parsed as its field or key column parses it (`value(column)`).
-    private func key(_ value: (String) -> FieldValue?) -> RecordKey? {
+    /// parsed as its field or key column parses it (`value(position)`, by
+    /// position in `keyColumns`).
+    private func key(_ value: (Int) -> FieldValue?) -> RecordKey? {
         var values: [FieldValue] = []
-        for column in keyColumns {
-            guard let parsed = value(column), parsed != .null else { return nil }
+        for index in keyColumns.indices {
+            guard let parsed = value(index), parsed != .null else { return nil }
             values.append(parsed)
         }
         return values.isEmpty ? nil : RecordKey(columns: keyColumns, values: values)
@@ -100,7 +105,8 @@ struct RecordImporter {
 
     /// The key of `input`, only its key columns parsed.
     private func key(parsing input: InputRecord) -> RecordKey? {
-        key { column in
+        key { index in
+            let column = keyColumns[index]
             guard let raw = input.values[column],
                   case .success(let value) = parse(raw, name: column, slot: pipeline.slot(column)) else { return nil }
             return value
@@ -118,44 +124,58 @@ struct RecordImporter {
         var problems: [Problem] = []
         /// The key, when the row gives every key column a value.
         var key: RecordKey?
-        /// The key columns' values as parsed, written whether or not a field holds them.
-        var keys: [String: FieldValue] = [:]
+        /// The key columns' values as parsed, in key order (`nil`: none),
+        /// written whether or not a field holds them.
+        var keys: [FieldValue?]
 
-        /// The planned record with the key columns' values.
-        func withKeys(_ planned: RecordValues) -> RecordValues {
-            // A key a field holds is there already: the values are copied only to add one.
-            guard keys.contains(where: { column, value in planned[column].map { !RecordImporter.identical($0, value) } ?? true }) else {
-                return planned
-            }
+        /// The planned record with the key columns' (`columns`) values.
+        func withKeys(_ planned: RecordValues, columns: [String]) -> RecordValues {
             var values = planned
-            for (column, value) in keys { values[column] = value }
+            for (column, key) in zip(columns, keys) {
+                // A key a field holds is there already: the values are copied only to add one.
+                guard let key, values[column].map({ !RecordImporter.identical($0, key) }) ?? true else { continue }
+                values[column] = key
+            }
             return values
         }
     }
 
     /// Parses each value of `input` through its field (or key column).
-    private func parsedAsNew(_ input: InputRecord) -> NewRow {
-        var row = NewRow(values: pipeline.defaultValues, arrived: RecordValues(layout: pipeline.layout))
+    private mutating func parsedAsNew(_ input: InputRecord) -> NewRow {
+        var row = NewRow(values: pipeline.defaultValues, arrived: RecordValues(layout: pipeline.layout),
+                         keys: Array(repeating: nil, count: keyColumns.count))
         row.given.reserveCapacity(input.values.count)
-        var keys: [String: FieldValue] = [:]
-        for (name, raw) in input.values {
-            // The field's slot, looked up once per value: the rest reads the field in place.
-            let slot = pipeline.slot(name)
+        for (position, (name, raw)) in input.values.enumerated() {
+            // The field's slot, found once per value: the rest reads the field in place.
+            let slot = slot(of: name, at: position)
             if let slot { row.arrived.slots[slot] = raw } else { row.arrived.others[name] = raw }
             switch parse(raw, name: name, slot: slot) {
             case .failure(let problem):
                 row.problems.append(problem)
             case .success(let value):
-                if !keyColumns.isEmpty, keyColumns.contains(name) { keys[name] = value }
+                if let key = keyColumns.firstIndex(of: name) { row.keys[key] = value }
                 guard let slot, computedColumns.isEmpty || !computedColumns.contains(name) else { continue }
                 // A value the new record holds anyway (its default) is no change: an export imports back.
                 if !Self.identical(value, row.values.slots[slot] ?? .null) { row.given.append(slot) }
                 row.values.slots[slot] = value
             }
         }
-        row.key = key { keys[$0] }
-        row.keys = keys
+        row.key = key { row.keys[$0] }
         return row
+    }
+
+    /// The slot of `name`, at `position` in its row. The rows of one input
+    /// name their values in the same order (a CSV header, an export): the
+    /// last row's name there is compared before the name is hashed.
+    private mutating func slot(of name: String, at position: Int) -> Int? {
+        if position < recentSlots.count, recentSlots[position].name == name { return recentSlots[position].slot }
+        let slot = pipeline.slot(name)
+        if position < recentSlots.count {
+            recentSlots[position] = (name, slot)
+        } else if position == recentSlots.count {
+            recentSlots.append((name, slot))
+        }
+        return slot
     }
 
     /// The new record's plan; an import shows no warnings, so none are worked out.
@@ -172,7 +192,7 @@ struct RecordImporter {
             return .unchanged
         case .insert(let values):
             try report(row.problems)
-            try batch.insert(row.withKeys(values), arrived: row.arrived)
+            try batch.insert(row.withKeys(values, columns: keyColumns), arrived: row.arrived)
             return .inserted
         }
     }
