@@ -34,8 +34,10 @@ extension RecordPipeline {
             }
         }
         let failed = Set(refused.compactMap(\.field))
+        // The closure reads a local: capturing `self` copied the whole pipeline per row.
+        let slots = formFieldSlots
         let checked = form.failures(of: formFields, checked: checkedFields, editing: editing, now: Date()) {
-            values.slots[formFieldSlots[$0]!] ?? .null
+            values.slots[slots[$0]!] ?? .null
         }
         let errors = refused + checked.filter { $0.field.map { !failed.contains($0) } ?? true }
         guard errors.isEmpty else { return .invalid(RecordPipeline.inFormOrder(errors, of: self)) }
