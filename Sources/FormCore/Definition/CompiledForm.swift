@@ -60,7 +60,11 @@ public final class CompiledForm: Sendable {
         storedKeys = fields.filter { $0.isStored && $0.holdsValue }.map(\.key)
         draftKeys = fields.filter { $0.holdsValue && !$0.isSecure }.map(\.key)
         valueKeys = fields.filter(\.holdsValue).map(\.key)
-        let layout = RecordLayout(keys: valueKeys)
+        let pipeline = RecordPipeline(form)
+        self.pipeline = pipeline
+        // The pipeline's slots (the fields holding a value, the first of a
+        // repeated key) are the record's: an import's slots go straight to storage.
+        let layout = pipeline.layout
         self.layout = layout
         storedSlots = storedKeys.map { layout.position(of: $0)! }
         var isStoredSlot = Array(repeating: false, count: layout.keys.count)
@@ -70,8 +74,6 @@ public final class CompiledForm: Sendable {
         hasHiddenConditions = fields.contains { $0.hiddenWhen != nil }
         transforms = fields.map(\.allTransforms)
         definitionProblem = form.definitionProblems.first
-        let pipeline = RecordPipeline(form)
-        self.pipeline = pipeline
         // A stored record's key is read-only where a new one's is not, and
         // an edit form refuses only before editing: the stricter case of each.
         isAlwaysEditable = fields.map { field in

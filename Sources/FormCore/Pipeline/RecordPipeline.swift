@@ -43,13 +43,33 @@ public struct RecordPipeline: Sendable {
     /// Per slot: whether any rule of `refusal` or `hiddenRefusal` can refuse the
     /// field (read-only, `disabledWhen`, `hiddenWhen`, the mode); an import asks
     /// for every column of every row.
-    private let mayRefuse: [Bool]
+    let mayRefuse: [Bool]
     /// Every value-holding field's key: what a new record validates.
     public let allKeys: Set<String>
     /// Each slot's `allTransforms`, made once: an import parses every value of every row.
     private let transforms: [[Transform]]
     /// `form.fields`, flattened once (the property flattens the sections per call).
-    private let formFields: [Field]
+    let formFields: [Field]
+    /// The slots of a record of this form: slot `i` is `fields[i]`'s
+    /// (`CompiledForm.layout` is this one).
+    public let layout: RecordLayout
+    /// A new record's values laid out by slot: each field's default.
+    public let defaultValues: RecordValues
+    /// Each slot's kind: an import reads it per value, where `fields[slot].kind` copied the whole field.
+    public let kinds: [FieldKind]
+    /// Whether each slot's field is stored.
+    let isStoredSlot: [Bool]
+    /// No field's checks, refusals or visibility read another field's value:
+    /// no form rule, `hiddenWhen`, `disabledWhen` or `equalTo`. A new record
+    /// of such a form is planned slot by slot (`planInsert`), with no
+    /// dictionary of its values built.
+    let readsOnlyOwnValues: Bool
+    /// The fields of `formFields` whose checks can fail (required, a rule, a
+    /// kind with a check of its own), by position there: what `planInsert`
+    /// validates. The others pass whatever they hold.
+    let checkedFields: [Int]
+    /// The slot of each of `formFields` that holds a value (same order).
+    let formFieldSlots: [Int?]
 
     public init(_ form: Form) {
         self.form = form
@@ -71,7 +91,24 @@ public struct RecordPipeline: Sendable {
             $0.isReadOnly || $0.disabledWhen != nil || $0.hiddenWhen != nil || (modeRefuses && !$0.enabledWhenNotEditing)
         }
         transforms = fields.map(\.allTransforms)
-        formFields = form.fields
+        let formFields = form.fields
+        self.formFields = formFields
+        layout = RecordLayout(keys: fields.map(\.key))
+        var defaultValues = RecordValues(layout: layout)
+        defaultValues.slots = fields.map(\.defaultValue)
+        self.defaultValues = defaultValues
+        kinds = fields.map(\.kind)
+        isStoredSlot = fields.map(\.isStored)
+        readsOnlyOwnValues = form.rules.isEmpty && !formFields.contains { field in
+            field.hiddenWhen != nil || field.disabledWhen != nil || form.validationReadsOtherValues(field)
+        }
+        let formFieldSlots = formFields.map { $0.holdsValue ? slots[$0.key] : nil }
+        self.formFieldSlots = formFieldSlots
+        checkedFields = formFields.indices.filter { index in
+            let field = formFields[index]
+            return formFieldSlots[index] != nil
+                && (field.isRequired || !field.rules.isEmpty || Form.hasKindCheck(field.kind))
+        }
     }
 
     /// The field with this key that holds a value.
@@ -85,7 +122,9 @@ public struct RecordPipeline: Sendable {
     /// Parses a value as the field in `slot` parses what is typed
     /// (`Field.parse(value:in:)`), through its transforms made once.
     public func parse(_ input: FieldValue, slot: Int) -> Result<FieldValue, FieldError> {
-        fields[slot].parse(input, through: transforms[slot], messages: form.messages)
+        // No step to run (text that keeps its white space): the value as it is, and no copy of the field.
+        if transforms[slot].isEmpty { return .success(input) }
+        return fields.withUnsafeBufferPointer { $0[slot].parse(input, through: transforms[slot], messages: form.messages) }
     }
 
     // MARK: What may change

@@ -165,6 +165,24 @@ extension Form {
         return found
     }
 
+    /// The errors `failures(of:…everyField: true)` finds in a new record of a
+    /// form whose checks read only their own field's value
+    /// (`RecordPipeline.readsOnlyOwnValues`: no form rule, condition or
+    /// `equalTo`): each field at `checked` (positions in `fields`) against
+    /// `value(position)`, with no dictionary of values built or read.
+    func failures(of fields: [Field], checked: [Int], editing: Bool, now: Date,
+                  value: (Int) -> FieldValue) -> [FieldError] {
+        var found: [FieldError] = []
+        // Through the buffer: `fields[index]` as an argument copied the whole field, per field of every row.
+        fields.withUnsafeBufferPointer { fields in
+            for index in checked {
+                found += validate(field: fields[index], value: value(index), values: [:], editing: editing, now: now,
+                                  visibility: .nothingHidden, valueIsStored: true)
+            }
+        }
+        return found
+    }
+
     /// The error of one cross-field rule, or `nil` when it holds or names a hidden field.
     private func check(_ rule: FormRule, values: [String: FieldValue], hidden: FormVisibility?) -> FieldError? {
         let isHidden = { (field: Field) in hidden?.isHidden(field.key) ?? false }
@@ -186,6 +204,18 @@ extension Form {
             let text = MessageCatalog.english.resolve(code: custom.code, field: blamed, overrides: messages,
                                                       ruleMessage: custom.message, parameters: [:])
             return FieldError(field: custom.field, code: custom.code, message: text)
+        }
+    }
+
+    /// Whether `kindProblem` checks values of `kind` at all (the kinds its
+    /// switch names): a field of another kind, not required and without
+    /// rules, passes whatever it holds.
+    static func hasKindCheck(_ kind: FieldKind) -> Bool {
+        switch kind {
+        case .email, .state, .zip, .phone, .url, .integer, .decimal, .date, .time, .datetime, .bool, .choice, .multichoice:
+            return true
+        default:
+            return false
         }
     }
 

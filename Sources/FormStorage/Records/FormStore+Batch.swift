@@ -19,13 +19,23 @@ public final class RecordBatch {
     /// The rowid SQLite gave the last row this batch inserted, read before
     /// its history is written (whose own insert moves SQLite's last rowid).
     public private(set) var lastInsertedRowID: Int64 = 0
+    /// Whether `insertIfKeyIsFree` may leave a stored key to the INSERT: the
+    /// key is the table's own and no trigger fires (a BEFORE INSERT trigger
+    /// would run for a row that is then not inserted).
+    private let insertsIfKeyIsFree: Bool
+    /// The INSERT this batch ran last, by the columns it names and its
+    /// conflict clause: an import's rows share one, reused without its SQL
+    /// text looked up in two caches per row.
+    private var lastInsert: (given: [Int], ifKeyIsFree: Bool, statement: Statement)?
 
-    init(form: Form, mapping: TableMapping, connection: Connection, children: [ChildMapping], history: HistoryWriter?) {
+    init(form: Form, mapping: TableMapping, connection: Connection, children: [ChildMapping], history: HistoryWriter?,
+         insertsIfKeyIsFree: Bool = false) {
         self.form = form
         self.mapping = mapping
         self.connection = connection
         self.children = children
         self.history = history
+        self.insertsIfKeyIsFree = insertsIfKeyIsFree
     }
 
     /// The primary-key columns, in key order.
@@ -68,10 +78,56 @@ public final class RecordBatch {
     /// - throws: `DatabaseError`, such as a failed constraint; nothing of this record is kept then.
     public func insert(_ values: [String: FieldValue], like: [String: DatabaseValue] = [:]) throws {
         let (given, arguments) = mapping.insertColumns(mapping.columnValues(values, over: [:]), like: like)
-        // The SQL text of a column set is built once, on the mapping (`StatementSQLCache`).
-        try connection.cachedStatement(mapping.insertSQL(given)).execute(StatementArguments(arguments))
+        _ = try insert(given, arguments, ifKeyIsFree: false) { values }
+    }
+
+    /// Inserts a record laid out by slot (the form's `CompiledForm.layout`),
+    /// each value bound from its slot; `arrived` holds the values as they
+    /// arrived, by slot too (see `insert(_:like:)`).
+    ///
+    /// - throws: `DatabaseError`, such as a failed constraint; nothing of this record is kept then.
+    public func insert(_ values: RecordValues, arrived: RecordValues) throws {
+        guard mapping.jsonPaths.isEmpty else {
+            return try insert(values.dictionary, like: arrived.dictionary.mapValues(DatabaseValue.init))
+        }
+        let (given, arguments) = mapping.insertColumns(values, arrived: arrived)
+        _ = try insert(given, arguments, ifKeyIsFree: false) { values.dictionary }
+    }
+
+    /// `insert(_:arrived:)` unless a record with the same key is stored
+    /// (`INSERT … ON CONFLICT (key) DO NOTHING`): an import of rows carrying
+    /// their keys needs no lookup for a new one.
+    ///
+    /// - returns: false, having written nothing, when the key is stored, or
+    ///   when this table cannot leave that to the INSERT (a view, a trigger,
+    ///   a key that is not the table's own): look the key up then.
+    /// - throws: `DatabaseError` when the row breaks another constraint
+    ///   (SQLite checks NOT NULL and CHECK before the key, so the key may
+    ///   still be stored); nothing of this record is kept then.
+    public func insertIfKeyIsFree(_ values: RecordValues, arrived: RecordValues) throws -> Bool {
+        guard insertsIfKeyIsFree, mapping.jsonPaths.isEmpty else { return false }
+        let (given, arguments) = mapping.insertColumns(values, arrived: arrived)
+        return try insert(given, arguments, ifKeyIsFree: true) { values.dictionary }
+    }
+
+    /// Runs the INSERT of the columns at `given` (positions in the mapping's
+    /// columns) and records it; `values` gives the record for the history.
+    /// False when `ifKeyIsFree` and the key was stored, so nothing was written.
+    private func insert(_ given: [Int], _ arguments: [DatabaseValue], ifKeyIsFree: Bool,
+                        values: () -> [String: FieldValue]) throws -> Bool {
+        let statement: Statement
+        if let lastInsert, lastInsert.ifKeyIsFree == ifKeyIsFree, lastInsert.given == given {
+            statement = lastInsert.statement
+        } else {
+            // The SQL text of a column set is built once, on the mapping (`StatementSQLCache`).
+            statement = try connection.cachedStatement(mapping.insertSQL(given, ifKeyIsFree: ifKeyIsFree))
+            lastInsert = (given, ifKeyIsFree, statement)
+        }
+        try statement.execute(StatementArguments(arguments))
+        if ifKeyIsFree && connection.changesCount == 0 { return false }
         lastInsertedRowID = connection.lastInsertedRowID
-        if let history { try recordInsert(values, history) }
+        if let history { try recordInsert(values(), history) }
+        return true
     }
 
     /// Writes `changes` to the record with `key` (bumping the version column).
@@ -133,8 +189,9 @@ extension FormStore {
         var result: T?
         do {
             try database.write { conn in
+                let insertsIfKeyIsFree = try mapping.insertsIfKeyIsFree && conn.hasNoTriggers(on: mapping.table.name)
                 result = try body(RecordBatch(form: form, mapping: mapping, connection: conn, children: children,
-                                              history: history))
+                                              history: history, insertsIfKeyIsFree: insertsIfKeyIsFree))
                 if !commit { throw RolledBack() }
             }
         } catch is RolledBack {}

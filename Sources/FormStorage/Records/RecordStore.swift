@@ -72,6 +72,12 @@ public protocol RecordWriting: AnyObject {
     /// Inserts a record; `like` gives values as they arrived, kept as they are
     /// where they hold the same model value (so an export imports back unchanged).
     func insert(_ values: [String: FieldValue], like: [String: DatabaseValue]) throws
+    /// Inserts a record laid out by slot (the form's `CompiledForm.layout`),
+    /// `arrived` holding the values as they arrived, by slot too.
+    func insert(_ values: RecordValues, arrived: RecordValues) throws
+    /// Inserts a record unless one with its key is stored; false, having
+    /// written nothing, when one is or when the store cannot tell without a lookup.
+    func insertIfKeyIsFree(_ values: RecordValues, arrived: RecordValues) throws -> Bool
     /// Writes `changes` to the record with `key`; false when there is none.
     @discardableResult
     func update(_ key: RecordKey, changes: [String: FieldValue], like: [String: DatabaseValue]) throws -> Bool
@@ -84,6 +90,16 @@ public protocol RecordWriting: AnyObject {
     /// The columns the database computes (generated columns): never written,
     /// so an input's value for one is no change anybody asked for.
     var computedColumns: Set<String> { get }
+}
+
+extension RecordWriting {
+    /// By the values' keys: a store without a slot-bound INSERT (PostgreSQL's).
+    public func insert(_ values: RecordValues, arrived: RecordValues) throws {
+        try insert(values.dictionary, like: arrived.dictionary.mapValues(DatabaseValue.init))
+    }
+
+    /// Never without a lookup: a store that has no INSERT leaving a stored key alone.
+    public func insertIfKeyIsFree(_ values: RecordValues, arrived: RecordValues) throws -> Bool { false }
 }
 
 extension RecordQuery {

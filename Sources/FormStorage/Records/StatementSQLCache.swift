@@ -15,7 +15,8 @@ final class StatementSQLCache: Sendable, Hashable {
     private let texts = Mutex<[Key: String]>([:])
 
     enum Kind: Hashable {
-        case insert
+        /// An INSERT, doing nothing when the key is stored already (`ifKeyIsFree`) or not.
+        case insert(ifKeyIsFree: Bool)
         /// An UPDATE, reading the row back (` RETURNING`) or not.
         case update(returning: Bool)
     }

@@ -221,14 +221,34 @@ public struct TableMapping: Sendable, Hashable {
     /// (`like`) where it holds the same value.
     func insertColumns(_ values: [String: FieldValue], like: [String: DatabaseValue])
         -> (given: [Int], arguments: [DatabaseValue]) {
+        insertColumns(value: { values[columns[$0]] }, arrived: { like.isEmpty ? nil : like[columns[$0]] })
+    }
+
+    /// `insertColumns(_:like:)` of values laid out by slot (`layout`), each
+    /// column's found by its slot with no name hashed; `arrived` holds the
+    /// values as they arrived, by slot too.
+    func insertColumns(_ values: RecordValues, arrived: RecordValues) -> (given: [Int], arguments: [DatabaseValue]) {
+        insertColumns(value: { value(of: $0, in: values) }, arrived: { value(of: $0, in: arrived).map(DatabaseValue.init) })
+    }
+
+    /// The value of the column at `index` (in `columns`) in `values`: at its slot, or beside the slots.
+    private func value(of index: Int, in values: RecordValues) -> FieldValue? {
+        if let slot = columnSlots[index], values.layout === layout { return values.slots[slot] }
+        return values[columns[index]]
+    }
+
+    /// The one pass of the `insertColumns` methods, the value and the arrived
+    /// form of the column at each position read through `value` and `arrived`.
+    private func insertColumns(value: (Int) -> FieldValue?, arrived: (Int) -> DatabaseValue?)
+        -> (given: [Int], arguments: [DatabaseValue]) {
         var given: [Int] = []
         var arguments: [DatabaseValue] = []
         given.reserveCapacity(columns.count)
         arguments.reserveCapacity(columns.count)
         for index in columns.indices {
             let role = insertRoles[index]
-            guard !role.isGenerated, let value = values[columns[index]] else { continue }
-            let arrived = like.isEmpty ? nil : like[columns[index]]
+            guard !role.isGenerated, let value = value(index) else { continue }
+            let arrived = arrived(index)
             // A NULL that arrived as such (an import's explicit null) is stored, not replaced by the default.
             if value == .null, role.nullFilledIn, !(role.arrivedNullKept && arrived == .null) { continue }
             given.append(index)
@@ -238,14 +258,26 @@ public struct TableMapping: Sendable, Hashable {
     }
 
     /// The INSERT naming these columns (positions in `columns`): one SQL text
-    /// per column set, built once (`StatementSQLCache`).
-    func insertSQL(_ given: [Int]) -> String {
-        statementSQL.sql(StatementSQLCache.Key(kind: .insert, columns: given)) {
-            given.isEmpty
+    /// per column set, built once (`StatementSQLCache`). With `ifKeyIsFree`,
+    /// a row whose key is already stored is not inserted (`ON CONFLICT (key)
+    /// DO NOTHING`; a conflict on any other constraint still fails).
+    func insertSQL(_ given: [Int], ifKeyIsFree: Bool = false) -> String {
+        statementSQL.sql(StatementSQLCache.Key(kind: .insert(ifKeyIsFree: ifKeyIsFree), columns: given)) {
+            let insert = given.isEmpty
                 ? "INSERT INTO \(quoteIdentifier(table.name)) DEFAULT VALUES"
                 : "INSERT INTO \(quoteIdentifier(table.name)) (\(given.map { quoted(columns[$0]) }.joined(separator: ", "))) "
                     + "VALUES (\(Array(repeating: "?", count: given.count).joined(separator: ", ")))"
+            guard ifKeyIsFree else { return insert }
+            return insert + " ON CONFLICT (\(keyColumns.map(quoted).joined(separator: ", "))) DO NOTHING"
         }
+    }
+
+    /// Whether a key conflict can be left to the INSERT (`insertSQL(_:ifKeyIsFree:)`):
+    /// the key is the table's declared primary key, which `ON CONFLICT` names
+    /// (a spec's UNIQUE key, the hidden rowid or a view's key may not be one).
+    var insertsIfKeyIsFree: Bool {
+        !table.isView && table.primaryKey != .hiddenRowID
+            && Set(table.primaryKey.columns.map { $0.lowercased() }) == Set(keyColumns.map { $0.lowercased() })
     }
 
     /// The UPDATE writing `changes` (and bumping the version column) to the

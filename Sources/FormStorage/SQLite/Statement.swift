@@ -72,8 +72,9 @@ public final class Statement {
         case .real(let v):
             code = sqlite3_bind_double(pointer, i, v)
         case .text(let v):
-            // An explicit byte count keeps text after an embedded NUL character.
-            code = sqlite3_bind_text(pointer, i, v, Int32(clamping: v.utf8.count), formstore_sqlite3_transient())
+            // An explicit byte count keeps text after an embedded NUL character. Through
+            // `withCString`: passing the String itself made a C-string array per value.
+            code = v.withCString { sqlite3_bind_text(pointer, i, $0, Int32(clamping: v.utf8.count), formstore_sqlite3_transient()) }
         case .blob(let v):
             code = v.withUnsafeBytes { bytes in
                 // A NULL pointer would bind NULL: an empty blob needs a real (zero-length) one.
@@ -99,16 +100,16 @@ public final class Statement {
         try bind(value, at: index)
     }
 
-    /// Clears the previous bindings, then binds every argument. A named parameter
-    /// takes its value from `arguments.named`, else the next positional value.
+    /// Binds every parameter: a named parameter takes its value from
+    /// `arguments.named`, else the next positional value; one left without
+    /// a value is an error, so none keeps a value bound before.
     ///
     /// - throws: `DatabaseError` (`SQLITE_RANGE`) when the arguments do not match the parameters.
     public func bind(_ arguments: StatementArguments) throws {
-        sqlite3_clear_bindings(pointer)
         if arguments.named.isEmpty {
-            // Every parameter takes the next positional value: no names to look up.
+            // Every parameter takes the next positional value: no names to look up, and,
+            // the counts checked first, every parameter bound anew, so nothing to clear.
             let count = parameterCount
-            for (offset, value) in arguments.positional.prefix(count).enumerated() { try bind(value, at: offset + 1) }
             if arguments.positional.count < count {
                 throw DatabaseError(resultCode: .SQLITE_RANGE,
                                     message: "missing an argument for parameter \(arguments.positional.count + 1)", sql: sql)
@@ -117,8 +118,10 @@ public final class Statement {
                 throw DatabaseError(resultCode: .SQLITE_RANGE,
                                     message: "more arguments than the \(count) parameters", sql: sql)
             }
+            for (offset, value) in arguments.positional.enumerated() { try bind(value, at: offset + 1) }
             return
         }
+        sqlite3_clear_bindings(pointer)
         var positional = arguments.positional.makeIterator()
         var names: Set<String> = []
         for index in stride(from: 1, through: parameterCount, by: 1) {

@@ -36,8 +36,9 @@ final class CSVReader: RecordReader {
             guard cells.count == header.count else {
                 throw InputError(line: line, message: "expected \(header.count) fields, found \(cells.count)")
             }
-            var values: [String: FieldValue] = [:]
-            for (name, cell) in zip(header, cells) { values[name] = cell.quoted ? .text(cell.text) : CSVCell.unquoted(cell.text) }
+            // The header's names are unique: each value is appended as it comes.
+            var values = InputValues(minimumCapacity: header.count)
+            for (name, cell) in zip(header, cells) { values.append(name, cell.quoted ? .text(cell.text) : CSVCell.unquoted(cell.text)) }
             return InputRecord(line: line, values: values)
         }
     }

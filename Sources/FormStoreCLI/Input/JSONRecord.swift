@@ -23,13 +23,15 @@ enum JSONRecord {
     /// - parameter childRows: whether a member may hold a group's rows.
     /// - throws: `InputError` at `line`.
     static func record(_ node: JSONNode, line: Int, childRows: Bool)
-        throws -> (values: [String: FieldValue], rows: [String: [[String: FieldValue]]]) {
+        throws -> (values: InputValues, rows: [String: [[String: FieldValue]]]) {
         guard case .object(let members) = node else { throw InputError(line: line, message: "expected a JSON object") }
+        // No member holds rows (every import row but a `--children` one): the members are the values, not copied.
+        guard members.contains(where: isRows) else { return (try values(members, line: line), [:]) }
         var rows: [String: [[String: FieldValue]]] = [:]
         var scalars: [JSONNode.Member] = []
         scalars.reserveCapacity(members.count)
         for member in members {
-            guard case .array(let items) = member.value, case .object = items.first else {
+            guard isRows(member), case .array(let items) = member.value else {
                 scalars.append(member)
                 continue
             }
@@ -38,16 +40,22 @@ enum JSONRecord {
             }
             rows[member.key] = try items.map { item in
                 guard case .object(let row) = item else { throw mixedList(line) }
-                return try values(row, line: line)
+                return try values(row, line: line).dictionary
             }
         }
         return (try values(scalars, line: line), rows)
     }
 
+    /// Whether a member holds a list of objects: a group's rows, not a value.
+    private static func isRows(_ member: JSONNode.Member) -> Bool {
+        guard case .array(let items) = member.value, case .object = items.first else { return false }
+        return true
+    }
+
     /// An object's members as field → value.
-    private static func values(_ members: [JSONNode.Member], line: Int) throws -> [String: FieldValue] {
-        var record: [String: FieldValue] = [:]
-        record.reserveCapacity(members.count)
+    private static func values(_ members: [JSONNode.Member], line: Int) throws -> InputValues {
+        // The JSON reader refused a repeated key: each member is appended as it comes.
+        var record = InputValues(minimumCapacity: members.count)
         for member in members {
             let key = member.key
             switch member.value {
@@ -63,12 +71,12 @@ enum JSONRecord {
                 guard let data = Data(base64Encoded: text) else {
                     throw InputError(line: line, message: "field '\(key)': $base64 is not valid base64")
                 }
-                record[key] = .data(data)
+                record.append(key, .data(data))
             default:
                 guard let value = member.value.fieldValue else {
                     throw InputError(line: line, message: "field '\(key)': an object inside a list is not a field value")
                 }
-                record[key] = value
+                record.append(key, value)
             }
         }
         return record
@@ -85,7 +93,7 @@ extension JSONRecord {
     ///
     /// - throws: `InputError` naming the line (and the column of a syntax error).
     static func only(_ bytes: [UInt8], childRows: Bool)
-        throws -> (values: [String: FieldValue], rows: [String: [[String: FieldValue]]]) {
+        throws -> (values: InputValues, rows: [String: [[String: FieldValue]]]) {
         var reader = reader(bytes)
         reader.skipByteOrderMark()
         reader.skipSpace()

@@ -3,7 +3,7 @@ import FormCore
 /// One record read for import, with the line it starts on (for error reports).
 struct InputRecord: Sendable, Hashable {
     var line: Int
-    var values: [String: FieldValue]
+    var values: InputValues
     /// Child rows by group (`import --children`): a member holding an array of objects.
     var rows: [String: [[String: FieldValue]]] = [:]
 }

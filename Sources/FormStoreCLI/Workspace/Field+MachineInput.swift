@@ -5,7 +5,7 @@ import FormStorage
 
 extension Field {
     /// Whether this field holds a date, a time or both.
-    var isDateLike: Bool { kind == .date || kind == .time || kind == .datetime }
+    var isDateLike: Bool { kind.isDateLike }
 
     /// Parses text as a person types it into this field, or, for a date, time
     /// or datetime that does not parse so, in the ISO-8601 form that `export`
@@ -24,4 +24,9 @@ extension Field {
         guard case .date(let date) = StorageCoding(kind: kind).decode(.text(trimmed)) else { return nil }
         return date
     }
+}
+
+extension FieldKind {
+    /// A date, a time or both.
+    var isDateLike: Bool { self == .date || self == .time || self == .datetime }
 }

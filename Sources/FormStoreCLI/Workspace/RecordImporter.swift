@@ -31,6 +31,11 @@ struct RecordImporter {
     let pipeline: RecordPipeline
     /// Columns the database computes: a new row's value for one is not written (nor refused).
     private let computedColumns: Set<String>
+    /// Whether the last keyed row was stored: the next is looked up before
+    /// it is offered as new (see `write`).
+    private var lookUpFirst = false
+    /// The last row's names, by position, and their slots (`slot(of:at:)`).
+    private var recentSlots: [(name: String, slot: Int?)] = []
 
     init(form: Form, keyColumns: [String], computedColumns: Set<String> = [],
          storedDate: @escaping (_ value: FieldValue, _ field: String) -> Date?,
@@ -45,53 +50,151 @@ struct RecordImporter {
 
     /// Writes one row.
     ///
+    /// A row carrying its whole key is first offered as a new record, when
+    /// it validates as one: `insertIfKeyIsFree` leaves a stored key to the
+    /// INSERT (`ON CONFLICT … DO NOTHING`), so a new row costs no lookup.
+    /// Only when the key is stored (or the store cannot tell) is the row
+    /// looked up and, if found, compared with what is stored. After a row
+    /// that was stored the next is looked up first: an export imported back
+    /// is all stored rows.
+    ///
     /// - throws: `RowProblems` for a row that does not parse or validate;
     ///   `DatabaseError` or `PostgresError` when the database refuses it (a constraint) or fails.
-    func write(_ input: InputRecord, into batch: any RecordWriting) throws -> Outcome {
-        var keyValues: [FieldValue] = []
-        for column in keyColumns {
-            guard let raw = input.values[column], case .success(let value) = parse(raw, name: column, slot: pipeline.slot(column)),
-                  value != .null
-            else { break }
-            keyValues.append(value)
+    mutating func write(_ input: InputRecord, into batch: any RecordWriting) throws -> Outcome {
+        if lookUpFirst, let key = key(parsing: input) {
+            if let (stored, storedValues) = try batch.loadStored(key) {
+                return try update(stored, storedValues: storedValues, with: input, in: batch)
+            }
+            lookUpFirst = false
+            let row = parsedAsNew(input)
+            return try insert(row, plan: plan(row), into: batch)
         }
-        if !keyValues.isEmpty, keyValues.count == keyColumns.count,
-           let (stored, storedValues) = try batch.loadStored(RecordKey(columns: keyColumns, values: keyValues)) {
+        let row = parsedAsNew(input)
+        let plan = plan(row)
+        guard let key = row.key else { return try insert(row, plan: plan, into: batch) }
+        if case .insert(let values) = plan, row.problems.isEmpty {
+            do {
+                if try batch.insertIfKeyIsFree(row.withKeys(values, columns: keyColumns), arrived: row.arrived) {
+                    return .inserted
+                }
+            } catch {
+                // A row breaking NOT NULL or CHECK as a new record may be an update that leaves those columns.
+                guard let (stored, storedValues) = try batch.loadStored(key) else { throw error }
+                lookUpFirst = true
+                return try update(stored, storedValues: storedValues, with: input, in: batch)
+            }
+        }
+        if let (stored, storedValues) = try batch.loadStored(key) {
+            lookUpFirst = true
             return try update(stored, storedValues: storedValues, with: input, in: batch)
         }
-        var values = pipeline.defaults
-        var given: [String] = []
-        var keys: [String: FieldValue] = [:]
+        return try insert(row, plan: plan, into: batch)
+    }
+
+    /// The key of a row giving every key column a value (none NULL), each
+    /// parsed as its field or key column parses it (`value(position)`, by
+    /// position in `keyColumns`).
+    private func key(_ value: (Int) -> FieldValue?) -> RecordKey? {
+        var values: [FieldValue] = []
+        for index in keyColumns.indices {
+            guard let parsed = value(index), parsed != .null else { return nil }
+            values.append(parsed)
+        }
+        return values.isEmpty ? nil : RecordKey(columns: keyColumns, values: values)
+    }
+
+    /// The key of `input`, only its key columns parsed.
+    private func key(parsing input: InputRecord) -> RecordKey? {
+        key { index in
+            let column = keyColumns[index]
+            guard let raw = input.values[column],
+                  case .success(let value) = parse(raw, name: column, slot: pipeline.slot(column)) else { return nil }
+            return value
+        }
+    }
+
+    /// An input row read as a new record, laid out by slot.
+    private struct NewRow {
+        /// Each field's default, then the parsed values; key columns no field names beside the slots.
+        var values: RecordValues
+        /// The values as they arrived, by slot (and beside the slots).
+        var arrived: RecordValues
+        /// The slots given a value other than the default.
+        var given: [Int] = []
         var problems: [Problem] = []
-        for (name, raw) in input.values {
-            // The field's slot, looked up once per value: the rest reads the field in place.
-            let slot = pipeline.slot(name)
+        /// The key, when the row gives every key column a value.
+        var key: RecordKey?
+        /// The key columns' values as parsed, in key order (`nil`: none),
+        /// written whether or not a field holds them.
+        var keys: [FieldValue?]
+
+        /// The planned record with the key columns' (`columns`) values.
+        func withKeys(_ planned: RecordValues, columns: [String]) -> RecordValues {
+            var values = planned
+            for (column, key) in zip(columns, keys) {
+                // A key a field holds is there already: the values are copied only to add one.
+                guard let key, values[column].map({ !RecordImporter.identical($0, key) }) ?? true else { continue }
+                values[column] = key
+            }
+            return values
+        }
+    }
+
+    /// Parses each value of `input` through its field (or key column).
+    private mutating func parsedAsNew(_ input: InputRecord) -> NewRow {
+        var row = NewRow(values: pipeline.defaultValues, arrived: RecordValues(layout: pipeline.layout),
+                         keys: Array(repeating: nil, count: keyColumns.count))
+        row.given.reserveCapacity(input.values.count)
+        for (position, (name, raw)) in input.values.enumerated() {
+            // The field's slot, found once per value: the rest reads the field in place.
+            let slot = slot(of: name, at: position)
+            if let slot { row.arrived.slots[slot] = raw } else { row.arrived.others[name] = raw }
             switch parse(raw, name: name, slot: slot) {
             case .failure(let problem):
-                problems.append(problem)
+                row.problems.append(problem)
             case .success(let value):
-                if keyColumns.contains(name) { keys[name] = value }
+                if let key = keyColumns.firstIndex(of: name) { row.keys[key] = value }
                 guard let slot, computedColumns.isEmpty || !computedColumns.contains(name) else { continue }
                 // A value the new record holds anyway (its default) is no change: an export imports back.
-                if !Self.identical(value, pipeline.fields[slot].defaultValue) { given.append(name) }
-                values[name] = value
+                if !Self.identical(value, row.values.slots[slot] ?? .null) { row.given.append(slot) }
+                row.values.slots[slot] = value
             }
         }
-        let failed = Set(problems.compactMap(\.field))
-        // An import shows no warnings: they are not worked out.
-        let plan = pipeline.plan(isNew: true, pristine: pipeline.defaults, values: values, given: given, editing: true,
-                                 warnings: false)
-        guard case .insert(var row, _) = plan else {
-            if case .invalid(let errors, _) = plan {
-                problems += errors.filter { $0.field.map { !failed.contains($0) } ?? true }.map(Problem.init)
-            }
-            try report(problems)
+        row.key = key { row.keys[$0] }
+        return row
+    }
+
+    /// The slot of `name`, at `position` in its row. The rows of one input
+    /// name their values in the same order (a CSV header, an export): the
+    /// last row's name there is compared before the name is hashed.
+    private mutating func slot(of name: String, at position: Int) -> Int? {
+        if position < recentSlots.count, recentSlots[position].name == name { return recentSlots[position].slot }
+        let slot = pipeline.slot(name)
+        if position < recentSlots.count {
+            recentSlots[position] = (name, slot)
+        } else if position == recentSlots.count {
+            recentSlots.append((name, slot))
+        }
+        return slot
+    }
+
+    /// The new record's plan; an import shows no warnings, so none are worked out.
+    private func plan(_ row: NewRow) -> RecordInsertPlan {
+        pipeline.planInsert(row.values, given: row.given, editing: true)
+    }
+
+    /// Inserts the row, or throws its problems.
+    private func insert(_ row: NewRow, plan: RecordInsertPlan, into batch: any RecordWriting) throws -> Outcome {
+        switch plan {
+        case .invalid(let errors):
+            let failed = Set(row.problems.compactMap(\.field))
+            try report(row.problems + errors.filter { $0.field.map { !failed.contains($0) } ?? true }.map(Problem.init))
             return .unchanged
+        case .insert(let values):
+            try report(row.problems)
+            try batch.insert(row.withKeys(values, columns: keyColumns), arrived: row.arrived)
+            return .inserted
         }
-        try report(problems)
-        for (column, value) in keys { row[column] = value }
-        try batch.insert(row, like: input.values.mapValues(DatabaseValue.init))
-        return .inserted
     }
 
     /// Writes what differs from the stored record. A value is unchanged when
@@ -118,7 +221,7 @@ struct RecordImporter {
                 given.append(name)
                 // A changed date takes the form the row already uses (an epoch stays an epoch);
                 // any other value keeps the storage class it arrived in (an untyped column).
-                if slot.map({ pipeline.fields[$0].isDateLike }) != true { like[name] = arrived }
+                if slot.map({ pipeline.kinds[$0].isDateLike }) != true { like[name] = arrived }
             }
         }
         guard !given.isEmpty || !problems.isEmpty else { return .unchanged }
@@ -193,11 +296,12 @@ struct RecordImporter {
     /// The field is read in place (`pipeline.fields[slot]`), never copied:
     /// this runs for every value of every row.
     private func modelValue(_ raw: FieldValue, slot: Int) -> Result<FieldValue, FieldError> {
-        let fields = pipeline.fields
-        if fields[slot].isDateLike, let date = storedDate(raw, fields[slot].key) {
+        // The kind is read from `kinds`: `pipeline.fields[slot].kind` copied the whole field, per value.
+        let kind = pipeline.kinds[slot]
+        if kind.isDateLike, let date = storedDate(raw, pipeline.fields[slot].key) {
             return .success(.date(date))
         }
-        switch (raw, fields[slot].kind) {
+        switch (raw, kind) {
         case (.text(let text), _) where text.isEmpty:
             // Empty text stays empty text, distinct from NULL, whatever the kind.
             return .success(raw)
@@ -208,8 +312,8 @@ struct RecordImporter {
         case (.data, let kind):
             // Bytes go where text may (a BLOB or untyped column reads as a text field), never into a number or a date.
             guard ![.integer, .decimal, .bool, .date, .time, .datetime, .choice, .multichoice].contains(kind) else {
-                return .failure(FieldError(field: fields[slot].key, code: "type",
-                                           message: "\(fields[slot].label) cannot hold binary data"))
+                return .failure(FieldError(field: pipeline.fields[slot].key, code: "type",
+                                           message: "\(pipeline.fields[slot].label) cannot hold binary data"))
             }
             return .success(raw)
         case (.list, _):
@@ -221,7 +325,7 @@ struct RecordImporter {
         case (.int(let integer), .bool) where integer == 0 || integer == 1:
             return .success(.bool(integer == 1))
         default:
-            return parseInput(ValueText.text(raw, kind: fields[slot].kind, blobsBySize: false), slot: slot)
+            return parseInput(ValueText.text(raw, kind: kind, blobsBySize: false), slot: slot)
         }
     }
 

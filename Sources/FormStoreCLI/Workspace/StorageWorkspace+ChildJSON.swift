@@ -26,7 +26,7 @@ extension StorageWorkspace {
         let rowsBefore = Dictionary(uniqueKeysWithValues: form.groups.map { ($0.key, session.rows($0.key).count) })
         let (parsed, parsedRows) = try JSONRecord.only(body, childRows: true)
         let input = InputRecord(line: 1, values: parsed, rows: parsedRows).withEmptyGroups(of: form)
-        var values = input.values
+        var values = input.values.dictionary
         let rows = input.rows
         // An exported record names its own key: that is no change (a different key is, and is refused).
         if let stored = session.key {

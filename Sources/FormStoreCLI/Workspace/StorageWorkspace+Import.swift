@@ -18,11 +18,11 @@ extension StorageWorkspace {
     func importRecords(of form: Form, from reader: any RecordReader, dryRun: Bool) throws -> ImportSummary {
         let store = try store()
         let keyColumns = try store.keyColumns(of: form)
-        let secureIn = { (input: InputRecord) in SecureWriteFailure.boundSecureFields(of: form, in: input.values) }
+        let secureIn = { (input: InputRecord) in SecureWriteFailure.boundSecureFields(of: form, in: input.values.dictionary) }
         do {
             // Each imported record is a save in the history, by the login name through `command`.
             return try store.writeRecords(form, commit: !dryRun, attribution: .command) { batch in
-                let importer = RecordImporter(form: form, keyColumns: batch.keyColumns,
+                var importer = RecordImporter(form: form, keyColumns: batch.keyColumns,
                                               computedColumns: batch.computedColumns, storedDate: batch.storedDate) {
                     [unowned self] text, column in keyValue(text, column: column, of: form, keyColumns: keyColumns)
                 }
