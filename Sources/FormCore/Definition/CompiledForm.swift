@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A form prepared once for every session opened on it: its fields in order
 /// and where each key is, the keys dirty tracking and drafts walk, whether any
 /// field has a condition, and the definition's first problem.
