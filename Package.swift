@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 /// How the release `formstore` and its floor are linked, for a fast start in a
@@ -10,9 +10,18 @@ import PackageDescription
 /// no dynamic symbol table of its own (the static Swift runtime's link asks
 /// for `-export-dynamic`; nothing looks the binary's names up, and the
 /// runtime's `dladdr` at start walked all 5,000 of them).
+///
+/// The functions a command's start runs are placed together, in the order
+/// `Linking/startup-order.txt` lists them (`Scripts/startup-order.sh` makes
+/// it), so a start touches a few pages of code instead of pages all over the
+/// file. `FORMSTORE_KEEP_SYMBOLS=1` keeps the symbols, for profiling.
 let staticRelease: [LinkerSetting] = [
-    .unsafeFlags(["-Xlinker", "-s", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                  "-L", Context.packageDirectory + "/Linking/static", "-Xlinker", "--no-export-dynamic"],
+    .unsafeFlags((Context.environment["FORMSTORE_KEEP_SYMBOLS"] == "1" ? [] : ["-Xlinker", "-s"])
+                 + ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                    "-L", Context.packageDirectory + "/Linking/static", "-Xlinker", "--no-export-dynamic",
+                    "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/Linking/startup-order.txt",
+                    // The list names what one build had; a renamed function is merely placed elsewhere.
+                    "-Xlinker", "--no-warn-symbol-ordering"],
                  .when(configuration: .release)),
 ]
 
@@ -93,5 +102,12 @@ for target in package.targets where target.type != .system {
         .enableUpcomingFeature("MemberImportVisibility"),
         // An import is internal unless written `public import` (a public declaration shows the module's types).
         .enableUpcomingFeature("InternalImportsByDefault"),
+        // Release only, for a fast start (docs/binary.md, "Start-up"): each function in a
+        // section of its own, so the link can place a start's functions together; and
+        // generic types' metadata reached through accessor functions, not by demangling
+        // a mangled name at run time (which also searched every protocol conformance).
+        .unsafeFlags(["-Xfrontend", "-function-sections",
+                      "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
+                     .when(configuration: .release)),
     ]
 }
