@@ -1,4 +1,5 @@
 import FoundationEssentials
+import FormBasics
 public import FormCore
 
 /// How a form's stored fields map onto a table's columns, with the SQL for
@@ -117,8 +118,8 @@ public struct TableMapping: Sendable, Hashable {
         self.codings = codings
         quotedColumns = Dictionary(columns.map { ($0, quoteIdentifier($0)) }, uniquingKeysWith: { first, _ in first })
         columnPositions = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        whereKey = key.map { "\(quoteIdentifier($0)) = ?" }.joined(separator: " AND ")
-        selectSQL = "SELECT \(columns.map(quoteIdentifier).joined(separator: ", ")) FROM \(quoteIdentifier(table.name))"
+        whereKey = key.map { "\(quoteIdentifier($0)) = ?" }.joined(with: " AND ")
+        selectSQL = "SELECT \(columns.map(quoteIdentifier).joined(with: ", ")) FROM \(quoteIdentifier(table.name))"
         selectByKeySQL = "\(selectSQL) WHERE \(whereKey)"
         columnCodings = columns.map { codings[$0] ?? .kindless }
         columnKinds = columnCodings.map(\.kind)
@@ -129,7 +130,7 @@ public struct TableMapping: Sendable, Hashable {
                               nullFilledIn: info.defaultValueSQL != nil || (table.primaryKey.isRowID && info.isPrimaryKey),
                               arrivedNullKept: info.defaultValueSQL != nil && !info.isPrimaryKey)
         }
-        returningClause = " RETURNING " + columns.map(quoteIdentifier).joined(separator: ", ")
+        returningClause = " RETURNING " + columns.map(quoteIdentifier).joined(with: ", ")
         readsBackByReturning = !table.isView
             && !table.foreignKeys.contains { $0.destinationTable.lowercased() == table.name.lowercased() }
         defersForeignKeys = table.sql.uppercased().containsUTF8("INITIALLY DEFERRED")

@@ -9,8 +9,10 @@ protocol RecordWriter {
 }
 
 extension RecordWriter {
-    /// Writes every row of a sequence (pulled one at a time) and finishes.
-    mutating func writeAll<Rows: Sequence>(_ rows: Rows) where Rows.Element == [FieldValue] {
+    /// Writes every row and finishes. (Streams call `write` row by row; an
+    /// array, not any sequence, since a generic loop here looked the sequence's
+    /// types up at run time on every command's first row, docs/binary.md.)
+    mutating func writeAll(_ rows: [[FieldValue]]) {
         for row in rows { write(row) }
         finish()
     }
