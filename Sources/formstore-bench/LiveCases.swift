@@ -1,3 +1,4 @@
+import CSQLite
 import FormCore
 import FormStorage
 import Foundation
@@ -11,7 +12,7 @@ struct LiveCases {
 
     /// A save that records its history against the same save on a copy of
     /// the database without the history tables, at synchronous=FULL.
-    func historyOverhead(_ path: String) throws -> ResultRow {
+    func historyOverhead(_ path: String) throws -> [ResultRow] {
         let withHistory = directory.file("history.sqlite")
         let withoutHistory = directory.file("no-history.sqlite")
         for copy in [withHistory, withoutHistory] {
@@ -38,7 +39,49 @@ struct LiveCases {
         let paired = try interleaved(rounds: size.pick(smoke: 1, quick: 301, full: 1001),
                                      baseline: { try save(unrecorded) }, subject: { try save(recorded) })
         guard try recorded.history().count >= 1 else { throw BenchError("no history was recorded") }
-        return .ratio("save with history (synchronous=FULL)", paired, unit: "µs", scale: 1e6, atMost: 1.10)
+        return [.ratio("save with history (synchronous=FULL)", paired, unit: "µs", scale: 1e6, atMost: 1.10),
+                try historyFloor(withHistory, withoutHistory)]
+    }
+
+    /// What history costs whatever writes it: the same one-field update in C
+    /// with the history's change and field rows against it alone, each in its
+    /// own transaction at synchronous=FULL, on the two copies `historyOverhead` saves to.
+    private func historyFloor(_ withHistory: String, _ withoutHistory: String) throws -> ResultRow {
+        let recording = try RawConnection(path: withHistory, synchronous: "FULL")
+        let plain = try RawConnection(path: withoutHistory, synchronous: "FULL")
+        let update = "UPDATE \(Person.table) SET city = ? WHERE id = 3"
+        let recordingUpdate = try recording.prepare(update), plainUpdate = try plain.prepare(update)
+        let change = try recording.prepare("""
+            INSERT INTO formstore_changes (form, record_key, changed_at, actor, via) VALUES (?, '{"id":3}', ?, NULL, 'library')
+            """)
+        let field = try recording.prepare("""
+            INSERT INTO formstore_change_fields (change_id, field, old_value, new_value, secure) VALUES (?, 'city', ?, ?, 0)
+            """)
+        var counter = 0
+        func write(_ connection: RawConnection, _ update: RawStatement, history: Bool) throws -> Double {
+            counter += 1
+            let city = "Lyon \(counter)"
+            return try seconds {
+                try connection.execute("BEGIN IMMEDIATE")
+                sqlite3_bind_text(update.pointer, 1, city, -1, formstore_sqlite3_transient())
+                try update.run()
+                if history {
+                    sqlite3_bind_text(change.pointer, 1, Person.table, -1, formstore_sqlite3_transient())
+                    sqlite3_bind_text(change.pointer, 2, "2026-01-01T00:00:00.000Z", -1, formstore_sqlite3_transient())
+                    try change.run()
+                    sqlite3_bind_int64(field.pointer, 1, sqlite3_last_insert_rowid(connection.db))
+                    sqlite3_bind_text(field.pointer, 2, "Lyon", -1, formstore_sqlite3_transient())
+                    sqlite3_bind_text(field.pointer, 3, city, -1, formstore_sqlite3_transient())
+                    try field.run()
+                }
+                try connection.execute("COMMIT")
+            }
+        }
+        let paired = try interleaved(rounds: size.pick(smoke: 1, quick: 301, full: 1001),
+                                     baseline: { try write(plain, plainUpdate, history: false) },
+                                     subject: { try write(recording, recordingUpdate, history: true) })
+        return .ratio("the floor: history in C (synchronous=FULL)", paired, unit: "µs", scale: 1e6, atMost: 1.10,
+                      note: "the same update with and without the history's two rows, each its own transaction, through the C API")
     }
 
     /// CPU time of this process while one session watches for other writers

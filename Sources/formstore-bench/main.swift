@@ -54,7 +54,7 @@ do {
     if selected("picker") { rows.append(try PickerCase(directory: scratch, size: size).run()) }
     if selected("service") { rows += try ServiceCase(directory: scratch, size: size).run(setup) }
     if selected("typing") { rows += try TypingCase(directory: scratch, size: size).run() }
-    if selected("history") { rows.append(try LiveCases(directory: scratch, size: size).historyOverhead(setup)) }
+    if selected("history") { rows += try LiveCases(directory: scratch, size: size).historyOverhead(setup) }
     if selected("live") {
         let live = LiveCases(directory: scratch, size: size)
         rows.append(try live.idleSession(setup))

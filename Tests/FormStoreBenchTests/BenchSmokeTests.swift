@@ -33,8 +33,9 @@ import Testing
         defer { scratch.remove() }
         let path = try InProcessCases(directory: scratch, size: .smoke).prepare()
         let live = LiveCases(directory: scratch, size: .smoke)
-        let rows = [try live.historyOverhead(path), try live.idleSession(path)] + (try live.commitHeard(path))
-        #expect(rows.map(\.name) == ["save with history (synchronous=FULL)", "idle session watching for other writers",
+        let rows = try live.historyOverhead(path) + [try live.idleSession(path)] + (try live.commitHeard(path))
+        #expect(rows.map(\.name) == ["save with history (synchronous=FULL)", "the floor: history in C (synchronous=FULL)",
+                                     "idle session watching for other writers",
                                      "another connection's commit heard: median", "another connection's commit heard: slowest"])
         for row in rows { #expect(row.formstore != nil && row.met != nil) }
     }
