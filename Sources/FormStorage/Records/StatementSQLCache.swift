@@ -29,8 +29,17 @@ final class StatementSQLCache: Sendable, Hashable {
 
     /// The text for `key`, made by `build` the first time.
     func sql(_ key: Key, build: () -> String) -> String {
-        if let found = texts.withLock({ $0[key] }) { return found }
-        let sql = build()
+        cached(key) ?? keep(build(), for: key)
+    }
+
+    /// The text kept for `key`, if any (`sql(_:build:)` without a closure,
+    /// for a caller whose closure would capture a copy of a whole mapping).
+    func cached(_ key: Key) -> String? {
+        texts.withLock { $0[key] }
+    }
+
+    /// Keeps `sql` for `key`; returns it.
+    func keep(_ sql: String, for key: Key) -> String {
         texts.withLock { texts in
             if texts.count >= Self.limit { texts.removeAll(keepingCapacity: true) }
             texts[key] = sql

@@ -303,10 +303,22 @@ public struct TableMapping: Sendable, Hashable {
     /// `updateStatement(_:key:like:returning:)` with the row's stored values
     /// by position in `columns` (`StoredRow.stored`): each change finds its
     /// column by one lookup, rather than every column looked up in the changes.
+    ///
+    /// Loops, not closures: a closure here captured a copy of the whole
+    /// mapping per save (issue 14).
     func updateStatement(_ changes: [String: FieldValue], key: [DatabaseValue], stored: [DatabaseValue],
                          returning: Bool) -> (sql: String, arguments: StatementArguments)? {
-        let written = changes.keys.compactMap { columnPositions[$0] }.sorted()
-        let arguments = written.map { columnCodings[$0].encode(changes[columns[$0]]!, like: stored[$0]) }
+        var written: [Int] = []
+        written.reserveCapacity(changes.count)
+        for field in changes.keys {
+            if let position = columnPositions[field] { written.append(position) }
+        }
+        written.sort()
+        var arguments: [DatabaseValue] = []
+        arguments.reserveCapacity(written.count + key.count)
+        for position in written {
+            arguments.append(columnCodings[position].encode(changes[columns[position]]!, like: stored[position]))
+        }
         return updateStatement(written: written, arguments: arguments, key: key, returning: returning)
     }
 
@@ -315,15 +327,26 @@ public struct TableMapping: Sendable, Hashable {
     private func updateStatement(written: [Int], arguments: [DatabaseValue], key: [DatabaseValue],
                                  returning: Bool) -> (sql: String, arguments: StatementArguments)? {
         guard !written.isEmpty || form.versionColumn != nil else { return nil }
-        let sql = statementSQL.sql(StatementSQLCache.Key(kind: .update(returning: returning), columns: written)) {
-            var assignments = written.map { "\(quoted(columns[$0])) = ?" }
-            if let version = form.versionColumn {
-                assignments.append("\(quoteIdentifier(version)) = COALESCE(\(quoteIdentifier(version)), 0) + 1")
-            }
-            return "UPDATE \(quoteIdentifier(table.name)) SET \(assignments.joined(separator: ", ")) WHERE \(whereKey)"
-                + (returning ? returningClause : "")
+        let cacheKey = StatementSQLCache.Key(kind: .update(returning: returning), columns: written)
+        let sql: String
+        if let cached = statementSQL.cached(cacheKey) {
+            sql = cached
+        } else {
+            sql = statementSQL.keep(updateSQL(written, returning: returning), for: cacheKey)
         }
-        return (sql, StatementArguments(arguments + key))
+        var arguments = arguments
+        arguments += key
+        return (sql, StatementArguments(arguments))
+    }
+
+    /// The text of `updateStatement(written:arguments:key:returning:)`.
+    private func updateSQL(_ written: [Int], returning: Bool) -> String {
+        var assignments = written.map { "\(quoted(columns[$0])) = ?" }
+        if let version = form.versionColumn {
+            assignments.append("\(quoteIdentifier(version)) = COALESCE(\(quoteIdentifier(version)), 0) + 1")
+        }
+        return "UPDATE \(quoteIdentifier(table.name)) SET \(assignments.joined(separator: ", ")) WHERE \(whereKey)"
+            + (returning ? returningClause : "")
     }
 
     /// The stored values of the current row of a statement of `selectSQL`, by column.
@@ -361,8 +384,13 @@ public struct TableMapping: Sendable, Hashable {
     /// Each column's value (`stored(position)`, by position in `columns`)
     /// decoded into its slot, or beside the slots for a column no field names.
     private func slotValues(_ stored: (Int) -> DatabaseValue) -> RecordValues {
+        slotValues(of: columns.indices, stored)
+    }
+
+    /// `slotValues(_:)` of the columns at `positions` only; the other slots stay empty.
+    private func slotValues(of positions: some Sequence<Int>, _ stored: (Int) -> DatabaseValue) -> RecordValues {
         var values = RecordValues(layout: layout)
-        for index in columns.indices {
+        for index in positions {
             let value = StorageCoding.decode(stored(index), kind: columnKinds[index])
             if let slot = columnSlots[index] { values.slots[slot] = value } else { values.others[columns[index]] = value }
         }
@@ -374,6 +402,21 @@ public struct TableMapping: Sendable, Hashable {
     func row(from statement: Statement) -> StoredRow {
         let stored = columns.indices.map { statement.value(at: $0) as DatabaseValue }
         return StoredRow(record: record(decoding: stored), stored: stored)
+    }
+
+    /// `row(from:)` for a save's check of the row it changes, whose record is
+    /// read only for its key, its version and the fields of `changes`: each
+    /// column's stored value is kept, but only those columns are decoded
+    /// (the other slots stay empty). On a wide form a save changes a few
+    /// fields, and decoding every column went to waste (issue 14). A form
+    /// with JSON paths gets its whole record.
+    func rowToUpdate(from statement: Statement, changes: [String: FieldValue]) -> StoredRow {
+        guard pathSlots.isEmpty else { return row(from: statement) }
+        let stored = columns.indices.map { statement.value(at: $0) as DatabaseValue }
+        var decoded = keyPositions
+        if let version = form.versionColumn, let position = columnPositions[version] { decoded.append(position) }
+        decoded += changes.keys.compactMap { columnPositions[$0] }
+        return StoredRow(record: record(slotValues(of: decoded) { stored[$0] }), stored: stored)
     }
 
     /// The record of one row's stored values (by position in `columns`).
