@@ -95,20 +95,16 @@ extension FormStore {
             let conflicts = base.conflicts(changes: changes, stored: before.record.slotValues)
             if !conflicts.isEmpty { return .conflict(conflicts) }
         }
-        let returning = try Self.readsBackByReturning(mapping, conn)
         // A JSON path's change is written into its column's document as stored.
         let columnChanges = mapping.jsonPaths.isEmpty ? changes : mapping.columnValues(changes, over: before.record.values)
         let after: StoredRow?
-        if let statement = mapping.updateStatement(columnChanges, key: keyArguments, stored: before.stored,
-                                                   returning: returning) {
+        if let statement = mapping.updateStatement(columnChanges, key: keyArguments, stored: before.stored) {
             try checkReferences(mapping, changes, conn)
-            if returning {
-                after = try Self.updateReturning(mapping, statement, conn)
-            } else {
-                try conn.cachedStatement(statement.sql).execute(statement.arguments)
-                try Self.checkOneRowChanged(conn, mapping)
-                after = try Self.readRow(mapping, keyArguments, conn)
-            }
+            try conn.cachedStatement(statement.sql).execute(statement.arguments)
+            try Self.checkOneRowChanged(conn, mapping)
+            // Read back as stored, with whatever triggers or cascades changed
+            // (`TableMapping.updateStatement` says why not by `RETURNING`).
+            after = try Self.readRow(mapping, keyArguments, conn)
         } else {
             // Nothing written, nothing to read again: the transaction's snapshot is the same.
             after = StoredRow(record: mapping.record(decoding: before.stored), stored: before.stored)

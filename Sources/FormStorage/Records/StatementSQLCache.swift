@@ -4,7 +4,7 @@ import Synchronization
 /// and the columns it writes: built the first time, then the same string for
 /// every later write of that shape, so the connection's statement cache finds
 /// its prepared statement without a new SQL text being assembled per write.
-/// One cache serves a save's UPDATE (… RETURNING), `new`'s and a group row's
+/// One cache serves a save's UPDATE, `new`'s and a group row's
 /// INSERT, and an import's every row (issue 14).
 ///
 /// Part of a `TableMapping` but not of what it is: every cache compares
@@ -17,8 +17,7 @@ final class StatementSQLCache: Sendable, Hashable {
     enum Kind: Hashable {
         /// An INSERT, doing nothing when the key is stored already (`ifKeyIsFree`) or not.
         case insert(ifKeyIsFree: Bool)
-        /// An UPDATE, reading the row back (` RETURNING`) or not.
-        case update(returning: Bool)
+        case update
     }
 
     /// Which statement, and which columns it writes (positions in the mapping's `columns`).

@@ -29,13 +29,6 @@ public struct TableMapping: Sendable, Hashable {
     private let quotedColumns: [String: String]
     /// Each column's position in `columns`.
     private let columnPositions: [String: Int]
-    /// ` RETURNING` and `columns`: an `UPDATE` that reads back what `selectSQL` reads.
-    let returningClause: String
-    /// Whether a save may take its row from `UPDATE … RETURNING` (when no
-    /// trigger fires either, `FormStore.readsBackByReturning`): not a view,
-    /// nor a table whose foreign key refers to itself (a cascade may change
-    /// the row after the statement).
-    let readsBackByReturning: Bool
     /// The schema asks for its foreign keys to be checked at the commit.
     let defersForeignKeys: Bool
     /// The form's fields a save can change, whose changes its history records:
@@ -129,9 +122,6 @@ public struct TableMapping: Sendable, Hashable {
                               nullFilledIn: info.defaultValueSQL != nil || (table.primaryKey.isRowID && info.isPrimaryKey),
                               arrivedNullKept: info.defaultValueSQL != nil && !info.isPrimaryKey)
         }
-        returningClause = " RETURNING " + columns.map(quoteIdentifier).joined(separator: ", ")
-        readsBackByReturning = !table.isView
-            && !table.foreignKeys.contains { $0.destinationTable.lowercased() == table.name.lowercased() }
         defersForeignKeys = table.sql.uppercased().containsUTF8("INITIALLY DEFERRED")
         let read = Set(columns)
         recordedFields = form.fields.filter {
@@ -285,11 +275,14 @@ public struct TableMapping: Sendable, Hashable {
     /// written in the form of its `like` value: the stored value it replaces,
     /// so a changed date keeps the layout, epoch or Julian day the row uses.
     ///
-    /// With `returning`, the statement reads the row back as `selectSQL` does
-    /// (` RETURNING` the mapping's columns; see `FormStore.updateReturning`).
     /// The text for a set of columns is built once (`StatementSQLCache`).
-    func updateStatement(_ changes: [String: FieldValue], key: [DatabaseValue], like: [String: DatabaseValue] = [:],
-                         returning: Bool = false) -> (sql: String, arguments: StatementArguments)? {
+    /// A save reads the row back with `selectByKeySQL` after it, not through
+    /// `UPDATE … RETURNING`: SQLite runs a `RETURNING` as a trigger, which
+    /// cost more than the `SELECT` (on a 200-column row, three times as much),
+    /// and it reports an integral REAL as an INTEGER, where the row as stored
+    /// (and loaded) holds a REAL (issue 14).
+    func updateStatement(_ changes: [String: FieldValue], key: [DatabaseValue], like: [String: DatabaseValue] = [:])
+        -> (sql: String, arguments: StatementArguments)? {
         var written: [Int] = []
         var arguments: [DatabaseValue] = []
         for index in columns.indices {
@@ -297,17 +290,17 @@ public struct TableMapping: Sendable, Hashable {
             written.append(index)
             arguments.append(columnCodings[index].encode(value, like: like[columns[index]]))
         }
-        return updateStatement(written: written, arguments: arguments, key: key, returning: returning)
+        return updateStatement(written: written, arguments: arguments, key: key)
     }
 
-    /// `updateStatement(_:key:like:returning:)` with the row's stored values
+    /// `updateStatement(_:key:like:)` with the row's stored values
     /// by position in `columns` (`StoredRow.stored`): each change finds its
     /// column by one lookup, rather than every column looked up in the changes.
     ///
     /// Loops, not closures: a closure here captured a copy of the whole
     /// mapping per save (issue 14).
-    func updateStatement(_ changes: [String: FieldValue], key: [DatabaseValue], stored: [DatabaseValue],
-                         returning: Bool) -> (sql: String, arguments: StatementArguments)? {
+    func updateStatement(_ changes: [String: FieldValue], key: [DatabaseValue], stored: [DatabaseValue])
+        -> (sql: String, arguments: StatementArguments)? {
         var written: [Int] = []
         written.reserveCapacity(changes.count)
         for field in changes.keys {
@@ -319,34 +312,33 @@ public struct TableMapping: Sendable, Hashable {
         for position in written {
             arguments.append(columnCodings[position].encode(changes[columns[position]]!, like: stored[position]))
         }
-        return updateStatement(written: written, arguments: arguments, key: key, returning: returning)
+        return updateStatement(written: written, arguments: arguments, key: key)
     }
 
     /// The UPDATE of the columns at `written` (positions in `columns`, in
     /// order) to `arguments`, then the key; its text built once per column set.
-    private func updateStatement(written: [Int], arguments: [DatabaseValue], key: [DatabaseValue],
-                                 returning: Bool) -> (sql: String, arguments: StatementArguments)? {
+    private func updateStatement(written: [Int], arguments: [DatabaseValue], key: [DatabaseValue])
+        -> (sql: String, arguments: StatementArguments)? {
         guard !written.isEmpty || form.versionColumn != nil else { return nil }
-        let cacheKey = StatementSQLCache.Key(kind: .update(returning: returning), columns: written)
+        let cacheKey = StatementSQLCache.Key(kind: .update, columns: written)
         let sql: String
         if let cached = statementSQL.cached(cacheKey) {
             sql = cached
         } else {
-            sql = statementSQL.keep(updateSQL(written, returning: returning), for: cacheKey)
+            sql = statementSQL.keep(updateSQL(written), for: cacheKey)
         }
         var arguments = arguments
         arguments += key
         return (sql, StatementArguments(arguments))
     }
 
-    /// The text of `updateStatement(written:arguments:key:returning:)`.
-    private func updateSQL(_ written: [Int], returning: Bool) -> String {
+    /// The text of `updateStatement(written:arguments:key:)`.
+    private func updateSQL(_ written: [Int]) -> String {
         var assignments = written.map { "\(quoted(columns[$0])) = ?" }
         if let version = form.versionColumn {
             assignments.append("\(quoteIdentifier(version)) = COALESCE(\(quoteIdentifier(version)), 0) + 1")
         }
         return "UPDATE \(quoteIdentifier(table.name)) SET \(assignments.joined(separator: ", ")) WHERE \(whereKey)"
-            + (returning ? returningClause : "")
     }
 
     /// The stored values of the current row of a statement of `selectSQL`, by column.
