@@ -1,3 +1,4 @@
+import CSQLite
 import FormCore
 
 /// The 200-field form of the wide cases: an integer key, every fourth field an
@@ -18,6 +19,22 @@ enum WideForm {
         var form = Form(name: table, sections: [Section(nil, fields: [id] + fields)])
         form.primaryKey = ["id"]
         return form
+    }
+
+    /// One row read in C, each column by its type: what the floor under the
+    /// session's save decodes (`InProcessCases.wideSaveFloor`).
+    struct Row {
+        var id: Int64
+        /// By field number: each integer field's value, `nil` for a text field.
+        var integers: [Int64?]
+        /// By field number: each text field's value, `nil` for an integer field.
+        var texts: [String?]
+
+        init(_ statement: RawStatement) {
+            id = sqlite3_column_int64(statement.pointer, 0)
+            integers = (0..<fieldCount).map { $0 > 0 && isInteger($0) ? sqlite3_column_int64(statement.pointer, Int32($0)) : nil }
+            texts = (0..<fieldCount).map { $0 > 0 && !isInteger($0) ? statement.text(Int32($0)) : nil }
+        }
     }
 
     /// Creates the table with `count` rows, as an application would: plain SQL.

@@ -44,12 +44,14 @@ do {
         rows.append(try library.save(setup, .normal, atMost: 1.5))
         rows.append(try library.save(setup, .full, atMost: 1.1))
         rows.append(try library.saveFloor(setup, .normal, atMost: 1.5))
+        rows.append(try library.saveFloor(setup, .full, atMost: 1.1))
     }
     if selected("keystroke") { rows.append(try library.keystroke(setup)) }
     if selected("wide") {
         try library.prepareWide(setup)
         rows.append(try library.wideKeystroke(setup))
         rows.append(try library.wideSave(setup, .normal, atMost: 2.0))
+        rows.append(try library.wideSaveFloor(setup, .normal, atMost: 1.5))
     }
     if selected("picker") { rows.append(try PickerCase(directory: scratch, size: size).run()) }
     if selected("service") { rows += try ServiceCase(directory: scratch, size: size).run(setup) }

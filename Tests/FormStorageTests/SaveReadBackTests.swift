@@ -5,8 +5,7 @@ import Testing
 @testable import FormStorage
 
 /// What a session holds after a save: the row as stored, read back in the
-/// save's transaction, whether the `UPDATE` returned it or a trigger changed
-/// it afterwards.
+/// save's transaction after the `UPDATE`, with whatever a trigger changed.
 @Suite struct SaveReadBackTests {
     let directory: TemporaryDirectory
     let path: String
@@ -95,5 +94,24 @@ import Testing
         #expect(session.baseVersion == 3)
         let history = try store.history(notesForm(), key: RecordKey("id", 1))
         #expect(history.last?.fields.map(\.field) == ["body"])
+    }
+
+    @Test func anIntegralRealNobodyChangedIsNeitherRecordedNorReadBackAsAnInteger() throws {
+        // SQLite's `RETURNING` reports a REAL holding 100.0 as the INTEGER 100; the row holds a REAL.
+        try shell("CREATE TABLE prices (id INTEGER PRIMARY KEY, label TEXT, amount REAL); "
+                  + "INSERT INTO prices VALUES (1, 'tea', 100.0);")
+        let form = Form(name: "prices", sections: [Section(fields: [
+            Field(key: "label", label: "Label"), Field(key: "amount", label: "Amount", kind: .decimal),
+        ])])
+        let store = try FormStore(path: path)
+        try store.initialize()
+        let session = try FormSession.open(form, key: RecordKey("id", 1), backend: store)
+        let amount = session.value("amount")
+        try session.set("label", input: "green tea")
+        #expect(try session.save() == .saved(changed: ["label"], key: RecordKey("id", 1)))
+        #expect(session.value("amount") == amount)
+        #expect(!session.isDirty)
+        #expect(try store.history(form, key: RecordKey("id", 1)).last?.fields.map(\.field) == ["label"])
+        #expect(try SQLiteShell().output(database: path, "SELECT label, typeof(amount) FROM prices") == "green tea|real\n")
     }
 }

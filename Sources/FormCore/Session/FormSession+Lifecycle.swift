@@ -66,16 +66,27 @@ extension FormSession {
     func prepareSave() throws -> SaveStep {
         if let why = whyNoSave { throw SessionError.mode(why) }
         validateGroups()
-        let errors = key == nil || saveValidation == .everything ? validateAll() : validateChanges()
-        let hidden = hiddenChanges()
-        guard errors.isEmpty && hidden.isEmpty else {
-            draftChanged(rejected: true)
-            return .finished(.invalid(errors + hidden))
+        guard let key else {
+            let errors = validateAll() + hiddenChanges()
+            guard errors.isEmpty else { return invalid(errors) }
+            return .insert(insertValues)
         }
-        guard let key else { return .insert(insertValues) }
-        let dirty = dirtyFields.filter(isVisible)
+        // The changed slots, found once: what the save validates and what it writes.
+        let changed = changedSlots()
+        let revision = draftRevision
+        let errors = saveValidation == .everything ? validateAll() : validateChanges(changedSlots: changed)
+        let hidden = hiddenChanges()
+        guard errors.isEmpty && hidden.isEmpty else { return invalid(errors + hidden) }
+        // An observer of the validation may have changed a value meanwhile.
+        let dirty = (revision == draftRevision ? dirtyFields(changedSlots: changed) : dirtyFields).filter(isVisible)
         guard !dirty.isEmpty || areGroupsDirty else { return .unchanged }
         return .update(updatePlan(dirty, key: key))
+    }
+
+    /// A save refused for `errors`, the unsaved state kept as a draft.
+    private func invalid(_ errors: [FieldError]) -> SaveStep {
+        draftChanged(rejected: true)
+        return .finished(.invalid(errors))
     }
 
     /// Changes to fields that are hidden now: a save writes only visible fields,
@@ -113,10 +124,15 @@ extension FormSession {
     /// ```
     @discardableResult
     public func validateChanges() -> [FieldError] {
+        validateChanges(changedSlots: changedSlots())
+    }
+
+    /// `validateChanges()` of the slots `changedSlots()` found.
+    private func validateChanges(changedSlots slots: [Int]) -> [FieldError] {
         // The layout's slots are the fields holding a value; the changed ones
         // are found from the edited keys, not by walking the form.
         let keys = compiled.layout.keys
-        var changed = Set(changedSlots().map { keys[$0] })
+        var changed = Set(slots.map { keys[$0] })
         for key in inputs.keys where compiled.layout.position(of: key) != nil { changed.insert(key) }
         return validate(changed: changed)
     }
@@ -200,7 +216,7 @@ extension FormSession {
     func adopt(_ result: UpdateResult, of plan: UpdatePlan) -> SaveOutcome {
         switch result {
         case .saved(let record):
-            adopt(record, written: Set(plan.fields))
+            adopt(record, written: plan.fields)
             noteSave(plan)
             emit(.saved(changed: plan.fields + plan.groups))
             return .saved(changed: plan.fields + plan.groups, key: record.key)
@@ -231,7 +247,7 @@ extension FormSession {
     func adoptInserted(_ record: StoredRecord, values stored: [String: FieldValue]) -> SaveOutcome {
         let changed = fields.map(\.key).filter { stored[$0] != nil } + form.groups.map(\.key).filter { !rows($0).isEmpty }
         key = record.key
-        adopt(record, written: Set(stored.keys))
+        adopt(record, written: Array(stored.keys))
         emit(.saved(changed: changed))
         return .saved(changed: changed, key: record.key)
     }
@@ -245,17 +261,20 @@ extension FormSession {
     ///
     /// Edits stay tracked (`editedSlots`): a field whose pristine value moves
     /// either takes it here (and is noted) or was already edited.
-    private func adopt(_ record: StoredRecord, written: Set<String>) {
+    private func adopt(_ record: StoredRecord, written: [String]) {
         let stored = record.slotValues.laidOut(by: compiled.layout)
         trackingEdits(written) { session in
             for field in written {
                 if let value = stored[field] { session.current[field] = value }
             }
             let keys = session.compiled.layout.keys
-            for slot in stored.slots.indices {
-                guard let value = stored.slots[slot], value != session.pristineValues.slots[slot] else { continue }
+            let pristine = session.pristineValues.slots
+            // Compared in place, a value copied out only where it differs: on a
+            // wide form nearly every slot is the pristine value (issue 14).
+            for slot in stored.slots.indices where stored.slots[slot] != nil && stored.slots[slot] != pristine[slot] {
+                let value = stored.slots[slot]!
                 // A written field already holds its stored value, which is not the pristine one.
-                if session.current[keys[slot]] == session.pristineValues.slots[slot] { session.setCurrent(value, for: keys[slot]) }
+                if session.current[keys[slot]] == pristine[slot] { session.setCurrent(value, for: keys[slot]) }
             }
             for (field, value) in stored.others
                 where written.contains(field) || session.current[field] == session.pristineValues.others[field] {

@@ -306,9 +306,12 @@ public final class FormSession {
     }
 
     /// Stored fields whose current value differs from the pristine one.
-    public var dirtyFields: [String] {
+    public var dirtyFields: [String] { dirtyFields(changedSlots: changedSlots()) }
+
+    /// `dirtyFields` of the slots `changedSlots()` found.
+    func dirtyFields(changedSlots slots: [Int]) -> [String] {
         let keys = compiled.layout.keys
-        return changedSlots().compactMap { compiled.isStoredSlot[$0] ? keys[$0] : nil }
+        return slots.compactMap { compiled.isStoredSlot[$0] ? keys[$0] : nil }
     }
 
     /// Whether any stored field is dirty (drafts ask on every keystroke).

@@ -31,6 +31,11 @@ struct HistoryWriter {
         guard try historyTableExists(sql, conn) else { return }
         var changed: [(field: Field, old: DatabaseValue, new: DatabaseValue)] = []
         for index in mapping.recordedFields.indices {
+            // A column the save left as it was is compared where it is stored, not copied
+            // out: on a wide form that is nearly every field (issue 14).
+            if let before, let column = mapping.recordedColumns[index], before.stored[column] == after.stored[column] {
+                continue
+            }
             let old = before.map { storedValue(index, $0) } ?? .null
             let new = storedValue(index, after)
             if old != new { changed.append((mapping.recordedFields[index], old, new)) }
@@ -38,8 +43,12 @@ struct HistoryWriter {
         guard !changed.isEmpty else { return }
         let key = try FormStore.keyText(after.record.key)
         let now = Date()
+        // Bound as the values they are, not through `DatabaseValueConvertible`
+        // existentials (a boxing per value, per save).
         try conn.cachedStatement(sql.insertChange)
-            .execute([mapping.form.name, key, ISO8601.dateTime(now), attribution.actor, attribution.via.rawValue])
+            .execute(StatementArguments([.text(mapping.form.name), .text(key), .text(ISO8601.dateTime(now)),
+                                         attribution.actor.map { .text($0) } ?? .null,
+                                         .text(attribution.via.rawValue)]))
         let id = conn.lastInsertedRowID
         let insertField = try conn.cachedStatement(sql.insertField)
         for (field, old, new) in changed {

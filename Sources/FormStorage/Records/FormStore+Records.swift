@@ -89,26 +89,25 @@ extension FormStore {
     static func updateRow(_ mapping: TableMapping, _ keyArguments: [DatabaseValue], changes: [String: FieldValue],
                           base: SaveBase, history: HistoryWriter? = nil, _ conn: Connection) throws -> UpdateResult {
         // Inside BEGIN IMMEDIATE: nobody can write between this read and the update.
-        guard let before = try Self.readRow(mapping, keyArguments, conn) else { return .notFound }
+        // Its record holds only what the checks below read (`rowToUpdate`).
+        guard let before = try Self.readRow(mapping, keyArguments, conn, changes: changes) else { return .notFound }
         if base.version == nil || before.record.version != base.version {
             let conflicts = base.conflicts(changes: changes, stored: before.record.slotValues)
             if !conflicts.isEmpty { return .conflict(conflicts) }
         }
-        // Nothing written, nothing to read again: the transaction's snapshot is the same.
-        var after: StoredRow? = before
-        let returning = try Self.readsBackByReturning(mapping, conn)
         // A JSON path's change is written into its column's document as stored.
         let columnChanges = mapping.jsonPaths.isEmpty ? changes : mapping.columnValues(changes, over: before.record.values)
-        if let statement = mapping.updateStatement(columnChanges, key: keyArguments, stored: before.stored,
-                                                   returning: returning) {
+        let after: StoredRow?
+        if let statement = mapping.updateStatement(columnChanges, key: keyArguments, stored: before.stored) {
             try checkReferences(mapping, changes, conn)
-            if returning {
-                after = try Self.updateReturning(mapping, statement, conn)
-            } else {
-                try conn.cachedStatement(statement.sql).execute(statement.arguments)
-                try Self.checkOneRowChanged(conn, mapping)
-                after = try Self.readRow(mapping, keyArguments, conn)
-            }
+            try conn.cachedStatement(statement.sql).execute(statement.arguments)
+            try Self.checkOneRowChanged(conn, mapping)
+            // Read back as stored, with whatever triggers or cascades changed
+            // (`TableMapping.updateStatement` says why not by `RETURNING`).
+            after = try Self.readRow(mapping, keyArguments, conn)
+        } else {
+            // Nothing written, nothing to read again: the transaction's snapshot is the same.
+            after = StoredRow(record: mapping.record(decoding: before.stored), stored: before.stored)
         }
         guard let after else { return .notFound }
         try history?.record(before: before, after: after, conn)
@@ -155,11 +154,15 @@ extension FormStore {
     }
 
     /// The row with `key`: its record and its stored values by column position.
-    static func readRow(_ mapping: TableMapping, _ key: [DatabaseValue], _ conn: Connection) throws -> StoredRow? {
+    /// With `changes`, the record holds only what a save's checks read
+    /// (`TableMapping.rowToUpdate(from:changes:)`).
+    static func readRow(_ mapping: TableMapping, _ key: [DatabaseValue], _ conn: Connection,
+                        changes: [String: FieldValue]? = nil) throws -> StoredRow? {
         let statement = try conn.cachedStatement(mapping.selectByKeySQL)
         try statement.bind(StatementArguments(key))
         defer { statement.reset() }
         guard try statement.step() else { return nil }
-        return mapping.row(from: statement)
+        guard let changes else { return mapping.row(from: statement) }
+        return mapping.rowToUpdate(from: statement, changes: changes)
     }
 }

@@ -4,7 +4,7 @@ import Synchronization
 /// and the columns it writes: built the first time, then the same string for
 /// every later write of that shape, so the connection's statement cache finds
 /// its prepared statement without a new SQL text being assembled per write.
-/// One cache serves a save's UPDATE (… RETURNING), `new`'s and a group row's
+/// One cache serves a save's UPDATE, `new`'s and a group row's
 /// INSERT, and an import's every row (issue 14).
 ///
 /// Part of a `TableMapping` but not of what it is: every cache compares
@@ -17,8 +17,7 @@ final class StatementSQLCache: Sendable, Hashable {
     enum Kind: Hashable {
         /// An INSERT, doing nothing when the key is stored already (`ifKeyIsFree`) or not.
         case insert(ifKeyIsFree: Bool)
-        /// An UPDATE, reading the row back (` RETURNING`) or not.
-        case update(returning: Bool)
+        case update
     }
 
     /// Which statement, and which columns it writes (positions in the mapping's `columns`).
@@ -29,8 +28,17 @@ final class StatementSQLCache: Sendable, Hashable {
 
     /// The text for `key`, made by `build` the first time.
     func sql(_ key: Key, build: () -> String) -> String {
-        if let found = texts.withLock({ $0[key] }) { return found }
-        let sql = build()
+        cached(key) ?? keep(build(), for: key)
+    }
+
+    /// The text kept for `key`, if any (`sql(_:build:)` without a closure,
+    /// for a caller whose closure would capture a copy of a whole mapping).
+    func cached(_ key: Key) -> String? {
+        texts.withLock { $0[key] }
+    }
+
+    /// Keeps `sql` for `key`; returns it.
+    func keep(_ sql: String, for key: Key) -> String {
         texts.withLock { texts in
             if texts.count >= Self.limit { texts.removeAll(keepingCapacity: true) }
             texts[key] = sql

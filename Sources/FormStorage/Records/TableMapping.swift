@@ -30,13 +30,6 @@ public struct TableMapping: Sendable, Hashable {
     private let quotedColumns: [String: String]
     /// Each column's position in `columns`.
     private let columnPositions: [String: Int]
-    /// ` RETURNING` and `columns`: an `UPDATE` that reads back what `selectSQL` reads.
-    let returningClause: String
-    /// Whether a save may take its row from `UPDATE … RETURNING` (when no
-    /// trigger fires either, `FormStore.readsBackByReturning`): not a view,
-    /// nor a table whose foreign key refers to itself (a cascade may change
-    /// the row after the statement).
-    let readsBackByReturning: Bool
     /// The schema asks for its foreign keys to be checked at the commit.
     let defersForeignKeys: Bool
     /// The form's fields a save can change, whose changes its history records:
@@ -130,9 +123,6 @@ public struct TableMapping: Sendable, Hashable {
                               nullFilledIn: info.defaultValueSQL != nil || (table.primaryKey.isRowID && info.isPrimaryKey),
                               arrivedNullKept: info.defaultValueSQL != nil && !info.isPrimaryKey)
         }
-        returningClause = " RETURNING " + columns.map(quoteIdentifier).joined(with: ", ")
-        readsBackByReturning = !table.isView
-            && !table.foreignKeys.contains { $0.destinationTable.lowercased() == table.name.lowercased() }
         defersForeignKeys = table.sql.uppercased().containsUTF8("INITIALLY DEFERRED")
         let read = Set(columns)
         recordedFields = form.fields.filter {
@@ -286,11 +276,14 @@ public struct TableMapping: Sendable, Hashable {
     /// written in the form of its `like` value: the stored value it replaces,
     /// so a changed date keeps the layout, epoch or Julian day the row uses.
     ///
-    /// With `returning`, the statement reads the row back as `selectSQL` does
-    /// (` RETURNING` the mapping's columns; see `FormStore.updateReturning`).
     /// The text for a set of columns is built once (`StatementSQLCache`).
-    func updateStatement(_ changes: [String: FieldValue], key: [DatabaseValue], like: [String: DatabaseValue] = [:],
-                         returning: Bool = false) -> (sql: String, arguments: StatementArguments)? {
+    /// A save reads the row back with `selectByKeySQL` after it, not through
+    /// `UPDATE … RETURNING`: SQLite runs a `RETURNING` as a trigger, which
+    /// cost more than the `SELECT` (on a 200-column row, three times as much),
+    /// and it reports an integral REAL as an INTEGER, where the row as stored
+    /// (and loaded) holds a REAL (issue 14).
+    func updateStatement(_ changes: [String: FieldValue], key: [DatabaseValue], like: [String: DatabaseValue] = [:])
+        -> (sql: String, arguments: StatementArguments)? {
         var written: [Int] = []
         var arguments: [DatabaseValue] = []
         for index in columns.indices {
@@ -298,33 +291,55 @@ public struct TableMapping: Sendable, Hashable {
             written.append(index)
             arguments.append(columnCodings[index].encode(value, like: like[columns[index]]))
         }
-        return updateStatement(written: written, arguments: arguments, key: key, returning: returning)
+        return updateStatement(written: written, arguments: arguments, key: key)
     }
 
-    /// `updateStatement(_:key:like:returning:)` with the row's stored values
+    /// `updateStatement(_:key:like:)` with the row's stored values
     /// by position in `columns` (`StoredRow.stored`): each change finds its
     /// column by one lookup, rather than every column looked up in the changes.
-    func updateStatement(_ changes: [String: FieldValue], key: [DatabaseValue], stored: [DatabaseValue],
-                         returning: Bool) -> (sql: String, arguments: StatementArguments)? {
-        let written = changes.keys.compactMap { columnPositions[$0] }.sorted()
-        let arguments = written.map { columnCodings[$0].encode(changes[columns[$0]]!, like: stored[$0]) }
-        return updateStatement(written: written, arguments: arguments, key: key, returning: returning)
+    ///
+    /// Loops, not closures: a closure here captured a copy of the whole
+    /// mapping per save (issue 14).
+    func updateStatement(_ changes: [String: FieldValue], key: [DatabaseValue], stored: [DatabaseValue])
+        -> (sql: String, arguments: StatementArguments)? {
+        var written: [Int] = []
+        written.reserveCapacity(changes.count)
+        for field in changes.keys {
+            if let position = columnPositions[field] { written.append(position) }
+        }
+        written.sort()
+        var arguments: [DatabaseValue] = []
+        arguments.reserveCapacity(written.count + key.count)
+        for position in written {
+            arguments.append(columnCodings[position].encode(changes[columns[position]]!, like: stored[position]))
+        }
+        return updateStatement(written: written, arguments: arguments, key: key)
     }
 
     /// The UPDATE of the columns at `written` (positions in `columns`, in
     /// order) to `arguments`, then the key; its text built once per column set.
-    private func updateStatement(written: [Int], arguments: [DatabaseValue], key: [DatabaseValue],
-                                 returning: Bool) -> (sql: String, arguments: StatementArguments)? {
+    private func updateStatement(written: [Int], arguments: [DatabaseValue], key: [DatabaseValue])
+        -> (sql: String, arguments: StatementArguments)? {
         guard !written.isEmpty || form.versionColumn != nil else { return nil }
-        let sql = statementSQL.sql(StatementSQLCache.Key(kind: .update(returning: returning), columns: written)) {
-            var assignments = written.map { "\(quoted(columns[$0])) = ?" }
-            if let version = form.versionColumn {
-                assignments.append("\(quoteIdentifier(version)) = COALESCE(\(quoteIdentifier(version)), 0) + 1")
-            }
-            return "UPDATE \(quoteIdentifier(table.name)) SET \(assignments.joined(separator: ", ")) WHERE \(whereKey)"
-                + (returning ? returningClause : "")
+        let cacheKey = StatementSQLCache.Key(kind: .update, columns: written)
+        let sql: String
+        if let cached = statementSQL.cached(cacheKey) {
+            sql = cached
+        } else {
+            sql = statementSQL.keep(updateSQL(written), for: cacheKey)
         }
-        return (sql, StatementArguments(arguments + key))
+        var arguments = arguments
+        arguments += key
+        return (sql, StatementArguments(arguments))
+    }
+
+    /// The text of `updateStatement(written:arguments:key:)`.
+    private func updateSQL(_ written: [Int]) -> String {
+        var assignments = written.map { "\(quoted(columns[$0])) = ?" }
+        if let version = form.versionColumn {
+            assignments.append("\(quoteIdentifier(version)) = COALESCE(\(quoteIdentifier(version)), 0) + 1")
+        }
+        return "UPDATE \(quoteIdentifier(table.name)) SET \(assignments.joined(separator: ", ")) WHERE \(whereKey)"
     }
 
     /// The stored values of the current row of a statement of `selectSQL`, by column.
@@ -362,8 +377,13 @@ public struct TableMapping: Sendable, Hashable {
     /// Each column's value (`stored(position)`, by position in `columns`)
     /// decoded into its slot, or beside the slots for a column no field names.
     private func slotValues(_ stored: (Int) -> DatabaseValue) -> RecordValues {
+        slotValues(of: columns.indices, stored)
+    }
+
+    /// `slotValues(_:)` of the columns at `positions` only; the other slots stay empty.
+    private func slotValues(of positions: some Sequence<Int>, _ stored: (Int) -> DatabaseValue) -> RecordValues {
         var values = RecordValues(layout: layout)
-        for index in columns.indices {
+        for index in positions {
             let value = StorageCoding.decode(stored(index), kind: columnKinds[index])
             if let slot = columnSlots[index] { values.slots[slot] = value } else { values.others[columns[index]] = value }
         }
@@ -375,6 +395,21 @@ public struct TableMapping: Sendable, Hashable {
     func row(from statement: Statement) -> StoredRow {
         let stored = columns.indices.map { statement.value(at: $0) as DatabaseValue }
         return StoredRow(record: record(decoding: stored), stored: stored)
+    }
+
+    /// `row(from:)` for a save's check of the row it changes, whose record is
+    /// read only for its key, its version and the fields of `changes`: each
+    /// column's stored value is kept, but only those columns are decoded
+    /// (the other slots stay empty). On a wide form a save changes a few
+    /// fields, and decoding every column went to waste (issue 14). A form
+    /// with JSON paths gets its whole record.
+    func rowToUpdate(from statement: Statement, changes: [String: FieldValue]) -> StoredRow {
+        guard pathSlots.isEmpty else { return row(from: statement) }
+        let stored = columns.indices.map { statement.value(at: $0) as DatabaseValue }
+        var decoded = keyPositions
+        if let version = form.versionColumn, let position = columnPositions[version] { decoded.append(position) }
+        decoded += changes.keys.compactMap { columnPositions[$0] }
+        return StoredRow(record: record(slotValues(of: decoded) { stored[$0] }), stored: stored)
     }
 
     /// The record of one row's stored values (by position in `columns`).

@@ -1,8 +1,7 @@
 extension Connection {
     /// Whether no trigger of the main database fires on writes to `table`,
-    /// asked once per schema version: a save reads its row back from
-    /// `UPDATE … RETURNING` only then (a trigger may change the row after the
-    /// statement, and only a `SELECT` sees that).
+    /// asked once per schema version: an import leaves a key conflict to
+    /// `INSERT … ON CONFLICT DO NOTHING` only then (`FormStore+Batch.swift`).
     ///
     /// - throws: `DatabaseError`.
     func hasNoTriggers(on table: String) throws -> Bool {

@@ -22,13 +22,18 @@ public final class Connection {
     public let configuration: Configuration
     let handle: ConnectionHandle
     private var statementCache: [String: Statement] = [:] {
-        didSet { lastCached = nil }
+        didSet { recentlyCached.removeAll() }
     }
-    /// The statement `cachedStatement` handed out last, with its SQL: a
-    /// load asks for the same text again and again, and comparing a string
-    /// with the one it was copied from costs nothing, where hashing a long
-    /// SELECT per load showed in its profile (issue 14).
-    private var lastCached: (sql: String, statement: Statement)?
+    /// The last statements `cachedStatement` prepared or found in the
+    /// cache, with their SQL, the latest first: a load asks for the same text
+    /// again and again, a save for the same dozen in turn, and comparing a
+    /// string with the one it was copied from costs next to nothing, where
+    /// hashing a long SELECT or `UPDATE … RETURNING` per statement showed in
+    /// their profiles (issue 14).
+    private var recentlyCached: [(sql: String, statement: Statement)] = []
+    /// How many `recentlyCached` keeps: more than a save's statements (begin,
+    /// the read, the schema versions, the update, the history's, the commit).
+    private static let recentLimit = 16
     /// Depth of `transaction` calls, naming savepoints uniquely.
     var transactionDepth = 0
     /// True when opening created the file (it did not exist): a file FormStore
@@ -197,9 +202,9 @@ public final class Connection {
     ///
     /// - throws: `DatabaseError` for SQL that does not compile.
     public func cachedStatement(_ sql: String) throws -> Statement {
-        if let last = lastCached, last.sql == sql {
-            last.statement.reset()
-            return last.statement
+        for index in recentlyCached.indices where recentlyCached[index].sql == sql {
+            recentlyCached[index].statement.reset()
+            return recentlyCached[index].statement
         }
         let statement: Statement
         if let cached = statementCache[sql] {
@@ -209,7 +214,8 @@ public final class Connection {
             statement = try Statement(sql: sql, handle: handle)
             statementCache[sql] = statement
         }
-        lastCached = (sql, statement)
+        if recentlyCached.count == Self.recentLimit { recentlyCached.removeLast() }
+        recentlyCached.insert((sql, statement), at: 0)
         return statement
     }
 
