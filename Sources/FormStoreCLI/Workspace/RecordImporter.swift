@@ -35,7 +35,7 @@ struct RecordImporter {
     /// it is offered as new (see `write`).
     private var lookUpFirst = false
     /// The last row's names, by position, and their slots (`slot(of:at:)`).
-    private var recentSlots: [(name: String, slot: Int?)] = []
+    private var recentSlots: [(name: String, slot: Int?)?] = []
 
     init(form: Form, keyColumns: [String], computedColumns: Set<String> = [],
          storedDate: @escaping (_ value: FieldValue, _ field: String) -> Date?,
@@ -144,8 +144,10 @@ struct RecordImporter {
     private mutating func parsedAsNew(_ input: InputRecord) -> NewRow {
         var row = NewRow(values: pipeline.defaultValues, arrived: RecordValues(layout: pipeline.layout),
                          keys: Array(repeating: nil, count: keyColumns.count))
-        row.given.reserveCapacity(input.values.count)
-        for (position, (name, raw)) in input.values.enumerated() {
+        row.given.reserveCapacity(input.values.names.count)
+        // By position: the rows of a reader told `expectedNames` share one array of names.
+        for (position, name) in input.values.names.enumerated() {
+            guard let raw = input.values[at: position] else { continue }
             // The field's slot, found once per value: the rest reads the field in place.
             let slot = slot(of: name, at: position)
             if let slot { row.arrived.slots[slot] = raw } else { row.arrived.others[name] = raw }
@@ -164,17 +166,16 @@ struct RecordImporter {
         return row
     }
 
-    /// The slot of `name`, at `position` in its row. The rows of one input
-    /// name their values in the same order (a CSV header, an export): the
-    /// last row's name there is compared before the name is hashed.
+    /// The slot of `name`, at `position` in its row's names. The rows of one
+    /// input name their values in the same order (a CSV header, the names a
+    /// reader expects, an export): the last row's name there is compared
+    /// before the name is hashed.
     private mutating func slot(of name: String, at position: Int) -> Int? {
-        if position < recentSlots.count, recentSlots[position].name == name { return recentSlots[position].slot }
+        if position < recentSlots.count, let recent = recentSlots[position], recent.name == name { return recent.slot }
         let slot = pipeline.slot(name)
-        if position < recentSlots.count {
-            recentSlots[position] = (name, slot)
-        } else if position == recentSlots.count {
-            recentSlots.append((name, slot))
-        }
+        // A position past the last row's (a row holding a name it did not) grows the list to it.
+        if position >= recentSlots.count { recentSlots += Array(repeating: nil, count: position + 1 - recentSlots.count) }
+        recentSlots[position] = (name, slot)
         return slot
     }
 
@@ -267,6 +268,12 @@ struct RecordImporter {
             field = error.field
             message = RecordPipeline.refusalCodes.contains(error.code) ? error.message : error.description
         }
+    }
+
+    /// The names rows are expected to use, for a reader to lay them out by
+    /// (`RecordReader.expect(names:)`): the fields, in slot order, then the key columns no field holds.
+    var expectedNames: [String] {
+        pipeline.fields.map(\.key) + keyColumns.filter { pipeline.slot($0) == nil }
     }
 
     static func notAField(_ name: String, form: Form) -> String { "\(name): not a field of \(form.name)" }
