@@ -223,12 +223,20 @@ public struct JSONReader {
         if let decoded = key.decoded { return decoded == utf8 }
         guard key.range.count == utf8.count else { return false }
         return bytes.withUnsafeBufferPointer { text in
-            utf8.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: text[key.range]).elementsEqual($0) }
+            utf8.withUnsafeBufferPointer { name in
+                var i = 0
+                while i < name.count, text[key.range.lowerBound + i] == name[i] { i += 1 }
+                return i == name.count
+            }
         }
     }
 
     /// The key as a string.
-    public func string(of key: Key) -> String {
+    public func string(of key: Key) -> String { Self.string(of: key, in: bytes) }
+
+    /// A string's text (`stringBytes()`): static, as a method on the reader
+    /// copied the whole reader per string value.
+    private static func string(of key: Key, in bytes: [UInt8]) -> String {
         if let decoded = key.decoded { return String(decoding: decoded, as: UTF8.self) }
         return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[key.range]), as: UTF8.self) }
     }
@@ -331,7 +339,7 @@ public struct JSONReader {
 
     /// A string at the opening quote, made once from its bytes (`stringBytes()`).
     private mutating func string() throws(JSONSyntaxError) -> String {
-        string(of: try stringBytes())
+        Self.string(of: try stringBytes(), in: bytes)
     }
 
     /// A string's bytes at the opening quote, checked to be UTF-8: where they

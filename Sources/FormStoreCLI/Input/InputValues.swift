@@ -63,6 +63,13 @@ struct InputValues: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         }
     }
 
+    /// The values as a record of `layout`, when they are laid out by exactly
+    /// its keys (a reader told them: `RecordReader.expect(names:)`), with
+    /// nothing copied; nil otherwise.
+    func laidOut(by layout: RecordLayout) -> RecordValues? {
+        names == layout.keys ? RecordValues(layout: layout, slots: values) : nil
+    }
+
     /// The values keyed by name, for code that takes a dictionary (a session's `apply(values:)`).
     var dictionary: [String: FieldValue] {
         var result: [String: FieldValue] = [:]
