@@ -205,13 +205,13 @@ public struct JSONReader {
     // MARK: Objects member by member
 
     /// An object being read member by member (`beginObject()`).
-    public struct MemberCursor {
+    public struct MemberCursor: Sendable {
         fileprivate var hasMembers = false
     }
 
     /// An object member's key as read (escapes decoded, checked to be UTF-8),
     /// compared in place (`key(_:is:)`): a `String` is made only when asked.
-    public struct Key {
+    public struct Key: Sendable {
         /// Where the key's bytes lie in the text, between its quotes.
         fileprivate let range: Range<Int>
         /// The bytes with the escapes decoded, when the key had any.
