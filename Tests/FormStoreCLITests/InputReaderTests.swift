@@ -12,9 +12,18 @@ import FormCore
         return records
     }
 
-    private func failure(_ format: InputFormat, _ text: String) -> InputError? {
+    /// `readAll` with the reader told the names to expect first, as an import tells it.
+    private func readAll(_ format: InputFormat, _ text: String, expecting names: [String], chunk: Int = 3) throws -> [InputRecord] {
+        let reader = format.reader(BufferSource(text, chunkLimit: chunk))
+        reader.expect(names: names)
+        var records: [InputRecord] = []
+        while let record = try reader.next() { records.append(record) }
+        return records
+    }
+
+    private func failure(_ format: InputFormat, _ text: String, expecting names: [String]? = nil) -> InputError? {
         do {
-            _ = try readAll(format, text)
+            _ = try names.map { try readAll(format, text, expecting: $0) } ?? readAll(format, text)
             return nil
         } catch let error as InputError {
             return error
@@ -48,6 +57,54 @@ import FormCore
         #expect(failure(.ndjson, "{\"a\": 01}")?.message == "invalid number '01'")
         #expect(failure(.ndjson, "{\"a\": tru}")?.message == "invalid literal, expected 'true'")
         #expect(failure(.ndjson, "{\"a\": \"open")?.message == "unterminated string")
+    }
+
+    /// The names an import expects lay its records out and let keys be matched in place: what is read is the same.
+    @Test func expectedNamesChangeNoRecord() throws {
+        let names = ["id", "name", "note", "n"]
+        let text = [
+            #"{"id": 1, "name": "Ann", "note": null, "n": 9223372036854775807}"#,
+            // Keys in another order, then escaped keys (one spelling a name, one a name's prefix).
+            #"{"n": -9223372036854775808, "note": "", "name": "Bo", "id": 2}"#,
+            #"{"na\u006de": "Cy", "i\u0064": 3, "nam": "x", "\u006e": 0}"#,
+            // Unicode keys and values, a key no name expects, numbers at their limits.
+            #"{"id": 4, "名前": "名", "name": "e\u0301 é 😀 \ud83d\ude00", "extra": 1.5e-300, "n": -0, "note": 1.7976931348623157e308}"#,
+            // Nested values: a list, a BLOB, a reference's labels (no value), an empty list.
+            #"{"id": 5, "note": ["a", 1, null, true], "name": {"$base64": "AP8="}, "_labels": {"id": "Five"}, "n": []}"#,
+            #"{}"#,
+        ].joined(separator: "\n")
+        let plain = try readAll(.ndjson, text)
+        #expect(plain.count == 6)
+        #expect(plain[1].values == ["n": .int(.min), "note": "", "name": "Bo", "id": 2])
+        #expect(plain[2].values == ["name": "Cy", "id": 3, "nam": "x", "n": 0])
+        #expect(plain[3].values == ["id": 4, "名前": "名", "name": "e\u{301} é 😀 😀", "extra": .double(1.5e-300), "n": 0,
+                                    "note": .double(1.7976931348623157e308)])
+        #expect(plain[4].values == ["id": 5, "note": .list(["a", 1, .null, true]), "name": .data(Data([0, 0xFF])), "n": .list([])])
+        #expect(plain[0].values["note"] == .null && plain[1].values["note"] == "")
+        #expect(plain[5].values.dictionary.isEmpty)
+        for chunk in [1, 5, 100_000] {
+            #expect(try readAll(.ndjson, text, expecting: names, chunk: chunk) == plain)
+            #expect(try readAll(.json, "[" + text.split(separator: "\n").joined(separator: ",\n") + "]",
+                                expecting: names, chunk: chunk) == plain)
+        }
+        // Laid out by the names: a record holds them in their order, whatever order its keys came in.
+        #expect(try readAll(.ndjson, text, expecting: names)[1].values.map { $0.name } == names)
+    }
+
+    @Test func expectedNamesRefuseWhatTheyRefuseWithout() {
+        let names = ["a", "b"]
+        for text in ["{\"a\": 1, \"a\": 2}", "{\"b\": 1, \"a\": 2, \"b\": 3}", "{\"x\": 1, \"x\": 2}",
+                     "{\"a\": 1, \"\\u0061\": 2}", "{\"a\": {\"b\": 1}, \"a\" 2}", "{\"a\": {\"b\": 1}} x",
+                     "{\"a\": {\"b\": 1}, \"b\": tru}", "{\"a\": [{\"b\": 1}]}", "{\"b\": \"\\ud800\"}",
+                     "{\"a\": 1,}", "{\"a\" 1}", "{\"a\": 9223372036854775808}"] {
+            let plain = failure(.ndjson, text)
+            #expect(plain != nil, "\(text)")
+            #expect(failure(.ndjson, text, expecting: names) == plain, "\(text)")
+        }
+        #expect(failure(.ndjson, "{\"a\": 1, \"\\u0061\": 2}", expecting: names)
+            == InputError(line: 1, column: 10, message: "duplicate key 'a'"))
+        #expect(failure(.ndjson, "{\"a\": {\"b\": 1}} x", expecting: names)?.message
+            == "unexpected text after the object (one object per line)")
     }
 
     @Test func integersBeyondInt64AreRefused() {

@@ -37,6 +37,8 @@ public struct JSONReader {
     public private(set) var index: Int
     private let end: Int
     private let maxDepth: Int
+    /// How deeply the next value is nested.
+    private var depth = 0
     private let integersMustFit: Bool
     /// The line of the next byte.
     public private(set) var line: Int
@@ -148,15 +150,11 @@ public struct JSONReader {
     ///
     /// - throws: `JSONSyntaxError`.
     public mutating func value() throws(JSONSyntaxError) -> JSONNode {
-        try value(depth: 0)
-    }
-
-    private mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONNode {
         guard depth < maxDepth else { throw failure("nested too deeply") }
         guard let c = current else { throw failure("unexpected end of input") }
         switch c {
-        case UInt8(ascii: "{"): return try object(depth: depth)
-        case UInt8(ascii: "["): return try array(depth: depth)
+        case UInt8(ascii: "{"): return try object()
+        case UInt8(ascii: "["): return try array()
         case UInt8(ascii: "\""): return .string(try string())
         case UInt8(ascii: "t"): return try literal("true", .bool(true))
         case UInt8(ascii: "f"): return try literal("false", .bool(false))
@@ -187,47 +185,147 @@ public struct JSONReader {
         (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte >= 0x80
     }
 
-    private mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONNode {
-        index += 1
+    private mutating func object() throws(JSONSyntaxError) -> JSONNode {
         var members: [JSONNode.Member] = []
         var keys: Set<String> = []
-        skipSpace()
-        if current == UInt8(ascii: "}") { index += 1; return .object(members) }
-        // Room for a record's members at once: growing from one reallocated four times per import row.
-        members.reserveCapacity(16)
-        while true {
-            skipSpace()
-            guard current == UInt8(ascii: "\"") else { throw failure("expected a quoted key") }
-            let keyStart = index
-            let key = try string()
+        var cursor = try beginObject()
+        while let key = try nextKey(&cursor) {
+            // Room for a record's members at once: growing from one reallocated four times per import row.
+            if members.isEmpty { members.reserveCapacity(16) }
+            let name = string(of: key)
             // A few members are compared in place; a large object keeps a set.
-            let duplicate = members.count < 16 ? members.contains { $0.key == key } : !keys.insert(key).inserted
-            if members.count == 15 { keys = Set(members.map(\.key) + [key]) }
-            if duplicate { throw failure("duplicate key '\(key)'", reason: "duplicate key", at: keyStart) }
-            skipSpace()
-            guard current == UInt8(ascii: ":") else {
-                throw failure("expected ':' after key '\(key)'", reason: "expected ':' after a key")
-            }
-            index += 1
-            skipSpace()
-            members.append(JSONNode.Member(key: key, value: try value(depth: depth + 1)))
-            skipSpace()
-            switch current {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return .object(members)
-            default: throw failure("expected ',' or '}'")
+            let duplicate = members.count < 16 ? members.contains { $0.key == name } : !keys.insert(name).inserted
+            if members.count == 15 { keys = Set(members.map(\.key) + [name]) }
+            if duplicate { throw duplicateKey(key) }
+            members.append(JSONNode.Member(key: name, value: try memberValue(of: key)))
+        }
+        return .object(members)
+    }
+
+    // MARK: Objects member by member
+
+    /// An object being read member by member (`beginObject()`).
+    public struct MemberCursor: Sendable {
+        fileprivate var hasMembers = false
+    }
+
+    /// An object member's key as read (escapes decoded, checked to be UTF-8),
+    /// compared in place (`key(_:is:)`): a `String` is made only when asked.
+    public struct Key: Sendable {
+        /// Where the key's bytes lie in the text, between its quotes.
+        fileprivate let range: Range<Int>
+        /// The bytes with the escapes decoded, when the key had any.
+        fileprivate let decoded: [UInt8]?
+    }
+
+    /// Whether `key` is the name whose UTF-8 is `utf8`, byte for byte.
+    public func key(_ key: Key, is utf8: [UInt8]) -> Bool {
+        if let decoded = key.decoded { return decoded == utf8 }
+        guard key.range.count == utf8.count else { return false }
+        return bytes.withUnsafeBufferPointer { text in
+            utf8.withUnsafeBufferPointer { name in
+                var i = 0
+                while i < name.count, text[key.range.lowerBound + i] == name[i] { i += 1 }
+                return i == name.count
             }
         }
     }
 
-    private mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONNode {
+    /// The key as a string.
+    public func string(of key: Key) -> String { Self.string(of: key, in: bytes) }
+
+    /// A string's text (`stringBytes()`): static, as a method on the reader
+    /// copied the whole reader per string value.
+    private static func string(of key: Key, in bytes: [UInt8]) -> String {
+        if let decoded = key.decoded { return String(decoding: decoded, as: UTF8.self) }
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[key.range]), as: UTF8.self) }
+    }
+
+    /// Starts reading the object at the next byte (its `{`) member by member,
+    /// building nothing: what `value()` does for an object, with the caller
+    /// taking each member as it comes. A caller that reads JSON into its own
+    /// shape (an import's record) makes no `JSONNode` and no string of a key.
+    ///
+    /// ```swift
+    /// var cursor = try reader.beginObject()
+    /// while let key = try reader.nextKey(&cursor) {
+    ///     let name = reader.string(of: key)
+    ///     guard seen.insert(name).inserted else { throw reader.duplicateKey(key) }
+    ///     print(name, try reader.memberValue(of: key))
+    /// }
+    /// ```
+    ///
+    /// - throws: `JSONSyntaxError`.
+    public mutating func beginObject() throws(JSONSyntaxError) -> MemberCursor {
+        guard depth < maxDepth else { throw failure("nested too deeply") }
+        guard current == UInt8(ascii: "{") else { throw failure("expected a JSON object") }
         index += 1
+        depth += 1
+        return MemberCursor()
+    }
+
+    /// The next member's key, up to (not including) its `:`; nil, past the
+    /// closing `}`, when the object has no more. Read the member's value with
+    /// `memberValue(of:)` before asking for the next key.
+    ///
+    /// - throws: `JSONSyntaxError`.
+    public mutating func nextKey(_ cursor: inout MemberCursor) throws(JSONSyntaxError) -> Key? {
+        skipSpace()
+        if cursor.hasMembers {
+            switch current {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "}"): return endObject()
+            default: throw failure("expected ',' or '}'")
+            }
+            skipSpace()
+        } else if current == UInt8(ascii: "}") {
+            return endObject()
+        }
+        cursor.hasMembers = true
+        guard current == UInt8(ascii: "\"") else { throw failure("expected a quoted key") }
+        return try stringBytes()
+    }
+
+    private mutating func endObject() -> Key? {
+        index += 1
+        depth -= 1
+        return nil
+    }
+
+    /// The value of the member whose key `nextKey` just read (its `:` and the value).
+    ///
+    /// - throws: `JSONSyntaxError`.
+    public mutating func memberValue(of key: Key) throws(JSONSyntaxError) -> JSONNode {
+        try skipColon(after: key)
+        return try value()
+    }
+
+    /// Consumes the `:` after a key, and the space around it.
+    private mutating func skipColon(after key: Key) throws(JSONSyntaxError) {
+        skipSpace()
+        guard current == UInt8(ascii: ":") else {
+            throw failure("expected ':' after key '\(string(of: key))'", reason: "expected ':' after a key")
+        }
+        index += 1
+        skipSpace()
+    }
+
+    /// The error for a key the object already had, at that key.
+    public func duplicateKey(_ key: Key) -> JSONSyntaxError {
+        // At the key's opening quote.
+        failure("duplicate key '\(string(of: key))'", reason: "duplicate key", at: key.range.lowerBound - 1)
+    }
+
+    private mutating func array() throws(JSONSyntaxError) -> JSONNode {
+        index += 1
+        depth += 1
+        defer { depth -= 1 }
         var items: [JSONNode] = []
         skipSpace()
         if current == UInt8(ascii: "]") { index += 1; return .array(items) }
         while true {
             skipSpace()
-            items.append(try value(depth: depth + 1))
+            items.append(try value())
             skipSpace()
             switch current {
             case UInt8(ascii: ","): index += 1
@@ -239,9 +337,14 @@ public struct JSONReader {
 
     // MARK: Strings
 
-    /// A string at the opening quote. Bytes without escapes become the
-    /// string as they are (checked to be UTF-8); escapes are decoded into a copy.
+    /// A string at the opening quote, made once from its bytes (`stringBytes()`).
     private mutating func string() throws(JSONSyntaxError) -> String {
+        Self.string(of: try stringBytes(), in: bytes)
+    }
+
+    /// A string's bytes at the opening quote, checked to be UTF-8: where they
+    /// lie when the string has no escapes, else decoded into a copy.
+    private mutating func stringBytes() throws(JSONSyntaxError) -> Key {
         let start = index + 1
         index = start
         var decoded: [UInt8] = []
@@ -249,50 +352,52 @@ public struct JSONReader {
         var escaped = false
         var isASCII = true
         while index < end {
+            // The run of plain bytes scanned through the buffer: indexing the array checked every byte's bounds.
+            let (stop, high) = bytes.withUnsafeBufferPointer { text in
+                var i = index
+                var high: UInt8 = 0
+                while i < end, text[i] != UInt8(ascii: "\""), text[i] != UInt8(ascii: "\\"), text[i] >= 0x20 {
+                    high |= text[i]
+                    i += 1
+                }
+                return (i, high)
+            }
+            index = stop
+            if high >= 0x80 { isASCII = false }
+            guard index < end else { break }
             let c = bytes[index]
             if c == UInt8(ascii: "\"") {
-                let text: String?
-                if escaped {
-                    decoded += bytes[runStart..<index]
-                    // An escape may have added bytes past ASCII: validated whole.
-                    text = decoded.withUnsafeBufferPointer { Self.string($0, isASCII: false) }
-                } else {
-                    text = bytes.withUnsafeBufferPointer {
-                        Self.string(UnsafeBufferPointer(rebasing: $0[start..<index]), isASCII: isASCII)
-                    }
-                }
-                guard let text else { throw failure("invalid UTF-8", at: invalidUTF8Offset(from: start)) }
+                if escaped { decoded += bytes[runStart..<index] }
+                let key = Key(range: start..<index, decoded: escaped ? decoded : nil)
+                // ASCII (the usual key and value) needs no validating; an escape may have added bytes past it.
+                let valid = isASCII && !escaped
+                    || (escaped ? decoded.withUnsafeBufferPointer(Self.isUTF8)
+                                : bytes.withUnsafeBufferPointer { Self.isUTF8(UnsafeBufferPointer(rebasing: $0[start..<index])) })
+                guard valid else { throw failure("invalid UTF-8", at: invalidUTF8Offset(from: start)) }
                 index += 1
-                return text
+                return key
             } else if c == UInt8(ascii: "\\") {
                 if !escaped { decoded.reserveCapacity(index - start + 16) }
                 escaped = true
                 decoded += bytes[runStart..<index]
                 try escape(into: &decoded)
                 runStart = index
-            } else if c < 0x20 {
-                throw failure("control character in string")
             } else {
-                if c >= 0x80 { isASCII = false }
-                index += 1
+                throw failure("control character in string")
             }
         }
         throw failure("unterminated string")
     }
 
-    /// The string of UTF-8 `bytes`, nil when they are not UTF-8. From a
-    /// buffer, not an array slice: `String(validating:)` on a slice looked up
-    /// generic metadata per string, a tenth of an import's instructions.
-    /// ASCII (the usual key and value) needs no validating.
-    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String? {
-        if isASCII { return String(decoding: bytes, as: UTF8.self) }
+    /// Whether `bytes` are UTF-8.
+    private static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         while true {
             switch parser.parseScalar(from: &iterator) {
             case .valid: continue
-            case .emptyInput: return String(decoding: bytes, as: UTF8.self)
-            case .error: return nil
+            case .emptyInput: return true
+            case .error: return false
             }
         }
     }
@@ -324,7 +429,7 @@ public struct JSONReader {
                 code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
             }
             guard let scalar = Unicode.Scalar(code) else { throw unpairedSurrogate(at: backslash) }
-            out += Array(String(Character(scalar)).utf8)
+            UTF8.encode(scalar) { out.append($0) }
         default:
             throw failure("invalid escape '\\\(Character(Unicode.Scalar(e)))'", reason: "invalid escape", at: backslash)
         }
@@ -382,13 +487,19 @@ public struct JSONReader {
     }
 
     private func number(_ range: Range<Int>, isInteger: Bool) throws(JSONSyntaxError) -> JSONNode {
+        // Checked and read through the buffer: the array slice's generic walk cost more than the number.
+        let (valid, integer) = bytes.withUnsafeBufferPointer { text in
+            let literal = UnsafeBufferPointer(rebasing: text[range])
+            let valid = Self.isJSONNumber(literal)
+            return (valid, valid && isInteger ? Self.integer(literal) : nil)
+        }
         let literal = bytes[range]
-        guard Self.isJSONNumber(literal) else {
+        guard valid else {
             // A number running to the end of a streamed chunk may go on in the next.
             throw failure("invalid number '\(String(decoding: literal, as: UTF8.self))'", reason: "invalid number",
                           at: range.lowerBound, truncated: range.upperBound >= end)
         }
-        if isInteger, let integer = Self.integer(literal) { return .number(Double(integer), integer: integer) }
+        if let integer { return .number(Double(integer), integer: integer) }
         let text = String(decoding: literal, as: UTF8.self)
         if isInteger, integersMustFit {
             throw failure("integer out of range: \(text)", reason: "integer out of range", at: range.lowerBound)
@@ -400,7 +511,7 @@ public struct JSONReader {
     }
 
     /// An integer literal's value, nil beyond `Int64`.
-    private static func integer(_ literal: ArraySlice<UInt8>) -> Int64? {
+    private static func integer(_ literal: UnsafeBufferPointer<UInt8>) -> Int64? {
         let negative = literal.first == UInt8(ascii: "-")
         var value: Int64 = 0
         for digit in literal.dropFirst(negative ? 1 : 0) {
@@ -413,7 +524,7 @@ public struct JSONReader {
         return value
     }
 
-    static func isJSONNumber(_ literal: ArraySlice<UInt8>) -> Bool {
+    private static func isJSONNumber(_ literal: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = literal.startIndex
         let end = literal.endIndex
         func isDigit(_ at: Int) -> Bool { at < end && literal[at] >= UInt8(ascii: "0") && literal[at] <= UInt8(ascii: "9") }

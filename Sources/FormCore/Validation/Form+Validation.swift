@@ -176,7 +176,15 @@ extension Form {
         // Through the buffer: `fields[index]` as an argument copied the whole field, per field of every row.
         fields.withUnsafeBufferPointer { fields in
             for index in checked {
-                found += validate(field: fields[index], value: value(index), values: [:], editing: editing, now: now,
+                let value = value(index)
+                // A field checked by nothing but a kind that reads the value alone (a number, a bool, a
+                // date), holding a value that passes (an import's every row): no copy of the field is made.
+                if !fields[index].isRequired, fields[index].rules.isEmpty,
+                   value.isEmpty || Self.kindReadsValueAlone(fields[index].kind)
+                    && Self.valueKindProblem(fields[index].kind, value) == nil {
+                    continue
+                }
+                found += validate(field: fields[index], value: value, values: [:], editing: editing, now: now,
                                   visibility: .nothingHidden, valueIsStored: true)
             }
         }
@@ -236,18 +244,30 @@ extension Form {
                 let url = URL(string: text)
                 if url?.scheme == nil || (url?.host == nil && url?.scheme != "mailto") { return "url" }
             }
-        case .integer:
-            if value.intValue == nil { return "number" }
-        case .decimal:
-            if value.doubleValue == nil { return "number" }
-        case .date, .time, .datetime:
-            if case .date = value {} else { return "date" }
-        case .bool:
-            if value.boolValue == nil { return "bool" }
         case .choice, .multichoice:
             if !field.choices.isEmpty, !isAmongChoices(value, field) { return "choice" }
         default:
-            break
+            return Self.valueKindProblem(field.kind, value)
+        }
+        return nil
+    }
+
+    /// Whether a kind's own check reads the value alone (`valueKindProblem`), not the field.
+    private static func kindReadsValueAlone(_ kind: FieldKind) -> Bool {
+        switch kind {
+        case .integer, .decimal, .date, .time, .datetime, .bool: return true
+        default: return false
+        }
+    }
+
+    /// The part of `kindProblem` that reads the value alone: a number, a date, a bool.
+    private static func valueKindProblem(_ kind: FieldKind, _ value: FieldValue) -> String? {
+        switch kind {
+        case .integer: if value.intValue == nil { return "number" }
+        case .decimal: if value.doubleValue == nil { return "number" }
+        case .date, .time, .datetime: if case .date = value {} else { return "date" }
+        case .bool: if value.boolValue == nil { return "bool" }
+        default: break
         }
         return nil
     }

@@ -24,6 +24,13 @@ public struct RecordValues: Sendable {
         slots = Array(repeating: nil, count: layout.keys.count)
     }
 
+    /// A record holding `slots`, one value (or nil) per slot of `layout`.
+    public init(layout: RecordLayout, slots: [FieldValue?]) {
+        precondition(slots.count == layout.keys.count, "a record needs one slot per key of its layout")
+        self.layout = layout
+        self.slots = slots
+    }
+
     /// The values of a dictionary laid out by `layout` (`.empty`: all beside the slots).
     public init(_ values: [String: FieldValue], layout: RecordLayout = .empty) {
         self.init(layout: layout)

@@ -36,9 +36,11 @@ final class CSVReader: RecordReader {
             guard cells.count == header.count else {
                 throw InputError(line: line, message: "expected \(header.count) fields, found \(cells.count)")
             }
-            // The header's names are unique: each value is appended as it comes.
-            var values = InputValues(minimumCapacity: header.count)
-            for (name, cell) in zip(header, cells) { values.append(name, cell.quoted ? .text(cell.text) : CSVCell.unquoted(cell.text)) }
+            // Every row is laid out by the header: its names are not copied per row.
+            var values = InputValues(names: header)
+            for (position, cell) in cells.enumerated() {
+                values[at: position] = cell.quoted ? .text(cell.text) : CSVCell.unquoted(cell.text)
+            }
             return InputRecord(line: line, values: values)
         }
     }

@@ -1,10 +1,14 @@
 import FormCore
 
-/// One input record's values by name, in the order they arrived: what a
-/// reader gives and an import walks once, value by value. A dictionary made
-/// per row hashed every name (issue 14); a record has a few values, so a
-/// name is found by a scan. Names are unique: the readers refuse a repeated
-/// JSON key or CSV column.
+/// One input record's values by name: what a reader gives and an import
+/// walks once, value by value. A dictionary made per row hashed every name
+/// (issue 14); a record has a few values, so a name is found by a scan.
+/// Names are unique: the readers refuse a repeated JSON key or CSV column.
+///
+/// A reader that knows the names before the rows (a CSV header, the names an
+/// import expects: `RecordReader.expect(names:)`) lays every record out by
+/// them (`init(names:)`): the records share one array of names, a name keeps
+/// its position from row to row, and a row makes no string of a name it holds.
 ///
 /// ```swift
 /// var values: InputValues = ["id": 1]
@@ -12,8 +16,10 @@ import FormCore
 /// for (name, value) in values { print(name, value) }   // id 1, name Ann
 /// ```
 struct InputValues: Sendable, Sequence, ExpressibleByDictionaryLiteral {
-    private var names: [String] = []
-    private var values: [FieldValue] = []
+    /// The names, by position: those the record was laid out by, then any it added.
+    private(set) var names: [String] = []
+    /// The value at each position; nil where the record holds none.
+    private var values: [FieldValue?] = []
 
     init() {}
 
@@ -21,43 +27,71 @@ struct InputValues: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         for (name, value) in elements { self[name] = value }
     }
 
-    init(minimumCapacity: Int) {
-        names.reserveCapacity(minimumCapacity)
-        values.reserveCapacity(minimumCapacity)
+    /// A record laid out by `names`, holding no value yet.
+    init(names: [String]) {
+        self.names = names
+        values = Array(repeating: nil, count: names.count)
     }
 
-    var count: Int { names.count }
-    var isEmpty: Bool { names.isEmpty }
+    /// The value at `position` in `names`; setting one where there is none adds it.
+    subscript(at position: Int) -> FieldValue? {
+        get { values[position] }
+        set { values[position] = newValue }
+    }
 
-    /// Adds a value under a name the record does not hold yet.
-    mutating func append(_ name: String, _ value: FieldValue) {
+    /// The position of `name` in `names`, whether or not the record holds a value there.
+    func position(of name: String) -> Int? { names.firstIndex(of: name) }
+
+    /// The position of `name`, added (holding no value) when `names` lacks it.
+    mutating func position(adding name: String) -> Int {
+        if let position = position(of: name) { return position }
         names.append(name)
-        values.append(value)
+        values.append(nil)
+        return names.count - 1
     }
 
     /// The value of `name`; setting `nil` removes it, setting a new name appends it.
     subscript(name: String) -> FieldValue? {
-        get { names.firstIndex(of: name).map { values[$0] } }
+        get { position(of: name).flatMap { values[$0] } }
         set {
-            switch (names.firstIndex(of: name), newValue) {
-            case (let index?, let value?): values[index] = value
-            case (let index?, nil):
-                names.remove(at: index)
-                values.remove(at: index)
-            case (nil, let value?): append(name, value)
-            case (nil, nil): break
+            if let position = position(of: name) {
+                values[position] = newValue
+            } else if let newValue {
+                names.append(name)
+                values.append(newValue)
             }
         }
     }
 
-    /// The values keyed by name, for code that takes a dictionary (a session's `apply(values:)`).
-    var dictionary: [String: FieldValue] {
-        Dictionary(zip(names, values), uniquingKeysWith: { first, _ in first })
+    /// The values as a record of `layout`, when they are laid out by exactly
+    /// its keys (a reader told them: `RecordReader.expect(names:)`), with
+    /// nothing copied; nil otherwise.
+    func laidOut(by layout: RecordLayout) -> RecordValues? {
+        names == layout.keys ? RecordValues(layout: layout, slots: values) : nil
     }
 
-    func makeIterator() -> Zip2Sequence<[String], [FieldValue]>.Iterator {
-        zip(names, values).makeIterator()
+    /// The values keyed by name, for code that takes a dictionary (a session's `apply(values:)`).
+    var dictionary: [String: FieldValue] {
+        var result: [String: FieldValue] = [:]
+        for (name, value) in self { result[name] = value }
+        return result
     }
+
+    /// The values with their names, in position order.
+    struct Iterator: IteratorProtocol {
+        fileprivate let values: InputValues
+        fileprivate var position = 0
+
+        mutating func next() -> (name: String, value: FieldValue)? {
+            while position < values.names.count {
+                defer { position += 1 }
+                if let value = values.values[position] { return (values.names[position], value) }
+            }
+            return nil
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(values: self) }
 }
 
 extension InputValues: Hashable {

@@ -6,6 +6,7 @@ import FormCore
 final class JSONArrayReader: RecordReader {
     private let source: any ByteSource
     private let childRows: Bool
+    private var names: ExpectedNames?
     private var reader = JSONRecord.reader([])
     private var atEnd = false
     private var started = false
@@ -14,6 +15,10 @@ final class JSONArrayReader: RecordReader {
     init(_ source: any ByteSource, childRows: Bool = false) {
         self.source = source
         self.childRows = childRows
+    }
+
+    func expect(names: [String]) {
+        self.names = ExpectedNames(names)
     }
 
     func next() throws -> InputRecord? {
@@ -41,8 +46,8 @@ final class JSONArrayReader: RecordReader {
         while true {
             let mark = reader
             do {
-                let node = try reader.value()
-                let (values, rows) = try JSONRecord.record(node, line: line, childRows: childRows)
+                let members = try JSONRecord.read(&reader, names: names)
+                let (values, rows) = try JSONRecord.record(members, line: line, childRows: childRows)
                 return InputRecord(line: line, values: values, rows: rows)
             } catch let error as JSONSyntaxError where error.isTruncated {
                 reader = mark

@@ -17,15 +17,62 @@ enum JSONRecord {
         JSONReader(bytes, from: start, to: end, at: position, maxDepth: maxDepth, integersMustFit: true)
     }
 
-    /// One object as a record and its child rows.
+    /// An object's members as `read` leaves them: the plain values (null,
+    /// booleans, numbers, strings) in the record, and the members holding an
+    /// object or an array kept as they are, for `record` to read once the
+    /// whole line has parsed (a syntax error after them is reported first).
+    struct Members {
+        var values: InputValues
+        var nested: [JSONNode.Member] = []
+    }
+
+    /// Reads the object at the reader's next byte (its `{`) member by member,
+    /// through FormCore's one `JSONReader` but building no `JSONNode` of it: a
+    /// key among `names` (the names an import expects) takes its place in a
+    /// record laid out by them with no string made of it; another key is
+    /// added after them. A repeated key is refused as `JSONReader` refuses one.
+    ///
+    /// - throws: `JSONSyntaxError`.
+    static func read(_ reader: inout JSONReader, names: ExpectedNames?) throws(JSONSyntaxError) -> Members {
+        var members = Members(values: InputValues(names: names?.names ?? []))
+        var last = -1
+        var cursor = try reader.beginObject()
+        while let key = try reader.nextKey(&cursor) {
+            let position = names?.position(of: key, in: reader, after: last)
+                ?? members.values.position(adding: reader.string(of: key))
+            guard members.values[at: position] == nil else { throw reader.duplicateKey(key) }
+            last = position
+            let node = try reader.memberValue(of: key)
+            switch node {
+            case .object, .array:
+                // Held until the line has parsed; `.null` keeps the name's place (and catches a repeat).
+                members.nested.append(JSONNode.Member(key: members.values.names[position], value: node))
+                members.values[at: position] = .null
+            case .null, .bool, .number, .string:
+                members.values[at: position] = node.fieldValue
+            }
+        }
+        return members
+    }
+
+    /// An object read by `read` as a record and its child rows.
     ///
     /// - parameter line: the line the object starts on, for errors.
     /// - parameter childRows: whether a member may hold a group's rows.
     /// - throws: `InputError` at `line`.
-    static func record(_ node: JSONNode, line: Int, childRows: Bool)
+    static func record(_ members: Members, line: Int, childRows: Bool)
         throws -> (values: InputValues, rows: [String: [[String: FieldValue]]]) {
-        guard case .object(let members) = node else { throw InputError(line: line, message: "expected a JSON object") }
-        // No member holds rows (every import row but a `--children` one): the members are the values, not copied.
+        guard !members.nested.isEmpty else { return (members.values, [:]) }
+        let (nested, rows) = try record(members.nested, line: line, childRows: childRows)
+        var values = members.values
+        // A group's rows and a reference's labels are no values: their names are left without one.
+        for member in members.nested { values[member.key] = nested[member.key] }
+        return (values, rows)
+    }
+
+    /// An object's members as a record and its child rows.
+    private static func record(_ members: [JSONNode.Member], line: Int, childRows: Bool)
+        throws -> (values: InputValues, rows: [String: [[String: FieldValue]]]) {
         guard members.contains(where: isRows) else { return (try values(members, line: line), [:]) }
         var rows: [String: [[String: FieldValue]]] = [:]
         var scalars: [JSONNode.Member] = []
@@ -54,8 +101,8 @@ enum JSONRecord {
 
     /// An object's members as field → value.
     private static func values(_ members: [JSONNode.Member], line: Int) throws -> InputValues {
-        // The JSON reader refused a repeated key: each member is appended as it comes.
-        var record = InputValues(minimumCapacity: members.count)
+        // The JSON reader refused a repeated key: each member is added as it comes.
+        var record = InputValues()
         for member in members {
             let key = member.key
             switch member.value {
@@ -71,12 +118,12 @@ enum JSONRecord {
                 guard let data = Data(base64Encoded: text) else {
                     throw InputError(line: line, message: "field '\(key)': $base64 is not valid base64")
                 }
-                record.append(key, .data(data))
+                record[key] = .data(data)
             default:
                 guard let value = member.value.fieldValue else {
                     throw InputError(line: line, message: "field '\(key)': an object inside a list is not a field value")
                 }
-                record.append(key, value)
+                record[key] = value
             }
         }
         return record
@@ -102,12 +149,12 @@ extension JSONRecord {
         }
         guard first == UInt8(ascii: "{") else { throw InputError(line: reader.line, message: "expected a JSON object") }
         let line = reader.line
-        let node: JSONNode
-        do { node = try reader.value() } catch { throw InputError(error) }
+        let members: Members
+        do { members = try read(&reader, names: nil) } catch { throw InputError(error) }
         reader.skipSpace()
         guard reader.isAtEnd else {
             throw InputError(line: reader.line, message: "unexpected text after the JSON object")
         }
-        return try record(node, line: line, childRows: childRows)
+        return try record(members, line: line, childRows: childRows)
     }
 }

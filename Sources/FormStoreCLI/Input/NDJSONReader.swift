@@ -1,10 +1,12 @@
 import FormCore
+import Glibc
 
 /// NDJSON: one JSON object per line; blank lines are skipped. Each line is
 /// parsed where it lies in the read buffer (`JSONReader`), never copied out.
 final class NDJSONReader: RecordReader {
     private let source: any ByteSource
     private let childRows: Bool
+    private var names: ExpectedNames?
     private var buffer: [UInt8] = []
     private var position = 0
     private var atEnd = false
@@ -16,6 +18,10 @@ final class NDJSONReader: RecordReader {
         self.childRows = childRows
     }
 
+    func expect(names: [String]) {
+        self.names = ExpectedNames(names)
+    }
+
     func next() throws -> InputRecord? {
         while let (start, newline) = try nextLine() {
             line += 1
@@ -25,13 +31,13 @@ final class NDJSONReader: RecordReader {
             reader.skipSpace()
             guard let first = reader.current else { continue }
             guard first == UInt8(ascii: "{") else { throw InputError(line: line, message: "expected a JSON object") }
-            let node: JSONNode
-            do { node = try reader.value() } catch { throw InputError(error) }
+            let members: JSONRecord.Members
+            do { members = try JSONRecord.read(&reader, names: names) } catch { throw InputError(error) }
             reader.skipSpace()
             guard reader.isAtEnd else {
                 throw InputError(line: line, message: "unexpected text after the object (one object per line)")
             }
-            let (values, rows) = try JSONRecord.record(node, line: line, childRows: childRows)
+            let (values, rows) = try JSONRecord.record(members, line: line, childRows: childRows)
             return InputRecord(line: line, values: values, rows: rows)
         }
         return nil
@@ -43,7 +49,7 @@ final class NDJSONReader: RecordReader {
     private func nextLine() throws -> (start: Int, end: Int)? {
         var searched = position
         while true {
-            if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = Self.newline(in: buffer, from: searched) {
                 defer { position = newline + 1 }
                 return (position, newline)
             }
@@ -59,6 +65,16 @@ final class NDJSONReader: RecordReader {
             searched = buffer.count
             let chunk = try source.read(upTo: max(64 * 1024, buffer.count))
             if chunk.isEmpty { atEnd = true } else { buffer += chunk }
+        }
+    }
+
+    /// The offset of the first `\n` in `bytes` from `start`, found by `memchr`
+    /// (`firstIndex(of:)` went byte by byte).
+    private static func newline(in bytes: [UInt8], from start: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard start < buffer.count, let base = buffer.baseAddress,
+                  let found = memchr(base + start, Int32(UInt8(ascii: "\n")), buffer.count - start) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
     }
 }

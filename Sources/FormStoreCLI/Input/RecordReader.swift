@@ -16,10 +16,17 @@ protocol RecordReader: AnyObject {
     /// The column names a format declares once for every record (a CSV header),
     /// known after the first `next()`; nil for formats without one.
     var declaredColumns: [String]? { get }
+    /// Tells the reader the names its records are likely to use (an import's
+    /// fields and key columns), before the first `next()`: a reader may lay
+    /// its records out by them (`InputValues(names:)`) and match each key
+    /// against them in place. Other names are still read.
+    func expect(names: [String])
 }
 
 extension RecordReader {
     var declaredColumns: [String]? { nil }
+    /// A reader whose records name their values once (a CSV header) has its names already.
+    func expect(names: [String]) {}
 }
 
 /// The formats `import` reads.

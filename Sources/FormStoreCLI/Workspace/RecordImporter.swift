@@ -34,8 +34,10 @@ struct RecordImporter {
     /// Whether the last keyed row was stored: the next is looked up before
     /// it is offered as new (see `write`).
     private var lookUpFirst = false
+    /// Each key column's slot (nil: no field holds it).
+    private let keySlots: [Int?]
     /// The last row's names, by position, and their slots (`slot(of:at:)`).
-    private var recentSlots: [(name: String, slot: Int?)] = []
+    private var recentSlots: [(name: String, slot: Int?)?] = []
 
     init(form: Form, keyColumns: [String], computedColumns: Set<String> = [],
          storedDate: @escaping (_ value: FieldValue, _ field: String) -> Date?,
@@ -46,6 +48,7 @@ struct RecordImporter {
         self.keyValue = keyValue
         self.computedColumns = computedColumns
         pipeline = CompiledForm.of(form).pipeline
+        keySlots = keyColumns.map(pipeline.slot)
     }
 
     /// Writes one row.
@@ -74,7 +77,7 @@ struct RecordImporter {
         guard let key = row.key else { return try insert(row, plan: plan, into: batch) }
         if case .insert(let values) = plan, row.problems.isEmpty {
             do {
-                if try batch.insertIfKeyIsFree(row.withKeys(values, columns: keyColumns), arrived: row.arrived) {
+                if try batch.insertIfKeyIsFree(row.withKeys(values, columns: keyColumns, slots: keySlots), arrived: row.arrived) {
                     return .inserted
                 }
             } catch {
@@ -128,12 +131,14 @@ struct RecordImporter {
         /// written whether or not a field holds them.
         var keys: [FieldValue?]
 
-        /// The planned record with the key columns' (`columns`) values.
-        func withKeys(_ planned: RecordValues, columns: [String]) -> RecordValues {
+        /// The planned record with the key columns' (`columns`) values;
+        /// `slots`: each key column's slot, nil for one no field holds.
+        func withKeys(_ planned: RecordValues, columns: [String], slots: [Int?]) -> RecordValues {
             var values = planned
-            for (column, key) in zip(columns, keys) {
+            for ((column, slot), key) in zip(zip(columns, slots), keys) {
                 // A key a field holds is there already: the values are copied only to add one.
-                guard let key, values[column].map({ !RecordImporter.identical($0, key) }) ?? true else { continue }
+                let held = slot.map { values.slots[$0] } ?? values[column]
+                guard let key, held.map({ !RecordImporter.identical($0, key) }) ?? true else { continue }
                 values[column] = key
             }
             return values
@@ -142,13 +147,19 @@ struct RecordImporter {
 
     /// Parses each value of `input` through its field (or key column).
     private mutating func parsedAsNew(_ input: InputRecord) -> NewRow {
-        var row = NewRow(values: pipeline.defaultValues, arrived: RecordValues(layout: pipeline.layout),
+        // Laid out by `expectedNames` (the layout's keys), the values as they arrived are by slot already.
+        let arrived = input.values.laidOut(by: pipeline.layout)
+        var row = NewRow(values: pipeline.defaultValues, arrived: arrived ?? RecordValues(layout: pipeline.layout),
                          keys: Array(repeating: nil, count: keyColumns.count))
-        row.given.reserveCapacity(input.values.count)
-        for (position, (name, raw)) in input.values.enumerated() {
+        row.given.reserveCapacity(input.values.names.count)
+        // By position: the rows of a reader told `expectedNames` share one array of names.
+        for (position, name) in input.values.names.enumerated() {
+            guard let raw = input.values[at: position] else { continue }
             // The field's slot, found once per value: the rest reads the field in place.
             let slot = slot(of: name, at: position)
-            if let slot { row.arrived.slots[slot] = raw } else { row.arrived.others[name] = raw }
+            if arrived == nil {
+                if let slot { row.arrived.slots[slot] = raw } else { row.arrived.others[name] = raw }
+            }
             switch parse(raw, name: name, slot: slot) {
             case .failure(let problem):
                 row.problems.append(problem)
@@ -164,17 +175,16 @@ struct RecordImporter {
         return row
     }
 
-    /// The slot of `name`, at `position` in its row. The rows of one input
-    /// name their values in the same order (a CSV header, an export): the
-    /// last row's name there is compared before the name is hashed.
+    /// The slot of `name`, at `position` in its row's names. The rows of one
+    /// input name their values in the same order (a CSV header, the names a
+    /// reader expects, an export): the last row's name there is compared
+    /// before the name is hashed.
     private mutating func slot(of name: String, at position: Int) -> Int? {
-        if position < recentSlots.count, recentSlots[position].name == name { return recentSlots[position].slot }
+        if position < recentSlots.count, let recent = recentSlots[position], recent.name == name { return recent.slot }
         let slot = pipeline.slot(name)
-        if position < recentSlots.count {
-            recentSlots[position] = (name, slot)
-        } else if position == recentSlots.count {
-            recentSlots.append((name, slot))
-        }
+        // A position past the last row's (a row holding a name it did not) grows the list to it.
+        if position >= recentSlots.count { recentSlots += Array(repeating: nil, count: position + 1 - recentSlots.count) }
+        recentSlots[position] = (name, slot)
         return slot
     }
 
@@ -192,7 +202,7 @@ struct RecordImporter {
             return .unchanged
         case .insert(let values):
             try report(row.problems)
-            try batch.insert(row.withKeys(values, columns: keyColumns), arrived: row.arrived)
+            try batch.insert(row.withKeys(values, columns: keyColumns, slots: keySlots), arrived: row.arrived)
             return .inserted
         }
     }
@@ -267,6 +277,14 @@ struct RecordImporter {
             field = error.field
             message = RecordPipeline.refusalCodes.contains(error.code) ? error.message : error.description
         }
+    }
+
+    /// The names rows are expected to use, for a reader to lay them out by
+    /// (`RecordReader.expect(names:)`): the fields, in slot order, then the key columns no field holds.
+    var expectedNames: [String] {
+        // The layout's own array when no key column is left over: records laid out by it are by slot (`parsedAsNew`).
+        let others = keyColumns.filter { pipeline.slot($0) == nil }
+        return others.isEmpty ? pipeline.layout.keys : pipeline.layout.keys + others
     }
 
     static func notAField(_ name: String, form: Form) -> String { "\(name): not a field of \(form.name)" }

@@ -26,6 +26,7 @@ extension StorageWorkspace {
                                               computedColumns: batch.computedColumns, storedDate: batch.storedDate) {
                     [unowned self] text, column in keyValue(text, column: column, of: form, keyColumns: keyColumns)
                 }
+                reader.expect(names: importer.expectedNames)
                 // A row may refer to one later in the input (a parent after its child).
                 try batch.deferForeignKeyChecks()
                 let danglingBefore = dryRun ? try batch.foreignKeyViolationCount() : 0

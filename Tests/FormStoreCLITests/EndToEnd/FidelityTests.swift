@@ -149,6 +149,36 @@ import Testing
             == "4|łucja.żak@example.pl|NULL\n5||''\n")
     }
 
+    /// Keys are matched against the columns in place (issue 14): keys in any
+    /// order or spelled with escapes import exactly what the plain rows do.
+    @Test func keysInAnyOrderOrSpellingImportTheSame() throws {
+        let plain = """
+            {"id": 1, "a": 1, "b": 3.14, "note": "日本語 😀 é", "big": 9223372036854775807, "r": 1e-300}
+            {"id": 2, "a": "007", "b": null, "note": "", "big": -9223372036854775808, "r": -0.5}
+            {"id": 3, "data": {"$base64": "AP8Q"}, "note": "escaped"}
+
+            """
+        let respelled = #"""
+            {"r": 1e-300, "big": 9223372036854775807, "note": "\u65e5本語 \ud83d\ude00 \u00e9", "b": 3.14, "a": 1, "id": 1}
+            {"\u0069d": 2, "n\u006fte": "", "a": "007", "b": null, "big": -9223372036854775808, "r": -0.5}
+            {"data": {"$base64": "AP8Q"}, "note": "escaped", "id": 3}
+
+            """#
+        let first = try DemoDatabase(sql: Self.schema)
+        let second = try DemoDatabase(sql: Self.schema)
+        #expect(try first.run(["import", "things"], stdin: plain).code == 0)
+        #expect(try second.run(["import", "things"], stdin: respelled).code == 0)
+        #expect(try second.dump() == first.dump())
+        #expect(try first.query("SELECT id, quote(a), quote(b), quote(note), quote(data) FROM things ORDER BY id")
+            == "1|1|3.14|'日本語 😀 é'|NULL\n2|'007'|NULL|''|NULL\n3|NULL|NULL|'escaped'|X'00FF10'\n")
+        // A key given twice, however it is spelled, refuses the input, which changes nothing.
+        let dump = try second.dump()
+        let twice = try second.run(["import", "things"], stdin: #"{"id": 9, "note": "a", "n\u006fte": "b"}"# + "\n")
+        #expect(twice.code == 65)
+        #expect(twice.errors.contains("line 1, column 24: duplicate key 'note'; nothing was imported"), "\(twice)")
+        #expect(try second.dump() == dump)
+    }
+
     @Test func aChangedDateTakesTheFormTheRowUses() throws {
         let source = try Self.source()
         let run = try source.run(["import", "events"], stdin: """
