@@ -23,13 +23,18 @@ public final class FormCache<Value: Sendable>: Sendable {
     /// compared in place and handed out with one retain, with no `Form` copied.
     @usableFromInline
     final class Entry: Sendable {
-        @usableFromInline let form: Form
+        let form: Form
         @usableFromInline let value: Value
 
         init(_ form: Form, _ value: Value) {
             self.form = form
             self.value = value
         }
+
+        /// Whether this entry is `other`'s. Not inlined: compared here, the
+        /// kept form is read in place, where the caller's module copied it first.
+        @usableFromInline
+        func isFor(_ other: Form) -> Bool { form == other }
     }
 
     private let entries = Mutex<[String: [Entry]]>([:])
@@ -51,14 +56,14 @@ public final class FormCache<Value: Sendable>: Sendable {
     // comparison (issue 14).
     @inlinable
     public func value(for form: Form) -> Value? {
-        if let entry = last.withLock({ $0 }), entry.form == form { return entry.value }
+        if let entry = last.withLock({ $0 }), entry.isFor(form) { return entry.value }
         return lookUp(form)
     }
 
     /// The form's value among those kept by name, remembered as the last asked for.
     @usableFromInline
     func lookUp(_ form: Form) -> Value? {
-        guard let found = entries.withLock({ $0[form.name]?.first { $0.form == form } }) else { return nil }
+        guard let found = entries.withLock({ $0[form.name]?.first { $0.isFor(form) } }) else { return nil }
         last.withLock { $0 = found }
         return found.value
     }
@@ -69,7 +74,7 @@ public final class FormCache<Value: Sendable>: Sendable {
         entries.withLock { entries in
             if entries.count >= limit && entries[form.name] == nil { entries.removeAll(keepingCapacity: true) }
             var kept = entries[form.name, default: []]
-            kept.removeAll { $0.form == form }
+            kept.removeAll { $0.isFor(form) }
             if kept.count >= perName { kept.removeFirst(kept.count - perName + 1) }
             kept.append(entry)
             entries[form.name] = kept
