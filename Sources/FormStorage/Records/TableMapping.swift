@@ -355,15 +355,16 @@ public struct TableMapping: Sendable, Hashable {
     /// column name hashed (issue 14).
     func record(from statement: Statement) -> StoredRecord {
         guard pathSlots.isEmpty else { return record(decoding: columns.indices.map { statement.value(at: $0) }) }
-        return record(slotValues { statement.value(at: $0) })
+        // Each column decoded where SQLite holds it, straight into its slot.
+        return record(slotValues { StorageCoding.decode(statement.cell(at: $0), kind: columnKinds[$0]) })
     }
 
-    /// Each column's value (`stored(position)`, by position in `columns`)
-    /// decoded into its slot, or beside the slots for a column no field names.
-    private func slotValues(_ stored: (Int) -> DatabaseValue) -> RecordValues {
+    /// Each column's value (`decoded(position)`, by position in `columns`)
+    /// put in its slot, or beside the slots for a column no field names.
+    private func slotValues(_ decoded: (Int) -> FieldValue) -> RecordValues {
         var values = RecordValues(layout: layout)
         for index in columns.indices {
-            let value = StorageCoding.decode(stored(index), kind: columnKinds[index])
+            let value = decoded(index)
             if let slot = columnSlots[index] { values.slots[slot] = value } else { values.others[columns[index]] = value }
         }
         return values
@@ -378,7 +379,7 @@ public struct TableMapping: Sendable, Hashable {
 
     /// The record of one row's stored values (by position in `columns`).
     func record(decoding stored: [DatabaseValue]) -> StoredRecord {
-        var values = slotValues { stored[$0] }
+        var values = slotValues { StorageCoding.decode(stored[$0], kind: columnKinds[$0]) }
         if !pathSlots.isEmpty {
             var documents: [Int: DictionaryModel] = [:]
             for path in pathSlots {
