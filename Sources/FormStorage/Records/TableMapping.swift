@@ -356,7 +356,9 @@ public struct TableMapping: Sendable, Hashable {
     func record(from statement: Statement) -> StoredRecord {
         guard pathSlots.isEmpty else { return record(decoding: columns.indices.map { statement.value(at: $0) }) }
         // Each column decoded where SQLite holds it, straight into its slot.
-        return record(slotValues { StorageCoding.decode(statement.cell(at: $0), kind: columnKinds[$0]) })
+        // The kinds are taken out first: a closure using `columnKinds` copied the whole mapping.
+        let kinds = columnKinds
+        return record(slotValues { StorageCoding.decode(statement.cell(at: $0), kind: kinds[$0]) })
     }
 
     /// Each column's value (`decoded(position)`, by position in `columns`)
@@ -379,7 +381,8 @@ public struct TableMapping: Sendable, Hashable {
 
     /// The record of one row's stored values (by position in `columns`).
     func record(decoding stored: [DatabaseValue]) -> StoredRecord {
-        var values = slotValues { StorageCoding.decode(stored[$0], kind: columnKinds[$0]) }
+        let kinds = columnKinds
+        var values = slotValues { StorageCoding.decode(stored[$0], kind: kinds[$0]) }
         if !pathSlots.isEmpty {
             var documents: [Int: DictionaryModel] = [:]
             for path in pathSlots {
