@@ -30,6 +30,18 @@ import Testing
         #expect(cache.value(for: form("other")) == "other")
     }
 
+    @Test func anEqualFormBuiltAgainFindsTheSameValueEachTime() {
+        let cache = FormCache<String>()
+        let kept = form()
+        cache.keep("first", for: kept)
+        let rebuilt = form()
+        #expect(cache.value(for: rebuilt) == "first")
+        #expect(cache.value(for: rebuilt) == "first")
+        #expect(cache.value(for: kept) == "first")
+        #expect(cache.value(for: form(version: 2)) == nil)
+        #expect(cache.value(for: rebuilt) == "first")
+    }
+
     @Test func formsSharingANameAreKeptApart() {
         let cache = FormCache<String>()
         cache.keep("v1", for: form())
