@@ -30,6 +30,18 @@ import Testing
         #expect(error.description == #"$.sections[0].fields[1].hiddenWhen.field (field "priority"): unknown field "stauts""#)
     }
 
+    @Test func theAsyncOpenChecksTheDefinitionAsTheBlockingOneDoes() async throws {
+        let form = Form(name: "ticket", sections: [Section(fields: [
+            Field("Status", \Ticket.status),
+            Field("Priority", key: "priority").hidden(when: .equals("stauts", "closed")),
+        ])])
+        let error = await #expect(throws: FormDefinitionError.self) {
+            _ = try await FormSession.open(form, key: RecordKey("id", 1), backend: backend())
+        }
+        #expect(error?.field == "priority")
+        #expect(error?.description == #"$.sections[0].fields[1].hiddenWhen.field (field "priority"): unknown field "stauts""#)
+    }
+
     @Test func anEnumWithoutChoicesIsADefinitionError() throws {
         let form = Form(name: "ticket", sections: [Section(fields: [
             // Bound by name to an enum the form cannot see: no choices.

@@ -1,6 +1,6 @@
 import FormCore
 import Foundation
-import FormStorage
+@testable import FormStorage
 import Testing
 
 @Suite struct StorageCodingTests {
@@ -25,6 +25,23 @@ import Testing
 
     private func stored(_ column: String) throws -> DatabaseValue? {
         try conn.fetchOne("SELECT \(quoteIdentifier(column)) FROM r")?[0]
+    }
+
+    /// A column decoded where SQLite holds it (how a load reads a row) is
+    /// what its stored value decodes to, whatever its storage class and kind.
+    @Test func aCellDecodesAsItsStoredValueForEveryKind() throws {
+        let statement = try conn.cachedStatement("""
+            SELECT 7, -2.5, 'Ada', '  42 ', '2024-01-31', '1', x'414200', NULL, 3.0, '["a"]', x'00ff'
+            """)
+        #expect(try statement.step())
+        defer { statement.reset() }
+        for column in 0..<11 {
+            for kind in [nil] + FieldKind.allCases.map(Optional.some) {
+                #expect(StorageCoding.decode(statement.cell(at: column), kind: kind)
+                        == StorageCoding.decode(statement.value(at: column), kind: kind),
+                        "column \(column), kind \(kind.map(\.rawValue) ?? "none")")
+            }
+        }
     }
 
     @Test func boolsAreZeroOrOne() throws {

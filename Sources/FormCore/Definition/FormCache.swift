@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// What is made once per form and then shared — a compiled form, a store's
 /// table mapping — found by the form's name and then compared whole, which is
@@ -19,8 +19,26 @@ import Synchronization
 /// starts again rather than grow. The form asked for last is compared first,
 /// with no key hashed: a service opens the same form request after request.
 public final class FormCache<Value: Sendable>: Sendable {
-    private let entries = Mutex<[String: [(form: Form, value: Value)]]>([:])
-    private let last = Mutex<(form: Form, value: Value)?>(nil)
+    /// A form and what was made for it. A class: the last one asked for is
+    /// compared in place and handed out with one retain, with no `Form` copied.
+    @usableFromInline
+    final class Entry: Sendable {
+        let form: Form
+        @usableFromInline let value: Value
+
+        init(_ form: Form, _ value: Value) {
+            self.form = form
+            self.value = value
+        }
+
+        /// Whether this entry is `other`'s. Not inlined: compared here, the
+        /// kept form is read in place, where the caller's module copied it first.
+        @usableFromInline
+        func isFor(_ other: Form) -> Bool { form == other }
+    }
+
+    private let entries = Mutex<[String: [Entry]]>([:])
+    @usableFromInline let last = Mutex<Entry?>(nil)
     private let limit: Int
     private let perName: Int
 
@@ -32,24 +50,57 @@ public final class FormCache<Value: Sendable>: Sendable {
     }
 
     /// What was kept for `form`, or nil.
+    // Inlinable, so a cache of another module's values (a store's mappings)
+    // is specialized there: unspecialized, looking up the metadata of
+    // `Mutex<Entry?>` and `Optional<Value>` per call cost four times the
+    // comparison (issue 14).
+    @inlinable
     public func value(for form: Form) -> Value? {
-        // Compared where it is kept: copying a `Form` out costs more than the comparison.
-        if let found = last.withLock({ last in last.flatMap { $0.form == form ? $0.value : nil } }) { return found }
-        guard let found = entries.withLock({ $0[form.name]?.first { $0.form == form }?.value }) else { return nil }
-        last.withLock { $0 = (form, found) }
-        return found
+        if let entry = last.withLock({ $0 }), isLast(entry, for: form) { return entry.value }
+        return lookUp(form)
+    }
+
+    /// Whether the entry asked for last is `form`'s. An equal form built
+    /// anew (a computed `static var form`, a form per request) is compared
+    /// field by field, some 25k instructions for 20 fields: it becomes the
+    /// form asked for last, so its next lookups find the same sections and
+    /// compare cheaply.
+    @usableFromInline
+    func isLast(_ entry: Entry, for form: Form) -> Bool {
+        guard entry.isFor(form) else { return false }
+        if !entry.form.sharesSections(with: form) { last.withLock { $0 = Entry(form, entry.value) } }
+        return true
+    }
+
+    /// The form's value among those kept by name, remembered as the last asked for.
+    @usableFromInline
+    func lookUp(_ form: Form) -> Value? {
+        guard let found = entries.withLock({ $0[form.name]?.first { $0.isFor(form) } }) else { return nil }
+        last.withLock { $0 = found.form.sharesSections(with: form) ? found : Entry(form, found.value) }
+        return found.value
     }
 
     /// Keeps `value` for `form`, replacing what was kept for an equal form.
     public func keep(_ value: Value, for form: Form) {
+        let entry = Entry(form, value)
         entries.withLock { entries in
             if entries.count >= limit && entries[form.name] == nil { entries.removeAll(keepingCapacity: true) }
             var kept = entries[form.name, default: []]
-            kept.removeAll { $0.form == form }
+            kept.removeAll { $0.isFor(form) }
             if kept.count >= perName { kept.removeFirst(kept.count - perName + 1) }
-            kept.append((form, value))
+            kept.append(entry)
             entries[form.name] = kept
         }
-        last.withLock { $0 = (form, value) }
+        last.withLock { $0 = entry }
+    }
+}
+
+extension Form {
+    /// Whether both forms hold the very same sections array (one form
+    /// copied, not built twice): then comparing them costs little.
+    func sharesSections(with other: Form) -> Bool {
+        sections.withUnsafeBufferPointer { mine in
+            other.sections.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+        }
     }
 }

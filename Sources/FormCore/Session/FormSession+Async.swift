@@ -23,18 +23,19 @@ extension FormSession {
     /// Opens the stored record with `key`, offering the drafts `owner` has of it
     /// (`open(_:key:backend:drafts:owner:draftPolicy:autosave:)`, awaited).
     ///
-    /// - throws: `SessionError` (`.notFound`); the backend's error; `CancellationError`.
+    /// - throws: `FormDefinitionError` when the form's definition has a mistake;
+    ///   `SessionError` (`.notFound`); the backend's error; `CancellationError`.
     nonisolated(nonsending)
     public static func open(_ form: Form, key: RecordKey, backend: any FormBackend,
                             drafts: (any DraftStore)? = nil, owner: String? = nil,
                             draftPolicy: DraftPolicy = .autosave,
                             autosave: DraftAutosaver.Policy = .init()) async throws -> FormSession {
+        let compiled = try checkedCompile(form)
         guard let record = try await backend.load(form, key: key) else {
             throw SessionError.notFound(form, key)
         }
-        let session = FormSession(form: form, backend: backend, draftStore: drafts, key: record.key,
-                                  values: record.slotValues, version: record.version, owner: owner,
-                                  draftPolicy: draftPolicy, autosave: autosave, groups: record.groups)
+        let session = FormSession(opened: record, form: form, compiled: compiled, backend: backend, drafts: drafts,
+                                  owner: owner, draftPolicy: draftPolicy, autosave: autosave)
         if let drafts { session.offer(try await drafts.drafts(form: form.name, key: record.key, owner: owner)) }
         return session
     }

@@ -235,18 +235,31 @@ public final class FormSession {
                             drafts: (any DraftStore)? = nil, owner: String? = nil,
                             draftPolicy: DraftPolicy = .autosave,
                             autosave: DraftAutosaver.Policy = .init()) throws -> FormSession {
-        // The form is compiled once per open: its check and the session share it.
-        let compiled = CompiledForm.of(form)
-        if let problem = compiled.definitionProblem { throw problem }
+        let compiled = try checkedCompile(form)
         guard let record = try backend.load(form, key: key) else {
             throw SessionError.notFound(form, key)
         }
-        let session = FormSession(form: form, backend: backend, draftStore: drafts, key: record.key,
-                                  values: record.slotValues, version: record.version, owner: owner,
-                                  draftPolicy: draftPolicy, autosave: autosave, groups: record.groups,
-                                  compiled: compiled)
+        let session = FormSession(opened: record, form: form, compiled: compiled, backend: backend, drafts: drafts,
+                                  owner: owner, draftPolicy: draftPolicy, autosave: autosave)
         if let drafts { session.offer(try drafts.drafts(form: form.name, key: record.key, owner: owner)) }
         return session
+    }
+
+    /// The form compiled, its definition checked: the first step of either
+    /// `open`. Compiled once per open: its check and the session share it.
+    static func checkedCompile(_ form: Form) throws -> CompiledForm {
+        let compiled = CompiledForm.of(form)
+        if let problem = compiled.definitionProblem { throw problem }
+        return compiled
+    }
+
+    /// A session on a record just loaded, as either `open` makes it.
+    convenience init(opened record: StoredRecord, form: Form, compiled: CompiledForm, backend: any FormBackend,
+                     drafts: (any DraftStore)?, owner: String?, draftPolicy: DraftPolicy,
+                     autosave: DraftAutosaver.Policy) {
+        self.init(form: form, backend: backend, draftStore: drafts, key: record.key, values: record.slotValues,
+                  version: record.version, owner: owner, draftPolicy: draftPolicy, autosave: autosave,
+                  groups: record.groups, compiled: compiled)
     }
 
     /// Offers the drafts found for the record, and the owner's in the fallback files.

@@ -21,7 +21,12 @@ public struct RecordValues: Sendable {
     /// A record with no values yet.
     public init(layout: RecordLayout) {
         self.layout = layout
-        slots = Array(repeating: nil, count: layout.keys.count)
+        // Appended into reserved room, not `Array(repeating:count:)`, which
+        // allocates through the standard library's unspecialized path and
+        // looks up the array's metadata on every call (issue 14).
+        slots = []
+        slots.reserveCapacity(layout.keys.count)
+        for _ in layout.keys { slots.append(nil) }
     }
 
     /// A record holding `slots`, one value (or nil) per slot of `layout`.

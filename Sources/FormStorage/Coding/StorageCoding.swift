@@ -134,6 +134,20 @@ public struct StorageCoding: Sendable, Hashable {
         }
     }
 
+    /// `decode(_:kind:)` of a column read in place (`Statement.cell(at:)`):
+    /// the pairs a load meets most (an INTEGER of an integer field, a REAL of
+    /// a decimal one, TEXT of a text one) become the value `decode(_:kind:)`
+    /// makes of them straight from SQLite's, with no `DatabaseValue` made and
+    /// switched over first; every other pair goes through it (issue 14).
+    static func decode(_ cell: DatabaseCell, kind: FieldKind?) -> FieldValue {
+        switch (cell, kind) {
+        case (.integer(let i), .integer?): .int(i)
+        case (.real(let d), .decimal?): .double(d)
+        case (.text(let bytes), .text?): .text(String(decoding: bytes, as: UTF8.self))
+        default: decode(DatabaseValue(cell), kind: kind)
+        }
+    }
+
     private static func decodeBool(_ value: DatabaseValue) -> FieldValue {
         switch value {
         case .integer(let i): return .bool(i != 0)

@@ -371,20 +371,23 @@ public struct TableMapping: Sendable, Hashable {
     /// column name hashed (issue 14).
     func record(from statement: Statement) -> StoredRecord {
         guard pathSlots.isEmpty else { return record(decoding: columns.indices.map { statement.value(at: $0) }) }
-        return record(slotValues { statement.value(at: $0) })
+        // Each column decoded where SQLite holds it, straight into its slot.
+        // The kinds are taken out first: a closure using `columnKinds` copied the whole mapping.
+        let kinds = columnKinds
+        return record(slotValues { StorageCoding.decode(statement.cell(at: $0), kind: kinds[$0]) })
     }
 
-    /// Each column's value (`stored(position)`, by position in `columns`)
-    /// decoded into its slot, or beside the slots for a column no field names.
-    private func slotValues(_ stored: (Int) -> DatabaseValue) -> RecordValues {
-        slotValues(of: columns.indices, stored)
+    /// Each column's value (`decoded(position)`, by position in `columns`)
+    /// put in its slot, or beside the slots for a column no field names.
+    private func slotValues(_ decoded: (Int) -> FieldValue) -> RecordValues {
+        slotValues(of: columns.indices, decoded)
     }
 
     /// `slotValues(_:)` of the columns at `positions` only; the other slots stay empty.
-    private func slotValues(of positions: some Sequence<Int>, _ stored: (Int) -> DatabaseValue) -> RecordValues {
+    private func slotValues(of positions: some Sequence<Int>, _ decoded: (Int) -> FieldValue) -> RecordValues {
         var values = RecordValues(layout: layout)
         for index in positions {
-            let value = StorageCoding.decode(stored(index), kind: columnKinds[index])
+            let value = decoded(index)
             if let slot = columnSlots[index] { values.slots[slot] = value } else { values.others[columns[index]] = value }
         }
         return values
@@ -409,12 +412,15 @@ public struct TableMapping: Sendable, Hashable {
         var decoded = keyPositions
         if let version = form.versionColumn, let position = columnPositions[version] { decoded.append(position) }
         decoded += changes.keys.compactMap { columnPositions[$0] }
-        return StoredRow(record: record(slotValues(of: decoded) { stored[$0] }), stored: stored)
+        let kinds = columnKinds
+        return StoredRow(record: record(slotValues(of: decoded) { StorageCoding.decode(stored[$0], kind: kinds[$0]) }),
+                         stored: stored)
     }
 
     /// The record of one row's stored values (by position in `columns`).
     func record(decoding stored: [DatabaseValue]) -> StoredRecord {
-        var values = slotValues { stored[$0] }
+        let kinds = columnKinds
+        var values = slotValues { StorageCoding.decode(stored[$0], kind: kinds[$0]) }
         if !pathSlots.isEmpty {
             var documents: [Int: DictionaryModel] = [:]
             for path in pathSlots {

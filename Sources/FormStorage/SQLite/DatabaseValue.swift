@@ -51,3 +51,17 @@ extension DatabaseValue: ExpressibleByNilLiteral, ExpressibleByIntegerLiteral,
     public init(floatLiteral value: Double) { self = .real(value) }
     public init(stringLiteral value: String) { self = .text(value) }
 }
+
+extension DatabaseValue {
+    /// The value of a cell, copied out of SQLite's memory.
+    init(_ cell: DatabaseCell) {
+        switch cell {
+        case .null: self = .null
+        case .integer(let value): self = .integer(value)
+        case .real(let value): self = .real(value)
+        // Decoded with the byte count: text may hold NUL characters.
+        case .text(let bytes): self = .text(String(decoding: bytes, as: UTF8.self))
+        case .blob(let bytes): self = .blob(Data(bytes))
+        }
+    }
+}

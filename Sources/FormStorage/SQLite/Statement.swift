@@ -231,16 +231,7 @@ public final class Statement {
 
     /// The value of a 0-based column of the current row: the cell (`cell(at:)`)
     /// copied out of SQLite's buffer.
-    public func value(at index: Int) -> DatabaseValue {
-        switch cell(at: index) {
-        case .null: .null
-        case .integer(let value): .integer(value)
-        case .real(let value): .real(value)
-        // Decoded with the byte count: text may hold NUL characters.
-        case .text(let bytes): .text(String(decoding: bytes, as: UTF8.self))
-        case .blob(let bytes): .blob(Data(bytes))
-        }
-    }
+    public func value(at index: Int) -> DatabaseValue { DatabaseValue(cell(at: index)) }
 
     /// A converted value of a 0-based column of the current row.
     ///

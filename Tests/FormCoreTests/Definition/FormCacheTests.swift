@@ -19,6 +19,29 @@ import Testing
         #expect(cache.value(for: form("other")) == nil)
     }
 
+    @Test func theFormAskedForLastIsFoundAgainAfterAnother() {
+        let cache = FormCache<String>()
+        cache.keep("contact", for: form())
+        cache.keep("other", for: form("other"))
+        #expect(cache.value(for: form()) == "contact")
+        #expect(cache.value(for: form()) == "contact")
+        #expect(cache.value(for: form("other")) == "other")
+        #expect(cache.value(for: form(version: 2)) == nil)
+        #expect(cache.value(for: form("other")) == "other")
+    }
+
+    @Test func anEqualFormBuiltAgainFindsTheSameValueEachTime() {
+        let cache = FormCache<String>()
+        let kept = form()
+        cache.keep("first", for: kept)
+        let rebuilt = form()
+        #expect(cache.value(for: rebuilt) == "first")
+        #expect(cache.value(for: rebuilt) == "first")
+        #expect(cache.value(for: kept) == "first")
+        #expect(cache.value(for: form(version: 2)) == nil)
+        #expect(cache.value(for: rebuilt) == "first")
+    }
+
     @Test func formsSharingANameAreKeptApart() {
         let cache = FormCache<String>()
         cache.keep("v1", for: form())
