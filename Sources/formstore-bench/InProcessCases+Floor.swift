@@ -47,12 +47,7 @@ extension InProcessCases {
         let begin = try raw.prepare("BEGIN IMMEDIATE")
         let select = try raw.prepare("SELECT \(list) FROM \(table) WHERE id = ?")
         let update = try raw.prepare("UPDATE \(table) SET \(field) = ? WHERE id = ?")
-        let change = try raw.prepare("""
-            INSERT INTO formstore_changes (form, record_key, changed_at, actor, via) VALUES (?, ?, ?, NULL, 'library')
-            """)
-        let changedField = try raw.prepare("""
-            INSERT INTO formstore_change_fields (change_id, field, old_value, new_value, secure) VALUES (?, ?, ?, ?, 0)
-            """)
+        let history = try RawHistoryRows(raw)
         let commit = try raw.prepare("COMMIT")
         let session = try FormSession.open(form, key: RecordKey("id", 1), backend: store)
         let read = { () throws -> String in
@@ -68,15 +63,7 @@ extension InProcessCases {
             sqlite3_bind_int64(update.pointer, 2, 2)
             try update.run()
             let after = try read()
-            sqlite3_bind_text(change.pointer, 1, table, -1, formstore_sqlite3_transient())
-            sqlite3_bind_text(change.pointer, 2, "{\"id\":2}", -1, formstore_sqlite3_transient())
-            sqlite3_bind_text(change.pointer, 3, "2026-01-01T00:00:00.000Z", -1, formstore_sqlite3_transient())
-            try change.run()
-            sqlite3_bind_int64(changedField.pointer, 1, sqlite3_last_insert_rowid(raw.db))
-            sqlite3_bind_text(changedField.pointer, 2, field, -1, formstore_sqlite3_transient())
-            sqlite3_bind_text(changedField.pointer, 3, before, -1, formstore_sqlite3_transient())
-            sqlite3_bind_text(changedField.pointer, 4, after, -1, formstore_sqlite3_transient())
-            try changedField.run()
+            try history.write(form: table, key: "{\"id\":2}", field: field, old: before, new: after)
             try commit.run()
         }
     }

@@ -51,35 +51,24 @@ struct LiveCases {
         let plain = try RawConnection(path: withoutHistory, synchronous: "FULL")
         let update = "UPDATE \(Person.table) SET city = ? WHERE id = 3"
         let recordingUpdate = try recording.prepare(update), plainUpdate = try plain.prepare(update)
-        let change = try recording.prepare("""
-            INSERT INTO formstore_changes (form, record_key, changed_at, actor, via) VALUES (?, '{"id":3}', ?, NULL, 'library')
-            """)
-        let field = try recording.prepare("""
-            INSERT INTO formstore_change_fields (change_id, field, old_value, new_value, secure) VALUES (?, 'city', ?, ?, 0)
-            """)
+        let history = try RawHistoryRows(recording)
         var counter = 0
-        func write(_ connection: RawConnection, _ update: RawStatement, history: Bool) throws -> Double {
+        func write(_ connection: RawConnection, _ update: RawStatement, recorded: Bool) throws -> Double {
             counter += 1
             let city = "Lyon \(counter)"
             return try seconds {
                 try connection.execute("BEGIN IMMEDIATE")
                 sqlite3_bind_text(update.pointer, 1, city, -1, formstore_sqlite3_transient())
                 try update.run()
-                if history {
-                    sqlite3_bind_text(change.pointer, 1, Person.table, -1, formstore_sqlite3_transient())
-                    sqlite3_bind_text(change.pointer, 2, "2026-01-01T00:00:00.000Z", -1, formstore_sqlite3_transient())
-                    try change.run()
-                    sqlite3_bind_int64(field.pointer, 1, sqlite3_last_insert_rowid(connection.db))
-                    sqlite3_bind_text(field.pointer, 2, "Lyon", -1, formstore_sqlite3_transient())
-                    sqlite3_bind_text(field.pointer, 3, city, -1, formstore_sqlite3_transient())
-                    try field.run()
+                if recorded {
+                    try history.write(form: Person.table, key: "{\"id\":3}", field: "city", old: "Lyon", new: city)
                 }
                 try connection.execute("COMMIT")
             }
         }
         let paired = try interleaved(rounds: size.pick(smoke: 1, quick: 301, full: 1001),
-                                     baseline: { try write(plain, plainUpdate, history: false) },
-                                     subject: { try write(recording, recordingUpdate, history: true) })
+                                     baseline: { try write(plain, plainUpdate, recorded: false) },
+                                     subject: { try write(recording, recordingUpdate, recorded: true) })
         return .ratio("the floor: history in C (synchronous=FULL)", paired, unit: "µs", scale: 1e6, atMost: 1.10,
                       note: "the same update with and without the history's two rows, each its own transaction, through the C API")
     }

@@ -83,3 +83,35 @@ struct SQLiteSetting: Codable {
     var pageSize: Int
     var foreignKeys: Bool
 }
+
+/// The history's two rows for one changed field (`formstore_changes` and
+/// `formstore_change_fields`), written through the C API as FormStore's
+/// history writes them: what the floor cases add to a bare update.
+final class RawHistoryRows {
+    private let connection: RawConnection
+    private let change: RawStatement
+    private let field: RawStatement
+
+    init(_ connection: RawConnection) throws {
+        self.connection = connection
+        change = try connection.prepare("""
+            INSERT INTO formstore_changes (form, record_key, changed_at, actor, via) VALUES (?, ?, ?, NULL, 'library')
+            """)
+        field = try connection.prepare("""
+            INSERT INTO formstore_change_fields (change_id, field, old_value, new_value, secure) VALUES (?, ?, ?, ?, 0)
+            """)
+    }
+
+    /// Inserts the change of `form`'s record `key` (its key text) and its one field's old and new values.
+    func write(form: String, key: String, field name: String, old: String, new: String) throws {
+        sqlite3_bind_text(change.pointer, 1, form, -1, formstore_sqlite3_transient())
+        sqlite3_bind_text(change.pointer, 2, key, -1, formstore_sqlite3_transient())
+        sqlite3_bind_text(change.pointer, 3, "2026-01-01T00:00:00.000Z", -1, formstore_sqlite3_transient())
+        try change.run()
+        sqlite3_bind_int64(field.pointer, 1, sqlite3_last_insert_rowid(connection.db))
+        sqlite3_bind_text(field.pointer, 2, name, -1, formstore_sqlite3_transient())
+        sqlite3_bind_text(field.pointer, 3, old, -1, formstore_sqlite3_transient())
+        sqlite3_bind_text(field.pointer, 4, new, -1, formstore_sqlite3_transient())
+        try field.run()
+    }
+}

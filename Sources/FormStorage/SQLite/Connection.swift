@@ -28,8 +28,8 @@ public final class Connection {
     /// cache, with their SQL, the latest first: a load asks for the same text
     /// again and again, a save for the same dozen in turn, and comparing a
     /// string with the one it was copied from costs next to nothing, where
-    /// hashing a long SELECT or `UPDATE … RETURNING` per statement showed in
-    /// their profiles (issue 14).
+    /// hashing a long SELECT or UPDATE per statement showed in their
+    /// profiles (issue 14).
     private var recentlyCached: [(sql: String, statement: Statement)] = []
     /// How many `recentlyCached` keeps: more than a save's statements (begin,
     /// the read, the schema versions, the update, the history's, the commit).
