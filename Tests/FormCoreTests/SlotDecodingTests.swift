@@ -34,6 +34,16 @@ import Testing
                                  address: Address(city: "London", zip: "N1")))
     }
 
+    @Test func aValueLookedForNearASlotIsFoundWhereverItIs() {
+        // Where it is looked for first (the first slot), elsewhere in the
+        // layout, beside the slots, and nowhere: the same as the subscript.
+        for key in ["name", "score", "address.zip", "id", "missing"] {
+            #expect(Self.ada.value(of: key, near: -1) == Self.ada[key], "\(key)")
+        }
+        #expect(Self.ada.value(of: "age", near: -1) == .null)
+        #expect(Self.ada.value(of: "missing", near: 3) == nil)
+    }
+
     @Test func keysAskedInAnotherOrderThanTheLayoutsAreFound() throws {
         // Declared backwards: every key is out of the layout's order.
         struct Backwards: Decodable, Equatable {

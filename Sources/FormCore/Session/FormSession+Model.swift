@@ -15,7 +15,9 @@ extension FormSession {
         var values = currentRecord
         // Usually the key's columns are fields, so already among the values:
         // the slots are then decoded as kept, not copied to add them.
-        if let key, key.columns.contains(where: { values[$0] == nil }) {
+        // A key column is usually the layout's first key, so it is looked for
+        // there before its name is hashed (a hash was 300 instructions of a load).
+        if let key, key.columns.contains(where: { values.value(of: $0, near: -1) == nil }) {
             for (column, value) in zip(key.columns, key.values) where values[column] == nil { values[column] = value }
         }
         // A group's rows become an array of structs (its elements decoded by the

@@ -57,6 +57,14 @@ public struct RecordValues: Sendable {
         }
     }
 
+    /// The value of `key`, its slot looked for first just after the slot
+    /// `previous` (`RecordLayout.position(of:under:near:)`), hashed only when
+    /// it is not there.
+    public func value(of key: String, near previous: Int) -> FieldValue? {
+        if let position = layout.position(of: key, under: "", near: previous) { return slots[position] }
+        return others.isEmpty ? nil : others[key]
+    }
+
     /// The values by key, as a dictionary: built when asked.
     public var dictionary: [String: FieldValue] {
         guard !slots.isEmpty else { return others }

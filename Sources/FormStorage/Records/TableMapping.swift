@@ -385,11 +385,20 @@ public struct TableMapping: Sendable, Hashable {
 
     /// `slotValues(_:)` of the columns at `positions` only; the other slots stay empty.
     private func slotValues(of positions: some Sequence<Int>, _ decoded: (Int) -> FieldValue) -> RecordValues {
-        var values = RecordValues(layout: layout)
-        for index in positions {
-            let value = decoded(index)
-            if let slot = columnSlots[index] { values.slots[slot] = value } else { values.others[columns[index]] = value }
+        // The slots are written in place as they are made: setting each in a
+        // record built empty first checked the array's uniqueness and dropped
+        // the nil it replaced, per column (issue 14: 2.5k of a 20-column load).
+        var others: [String: FieldValue] = [:]
+        let slots = [FieldValue?](unsafeUninitializedCapacity: layout.keys.count) { buffer, count in
+            buffer.initialize(repeating: nil)
+            count = buffer.count
+            for index in positions {
+                let value = decoded(index)
+                if let slot = columnSlots[index] { buffer[slot] = value } else { others[columns[index]] = value }
+            }
         }
+        var values = RecordValues(layout: layout, slots: slots)
+        values.others = others
         return values
     }
 
