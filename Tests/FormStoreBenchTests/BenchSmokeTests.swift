@@ -1,3 +1,4 @@
+import CSQLite
 import FormStorage
 import Testing
 @testable import formstore_bench
@@ -17,6 +18,22 @@ import Testing
             #expect((row.formstore ?? 0) > 0, "\(row.name) measured nothing")
             #expect(row.met != nil)
         }
+    }
+
+    @Test func theLoadFloorDecodesTheSamePersonAsTheCRead() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let cases = InProcessCases(directory: scratch, size: .smoke)
+        let path = try cases.prepare()
+        let select = try RawConnection(path: path).prepare(Person.selectSQL)
+        for id: Int64 in [1, 2, 500] {
+            sqlite3_bind_int64(select.pointer, 1, id)
+            #expect(sqlite3_step(select.pointer) == SQLITE_ROW)
+            #expect(try Person(from: StatementDecoder(statement: select)) == Person(row: select))
+            sqlite3_reset(select.pointer)
+        }
+        let row = try cases.loadFloor(path)
+        #expect((row.formstore ?? 0) > 0 && (row.baseline ?? 0) > 0 && row.met == nil)
     }
 
     @Test func thePickerCaseSearchesTheReferencedRows() throws {
