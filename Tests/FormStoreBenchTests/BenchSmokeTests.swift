@@ -57,15 +57,17 @@ import Testing
         for row in rows { #expect(row.formstore != nil && row.met != nil) }
     }
 
-    @Test func theServiceCaseMeasuresThroughputP99AndMeanAtBothLevels() throws {
+    @Test func theServiceCaseMeasuresThroughputP99AndMeanAtBothLevelsAndTheFloorAtNormal() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let path = try InProcessCases(directory: scratch, size: .smoke).prepare()
         let rows = try ServiceCase(directory: scratch, size: .smoke).run(path)
-        #expect(rows.map(\.name) == ["NORMAL", "FULL"].flatMap { level in
+        func measured(_ level: String) -> [String] {
             ["service, 8 tasks: throughput (synchronous=\(level))", "service, 8 tasks: p99 latency (synchronous=\(level))",
              "service, 8 tasks: mean latency (synchronous=\(level))"]
-        })
+        }
+        let floor = "the floor: service throughput (synchronous=NORMAL) vs C threads doing the same transaction"
+        #expect(rows.map(\.name) == measured("NORMAL") + [floor] + measured("FULL"))
         for row in rows {
             #expect((row.formstore ?? 0) > 0 && (row.baseline ?? 0) > 0, "\(row.name) measured nothing")
             // The mean is the p99's context, with no goal of its own.
