@@ -20,9 +20,7 @@ import FoundationEssentials
 /// clean again. A session belongs to one task at a time; the backend it uses is
 /// shared and thread-safe.
 public final class FormSession {
-    /// The form the session edits: the compiled form's, so a session holds
-    /// no copy of its own (copying and dropping one was 500 instructions of a load).
-    public var form: Form { compiled.form }
+    public let form: Form
     public let backend: any FormBackend
     /// Where unsaved state is autosaved; `nil` keeps no drafts.
     public let draftStore: (any DraftStore)?
@@ -198,6 +196,7 @@ public final class FormSession {
          values: RecordValues, version: Int64?, owner: String?, draftPolicy: DraftPolicy,
          autosave: DraftAutosaver.Policy, groups: [String: [[String: FieldValue]]] = [:],
          compiled: CompiledForm? = nil) {
+        self.form = form
         let compiled = compiled ?? CompiledForm.of(form)
         self.compiled = compiled
         self.backend = backend
