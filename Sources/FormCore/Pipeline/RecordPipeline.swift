@@ -72,6 +72,8 @@ public struct RecordPipeline: Sendable {
     let formFieldSlots: [Int?]
 
     public init(_ form: Form) {
+        // Closures, not key paths: one of the key paths was made at run time
+        // (`swift_getKeyPath`, 40k instructions of a command's start).
         self.form = form
         var fields: [Field] = []
         var slots: [String: Int] = [:]
@@ -85,20 +87,20 @@ public struct RecordPipeline: Sendable {
         primaryKey = Set(form.primaryKey)
         defaults = Dictionary(fields.map { ($0.key, $0.defaultValue) }, uniquingKeysWith: { first, _ in first })
         hasConditions = fields.contains { $0.hiddenWhen != nil }
-        allKeys = Set(fields.map(\.key))
+        allKeys = Set(fields.map { $0.key })
         let modeRefuses = form.mode == .frozen || form.mode == .edit
         mayRefuse = fields.map {
             $0.isReadOnly || $0.disabledWhen != nil || $0.hiddenWhen != nil || (modeRefuses && !$0.enabledWhenNotEditing)
         }
-        transforms = fields.map(\.allTransforms)
+        transforms = fields.map { $0.allTransforms }
         let formFields = form.fields
         self.formFields = formFields
-        layout = RecordLayout(keys: fields.map(\.key))
+        layout = RecordLayout(keys: fields.map { $0.key })
         var defaultValues = RecordValues(layout: layout)
-        defaultValues.slots = fields.map(\.defaultValue)
+        defaultValues.slots = fields.map { $0.defaultValue }
         self.defaultValues = defaultValues
-        kinds = fields.map(\.kind)
-        isStoredSlot = fields.map(\.isStored)
+        kinds = fields.map { $0.kind }
+        isStoredSlot = fields.map { $0.isStored }
         readsOnlyOwnValues = form.rules.isEmpty && !formFields.contains { field in
             field.hiddenWhen != nil || field.disabledWhen != nil || form.validationReadsOtherValues(field)
         }
