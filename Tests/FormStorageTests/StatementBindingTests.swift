@@ -45,16 +45,17 @@ import Testing
     @Test func aFailedExecuteDoesNotLeaveItsValuesBound() throws {
         try conn.execute("CREATE TABLE u(k TEXT PRIMARY KEY, v TEXT NOT NULL)")
         let insert = "INSERT INTO u(k, v) VALUES (?, ?)"
-        try conn.execute(insert, [.text("one"), .text("first")])
-        #expect(throws: DatabaseError.self) { try conn.execute(insert, [.text("one"), .text("again")]) }
-        try conn.execute(insert, [.text("two"), .text("second")])
+        try conn.execute(insert, StatementArguments([.text("one"), .text("first")]))
+        #expect(throws: DatabaseError.self) { try conn.execute(insert, StatementArguments([.text("one"), .text("again")])) }
+        try conn.execute(insert, StatementArguments([.text("two"), .text("second")]))
         let rows = try conn.fetchAll("SELECT k, v FROM u ORDER BY k").map { [$0[0], $0[1]] }
         #expect(rows == [[.text("one"), .text("first")], [.text("two"), .text("second")]])
     }
 
     @Test func countMismatchesAndNamedArgumentsAreStillChecked() throws {
-        #expect(throws: DatabaseError.self) { try conn.execute("INSERT INTO t(a, b) VALUES (?, ?)", [.text("one")]) }
-        try conn.execute("INSERT INTO t(id, a, b) VALUES (:id, :a, ?)", StatementArguments([.text("b")], named: ["id": .integer(9), "a": .text("a")]))
+        #expect(throws: DatabaseError.self) { try conn.execute("INSERT INTO t(a, b) VALUES (?, ?)", StatementArguments([.text("one")])) }
+        try conn.execute("INSERT INTO t(id, a, b) VALUES (:id, :a, ?)",
+                         StatementArguments([.text("b")], named: ["id": .integer(9), "a": .text("a")]))
         #expect(try stored(9) == [.text("a"), .text("b")])
     }
 }

@@ -244,7 +244,8 @@ public struct TableMapping: Sendable, Hashable {
             guard !role.isGenerated, let value = value(index) else { continue }
             let arrived = arrived(index)
             // A NULL that arrived as such (an import's explicit null) is stored, not replaced by the default.
-            if value == .null, role.nullFilledIn, !(role.arrivedNullKept && arrived == .null) { continue }
+            // (Matched, not `==`: the derived equality was a call and two copies per column.)
+            if case .null = value, role.nullFilledIn, !(role.arrivedNullKept && arrived?.isNull == true) { continue }
             given.append(index)
             // A value that arrived in its stored form (an import's usual one) needs no coding, nor its copy.
             if let arrived, StorageCoding.isStoredForm(arrived, of: value, kind: columnKinds[index]) {
