@@ -28,9 +28,8 @@ extension RecordPipeline {
         }
         var refused: [FieldError] = []
         for slot in given where mayRefuse[slot] {
-            // With no conditions the values change no refusal: none are passed. The field is
-            // read in place: `fields[slot]` copied the whole field per row (a new row's key, say).
-            if let refusal = fields.withUnsafeBufferPointer({ refusal($0[slot], isNew: true, values: [:], editing: editing) }) {
+            // With no conditions the values change no refusal: none are passed.
+            if let refusal = refusal(fields[slot], isNew: true, values: [:], editing: editing) {
                 refused.append(refusal.error)
             }
         }
