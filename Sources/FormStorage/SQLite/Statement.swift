@@ -193,6 +193,7 @@ public final class Statement {
     }
 
     /// Binds the arguments and runs the statement to completion, ignoring rows.
+    /// No value stays bound afterwards: text and blobs are bound in place for the run only.
     ///
     /// - throws: `DatabaseError`.
     public func execute(_ arguments: StatementArguments = []) throws {
