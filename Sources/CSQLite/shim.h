@@ -22,4 +22,9 @@ static inline sqlite3_destructor_type formstore_sqlite3_transient(void) {
     return SQLITE_TRANSIENT;
 }
 
+// SQLITE_STATIC likewise: SQLite reads the bytes where they lie, and the caller keeps them there.
+static inline sqlite3_destructor_type formstore_sqlite3_static(void) {
+    return SQLITE_STATIC;
+}
+
 #endif

@@ -149,4 +149,32 @@ import Testing
         #expect(DatabaseValue(FieldValue.data(Data([1]))) == .blob(Data([1])))
         #expect(DatabaseValue(FieldValue.null) == .null)
     }
+
+    /// The shortcut `encode(_:like:)` and an insert take (`isStoredForm`)
+    /// says yes only where decoding says the same: for every kind, stored
+    /// value and model value, a yes means the stored value decodes to the
+    /// model value, and encoding gives what it gave with no shortcut.
+    @Test func theStoredFormShortcutAgreesWithDecoding() {
+        let stored: [DatabaseValue] = [.integer(7), .integer(1), .integer(0), .real(2.5), .real(7), .real(-0.0),
+                                       .text("7"), .text("Ada"), .text(" 7 "), .text("true"), .text("2024-01-31"),
+                                       .text(#"["a"]"#), .text("e\u{301}"), .blob(Data([1])), .null]
+        let models: [FieldValue] = [.int(7), .int(1), .double(2.5), .double(7), .double(0), .text("7"), .text("Ada"),
+                                    .text(" 7 "), .text("true"), .bool(true), .text("2024-01-31"), .text(#"["a"]"#),
+                                    .text("\u{e9}"), .list(["a"]), .data(Data([1])), .null]
+        for kind in [nil] + FieldKind.allCases.map(Optional.some) {
+            for example in stored {
+                for value in models where StorageCoding.isStoredForm(example, of: value, kind: kind) {
+                    #expect(StorageCoding.decode(example, kind: kind) == value, "\(example) as \(String(describing: kind))")
+                    #expect(StorageCoding(kind: kind).encode(value, like: example) == example)
+                }
+            }
+        }
+        // The pairs an import meets most take it.
+        #expect(StorageCoding.isStoredForm(.integer(7), of: .int(7), kind: .integer))
+        #expect(StorageCoding.isStoredForm(.real(2.5), of: .double(2.5), kind: .decimal))
+        #expect(StorageCoding.isStoredForm(.text("Ada"), of: .text("Ada"), kind: .text))
+        // A decimal given an integer is still stored as a REAL.
+        #expect(!StorageCoding.isStoredForm(.integer(7), of: .int(7), kind: .decimal))
+        #expect(StorageCoding(kind: .decimal).encode(.int(7), like: .integer(7)) == .real(7))
+    }
 }

@@ -53,7 +53,8 @@ public struct StorageCoding: Sendable, Hashable {
     /// holds this model value it is returned as it is, byte for byte; a date is
     /// written in the example's form, else the column's (`dateFormat`).
     public func encode(_ value: FieldValue, like example: DatabaseValue? = nil) -> DatabaseValue {
-        if let example, !example.isNull, decode(example) == value { return example }
+        if let example, !example.isNull,
+           Self.isStoredForm(example, of: value, kind: kind) || decode(example) == value { return example }
         // The row's own value sets the form; where it is NULL (or absent), the column's.
         let form: DatabaseValue? = if let example, !example.isNull { example } else { columnExample }
         switch (kind, value) {
@@ -70,6 +71,30 @@ public struct StorageCoding: Sendable, Hashable {
         default:
             // bool, multichoice and the rest store as the kind-less mapping does.
             return DatabaseValue(value)
+        }
+    }
+
+    /// Whether `example` decodes (`decode(_:kind:)`) to `value`, for the pairs
+    /// that show it without decoding: an INTEGER as an integer, a REAL as a
+    /// decimal, TEXT as a kind that reads text as it is (or kind-less). False
+    /// says only "decode to know".
+    static func isStoredForm(_ example: DatabaseValue, of value: FieldValue, kind: FieldKind?) -> Bool {
+        switch (example, value) {
+        case (.integer(let stored), .int(let model)):
+            return stored == model && (kind == nil || kind == .integer)
+        case (.real(let stored), .double(let model)):
+            return stored == model && (kind == nil || kind == .decimal)
+        case (.text(let stored), .text(let model)):
+            // The kinds `decode` gives TEXT back as text unchanged; `==` as `decode(_:) == value` compares.
+            switch kind {
+            case nil, .text?, .name?, .multiline?, .password?, .email?, .phone?, .url?, .address?, .state?, .zip?,
+                 .choice?, .label?, .comment?, .action?:
+                return stored == model
+            default:
+                return false
+            }
+        default:
+            return false
         }
     }
 

@@ -17,6 +17,8 @@ public final class Statement {
     let pointer: OpaquePointer
     // Keeps the connection open while this statement exists.
     private let handle: ConnectionHandle
+    /// The bytes of the text and blobs `execute` binds in place, kept from run to run.
+    private let argumentBytes = ArgumentBytes()
 
     init(sql: String, handle: ConnectionHandle) throws {
         var statement: OpaquePointer?
@@ -191,13 +193,71 @@ public final class Statement {
     }
 
     /// Binds the arguments and runs the statement to completion, ignoring rows.
+    /// No value stays bound afterwards: text and blobs are bound in place for the run only.
     ///
     /// - throws: `DatabaseError`.
     public func execute(_ arguments: StatementArguments = []) throws {
         reset()
-        try bind(arguments)
-        defer { reset() }
+        guard arguments.named.isEmpty, arguments.positional.count == parameterCount else {
+            try bind(arguments)
+            defer { reset() }
+            while try step() {}
+            return
+        }
+        // Text and blobs are bound in place from `argumentBytes` (SQLITE_STATIC), not
+        // copied by SQLite per value (SQLITE_TRANSIENT: a malloc and a free each; issue 14).
+        defer {
+            // Reset first (a statement's end may still read its values), then unbind, so
+            // no binding points into the buffer the next execute overwrites.
+            reset()
+            sqlite3_clear_bindings(pointer)
+        }
+        try bindInPlace(arguments.positional)
         while try step() {}
+    }
+
+    /// Binds every parameter, in order, copying text and blob bytes into
+    /// `argumentBytes` and binding them there with SQLITE_STATIC; the caller
+    /// clears the bindings before the buffer is written again.
+    private func bindInPlace(_ values: [DatabaseValue]) throws {
+        var byteCount = 0
+        for value in values {
+            switch value {
+            case .text(let text): byteCount += text.utf8.count
+            case .blob(let data): byteCount += data.count
+            case .null, .integer, .real: break
+            }
+        }
+        argumentBytes.reserve(byteCount)
+        var offset = 0
+        for (position, value) in values.enumerated() {
+            let index = Int32(position + 1)
+            let code: Int32
+            switch value {
+            case .text(var text):
+                let start = argumentBytes.base + offset
+                let count = text.withUTF8 { bytes in
+                    if let source = bytes.baseAddress { start.copyMemory(from: source, byteCount: bytes.count) }
+                    return bytes.count
+                }
+                offset += count
+                // An explicit byte count keeps text after an embedded NUL character.
+                code = sqlite3_bind_text(pointer, index, start.assumingMemoryBound(to: CChar.self), Int32(clamping: count),
+                                         formstore_sqlite3_static())
+            case .blob(let data):
+                let start = argumentBytes.base + offset
+                data.withUnsafeBytes { bytes in
+                    if let source = bytes.baseAddress { start.copyMemory(from: source, byteCount: bytes.count) }
+                }
+                offset += data.count
+                // Never a NULL pointer (that would bind NULL): an empty blob is a zero-length one.
+                code = sqlite3_bind_blob64(pointer, index, start, sqlite3_uint64(data.count), formstore_sqlite3_static())
+            default:
+                try bind(value, at: position + 1)
+                continue
+            }
+            guard code == SQLITE_OK else { throw error(code) }
+        }
     }
 
     /// Binds the arguments and returns every row.
@@ -275,3 +335,21 @@ public final class Statement {
 
 @available(*, unavailable)
 extension Statement: Sendable {}
+
+/// A byte buffer that only grows, freed with its statement (after
+/// `sqlite3_finalize`, so no binding outlives it): where `execute` puts the
+/// bytes it binds with SQLITE_STATIC.
+private final class ArgumentBytes {
+    private(set) var base = UnsafeMutableRawPointer.allocate(byteCount: 256, alignment: 1)
+    private var capacity = 256
+
+    /// Makes room for `byteCount` bytes; the old bytes are not kept (nothing is bound to them).
+    func reserve(_ byteCount: Int) {
+        guard byteCount > capacity else { return }
+        base.deallocate()
+        capacity = max(byteCount, capacity * 2)
+        base = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 1)
+    }
+
+    deinit { base.deallocate() }
+}

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import FormBasics
 import FormCore
 import FormStorage
 
@@ -149,8 +150,20 @@ struct RecordImporter {
     private mutating func parsedAsNew(_ input: InputRecord) -> NewRow {
         // Laid out by `expectedNames` (the layout's keys), the values as they arrived are by slot already.
         let arrived = input.values.laidOut(by: pipeline.layout)
-        var row = NewRow(values: pipeline.defaultValues, arrived: arrived ?? RecordValues(layout: pipeline.layout),
-                         keys: Array(repeating: nil, count: keyColumns.count))
+        let defaults = pipeline.defaultValues.slots
+        // By slot, the record starts as the values arrived, sharing their storage: a value
+        // that parses to itself (the usual one) is left where it is, so no row copies its
+        // values (issue 14). A slot the row leaves empty takes its field's default.
+        var row = NewRow(values: arrived ?? pipeline.defaultValues, arrived: arrived ?? RecordValues(layout: pipeline.layout),
+                         keys: [])
+        // Filled in place: an array made first and handed over was still shared when written, so copied.
+        row.keys.reserveCapacity(keyColumns.count)
+        for _ in keyColumns { row.keys.append(nil) }
+        if arrived != nil {
+            for slot in defaults.indices where defaults[slot] != nil && row.values.slots[slot] == nil {
+                row.values.slots[slot] = defaults[slot]
+            }
+        }
         row.given.reserveCapacity(input.values.names.count)
         // By position: the rows of a reader told `expectedNames` share one array of names.
         for (position, name) in input.values.names.enumerated() {
@@ -163,16 +176,37 @@ struct RecordImporter {
             switch parse(raw, name: name, slot: slot) {
             case .failure(let problem):
                 row.problems.append(problem)
+                // The record holds the field's default, as it would without the value.
+                if arrived != nil, let slot { row.values.slots[slot] = defaults[slot] }
             case .success(let value):
                 if let key = keyColumns.firstIndex(of: name) { row.keys[key] = value }
-                guard let slot, computedColumns.isEmpty || !computedColumns.contains(name) else { continue }
+                guard let slot else { continue }
+                guard computedColumns.isEmpty || !computedColumns.contains(name) else {
+                    if arrived != nil { row.values.slots[slot] = defaults[slot] }
+                    continue
+                }
                 // A value the new record holds anyway (its default) is no change: an export imports back.
-                if !Self.identical(value, row.values.slots[slot] ?? .null) { row.given.append(slot) }
-                row.values.slots[slot] = value
+                if !Self.identical(value, defaults[slot] ?? .null) { row.given.append(slot) }
+                if arrived == nil || !Self.isSame(value, raw) { row.values.slots[slot] = value }
             }
         }
-        row.key = key { row.keys[$0] }
+        // Read from a local: a closure reading `row` while `row.key` is set copied the whole row.
+        let parsedKeys = row.keys
+        row.key = key { parsedKeys[$0] }
         return row
+    }
+
+    /// Whether `value` is `raw` itself, so the slot holding `raw` may keep it:
+    /// text by its bytes, numbers to the bit; other values are written anew.
+    private static func isSame(_ value: FieldValue, _ raw: FieldValue) -> Bool {
+        switch (value, raw) {
+        case (.text(let x), .text(let y)): x.hasSameUTF8(as: y)
+        case (.int(let x), .int(let y)): x == y
+        case (.double(let x), .double(let y)): x.bitPattern == y.bitPattern
+        case (.bool(let x), .bool(let y)): x == y
+        case (.null, .null): true
+        default: false
+        }
     }
 
     /// The slot of `name`, at `position` in its row's names. The rows of one
@@ -357,12 +391,12 @@ struct RecordImporter {
     /// Equal to the byte: text compares by its UTF-8 (Swift's `==` would call
     /// a composed `é` equal to `e` and a combining accent).
     static func identical(_ a: DatabaseValue, _ b: DatabaseValue) -> Bool {
-        if case .text(let x) = a, case .text(let y) = b { return x.utf8.elementsEqual(y.utf8) }
+        if case .text(let x) = a, case .text(let y) = b { return x.hasSameUTF8(as: y) }
         return a == b
     }
 
     static func identical(_ a: FieldValue, _ b: FieldValue) -> Bool {
-        if case .text(let x) = a, case .text(let y) = b { return x.utf8.elementsEqual(y.utf8) }
+        if case .text(let x) = a, case .text(let y) = b { return x.hasSameUTF8(as: y) }
         return a == b
     }
 }

@@ -120,4 +120,42 @@ import Testing
         #expect(run.code == 66)
         #expect(run.errors.hasPrefix("formstore: cannot open '\(demo.scratch.path)/nope.csv'"))
     }
+
+    /// A new row's record starts from the values as they arrived (issue 14):
+    /// what it leaves out still takes the field's default, a value that
+    /// parses to another (an integer for a decimal) is stored as parsed, a
+    /// computed column's value is not written, and a value that fails leaves
+    /// the other fields' messages as they were.
+    @Test func newRowsKeepDefaultsParsedValuesAndComputedColumns() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, status TEXT, n INTEGER, score REAL,
+                                twice INTEGER GENERATED ALWAYS AS (n * 2));
+
+            """)
+        demo.formsDirectory = demo.scratch.path + "/forms"
+        try demo.file("forms/items.json", """
+            {"formstore": 1, "name": "items", "table": "items", "primaryKey": ["id"], "sections": [{"fields": [
+              {"key": "id", "label": "ID", "kind": "integer", "readOnly": true},
+              {"key": "name", "label": "Name", "kind": "text", "required": true},
+              {"key": "status", "label": "Status", "kind": "choice", "choices": ["open", "closed"], "default": "open"},
+              {"key": "n", "label": "N", "kind": "integer"},
+              {"key": "score", "label": "Score", "kind": "decimal"},
+              {"key": "twice", "label": "Twice", "kind": "integer", "readOnly": true}]}]}
+            """)
+        let run = try demo.run(["import", "items"], stdin: """
+            {"id": 1, "name": "A", "n": 1}
+            {"id": 2, "name": "B", "status": "closed", "n": 2, "score": 2, "twice": 99}
+            {"id": 3, "name": "C", "status": null, "n": 3, "twice": 6}
+
+            """)
+        #expect(run.code == 0, "\(run)")
+        #expect(try demo.query("SELECT id, name, quote(status), n, quote(score), twice FROM items ORDER BY id")
+            == "1|A|'open'|1|NULL|2\n2|B|'closed'|2|2.0|4\n3|C|NULL|3|NULL|6\n")
+        let before = try demo.dump()
+        let bad = try demo.run(["import", "items"], stdin: "{\"id\": 4, \"status\": \"lost\", \"n\": \"x\"}\n")
+        #expect(bad.code == 65)
+        #expect(bad.errors.contains("line 1: name: Name is required"), "\(bad)")
+        #expect(bad.errors.contains("line 1: n: N is not a number"), "\(bad)")
+        #expect(try demo.dump() == before)
+    }
 }
