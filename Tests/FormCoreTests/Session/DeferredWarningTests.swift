@@ -89,6 +89,34 @@ import Testing
         #expect(deferred == heard)
     }
 
+    /// The deferred check keeps no copy of the values it saw: edits after
+    /// the save (one at a time, twice to one field) must not leak into them.
+    @Test func editsAfterTheSaveDoNotChangeTheValuesItsWarningsSaw() throws {
+        let mismatch = FormRule.fieldsEqual("repeatCity", other: "city")
+        let (heard, deferred) = try bothWays(rules: [mismatch]) { session in
+            try session.set("name", input: "Anna")
+            #expect(try session.save().isSuccess)
+            try session.set("city", input: "Paris")
+            try session.set("city", input: "Varsovie")  // now equal to repeatCity, unsaved
+        }
+        #expect(deferred.map(\.code) == ["email", "mismatch"])
+        #expect(deferred == heard)
+    }
+
+    /// The same after a change to the current values made all at once (an undo).
+    @Test func anUndoAfterTheSaveDoesNotChangeTheValuesItsWarningsSaw() throws {
+        let mismatch = FormRule.fieldsEqual("repeatCity", other: "city")
+        let (heard, deferred) = try bothWays(rules: [mismatch]) { session in
+            try session.set("name", input: "Anna")
+            #expect(try session.save().isSuccess)
+            try session.set("city", input: "Paris")
+            try session.set("repeatCity", input: "Paris")
+            _ = try session.undo()
+        }
+        #expect(deferred.map(\.code) == ["email", "mismatch"])
+        #expect(deferred == heard)
+    }
+
     @Test func aSaveBlockedByAChangeStillWarnsAboutTheRest() throws {
         let (heard, deferred) = try bothWays { session in
             try session.set("name", input: "")
