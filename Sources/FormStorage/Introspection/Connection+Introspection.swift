@@ -52,11 +52,12 @@ extension Connection {
         tablesDescribed.removeAll()
     }
 
-    /// The main database's schema version: it changes with every change to its schema.
+    /// The schema version of the main database (or of `schema`): it changes
+    /// with every change to that schema.
     ///
     /// - throws: `DatabaseError`.
-    func schemaVersion() throws -> Int64 {
-        let statement = try cachedStatement("PRAGMA main.schema_version")
+    func schemaVersion(of schema: String = "main") throws -> Int64 {
+        let statement = try cachedStatement("PRAGMA \(schema).schema_version")
         defer { statement.reset() }
         guard try statement.step() else { return 0 }
         return statement.int64(at: 0)

@@ -90,7 +90,9 @@ extension FormStore {
                           base: SaveBase, history: HistoryWriter? = nil, _ conn: Connection) throws -> UpdateResult {
         // Inside BEGIN IMMEDIATE: nobody can write between this read and the update.
         // Its record holds only what the checks below read (`rowToUpdate`).
-        guard let before = try Self.readRow(mapping, keyArguments, conn, changes: changes) else { return .notFound }
+        guard let before = try Self.readRowToUpdate(mapping, keyArguments, changes: changes, conn) else {
+            return .notFound
+        }
         if base.version == nil || before.record.version != base.version {
             let conflicts = base.conflicts(changes: changes, stored: before.record.slotValues)
             if !conflicts.isEmpty { return .conflict(conflicts) }
@@ -105,13 +107,35 @@ extension FormStore {
             // Read back as stored, with whatever triggers or cascades changed
             // (`TableMapping.updateStatement` says why not by `RETURNING`).
             after = try Self.readRow(mapping, keyArguments, conn)
+        } else if before.readPositions != nil {
+            // Nothing written, but read in part: the record is read whole now.
+            after = try Self.readRow(mapping, keyArguments, conn)
         } else {
             // Nothing written, nothing to read again: the transaction's snapshot is the same.
             after = StoredRow(record: mapping.record(decoding: before.stored), stored: before.stored)
         }
         guard let after else { return .notFound }
-        try history?.record(before: before, after: after, conn)
+        try history?.record(before: before.completed(by: after), after: after, conn)
         return .saved(after.record)
+    }
+
+    /// The row an update is about to change, as its checks read it. When
+    /// the update can change nothing but what it writes (no trigger anywhere,
+    /// `TableMapping.updateChangesOnlyWritten`), just the key, the version and
+    /// the changed columns are read: the read back after the update holds
+    /// every other column as it was (`StoredRow.completed(by:)`). On a wide
+    /// form that was a whole row read and kept for one changed field (issue 14).
+    static func readRowToUpdate(_ mapping: TableMapping, _ key: [DatabaseValue], changes: [String: FieldValue],
+                                _ conn: Connection) throws -> StoredRow? {
+        guard mapping.updateChangesOnlyWritten, try conn.hasNoTriggersAnywhere() else {
+            return try readRow(mapping, key, conn, changes: changes)
+        }
+        let positions = mapping.positionsToUpdate(changes)
+        let statement = try conn.cachedStatement(mapping.selectByKeySQL(reading: positions))
+        try statement.bind(StatementArguments(key))
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        return mapping.rowToUpdate(from: statement, positions: positions)
     }
 
     public func delete(_ form: Form, key: RecordKey, deletingDraft: String?) throws -> Bool {

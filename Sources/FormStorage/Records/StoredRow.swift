@@ -9,6 +9,19 @@ import FormCore
 struct StoredRow {
     var record: StoredRecord
     var stored: [DatabaseValue]
+    /// The positions read when the row was read in part
+    /// (`TableMapping.rowToUpdate(from:positions:)`); `nil`: every column.
+    var readPositions: [Int]? = nil
+
+    /// A row read in part before an `UPDATE` that changed nothing else,
+    /// completed by the row read back after it: the columns not read were
+    /// the same before as after. A row read whole is itself.
+    func completed(by after: StoredRow) -> StoredRow {
+        guard let readPositions else { return self }
+        var stored = after.stored
+        for position in readPositions { stored[position] = self.stored[position] }
+        return StoredRow(record: record, stored: stored)
+    }
 
     /// The stored values by column name (what a batch's callers take).
     func storedByColumn(_ mapping: TableMapping) -> [String: DatabaseValue] {

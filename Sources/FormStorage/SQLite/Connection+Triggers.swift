@@ -16,4 +16,23 @@ extension Connection {
         triggerFreeTables[table] = schemaVersion
         return true
     }
+
+    /// Whether no trigger is defined at all, in the main database or this
+    /// connection's temporary one, asked once per pair of schema versions: a
+    /// write then changes no row but those it names. Any trigger anywhere
+    /// counts, since a cascade into another table may fire one writing back.
+    ///
+    /// - throws: `DatabaseError`.
+    func hasNoTriggersAnywhere() throws -> Bool {
+        let versions = [try schemaVersion(), try schemaVersion(of: "temp")]
+        if triggerFreeSchemas == versions { return true }
+        let found = try cachedStatement("""
+            SELECT 1 FROM main.sqlite_schema WHERE type = 'trigger'
+            UNION ALL SELECT 1 FROM temp.sqlite_schema WHERE type = 'trigger' LIMIT 1
+            """)
+        defer { found.reset() }
+        guard try !found.step() else { return false }
+        triggerFreeSchemas = versions
+        return true
+    }
 }
