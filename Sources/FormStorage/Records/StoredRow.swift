@@ -9,19 +9,13 @@ import FormCore
 struct StoredRow {
     var record: StoredRecord
     var stored: [DatabaseValue]
-    /// The positions read when the row was read in part
-    /// (`TableMapping.rowToUpdate(from:positions:)`); `nil`: every column.
-    var readPositions: [Int]? = nil
+    /// Which positions were read when the row was read in part
+    /// (`TableMapping.rowToUpdate(from:positions:)`), by position; `nil`:
+    /// every column. The others' `stored` values are NULL placeholders.
+    var wasRead: [Bool]? = nil
 
-    /// A row read in part before an `UPDATE` that changed nothing else,
-    /// completed by the row read back after it: the columns not read were
-    /// the same before as after. A row read whole is itself.
-    func completed(by after: StoredRow) -> StoredRow {
-        guard let readPositions else { return self }
-        var stored = after.stored
-        for position in readPositions { stored[position] = self.stored[position] }
-        return StoredRow(record: record, stored: stored)
-    }
+    /// Whether the column at `position` was read.
+    func wasRead(_ position: Int) -> Bool { wasRead?[position] ?? true }
 
     /// The stored values by column name (what a batch's callers take).
     func storedByColumn(_ mapping: TableMapping) -> [String: DatabaseValue] {

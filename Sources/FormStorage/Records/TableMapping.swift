@@ -450,16 +450,38 @@ public struct TableMapping: Sendable, Hashable {
     }
 
     /// `rowToUpdate(from:changes:)` of a statement of `selectByKeySQL(reading: positions)`:
-    /// only those columns are read; the others' stored values are left NULL
-    /// until the row is completed (`StoredRow.completed(by:)`).
+    /// only those columns are read, the others' stored values left NULL (`StoredRow.wasRead`);
+    /// the row read back after the update is read alike (`rowReadBack(from:after:)`).
     func rowToUpdate(from statement: Statement, positions: [Int]) -> StoredRow {
         var stored: [DatabaseValue] = []
+        var wasRead: [Bool] = []
         stored.reserveCapacity(columns.count)
-        for _ in columns { stored.append(.null) }
-        for index in positions.indices { stored[positions[index]] = statement.value(at: index) }
+        wasRead.reserveCapacity(columns.count)
+        for _ in columns {
+            stored.append(.null)
+            wasRead.append(false)
+        }
+        for index in positions.indices {
+            stored[positions[index]] = statement.value(at: index)
+            wasRead[positions[index]] = true
+        }
         let kinds = columnKinds
         let record = record(slotValues(of: positions) { StorageCoding.decode(stored[$0], kind: kinds[$0]) })
-        return StoredRow(record: record, stored: stored, readPositions: positions)
+        return StoredRow(record: record, stored: stored, wasRead: wasRead)
+    }
+
+    /// The row read back after an update, for a row read before it in part
+    /// (`before`): the record decoded where SQLite holds it (`record(from:)`),
+    /// and only the stored values the history compares, those `before` read.
+    /// A row read whole before gets a whole one (`row(from:)`).
+    func rowReadBack(from statement: Statement, after before: StoredRow) -> StoredRow {
+        guard let wasRead = before.wasRead else { return row(from: statement) }
+        var stored: [DatabaseValue] = []
+        stored.reserveCapacity(columns.count)
+        for position in columns.indices {
+            stored.append(wasRead[position] ? statement.value(at: position) : .null)
+        }
+        return StoredRow(record: record(from: statement), stored: stored, wasRead: wasRead)
     }
 
     /// The record of one row's stored values (by position in `columns`).

@@ -24,7 +24,7 @@ extension Connection {
     ///
     /// - throws: `DatabaseError`.
     func hasNoTriggersAnywhere() throws -> Bool {
-        let versions = [try schemaVersion(), try schemaVersion(of: "temp")]
+        let versions = [try schemaVersion(), try schemaVersion(ofTemporary: true)]
         if triggerFreeSchemas == versions { return true }
         let found = try cachedStatement("""
             SELECT 1 FROM main.sqlite_schema WHERE type = 'trigger'
