@@ -161,6 +161,19 @@ import Testing
         #expect(try store.history(notesForm(), key: RecordKey("id", 1)).last?.fields.map(\.field) == ["body", "edits"])
     }
 
+    @Test func aSaveDoesNotOpenTheTemporaryDatabase() throws {
+        // A trigger reading `pragma_database_list` would see it listed once opened.
+        let store = try FormStore(path: path)
+        try store.initialize()
+        let session = try FormSession.open(notesForm(), key: RecordKey("id", 1), backend: store)
+        try session.set("body", input: "milk, tea")
+        _ = try session.save()
+        let names = try store.database.write { conn in
+            try conn.fetchAll("SELECT name FROM pragma_database_list").map { $0[0] }
+        }
+        #expect(names == [.text("main")])
+    }
+
     @Test func aGeneratedColumnFollowingTheSavedOneIsReadBackAndRecorded() throws {
         try shell("CREATE TABLE titled (id INTEGER PRIMARY KEY, title TEXT, "
                   + "title_length INTEGER GENERATED ALWAYS AS (length(title)) VIRTUAL); "

@@ -1,3 +1,5 @@
+import CSQLite
+
 extension Connection {
     /// Whether no trigger of the main database fires on writes to `table`,
     /// asked once per schema version: an import leaves a key conflict to
@@ -24,12 +26,16 @@ extension Connection {
     ///
     /// - throws: `DatabaseError`.
     func hasNoTriggersAnywhere() throws -> Bool {
-        let versions = [try schemaVersion(), try schemaVersion(ofTemporary: true)]
+        // The temporary database is asked about only once it is open: asking
+        // would open it, and `pragma_database_list` (which a trigger may
+        // read) would list it from then on. Never opened, it holds no trigger.
+        let temporaryIsOpen = sqlite3_db_filename(handle.pointer, "temp") != nil
+        let versions = [try schemaVersion(), temporaryIsOpen ? try schemaVersion(ofTemporary: true) : -1]
         if triggerFreeSchemas == versions { return true }
-        let found = try cachedStatement("""
+        let found = try cachedStatement(temporaryIsOpen ? """
             SELECT 1 FROM main.sqlite_schema WHERE type = 'trigger'
             UNION ALL SELECT 1 FROM temp.sqlite_schema WHERE type = 'trigger' LIMIT 1
-            """)
+            """ : "SELECT 1 FROM main.sqlite_schema WHERE type = 'trigger' LIMIT 1")
         defer { found.reset() }
         guard try !found.step() else { return false }
         triggerFreeSchemas = versions
