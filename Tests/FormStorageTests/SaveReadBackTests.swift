@@ -119,12 +119,19 @@ import Testing
     // UPDATE can change it (no trigger anywhere, no generated column): the
     // history and the session must be what a whole read gives.
 
-    @Test func aSaveReadInPartRecordsTheOldValueOfWhatItChanged() throws {
+    /// A store with FormStore's tables, and a session on the note with `id`
+    /// whose body it set to `body` and saved.
+    func savingBody(_ body: String, ofNote id: FieldValue) throws -> (FormStore, FormSession) {
         let store = try FormStore(path: path)
         try store.initialize()
-        let session = try FormSession.open(notesForm(), key: RecordKey("id", 2), backend: store)
-        try session.set("body", input: "Dune, Emma")
-        #expect(try session.save() == .saved(changed: ["body"], key: RecordKey("id", 2)))
+        let session = try FormSession.open(notesForm(), key: RecordKey("id", id), backend: store)
+        try session.set("body", input: body)
+        #expect(try session.save() == .saved(changed: ["body"], key: RecordKey("id", id)))
+        return (store, session)
+    }
+
+    @Test func aSaveReadInPartRecordsTheOldValueOfWhatItChanged() throws {
+        let (store, session) = try savingBody("Dune, Emma", ofNote: 2)
         #expect(try store.history(notesForm(), key: RecordKey("id", 2)).last?.fields
             == [FieldChange(field: "body", old: "Dune", new: "Dune, Emma")])
         #expect(session.value("title") == "Books")
@@ -134,22 +141,14 @@ import Testing
     @Test func aTriggersOwnChangeIsRecordedBesideTheSavedOne() throws {
         try shell("CREATE TRIGGER count_edits AFTER UPDATE OF body ON notes BEGIN "
                   + "UPDATE notes SET edits = edits + 1 WHERE id = NEW.id; END;")
-        let store = try FormStore(path: path)
-        try store.initialize()
-        let session = try FormSession.open(notesForm(), key: RecordKey("id", 1), backend: store)
-        try session.set("body", input: "milk, tea")
-        #expect(try session.save() == .saved(changed: ["body"], key: RecordKey("id", 1)))
+        let (store, session) = try savingBody("milk, tea", ofNote: 1)
         #expect(session.value("edits") == 1)
         #expect(try store.history(notesForm(), key: RecordKey("id", 1)).last?.fields
             == [FieldChange(field: "body", old: "milk", new: "milk, tea"), FieldChange(field: "edits", old: 0, new: 1)])
     }
 
     @Test func aTemporaryTriggerOnTheStoresConnectionCountsToo() throws {
-        let store = try FormStore(path: path)
-        try store.initialize()
-        let session = try FormSession.open(notesForm(), key: RecordKey("id", 1), backend: store)
-        try session.set("body", input: "milk, tea")
-        _ = try session.save()
+        let (store, session) = try savingBody("milk, tea", ofNote: 1)
         // Only this connection sees it: it is in the temporary schema, whose version the main one does not follow.
         try store.database.write { conn in
             try conn.execute("CREATE TEMP TRIGGER count_edits AFTER UPDATE OF body ON main.notes BEGIN "
@@ -163,11 +162,7 @@ import Testing
 
     @Test func aSaveDoesNotOpenTheTemporaryDatabase() throws {
         // A trigger reading `pragma_database_list` would see it listed once opened.
-        let store = try FormStore(path: path)
-        try store.initialize()
-        let session = try FormSession.open(notesForm(), key: RecordKey("id", 1), backend: store)
-        try session.set("body", input: "milk, tea")
-        _ = try session.save()
+        let (store, _) = try savingBody("milk, tea", ofNote: 1)
         let names = try store.database.write { conn in
             try conn.fetchAll("SELECT name FROM pragma_database_list").map { $0[0] }
         }
