@@ -114,4 +114,78 @@ import Testing
         #expect(try store.history(form, key: RecordKey("id", 1)).last?.fields.map(\.field) == ["label"])
         #expect(try SQLiteShell().output(database: path, "SELECT label, typeof(amount) FROM prices") == "green tea|real\n")
     }
+
+    // A save reads the row before its UPDATE in part when nothing but the
+    // UPDATE can change it (no trigger anywhere, no generated column): the
+    // history and the session must be what a whole read gives.
+
+    /// A store with FormStore's tables, and a session on the note with `id`
+    /// whose body it set to `body` and saved.
+    func savingBody(_ body: String, ofNote id: FieldValue) throws -> (FormStore, FormSession) {
+        let store = try FormStore(path: path)
+        try store.initialize()
+        let session = try FormSession.open(notesForm(), key: RecordKey("id", id), backend: store)
+        try session.set("body", input: body)
+        #expect(try session.save() == .saved(changed: ["body"], key: RecordKey("id", id)))
+        return (store, session)
+    }
+
+    @Test func aSaveReadInPartRecordsTheOldValueOfWhatItChanged() throws {
+        let (store, session) = try savingBody("Dune, Emma", ofNote: 2)
+        #expect(try store.history(notesForm(), key: RecordKey("id", 2)).last?.fields
+            == [FieldChange(field: "body", old: "Dune", new: "Dune, Emma")])
+        #expect(session.value("title") == "Books")
+        #expect(session.baseVersion == 2)
+    }
+
+    @Test func aTriggersOwnChangeIsRecordedBesideTheSavedOne() throws {
+        try shell("CREATE TRIGGER count_edits AFTER UPDATE OF body ON notes BEGIN "
+                  + "UPDATE notes SET edits = edits + 1 WHERE id = NEW.id; END;")
+        let (store, session) = try savingBody("milk, tea", ofNote: 1)
+        #expect(session.value("edits") == 1)
+        #expect(try store.history(notesForm(), key: RecordKey("id", 1)).last?.fields
+            == [FieldChange(field: "body", old: "milk", new: "milk, tea"), FieldChange(field: "edits", old: 0, new: 1)])
+    }
+
+    @Test func aTemporaryTriggerOnTheStoresConnectionCountsToo() throws {
+        let (store, session) = try savingBody("milk, tea", ofNote: 1)
+        // Only this connection sees it: it is in the temporary schema, whose version the main one does not follow.
+        try store.database.write { conn in
+            try conn.execute("CREATE TEMP TRIGGER count_edits AFTER UPDATE OF body ON main.notes BEGIN "
+                             + "UPDATE notes SET edits = edits + 1 WHERE id = NEW.id; END;")
+        }
+        try session.set("body", input: "milk, tea, bread")
+        #expect(try session.save() == .saved(changed: ["body"], key: RecordKey("id", 1)))
+        #expect(session.value("edits") == 1)
+        #expect(try store.history(notesForm(), key: RecordKey("id", 1)).last?.fields.map(\.field) == ["body", "edits"])
+    }
+
+    @Test func aSaveDoesNotOpenTheTemporaryDatabase() throws {
+        // A trigger reading `pragma_database_list` would see it listed once opened.
+        let (store, _) = try savingBody("milk, tea", ofNote: 1)
+        let names = try store.database.write { conn in
+            try conn.fetchAll("SELECT name FROM pragma_database_list").map { $0[0] }
+        }
+        #expect(names == [.text("main")])
+    }
+
+    @Test func aGeneratedColumnFollowingTheSavedOneIsReadBackAndRecorded() throws {
+        try shell("CREATE TABLE titled (id INTEGER PRIMARY KEY, title TEXT, "
+                  + "title_length INTEGER GENERATED ALWAYS AS (length(title)) VIRTUAL); "
+                  + "INSERT INTO titled (id, title) VALUES (1, 'Dune');")
+        let form = Form(name: "titled", sections: [Section(fields: [
+            Field(key: "title", label: "Title"), Field(key: "title_length", label: "Length", kind: .integer).readOnly(),
+        ])])
+        let store = try FormStore(path: path)
+        try store.initialize()
+        let session = try FormSession.open(form, key: RecordKey("id", 1), backend: store)
+        try session.set("title", input: "Emma")
+        _ = try session.save()
+        try session.set("title", input: "Middlemarch")
+        #expect(try session.save() == .saved(changed: ["title"], key: RecordKey("id", 1)))
+        #expect(session.value("title_length") == 11)
+        #expect(try store.history(form, key: RecordKey("id", 1)).last?.fields
+            == [FieldChange(field: "title", old: "Emma", new: "Middlemarch"),
+                FieldChange(field: "title_length", old: 4, new: 11)])
+    }
 }

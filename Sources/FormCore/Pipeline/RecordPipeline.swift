@@ -218,6 +218,7 @@ public struct RecordPipeline: Sendable {
         var check = ValidationCheck(form: form, fields: fields, changed: changed, values: visible, editing: editing,
                                     visibility: visibility)
         check.changedFields = changedFields
+        check.valuesAreTheGiven = !hasConditions
         return check
     }
 

@@ -170,7 +170,11 @@ extension FormSession {
             emit(.validationChanged(field: nil))
         }
         // Nobody hears `.warningsChanged`: the warnings wait until they are read.
-        if observers.isEmpty { warningState.deferTo(check) } else { setWarnings(check.warnings()) }
+        if observers.isEmpty {
+            warningState.deferTo(check, ofCurrent: check.valuesAreTheGiven)
+        } else {
+            setWarnings(check.warnings())
+        }
         return allErrors
     }
 
@@ -265,7 +269,9 @@ extension FormSession {
         let stored = record.slotValues.laidOut(by: compiled.layout)
         trackingEdits(written) { session in
             for field in written {
-                if let value = stored[field] { session.current[field] = value }
+                // Named to the deferred warnings, not changed through `current`'s
+                // accessor, which would copy the values they saw (`SessionWarnings`).
+                if let value = stored[field] { session.updateCurrent(value, forKey: field) }
             }
             let keys = session.compiled.layout.keys
             let pristine = session.pristineValues.slots

@@ -53,11 +53,13 @@ public final class FormSession {
         get { namedCurrent() }
         set {
             currentSlots = nil
+            warningState.currentWillChange(currentByKey)
             currentByKey = newValue
             currentDidChange()
         }
         _modify {
             _ = namedCurrent()
+            warningState.currentWillChange(currentByKey)
             defer { currentDidChange() }
             yield &currentByKey
         }
@@ -84,7 +86,9 @@ public final class FormSession {
     func updateCurrent(_ value: FieldValue, forKey key: String) -> FieldValue? {
         _ = namedCurrent()
         defer { currentValuesChanged() }
-        return currentByKey.updateValue(value, forKey: key)
+        let old = currentByKey.updateValue(value, forKey: key)
+        warningState.noteOverwritten(key, was: old)
+        return old
     }
     /// Slots whose current value may differ from the pristine one: every slot
     /// an edit or a save set since the two were last compared whole. Dirty
@@ -126,7 +130,7 @@ public final class FormSession {
     /// do not stop a save; a caller may show them (see `ValidationReport`).
     /// A session nobody observes works them out when this is read (`SessionWarnings`).
     public internal(set) var warnings: [FieldError] {
-        get { warningState.list(in: compiled) }
+        get { warningState.list(in: compiled, current: namedCurrent()) }
         set { warningState.set(newValue) }
     }
     var warningState = SessionWarnings()

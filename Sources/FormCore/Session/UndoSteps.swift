@@ -35,7 +35,14 @@ struct UndoSteps {
     static let limit = 100
 
     /// The steps to undo but the open run's, the last one undone first.
+    /// Its first `dropped` steps are past `limit`: no longer undoable, and
+    /// removed in one go once there are `limit` of them. Removing the oldest
+    /// step at each new one shifted the other 99: once a session had made a
+    /// hundred steps, that was most of each keystroke's bookkeeping (issue 14).
     private var closed: [Step] = []
+    private var dropped = 0
+    /// The last step of `closed` still kept.
+    private var lastClosed: Step? { closed.count > dropped ? closed.last : nil }
     var undone: [Step] = []
     /// The field whose run of edits is still open.
     private(set) var openRun: String?
@@ -49,12 +56,12 @@ struct UndoSteps {
     var replaying = false
 
     /// Whether there is a step to undo.
-    var canUndo: Bool { run != nil || !closed.isEmpty }
+    var canUndo: Bool { run != nil || lastClosed != nil }
 
     /// The step `undo()` takes back.
     var lastDone: Step? {
         if let run { return .edit(field: run.field, before: run.before, after: run.after) }
-        return closed.last
+        return lastClosed
     }
 
     /// Ends the open run: its step becomes an ordinary one.
@@ -70,7 +77,7 @@ struct UndoSteps {
         if openRun == field {
             if run != nil {
                 run!.after = after
-            } else if case .edit(field, let first, _)? = closed.last {
+            } else if case .edit(field, let first, _)? = lastClosed {
                 // The run had come back to where it began: it goes on from the step before it.
                 closed.removeLast()
                 run = Run(field: field, before: first, after: after)
@@ -100,7 +107,7 @@ struct UndoSteps {
         let saved = Set(fields)
         // Only the steps since the previous save are looked at (walking back to it), in place.
         var index = closed.count - 1
-        while index >= 0 {
+        while index >= dropped {
             if case .save = closed[index] { break }
             if case .edit(let field, _, _) = closed[index], saved.contains(field) { closed.remove(at: index) }
             index -= 1
@@ -122,7 +129,11 @@ struct UndoSteps {
     /// Keeps `limit` steps, the open run's among them.
     private mutating func trim() {
         let room = run == nil ? Self.limit : Self.limit - 1
-        if closed.count > room { closed.removeFirst(closed.count - room) }
+        dropped = max(dropped, closed.count - room)
+        if dropped >= Self.limit {
+            closed.removeFirst(dropped)
+            dropped = 0
+        }
     }
 }
 

@@ -21,14 +21,17 @@ struct ValidationCheck: Sendable {
     /// `form.fields`, as the caller already holds them.
     let fields: [Field]
     let changed: Set<String>
-    /// The visible values.
-    let values: [String: FieldValue]
+    /// The visible values (`SessionWarnings` may hold them apart until needed).
+    var values: [String: FieldValue]
     let editing: Bool
     let now: Date
     let visibility: FormVisibility
     /// The fields of `changed`, in form order, when the caller knows them:
     /// what `errors()` walks instead of every field.
     var changedFields: [Field]?
+    /// Whether `values` are the very dictionary the caller gave, not a
+    /// filtered copy (`RecordPipeline.check`): a session then need not keep them twice.
+    var valuesAreTheGiven = false
 
     init(form: Form, fields: [Field], changed: Set<String>, values: [String: FieldValue], editing: Bool,
          now: Date = Date(), visibility: FormVisibility) {

@@ -23,9 +23,10 @@ struct HistoryWriter {
     }
 
     /// Records the fields whose stored value differs between `before` (nil
-    /// for a new record) and `after`, compared by column position. Does
-    /// nothing when FormStore's tables are not reachable (a database opened
-    /// without its migrations).
+    /// for a new record) and `after`, compared by column position. A column
+    /// `before` was not read at (`StoredRow.wasRead`) is one the update could
+    /// not change. Does nothing when FormStore's tables are not reachable (a
+    /// database opened without its migrations).
     func record(before: StoredRow?, after: StoredRow, _ conn: Connection) throws {
         let sql = HistorySQL.of(schema)
         guard try historyTableExists(sql, conn) else { return }
@@ -33,7 +34,8 @@ struct HistoryWriter {
         for index in mapping.recordedFields.indices {
             // A column the save left as it was is compared where it is stored, not copied
             // out: on a wide form that is nearly every field (issue 14).
-            if let before, let column = mapping.recordedColumns[index], before.stored[column] == after.stored[column] {
+            if let before, let column = mapping.recordedColumns[index],
+               !before.wasRead(column) || before.stored[column] == after.stored[column] {
                 continue
             }
             let old = before.map { storedValue(index, $0) } ?? .null

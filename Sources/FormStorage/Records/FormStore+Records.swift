@@ -90,7 +90,9 @@ extension FormStore {
                           base: SaveBase, history: HistoryWriter? = nil, _ conn: Connection) throws -> UpdateResult {
         // Inside BEGIN IMMEDIATE: nobody can write between this read and the update.
         // Its record holds only what the checks below read (`rowToUpdate`).
-        guard let before = try Self.readRow(mapping, keyArguments, conn, changes: changes) else { return .notFound }
+        guard let before = try Self.readRowToUpdate(mapping, keyArguments, changes: changes, conn) else {
+            return .notFound
+        }
         if base.version == nil || before.record.version != base.version {
             let conflicts = base.conflicts(changes: changes, stored: before.record.slotValues)
             if !conflicts.isEmpty { return .conflict(conflicts) }
@@ -104,6 +106,9 @@ extension FormStore {
             try Self.checkOneRowChanged(conn, mapping)
             // Read back as stored, with whatever triggers or cascades changed
             // (`TableMapping.updateStatement` says why not by `RETURNING`).
+            after = try Self.readRowBack(mapping, keyArguments, after: before, conn)
+        } else if before.wasRead != nil {
+            // Nothing written, but read in part: the record is read whole now.
             after = try Self.readRow(mapping, keyArguments, conn)
         } else {
             // Nothing written, nothing to read again: the transaction's snapshot is the same.
@@ -112,6 +117,39 @@ extension FormStore {
         guard let after else { return .notFound }
         try history?.record(before: before, after: after, conn)
         return .saved(after.record)
+    }
+
+    /// The row with `key` read back after an update of `before` (`TableMapping.rowReadBack(from:after:)`).
+    static func readRowBack(_ mapping: TableMapping, _ key: [DatabaseValue], after before: StoredRow,
+                            _ conn: Connection) throws -> StoredRow? {
+        try readOne(mapping.selectByKeySQL, key, conn) { mapping.rowReadBack(from: $0, after: before) }
+    }
+
+    /// The row an update is about to change, as its checks read it. When
+    /// the update can change nothing but what it writes (no trigger anywhere,
+    /// `TableMapping.updateChangesOnlyWritten`), just the key, the version and
+    /// the changed columns are read: every other column is after the update
+    /// what it was before (the history skips them). On a wide
+    /// form that was a whole row read and kept for one changed field (issue 14).
+    static func readRowToUpdate(_ mapping: TableMapping, _ key: [DatabaseValue], changes: [String: FieldValue],
+                                _ conn: Connection) throws -> StoredRow? {
+        guard mapping.updateChangesOnlyWritten, try conn.hasNoTriggersAnywhere() else {
+            return try readRow(mapping, key, conn, changes: changes)
+        }
+        let positions = mapping.positionsToUpdate(changes)
+        return try readOne(mapping.selectByKeySQL(reading: positions), key, conn) {
+            mapping.rowToUpdate(from: $0, positions: positions)
+        }
+    }
+
+    /// The row a `SELECT` by key of `sql` finds, taken by `take` while the statement is on it.
+    private static func readOne(_ sql: String, _ key: [DatabaseValue], _ conn: Connection,
+                                _ take: (Statement) -> StoredRow) throws -> StoredRow? {
+        let statement = try conn.cachedStatement(sql)
+        try statement.bind(StatementArguments(key))
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        return take(statement)
     }
 
     public func delete(_ form: Form, key: RecordKey, deletingDraft: String?) throws -> Bool {
@@ -158,11 +196,9 @@ extension FormStore {
     /// (`TableMapping.rowToUpdate(from:changes:)`).
     static func readRow(_ mapping: TableMapping, _ key: [DatabaseValue], _ conn: Connection,
                         changes: [String: FieldValue]? = nil) throws -> StoredRow? {
-        let statement = try conn.cachedStatement(mapping.selectByKeySQL)
-        try statement.bind(StatementArguments(key))
-        defer { statement.reset() }
-        guard try statement.step() else { return nil }
-        guard let changes else { return mapping.row(from: statement) }
-        return mapping.rowToUpdate(from: statement, changes: changes)
+        try readOne(mapping.selectByKeySQL, key, conn) { statement in
+            guard let changes else { return mapping.row(from: statement) }
+            return mapping.rowToUpdate(from: statement, changes: changes)
+        }
     }
 }

@@ -18,6 +18,8 @@ final class StatementSQLCache: Sendable, Hashable {
         /// An INSERT, doing nothing when the key is stored already (`ifKeyIsFree`) or not.
         case insert(ifKeyIsFree: Bool)
         case update
+        /// A SELECT by key of just these columns (a save's read of its row in part).
+        case select
     }
 
     /// Which statement, and which columns it writes (positions in the mapping's `columns`).

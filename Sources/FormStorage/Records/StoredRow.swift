@@ -9,6 +9,13 @@ import FormCore
 struct StoredRow {
     var record: StoredRecord
     var stored: [DatabaseValue]
+    /// Which positions were read when the row was read in part
+    /// (`TableMapping.rowToUpdate(from:positions:)`), by position; `nil`:
+    /// every column. The others' `stored` values are NULL placeholders.
+    var wasRead: [Bool]? = nil
+
+    /// Whether the column at `position` was read.
+    func wasRead(_ position: Int) -> Bool { wasRead?[position] ?? true }
 
     /// The stored values by column name (what a batch's callers take).
     func storedByColumn(_ mapping: TableMapping) -> [String: DatabaseValue] {

@@ -64,6 +64,11 @@ public struct TableMapping: Sendable, Hashable {
     let recordedColumns: [Int?]
     /// The slot of each of `recordedFields`, in the same order.
     let recordedSlots: [Int]
+    /// Whether an `UPDATE` of a row, triggers aside, changes only the columns
+    /// it writes (and the version): a table with no JSON path, no generated
+    /// column read and no foreign key to itself acting on update. A save then
+    /// reads the row before it in part (`rowToUpdate(from:positions:)`).
+    let updateChangesOnlyWritten: Bool
 
     init(form: Form, table: TableInfo) throws {
         self.form = form
@@ -137,6 +142,12 @@ public struct TableMapping: Sendable, Hashable {
         }
         recordedColumns = recordedFields.map { jsonPaths[$0.key] == nil ? columns.firstIndex(of: $0.key) : nil }
         recordedSlots = recordedFields.map { layout.position(of: $0.key)! }
+        let selfReferenceActs = table.foreignKeys.contains { key in
+            key.destinationTable.equalsIgnoringCase(table.name)
+                && !["NO ACTION", "RESTRICT"].contains(key.onUpdate.uppercased())
+        }
+        updateChangesOnlyWritten = jsonPaths.isEmpty && !table.isView && !selfReferenceActs
+            && !columns.contains { table.column($0)?.isGenerated == true }
     }
 
     /// A field read from a path inside a JSON text column.
@@ -427,12 +438,68 @@ public struct TableMapping: Sendable, Hashable {
     func rowToUpdate(from statement: Statement, changes: [String: FieldValue]) -> StoredRow {
         guard pathSlots.isEmpty else { return row(from: statement) }
         let stored = columns.indices.map { statement.value(at: $0) as DatabaseValue }
-        var decoded = keyPositions
-        if let version = form.versionColumn, let position = columnPositions[version] { decoded.append(position) }
-        decoded += changes.keys.compactMap { columnPositions[$0] }
         let kinds = columnKinds
-        return StoredRow(record: record(slotValues(of: decoded) { StorageCoding.decode(stored[$0], kind: kinds[$0]) }),
-                         stored: stored)
+        return StoredRow(record: record(slotValues(of: positionsToUpdate(changes)) {
+            StorageCoding.decode(stored[$0], kind: kinds[$0])
+        }), stored: stored)
+    }
+
+    /// The positions in `columns` a save's check of the row it changes reads
+    /// when it reads in part: the key, the version and the columns of `changes`, in order.
+    func positionsToUpdate(_ changes: [String: FieldValue]) -> [Int] {
+        var positions = keyPositions
+        if let version = form.versionColumn, let position = columnPositions[version] { positions.append(position) }
+        for field in changes.keys {
+            if let position = columnPositions[field] { positions.append(position) }
+        }
+        positions.sort()
+        var unique: [Int] = []
+        unique.reserveCapacity(positions.count)
+        for position in positions where unique.last != position { unique.append(position) }
+        return unique
+    }
+
+    /// The `SELECT` by key of just the columns at `positions` (in order), its text built once per column set.
+    func selectByKeySQL(reading positions: [Int]) -> String {
+        let cacheKey = StatementSQLCache.Key(kind: .select, columns: positions)
+        if let cached = statementSQL.cached(cacheKey) { return cached }
+        let list = positions.map { quoted(columns[$0]) }.joined(separator: ", ")
+        return statementSQL.keep("SELECT \(list) FROM \(quoteIdentifier(table.name)) WHERE \(whereKey)", for: cacheKey)
+    }
+
+    /// `rowToUpdate(from:changes:)` of a statement of `selectByKeySQL(reading: positions)`:
+    /// only those columns are read, the others' stored values left NULL (`StoredRow.wasRead`);
+    /// the row read back after the update is read alike (`rowReadBack(from:after:)`).
+    func rowToUpdate(from statement: Statement, positions: [Int]) -> StoredRow {
+        var stored: [DatabaseValue] = []
+        var wasRead: [Bool] = []
+        stored.reserveCapacity(columns.count)
+        wasRead.reserveCapacity(columns.count)
+        for _ in columns {
+            stored.append(.null)
+            wasRead.append(false)
+        }
+        for index in positions.indices {
+            stored[positions[index]] = statement.value(at: index)
+            wasRead[positions[index]] = true
+        }
+        let kinds = columnKinds
+        let record = record(slotValues(of: positions) { StorageCoding.decode(stored[$0], kind: kinds[$0]) })
+        return StoredRow(record: record, stored: stored, wasRead: wasRead)
+    }
+
+    /// The row read back after an update, for a row read before it in part
+    /// (`before`): the record decoded where SQLite holds it (`record(from:)`),
+    /// and only the stored values the history compares, those `before` read.
+    /// A row read whole before gets a whole one (`row(from:)`).
+    func rowReadBack(from statement: Statement, after before: StoredRow) -> StoredRow {
+        guard let wasRead = before.wasRead else { return row(from: statement) }
+        var stored: [DatabaseValue] = []
+        stored.reserveCapacity(columns.count)
+        for position in columns.indices {
+            stored.append(wasRead[position] ? statement.value(at: position) : .null)
+        }
+        return StoredRow(record: record(from: statement), stored: stored, wasRead: wasRead)
     }
 
     /// The record of one row's stored values (by position in `columns`).

@@ -46,6 +46,9 @@ public final class Connection {
     /// Tables seen without triggers, with the schema version they were seen
     /// at (`Connection+Triggers.swift`).
     var triggerFreeTables: [String: Int64] = [:]
+    /// The main and temporary schema versions at which no trigger was found
+    /// in either (`hasNoTriggersAnywhere()`).
+    var triggerFreeSchemas: [Int64]?
     /// FormStore's own tables found, by `schema.name`, with the schema version
     /// they were found at (`HistoryWriter`).
     var ownTablesSeen: [String: Int64] = [:]

@@ -89,6 +89,35 @@ import Testing
         #expect(deferred == heard)
     }
 
+    /// Saves the name on a form whose rule wants the city repeated, runs
+    /// `edits`, then expects the save's warnings: the deferred check keeps no
+    /// copy of the values it saw, so what the edits change must not leak into them.
+    func expectTheSavesWarnings(after edits: (FormSession) throws -> Void) throws {
+        let (heard, deferred) = try bothWays(rules: [.fieldsEqual("repeatCity", other: "city")]) { session in
+            try session.set("name", input: "Anna")
+            #expect(try session.save().isSuccess)
+            try edits(session)
+        }
+        #expect(deferred.map(\.code) == ["email", "mismatch"])
+        #expect(deferred == heard)
+    }
+
+    @Test func editsOneAtATimeAfterTheSaveDoNotChangeTheValuesItsWarningsSaw() throws {
+        try expectTheSavesWarnings { session in
+            try session.set("city", input: "Paris")
+            try session.set("city", input: "Varsovie")  // now equal to repeatCity, unsaved
+        }
+    }
+
+    @Test func anUndoAfterTheSaveDoesNotChangeTheValuesItsWarningsSaw() throws {
+        // The undo changes the current values all at once, not one key at a time.
+        try expectTheSavesWarnings { session in
+            try session.set("city", input: "Paris")
+            try session.set("repeatCity", input: "Paris")
+            _ = try session.undo()
+        }
+    }
+
     @Test func aSaveBlockedByAChangeStillWarnsAboutTheRest() throws {
         let (heard, deferred) = try bothWays { session in
             try session.set("name", input: "")

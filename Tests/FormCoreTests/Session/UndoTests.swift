@@ -72,6 +72,25 @@ import Testing
         #expect(session.text("lastName") == "Lee 10")
     }
 
+    @Test func stepsPastTheLimitUndoneAndRedoneStayInOrder() throws {
+        let session = try open()
+        // Each edit another field than the one before: 120 steps, the last 100 kept.
+        for round in 1...120 {
+            try session.set(round.isMultiple(of: 2) ? "firstName" : "lastName", input: "v\(round)")
+        }
+        _ = try session.undo()
+        _ = try session.undo()
+        _ = try session.redo()
+        var undone = 0
+        while session.canUndo {
+            _ = try session.undo()
+            undone += 1
+        }
+        #expect(undone == 99)
+        #expect(session.text("firstName") == "v20")
+        #expect(session.text("lastName") == "v19")
+    }
+
     @Test func undoBringsBackInputThatDidNotParseWithItsError() throws {
         let session = try open()
         try session.set("newsletter", input: "perhaps")
