@@ -1,4 +1,6 @@
+#if canImport(Glibc)
 import Glibc
+#endif
 
 extension String {
     /// Whether the two strings hold the same UTF-8 bytes: stricter than `==`,
