@@ -21,8 +21,15 @@ extension FormSession {
     @discardableResult
     public func set(_ key: String, input: String) throws -> SaveOutcome? {
         // The key is looked up once, for the field, its transforms and its slot.
-        let position = try editablePosition(key, at: compiled.position(of: key))
-        let field = compiled.fields[position]
+        let position = try editablePosition(key, at: position(ofEdited: key))
+        // The field is lent from its box, not copied out (`CompiledForm.boxedFields`):
+        // only while the box is known to live does the compiler lend it.
+        let box = compiled.boxedFields[position]
+        return try withExtendedLifetime(box) { try set(box.field, at: position, input: input) }
+    }
+
+    private func set(_ field: Field, at position: Int, input: String) throws -> SaveOutcome? {
+        let key = field.key
         // Usually no input is pending: no lookup for one.
         let inputBefore = inputs.isEmpty ? nil : inputs[key]
         let handed = draftBeforeEdit
@@ -48,6 +55,16 @@ extension FormSession {
         }
     }
 
+    /// Where the field with `key` is in `compiled.fields`. A person types
+    /// many keystrokes into one field: the last key asked for is kept, so
+    /// the next keystroke compares it rather than hashing it (issue 14).
+    private func position(ofEdited key: String) -> Int? {
+        if let last = lastEdited, last.key == key { return last.position }
+        let found = compiled.position(of: key)
+        if let found { lastEdited = (key, found) }
+        return found
+    }
+
     /// Sets a field's model value directly (no parsing). A choice is named by
     /// its value or its label, never its position: the choice's own value is
     /// kept (`.double(2)` or `"2"` for the choice `.int(2)`). A value of another
@@ -59,8 +76,13 @@ extension FormSession {
     ///   which changes nothing.
     @discardableResult
     public func set(_ key: String, value: FieldValue) throws -> SaveOutcome? {
-        let position = try editablePosition(key, at: compiled.position(of: key))
-        let field = compiled.fields[position]
+        let position = try editablePosition(key, at: position(ofEdited: key))
+        let box = compiled.boxedFields[position]
+        return try withExtendedLifetime(box) { try set(box.field, at: position, value: value) }
+    }
+
+    private func set(_ field: Field, at position: Int, value: FieldValue) throws -> SaveOutcome? {
+        let key = field.key
         let given = field.choiceValue(value)
         // What is stored is what the column holds, whatever the form guessed of it.
         let taken = given == (pristineValues[key] ?? .null) ? given : try field.coerce(given, messages: form.messages)
