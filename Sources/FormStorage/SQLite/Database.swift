@@ -28,6 +28,9 @@ public final class Database: Sendable {
     private let writer: SerializedConnection
     /// `nil` for an in-memory database (its connections cannot share it): reads then use the writer.
     private let readers: ReaderPool?
+    /// Runs the writer's checkpoints off its commits (`WALCheckpointer`);
+    /// `nil` for an in-memory or read-only database.
+    private let checkpointer: WALCheckpointer?
     /// The threads the async API runs SQLite on (see `Database+Async.swift`).
     let threads = DatabaseThreads()
     /// The files `attach(_:as:)` added, attached to each reader before it is used.
@@ -51,6 +54,16 @@ public final class Database: Sendable {
         writer = SerializedConnection(connection)
         let isMemory = path.isEmpty || path == ":memory:"
             || (path.hasPrefix("file:") && (path.contains(":memory:") || path.contains("mode=memory")))
+        if isMemory || configuration.readOnly {
+            checkpointer = nil
+        } else {
+            var checkpointing = configuration
+            checkpointing.journalMode = .unchanged
+            checkpointing.createsMissingFile = false
+            let checkpointer = WALCheckpointer { try Connection(path: path, configuration: checkpointing) }
+            checkpointer.attach(to: connection)
+            self.checkpointer = checkpointer
+        }
         if isMemory || configuration.maximumReaderCount < 1 {
             readers = nil
         } else {
@@ -60,6 +73,11 @@ public final class Database: Sendable {
                 try Connection(path: path, configuration: readerConfiguration)
             }
         }
+    }
+
+    deinit {
+        // The writer closes after this: its checkpoints go back to SQLite first.
+        if let checkpointer { writer.withConnection { checkpointer.detach(from: $0) } }
     }
 
     /// Attaches another database file to the writer and to every reader under

@@ -1,0 +1,66 @@
+import FormStoreTestSupport
+import Foundation
+import FormStorage
+import Testing
+
+/// The writer's WAL is checkpointed on a thread of its own (`WALCheckpointer`):
+/// what the person sees is that their rows reach the database file, that
+/// nothing is left behind when the database closes, and that commits go on
+/// while a reader holds the WAL.
+@Suite struct WALCheckpointTests {
+    let directory: TemporaryDirectory
+    var path: String { directory.path("db.sqlite") }
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    /// Each commit adds about two pages: 700 of them pass the 1000-page mark.
+    private func fill(_ db: Database, commits: Int = 700) throws {
+        try db.write { try $0.execute("CREATE TABLE IF NOT EXISTS t(id INTEGER PRIMARY KEY, body BLOB)") }
+        for n in 0..<commits {
+            try db.write { try $0.execute("INSERT INTO t(body) VALUES (zeroblob(3000 + ?))", [n]) }
+        }
+    }
+
+    private func fileSize(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+    }
+
+    @Test func rowsReachTheDatabaseFileWhileItStaysOpen() throws {
+        let db = try Database(path: path)
+        try fill(db)
+        // Every row is in the WAL at first; the checkpoint copies them into the file.
+        let deadline = Date().addingTimeInterval(20)
+        while fileSize(path) < 1_000_000 && Date() < deadline { usleep(10_000) }
+        #expect(fileSize(path) >= 1_000_000)
+        #expect(try db.read { try $0.fetchValue(Int.self, "SELECT count(*) FROM t") } == 700)
+    }
+
+    @Test func closingLeavesNoWALAndEveryRowInTheFile() throws {
+        do {
+            let db = try Database(path: path)
+            try fill(db)
+        }
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        var readOnly = Configuration()
+        readOnly.readOnly = true
+        let reader = try Connection(path: path, configuration: readOnly)
+        #expect(try reader.fetchValue(Int.self, "SELECT count(*) FROM t") == 700)
+        #expect(try reader.fetchValue(String.self, "PRAGMA integrity_check") == "ok")
+    }
+
+    @Test func commitsGoOnWhileAReaderHoldsTheWAL() throws {
+        let db = try Database(path: path)
+        try fill(db, commits: 10)
+        // Another connection's open read keeps the checkpoint from finishing.
+        let other = try Connection(path: path)
+        try other.execute("BEGIN")
+        #expect(try other.fetchValue(Int.self, "SELECT count(*) FROM t") == 10)
+        try fill(db)
+        #expect(try db.read { try $0.fetchValue(Int.self, "SELECT count(*) FROM t") } == 710)
+        #expect(try other.fetchValue(Int.self, "SELECT count(*) FROM t") == 10)
+        try other.execute("COMMIT")
+        #expect(try other.fetchValue(Int.self, "SELECT count(*) FROM t") == 710)
+    }
+}
