@@ -218,9 +218,9 @@ public final class FormSession {
         self.isEditing = form.mode == .edit && key == nil
         self.autosavePolicy = autosave
         loadGroups(groups)
-        if let draftStore {
-            autosaver = DraftAutosaver(store: draftStore, policy: autosave)
-        }
+        // Mapped, not unwrapped with `if let`: each unwrapping of the
+        // optional existential copied it through its metadata (issue 14).
+        autosaver = draftStore.map { DraftAutosaver(store: $0, policy: autosave) }
     }
 
     deinit {
