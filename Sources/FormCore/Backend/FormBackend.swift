@@ -15,7 +15,9 @@ public struct StoredRecord: Sendable, Hashable {
     public var version: Int64?
     /// The rows of the form's repeating groups, by group key, in their order
     /// (empty for a backend that stores no groups; see `GroupBackend`).
-    public var groups: [String: [[String: FieldValue]]] = [:]
+    // No default value: every init sets it, and the inlined init evaluated
+    // the default, then built the record aside and copied it out (issue 14).
+    public var groups: [String: [[String: FieldValue]]]
 
     /// The values by field key (built from `slotValues` when read).
     public var values: [String: FieldValue] {
