@@ -181,7 +181,8 @@ struct RecordImporter {
                 if arrived != nil, let slot { row.values.slots[slot] = defaults[slot] }
                 continue
             }
-            if let key = keyColumns.firstIndex(of: name) { row.keys[key] = value }
+            // A field's key column found by its slot: comparing the name with each key column's cost a string compare per value.
+            if let key = slot.map({ keySlots.firstIndex(of: $0) }) ?? keyColumns.firstIndex(of: name) { row.keys[key] = value }
             guard let slot else { continue }
             guard computedColumns.isEmpty || !computedColumns.contains(name) else {
                 if arrived != nil { row.values.slots[slot] = defaults[slot] }
