@@ -27,10 +27,6 @@ public final class RecordBatch {
     /// conflict clause: an import's rows share one, reused without its SQL
     /// text looked up in two caches per row.
     private var lastInsert: (given: [Int], ifKeyIsFree: Bool, statement: Statement)?
-    /// The columns and arguments of the last insert laid out by slot, filled
-    /// anew for the next (`TableMapping.insertColumns(_:arrived:into:_:)`).
-    private var insertGiven: [Int] = []
-    private var insertArguments: [DatabaseValue] = []
 
     init(form: Form, mapping: TableMapping, connection: Connection, children: [ChildMapping], history: HistoryWriter?,
          insertsIfKeyIsFree: Bool = false) {
@@ -94,8 +90,8 @@ public final class RecordBatch {
         guard mapping.jsonPaths.isEmpty else {
             return try insert(values.dictionary, like: arrived.dictionary.mapValues(DatabaseValue.init))
         }
-        mapping.insertColumns(values, arrived: arrived, into: &insertGiven, &insertArguments)
-        _ = try insert(insertGiven, insertArguments, ifKeyIsFree: false) { values.dictionary }
+        let (given, arguments) = mapping.insertColumns(values, arrived: arrived)
+        _ = try insert(given, arguments, ifKeyIsFree: false) { values.dictionary }
     }
 
     /// `insert(_:arrived:)` unless a record with the same key is stored
@@ -110,8 +106,8 @@ public final class RecordBatch {
     ///   still be stored); nothing of this record is kept then.
     public func insertIfKeyIsFree(_ values: RecordValues, arrived: RecordValues) throws -> Bool {
         guard insertsIfKeyIsFree, mapping.jsonPaths.isEmpty else { return false }
-        mapping.insertColumns(values, arrived: arrived, into: &insertGiven, &insertArguments)
-        return try insert(insertGiven, insertArguments, ifKeyIsFree: true) { values.dictionary }
+        let (given, arguments) = mapping.insertColumns(values, arrived: arrived)
+        return try insert(given, arguments, ifKeyIsFree: true) { values.dictionary }
     }
 
     /// Runs the INSERT of the columns at `given` (positions in the mapping's
@@ -125,8 +121,7 @@ public final class RecordBatch {
         } else {
             // The SQL text of a column set is built once, on the mapping (`StatementSQLCache`).
             statement = try connection.cachedStatement(mapping.insertSQL(given, ifKeyIsFree: ifKeyIsFree))
-            // A copy of its own: sharing `insertGiven`'s storage, it would make the next row's refill copy.
-            lastInsert = (given.map { $0 }, ifKeyIsFree, statement)
+            lastInsert = (given, ifKeyIsFree, statement)
         }
         try statement.execute(StatementArguments(arguments))
         if ifKeyIsFree && connection.changesCount == 0 { return false }

@@ -223,22 +223,14 @@ public struct TableMapping: Sendable, Hashable {
     /// (`like`) where it holds the same value.
     func insertColumns(_ values: [String: FieldValue], like: [String: DatabaseValue])
         -> (given: [Int], arguments: [DatabaseValue]) {
-        var given: [Int] = []
-        var arguments: [DatabaseValue] = []
-        insertColumns(value: { values[columns[$0]] }, arrived: { like.isEmpty ? nil : like[columns[$0]] },
-                      into: &given, &arguments)
-        return (given, arguments)
+        insertColumns(value: { values[columns[$0]] }, arrived: { like.isEmpty ? nil : like[columns[$0]] })
     }
 
     /// `insertColumns(_:like:)` of values laid out by slot (`layout`), each
     /// column's found by its slot with no name hashed; `arrived` holds the
-    /// values as they arrived, by slot too. Written into `given` and
-    /// `arguments`, emptied first with their room kept: a batch passes the
-    /// same two for every row, and makes and frees no array per row.
-    func insertColumns(_ values: RecordValues, arrived: RecordValues,
-                       into given: inout [Int], _ arguments: inout [DatabaseValue]) {
-        insertColumns(value: { value(of: $0, in: values) }, arrived: { value(of: $0, in: arrived).map(DatabaseValue.init) },
-                      into: &given, &arguments)
+    /// values as they arrived, by slot too.
+    func insertColumns(_ values: RecordValues, arrived: RecordValues) -> (given: [Int], arguments: [DatabaseValue]) {
+        insertColumns(value: { value(of: $0, in: values) }, arrived: { value(of: $0, in: arrived).map(DatabaseValue.init) })
     }
 
     /// The value of the column at `index` (in `columns`) in `values`: at its slot, or beside the slots.
@@ -252,10 +244,10 @@ public struct TableMapping: Sendable, Hashable {
     // Inlined into each caller, so the two closures are too: called through them, an
     // import paid more per row for the calls than for the values (issue 14).
     @inline(__always)
-    private func insertColumns(value: (Int) -> FieldValue?, arrived: (Int) -> DatabaseValue?,
-                               into given: inout [Int], _ arguments: inout [DatabaseValue]) {
-        given.removeAll(keepingCapacity: true)
-        arguments.removeAll(keepingCapacity: true)
+    private func insertColumns(value: (Int) -> FieldValue?, arrived: (Int) -> DatabaseValue?)
+        -> (given: [Int], arguments: [DatabaseValue]) {
+        var given: [Int] = []
+        var arguments: [DatabaseValue] = []
         given.reserveCapacity(columns.count)
         arguments.reserveCapacity(columns.count)
         for index in columns.indices {
@@ -273,6 +265,7 @@ public struct TableMapping: Sendable, Hashable {
                 arguments.append(columnCodings[index].encode(value, like: arrived))
             }
         }
+        return (given, arguments)
     }
 
     /// The INSERT naming these columns (positions in `columns`): one SQL text
