@@ -346,6 +346,13 @@ public struct JSONReader {
     /// lie when the string has no escapes, else decoded into a copy.
     private mutating func stringBytes() throws(JSONSyntaxError) -> Key {
         let start = index + 1
+        // The usual key and value, plain ASCII up to the closing quote, taken where it lies
+        // in one scan: the general walk below cost more per string than its bytes (issue 14).
+        let (stop, closed) = bytes.withUnsafeBufferPointer { [end] text in Self.plainASCIIRun(text, from: start, to: end) }
+        if closed {
+            index = stop + 1
+            return Key(range: start..<stop, decoded: nil)
+        }
         index = start
         var decoded: [UInt8] = []
         var runStart = start
@@ -387,6 +394,21 @@ public struct JSONReader {
             }
         }
         throw failure("unterminated string")
+    }
+
+    /// Where the run of plain ASCII (no quote, backslash, control or
+    /// non-ASCII byte) from `start` stops, and whether a closing quote stops it.
+    private static func plainASCIIRun(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
+        -> (stop: Int, closed: Bool) {
+        var i = start
+        while i < end {
+            let c = text[i]
+            if c == UInt8(ascii: "\"") { return (i, true) }
+            // One comparison for both ends: below 0x20 wraps around past 0x5F.
+            guard c &- 0x20 < 0x60, c != UInt8(ascii: "\\") else { return (i, false) }
+            i += 1
+        }
+        return (i, false)
     }
 
     /// Whether `bytes` are UTF-8.
@@ -500,6 +522,9 @@ public struct JSONReader {
                           at: range.lowerBound, truncated: range.upperBound >= end)
         }
         if let integer { return .number(Double(integer), integer: integer) }
+        if !isInteger, let value = bytes.withUnsafeBufferPointer({ Self.exactDouble(UnsafeBufferPointer(rebasing: $0[range])) }) {
+            return .number(value, integer: nil)
+        }
         let text = String(decoding: literal, as: UTF8.self)
         if isInteger, integersMustFit {
             throw failure("integer out of range: \(text)", reason: "integer out of range", at: range.lowerBound)
@@ -522,6 +547,55 @@ public struct JSONReader {
             value = next
         }
         return value
+    }
+
+    /// A valid number literal's value when it has at most 15 significant
+    /// digits and a power of ten within 10^±22 (`0.125`, `-3.5e2`); nil for
+    /// any other, which `Double(String)` reads (the strtod call cost more than the
+    /// rest of the number). Exact then: the digits and the power are each a
+    /// `Double` exactly, so the one multiplication or division rounds correctly
+    /// (Clinger's fast path).
+    private static func exactDouble(_ literal: UnsafeBufferPointer<UInt8>) -> Double? {
+        var digits: UInt64 = 0
+        var digitCount = 0
+        var exponent = 0
+        var i = literal.startIndex
+        let negative = literal[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        var inFraction = false
+        while i < literal.endIndex {
+            let c = literal[i]
+            if c == UInt8(ascii: ".") {
+                inFraction = true
+            } else if c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") {
+                // Leading zeros are no significant digits.
+                if digits != 0 || c != UInt8(ascii: "0") { digitCount += 1 }
+                guard digitCount <= 15 else { return nil }
+                digits = digits * 10 + UInt64(c - UInt8(ascii: "0"))
+                if inFraction { exponent -= 1 }
+            } else {
+                break
+            }
+            i += 1
+        }
+        if i < literal.endIndex {
+            // The exponent, after `e` or `E` (the literal is valid JSON).
+            i += 1
+            let negativeExponent = literal[i] == UInt8(ascii: "-")
+            if literal[i] == UInt8(ascii: "-") || literal[i] == UInt8(ascii: "+") { i += 1 }
+            var written = 0
+            while i < literal.endIndex {
+                written = written * 10 + Int(literal[i] - UInt8(ascii: "0"))
+                guard written <= 1000 else { return nil }
+                i += 1
+            }
+            exponent += negativeExponent ? -written : written
+        }
+        guard exponent >= -22, exponent <= 22 else { return nil }
+        var power = 1.0
+        for _ in 0..<abs(exponent) { power *= 10 }
+        let magnitude = exponent < 0 ? Double(digits) / power : Double(digits) * power
+        return negative ? -magnitude : magnitude
     }
 
     private static func isJSONNumber(_ literal: UnsafeBufferPointer<UInt8>) -> Bool {

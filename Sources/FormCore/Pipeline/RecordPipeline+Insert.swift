@@ -29,8 +29,9 @@ extension RecordPipeline {
         var refused: [FieldError] = []
         for slot in given where mayRefuse[slot] {
             // With no conditions the values change no refusal: none are passed.
-            if let refusal = refusal(fields[slot], isNew: true, values: [:], editing: editing) {
-                refused.append(refusal.error)
+            // The field read in place: `fields[slot]` copied it (and retained its every string), per row.
+            if let found = fields.withUnsafeBufferPointer({ refusal($0[slot], isNew: true, values: [:], editing: editing) }) {
+                refused.append(found.error)
             }
         }
         let failed = Set(refused.compactMap(\.field))

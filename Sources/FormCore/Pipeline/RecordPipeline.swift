@@ -27,7 +27,11 @@ import FoundationEssentials
 ///    a new record, only what changed of a stored one, the rest warnings;
 /// 3. what is written (`plan`): a new record's visible stored fields, or a
 ///    stored record's changed visible stored fields against their base.
-public struct RecordPipeline: Sendable {
+///
+/// A final class of constants, made once per form (`CompiledForm`): as a
+/// struct its 300 bytes were copied onto the stack by each method of an
+/// import that read one of them, per value (issue 14).
+public final class RecordPipeline: Sendable {
     public let form: Form
     /// The fields that hold a value, in form order (the first of a repeated key).
     public let fields: [Field]

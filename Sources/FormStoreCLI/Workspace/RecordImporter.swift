@@ -111,9 +111,8 @@ struct RecordImporter {
     private func key(parsing input: InputRecord) -> RecordKey? {
         key { index in
             let column = keyColumns[index]
-            guard let raw = input.values[column],
-                  case .success(let value) = parse(raw, name: column, slot: pipeline.slot(column)) else { return nil }
-            return value
+            guard let raw = input.values[column] else { return nil }
+            return try? parse(raw, name: column, slot: pipeline.slot(column))
         }
     }
 
@@ -173,22 +172,25 @@ struct RecordImporter {
             if arrived == nil {
                 if let slot { row.arrived.slots[slot] = raw } else { row.arrived.others[name] = raw }
             }
-            switch parse(raw, name: name, slot: slot) {
-            case .failure(let problem):
-                row.problems.append(problem)
+            let value: FieldValue
+            do {
+                value = try parse(raw, name: name, slot: slot)
+            } catch {
+                row.problems.append(error)
                 // The record holds the field's default, as it would without the value.
                 if arrived != nil, let slot { row.values.slots[slot] = defaults[slot] }
-            case .success(let value):
-                if let key = keyColumns.firstIndex(of: name) { row.keys[key] = value }
-                guard let slot else { continue }
-                guard computedColumns.isEmpty || !computedColumns.contains(name) else {
-                    if arrived != nil { row.values.slots[slot] = defaults[slot] }
-                    continue
-                }
-                // A value the new record holds anyway (its default) is no change: an export imports back.
-                if !Self.identical(value, defaults[slot] ?? .null) { row.given.append(slot) }
-                if arrived == nil || !Self.isSame(value, raw) { row.values.slots[slot] = value }
+                continue
             }
+            // A field's key column found by its slot: comparing the name with each key column's cost a string compare per value.
+            if let key = slot.map({ keySlots.firstIndex(of: $0) }) ?? keyColumns.firstIndex(of: name) { row.keys[key] = value }
+            guard let slot else { continue }
+            guard computedColumns.isEmpty || !computedColumns.contains(name) else {
+                if arrived != nil { row.values.slots[slot] = defaults[slot] }
+                continue
+            }
+            // A value the new record holds anyway (its default) is no change: an export imports back.
+            if !Self.identical(value, defaults[slot] ?? .null) { row.given.append(slot) }
+            if arrived == nil || !Self.isSame(value, raw) { row.values.slots[slot] = value }
         }
         // Read from a local: a closure reading `row` while `row.key` is set copied the whole row.
         let parsedKeys = row.keys
@@ -255,18 +257,17 @@ struct RecordImporter {
             let arrived = DatabaseValue(raw)
             if let held = storedValues[name], Self.identical(held, arrived) { continue }
             let slot = pipeline.slot(name)
-            switch parse(raw, name: name, slot: slot) {
-            case .failure(let problem):
-                problems.append(problem)
-            case .success(let value) where Self.identical(value, stored.values[name] ?? .null):
+            let value: FieldValue
+            do { value = try parse(raw, name: name, slot: slot) } catch {
+                problems.append(error)
                 continue
-            case .success(let value):
-                values[name] = value
-                given.append(name)
-                // A changed date takes the form the row already uses (an epoch stays an epoch);
-                // any other value keeps the storage class it arrived in (an untyped column).
-                if slot.map({ pipeline.kinds[$0].isDateLike }) != true { like[name] = arrived }
             }
+            guard !Self.identical(value, stored.values[name] ?? .null) else { continue }
+            values[name] = value
+            given.append(name)
+            // A changed date takes the form the row already uses (an epoch stays an epoch);
+            // any other value keeps the storage class it arrived in (an untyped column).
+            if slot.map({ pipeline.kinds[$0].isDateLike }) != true { like[name] = arrived }
         }
         guard !given.isEmpty || !problems.isEmpty else { return .unchanged }
         switch pipeline.plan(isNew: false, pristine: stored.values, values: values, given: given, editing: true,
@@ -330,14 +331,15 @@ struct RecordImporter {
 
     /// One input value as the model value of its field (at `slot` in the
     /// pipeline's fields) or key column.
-    private func parse(_ raw: FieldValue, name: String, slot: Int?) -> Result<FieldValue, Problem> {
+    // Typed throws, not a `Result`: the result with its error was copied through memory per value (issue 14).
+    private func parse(_ raw: FieldValue, name: String, slot: Int?) throws(Problem) -> FieldValue {
         if let slot {
-            return modelValue(raw, slot: slot).mapError { Problem(field: name, message: $0.description) }
+            do { return try modelValue(raw, slot: slot) } catch { throw Problem(field: name, message: error.description) }
         }
         if keyColumns.contains(name) {
-            return .success(raw.textValue.map { keyValue($0, name) } ?? raw)
+            return raw.textValue.map { keyValue($0, name) } ?? raw
         }
-        return .failure(Problem(field: nil, message: Self.notAField(name, form: form)))
+        throw Problem(field: nil, message: Self.notAField(name, form: form))
     }
 
     /// A date in any form SQLite may hold it (text layouts, epochs, Julian
@@ -347,45 +349,45 @@ struct RecordImporter {
     ///
     /// The field is read in place (`pipeline.fields[slot]`), never copied:
     /// this runs for every value of every row.
-    private func modelValue(_ raw: FieldValue, slot: Int) -> Result<FieldValue, FieldError> {
+    private func modelValue(_ raw: FieldValue, slot: Int) throws(FieldError) -> FieldValue {
         // The kind is read from `kinds`: `pipeline.fields[slot].kind` copied the whole field, per value.
         let kind = pipeline.kinds[slot]
         if kind.isDateLike, let date = storedDate(raw, pipeline.fields[slot].key) {
-            return .success(.date(date))
+            return .date(date)
         }
         switch (raw, kind) {
         case (.text(let text), _) where text.isEmpty:
             // Empty text stays empty text, distinct from NULL, whatever the kind.
-            return .success(raw)
+            return raw
         case (.text(let text), _):
-            return parseInput(text, slot: slot)
+            return try parseInput(text, slot: slot)
         case (.null, _):
-            return .success(raw)
+            return raw
         case (.data, let kind):
             // Bytes go where text may (a BLOB or untyped column reads as a text field), never into a number or a date.
             guard ![.integer, .decimal, .bool, .date, .time, .datetime, .choice, .multichoice].contains(kind) else {
-                return .failure(FieldError(field: pipeline.fields[slot].key, code: "type",
-                                           message: "\(pipeline.fields[slot].label) cannot hold binary data"))
+                throw FieldError(field: pipeline.fields[slot].key, code: "type",
+                                 message: "\(pipeline.fields[slot].label) cannot hold binary data")
             }
-            return .success(raw)
+            return raw
         case (.list, _):
-            return pipeline.parse(raw, slot: slot)
+            return try pipeline.parse(raw, slot: slot).get()
         case (.int(let integer), .decimal):
-            return .success(.double(Double(integer)))
+            return .double(Double(integer))
         case (.int, .integer), (.double, .decimal), (.bool, .bool):
-            return .success(raw)
+            return raw
         case (.int(let integer), .bool) where integer == 0 || integer == 1:
-            return .success(.bool(integer == 1))
+            return .bool(integer == 1)
         default:
-            return parseInput(ValueText.text(raw, kind: kind, blobsBySize: false), slot: slot)
+            return try parseInput(ValueText.text(raw, kind: kind, blobsBySize: false), slot: slot)
         }
     }
 
     /// `Field.parseInput(_:in:)` of the field at `slot`, through the pipeline's transforms made once.
-    private func parseInput(_ text: String, slot: Int) -> Result<FieldValue, FieldError> {
+    private func parseInput(_ text: String, slot: Int) throws(FieldError) -> FieldValue {
         let typed = pipeline.parse(.text(text), slot: slot)
-        guard case .failure = typed, let date = pipeline.fields[slot].isoDate(text) else { return typed }
-        return .success(.date(date))
+        guard case .failure = typed, let date = pipeline.fields[slot].isoDate(text) else { return try typed.get() }
+        return .date(date)
     }
 
     /// Equal to the byte: text compares by its UTF-8 (Swift's `==` would call
