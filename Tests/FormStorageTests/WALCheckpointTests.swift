@@ -63,4 +63,19 @@ import Testing
         try other.execute("COMMIT")
         #expect(try other.fetchValue(Int.self, "SELECT count(*) FROM t") == 710)
     }
+
+    @Test func anAttachedDatabaseIsCheckpointedInItsCommit() throws {
+        let side = directory.path("side.sqlite")
+        // A WAL file of its own, as a sidecar is.
+        _ = try Connection(path: side, configuration: { var c = Configuration(); c.journalMode = .wal; return c }())
+        let db = try Database(path: path)
+        try db.attach(side, as: "side")
+        try db.write { try $0.execute("CREATE TABLE side.t(id INTEGER PRIMARY KEY, body BLOB)") }
+        for n in 0..<700 {
+            try db.write { try $0.execute("INSERT INTO side.t(body) VALUES (zeroblob(3000 + ?))", [n]) }
+        }
+        // No waiting: the commit that passed 1000 pages copied them, as SQLite's own checkpoint does.
+        #expect(fileSize(side) >= 1_000_000)
+        #expect(try db.read { try $0.fetchValue(Int.self, "SELECT count(*) FROM side.t") } == 700)
+    }
 }
