@@ -50,6 +50,17 @@ import Testing
         #expect(try reader.fetchValue(String.self, "PRAGMA integrity_check") == "ok")
     }
 
+    /// A reader is read-only and cannot remove the WAL: the writer must be the last to close.
+    @Test func closingAfterReadsLeavesNoWAL() throws {
+        do {
+            let db = try Database(path: path)
+            try fill(db, commits: 20)
+            #expect(try db.read { try $0.fetchValue(Int.self, "SELECT count(*) FROM t") } == 20)
+        }
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        #expect(fileSize(path) > 20 * 3000)
+    }
+
     @Test func commitsGoOnWhileAReaderHoldsTheWAL() throws {
         let db = try Database(path: path)
         try fill(db, commits: 10)

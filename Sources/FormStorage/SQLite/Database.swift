@@ -78,6 +78,11 @@ public final class Database: Sendable {
     deinit {
         // The writer closes after this: its checkpoints go back to SQLite first.
         if let checkpointer { writer.withConnection { checkpointer.detach(from: $0) } }
+        // The readers close before the writer. The last connection to close a
+        // WAL database copies the WAL into the file and removes it, and a reader,
+        // opened read-only, cannot: closed last, it left every row of a short
+        // run in the `-wal` file beside a database file of one page.
+        readers?.closeAll()
     }
 
     /// Attaches another database file to the writer and to every reader under
@@ -233,6 +238,14 @@ private final class ReaderPool: @unchecked Sendable {
             condition.unlock()
             throw error
         }
+    }
+
+    /// Closes every reader (all are idle once the database is released).
+    func closeAll() {
+        condition.lock()
+        openCount -= idle.count
+        idle.removeAll()
+        condition.unlock()
     }
 
     private func checkIn(_ connection: Connection) {

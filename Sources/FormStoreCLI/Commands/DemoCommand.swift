@@ -1,3 +1,5 @@
+import FormStorage
+
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "demo", access: nil,
@@ -20,6 +22,11 @@ struct DemoCommand: ParsableCommand {
         context.terminal.output.write(replaced ? "Replaced the earlier demo at \(target).\n"
                                                : "Created the demo database \(target).\n")
         try DemoTour(store: store, path: target, out: context.terminal.output).run()
+        // The rows go into the database file now, so the demo is one file to copy.
+        // Its close would put them there, but the tour's watch of the settings
+        // may still hold the store when the process exits (its thread in the
+        // middle of a check), and then the rows stayed in the `-wal` file.
+        _ = try store.database.writeWithoutTransaction { try $0.fetchAll("PRAGMA wal_checkpoint(TRUNCATE)") }
         return .success
     }
 }

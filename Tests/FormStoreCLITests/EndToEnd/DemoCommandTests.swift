@@ -29,6 +29,12 @@ import Testing
         let file = scratch.path + "/formstore-demo.sqlite"
         let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
         #expect(mode == 0o600)
+        // The rows are in the database file itself: a copy of that file alone holds them.
+        let copy = scratch.path + "/copy.sqlite"
+        try FileManager.default.copyItem(atPath: file, toPath: copy)
+        let copied = try runBinary(["--db", copy, "show", "register", "1", "--format", "json"])
+        #expect(copied.code == 0, "\(copied)")
+        #expect(copied.output.contains("\"phone\": \"5558675309\""))
 
         // The commands the tour suggests work on what it built.
         let show = try runBinary(["--db", file, "show", "register", "1", "--format", "json"])
