@@ -1,6 +1,6 @@
 import FormStoreTestSupport
 import Foundation
-import FormStorage
+@testable import FormStorage
 import Testing
 
 /// The writer's WAL is checkpointed on a thread of its own (`WALCheckpointer`):
@@ -88,5 +88,26 @@ import Testing
         // No waiting: the commit that passed 1000 pages copied them, as SQLite's own checkpoint does.
         #expect(fileSize(side) >= 1_000_000)
         #expect(try db.read { try $0.fetchValue(Int.self, "SELECT count(*) FROM side.t") } == 700)
+    }
+
+    /// When the second connection cannot be opened, the commits checkpoint
+    /// again, as SQLite's own hook does, so the WAL does not grow without end.
+    @Test func commitsCheckpointWhenTheSecondConnectionCannotOpen() throws {
+        struct CannotOpen: Error {}
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        let writer = try Connection(path: path, configuration: configuration)
+        let checkpointer = WALCheckpointer { throw CannotOpen() }
+        checkpointer.attach(to: writer)
+        defer { checkpointer.detach(from: writer) }
+        try writer.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, body BLOB)")
+        let deadline = Date().addingTimeInterval(20)
+        var n = 0
+        // Committing on: once the failed open is noted, a commit past the mark copies the WAL.
+        while fileSize(path) < 1_000_000 && Date() < deadline {
+            try writer.execute("INSERT INTO t(body) VALUES (zeroblob(3000 + ?))", [n])
+            n += 1
+        }
+        #expect(fileSize(path) >= 1_000_000)
     }
 }

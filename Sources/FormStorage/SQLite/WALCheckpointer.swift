@@ -18,13 +18,17 @@ import Synchronization
 /// crash during one loses nothing; at most the WAL is longer for a while.
 ///
 /// Only the writer's `main` database is checkpointed here. An attached
-/// database (a sidecar) is checkpointed in its commit, as SQLite would.
+/// database (a sidecar) is checkpointed in its commit, as SQLite would, and
+/// so is `main` once the second connection could not be opened.
 final class WALCheckpointer: @unchecked Sendable {
     /// The WAL's size, in pages, that asks for a checkpoint: SQLite's own default.
     static let threshold: Int32 = 1000
 
     private let queue = DispatchQueue(label: "formstore.database.checkpoints")
     private let isScheduled = Atomic<Bool>(false)
+    /// Set when the checkpointing connection could not be opened: the
+    /// commits checkpoint again, rather than let the WAL grow without end.
+    fileprivate let checkpointsInCommit = Atomic<Bool>(false)
     private let open: () throws -> Connection
     /// The checkpointing connection, opened on the first checkpoint; touched only on `queue`.
     private var connection: Connection?
@@ -63,8 +67,8 @@ final class WALCheckpointer: @unchecked Sendable {
             // what it cannot copy yet, the next one will.
             _ = sqlite3_wal_checkpoint_v2(connection!.handle.pointer, "main", SQLITE_CHECKPOINT_PASSIVE, nil, nil)
         } catch {
-            // The database could not be opened again (its directory removed, say):
-            // the WAL only grows until the writer's own close checkpoints it.
+            // The database could not be opened again (no file descriptor left, say).
+            checkpointsInCommit.store(true, ordering: .releasing)
         }
     }
 }
@@ -74,11 +78,13 @@ final class WALCheckpointer: @unchecked Sendable {
 private func walHook(_ context: UnsafeMutableRawPointer?, _ db: OpaquePointer?, _ schema: UnsafePointer<CChar>?,
                      _ pages: Int32) -> Int32 {
     guard let context else { return SQLITE_OK }
-    if let schema, strcmp(schema, "main") != 0 {
-        // An attached database: checkpointed here, as SQLite's own hook does.
+    let checkpointer = Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue()
+    let isMain = schema.map { strcmp($0, "main") == 0 } ?? true
+    if !isMain || checkpointer.checkpointsInCommit.load(ordering: .acquiring) {
+        // Checkpointed here, in the commit, as SQLite's own hook does.
         if pages >= WALCheckpointer.threshold { sqlite3_wal_checkpoint(db, schema) }
         return SQLITE_OK
     }
-    Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue().walGrew(to: pages)
+    checkpointer.walGrew(to: pages)
     return SQLITE_OK
 }
