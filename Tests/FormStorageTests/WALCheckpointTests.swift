@@ -1,6 +1,7 @@
 import FormStoreTestSupport
 import Foundation
 @testable import FormStorage
+import Synchronization
 import Testing
 
 /// The writer's WAL is checkpointed on a thread of its own (`WALCheckpointer`):
@@ -109,5 +110,32 @@ import Testing
             n += 1
         }
         #expect(fileSize(path) >= 1_000_000)
+    }
+
+    /// A writer that never pauses: a pass runs once per 1000 pages of growth,
+    /// not after every commit past the mark, and the WAL still starts over
+    /// from its beginning, so its file does not grow without end.
+    @Test func aWriterThatNeverPausesStillStartsTheWALOver() throws {
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        configuration.synchronous = .normal
+        let writer = try Connection(path: path, configuration: configuration)
+        var again = configuration
+        again.journalMode = .unchanged
+        let checkpointer = WALCheckpointer { try Connection(path: path, configuration: again) }
+        checkpointer.attach(to: writer)
+        defer { checkpointer.detach(from: writer) }
+        try writer.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, body BLOB)")
+        let insert = try writer.cachedStatement("INSERT INTO t(body) VALUES (zeroblob(5000))")
+        let deadline = Date().addingTimeInterval(60)
+        var commits = 0
+        while checkpointer.startsOver.load(ordering: .relaxed) < 3 && Date() < deadline {
+            try insert.execute()
+            commits += 1
+        }
+        #expect(checkpointer.startsOver.load(ordering: .relaxed) >= 3)
+        // Each commit adds two or three pages.
+        #expect(checkpointer.passes.load(ordering: .relaxed) <= commits * 3 / 1000 + 1)
+        #expect(try writer.fetchValue(Int.self, "SELECT count(*) FROM t") == commits)
     }
 }
