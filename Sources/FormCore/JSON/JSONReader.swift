@@ -496,16 +496,22 @@ public struct JSONReader {
     /// (no leading zeros, no bare `-`, digits around `.`).
     private mutating func number() throws(JSONSyntaxError) -> JSONNode {
         let start = index
-        var isInteger = true
-        while index < end {
-            switch bytes[index] {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"): break
-            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): isInteger = false
-            default: return try number(start..<index, isInteger: isInteger)
+        // Scanned through the buffer: indexing the array checked every byte's bounds.
+        let (stop, isInteger) = bytes.withUnsafeBufferPointer { [end] text in
+            var i = start
+            var isInteger = true
+            scan: while i < end {
+                switch text[i] {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"): break
+                case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): isInteger = false
+                default: break scan
+                }
+                i += 1
             }
-            index += 1
+            return (i, isInteger)
         }
-        return try number(start..<index, isInteger: isInteger)
+        index = stop
+        return try number(start..<stop, isInteger: isInteger)
     }
 
     private func number(_ range: Range<Int>, isInteger: Bool) throws(JSONSyntaxError) -> JSONNode {
@@ -515,17 +521,17 @@ public struct JSONReader {
             let valid = Self.isJSONNumber(literal)
             return (valid, valid && isInteger ? Self.integer(literal) : nil)
         }
-        let literal = bytes[range]
         guard valid else {
             // A number running to the end of a streamed chunk may go on in the next.
-            throw failure("invalid number '\(String(decoding: literal, as: UTF8.self))'", reason: "invalid number",
+            throw failure("invalid number '\(String(decoding: bytes[range], as: UTF8.self))'", reason: "invalid number",
                           at: range.lowerBound, truncated: range.upperBound >= end)
         }
         if let integer { return .number(Double(integer), integer: integer) }
         if !isInteger, let value = bytes.withUnsafeBufferPointer({ Self.exactDouble(UnsafeBufferPointer(rebasing: $0[range])) }) {
             return .number(value, integer: nil)
         }
-        let text = String(decoding: literal, as: UTF8.self)
+        // The slice made only here: made for every number, it cost a retain and a release of the text.
+        let text = String(decoding: bytes[range], as: UTF8.self)
         if isInteger, integersMustFit {
             throw failure("integer out of range: \(text)", reason: "integer out of range", at: range.lowerBound)
         }

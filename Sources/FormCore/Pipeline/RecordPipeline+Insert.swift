@@ -27,24 +27,32 @@ extension RecordPipeline {
             }
         }
         var refused: [FieldError] = []
-        for slot in given where mayRefuse[slot] {
+        for slot in given where mayRefuseNew[slot] {
             // With no conditions the values change no refusal: none are passed.
             // The field read in place: `fields[slot]` copied it (and retained its every string), per row.
             if let found = fields.withUnsafeBufferPointer({ refusal($0[slot], isNew: true, values: [:], editing: editing) }) {
                 refused.append(found.error)
             }
         }
-        let failed = Set(refused.compactMap(\.field))
         // The closure reads a local: capturing `self` copied the whole pipeline per row.
         let slots = formFieldSlots
         let checked = form.failures(of: formFields, checked: checkedFields, editing: editing, now: Date()) {
             values.slots[slots[$0]!] ?? .null
         }
-        let errors = refused + checked.filter { $0.field.map { !failed.contains($0) } ?? true }
-        guard errors.isEmpty else { return .invalid(RecordPipeline.inFormOrder(errors, of: self)) }
+        // A row with no error (an import's usual one) builds no set of the refused fields.
+        if !refused.isEmpty || !checked.isEmpty {
+            let failed = Set(refused.compactMap(\.field))
+            let errors = refused + checked.filter { $0.field.map { !failed.contains($0) } ?? true }
+            return .invalid(RecordPipeline.inFormOrder(errors, of: self))
+        }
         // Every stored slot holding a value and no other (an import's usual row): the values as they are, not copied.
-        let isStoredRow = values.others.isEmpty
-            && !values.slots.indices.contains { (values.slots[$0] != nil) != isStoredSlot[$0] }
+        // Through the buffer: `values.slots[$0] != nil` copied each value to look at it, per slot.
+        let isStoredRow = values.others.isEmpty && values.slots.withUnsafeBufferPointer { slots in
+            !slots.indices.contains { slot in
+                if case .none = slots[slot] { return isStoredSlot[slot] }
+                return !isStoredSlot[slot]
+            }
+        }
         guard !isStoredRow else { return .insert(values) }
         var row = values
         row.others = [:]

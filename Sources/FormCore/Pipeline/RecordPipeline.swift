@@ -48,6 +48,11 @@ public final class RecordPipeline: Sendable {
     /// field (read-only, `disabledWhen`, `hiddenWhen`, the mode); an import asks
     /// for every column of every row.
     let mayRefuse: [Bool]
+    /// Per slot: whether `refusal(_:isNew: true, …)` can refuse the field: as
+    /// `mayRefuse`, less a read-only key, which a new record types in (an
+    /// inferred form's key is read-only: `planInsert` asked for it per row, and
+    /// hashed the key's name to find it free).
+    let mayRefuseNew: [Bool]
     /// Every value-holding field's key: what a new record validates.
     public let allKeys: Set<String>
     /// Each slot's `allTransforms`, made once: an import parses every value of every row.
@@ -59,6 +64,9 @@ public final class RecordPipeline: Sendable {
     public let layout: RecordLayout
     /// A new record's values laid out by slot: each field's default.
     public let defaultValues: RecordValues
+    /// The slots whose field has a default (`defaultValues`): what a new
+    /// record's empty slots take, walked without reading every slot per row.
+    public let defaultedSlots: [Int]
     /// Each slot's kind: an import reads it per value, where `fields[slot].kind` copied the whole field.
     public let kinds: [FieldKind]
     /// Whether each slot's field is stored.
@@ -88,13 +96,18 @@ public final class RecordPipeline: Sendable {
         self.fields = fields
         self.slots = slots
         storedSlots = fields.indices.filter { fields[$0].isStored }
-        primaryKey = Set(form.primaryKey)
+        let primaryKey = Set(form.primaryKey)
+        self.primaryKey = primaryKey
         defaults = Dictionary(fields.map { ($0.key, $0.defaultValue) }, uniquingKeysWith: { first, _ in first })
         hasConditions = fields.contains { $0.hiddenWhen != nil }
         allKeys = Set(fields.map { $0.key })
         let modeRefuses = form.mode == .frozen || form.mode == .edit
         mayRefuse = fields.map {
             $0.isReadOnly || $0.disabledWhen != nil || $0.hiddenWhen != nil || (modeRefuses && !$0.enabledWhenNotEditing)
+        }
+        mayRefuseNew = fields.map {
+            ($0.isReadOnly && !primaryKey.contains($0.key)) || $0.disabledWhen != nil || $0.hiddenWhen != nil
+                || (modeRefuses && !$0.enabledWhenNotEditing)
         }
         transforms = fields.map { $0.allTransforms }
         let formFields = form.fields
@@ -103,6 +116,7 @@ public final class RecordPipeline: Sendable {
         var defaultValues = RecordValues(layout: layout)
         defaultValues.slots = fields.map { $0.defaultValue }
         self.defaultValues = defaultValues
+        defaultedSlots = fields.indices.filter { fields[$0].defaultValue != nil }
         kinds = fields.map { $0.kind }
         isStoredSlot = fields.map { $0.isStored }
         readsOnlyOwnValues = form.rules.isEmpty && !formFields.contains { field in
@@ -132,6 +146,10 @@ public final class RecordPipeline: Sendable {
         if transforms[slot].isEmpty { return .success(input) }
         return fields.withUnsafeBufferPointer { $0[slot].parse(input, through: transforms[slot], messages: form.messages) }
     }
+
+    /// Whether the field in `slot` parses typed text to that very text (it has
+    /// no transform to run), so a caller may take the text as it is, unparsed.
+    public func keepsText(slot: Int) -> Bool { transforms[slot].isEmpty }
 
     // MARK: What may change
 

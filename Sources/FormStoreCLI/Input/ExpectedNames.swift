@@ -4,7 +4,9 @@ import FormCore
 /// which its records are laid out by (`InputValues(names:)`). A key is
 /// matched in place, with no string made of it: first against the name after
 /// the one matched last (rows name their values in one order), then looked up.
-struct ExpectedNames: Sendable {
+/// A final class: as a struct of three arrays, the reader's copy of it for
+/// each line retained and released each of them.
+final class ExpectedNames: Sendable {
     let names: [String]
     /// Each name's UTF-8, what a key is compared with.
     private let utf8: [[UInt8]]

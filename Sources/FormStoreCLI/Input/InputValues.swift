@@ -42,6 +42,15 @@ struct InputValues: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         set { values[position] = newValue }
     }
 
+    /// Whether the record holds a value at `position`: looked at in place, where
+    /// `self[at: position] == nil` copied the value out first (per value of an import).
+    func holdsValue(at position: Int) -> Bool {
+        values.withUnsafeBufferPointer { values in
+            if case .none = values[position] { return false }
+            return true
+        }
+    }
+
     /// The position of `name` in `names`, whether or not the record holds a value there.
     func position(of name: String) -> Int? { names.firstIndex(of: name) }
 

@@ -40,7 +40,7 @@ enum JSONRecord {
         while let key = try reader.nextKey(&cursor) {
             let position = names?.position(of: key, in: reader, after: last)
                 ?? members.values.position(adding: reader.string(of: key))
-            guard members.values[at: position] == nil else { throw reader.duplicateKey(key) }
+            guard !members.values.holdsValue(at: position) else { throw reader.duplicateKey(key) }
             last = position
             let node = try reader.memberValue(of: key)
             switch node {

@@ -37,6 +37,10 @@ struct RecordImporter {
     private var lookUpFirst = false
     /// Each key column's slot (nil: no field holds it).
     private let keySlots: [Int?]
+    /// By slot, the position in `keyColumns` of the key column the slot's field holds (nil: none).
+    private let keyPositions: [Int?]
+    /// By slot, whether the field has a default (`holdsDefault`).
+    private let hasDefault: [Bool]
     /// The last row's names, by position, and their slots (`slot(of:at:)`).
     private var recentSlots: [(name: String, slot: Int?)?] = []
 
@@ -49,7 +53,10 @@ struct RecordImporter {
         self.keyValue = keyValue
         self.computedColumns = computedColumns
         pipeline = CompiledForm.of(form).pipeline
-        keySlots = keyColumns.map(pipeline.slot)
+        let keySlots = keyColumns.map(pipeline.slot)
+        self.keySlots = keySlots
+        keyPositions = pipeline.fields.indices.map { keySlots.firstIndex(of: $0) }
+        hasDefault = pipeline.defaultValues.slots.map { $0 != nil }
     }
 
     /// Writes one row.
@@ -75,7 +82,7 @@ struct RecordImporter {
         }
         let row = parsedAsNew(input)
         let plan = plan(row)
-        guard let key = row.key else { return try insert(row, plan: plan, into: batch) }
+        guard row.hasKey else { return try insert(row, plan: plan, into: batch) }
         if case .insert(let values) = plan, row.problems.isEmpty {
             do {
                 if try batch.insertIfKeyIsFree(row.withKeys(values, columns: keyColumns, slots: keySlots), arrived: row.arrived) {
@@ -83,12 +90,12 @@ struct RecordImporter {
                 }
             } catch {
                 // A row breaking NOT NULL or CHECK as a new record may be an update that leaves those columns.
-                guard let (stored, storedValues) = try batch.loadStored(key) else { throw error }
+                guard let (stored, storedValues) = try batch.loadStored(row.key(columns: keyColumns)) else { throw error }
                 lookUpFirst = true
                 return try update(stored, storedValues: storedValues, with: input, in: batch)
             }
         }
-        if let (stored, storedValues) = try batch.loadStored(key) {
+        if let (stored, storedValues) = try batch.loadStored(row.key(columns: keyColumns)) {
             lookUpFirst = true
             return try update(stored, storedValues: storedValues, with: input, in: batch)
         }
@@ -125,11 +132,24 @@ struct RecordImporter {
         /// The slots given a value other than the default.
         var given: [Int] = []
         var problems: [Problem] = []
-        /// The key, when the row gives every key column a value.
-        var key: RecordKey?
         /// The key columns' values as parsed, in key order (`nil`: none),
         /// written whether or not a field holds them.
         var keys: [FieldValue?]
+
+        /// Whether the row gives every key column a value (none NULL): it has a key.
+        var hasKey: Bool {
+            !keys.isEmpty && !keys.contains { key in
+                switch key {
+                case .none, .some(.null): true
+                default: false
+                }
+            }
+        }
+
+        /// The row's key (it `hasKey`), made only when it must be looked up: a new row's insert needs none.
+        func key(columns: [String]) -> RecordKey {
+            RecordKey(columns: columns, values: keys.map { $0! })
+        }
 
         /// The planned record with the key columns' (`columns`) values;
         /// `slots`: each key column's slot, nil for one no field holds.
@@ -148,18 +168,24 @@ struct RecordImporter {
     /// Parses each value of `input` through its field (or key column).
     private mutating func parsedAsNew(_ input: InputRecord) -> NewRow {
         // Laid out by `expectedNames` (the layout's keys), the values as they arrived are by slot already.
-        let arrived = input.values.laidOut(by: pipeline.layout)
+        let laidOut = input.values.laidOut(by: pipeline.layout)
+        // A flag, not the optional record, asked per value: asking the record copied it.
+        let arrived = laidOut != nil
         let defaults = pipeline.defaultValues.slots
         // By slot, the record starts as the values arrived, sharing their storage: a value
         // that parses to itself (the usual one) is left where it is, so no row copies its
         // values (issue 14). A slot the row leaves empty takes its field's default.
-        var row = NewRow(values: arrived ?? pipeline.defaultValues, arrived: arrived ?? RecordValues(layout: pipeline.layout),
-                         keys: [])
+        var row = if let laidOut {
+            NewRow(values: laidOut, arrived: laidOut, keys: [])
+        } else {
+            NewRow(values: pipeline.defaultValues, arrived: RecordValues(layout: pipeline.layout), keys: [])
+        }
         // Filled in place: an array made first and handed over was still shared when written, so copied.
         row.keys.reserveCapacity(keyColumns.count)
         for _ in keyColumns { row.keys.append(nil) }
-        if arrived != nil {
-            for slot in defaults.indices where defaults[slot] != nil && row.values.slots[slot] == nil {
+        if arrived {
+            // Only the slots with a default: reading every slot's default copied each value, per row.
+            for slot in pipeline.defaultedSlots where row.values.slots[slot] == nil {
                 row.values.slots[slot] = defaults[slot]
             }
         }
@@ -167,35 +193,70 @@ struct RecordImporter {
         // By position: the rows of a reader told `expectedNames` share one array of names.
         for (position, name) in input.values.names.enumerated() {
             guard let raw = input.values[at: position] else { continue }
-            // The field's slot, found once per value: the rest reads the field in place.
-            let slot = slot(of: name, at: position)
-            if arrived == nil {
+            // The field's slot, found once per value: the rest reads the field in place. Laid out
+            // by the layout (`arrived`), the values are by slot: a value's position is its slot.
+            let slot = arrived ? position : slot(of: name, at: position)
+            if !arrived {
                 if let slot { row.arrived.slots[slot] = raw } else { row.arrived.others[name] = raw }
             }
             let value: FieldValue
-            do {
-                value = try parse(raw, name: name, slot: slot)
-            } catch {
-                row.problems.append(error)
-                // The record holds the field's default, as it would without the value.
-                if arrived != nil, let slot { row.values.slots[slot] = defaults[slot] }
-                continue
+            // Asked with `if let`: through `slot.map` the closure took its own copy of the value.
+            let keptAsIs = if let slot { takesAsIs(raw, slot: slot) } else { false }
+            if keptAsIs {
+                value = raw
+            } else {
+                do {
+                    value = try parse(raw, name: name, slot: slot)
+                } catch {
+                    row.problems.append(error)
+                    // The record holds the field's default, as it would without the value.
+                    if arrived, let slot { row.values.slots[slot] = defaults[slot] }
+                    continue
+                }
             }
             // A field's key column found by its slot: comparing the name with each key column's cost a string compare per value.
-            if let key = slot.map({ keySlots.firstIndex(of: $0) }) ?? keyColumns.firstIndex(of: name) { row.keys[key] = value }
+            if let key = slot.map({ keyPositions[$0] }) ?? keyColumns.firstIndex(of: name) { row.keys[key] = value }
             guard let slot else { continue }
             guard computedColumns.isEmpty || !computedColumns.contains(name) else {
-                if arrived != nil { row.values.slots[slot] = defaults[slot] }
+                if arrived { row.values.slots[slot] = defaults[slot] }
                 continue
             }
             // A value the new record holds anyway (its default) is no change: an export imports back.
-            if !Self.identical(value, defaults[slot] ?? .null) { row.given.append(slot) }
-            if arrived == nil || !Self.isSame(value, raw) { row.values.slots[slot] = value }
+            if !holdsDefault(value, slot: slot) { row.given.append(slot) }
+            if !arrived || !(keptAsIs || Self.isSame(value, raw)) { row.values.slots[slot] = value }
         }
-        // Read from a local: a closure reading `row` while `row.key` is set copied the whole row.
-        let parsedKeys = row.keys
-        row.key = key { parsedKeys[$0] }
         return row
+    }
+
+    /// Whether `value` is what a new record holds at `slot` anyway: its
+    /// field's default, or NULL for a field without one (read with no copy of
+    /// a default, per value).
+    private func holdsDefault(_ value: FieldValue, slot: Int) -> Bool {
+        guard hasDefault[slot] else {
+            if case .null = value { return true }
+            return false
+        }
+        return Self.identical(value, pipeline.defaultValues.slots[slot] ?? .null)
+    }
+
+    /// Whether the field at `slot` parses `raw` to `raw` itself (`modelValue`
+    /// would give it back): text its field runs no transform on, NULL, a
+    /// number of the field's own kind, a bool of a bool field; never a date
+    /// field's value, which is read as stored. Taken as it is, such a value
+    /// is neither parsed nor compared with what it parsed to: the usual value
+    /// of an import's every row.
+    private func takesAsIs(_ raw: FieldValue, slot: Int) -> Bool {
+        let kind = pipeline.kinds[slot]
+        guard !kind.isDateLike else { return false }
+        // The value alone, then the kind: a switch over the pair copied the value into it.
+        switch raw {
+        case .text: return pipeline.keepsText(slot: slot)
+        case .null: return true
+        case .int: return kind == .integer
+        case .double: return kind == .decimal
+        case .bool: return kind == .bool
+        case .date, .list, .data: return false
+        }
     }
 
     /// Whether `value` is `raw` itself, so the slot holding `raw` may keep it:

@@ -1,0 +1,50 @@
+import FormStoreTestSupport
+import Foundation
+import Testing
+
+/// An import takes a value its field would parse to itself (text through no
+/// transform, a number of the field's kind, NULL) as it arrived, unparsed
+/// (`RecordImporter.takesAsIs`). These rows, with escapes, non-ASCII text,
+/// a decomposed accent, empty text and NULL, must be stored byte for byte as
+/// `new --json` (the session's path) stores the same object.
+@Suite struct ImportValuesAsIsTests {
+    static let schema = """
+    CREATE TABLE items (id INTEGER PRIMARY KEY, title TEXT, body TEXT, qty INTEGER, price REAL, flag BOOLEAN);
+    CREATE TABLE items_new (id INTEGER PRIMARY KEY, title TEXT, body TEXT, qty INTEGER, price REAL, flag BOOLEAN);
+    """
+
+    static let objects = [
+        #"{"id": 1, "title": "a\"b\\c\/d\ne\tf", "body": "\u00e9\ud83d\ude00 caf\u00E9", "qty": 3, "price": 2.5, "flag": true}"#,
+        #"{"id": 2, "title": "Zoë – 日本語", "body": "e\u0301 stays decomposed", "qty": -7, "price": 0.125, "flag": false}"#,
+        #"{"id": 3, "title": "", "body": null, "qty": null, "price": null, "flag": null}"#,
+        #"{"id": 4, "title": null, "body": "", "qty": 0, "price": 3, "flag": 1}"#,
+        #"{"id": 5, "title": "  spaces kept  ", "body": "x\u0000y", "qty": 9007199254740993, "price": -1e3}"#,
+    ]
+
+    /// Each column's storage class and bytes: NULL and '' apart, text by its UTF-8.
+    static func rows(_ demo: DemoDatabase, _ table: String) throws -> String {
+        try demo.query("""
+            SELECT id, quote(title), hex(title), quote(body), hex(body), typeof(qty), qty, typeof(price), price,
+                   typeof(flag), flag FROM \(table) ORDER BY id
+            """)
+    }
+
+    @Test func importStoresWhatNewStores() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        let file = try demo.file("items.ndjson", Self.objects.joined(separator: "\n") + "\n")
+        let imported = try demo.run(["import", "items", file, "--format", "ndjson"])
+        #expect(imported.code == 0, "\(imported)")
+        for object in Self.objects {
+            let created = try demo.run(["new", "items_new", "--json"], stdin: object)
+            #expect(created.code == 0, "\(created)")
+        }
+        let stored = try Self.rows(demo, "items")
+        #expect(stored == (try Self.rows(demo, "items_new")))
+        // The values as they arrived: escapes decoded, the accent not composed, NULL apart from ''.
+        #expect(try demo.query("SELECT title, hex(body) FROM items WHERE id = 1") == "a\"b\\c/d\ne\tf|C3A9F09F988020636166C3A9\n")
+        #expect(try demo.query("SELECT hex(body) FROM items WHERE id = 2") == "65CC81207374617973206465636F6D706F736564\n")
+        #expect(try demo.query("SELECT quote(title), quote(body) FROM items WHERE id IN (3, 4) ORDER BY id") == "''|NULL\nNULL|''\n")
+        #expect(try demo.query("SELECT typeof(price), price FROM items WHERE id = 4") == "real|3.0\n")
+        #expect(try demo.query("SELECT quote(title), qty FROM items WHERE id = 5") == "'  spaces kept  '|9007199254740993\n")
+    }
+}
