@@ -11,15 +11,25 @@ extension RecordValues {
     }
 }
 
-struct ValueDecoder: Decoder {
+/// A class: `T(from:)` takes the decoder as `any Decoder`, and a struct
+/// this size was copied into a box of its own for it, per model decoded
+/// (issue 14); a class goes in as a reference.
+final class ValueDecoder: Decoder {
     /// The values by (dotted) coding key: a session's slots are read through
     /// their layout, one slot per key, with no dictionary built (issue 14).
     let values: RecordValues
     let path: String
     let codingPath: [any CodingKey]
     /// Arrays of structs by (dotted) coding key, each element a row (`ModelCoder+Rows`).
-    var rows: [String: [[String: FieldValue]]] = [:]
+    let rows: [String: [[String: FieldValue]]]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(values: RecordValues, path: String, codingPath: [any CodingKey], rows: [String: [[String: FieldValue]]] = [:]) {
+        self.values = values
+        self.path = path
+        self.codingPath = codingPath
+        self.rows = rows
+    }
 
     func unbox<T: Decodable>(_ type: T.Type) throws -> T {
         if T.self == Date.self || T.self == Data.self || T.self == URL.self || T.self == Decimal.self {

@@ -54,10 +54,14 @@ public final class CompiledForm: Sendable {
     private let positions: [String: Int]
     /// Each field's `allTransforms`, by position: built once, not per keystroke.
     private let transforms: [[Transform]]
+    /// The form's repeating groups (`Form.groups`), found once: every open
+    /// walked the sections for them (issue 14).
+    let groups: [RowGroup]
 
     init(_ form: Form) {
         self.form = form
         fields = form.fields
+        groups = form.groups
         boxedFields = fields.map(FieldBox.init)
         positions = Dictionary(fields.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
         storedKeys = fields.filter { $0.isStored && $0.holdsValue }.map(\.key)

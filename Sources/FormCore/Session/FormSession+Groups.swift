@@ -12,7 +12,7 @@
 extension FormSession {
     /// Takes the rows a backend loaded as the pristine and current rows.
     func loadGroups(_ stored: [String: [[String: FieldValue]]]) {
-        for group in form.groups {
+        for group in compiled.groups {
             let rows = (stored[group.key] ?? []).map { values in
                 GroupRow(id: groupState.newRowID(), values: values, key: group.rowKey(values))
             }

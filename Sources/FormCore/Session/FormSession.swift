@@ -197,7 +197,7 @@ public final class FormSession {
     /// The key last set and its field's position (`position(ofEdited:)`).
     @exclusivity(unchecked) var lastEdited: (key: String, position: Int)?
 
-    convenience init(form: Form, backend: any FormBackend, draftStore: (any DraftStore)?, key: RecordKey?,
+    convenience init(form: Form, backend: any FormBackend, draftStore: borrowing (any DraftStore)?, key: RecordKey?,
                      values: [String: FieldValue], version: Int64?, owner: String?, draftPolicy: DraftPolicy,
                      autosave: DraftAutosaver.Policy, groups: [String: [[String: FieldValue]]] = [:]) {
         self.init(form: form, backend: backend, draftStore: draftStore, key: key,
@@ -205,7 +205,7 @@ public final class FormSession {
                   draftPolicy: draftPolicy, autosave: autosave, groups: groups)
     }
 
-    init(form: Form, backend: any FormBackend, draftStore: (any DraftStore)?, key: RecordKey?,
+    init(form: Form, backend: any FormBackend, draftStore: borrowing (any DraftStore)?, key: RecordKey?,
          values: RecordValues, version: Int64?, owner: String?, draftPolicy: DraftPolicy,
          autosave: DraftAutosaver.Policy, groups: [String: [[String: FieldValue]]] = [:],
          compiled: CompiledForm? = nil) {
@@ -213,7 +213,6 @@ public final class FormSession {
         let compiled = compiled ?? CompiledForm.of(form)
         self.compiled = compiled
         self.backend = backend
-        self.draftStore = draftStore
         self.owner = owner
         self.draftPolicy = draftPolicy
         self.key = key
@@ -226,11 +225,20 @@ public final class FormSession {
         // A new record has nothing to look at first: in edit mode it starts editing.
         self.isEditing = form.mode == .edit && key == nil
         self.autosavePolicy = autosave
+        // Most sessions have no draft store (a service's request, a command).
+        // Each copy of the optional existential goes through its metadata
+        // (~150 instructions with its destroy): the inits borrow it, where
+        // an init's owned argument was a copy, and nil is told apart before
+        // it is stored or an autosaver made of it (issue 14).
+        if draftStore == nil {
+            self.draftStore = nil
+        } else {
+            let store = copy draftStore
+            self.draftStore = store
+            // Mapped, not unwrapped with `if let`, which made one more copy.
+            autosaver = store.map { DraftAutosaver(store: $0, policy: autosave) }
+        }
         loadGroups(groups)
-        // Mapped, not unwrapped with `if let`, which made one more copy of
-        // the optional existential through its metadata (~170 instructions
-        // of a load, issue 14).
-        autosaver = draftStore.map { DraftAutosaver(store: $0, policy: autosave) }
     }
 
     deinit {
@@ -255,7 +263,10 @@ public final class FormSession {
         }
         let session = FormSession(opened: record, form: form, compiled: compiled, backend: backend, drafts: drafts,
                                   owner: owner, draftPolicy: draftPolicy, autosave: autosave)
-        if let drafts { session.offer(try drafts.drafts(form: form.name, key: record.key, owner: owner)) }
+        // Told apart from nil first: `if let` copied the optional existential
+        // through its metadata even when it was nil. The key is the
+        // session's, so the record is handed to it, not copied (issue 14).
+        if drafts != nil, let drafts { session.offer(try drafts.drafts(form: form.name, key: session.key, owner: owner)) }
         return session
     }
 
@@ -268,8 +279,11 @@ public final class FormSession {
     }
 
     /// A session on a record just loaded, as either `open` makes it.
-    convenience init(opened record: StoredRecord, form: Form, compiled: CompiledForm, backend: any FormBackend,
-                     drafts: (any DraftStore)?, owner: String?, draftPolicy: DraftPolicy,
+    /// It borrows the record: taken as an init's owned argument, the whole
+    /// optional record was copied through its metadata and destroyed again
+    /// (~500 instructions a load, issue 14); only its parts are copied now.
+    convenience init(opened record: borrowing StoredRecord, form: Form, compiled: CompiledForm, backend: any FormBackend,
+                     drafts: borrowing (any DraftStore)?, owner: String?, draftPolicy: DraftPolicy,
                      autosave: DraftAutosaver.Policy) {
         self.init(form: form, backend: backend, draftStore: drafts, key: record.key, values: record.slotValues,
                   version: record.version, owner: owner, draftPolicy: draftPolicy, autosave: autosave,

@@ -15,8 +15,12 @@
 /// the values the check saw are put back together only when it is worked out.
 struct SessionWarnings {
     private var found: [FieldError] = []
-    /// The check whose `warnings()` are still to be worked out.
-    private var pending: ValidationCheck?
+    /// The check whose `warnings()` are still to be worked out, boxed: a
+    /// `ValidationCheck` held in place took some 200 bytes of every session,
+    /// which made a session larger than glibc's per-thread cache of freed
+    /// blocks serves (1,032 bytes), so each open allocated it the slow way
+    /// although few sessions ever defer a check (issue 14).
+    private var pending: PendingCheck?
     /// Whether `pending`'s values are the session's current values as they
     /// were, less what `overwritten` holds: the check itself keeps none.
     private var followsCurrent = false
@@ -39,7 +43,7 @@ struct SessionWarnings {
     /// The warnings, worked out now if they were deferred.
     /// `current`: the session's current values now, asked for only when needed.
     mutating func list(in compiled: CompiledForm, current: @autoclosure () -> [String: FieldValue]) -> [FieldError] {
-        guard var check = pending else { return found }
+        guard var check = pending?.check else { return found }
         if followsCurrent { check.values = valuesAtCheck(current()) }
         var list = check.warnings().filter { $0.field.map { !replaced.contains($0) } ?? true }
         for key in compiled.fields.lazy.map(\.key) where added[key] != nil {
@@ -66,7 +70,7 @@ struct SessionWarnings {
         set([])
         var check = check
         if ofCurrent { check.values = [:] }
-        pending = check
+        pending = PendingCheck(check)
         followsCurrent = ofCurrent
     }
 
@@ -82,7 +86,10 @@ struct SessionWarnings {
     mutating func currentWillChange(_ current: [String: FieldValue]) {
         guard followsCurrent else { return }
         let values = valuesAtCheck(current)
-        pending?.values = values
+        if var check = pending?.check {
+            check.values = values
+            pending = PendingCheck(check)
+        }
         followsCurrent = false
         overwritten = [:]
     }
@@ -124,4 +131,11 @@ struct SessionWarnings {
         return list.enumerated()
             .sorted { (position($0.element), $0.offset) < (position($1.element), $1.offset) }.map(\.element)
     }
+}
+
+/// `SessionWarnings.pending`'s box. Never changed in place, so a copy of the
+/// warnings keeps the check it had.
+private final class PendingCheck {
+    let check: ValidationCheck
+    init(_ check: ValidationCheck) { self.check = check }
 }

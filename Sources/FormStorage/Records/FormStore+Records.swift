@@ -6,7 +6,7 @@ extension FormStore {
         // The mapping read in place from the cache's reference, not copied.
         let cached = try cachedMapping(for: form)
         let arguments = try cached.mapping.keyArguments(key)
-        guard form.groups.isEmpty else { return try loadWithGroups(form, cached.mapping, arguments) }
+        guard !cached.hasGroups else { return try loadWithGroups(form, cached.mapping, arguments) }
         // One SELECT is its own consistent snapshot: no transaction needed around it.
         return try database.readWithoutTransaction { conn in try Self.load(cached.mapping, arguments, conn) }
     }

@@ -96,7 +96,13 @@ public final class FormStore: FormBackend, DraftStore {
 /// cache (and releasing it) per load showed in its profile (issue 14).
 final class CachedMapping: Sendable {
     let mapping: TableMapping
-    init(_ mapping: TableMapping) { self.mapping = mapping }
+    /// Whether the form has repeating groups, found once rather than by a
+    /// walk of its sections per load.
+    let hasGroups: Bool
+    init(_ mapping: TableMapping) {
+        self.mapping = mapping
+        hasGroups = !mapping.form.groups.isEmpty
+    }
 }
 
 /// A form's fields, or a table, that do not match the database.
