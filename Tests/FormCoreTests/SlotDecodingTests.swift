@@ -133,4 +133,27 @@ import Testing
         let fromSlots = try ModelCoder.decode(Member.self, from: Self.ada)
         #expect(try ModelCoder.decode(Member.self, from: Self.ada.dictionary) == fromSlots)
     }
+
+    /// Optional primitives read their slot once (`KeyedDecoder.decodeIfPresent`):
+    /// NULL and a missing key are nil, a value of the wrong kind is the same
+    /// error the standard library's way of asking gives.
+    @Test func optionalPrimitivesAreNilForNullAndMissingAndRefuseTheWrongKind() throws {
+        struct Optionals: Decodable, Equatable {
+            var name: String?
+            var age: Int?
+            var active: Bool?
+            var score: Double?
+            var id: Int64?
+            var missing: String?
+        }
+        let ada = try ModelCoder.decode(Optionals.self, from: Self.ada)
+        #expect(ada == Optionals(name: "Ada", age: nil, active: true, score: 3, id: 7, missing: nil))
+        let empty = try ModelCoder.decode(Optionals.self, from: Self.record(["name": .null, "score": .null]))
+        #expect(empty == Optionals(name: nil, age: nil, active: nil, score: nil, id: nil, missing: nil))
+        struct Wrong: Decodable { var age: Int? }
+        #expect(throws: DecodingError.self) { try ModelCoder.decode(Wrong.self, from: Self.record(["age": "old"])) }
+        // A nested value where a primitive is asked for is no primitive.
+        struct Nested: Decodable { var address: String? }
+        #expect(throws: DecodingError.self) { try ModelCoder.decode(Nested.self, from: Self.ada) }
+    }
 }

@@ -166,6 +166,31 @@ private final class KeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol
         throw failure(key, type)
     }
 
+    // An optional primitive (`var age: Int?`) reads its slot once. The
+    // standard library's `decodeIfPresent` asks `contains`, `decodeNil` and
+    // `decode` in turn: three lookups of the key for every optional property.
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try present(key, type) { $0.decodedBool } }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try present(key, type) { $0.textValue } }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try present(key, type) { $0.doubleValue } }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try present(key, type) { $0.decodedInteger(type) } }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        try present(key, type) { $0.decodedInteger(type) }
+    }
+
+    /// `key`'s value as `convert` reads it; nil for NULL or no value, as
+    /// `decodeIfPresent` answers. A key kept nowhere is asked as the standard
+    /// library would ask it (its nested keys may be present).
+    @inline(__always)
+    private func present<T>(_ key: Key, _ type: T.Type, _ convert: (FieldValue) -> T?) throws -> T? {
+        guard let value = value(key) else {
+            guard contains(key), try !decodeNil(forKey: key) else { return nil }
+            throw failure(key, type)
+        }
+        if case .null = value { return nil }
+        if let converted = convert(value) { return converted }
+        throw failure(key, type)
+    }
+
     /// Why a primitive key could not be read: it is missing, or its value
     /// (or its nested keys) is no `type`, said as the single-value decoder says it.
     private func failure<T>(_ key: Key, _ type: T.Type) -> DecodingError {
