@@ -134,8 +134,10 @@ import Testing
             commits += 1
         }
         #expect(checkpointer.startsOver.load(ordering: .relaxed) >= 3)
-        // Each commit adds two or three pages.
-        #expect(checkpointer.passes.load(ordering: .relaxed) <= commits * 3 / 1000 + 1)
+        // Each commit adds at most four pages (the leaf, two overflow pages, an interior page
+        // now and then); the old rule ran a pass after nearly every commit.
+        #expect(checkpointer.passes.load(ordering: .relaxed) <= commits * 4 / 1000 + 2,
+                "\(checkpointer.passes.load(ordering: .relaxed)) passes for \(commits) commits")
         #expect(try writer.fetchValue(Int.self, "SELECT count(*) FROM t") == commits)
     }
 }
