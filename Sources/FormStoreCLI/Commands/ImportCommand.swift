@@ -46,7 +46,8 @@ struct ImportCommand: ParsableCommand {
         let source: any ByteSource = try file.map { try FileDescriptorSource(path: $0) } ?? context.terminal.input
         let workspace = try context.workspace()
         let form = try workspace.form(named: form, children: children)
-        let reader = format.reader(source, csvDelimiter: delimiter, childRows: children)
+        // The input is tokenized on a thread of its own, beside the rows' checks and inserts.
+        let reader = ReadAheadReader(format.reader(source, csvDelimiter: delimiter, childRows: children))
         let summary = try workspace.importRecords(of: form, from: reader, dryRun: dryRun)
         guard summary.failures.isEmpty else {
             var details = summary.failures.map(\.description)
