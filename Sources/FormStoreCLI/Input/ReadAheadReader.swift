@@ -27,7 +27,7 @@ final class ReadAheadReader: RecordReader {
     /// What one chunk holds: its records, and how the input went on after them.
     private struct Chunk: Sendable {
         var records: [InputRecord]
-        /// nil: more follows; else the end (`nil` inside) or the reader's error.
+        /// nil: more follows; `.success` at the end of the input, `.failure` with the reader's error.
         var end: Result<Void, any Error>?
         /// The reader's `declaredColumns`, with the first chunk.
         var declaredColumns: [String]?
