@@ -50,8 +50,13 @@ final class ReadAheadReader: RecordReader {
         /// Signalled once per chunk put in `state.chunks`.
         let filled = DispatchSemaphore(value: 0)
         /// How many more chunks the reading thread may put there.
-        let room: DispatchSemaphore
-        init(room: Int) { self.room = DispatchSemaphore(value: room) }
+        let room = DispatchSemaphore(value: 0)
+        init(room: Int) {
+            // Signalled up rather than made with the count: libdispatch stops the
+            // process when a semaphore is freed below the value it was made with,
+            // as `room` is when the import stops taking chunks before the end.
+            for _ in 0..<room { self.room.signal() }
+        }
     }
 
     private let reader: any RecordReader
