@@ -12,6 +12,13 @@ public enum DetachedThread {
 
     /// Starts `body` on a new detached thread.
     public static func start(_ body: @escaping @Sendable () -> Void) {
+        // No thread: run it here rather than lose it.
+        if !startIfPossible(body) { body() }
+    }
+
+    /// Starts `body` on a new detached thread; false, with `body` not run,
+    /// when no thread could be made (for work that cannot run on the caller's).
+    public static func startIfPossible(_ body: @escaping @Sendable () -> Void) -> Bool {
         let box = Unmanaged.passRetained(Body(body)).toOpaque()
         var thread = pthread_t()
         let status = pthread_create(&thread, nil, { raw in
@@ -19,11 +26,11 @@ public enum DetachedThread {
             body.run()
             return nil
         }, box)
-        if status == 0 {
-            pthread_detach(thread)
-        } else {
-            // No thread: run it here rather than lose it.
-            Unmanaged<Body>.fromOpaque(box).takeRetainedValue().run()
+        guard status == 0 else {
+            Unmanaged<Body>.fromOpaque(box).release()
+            return false
         }
+        pthread_detach(thread)
+        return true
     }
 }

@@ -1,5 +1,5 @@
 import Dispatch
-import Glibc
+import FormBasics
 import Synchronization
 
 /// Reads another reader's records on a thread of its own, a chunk ahead of
@@ -116,19 +116,8 @@ final class ReadAheadReader: RecordReader {
     private func start() {
         started = true
         let work = ReadingThread(reader: Handoff(reader: reader), channel: channel)
-        var thread = pthread_t()
-        let box = Unmanaged.passRetained(work).toOpaque()
-        guard pthread_create(&thread, nil, { box in
-            let work = Unmanaged<ReadingThread>.fromOpaque(box!).takeRetainedValue()
-            work.run()
-            return nil
-        }, box) == 0 else {
-            // No thread to be had: the records are read here, as the reader alone reads them.
-            Unmanaged<ReadingThread>.fromOpaque(box).release()
-            readsInline = true
-            return
-        }
-        pthread_detach(thread)
+        // No thread to be had: the records are read here, as the reader alone reads them.
+        readsInline = !DetachedThread.startIfPossible { work.run() }
     }
 
     /// The reading thread's loop: a chunk at a time, while there is room
