@@ -73,6 +73,23 @@ struct InProcessCases {
         return .ratio("save (synchronous=\(synchronous.rawValue))", paired, unit: "µs", scale: 1e6, atMost: limit)
     }
 
+    /// `save` on a copy of the database without the history tables (a
+    /// save then keeps no history): what the session's save costs besides
+    /// the history it writes, against the same bare `UPDATE`.
+    func saveWithoutHistory(_ path: String, _ synchronous: Configuration.Synchronous) throws -> ResultRow {
+        let copy = directory.file("save-no-history.sqlite")
+        try? FileManager.default.removeItem(atPath: copy)
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        try openStore(copy).database.write { conn in
+            try conn.execute("DROP TABLE formstore_change_fields")
+            try conn.execute("DROP TABLE formstore_changes")
+        }
+        let row = try save(copy, synchronous, atMost: .infinity)
+        return ResultRow("save (synchronous=\(synchronous.rawValue)) keeping no history (vs the bare UPDATE)",
+                         formstore: row.formstore, baseline: row.baseline, unit: row.unit, goal: "–", met: nil,
+                         note: "the history tables dropped on a copy: the session's save less the history's rows")
+    }
+
     // MARK: Keystroke
 
     /// `session.set(key, input:)` on a text field with three rules checked as

@@ -43,6 +43,7 @@ do {
     if selected("save") {
         rows.append(try library.save(setup, .normal, atMost: 1.5))
         rows.append(try library.save(setup, .full, atMost: 1.1))
+        rows.append(try library.saveWithoutHistory(setup, .normal))
         rows.append(try library.saveFloor(setup, .normal, atMost: 1.5))
         rows.append(try library.saveFloor(setup, .full, atMost: 1.1))
     }
