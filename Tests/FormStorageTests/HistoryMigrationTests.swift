@@ -135,4 +135,21 @@ import Testing
         #expect(try shell.output(database: database, "PRAGMA foreign_key_check") == "")
         #expect(try shell.output(database: database, "SELECT count(*) FROM temp.sqlite_schema") == "0\n")
     }
+
+    @Test func pruningByAgeWalksTheSavesInIdOrderAndStopsAtTheFirstKept() throws {
+        let store = try FormStore(path: directory.path("own.sqlite"))
+        let prune = HistorySQL.of("main").pruneByAge
+        let plans = try store.database.read { conn in
+            try [prune.fields, prune.changes].map { sql in
+                try conn.fetchAll("EXPLAIN QUERY PLAN " + sql, ["2026-01-01T00:00:00.000Z"]).map { try $0.value(at: 3, as: String.self) }
+            }
+        }
+        // No sort, no index: the first save at or after the cutoff in rowid order ends the walk.
+        for plan in plans {
+            #expect(plan.contains("SCAN main.formstore_changes"), "\(plan)")
+            #expect(!plan.contains { $0.contains("B-TREE") || $0.contains("INDEX") }, "\(plan)")
+        }
+        #expect(plans[0].contains("SEARCH main.formstore_change_fields USING PRIMARY KEY (change_id<?)"), "\(plans[0])")
+        #expect(plans[1].contains("SEARCH main.formstore_changes USING INTEGER PRIMARY KEY (rowid<?)"), "\(plans[1])")
+    }
 }
