@@ -8,13 +8,11 @@ import Testing
 /// without the `changed_at` index: a database that kept history before it
 /// keeps every change and field, with the same ids and stored values.
 @Suite struct HistoryMigrationTests {
-    let directory: TemporaryDirectory
-    let path: String
+    let database: AccountsDatabase
+    var path: String { database.path }
 
     init() throws {
-        directory = try TemporaryDirectory()
-        path = directory.path("app.sqlite")
-        try SQLiteShell().run(database: path, script: """
+        database = try AccountsDatabase("""
             CREATE TABLE accounts (id INTEGER PRIMARY KEY, email TEXT NOT NULL, plan TEXT, seats INTEGER, score REAL, pin TEXT);
             INSERT INTO accounts VALUES (1, 'ann@example.com', 'free', 1, 2.5, '1234');
             """)
@@ -26,14 +24,12 @@ import Testing
         return Migrator(files: Dictionary(uniqueKeysWithValues: files), table: Migrator.formStore.table)
     }
 
+    /// The accounts form with a decimal and a secure field more.
     var form: Form {
+        var form = database.form
         var pin = Field(key: "pin", label: "PIN", kind: .text)
         pin.isSecure = true
-        var form = Form(name: "account", sections: [Section(fields: [
-            Field(key: "email", label: "Email", kind: .email), Field(key: "plan", label: "Plan", kind: .text),
-            Field(key: "seats", label: "Seats", kind: .integer), Field(key: "score", label: "Score", kind: .decimal), pin,
-        ])])
-        form.table = "accounts"
+        form.sections[0].fields += [Field(key: "score", label: "Score", kind: .decimal), pin]
         return form
     }
 
@@ -89,8 +85,7 @@ import Testing
     }
 
     @Test func aSidecarWithHistoryMigratesToo() throws {
-        let sidecarDirectory = directory.url.appendingPathComponent("state")
-        let sidecar = try #require(Sidecar(database: path, directory: sidecarDirectory))
+        let sidecar = try #require(try database.store().sidecar)
         // A sidecar an earlier FormStore made, at 0005, with the history of one save.
         try PrivateDirectory.prepare(sidecar.directory)
         do {
@@ -107,8 +102,7 @@ import Testing
         }
         let before = try historyRows(sidecar.path)
 
-        let store = try FormStore(path: path, sidecarDirectory: sidecarDirectory)
-        #expect(store.sidecar == sidecar)
+        let store = try database.store()
         #expect(try historyRows(sidecar.path) == before)
         try expectHistorySchema(sidecar.path)
         #expect(try SQLiteShell().output(database: path, "SELECT name FROM sqlite_schema") == "accounts\n")
@@ -137,7 +131,7 @@ import Testing
     }
 
     @Test func pruningByAgeWalksTheSavesInIdOrderAndStopsAtTheFirstKept() throws {
-        let store = try FormStore(path: directory.path("own.sqlite"))
+        let store = try FormStore(path: database.directory.path("own.sqlite"))
         let prune = HistorySQL.of("main").pruneByAge
         let plans = try store.database.read { conn in
             try [prune.fields, prune.changes].map { sql in
