@@ -13,14 +13,16 @@
 -- Deleting the newest saves by hand lets their ids be given again; so does,
 -- once, a database whose newest saves a retention of 0 pruned before this.
 --
--- Rebuilt through copies in `temp`, dropped and created again under the same
--- names rather than renamed: a migration runs with foreign keys on, so the
--- fields go before their saves (dropping a parent deletes its rows, which
--- would cascade), and a rename fails on any view of the user's that names
--- these tables while they are gone. Dropping the table drops its
--- `sqlite_sequence` row too; triggers on these tables go with them.
-CREATE TEMP TABLE formstore_changes_kept AS SELECT * FROM formstore_changes;
-CREATE TEMP TABLE formstore_change_fields_kept AS SELECT * FROM formstore_change_fields;
+-- Rebuilt through copies, dropped and created again under the same names
+-- rather than renamed: a migration runs with foreign keys on, so the fields
+-- go before their saves (dropping a parent deletes its rows, which would
+-- cascade), and a rename fails on any view of the user's that names these
+-- tables while they are gone. The copies are in `main`, not `temp`: a
+-- connection keeps its temporary database open once it has used it, where a
+-- trigger reading `pragma_database_list` would see it. Dropping the table
+-- drops its `sqlite_sequence` row too; triggers on these tables go with them.
+CREATE TABLE formstore_changes_kept AS SELECT * FROM formstore_changes;
+CREATE TABLE formstore_change_fields_kept AS SELECT * FROM formstore_change_fields;
 DROP TABLE formstore_change_fields;
 DROP TABLE formstore_changes;
 
@@ -32,7 +34,7 @@ CREATE TABLE formstore_changes (
     actor TEXT /* who: given by the caller; the command uses the login name */,
     via TEXT NOT NULL /* through what: command, web, library */
 );
-INSERT INTO formstore_changes SELECT * FROM temp.formstore_changes_kept;
+INSERT INTO formstore_changes SELECT * FROM formstore_changes_kept;
 
 CREATE INDEX formstore_changes_form_record_key ON formstore_changes (form, record_key, id);
 
@@ -44,7 +46,7 @@ CREATE TABLE formstore_change_fields (
     secure INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (change_id, field)
 ) WITHOUT ROWID;
-INSERT INTO formstore_change_fields SELECT * FROM temp.formstore_change_fields_kept;
+INSERT INTO formstore_change_fields SELECT * FROM formstore_change_fields_kept;
 
-DROP TABLE temp.formstore_changes_kept;
-DROP TABLE temp.formstore_change_fields_kept;
+DROP TABLE formstore_changes_kept;
+DROP TABLE formstore_change_fields_kept;
