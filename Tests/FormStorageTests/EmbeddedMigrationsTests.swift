@@ -17,7 +17,8 @@ import Testing
     @Test func formStoreMigrationsAreNumberedFromOne() throws {
         let migrations = try Migrator.formStore.migrations()
         #expect(migrations.map(\.fileName) == ["0001_settings.sql", "0002_drafts.sql", "0003_forms.sql",
-                                             "0004_draft_owners.sql", "0005_history.sql"])
+                                             "0004_draft_owners.sql", "0005_history.sql",
+                                             "0006_history_without_autoincrement.sql"])
     }
 
     @Test func checksumIsSHA256() throws {

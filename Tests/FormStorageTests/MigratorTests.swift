@@ -147,7 +147,8 @@ import Testing
         #expect(names.contains("formstore_migrations"))
         #expect(names.contains("formstore_user_migrations"))
         #expect(try Migrator.formStore.appliedMigrations(db).map(\.name) == ["0001_settings.sql", "0002_drafts.sql", "0003_forms.sql",
-                                                                            "0004_draft_owners.sql", "0005_history.sql"])
+                                                                            "0004_draft_owners.sql", "0005_history.sql",
+                                                                            "0006_history_without_autoincrement.sql"])
         #expect(try Migrator(directory: folder).appliedMigrations(db).map(\.name) == ["0001_a.sql"])
         #expect(try db.read { try $0.tableNames() } == ["a"])
     }

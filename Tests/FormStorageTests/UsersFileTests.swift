@@ -103,7 +103,8 @@ import FormStorage
         try store.writeDraft(draft)
         #expect(try tables() == ["notes"])
         let applied = try store.initialize()
-        #expect(applied.map(\.fileName) == ["0001_settings.sql", "0002_drafts.sql", "0003_forms.sql", "0004_draft_owners.sql", "0005_history.sql"])
+        #expect(applied.map(\.fileName) == ["0001_settings.sql", "0002_drafts.sql", "0003_forms.sql", "0004_draft_owners.sql", "0005_history.sql",
+                                            "0006_history_without_autoincrement.sql"])
         #expect(store.sidecar == nil)
         #expect(try journalMode() == "wal")
         #expect(try tables() == ["formstore_change_fields", "formstore_changes", "formstore_drafts", "formstore_forms",

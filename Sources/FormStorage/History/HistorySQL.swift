@@ -25,9 +25,12 @@ struct HistorySQL: Sendable {
             + "ORDER BY id DESC LIMIT -1 OFFSET ?"
         pruneByCount = ("DELETE FROM \(schema).formstore_change_fields WHERE change_id IN (\(overCount))",
                         "DELETE FROM \(schema).formstore_changes WHERE id IN (\(overCount))")
-        let overAge = "SELECT id FROM \(schema).formstore_changes WHERE changed_at < ?"
-        pruneByAge = ("DELETE FROM \(schema).formstore_change_fields WHERE change_id IN (\(overAge))",
-                      "DELETE FROM \(schema).formstore_changes WHERE changed_at < ?")
+        // Ids grow with time, and `changed_at` has no index (a save writes one
+        // page less): the saves past the age are those before the first one
+        // kept, found by a walk in id order that stops there.
+        let firstKept = "(SELECT id FROM \(schema).formstore_changes WHERE changed_at >= ? ORDER BY id LIMIT 1)"
+        pruneByAge = ("DELETE FROM \(schema).formstore_change_fields WHERE change_id < \(firstKept)",
+                      "DELETE FROM \(schema).formstore_changes WHERE id < \(firstKept)")
         schemaVersion = "PRAGMA \(schema).schema_version"
         changesTable = "\(schema).formstore_changes"
     }

@@ -2,7 +2,7 @@ import FormBasics
 import FormCore
 import FoundationEssentials
 
-/// Writes one save's history inside the save's transaction (Migrations/0005_history.sql):
+/// Writes one save's history inside the save's transaction (Migrations/0005_history.sql, 0006):
 /// a `formstore_changes` row and a `formstore_change_fields` row per changed
 /// field, then prunes the record's history as `HistoryRetention` asks.
 struct HistoryWriter {
@@ -79,10 +79,10 @@ struct HistoryWriter {
     }
 
     /// Drops what the retention no longer keeps: the record's saves past the
-    /// count, and anyone's saves past the age.
+    /// count, and anyone's saves past the age; never the save just made.
     private func prune(form: String, key: String, now: Date, _ sql: HistorySQL, _ conn: Connection) throws {
-        if let count = retention.maximumCount {
-            let arguments: StatementArguments = [form, key, max(count, 0)]
+        if let count = retention.keptCount {
+            let arguments: StatementArguments = [form, key, count]
             try conn.cachedStatement(sql.pruneByCount.fields).execute(arguments)
             try conn.cachedStatement(sql.pruneByCount.changes).execute(arguments)
         }

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Synchronization
 
 /// Writes one save's history inside the save's transaction, into the tables
-/// of Migrations/postgres/0005_history.sql: a `formstore_changes` row and a
+/// of Migrations/postgres/0005_history.sql (and 0006): a `formstore_changes` row and a
 /// `formstore_change_fields` row per changed field, in one statement (one
 /// round trip more per save), each value as the column's
 /// own text (what the server returned for it, so it reads back through the
@@ -49,17 +49,23 @@ struct PostgresHistoryWriter {
     }
 
     /// Drops what the retention no longer keeps: the record's saves past the
-    /// count, and anyone's saves past the age (their fields go by `ON DELETE CASCADE`).
+    /// count, and anyone's saves past the age (their fields go by `ON DELETE CASCADE`);
+    /// never the save just made.
     private func prune(_ keyText: String, now: Date, _ conn: PostgresConnection) throws {
-        if let count = retention.maximumCount {
+        if let count = retention.keptCount {
             try conn.execute("""
                 DELETE FROM formstore_changes WHERE id IN (SELECT id FROM formstore_changes
                     WHERE form = $1 AND record_key = $2 ORDER BY id DESC OFFSET $3)
-                """, [mapping.form.name, keyText, String(max(count, 0))])
+                """, [mapping.form.name, keyText, String(count)])
         }
         if let cutoff = retention.cutoff(now: now) {
+            // As on SQLite: ids grow with time and `changed_at` has no index, so the saves
+            // past the age are those before the first one kept, found by a walk in id order.
             // The fixed-width ISO-8601 text sorts as the time it names.
-            try conn.execute("DELETE FROM formstore_changes WHERE changed_at < $1", [ISO8601.dateTime(cutoff)])
+            try conn.execute("""
+                DELETE FROM formstore_changes
+                WHERE id < (SELECT id FROM formstore_changes WHERE changed_at >= $1 ORDER BY id LIMIT 1)
+                """, [ISO8601.dateTime(cutoff)])
         }
     }
 

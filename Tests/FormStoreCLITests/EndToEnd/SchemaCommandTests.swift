@@ -10,7 +10,7 @@ import Testing
         let path = scratch.path + "/new.sqlite"
         let first = try runBinary(["--db", path, "init"])
         #expect(first.code == 0, "\(first)")
-        #expect(first.errors == "Applied 5 migration(s) to \(path)\n")
+        #expect(first.errors == "Applied 6 migration(s) to \(path)\n")
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         let second = try runBinary(["--db", path, "init"])
