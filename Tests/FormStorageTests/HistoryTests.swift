@@ -92,4 +92,30 @@ import Testing
         }
         #expect(try session.history().isEmpty)
     }
+
+    /// Whether the history's tables exist is remembered per connection, found
+    /// or not, until the schema changes: tables another process drops or
+    /// makes while a session is open are seen by its next save.
+    @Test func aSaveSeesHistoryTablesDroppedOrMadeByAnotherProcess() throws {
+        let store = try FormStore(path: path)
+        try store.initialize()
+        let session = try FormSession.open(form, key: RecordKey("id", 1), backend: store)
+        try session.set("seats", value: 2)
+        #expect(try session.save().isSuccess)
+        #expect(try session.history().map { $0.fields[0].new } == [2])
+
+        try SQLiteShell().run(database: path, script: "DROP TABLE formstore_change_fields; DROP TABLE formstore_changes;")
+        for seats in 3...4 {
+            try session.set("seats", value: .int(Int64(seats)))
+            #expect(try session.save().isSuccess)
+        }
+        #expect(try SQLiteShell().output(database: path, "SELECT seats FROM accounts WHERE id = 1") == "4\n")
+        #expect(try session.history().isEmpty)
+
+        try SQLiteShell().run(database: path, script: "DELETE FROM formstore_migrations WHERE id >= 5;")
+        try FormStore(path: path).initialize()
+        try session.set("seats", value: 5)
+        #expect(try session.save().isSuccess)
+        #expect(try session.history().map { $0.fields[0].new } == [5])
+    }
 }

@@ -10,11 +10,6 @@ struct HistorySQL: Sendable {
     /// the two `DELETE`s (fields first, then the saves).
     let pruneByCount: (fields: String, changes: String)
     let pruneByAge: (fields: String, changes: String)
-    /// The schema's version (`PRAGMA schema_version`): it changes with any
-    /// table created or dropped there.
-    let schemaVersion: String
-    /// The key `Connection.ownTablesSeen` remembers `formstore_changes` by.
-    let changesTable: String
 
     private init(schema: String) {
         insertChange = "INSERT INTO \(schema).formstore_changes (form, record_key, changed_at, actor, via) "
@@ -31,8 +26,6 @@ struct HistorySQL: Sendable {
         let firstKept = "(SELECT id FROM \(schema).formstore_changes WHERE changed_at >= ? ORDER BY id LIMIT 1)"
         pruneByAge = ("DELETE FROM \(schema).formstore_change_fields WHERE change_id < \(firstKept)",
                       "DELETE FROM \(schema).formstore_changes WHERE id < \(firstKept)")
-        schemaVersion = "PRAGMA \(schema).schema_version"
-        changesTable = "\(schema).formstore_changes"
     }
 
     /// The statements for `schema` (`main`, or the sidecar's name).

@@ -29,7 +29,7 @@ struct HistoryWriter {
     /// database opened without its migrations).
     func record(before: StoredRow?, after: StoredRow, _ conn: Connection) throws {
         let sql = HistorySQL.of(schema)
-        guard try historyTableExists(sql, conn) else { return }
+        guard try FormStore.ownTableExists("formstore_changes", schema: schema, conn) else { return }
         var changed: [(field: Field, old: DatabaseValue, new: DatabaseValue)] = []
         for index in mapping.recordedFields.indices {
             // A column the save left as it was is compared where it is stored, not copied
@@ -60,22 +60,6 @@ struct HistoryWriter {
                                                         secure ? .null : new, .integer(secure ? 1 : 0)]))
         }
         try prune(form: mapping.form.name, key: key, now: now, sql, conn)
-    }
-
-    /// Whether `formstore_changes` is reachable: looked up once, then
-    /// trusted while the schema's version stays the one it was found at
-    /// (looking it up on every save was a twelfth of a save's instructions).
-    private func historyTableExists(_ sql: HistorySQL, _ conn: Connection) throws -> Bool {
-        if let seenAt = conn.ownTablesSeen[sql.changesTable], (try? schemaVersion(sql, conn)) == seenAt { return true }
-        guard try FormStore.ownTableExists("formstore_changes", schema: schema, conn) else { return false }
-        conn.ownTablesSeen[sql.changesTable] = try? schemaVersion(sql, conn)
-        return true
-    }
-
-    private func schemaVersion(_ sql: HistorySQL, _ conn: Connection) throws -> Int64? {
-        let statement = try conn.cachedStatement(sql.schemaVersion)
-        defer { statement.reset() }
-        return try statement.step() ? statement.int64(at: 0) : nil
     }
 
     /// Drops what the retention no longer keeps: the record's saves past the

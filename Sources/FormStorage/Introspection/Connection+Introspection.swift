@@ -58,7 +58,15 @@ extension Connection {
     /// - throws: `DatabaseError`.
     func schemaVersion(ofTemporary temporary: Bool = false) throws -> Int64 {
         // Constant texts: one built per call was half the cost of asking.
-        let statement = try cachedStatement(temporary ? "PRAGMA temp.schema_version" : "PRAGMA main.schema_version")
+        try schemaVersion(of: temporary ? "PRAGMA temp.schema_version" : "PRAGMA main.schema_version")
+    }
+
+    /// The schema version `pragma` (`PRAGMA <schema>.schema_version`, a text
+    /// made once) reads.
+    ///
+    /// - throws: `DatabaseError`, such as when that schema is not attached.
+    func schemaVersion(of pragma: String) throws -> Int64 {
+        let statement = try cachedStatement(pragma)
         defer { statement.reset() }
         guard try statement.step() else { return 0 }
         return statement.int64(at: 0)

@@ -49,9 +49,10 @@ public final class Connection {
     /// The main and temporary schema versions at which no trigger was found
     /// in either (`hasNoTriggersAnywhere()`).
     var triggerFreeSchemas: [Int64]?
-    /// FormStore's own tables found, by `schema.name`, with the schema version
-    /// they were found at (`HistoryWriter`).
-    var ownTablesSeen: [String: Int64] = [:]
+    /// FormStore's own tables looked for, by name: in `main` or the sidecar,
+    /// the schema version they were looked for at, and whether they were
+    /// there (`FormStore.ownTableExists`).
+    var ownTablesSeen: [String: (isMain: Bool, schemaVersion: Int64, exists: Bool)] = [:]
     /// Tables and views described, by the name asked for, with the schema
     /// version they were read at (`tableInfo(_:)`).
     var tablesDescribed: [String: (schemaVersion: Int64, info: TableInfo)] = [:]
