@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// Save, cancel, reload and delete.
 extension FormSession {
@@ -275,9 +276,7 @@ extension FormSession {
             }
             let keys = session.compiled.layout.keys
             let pristine = session.pristineValues.slots
-            // Compared in place, a value copied out only where it differs: on a
-            // wide form nearly every slot is the pristine value (issue 14).
-            for slot in stored.slots.indices where stored.slots[slot] != nil && stored.slots[slot] != pristine[slot] {
+            for slot in Self.slotsChanged(stored.slots, from: pristine) {
                 let value = stored.slots[slot]!
                 // A written field already holds its stored value, which is not the pristine one.
                 if session.current[keys[slot]] == pristine[slot] { session.setCurrent(value, for: keys[slot]) }
@@ -290,6 +289,30 @@ extension FormSession {
         }
         pruneEditedSlots()
         baseVersion = record.version
+    }
+
+    /// The slots where `stored` holds a value and `pristine` another.
+    ///
+    /// A slot whose two values are the same bytes (the same number, or the
+    /// same string's storage) is unchanged without a comparison: comparing
+    /// copied both values of every slot, and on a wide form nearly every
+    /// slot is the pristine value, most often the very same (issue 14).
+    static func slotsChanged(_ stored: [FieldValue?], from pristine: [FieldValue?]) -> [Int] {
+        stored.withUnsafeBufferPointer { stored in
+            pristine.withUnsafeBufferPointer { pristine in
+                var changed: [Int] = []
+                let size = MemoryLayout<FieldValue?>.size
+                for slot in stored.indices {
+                    if slot < pristine.count {
+                        let isSameBytes = memcmp(UnsafeRawPointer(stored.baseAddress! + slot),
+                                                 UnsafeRawPointer(pristine.baseAddress! + slot), size) == 0
+                        if isSameBytes || stored[slot] == pristine[slot] { continue }
+                    }
+                    if stored[slot] != nil { changed.append(slot) }
+                }
+                return changed
+            }
+        }
     }
 
     /// Back to the pristine values: inputs, errors and the draft are dropped,

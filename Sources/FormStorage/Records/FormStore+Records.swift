@@ -78,7 +78,11 @@ extension FormStore {
         let schema = ownSchema
         return { conn -> UpdateResult in
             let result = try Self.updateRow(mapping, keyArguments, changes: changes, base: base, history: history, conn)
-            if case .saved = result, let deletingDraft { try Self.deleteDraft(deletingDraft, schema: schema, conn) }
+            if case .saved = result, let deletingDraft {
+                try Self.deleteDraft(deletingDraft, schema: schema, conn)
+                // The draft's row is not the record's: the row saved stays reusable (`SavedRow`).
+                conn.savedRowStillStands()
+            }
             return result
         }
     }
@@ -102,11 +106,16 @@ extension FormStore {
         let after: StoredRow?
         if let statement = mapping.updateStatement(columnChanges, key: keyArguments, stored: before.stored) {
             try checkReferences(mapping, changes, conn)
+            // Asked before the update writes: the row as the last save left it, if nothing changed since
+            // (`SavedRow`). Only for a row read in part, whose update changes nothing but what it writes.
+            let last = before.wasRead == nil ? nil : conn.recordLeftByLastSave(mapping.identity, key: keyArguments)
             try conn.cachedStatement(statement.sql).execute(statement.arguments)
             try Self.checkOneRowChanged(conn, mapping)
-            // Read back as stored, with whatever triggers or cascades changed
+            // Else read back as stored, with whatever triggers or cascades changed
             // (`TableMapping.updateStatement` says why not by `RETURNING`).
-            after = try Self.readRowBack(mapping, keyArguments, after: before, conn)
+            let made = last.flatMap { mapping.rowAfterUpdate(of: before, written: statement.written,
+                                                             values: statement.values, over: $0) }
+            after = try made ?? Self.readRowBack(mapping, keyArguments, after: before, conn)
         } else if before.wasRead != nil {
             // Nothing written, but read in part: the record is read whole now.
             after = try Self.readRow(mapping, keyArguments, conn)
@@ -116,6 +125,8 @@ extension FormStore {
         }
         guard let after else { return .notFound }
         try history?.record(before: before, after: after, conn)
+        conn.savedRow = SavedRow(mapping: mapping.identity, key: keyArguments, record: after.record,
+                                 changesAfterSave: conn.totalChanges)
         return .saved(after.record)
     }
 

@@ -37,6 +37,8 @@ public struct TableMapping: Sendable, Hashable {
     let recordedFields: [Field]
     /// The `INSERT` and `UPDATE` texts already built, by kind and column set.
     private let statementSQL = StatementSQLCache()
+    /// The affinity of each of `columns` (`nil`: the hidden rowid), in the same order.
+    private let columnAffinities: [ColumnAffinity?]
     /// How an INSERT treats each of `columns` (same order), read off the table once
     /// rather than searched for by name per row (`insertColumns`).
     private var insertRoles: [InsertRole] = []
@@ -122,6 +124,7 @@ public struct TableMapping: Sendable, Hashable {
         columnCodings = columns.map { codings[$0] ?? .kindless }
         columnKinds = columnCodings.map(\.kind)
         keyPositions = key.map { columns.firstIndex(of: $0)! }
+        columnAffinities = columns.map { table.column($0)?.affinity }
         insertRoles = columns.map { column in
             guard let info = table.column(column) else { return InsertRole() }
             return InsertRole(isGenerated: info.isGenerated,
@@ -321,7 +324,7 @@ public struct TableMapping: Sendable, Hashable {
     /// Loops, not closures: a closure here captured a copy of the whole
     /// mapping per save (issue 14).
     func updateStatement(_ changes: [String: FieldValue], key: [DatabaseValue], stored: [DatabaseValue])
-        -> (sql: String, arguments: StatementArguments)? {
+        -> (sql: String, arguments: StatementArguments, written: [Int], values: [DatabaseValue])? {
         var written: [Int] = []
         written.reserveCapacity(changes.count)
         for field in changes.keys {
@@ -333,7 +336,8 @@ public struct TableMapping: Sendable, Hashable {
         for position in written {
             arguments.append(columnCodings[position].encode(changes[columns[position]]!, like: stored[position]))
         }
-        return updateStatement(written: written, arguments: arguments, key: key)
+        guard let statement = updateStatement(written: written, arguments: arguments, key: key) else { return nil }
+        return (statement.sql, statement.arguments, written, arguments)
     }
 
     /// The UPDATE of the columns at `written` (positions in `columns`, in
@@ -500,6 +504,49 @@ public struct TableMapping: Sendable, Hashable {
             stored.append(wasRead[position] ? statement.value(at: position) : .null)
         }
         return StoredRow(record: record(from: statement), stored: stored, wasRead: wasRead)
+    }
+
+    /// Which mapping this is: a mapping made again (its table changed) is another.
+    var identity: ObjectIdentifier { ObjectIdentifier(statementSQL) }
+
+    /// The row an update of `before` leaves, made without reading it back:
+    /// `last`, the record as the row stood before the update
+    /// (`Connection.recordLeftByLastSave`), with `values` written to the
+    /// columns at `written` (positions in `columns`) and the version bumped.
+    /// `nil` (the row is read back) when SQLite may store a value in another
+    /// form than it was bound in, the stored version is not an integer, or a
+    /// key column is written.
+    /// Only for a row read in part before (`rowToUpdate(from:positions:)`),
+    /// whose update changes nothing but what it writes.
+    func rowAfterUpdate(of before: StoredRow, written: [Int], values: [DatabaseValue],
+                        over last: StoredRecord) -> StoredRow? {
+        // A key written moves the row: it is looked for again, under the key it was saved by.
+        guard let wasRead = before.wasRead, last.slotValues.layout === layout,
+              !written.contains(where: keyPositions.contains) else { return nil }
+        // Made afresh, not copied from `before`: only the positions it read
+        // are kept (`rowReadBack(from:after:)`), and copying a wide row's
+        // array cost more than the rest of this.
+        var stored: [DatabaseValue] = []
+        stored.reserveCapacity(columns.count)
+        for position in columns.indices { stored.append(wasRead[position] ? before.stored[position] : .null) }
+        var record = last.slotValues
+        func write(_ value: DatabaseValue, at position: Int) -> Bool {
+            guard value.isStoredAsBound(in: columnAffinities[position]) else { return false }
+            stored[position] = value
+            let decoded = StorageCoding.decode(value, kind: columnKinds[position])
+            if let slot = columnSlots[position] { record.slots[slot] = decoded } else { record.others[columns[position]] = decoded }
+            return true
+        }
+        for index in written.indices where !write(values[index], at: written[index]) { return nil }
+        if let version = form.versionColumn, let position = columnPositions[version] {
+            // The UPDATE sets it to COALESCE(version, 0) + 1 (`updateSQL`).
+            switch before.stored[position] {
+            case .null: guard write(.integer(1), at: position) else { return nil }
+            case .integer(let number) where number < .max: guard write(.integer(number + 1), at: position) else { return nil }
+            default: return nil
+            }
+        }
+        return StoredRow(record: self.record(record), stored: stored, wasRead: wasRead)
     }
 
     /// The record of one row's stored values (by position in `columns`).

@@ -22,6 +22,7 @@ extension Connection {
         if isInsideTransaction {
             return try savepoint(body)
         }
+        dropPendingSavedRow()
         try execute("BEGIN \(kind.rawValue) TRANSACTION")
         transactionDepth += 1
         defer { transactionDepth -= 1 }
@@ -34,6 +35,7 @@ extension Connection {
         }
         do {
             try execute("COMMIT TRANSACTION")
+            keepSavedRow()
         } catch {
             // A failed COMMIT (deferred foreign keys, BUSY) can leave the transaction open.
             rollbackIfNeeded()
@@ -56,6 +58,7 @@ extension Connection {
                     // ROLLBACK TO keeps the savepoint open: RELEASE it as well.
                     try execute("ROLLBACK TO SAVEPOINT \(name)")
                     forgetDescribedTables()
+                    savedRow = nil
                     try execute("RELEASE SAVEPOINT \(name)")
                 } catch {
                     // The savepoint is gone (the body ended the transaction itself): undo everything.
@@ -71,6 +74,7 @@ extension Connection {
     /// Rolls back whatever transaction is open, if any; errors are ignored
     /// because the caller is already reporting one.
     func rollbackIfNeeded() {
+        savedRow = nil
         guard isInsideTransaction else { return }
         forgetDescribedTables()
         try? execute("ROLLBACK TRANSACTION")

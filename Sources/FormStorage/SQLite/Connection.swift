@@ -53,6 +53,8 @@ public final class Connection {
     /// the schema version they were looked for at, and whether they were
     /// there (`FormStore.ownTableExists`).
     var ownTablesSeen: [String: (isMain: Bool, schemaVersion: Int64, exists: Bool)] = [:]
+    /// The row the last save on this connection left (`SavedRow`).
+    var savedRow: SavedRow?
     /// Tables and views described, by the name asked for, with the schema
     /// version they were read at (`tableInfo(_:)`).
     var tablesDescribed: [String: (schemaVersion: Int64, info: TableInfo)] = [:]
