@@ -93,9 +93,18 @@ private final class KeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol
     private func path(_ key: Key) -> String { joinPath(prefix, key.stringValue) }
 
     /// The slot of `key` when the layout has one; the next key is looked for after it.
+    /// A top-level key in the slot after the last is compared here, with no
+    /// call: that is nearly every key of a load (issue 14).
     @inline(__always)
     private func slot(_ key: Key) -> Int? {
-        guard let slot = values.layout.position(of: key.stringValue, under: prefix, near: lastSlot) else { return nil }
+        let name = key.stringValue
+        let next = lastSlot &+ 1
+        let keys = values.layout.keys
+        if prefix.isEmpty, next < keys.count, keys[next] == name {
+            lastSlot = next
+            return next
+        }
+        guard let slot = values.layout.position(of: name, under: prefix, near: lastSlot) else { return nil }
         lastSlot = slot
         return slot
     }

@@ -243,6 +243,10 @@ public final class FormSession {
 
     deinit {
         autosaver?.flush()
+        // The kept slots share one array, emptied here where it is freed
+        // (`RecordValues.releaseValues`).
+        currentSlots = nil
+        pristineValues.releaseValues()
     }
 
     /// Opens the stored record with `key`, offering the drafts `owner` has of it.

@@ -191,7 +191,7 @@ extension FormStore {
 
     static func load(_ mapping: TableMapping, _ key: [DatabaseValue], _ conn: Connection) throws -> StoredRecord? {
         let statement = try conn.cachedStatement(mapping.selectByKeySQL)
-        try statement.bind(StatementArguments(key))
+        try statement.bind(positional: key)
         defer { statement.reset() }
         return try statement.step() ? mapping.record(from: statement) : nil
     }

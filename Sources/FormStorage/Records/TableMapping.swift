@@ -174,12 +174,19 @@ public struct TableMapping: Sendable, Hashable {
     @inline(__always)
     func keyArguments(_ key: RecordKey) throws -> [DatabaseValue] {
         guard !keyColumns.isEmpty else { throw FormStoreError.noPrimaryKey(table.name) }
-        return try keyPositions.map { position in
-            guard let value = key[columns[position]] else {
-                throw FormStoreError.badKey("key \(key) lacks column '\(columns[position])' of \(table.name)")
-            }
-            return columnCodings[position].encode(value)
+        // A key of one column, the usual one, as an array literal: `map`
+        // reserved its room through the array's growing path (issue 14).
+        if keyPositions.count == 1 { return [try keyArgument(key, at: keyPositions[0])] }
+        return try keyPositions.map { try keyArgument(key, at: $0) }
+    }
+
+    /// The key's value for the column at `position`, encoded as stored.
+    @inline(__always)
+    private func keyArgument(_ key: RecordKey, at position: Int) throws -> DatabaseValue {
+        guard let value = key[columns[position]] else {
+            throw FormStoreError.badKey("key \(key) lacks column '\(columns[position])' of \(table.name)")
         }
+        return columnCodings[position].encode(value)
     }
 
     /// `values` by field with each JSON path written into its column's
@@ -569,10 +576,13 @@ public struct TableMapping: Sendable, Hashable {
     /// The record of values read into slots: its key and version taken from them.
     private func record(_ values: RecordValues) -> StoredRecord {
         // By position: the key's columns are among those read, so no name is hashed.
-        let key = RecordKey(columns: keyColumns, values: keyPositions.map { position in
+        func value(at position: Int) -> FieldValue {
             let value = if let slot = columnSlots[position] { values.slots[slot] } else { values.others[columns[position]] }
             return value ?? .null
-        })
+        }
+        // One column, the usual key, as an array literal (see `keyArguments`).
+        let key = RecordKey(columns: keyColumns, values: keyPositions.count == 1 ? [value(at: keyPositions[0])]
+                                                                                 : keyPositions.map(value(at:)))
         var version: Int64?
         if let column = form.versionColumn { version = values[column]?.intValue }
         return StoredRecord(key: key, slotValues: values, version: version)

@@ -202,8 +202,13 @@ private final class SerializedConnection: @unchecked Sendable {
 /// one thread at a time, and callers wait when all are busy.
 private final class ReaderPool: @unchecked Sendable {
     private let condition = WaitCondition()
-    private var idle: [Connection] = []
-    private var openCount = 0
+    // Read and written only while `condition` is locked, so no two accesses
+    // overlap: unchecked, the run-time exclusivity checks of a load's
+    // check-out and check-in (three, with their access set) are spared (issue 14).
+    @exclusivity(unchecked) private var idle: [Connection] = []
+    @exclusivity(unchecked) private var openCount = 0
+    /// Threads waiting for a reader: a check-in signals only when there are some.
+    @exclusivity(unchecked) private var waiting = 0
     private let maximum: Int
     private let open: () throws -> Connection
 
@@ -221,7 +226,9 @@ private final class ReaderPool: @unchecked Sendable {
     private func checkOut() throws -> Connection {
         condition.lock()
         while idle.isEmpty && openCount >= maximum {
+            waiting += 1
             condition.wait()
+            waiting -= 1
         }
         if let connection = idle.popLast() {
             condition.unlock()
@@ -251,7 +258,7 @@ private final class ReaderPool: @unchecked Sendable {
     private func checkIn(_ connection: Connection) {
         condition.lock()
         idle.append(connection)
-        condition.signal()
+        if waiting > 0 { condition.signal() }
         condition.unlock()
     }
 }

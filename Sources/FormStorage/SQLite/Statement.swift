@@ -116,21 +116,7 @@ public final class Statement {
     ///
     /// - throws: `DatabaseError` (`SQLITE_RANGE`) when the arguments do not match the parameters.
     public func bind(_ arguments: StatementArguments) throws {
-        if arguments.named.isEmpty {
-            // Every parameter takes the next positional value: no names to look up, and,
-            // the counts checked first, every parameter bound anew, so nothing to clear.
-            let count = parameterCount
-            if arguments.positional.count < count {
-                throw DatabaseError(resultCode: .SQLITE_RANGE,
-                                    message: "missing an argument for parameter \(arguments.positional.count + 1)", sql: sql)
-            }
-            if arguments.positional.count > count {
-                throw DatabaseError(resultCode: .SQLITE_RANGE,
-                                    message: "more arguments than the \(count) parameters", sql: sql)
-            }
-            for (offset, value) in arguments.positional.enumerated() { try bind(value, at: offset + 1) }
-            return
-        }
+        if arguments.named.isEmpty { return try bind(positional: arguments.positional) }
         sqlite3_clear_bindings(pointer)
         var positional = arguments.positional.makeIterator()
         var names: Set<String> = []
@@ -155,6 +141,23 @@ public final class Statement {
         if let unknown = arguments.named.keys.sorted().first(where: { !names.contains($0) }) {
             throw DatabaseError(resultCode: .SQLITE_RANGE, message: "no parameter named \(unknown)", sql: sql)
         }
+    }
+
+    /// Binds `values` to the parameters in order, one value a parameter, as
+    /// `bind(_:)` binds arguments without names; what a load by key calls,
+    /// with no arguments (and their empty dictionary) made for it.
+    ///
+    /// - throws: `DatabaseError` (`SQLITE_RANGE`) when there are more or fewer values than parameters.
+    func bind(positional values: [DatabaseValue]) throws {
+        // The counts checked first, every parameter is bound anew: nothing to clear.
+        let count = parameterCount
+        if values.count < count {
+            throw DatabaseError(resultCode: .SQLITE_RANGE, message: "missing an argument for parameter \(values.count + 1)", sql: sql)
+        }
+        if values.count > count {
+            throw DatabaseError(resultCode: .SQLITE_RANGE, message: "more arguments than the \(count) parameters", sql: sql)
+        }
+        for (offset, value) in values.enumerated() { try bind(value, at: offset + 1) }
     }
 
     /// The name of a parameter without its prefix; `nil` for `?` and `?NNN`.
