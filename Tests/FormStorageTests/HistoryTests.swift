@@ -11,10 +11,8 @@ import Testing
     let path: String
 
     init() throws {
-        directory = try TemporaryDirectory()
-        path = directory.path("app.sqlite")
         // An application's database, made the way the application makes it.
-        try SQLiteShell().run(database: path, script: """
+        (directory, path) = try TemporaryDirectory.withDatabase("""
             CREATE TABLE accounts (id INTEGER PRIMARY KEY, email TEXT NOT NULL, plan TEXT, seats INTEGER, pin TEXT);
             INSERT INTO accounts VALUES (1, 'ann@example.com', 'free', 1, '1234');
             """)

@@ -12,10 +12,8 @@ import Testing
     let path: String
 
     init() throws {
-        directory = try TemporaryDirectory()
-        path = directory.path("app.sqlite")
         // Columns of every affinity, one untyped, and a version.
-        try SQLiteShell().run(database: path, script: """
+        (directory, path) = try TemporaryDirectory.withDatabase("""
             CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT, count INTEGER, price REAL, amount NUMERIC,
                 note, code INTEGER, due TEXT, day DATE, version INTEGER);
             INSERT INTO items VALUES (1, 'pen', 1, 1.5, 10, 'x', 7, '2026-01-01', '2026-01-01', NULL);

@@ -12,9 +12,7 @@ struct AccountsDatabase {
 
     /// `script` creates and fills `accounts` (id, email, plan, seats, and any column more).
     init(_ script: String) throws {
-        directory = try TemporaryDirectory()
-        path = directory.path("app.sqlite")
-        try SQLiteShell().run(database: path, script: script)
+        (directory, path) = try TemporaryDirectory.withDatabase(script)
     }
 
     var form: Form {

@@ -39,6 +39,17 @@ final class HeldWriteLock {
     }
 }
 
+extension TemporaryDirectory {
+    /// A fresh directory with an application's database in it, `app.sqlite`,
+    /// made by running `script` in the `sqlite3` shell; and that file's path.
+    static func withDatabase(_ script: String) throws -> (directory: TemporaryDirectory, path: String) {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("app.sqlite")
+        try SQLiteShell().run(database: path, script: script)
+        return (directory, path)
+    }
+}
+
 extension SQLiteShell {
     /// Runs `script` on `database` to the end, as an application's own setup would.
     func run(database: String, script: String) throws {
