@@ -92,6 +92,24 @@ import Testing
         #expect(try row() == "'pencil'|5|1.5|10|'from the shell'|7|'2026-01-01'|'2026-01-01'|2\n")
     }
 
+    /// The same connection writing the row by other means (SQL of the
+    /// application's, through the store's writer) moves the data version too.
+    @Test func theSameConnectionsOtherWriteBetweenSavesIsSeen() throws {
+        let store = try store()
+        let session = try FormSession.open(form, key: RecordKey("id", 1), backend: store)
+        try session.set("name", input: "pencil")
+        #expect(try session.save().isSuccess)
+        try store.database.write { try $0.execute("UPDATE items SET note = 'by the writer' WHERE id = 1") }
+        try session.set("count", input: "4")
+        #expect(try session.save().isSuccess)
+        #expect(session.value("note") == "by the writer")
+        try store.database.writeWithoutTransaction { try $0.execute("UPDATE items SET price = 3.25 WHERE id = 1") }
+        try session.set("count", input: "5")
+        #expect(try session.save().isSuccess)
+        #expect(session.value("price") == .double(3.25))
+        #expect(try row() == "'pencil'|5|3.25|10|'by the writer'|7|'2026-01-01'|'2026-01-01'|3\n")
+    }
+
     @Test func anotherSessionsSaveOnTheSameStoreIsSeen() throws {
         let store = try store()
         let first = try FormSession.open(form, key: RecordKey("id", 1), backend: store)
