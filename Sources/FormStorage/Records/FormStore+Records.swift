@@ -111,10 +111,10 @@ extension FormStore {
             let last = before.wasRead == nil ? nil : conn.recordLeftByLastSave(mapping.identity, key: keyArguments)
             try conn.cachedStatement(statement.sql).execute(statement.arguments)
             try Self.checkOneRowChanged(conn, mapping)
-            // Else read back as stored, with whatever triggers or cascades changed
-            // (`TableMapping.updateStatement` says why not by `RETURNING`).
             let made = last.flatMap { mapping.rowAfterUpdate(of: before, written: statement.written,
                                                              values: statement.values, over: $0) }
+            // Else read back as stored, with whatever triggers or cascades changed
+            // (`TableMapping.updateStatement` says why not by `RETURNING`).
             after = try made ?? Self.readRowBack(mapping, keyArguments, after: before, conn)
         } else if before.wasRead != nil {
             // Nothing written, but read in part: the record is read whole now.

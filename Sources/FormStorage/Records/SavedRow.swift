@@ -6,7 +6,7 @@ import FormCore
 /// nothing was written to the database since, by this connection or any
 /// other, the row is this one with the next save's values written into it
 /// (`TableMapping.rowAfterUpdate(of:written:values:over:)`). On a 200-column
-/// row the read back was two fifths of a save (issue 14).
+/// row the read back was about a third of a save (issue 14).
 ///
 /// "Nothing written since" is what SQLite's data version says
 /// (`SQLITE_FCNTL_DATA_VERSION`, which changes with every change to the
