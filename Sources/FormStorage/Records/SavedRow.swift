@@ -64,18 +64,3 @@ extension Connection {
         if savedRow?.dataVersion == nil { savedRow = nil }
     }
 }
-
-extension DatabaseValue {
-    /// Whether SQLite stores this value, bound for a column of `affinity`,
-    /// in the form it was bound in: no affinity converts it
-    /// (<https://www.sqlite.org/datatype3.html#type_affinity>), and it is no
-    /// NaN (bound as NULL). `nil`: not known.
-    func isStoredAsBound(in affinity: ColumnAffinity?) -> Bool {
-        switch (self, affinity) {
-        case (.real(let number), _) where number.isNaN: return false
-        case (.null, _), (.blob, _), (_, .blob?): return true
-        case (.text, .text?), (.integer, .integer?), (.integer, .numeric?), (.real, .real?): return true
-        default: return false
-        }
-    }
-}
