@@ -165,4 +165,47 @@ import Testing
         #expect(session.value("price") == .double(9.5))
         #expect(try row() == "'pencil'|3|9.5|10|'blue'|7|'2026-01-01'|'2026-01-01'|4\n")
     }
+
+    /// The next save writes into the record the last one left, in place
+    /// when nothing else holds it: a record handed out before keeps its values.
+    @Test func aRecordASaveReturnedKeepsItsValuesAfterTheNextSave() throws {
+        let store = try store()
+        let key = RecordKey("id", 1)
+        let loaded = try #require(try store.load(form, key: key))
+        guard case .saved(let first) = try store.update(form, key: key, changes: ["name": "pencil"],
+                                                        base: SaveBase(version: loaded.version, values: loaded.values),
+                                                        deletingDraft: nil) else { Issue.record("not saved"); return }
+        guard case .saved(let second) = try store.update(form, key: key, changes: ["name": "marker", "count": 4],
+                                                         base: SaveBase(version: first.version, values: first.values),
+                                                         deletingDraft: nil) else { Issue.record("not saved"); return }
+        #expect(first.values["name"] == "pencil" && first.values["count"] == 1 && first.version == 1)
+        #expect(second.values["name"] == "marker" && second.values["count"] == 4 && second.version == 2)
+        #expect(loaded.values["name"] == "pen" && loaded.version == nil)
+        // A session's values, read between its saves, stay what they were read as.
+        let session = try FormSession.open(form, key: key, backend: store)
+        let before = session.pristine
+        try session.set("note", input: "green")
+        #expect(try session.save().isSuccess)
+        #expect(before["note"] == "x" && session.pristine["note"] == "green" && session.pristine["name"] == "marker")
+    }
+
+    /// A save of several fields, each read in part before it: each is
+    /// recorded with what it held, and a conflict on one writes none.
+    @Test func aSaveOfSeveralFieldsRecordsEachAndAConflictWritesNone() throws {
+        let session = try FormSession.open(form, key: RecordKey("id", 1), backend: try store())
+        try session.set("note", input: "blue")
+        try session.set("name", input: "pencil")
+        try session.set("count", input: "2")
+        #expect(try session.save().isSuccess)
+        #expect(try SQLiteShell().output(database: path, """
+            SELECT group_concat(field || ':' || quote(old_value) || '>' || quote(new_value), ' ') FROM
+              (SELECT * FROM formstore_change_fields ORDER BY field)
+            """) == "count:1>2 name:'pen'>'pencil' note:'x'>'blue'\n")
+        try SQLiteShell().run(database: path, script: "UPDATE items SET name = 'theirs', version = 5 WHERE id = 1;")
+        try session.set("name", input: "mine")
+        try session.set("count", input: "3")
+        guard case .conflict(let conflicts) = try session.save() else { Issue.record("no conflict"); return }
+        #expect(conflicts.map(\.field) == ["name"])
+        #expect(try row() == "'theirs'|2|1.5|10|'blue'|7|'2026-01-01'|'2026-01-01'|5\n")
+    }
 }

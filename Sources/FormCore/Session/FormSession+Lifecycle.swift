@@ -275,23 +275,34 @@ extension FormSession {
                 if let value = stored[field] { session.updateCurrent(value, forKey: field) }
             }
             let keys = session.compiled.layout.keys
-            let pristine = session.pristineValues.slots
-            for slot in Self.slotsChanged(stored.slots, from: pristine) {
-                let value = stored.slots[slot]!
+            let changed = Self.slotsChanged(stored.slots, from: session.pristineValues.slots)
+            for slot in changed {
+                guard let value = stored.slots[slot] else { continue }
                 // A written field already holds its stored value, which is not the pristine one.
-                if session.current[keys[slot]] == pristine[slot] { session.setCurrent(value, for: keys[slot]) }
+                if session.current[keys[slot]] == session.pristineValues.slots[slot] {
+                    session.setCurrent(value, for: keys[slot])
+                }
             }
             for (field, value) in stored.others
                 where written.contains(field) || session.current[field] == session.pristineValues.others[field] {
                 session.setCurrent(value, for: field)
             }
-            session.pristineValues = stored
+            // The slots that changed are written into the session's own record,
+            // which is not the stored one: the backend may keep that one and,
+            // held only there, write the next save into it in place
+            // (`SavedRow`); sharing it made every save copy a wide record.
+            if stored.layout === session.pristineValues.layout {
+                for slot in changed { session.pristineValues.slots[slot] = stored.slots[slot] }
+                session.pristineValues.others = stored.others
+            } else {
+                session.pristineValues = stored
+            }
         }
         pruneEditedSlots()
         baseVersion = record.version
     }
 
-    /// The slots where `stored` holds a value and `pristine` another.
+    /// The slots where `stored` and `pristine` (of the same layout) hold different values.
     ///
     /// A slot whose two values are the same bytes (the same number, or the
     /// same string's storage) is unchanged without a comparison: comparing
@@ -308,7 +319,7 @@ extension FormSession {
                                                  UnsafeRawPointer(pristine.baseAddress! + slot), size) == 0
                         if isSameBytes || stored[slot] == pristine[slot] { continue }
                     }
-                    if stored[slot] != nil { changed.append(slot) }
+                    changed.append(slot)
                 }
                 return changed
             }

@@ -24,23 +24,37 @@ struct HistoryWriter {
 
     /// Records the fields whose stored value differs between `before` (nil
     /// for a new record) and `after`, compared by column position. A column
-    /// `before` was not read at (`StoredRow.wasRead`) is one the update could
+    /// `before` did not read (`StoredRow.positions`) is one the update could
     /// not change. Does nothing when FormStore's tables are not reachable (a
     /// database opened without its migrations).
     func record(before: StoredRow?, after: StoredRow, _ conn: Connection) throws {
         let sql = HistorySQL.of(schema)
         guard try FormStore.ownTableExists("formstore_changes", schema: schema, conn) else { return }
         var changed: [(field: Field, old: DatabaseValue, new: DatabaseValue)] = []
-        for index in mapping.recordedFields.indices {
-            // A column the save left as it was is compared where it is stored, not copied
-            // out: on a wide form that is nearly every field (issue 14).
-            if let before, let column = mapping.recordedColumns[index],
-               !before.wasRead(column) || before.stored[column] == after.stored[column] {
-                continue
-            }
+        func compare(_ index: Int) {
             let old = before.map { storedValue(index, $0) } ?? .null
             let new = storedValue(index, after)
             if old != new { changed.append((mapping.recordedFields[index], old, new)) }
+        }
+        if let before, let positions = before.positions {
+            // Read in part, which a form with JSON paths never is: only the
+            // columns read can have changed, and on a wide form they are a
+            // few of hundreds. Columns follow the form's fields, so this is
+            // the fields' order too.
+            for position in positions {
+                guard let index = mapping.recordedFieldOfColumn[position],
+                      !before.holdsSameStored(at: position, as: after) else { continue }
+                compare(index)
+            }
+        } else {
+            for index in mapping.recordedFields.indices {
+                // A column the save left as it was is compared where it is stored, not copied out.
+                if let before, let column = mapping.recordedColumns[index],
+                   before.holdsSameStored(at: column, as: after) {
+                    continue
+                }
+                compare(index)
+            }
         }
         guard !changed.isEmpty else { return }
         let key = try FormStore.keyText(after.record.key)
@@ -80,7 +94,7 @@ struct HistoryWriter {
     /// The stored value of the `index`th of `mapping.recordedFields`: its
     /// column's, or for a JSON path its value as the document holds it.
     private func storedValue(_ index: Int, _ row: StoredRow) -> DatabaseValue {
-        if let column = mapping.recordedColumns[index] { return row.stored[column] }
+        if let column = mapping.recordedColumns[index] { return row.stored(at: column) ?? .null }
         return DatabaseValue(row.record.slotValues.slots[mapping.recordedSlots[index]] ?? .null)
     }
 }

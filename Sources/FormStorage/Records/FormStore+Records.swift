@@ -104,19 +104,23 @@ extension FormStore {
         // A JSON path's change is written into its column's document as stored.
         let columnChanges = mapping.jsonPaths.isEmpty ? changes : mapping.columnValues(changes, over: before.record.values)
         let after: StoredRow?
-        if let statement = mapping.updateStatement(columnChanges, key: keyArguments, stored: before.stored) {
+        if let statement = mapping.updateStatement(columnChanges, key: keyArguments, over: before) {
             try checkReferences(mapping, changes, conn)
             // Asked before the update writes: the row as the last save left it, if nothing changed since
             // (`SavedRow`). Only for a row read in part, whose update changes nothing but what it writes.
-            let last = before.wasRead == nil ? nil : conn.recordLeftByLastSave(mapping.identity, key: keyArguments)
+            var last = before.isWhole ? nil : conn.takeRecordLeftByLastSave(mapping.identity, key: keyArguments)
             try conn.cachedStatement(statement.sql).execute(statement.arguments)
             try Self.checkOneRowChanged(conn, mapping)
-            let made = last.flatMap { mapping.rowAfterUpdate(of: before, written: statement.written,
-                                                             values: statement.values, over: $0) }
+            var made: StoredRow?
+            // Moved, not copied, into the row it becomes: held once, it is written in place.
+            if let record = last.take() {
+                made = mapping.rowAfterUpdate(of: before, written: statement.written, values: statement.values,
+                                              over: consume record)
+            }
             // Else read back as stored, with whatever triggers or cascades changed
             // (`TableMapping.updateStatement` says why not by `RETURNING`).
             after = try made ?? Self.readRowBack(mapping, keyArguments, after: before, conn)
-        } else if before.wasRead != nil {
+        } else if !before.isWhole {
             // Nothing written, but read in part: the record is read whole now.
             after = try Self.readRow(mapping, keyArguments, conn)
         } else {

@@ -37,9 +37,13 @@ extension Connection {
     var totalChanges: Int64 { sqlite3_total_changes64(handle.pointer) }
 
     /// The record the last save of the row with `key` through `mapping`
-    /// left, if nothing was written to the database since it committed.
-    func recordLeftByLastSave(_ mapping: ObjectIdentifier, key: [DatabaseValue]) -> StoredRecord? {
-        guard let saved = savedRow, saved.mapping == mapping, let version = saved.dataVersion,
+    /// left, if nothing was written to the database since it committed;
+    /// taken, not copied: the save about to write the row writes its
+    /// values into it in place, and keeps the result instead (a copy of a
+    /// 200-slot record and the old one's release were a sixth of a wide
+    /// save, issue 14). Any other row kept is dropped too: a save replaces it.
+    func takeRecordLeftByLastSave(_ mapping: ObjectIdentifier, key: [DatabaseValue]) -> StoredRecord? {
+        guard let saved = savedRow.take(), saved.mapping == mapping, let version = saved.dataVersion,
               version == dataVersion, saved.key == key else { return nil }
         return saved.record
     }

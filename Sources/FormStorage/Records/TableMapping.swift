@@ -66,6 +66,8 @@ public struct TableMapping: Sendable, Hashable {
     let recordedColumns: [Int?]
     /// The slot of each of `recordedFields`, in the same order.
     let recordedSlots: [Int]
+    /// Which of `recordedFields` each of `columns` holds, by position in `columns`.
+    let recordedFieldOfColumn: [Int?]
     /// Whether an `UPDATE` of a row, triggers aside, changes only the columns
     /// it writes (and the version): a table with no JSON path, no generated
     /// column read and no foreign key to itself acting on update. A save then
@@ -145,6 +147,11 @@ public struct TableMapping: Sendable, Hashable {
         }
         recordedColumns = recordedFields.map { jsonPaths[$0.key] == nil ? columns.firstIndex(of: $0.key) : nil }
         recordedSlots = recordedFields.map { layout.position(of: $0.key)! }
+        var recordedFieldOfColumn = [Int?](repeating: nil, count: columns.count)
+        for (index, column) in recordedColumns.enumerated() {
+            if let column { recordedFieldOfColumn[column] = index }
+        }
+        self.recordedFieldOfColumn = recordedFieldOfColumn
         let selfReferenceActs = table.foreignKeys.contains { key in
             key.destinationTable.equalsIgnoringCase(table.name)
                 && !["NO ACTION", "RESTRICT"].contains(key.onUpdate.uppercased())
@@ -325,12 +332,12 @@ public struct TableMapping: Sendable, Hashable {
     }
 
     /// `updateStatement(_:key:like:)` with the row's stored values
-    /// by position in `columns` (`StoredRow.stored`): each change finds its
-    /// column by one lookup, rather than every column looked up in the changes.
+    /// (`StoredRow`): each change finds its column by one lookup, rather
+    /// than every column looked up in the changes.
     ///
     /// Loops, not closures: a closure here captured a copy of the whole
     /// mapping per save (issue 14).
-    func updateStatement(_ changes: [String: FieldValue], key: [DatabaseValue], stored: [DatabaseValue])
+    func updateStatement(_ changes: [String: FieldValue], key: [DatabaseValue], over row: StoredRow)
         -> (sql: String, arguments: StatementArguments, written: [Int], values: [DatabaseValue])? {
         var written: [Int] = []
         written.reserveCapacity(changes.count)
@@ -341,7 +348,7 @@ public struct TableMapping: Sendable, Hashable {
         var arguments: [DatabaseValue] = []
         arguments.reserveCapacity(written.count + key.count)
         for position in written {
-            arguments.append(columnCodings[position].encode(changes[columns[position]]!, like: stored[position]))
+            arguments.append(columnCodings[position].encode(changes[columns[position]]!, like: row.stored(at: position)))
         }
         guard let statement = updateStatement(written: written, arguments: arguments, key: key) else { return nil }
         return (statement.sql, statement.arguments, written, arguments)
@@ -405,17 +412,19 @@ public struct TableMapping: Sendable, Hashable {
         // Each column decoded where SQLite holds it, straight into its slot.
         // The kinds are taken out first: a closure using `columnKinds` copied the whole mapping.
         let kinds = columnKinds
-        return record(slotValues { StorageCoding.decode(statement.cell(at: $0), kind: kinds[$0]) })
+        return record(slotValues { position, _ in StorageCoding.decode(statement.cell(at: position), kind: kinds[position]) })
     }
 
     /// Each column's value (`decoded(position)`, by position in `columns`)
     /// put in its slot, or beside the slots for a column no field names.
-    private func slotValues(_ decoded: (Int) -> FieldValue) -> RecordValues {
+    private func slotValues(_ decoded: (_ position: Int, _ offset: Int) -> FieldValue) -> RecordValues {
         slotValues(of: columns.indices, decoded)
     }
 
-    /// `slotValues(_:)` of the columns at `positions` only; the other slots stay empty.
-    private func slotValues(of positions: some Sequence<Int>, _ decoded: (Int) -> FieldValue) -> RecordValues {
+    /// `slotValues(_:)` of the columns at `positions` only; the other slots
+    /// stay empty. `decoded` is given each position's offset in `positions` too.
+    private func slotValues(of positions: some Sequence<Int>,
+                            _ decoded: (_ position: Int, _ offset: Int) -> FieldValue) -> RecordValues {
         // The slots are written in place as they are made: setting each in a
         // record built empty first checked the array's uniqueness and dropped
         // the nil it replaced, per column (issue 14: 2.5k of a 20-column load).
@@ -423,8 +432,8 @@ public struct TableMapping: Sendable, Hashable {
         let slots = [FieldValue?](unsafeUninitializedCapacity: layout.keys.count) { buffer, count in
             buffer.initialize(repeating: nil)
             count = buffer.count
-            for index in positions {
-                let value = decoded(index)
+            for (offset, index) in positions.enumerated() {
+                let value = decoded(index, offset)
                 if let slot = columnSlots[index] { buffer[slot] = value } else { others[columns[index]] = value }
             }
         }
@@ -450,8 +459,8 @@ public struct TableMapping: Sendable, Hashable {
         guard pathSlots.isEmpty else { return row(from: statement) }
         let stored = columns.indices.map { statement.value(at: $0) as DatabaseValue }
         let kinds = columnKinds
-        return StoredRow(record: record(slotValues(of: positionsToUpdate(changes)) {
-            StorageCoding.decode(stored[$0], kind: kinds[$0])
+        return StoredRow(record: record(slotValues(of: positionsToUpdate(changes)) { position, _ in
+            StorageCoding.decode(stored[position], kind: kinds[position])
         }), stored: stored)
     }
 
@@ -479,24 +488,21 @@ public struct TableMapping: Sendable, Hashable {
     }
 
     /// `rowToUpdate(from:changes:)` of a statement of `selectByKeySQL(reading: positions)`:
-    /// only those columns are read, the others' stored values left NULL (`StoredRow.wasRead`);
-    /// the row read back after the update is read alike (`rowReadBack(from:after:)`).
+    /// only those columns are read and kept (`StoredRow.positions`); the row
+    /// read back after the update is read alike (`rowReadBack(from:after:)`).
+    /// The record holds its few values by name, not in the layout's slots: a
+    /// 200-slot record, nearly all empty, cost more to free than to read.
     func rowToUpdate(from statement: Statement, positions: [Int]) -> StoredRow {
         var stored: [DatabaseValue] = []
-        var wasRead: [Bool] = []
-        stored.reserveCapacity(columns.count)
-        wasRead.reserveCapacity(columns.count)
-        for _ in columns {
-            stored.append(.null)
-            wasRead.append(false)
+        stored.reserveCapacity(positions.count)
+        var values = RecordValues(layout: .empty)
+        values.others.reserveCapacity(positions.count)
+        for offset in positions.indices {
+            let value: DatabaseValue = statement.value(at: offset)
+            stored.append(value)
+            values.others[columns[positions[offset]]] = StorageCoding.decode(value, kind: columnKinds[positions[offset]])
         }
-        for index in positions.indices {
-            stored[positions[index]] = statement.value(at: index)
-            wasRead[positions[index]] = true
-        }
-        let kinds = columnKinds
-        let record = record(slotValues(of: positions) { StorageCoding.decode(stored[$0], kind: kinds[$0]) })
-        return StoredRow(record: record, stored: stored, wasRead: wasRead)
+        return StoredRow(record: record(values), stored: stored, positions: positions)
     }
 
     /// The row read back after an update, for a row read before it in part
@@ -504,13 +510,11 @@ public struct TableMapping: Sendable, Hashable {
     /// and only the stored values the history compares, those `before` read.
     /// A row read whole before gets a whole one (`row(from:)`).
     func rowReadBack(from statement: Statement, after before: StoredRow) -> StoredRow {
-        guard let wasRead = before.wasRead else { return row(from: statement) }
+        guard let positions = before.positions else { return row(from: statement) }
         var stored: [DatabaseValue] = []
-        stored.reserveCapacity(columns.count)
-        for position in columns.indices {
-            stored.append(wasRead[position] ? statement.value(at: position) : .null)
-        }
-        return StoredRow(record: record(from: statement), stored: stored, wasRead: wasRead)
+        stored.reserveCapacity(positions.count)
+        for position in positions { stored.append(statement.value(at: position)) }
+        return StoredRow(record: record(from: statement), stored: stored, positions: positions)
     }
 
     /// Which mapping this is: a mapping made again (its table changed) is another.
@@ -518,7 +522,7 @@ public struct TableMapping: Sendable, Hashable {
 
     /// The row an update of `before` leaves, made without reading it back:
     /// `last`, the record as the row stood before the update
-    /// (`Connection.recordLeftByLastSave`), with `values` written to the
+    /// (`Connection.takeRecordLeftByLastSave`), with `values` written to the
     /// columns at `written` (positions in `columns`) and the version bumped.
     /// `nil` (the row is read back) when SQLite may store a value in another
     /// form than it was bound in, the stored version is not an integer, or a
@@ -526,40 +530,43 @@ public struct TableMapping: Sendable, Hashable {
     /// Only for a row read in part before (`rowToUpdate(from:positions:)`),
     /// whose update changes nothing but what it writes.
     func rowAfterUpdate(of before: StoredRow, written: [Int], values: [DatabaseValue],
-                        over last: StoredRecord) -> StoredRow? {
+                        over last: consuming StoredRecord) -> StoredRow? {
         // A key written moves the row: it is looked for again, under the key it was saved by.
-        guard let wasRead = before.wasRead, last.slotValues.layout === layout,
+        guard !before.isWhole, last.slotValues.layout === layout,
               !written.contains(where: keyPositions.contains) else { return nil }
-        // Made afresh, not copied from `before`: only the positions it read
-        // are kept (`rowReadBack(from:after:)`), and copying a wide row's
-        // array cost more than the rest of this.
-        var stored: [DatabaseValue] = []
-        stored.reserveCapacity(columns.count)
-        for position in columns.indices { stored.append(wasRead[position] ? before.stored[position] : .null) }
-        var record = last.slotValues
+        // The columns `before` read, which hold what the update wrote and the version;
+        // the record written into where it is (`Connection.takeRecordLeftByLastSave`).
+        var row = before
+        row.record = consume last
         func write(_ value: DatabaseValue, at position: Int) -> Bool {
-            guard value.isStoredAsBound(in: columnAffinities[position]) else { return false }
-            stored[position] = value
+            guard value.isStoredAsBound(in: columnAffinities[position]), row.setStored(value, at: position) else {
+                return false
+            }
             let decoded = StorageCoding.decode(value, kind: columnKinds[position])
-            if let slot = columnSlots[position] { record.slots[slot] = decoded } else { record.others[columns[position]] = decoded }
+            if let slot = columnSlots[position] {
+                row.record.slotValues.slots[slot] = decoded
+            } else {
+                row.record.slotValues.others[columns[position]] = decoded
+            }
             return true
         }
         for index in written.indices where !write(values[index], at: written[index]) { return nil }
         if let version = form.versionColumn, let position = columnPositions[version] {
             // The UPDATE sets it to COALESCE(version, 0) + 1 (`updateSQL`).
-            switch before.stored[position] {
-            case .null: guard write(.integer(1), at: position) else { return nil }
-            case .integer(let number) where number < .max: guard write(.integer(number + 1), at: position) else { return nil }
+            switch before.stored(at: position) {
+            case .null?: guard write(.integer(1), at: position) else { return nil }
+            case .integer(let number)? where number < .max: guard write(.integer(number + 1), at: position) else { return nil }
             default: return nil
             }
         }
-        return StoredRow(record: self.record(record), stored: stored, wasRead: wasRead)
+        row.record = record(row.record.slotValues)
+        return row
     }
 
     /// The record of one row's stored values (by position in `columns`).
     func record(decoding stored: [DatabaseValue]) -> StoredRecord {
         let kinds = columnKinds
-        var values = slotValues { StorageCoding.decode(stored[$0], kind: kinds[$0]) }
+        var values = slotValues { position, _ in StorageCoding.decode(stored[position], kind: kinds[position]) }
         if !pathSlots.isEmpty {
             var documents: [Int: DictionaryModel] = [:]
             for path in pathSlots {
@@ -573,11 +580,19 @@ public struct TableMapping: Sendable, Hashable {
         return record(values)
     }
 
-    /// The record of values read into slots: its key and version taken from them.
+    /// The record of values read into slots (or, laid out otherwise, by
+    /// name): its key and version taken from them.
     private func record(_ values: RecordValues) -> StoredRecord {
         // By position: the key's columns are among those read, so no name is hashed.
+        let inSlots = values.layout === layout
         func value(at position: Int) -> FieldValue {
-            let value = if let slot = columnSlots[position] { values.slots[slot] } else { values.others[columns[position]] }
+            let value = if !inSlots {
+                values[columns[position]]
+            } else if let slot = columnSlots[position] {
+                values.slots[slot]
+            } else {
+                values.others[columns[position]]
+            }
             return value ?? .null
         }
         // One column, the usual key, as an array literal (see `keyArguments`).
