@@ -27,6 +27,18 @@ private struct Cancelled: Error {}
         #expect(try count() == 1)
     }
 
+    @Test(arguments: [TransactionKind.deferred, .immediate, .exclusive])
+    func everyKindOfTransactionBeginsAndCommits(_ kind: TransactionKind) throws {
+        try db.writeWithoutTransaction { conn in
+            try conn.transaction(kind) {
+                #expect(conn.isInsideTransaction)
+                try conn.execute("INSERT INTO t VALUES (1)")
+            }
+            #expect(!conn.isInsideTransaction)
+        }
+        #expect(try count() == 1)
+    }
+
     @Test func aThrownErrorRollsBack() throws {
         #expect(throws: Cancelled.self) {
             try db.write { conn in

@@ -23,7 +23,7 @@ extension Connection {
             return try savepoint(body)
         }
         dropPendingSavedRow()
-        try execute("BEGIN \(kind.rawValue) TRANSACTION")
+        try execute(kind.beginSQL)
         transactionDepth += 1
         defer { transactionDepth -= 1 }
         let result: T

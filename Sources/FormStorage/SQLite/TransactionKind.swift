@@ -7,4 +7,14 @@ public enum TransactionKind: String, Sendable, Hashable {
     /// never fails half-way with `SQLITE_BUSY`. Every write uses it.
     case immediate = "IMMEDIATE"
     case exclusive = "EXCLUSIVE"
+
+    /// The statement that begins one, written out rather than built per
+    /// transaction (an interpolation was a string allocated per save).
+    var beginSQL: String {
+        switch self {
+        case .deferred: "BEGIN DEFERRED TRANSACTION"
+        case .immediate: "BEGIN IMMEDIATE TRANSACTION"
+        case .exclusive: "BEGIN EXCLUSIVE TRANSACTION"
+        }
+    }
 }
