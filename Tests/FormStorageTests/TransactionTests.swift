@@ -82,6 +82,45 @@ private struct Cancelled: Error {}
         #expect(values == [1, 3, 4])
     }
 
+    /// Savepoints nested past the depths whose statements are made once:
+    /// a failure at the deepest undoes only its own row.
+    @Test func savepointsNestedSixDeepUndoOnlyTheirOwn() throws {
+        func nest(_ depth: Int, _ conn: Connection) throws {
+            try conn.execute("INSERT INTO t VALUES (?)", [depth])
+            guard depth < 6 else { throw Cancelled() }
+            try conn.transaction { try nest(depth + 1, conn) }
+        }
+        try db.write { conn in
+            try conn.execute("INSERT INTO t VALUES (0)")
+            do {
+                try conn.transaction { try nest(1, conn) }
+            } catch {
+                #expect(error is Cancelled)
+            }
+        }
+        // The throw at depth 6 goes out through every savepoint: only the row outside them stays.
+        #expect(try count() == 1)
+        try db.write { conn in
+            try conn.transaction {
+                try conn.transaction {
+                    try conn.transaction {
+                        try conn.transaction {
+                            try conn.transaction {
+                                try conn.execute("INSERT INTO t VALUES (5)")
+                                _ = try? conn.transaction { () throws -> Void in
+                                    try conn.execute("INSERT INTO t VALUES (6)")
+                                    throw Cancelled()
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let values = try db.read { try $0.fetchAll("SELECT a FROM t ORDER BY a").map { try $0.value(at: 0, as: Int.self) } }
+        #expect(values == [0, 5])
+    }
+
     @Test func nestedWriteOnTheSameThreadIsASavepoint() throws {
         try db.write { conn in
             try conn.execute("INSERT INTO t VALUES (1)")
