@@ -412,19 +412,17 @@ public struct TableMapping: Sendable, Hashable {
         // Each column decoded where SQLite holds it, straight into its slot.
         // The kinds are taken out first: a closure using `columnKinds` copied the whole mapping.
         let kinds = columnKinds
-        return record(slotValues { position, _ in StorageCoding.decode(statement.cell(at: position), kind: kinds[position]) })
+        return record(slotValues { StorageCoding.decode(statement.cell(at: $0), kind: kinds[$0]) })
     }
 
     /// Each column's value (`decoded(position)`, by position in `columns`)
     /// put in its slot, or beside the slots for a column no field names.
-    private func slotValues(_ decoded: (_ position: Int, _ offset: Int) -> FieldValue) -> RecordValues {
+    private func slotValues(_ decoded: (Int) -> FieldValue) -> RecordValues {
         slotValues(of: columns.indices, decoded)
     }
 
-    /// `slotValues(_:)` of the columns at `positions` only; the other slots
-    /// stay empty. `decoded` is given each position's offset in `positions` too.
-    private func slotValues(of positions: some Sequence<Int>,
-                            _ decoded: (_ position: Int, _ offset: Int) -> FieldValue) -> RecordValues {
+    /// `slotValues(_:)` of the columns at `positions` only; the other slots stay empty.
+    private func slotValues(of positions: some Sequence<Int>, _ decoded: (Int) -> FieldValue) -> RecordValues {
         // The slots are written in place as they are made: setting each in a
         // record built empty first checked the array's uniqueness and dropped
         // the nil it replaced, per column (issue 14: 2.5k of a 20-column load).
@@ -432,8 +430,8 @@ public struct TableMapping: Sendable, Hashable {
         let slots = [FieldValue?](unsafeUninitializedCapacity: layout.keys.count) { buffer, count in
             buffer.initialize(repeating: nil)
             count = buffer.count
-            for (offset, index) in positions.enumerated() {
-                let value = decoded(index, offset)
+            for index in positions {
+                let value = decoded(index)
                 if let slot = columnSlots[index] { buffer[slot] = value } else { others[columns[index]] = value }
             }
         }
@@ -459,8 +457,8 @@ public struct TableMapping: Sendable, Hashable {
         guard pathSlots.isEmpty else { return row(from: statement) }
         let stored = columns.indices.map { statement.value(at: $0) as DatabaseValue }
         let kinds = columnKinds
-        return StoredRow(record: record(slotValues(of: positionsToUpdate(changes)) { position, _ in
-            StorageCoding.decode(stored[position], kind: kinds[position])
+        return StoredRow(record: record(slotValues(of: positionsToUpdate(changes)) {
+            StorageCoding.decode(stored[$0], kind: kinds[$0])
         }), stored: stored)
     }
 
@@ -566,7 +564,7 @@ public struct TableMapping: Sendable, Hashable {
     /// The record of one row's stored values (by position in `columns`).
     func record(decoding stored: [DatabaseValue]) -> StoredRecord {
         let kinds = columnKinds
-        var values = slotValues { position, _ in StorageCoding.decode(stored[position], kind: kinds[position]) }
+        var values = slotValues { StorageCoding.decode(stored[$0], kind: kinds[$0]) }
         if !pathSlots.isEmpty {
             var documents: [Int: DictionaryModel] = [:]
             for path in pathSlots {
