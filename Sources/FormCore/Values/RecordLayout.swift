@@ -12,6 +12,13 @@ public final class RecordLayout: Sendable {
     /// The keys, one per slot.
     public let keys: [String]
     private let positions: [String: Int]
+    /// Every key, each with `.null`, and the index of each slot's key in it:
+    /// a record's dictionary is this one copied, its values written by index,
+    /// with no key hashed (`RecordValues.dictionary`). Copying a dictionary
+    /// keeps its indices valid, and writing a value through one changes no
+    /// other.
+    let keyed: [String: FieldValue]
+    let keyedIndices: [Dictionary<String, FieldValue>.Index]
 
     /// A layout of these keys; a repeated key keeps its first slot.
     public init(keys: [String]) {
@@ -23,6 +30,9 @@ public final class RecordLayout: Sendable {
         }
         self.keys = unique
         self.positions = positions
+        let keyed = [String: FieldValue](uniqueKeysWithValues: unique.lazy.map { ($0, FieldValue.null) })
+        self.keyed = keyed
+        keyedIndices = unique.map { keyed.index(forKey: $0)! }
     }
 
     /// The slot of `key`, or `nil` for a key the layout does not hold.
