@@ -16,7 +16,7 @@ final class BatchedJob<T: Sendable>: BatchedWrite, @unchecked Sendable {
     private let prepareBody: Prepare
     // Set and read only on the writer's serial queue (`prepare`, `write`,
     // `answer`, in that order, in one batch): hence `@unchecked Sendable`.
-    private var continuation: CheckedContinuation<T, any Error>?
+    private var continuation: UnsafeContinuation<T, any Error>?
     private var step: ((Connection) throws -> T)?
     private var outcome: Result<T, any Error>?
 
@@ -30,7 +30,7 @@ final class BatchedJob<T: Sendable>: BatchedWrite, @unchecked Sendable {
     static func run(on database: Database, _ prepare: @escaping Prepare) async throws -> T {
         let batched = BatchedJob(prepare)
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
+            try await withUnsafeThrowingContinuation { continuation in
                 guard batched.job.enqueue(continuation) else { return }
                 database.threads.batches.submit(batched, on: database.threads.writes, database: database)
             }
