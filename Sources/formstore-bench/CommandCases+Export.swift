@@ -24,18 +24,29 @@ extension CommandCases {
     /// NDJSON export of 10k, 100k and 1M rows: seconds per row flat (linear
     /// time) and peak memory flat and small, each size in runs of its own.
     private func exportScaling(to out: String) throws -> [ResultRow] {
-        var seconds: [Double] = []
-        var peaks: [Double] = []
-        for count in scales {
-            let database = exportDatabase(rows: count)
-            seconds.append(median(try (0..<size.pick(smoke: 1, quick: 3, full: 3)).map { _ in
-                try formstoreExport("ndjson", database, to: out).wallSeconds
-            }))
-            try expectLines(out, count)
-            // Memory in a run of its own: sampling it slows the process down.
-            peaks.append(try formstoreExport("ndjson", database, to: out, samplingMemory: true).peakMiB)
+        let databases = scales.map(exportDatabase(rows:))
+        let seconds = try scaledMedians { index in
+            let run = try formstoreExport("ndjson", databases[index], to: out).wallSeconds
+            try expectLines(out, scales[index])
+            return run
         }
+        // Memory in a run of its own: sampling it slows the process down.
+        let peaks = try databases.map { try formstoreExport("ndjson", $0, to: out, samplingMemory: true).peakMiB }
         return scalingRows("export ndjson", seconds: seconds, peaks: peaks)
+    }
+
+    /// The median of `measure(index)` for each of `scales`, the sizes taken in
+    /// turn round by round (the order reversed every other round), as the
+    /// paired cases alternate: one size measured after the other in a block
+    /// put the host's drift between them (a full run once found 1M rows 1.34
+    /// times slower a row than 100k, and 1.03-1.09 times in the runs beside it).
+    func scaledMedians(_ measure: (Int) throws -> Double) rethrows -> [Double] {
+        var samples = [[Double]](repeating: [], count: scales.count)
+        for round in 0..<size.pick(smoke: 1, quick: 3, full: 3) {
+            let order = round % 2 == 0 ? Array(scales.indices) : scales.indices.reversed()
+            for index in order { samples[index].append(try measure(index)) }
+        }
+        return samples.map(median)
     }
 
     /// Rows showing time per row at the smallest and largest scale, and peak memory at each.

@@ -113,15 +113,18 @@ struct CommandCases {
     func importScaling() throws -> [ResultRow] {
         let template = directory.file("import-template.sqlite")
         if !FileManager.default.fileExists(atPath: template) { _ = try emptyDatabase("import-template.sqlite") }
-        var seconds: [Double] = []
-        var peaks: [Double] = []
-        for count in scales {
+        let files = try scales.map { count in
             let ndjson = directory.file("rows-\(count).ndjson")
             try writeImportFiles(ndjson: ndjson, csv: directory.file("rows-\(count).csv"), count: count)
-            seconds.append(try freshImport(template: template, rows: count) { try formstoreImport(ndjson, into: $0) }.wallSeconds)
-            peaks.append(try freshImport(template: template, rows: count) {
-                try formstoreImport(ndjson, into: $0, samplingMemory: true)
-            }.peakMiB)
+            return ndjson
+        }
+        let seconds = try scaledMedians { index in
+            try freshImport(template: template, rows: scales[index]) { try formstoreImport(files[index], into: $0) }.wallSeconds
+        }
+        let peaks = try scales.indices.map { index in
+            try freshImport(template: template, rows: scales[index]) {
+                try formstoreImport(files[index], into: $0, samplingMemory: true)
+            }.peakMiB
         }
         return scalingRows("import ndjson", seconds: seconds, peaks: peaks)
     }
