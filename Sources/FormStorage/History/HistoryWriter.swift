@@ -30,11 +30,13 @@ struct HistoryWriter {
     func record(before: StoredRow?, after: StoredRow, _ conn: Connection) throws {
         let sql = HistorySQL.of(schema)
         guard try FormStore.ownTableExists("formstore_changes", schema: schema, conn) else { return }
-        var changed: [(field: Field, old: DatabaseValue, new: DatabaseValue)] = []
+        // By the field's index in `recordedFields`: a copy of the `Field`
+        // itself retained and released its every part, per changed field.
+        var changed: [(field: Int, old: DatabaseValue, new: DatabaseValue)] = []
         func compare(_ index: Int) {
             let old = before.map { storedValue(index, $0) } ?? .null
             let new = storedValue(index, after)
-            if old != new { changed.append((mapping.recordedFields[index], old, new)) }
+            if old != new { changed.append((index, old, new)) }
         }
         if let before, let positions = before.positions {
             // Read in part, which a form with JSON paths never is: only the
@@ -69,9 +71,10 @@ struct HistoryWriter {
         let insertField = try conn.cachedStatement(sql.insertField)
         for (field, old, new) in changed {
             // A secure field's values never reach the history: only that it changed.
-            let secure = field.isSecure
-            try insertField.execute(StatementArguments([.integer(id), .text(field.key), secure ? .null : old,
-                                                        secure ? .null : new, .integer(secure ? 1 : 0)]))
+            let secure = mapping.recordedFields[field].isSecure
+            try insertField.execute(StatementArguments([.integer(id), .text(mapping.recordedFields[field].key),
+                                                        secure ? .null : old, secure ? .null : new,
+                                                        .integer(secure ? 1 : 0)]))
         }
         try prune(form: mapping.form.name, key: key, now: now, sql, conn)
     }
