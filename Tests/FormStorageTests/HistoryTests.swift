@@ -116,4 +116,33 @@ import Testing
         #expect(try session.save().isSuccess)
         #expect(try session.history().map { $0.fields[0].new } == [5])
     }
+
+    /// A save reads each schema version once (`Connection.holdingSchemaVersions`),
+    /// and only for its own statements: the next save sees tables dropped and
+    /// a trigger made through the store's own writer between the two.
+    @Test func aSaveSeesTheSchemaChangedThroughTheStoresOwnConnection() throws {
+        let store = try FormStore(path: path)
+        try store.initialize()
+        let session = try FormSession.open(form, key: RecordKey("id", 1), backend: store)
+        try session.set("seats", value: 2)
+        #expect(try session.save().isSuccess)
+        #expect(try session.history().count == 1)
+
+        try store.database.write { conn in
+            try conn.executeScript("DROP TABLE formstore_change_fields; DROP TABLE formstore_changes;")
+        }
+        try session.set("seats", value: 3)
+        #expect(try session.save().isSuccess)
+        #expect(try session.history().isEmpty)
+
+        // A trigger the save must now read back the row for.
+        try store.database.write { conn in
+            try conn.executeScript("CREATE TRIGGER doubled AFTER UPDATE OF seats ON accounts "
+                                   + "BEGIN UPDATE accounts SET seats = NEW.seats * 2 WHERE id = NEW.id AND NEW.seats < 100; END;")
+        }
+        try session.set("seats", value: 4)
+        #expect(try session.save().isSuccess)
+        #expect(session.value("seats") == 8)
+        #expect(try SQLiteShell().output(database: path, "SELECT seats FROM accounts WHERE id = 1") == "8\n")
+    }
 }

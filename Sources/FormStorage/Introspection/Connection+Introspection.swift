@@ -58,7 +58,7 @@ extension Connection {
     /// - throws: `DatabaseError`.
     func schemaVersion(ofTemporary temporary: Bool = false) throws -> Int64 {
         // Constant texts: one built per call was half the cost of asking.
-        try schemaVersion(of: temporary ? "PRAGMA temp.schema_version" : "PRAGMA main.schema_version")
+        try schemaVersion(of: temporary ? "PRAGMA temp.schema_version" : Self.mainSchemaVersion)
     }
 
     /// The schema version `pragma` (`PRAGMA <schema>.schema_version`, a text
@@ -66,10 +66,28 @@ extension Connection {
     ///
     /// - throws: `DatabaseError`, such as when that schema is not attached.
     func schemaVersion(of pragma: String) throws -> Int64 {
+        let isMain = pragma == Self.mainSchemaVersion
+        if isMain, case .read(let version) = heldMainSchemaVersion { return version }
         let statement = try cachedStatement(pragma)
         defer { statement.reset() }
-        guard try statement.step() else { return 0 }
-        return statement.int64(at: 0)
+        let version = try statement.step() ? statement.int64(at: 0) : 0
+        if isMain, case .unread = heldMainSchemaVersion { heldMainSchemaVersion = .read(version) }
+        return version
+    }
+
+    static let mainSchemaVersion = "PRAGMA main.schema_version"
+
+    /// Runs `body` with `main`'s schema version read once, however often it
+    /// is asked: for the statements of one save inside its write transaction,
+    /// where nobody else can change the schema and `body` runs no DDL. A save
+    /// asked for it twice or three times (whether any trigger exists, the
+    /// history's table, the draft's), about 2k instructions each (issue 14).
+    /// Inside another call it adds nothing.
+    func holdingSchemaVersions<T>(_ body: () throws -> T) rethrows -> T {
+        guard case .notHeld = heldMainSchemaVersion else { return try body() }
+        heldMainSchemaVersion = .unread
+        defer { heldMainSchemaVersion = .notHeld }
+        return try body()
     }
 
     private func describeTable(_ name: String) throws -> TableInfo {

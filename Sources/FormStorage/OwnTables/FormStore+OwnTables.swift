@@ -91,7 +91,7 @@ extension FormStore {
     static func ownTableExists(_ name: String, schema: String, _ conn: Connection) throws -> Bool {
         let isMain = schema == "main"
         // No version when the schema is not attached: then the table is looked for, and not there.
-        let version = try? conn.schemaVersion(of: isMain ? "PRAGMA main.schema_version" : sidecarSchemaVersion)
+        let version = try? conn.schemaVersion(of: isMain ? Connection.mainSchemaVersion : sidecarSchemaVersion)
         if let version, let seen = conn.ownTablesSeen[name], seen.isMain == isMain, seen.schemaVersion == version {
             return seen.exists
         }

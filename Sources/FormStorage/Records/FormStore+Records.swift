@@ -29,9 +29,11 @@ extension FormStore {
         let history = try historyWriter(mapping, attribution)
         let schema = ownSchema
         return { conn in
-            let record = try Self.insertRow(mapping, values, sql: sql, arguments: arguments, history: history, conn)
-            if let deletingDraft { try Self.deleteDraft(deletingDraft, schema: schema, conn) }
-            return record
+            try conn.holdingSchemaVersions {
+                let record = try Self.insertRow(mapping, values, sql: sql, arguments: arguments, history: history, conn)
+                if let deletingDraft { try Self.deleteDraft(deletingDraft, schema: schema, conn) }
+                return record
+            }
         }
     }
 
@@ -77,13 +79,15 @@ extension FormStore {
         let history = try historyWriter(mapping, attribution)
         let schema = ownSchema
         return { conn -> UpdateResult in
-            let result = try Self.updateRow(mapping, keyArguments, changes: changes, base: base, history: history, conn)
-            if case .saved = result, let deletingDraft {
-                try Self.deleteDraft(deletingDraft, schema: schema, conn)
-                // The draft's row is not the record's: the row saved stays reusable (`SavedRow`).
-                conn.savedRowStillStands()
+            try conn.holdingSchemaVersions {
+                let result = try Self.updateRow(mapping, keyArguments, changes: changes, base: base, history: history, conn)
+                if case .saved = result, let deletingDraft {
+                    try Self.deleteDraft(deletingDraft, schema: schema, conn)
+                    // The draft's row is not the record's: the row saved stays reusable (`SavedRow`).
+                    conn.savedRowStillStands()
+                }
+                return result
             }
-            return result
         }
     }
 

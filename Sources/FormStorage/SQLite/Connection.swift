@@ -63,6 +63,16 @@ public final class Connection {
     /// Tables and views described, by the name asked for, with the schema
     /// version they were read at (`tableInfo(_:)`).
     var tablesDescribed: [String: (schemaVersion: Int64, info: TableInfo)] = [:]
+    /// `main`'s schema version as `holdingSchemaVersions` holds it.
+    var heldMainSchemaVersion = HeldSchemaVersion.notHeld
+
+    enum HeldSchemaVersion {
+        /// Outside `holdingSchemaVersions`: every question reads it.
+        case notHeld
+        /// Inside, not read yet.
+        case unread
+        case read(Int64)
+    }
 
     /// Opens a connection. A missing file is created with mode 0600 (unless
     /// read-only); the connection gets foreign keys, the busy timeout and the
