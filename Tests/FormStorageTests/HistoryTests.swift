@@ -91,16 +91,23 @@ import Testing
         #expect(try session.history().isEmpty)
     }
 
-    /// Whether the history's tables exist is remembered per connection, found
-    /// or not, until the schema changes: tables another process drops or
-    /// makes while a session is open are seen by its next save.
-    @Test func aSaveSeesHistoryTablesDroppedOrMadeByAnotherProcess() throws {
+    /// A store with the history's tables, and a session on account 1 that
+    /// saved 2 seats, recorded as one save.
+    func sessionThatSavedSeats() throws -> (FormStore, FormSession) {
         let store = try FormStore(path: path)
         try store.initialize()
         let session = try FormSession.open(form, key: RecordKey("id", 1), backend: store)
         try session.set("seats", value: 2)
         #expect(try session.save().isSuccess)
         #expect(try session.history().map { $0.fields[0].new } == [2])
+        return (store, session)
+    }
+
+    /// Whether the history's tables exist is remembered per connection, found
+    /// or not, until the schema changes: tables another process drops or
+    /// makes while a session is open are seen by its next save.
+    @Test func aSaveSeesHistoryTablesDroppedOrMadeByAnotherProcess() throws {
+        let (_, session) = try sessionThatSavedSeats()
 
         try SQLiteShell().run(database: path, script: "DROP TABLE formstore_change_fields; DROP TABLE formstore_changes;")
         for seats in 3...4 {
@@ -121,12 +128,7 @@ import Testing
     /// and only for its own statements: the next save sees tables dropped and
     /// a trigger made through the store's own writer between the two.
     @Test func aSaveSeesTheSchemaChangedThroughTheStoresOwnConnection() throws {
-        let store = try FormStore(path: path)
-        try store.initialize()
-        let session = try FormSession.open(form, key: RecordKey("id", 1), backend: store)
-        try session.set("seats", value: 2)
-        #expect(try session.save().isSuccess)
-        #expect(try session.history().count == 1)
+        let (store, session) = try sessionThatSavedSeats()
 
         try store.database.write { conn in
             try conn.executeScript("DROP TABLE formstore_change_fields; DROP TABLE formstore_changes;")
