@@ -172,7 +172,9 @@ extension FormSession {
         }
         // Nobody hears `.warningsChanged`: the warnings wait until they are read.
         if observers.isEmpty {
-            warningState.deferTo(check, ofCurrent: check.valuesAreTheGiven)
+            // Handed over, not copied: a check holds the form, its fields and the values.
+            let ofCurrent = check.valuesAreTheGiven
+            warningState.deferTo(consume check, ofCurrent: ofCurrent)
         } else {
             setWarnings(check.warnings())
         }
@@ -272,7 +274,7 @@ extension FormSession {
             for field in written {
                 // Named to the deferred warnings, not changed through `current`'s
                 // accessor, which would copy the values they saw (`SessionWarnings`).
-                if let value = stored[field] { session.updateCurrent(value, forKey: field) }
+                if let value = stored[field] { _ = session.updateCurrent(value, forKey: field) }
             }
             let keys = session.compiled.layout.keys
             let changed = Self.slotsChanged(stored.slots, from: session.pristineValues.slots)

@@ -66,9 +66,8 @@ struct SessionWarnings {
 
     /// Defers the warnings to `check`. `ofCurrent`: its values are the
     /// session's current values themselves, which it then stops holding.
-    mutating func deferTo(_ check: ValidationCheck, ofCurrent: Bool) {
+    mutating func deferTo(_ check: consuming ValidationCheck, ofCurrent: Bool) {
         set([])
-        var check = check
         if ofCurrent { check.values = [:] }
         pending = PendingCheck(check)
         followsCurrent = ofCurrent
