@@ -19,9 +19,14 @@ extension FormStore: HistoryBackend {
 
     /// The writer of a save's history when FormStore's tables are reachable;
     /// `nil` for a read-only store or a database whose sidecar does not exist yet.
-    func historyWriter(_ mapping: TableMapping, _ attribution: ChangeAttribution) throws -> HistoryWriter? {
+    func historyWriter(_ cached: CachedMapping, _ attribution: ChangeAttribution) throws -> HistoryWriter? {
         guard !database.configuration.readOnly, try attachSidecar(creating: false) else { return nil }
-        return HistoryWriter(mapping: mapping, schema: ownSchema, attribution: attribution, retention: historyRetention)
+        return HistoryWriter(cached: cached, schema: ownSchema, attribution: attribution, retention: historyRetention)
+    }
+
+    /// `historyWriter(_:_:)` of a mapping not taken from the cache.
+    func historyWriter(_ mapping: TableMapping, _ attribution: ChangeAttribution) throws -> HistoryWriter? {
+        try historyWriter(CachedMapping(mapping), attribution)
     }
 
     /// The saves of the record with `key`, oldest first; with `field`, only

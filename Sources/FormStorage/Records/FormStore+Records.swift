@@ -24,13 +24,14 @@ extension FormStore {
     /// An insert's preparation, done outside the transaction; returns its statements, for inside one.
     func insertion(_ form: Form, values: [String: FieldValue], deletingDraft: String?,
                    attribution: ChangeAttribution) throws -> (Connection) throws -> StoredRecord {
-        let mapping = try mapping(for: form)
-        let (sql, arguments) = mapping.insertStatement(mapping.columnValues(values, over: [:]))
-        let history = try historyWriter(mapping, attribution)
+        // The cache's reference, held by the statements below, not a copy of the mapping.
+        let cached = try cachedMapping(for: form)
+        let (sql, arguments) = cached.mapping.insertStatement(cached.mapping.columnValues(values, over: [:]))
+        let history = try historyWriter(cached, attribution)
         let schema = ownSchema
         return { conn in
             try conn.holdingSchemaVersions {
-                let record = try Self.insertRow(mapping, values, sql: sql, arguments: arguments, history: history, conn)
+                let record = try Self.insertRow(cached.mapping, values, sql: sql, arguments: arguments, history: history, conn)
                 if let deletingDraft { try Self.deleteDraft(deletingDraft, schema: schema, conn) }
                 return record
             }
@@ -74,13 +75,15 @@ extension FormStore {
     /// An update's preparation, done outside the transaction; returns its statements, for inside one.
     func updating(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
                   deletingDraft: String?, attribution: ChangeAttribution) throws -> (Connection) throws -> UpdateResult {
-        let mapping = try mapping(for: form)
-        let keyArguments = try mapping.keyArguments(key)
-        let history = try historyWriter(mapping, attribution)
+        // The cache's reference, held by the statements below, not a copy of the mapping.
+        let cached = try cachedMapping(for: form)
+        let keyArguments = try cached.mapping.keyArguments(key)
+        let history = try historyWriter(cached, attribution)
         let schema = ownSchema
         return { conn -> UpdateResult in
             try conn.holdingSchemaVersions {
-                let result = try Self.updateRow(mapping, keyArguments, changes: changes, base: base, history: history, conn)
+                let result = try Self.updateRow(cached.mapping, keyArguments, changes: changes, base: base,
+                                                history: history, conn)
                 if case .saved = result, let deletingDraft {
                     try Self.deleteDraft(deletingDraft, schema: schema, conn)
                     // The draft's row is not the record's: the row saved stays reusable (`SavedRow`).
