@@ -124,7 +124,7 @@ import Testing
         #expect(try session.history().map { $0.fields[0].new } == [5])
     }
 
-    /// A save reads each schema version once (`Connection.holdingSchemaVersions`),
+    /// A save reads `main`'s schema version once (`Connection.holdingMainSchemaVersion`),
     /// and only for its own statements: the next save sees tables dropped and
     /// a trigger made through the store's own writer between the two.
     @Test func aSaveSeesTheSchemaChangedThroughTheStoresOwnConnection() throws {

@@ -83,7 +83,7 @@ extension Connection {
     /// asked for it twice or three times (whether any trigger exists, the
     /// history's table, the draft's), about 2k instructions each (issue 14).
     /// Inside another call it adds nothing.
-    func holdingSchemaVersions<T>(_ body: () throws -> T) rethrows -> T {
+    func holdingMainSchemaVersion<T>(_ body: () throws -> T) rethrows -> T {
         guard case .notHeld = heldMainSchemaVersion else { return try body() }
         heldMainSchemaVersion = .unread
         defer { heldMainSchemaVersion = .notHeld }

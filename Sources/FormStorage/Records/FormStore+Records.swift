@@ -30,7 +30,7 @@ extension FormStore {
         let history = try historyWriter(cached, attribution)
         let schema = ownSchema
         return { conn in
-            try conn.holdingSchemaVersions {
+            try conn.holdingMainSchemaVersion {
                 let record = try Self.insertRow(cached.mapping, values, sql: sql, arguments: arguments, history: history, conn)
                 if let deletingDraft { try Self.deleteDraft(deletingDraft, schema: schema, conn) }
                 return record
@@ -81,7 +81,7 @@ extension FormStore {
         let history = try historyWriter(cached, attribution)
         let schema = ownSchema
         return { conn -> UpdateResult in
-            try conn.holdingSchemaVersions {
+            try conn.holdingMainSchemaVersion {
                 let result = try Self.updateRow(cached.mapping, keyArguments, changes: changes, base: base,
                                                 history: history, conn)
                 if case .saved = result, let deletingDraft {

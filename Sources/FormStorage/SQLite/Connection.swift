@@ -63,11 +63,11 @@ public final class Connection {
     /// Tables and views described, by the name asked for, with the schema
     /// version they were read at (`tableInfo(_:)`).
     var tablesDescribed: [String: (schemaVersion: Int64, info: TableInfo)] = [:]
-    /// `main`'s schema version as `holdingSchemaVersions` holds it.
+    /// `main`'s schema version as `holdingMainSchemaVersion` holds it.
     var heldMainSchemaVersion = HeldSchemaVersion.notHeld
 
     enum HeldSchemaVersion {
-        /// Outside `holdingSchemaVersions`: every question reads it.
+        /// Outside `holdingMainSchemaVersion`: every question reads it.
         case notHeld
         /// Inside, not read yet.
         case unread
