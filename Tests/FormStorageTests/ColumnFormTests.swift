@@ -141,7 +141,7 @@ import Testing
     @Test func aTextKeyIsRequiredOnANewRecord() throws {
         try store.database.write { try $0.execute("CREATE TABLE codes (code TEXT PRIMARY KEY, name TEXT)") }
         let form = try form("codes")
-        #expect(form.field("code")?.isRequired == true)
+        #expect(form.field("code")?.isNotNull == true)
         let session = FormSession.new(form, backend: store)
         try session.set("name", input: "x")
         guard case .invalid(let errors) = try session.save() else { Issue.record("saved without a key"); return }
@@ -171,6 +171,19 @@ import Testing
         #expect(session.text("photo") == "x'BEEF'")
         try session.set("photo", input: "zz")
         #expect(session.errors("photo").map(\.code) == ["hex"])
+    }
+
+    /// Bytes that happen to be UTF-8 are still bytes in a BLOB column: shown
+    /// in hex, edited in hex, and left as a BLOB when another field is saved.
+    @Test func aBlobOfUTF8BytesStaysBytes() throws {
+        try store.database.write { try $0.execute("UPDATE events SET photo = x'414243' WHERE id = 2") }
+        let session = try FormSession.open(try form("events"), key: RecordKey("id", 2), backend: store)
+        #expect(session.value("photo") == .data(Data("ABC".utf8)))
+        #expect(session.text("photo") == "x'414243'")
+        try session.set("title", input: "renamed")
+        guard case .saved = try session.save() else { Issue.record("not saved"); return }
+        #expect(try stored("photo", id: 2) == .blob(Data("ABC".utf8)))
+        #expect(try set("photo", "x'414244'", id: 2) == .blob(Data("ABD".utf8)))
     }
 
     @Test func aValueAlreadyHeldIsStoredVerbatim() {

@@ -96,10 +96,14 @@ public struct TableMapping: Sendable, Hashable {
         var jsonPaths: [String: JSONPath] = [:]
         for field in form.fields where field.isStored && field.holdsValue {
             let column = table.column(field.key)
+            // A field typed in hex holds bytes (a BLOB column's): its stored
+            // values are taken storage class by storage class, so a BLOB whose
+            // bytes happen to read as UTF-8 stays bytes, shown as x'…' and
+            // edited in hex like any other (docs/fidelity.md), not text.
             codings[field.key] = StorageCoding(
-                kind: field.kind,
+                kind: field.transforms.contains(.hex) ? nil : field.kind,
                 dateFormat: column.map { DateStorageFormat.default(kind: field.kind, declaredType: $0.declaredType) },
-                isUntyped: column.map { $0.declaredType.isEmpty } ?? false)
+                isUntyped: column.map(\.isUntyped) ?? false)
             if hasColumn(field.key) {
                 columns.append(field.key)
             } else if let path = JSONPath(fieldKey: field.key), hasColumn(path.column), form.field(path.column) == nil {
