@@ -23,9 +23,10 @@ extension FormHTML {
         var common = "name=\"\(name)\" id=\"\(id)\""
         if !described.isEmpty { common += " aria-describedby=\"\(described.joined(separator: " "))\"" }
         if !errors.isEmpty { common += " aria-invalid=\"true\"" }
-        if field.isRequired { common += " required aria-required=\"true\"" }
+        // The browser's `required` refuses '' and an unchecked box: only for `isRequired`, not a NOT NULL column.
+        if field.wantsValue { common += field.isRequired ? " required aria-required=\"true\"" : " aria-required=\"true\"" }
         let text = WebText.of(field.key, in: session)
-        let required = field.isRequired ? " <span class=\"required\" aria-hidden=\"true\">*</span>" : ""
+        let required = field.wantsValue ? " <span class=\"required\" aria-hidden=\"true\">*</span>" : ""
         var out = "<div class=\"field\(errors.isEmpty ? "" : " invalid")\" data-field=\"\(name)\">\n"
         switch field.kind {
         case .bool:

@@ -35,7 +35,7 @@ extension FormHTML {
             out += "<div class=\"rows-scroll\"><table class=\"rows\">\n<caption class=\"visually-hidden\">\(HTML.escape(title))</caption>\n"
             out += "<thead><tr><th scope=\"col\">#</th>"
             for field in fields {
-                out += "<th scope=\"col\">\(HTML.escape(field.label))\(field.isRequired ? " <span class=\"required\" aria-hidden=\"true\">*</span>" : "")</th>"
+                out += "<th scope=\"col\">\(HTML.escape(field.label))\(field.wantsValue ? " <span class=\"required\" aria-hidden=\"true\">*</span>" : "")</th>"
             }
             if editable { out += "<th scope=\"col\"><span class=\"visually-hidden\">Row actions</span></th>" }
             out += "</tr></thead>\n<tbody>\n"
@@ -97,9 +97,9 @@ extension FormHTML {
         var common = "name=\"\(name)\" id=\"\(id)\""
         if !errors.isEmpty { common += " aria-invalid=\"true\"" }
         if !described.isEmpty { common += " aria-describedby=\"\(described.joined(separator: " "))\"" }
-        if field.isRequired && editable { common += " required aria-required=\"true\"" }
+        if field.wantsValue && editable { common += field.isRequired ? " required aria-required=\"true\"" : " aria-required=\"true\"" }
         let text = WebText.of(row: row.id, field, group: group.key, in: session)
-        let required = field.isRequired && editable ? " <span class=\"required\" aria-hidden=\"true\">*</span>" : ""
+        let required = field.wantsValue && editable ? " <span class=\"required\" aria-hidden=\"true\">*</span>" : ""
         var out = "<label class=\"cell-label\" for=\"\(id)\">\(HTML.escape(field.label))\(required)<span class=\"visually-hidden\">, row \(place)</span></label>"
         switch field.kind {
         case _ where reference != nil && ![.bool, .choice, .multichoice, .password].contains(field.kind):

@@ -70,12 +70,12 @@ import Testing
 
     @Test func requiredOnlyWhereTheServerFillsNothingIn() throws {
         let form = try #require(try store().inferredForm(table: "orders"))
-        let required = Set(form.fields.filter(\.isRequired).map(\.key))
+        let required = Set(form.fields.filter(\.isNotNull).map(\.key))
         #expect(required == ["customer_id", "total"])
         let readOnly = Set(form.fields.filter(\.isReadOnly).map(\.key))
         #expect(readOnly == ["id", "total_with_tax"])
         let customers = try #require(try store().inferredForm(table: "customers"))
-        #expect(Set(customers.fields.filter(\.isRequired).map(\.key)) == ["email", "name"])
+        #expect(Set(customers.fields.filter(\.isNotNull).map(\.key)) == ["email", "name"])
         #expect(customers.fields.first { $0.key == "id" }?.isReadOnly == true)
     }
 

@@ -10,7 +10,17 @@ public struct Field: Sendable, Hashable {
     public var placeholder: String? = nil
     /// The value a new record starts with.
     public var defaultValue: FieldValue = .null
+    /// Must be filled in: not NULL and not empty text; a `bool` must be on
+    /// (an accepted terms switch).
     public var isRequired: Bool = false
+    /// Refuses NULL and nothing else, as a `NOT NULL` column does: empty
+    /// text, 0 and `false` are values. An inferred form's NOT NULL (and a
+    /// key's) is this, not `isRequired`, which would refuse what the schema
+    /// takes (docs/fidelity.md, "A guess never blocks").
+    public var isNotNull: Bool = false
+    /// Whether a face marks the field as wanting a value (`*`, "required"):
+    /// `isRequired` or `isNotNull`.
+    public var wantsValue: Bool { isRequired || isNotNull }
     public var isReadOnly: Bool = false
     /// Editable even while the form is frozen or not being edited (actions by default).
     public var enabledWhenNotEditing: Bool

@@ -127,7 +127,7 @@ public final class RecordPipeline: Sendable {
         checkedFields = formFields.indices.filter { index in
             let field = formFields[index]
             return formFieldSlots[index] != nil
-                && (field.isRequired || !field.rules.isEmpty || Form.hasKindCheck(field.kind))
+                && (field.isRequired || field.isNotNull || !field.rules.isEmpty || Form.hasKindCheck(field.kind))
         }
     }
 

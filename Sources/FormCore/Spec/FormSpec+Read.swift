@@ -94,6 +94,7 @@ extension FormSpec {
 
         if let node = object["placeholder"] { field.placeholder = try node.string() }
         if let node = object["required"] { field.isRequired = try node.bool() }
+        if let node = object["notNull"] { field.isNotNull = try node.bool() }
         if let node = object["readOnly"] { field.isReadOnly = try node.bool() }
         if let node = object["enabledWhenNotEditing"] { field.enabledWhenNotEditing = try node.bool() }
         if let node = object["secure"] { field.isSecure = try node.bool() }

@@ -57,6 +57,7 @@ extension FormSpec {
         put("kind", .string(field.kind.rawValue))
         if let text = field.placeholder { put("placeholder", .string(text)) }
         if field.isRequired { put("required", .bool(true)) }
+        if field.isNotNull { put("notNull", .bool(true)) }
         if field.isReadOnly { put("readOnly", .bool(true)) }
         if field.enabledWhenNotEditing != plain.enabledWhenNotEditing { put("enabledWhenNotEditing", .bool(field.enabledWhenNotEditing)) }
         if field.isSecure != plain.isSecure { put("secure", .bool(field.isSecure)) }

@@ -18,7 +18,7 @@ public enum FormSpec {
     static let formKeys = ["formstore", "name", "title", "version", "mode", "table", "editsOtherTable", "primaryKey", "versionColumn",
                            "validation", "unsavedChangesWarning", "messages", "kindMessages", "rules", "sections"]
     static let sectionKeys = ["title", "fields", "group"]
-    static let fieldKeys = ["key", "label", "kind", "placeholder", "default", "required", "readOnly",
+    static let fieldKeys = ["key", "label", "kind", "placeholder", "default", "required", "notNull", "readOnly",
                             "enabledWhenNotEditing", "secure", "stored", "hint", "choices", "style", "allowDeselect",
                             "suggestions", "format", "expanding", "keepWhitespace", "labelColumn", "minLength", "maxLength", "pattern", "patternName",
                             "email", "min", "max", "oneOfChoices", "maxFutureDays", "equalTo", "transforms",

@@ -35,7 +35,9 @@ public enum JSONSchemaExporter {
         for field in form.fields where field.isStored && field.holdsValue {
             properties.append(JSONNode.Member(key: field.key, value: property(field)))
             // A hidden field holds nothing, and a secure one is never read back (an export leaves it out).
-            if field.isRequired && field.hiddenWhen == nil && !field.isSecure { required.append(.string(field.key)) }
+            if (field.isRequired || field.isNotNull) && field.hiddenWhen == nil && !field.isSecure {
+                required.append(.string(field.key))
+            }
         }
         var members = [
             JSONNode.Member(key: "$schema", value: .string("https://json-schema.org/draft/2020-12/schema")),
@@ -52,7 +54,7 @@ public enum JSONSchemaExporter {
     private static func property(_ field: Field) -> JSONNode {
         var members: [JSONNode.Member] = [JSONNode.Member(key: "title", value: .string(field.label))]
         func put(_ key: String, _ value: JSONNode) { members.append(JSONNode.Member(key: key, value: value)) }
-        let nullable = !field.isRequired
+        let nullable = !field.isRequired && !field.isNotNull
         func type(_ names: String...) -> JSONNode {
             let all = names + (nullable ? ["null"] : [])
             return all.count == 1 ? .string(all[0]) : .array(all.map(JSONNode.string))

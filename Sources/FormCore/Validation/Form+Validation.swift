@@ -41,8 +41,8 @@ extension Form {
         // closure resolving them as found captured (copied) the field and the
         // form on every keystroke (issue 14).
         var failures: [Failure] = []
-        if field.isRequired {
-            let missing = field.kind == .bool ? value != .bool(true) : value.isEmpty
+        if field.isRequired || field.isNotNull {
+            let missing = if !field.isRequired { value == .null } else if field.kind == .bool { value != .bool(true) } else { value.isEmpty }
             if missing { return errors(of: [Failure("required")], field: field) }
         }
         if value.isEmpty { return [] }
@@ -179,7 +179,7 @@ extension Form {
                 let value = value(index)
                 // A field checked by nothing but a kind that reads the value alone (a number, a bool, a
                 // date), holding a value that passes (an import's every row): no copy of the field is made.
-                if !fields[index].isRequired, fields[index].rules.isEmpty,
+                if !fields[index].isRequired, !fields[index].isNotNull, fields[index].rules.isEmpty,
                    value.isEmpty || Self.kindReadsValueAlone(fields[index].kind)
                     && Self.valueKindProblem(fields[index].kind, value) == nil {
                     continue

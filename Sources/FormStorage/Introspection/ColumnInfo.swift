@@ -28,4 +28,8 @@ public struct ColumnInfo: Sendable, Hashable {
     }
 
     public var isPrimaryKey: Bool { primaryKeyPosition > 0 }
+
+    /// No type to convert a value to: declared with none (`CREATE TABLE t(a)`),
+    /// or `ANY` in a STRICT table. Such a column stores what it is given.
+    public var isUntyped: Bool { affinity == .blob && !declaredType.uppercased().containsUTF8("BLOB") }
 }

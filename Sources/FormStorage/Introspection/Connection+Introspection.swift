@@ -106,7 +106,7 @@ extension Connection {
         for row in try pragmaRows("table_xinfo", tableName) where try row.value(at: 6, as: Int.self) != 1 {
             let columnName: String = try row.value(at: 1)
             let hidden: Int = try row.value(at: 6)
-            columns.append(ColumnInfo(
+            var column = ColumnInfo(
                 name: columnName,
                 declaredType: try row.value(at: 2, as: String?.self) ?? "",
                 isNotNull: try row.value(at: 3, as: Bool.self),
@@ -115,7 +115,10 @@ extension Connection {
                 isGenerated: hidden == 2 || hidden == 3,
                 allowedValues: parsed.allowedValues.first {
                     $0.key.equalsIgnoringCase(columnName)
-                }?.value))
+                }?.value)
+            // A STRICT table's ANY column has no affinity: it holds what it is given, as an untyped column does.
+            if parsed.isStrict && column.declaredType.uppercased() == "ANY" { column.affinity = .blob }
+            columns.append(column)
         }
 
         // seq, name, unique, origin, partial: read once for the key and the unique keys.

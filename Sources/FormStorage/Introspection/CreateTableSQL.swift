@@ -1,8 +1,11 @@
 /// What introspection reads from a `CREATE TABLE` statement that no pragma
-/// reports: `WITHOUT ROWID`, and the value lists of `CHECK (column IN (...))`.
+/// reports: `WITHOUT ROWID`, `STRICT`, and the value lists of `CHECK (column IN (...))`.
 struct CreateTableSQL {
     /// Declared `WITHOUT ROWID` (among the options after the column list).
     let isWithoutRowID: Bool
+    /// Declared `STRICT`: SQLite refuses a value of another type, and an
+    /// `ANY` column keeps every value as it is given.
+    let isStrict: Bool
     /// Allowed values by column name, as written in the CHECK.
     let allowedValues: [String: [DatabaseValue]]
 
@@ -10,16 +13,19 @@ struct CreateTableSQL {
         // Most tables have neither keyword: tokenizing their statement cost a
         // quarter of reading their columns (docs/binary.md).
         let upper = sql.uppercased()
-        guard upper.containsUTF8("CHECK") || upper.containsUTF8("WITHOUT") else {
+        guard upper.containsUTF8("CHECK") || upper.containsUTF8("WITHOUT") || upper.containsUTF8("STRICT") else {
             isWithoutRowID = false
+            isStrict = false
             allowedValues = [:]
             return
         }
         let tokens = SQLToken.tokenize(sql)
         var withoutRowID = false
+        var strict = false
         if let open = tokens.firstIndex(of: .symbol("(")), let close = Self.matchingClose(tokens, from: open) {
             let options = tokens[(close + 1)...]
             withoutRowID = zip(options, options.dropFirst()).contains { $0.isKeyword("WITHOUT") && $1.isKeyword("ROWID") }
+            strict = options.contains { $0.isKeyword("STRICT") }
         }
         var lists: [String: [DatabaseValue]] = [:]
         var i = 0
@@ -34,6 +40,7 @@ struct CreateTableSQL {
             i += 1
         }
         isWithoutRowID = withoutRowID
+        isStrict = strict
         allowedValues = lists
     }
 

@@ -52,7 +52,8 @@ public enum FormInference {
         if field.kind == .text && column.name.lowercased().containsUTF8("email") { field.hint = "e-mail address" }
         // SQLite lets a key that is not the rowid hold NULL (a legacy quirk); a form asks for it.
         let needsKey = column.isPrimaryKey && !table.primaryKey.isRowID
-        field.isRequired = (column.isNotNull || needsKey) && column.defaultValueSQL == nil
+        // The schema refuses NULL and nothing else: '' and 0 are values (docs/fidelity.md).
+        field.isNotNull = (column.isNotNull || needsKey) && column.defaultValueSQL == nil
             && !(table.primaryKey.isRowID && column.isPrimaryKey) && !column.isGenerated
         if let literal = column.defaultValueSQL, let value = defaultValue(literal, kind: field.kind) {
             field.defaultValue = value
@@ -69,7 +70,7 @@ public enum FormInference {
         }
         if table.kind == .view {
             field.isReadOnly = true
-            field.isRequired = false
+            field.isNotNull = false
         }
         if let reference = table.foreignKeys.first(where: { $0.columns.contains(column.name) }),
            let index = reference.columns.firstIndex(of: column.name) {

@@ -54,7 +54,7 @@ extension Form {
         let type = Self.columnType(field)
         var definition = name + " " + type
         if isSoleKey { definition += " PRIMARY KEY" }
-        if (field.isRequired && field.hiddenWhen == nil) || (isSoleKey && type != "INTEGER") { definition += " NOT NULL" }
+        if ((field.isRequired || field.isNotNull) && field.hiddenWhen == nil) || (isSoleKey && type != "INTEGER") { definition += " NOT NULL" }
         let coding = StorageCoding(kind: field.kind, dateFormat: DateStorageFormat.default(kind: field.kind, declaredType: type))
         var allowed: [DatabaseValue] = []
         switch field.kind {

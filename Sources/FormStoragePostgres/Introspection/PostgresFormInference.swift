@@ -52,7 +52,8 @@ public enum PostgresFormInference {
         default: break
         }
         let isSerial = column.defaultSQL?.hasPrefix("nextval(") == true
-        field.isRequired = column.isNotNull && !column.hasDefault
+        // The schema refuses NULL and nothing else: '' and false are values (docs/fidelity.md).
+        field.isNotNull = column.isNotNull && !column.hasDefault
         if let sql = column.defaultSQL, !isSerial, let value = defaultValue(sql, coding: coding) {
             field.defaultValue = value
         }

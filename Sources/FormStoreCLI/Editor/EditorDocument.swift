@@ -287,7 +287,7 @@ enum EditorDocument {
 
     private static func describe(_ field: Field) -> String {
         var parts = [field.kind.rawValue]
-        if field.isRequired || field.rules.contains(.required) { parts.append("required") }
+        if field.wantsValue || field.rules.contains(.required) { parts.append("required") }
         for rule in field.rules {
             switch rule {
             case .minLength(let n): parts.append("at least \(n) characters")

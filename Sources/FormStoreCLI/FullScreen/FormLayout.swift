@@ -93,7 +93,7 @@ struct FormLayout {
 
     /// The label as drawn: a required field is marked with `*`.
     static func label(_ field: Field) -> String {
-        field.isRequired ? field.label + " *" : field.label
+        field.wantsValue ? field.label + " *" : field.label
     }
 
     /// A multichoice's toggles may take the whole row.

@@ -30,7 +30,7 @@ struct FormDescription {
             }
             for field in section.group?.fields ?? section.fields {
                 var facts = [field.kind.rawValue]
-                if field.isRequired { facts.append("required") }
+                if field.isRequired { facts.append("required") } else if field.isNotNull { facts.append("not null") }
                 if field.isReadOnly { facts.append("read-only") }
                 if field.isSecure { facts.append("secure") }
                 if (section.group?.keyFields ?? form.primaryKey).contains(field.key) { facts.append("primary key") }

@@ -36,7 +36,7 @@ final class Prompter {
     func ask(_ field: Field, current: String?, error: String? = nil) -> Answer? {
         if let error { output.write("  ! \(error)\n") }
         var prompt = field.label
-        if field.isRequired { prompt += " (required)" }
+        if field.wantsValue { prompt += " (required)" }
         if field.isSecure {
             if let current, !current.isEmpty { prompt += " [\(ValueText.mask)]" }
         } else if let current, !current.isEmpty {

@@ -3,8 +3,11 @@ import FormCore
 import FormStorage
 
 /// What emptying a field stores: NULL where the column allows it, empty text
-/// where it does not (`NOT NULL`) or where the schema says empty text is its
-/// "nothing" (`DEFAULT ''`). A field that holds nothing already is left alone.
+/// where it does not (`NOT NULL` with a default) or where the schema says
+/// empty text is its "nothing" (`DEFAULT ''`). A `NOT NULL` column without a
+/// default (the field `isNotNull`) has no "nothing": emptied, it is refused
+/// as required, and empty text is typed as such (`:=""`). A field that holds
+/// nothing already is left alone.
 ///
 /// ```swift
 /// let policy = EmptyInputPolicy(emptyTextColumns: try store.emptyTextColumns(of: form))
@@ -29,6 +32,6 @@ struct EmptyInputPolicy: Sendable, Hashable {
     /// column then reports the field as required.
     func cleared(_ field: Field) -> FieldValue {
         guard case .success(.text) = field.parse("") else { return .null }
-        return emptyTextFields.contains(field.key) ? .text("") : .null
+        return emptyTextFields.contains(field.key) && !field.isNotNull ? .text("") : .null
     }
 }

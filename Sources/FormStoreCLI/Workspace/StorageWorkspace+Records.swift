@@ -42,7 +42,8 @@ extension StorageWorkspace {
     /// told which key to give instead.
     private func missingKeyErrors(_ session: FormSession, keyColumns: [RecordKeyColumn]) -> [FieldError] {
         keyColumns.filter(\.mustBeGiven).map(\.name).compactMap { column -> FieldError? in
-            guard session.value(column).isEmpty else { return nil }
+            // NULL only: '' is a key like any other (docs/fidelity.md, "A guess never blocks").
+            guard session.value(column) == .null else { return nil }
             let field = session.form.field(column)
             let message = MessageCatalog.english.resolve(code: "required", field: field ?? Field(key: column, label: column),
                                                          overrides: session.form.messages, ruleMessage: nil, parameters: [:])

@@ -6,7 +6,9 @@ import Testing
 /// import"), on a database built by the `sqlite3` shell the way applications
 /// build theirs: dates in every form SQLite programs store them, BLOBs,
 /// untyped and NUMERIC columns, a view, a generated column, a foreign key to
-/// a later row, Unicode, NULL beside '', edge white space, extreme numbers.
+/// a later row, Unicode, NULL beside '', edge white space, extreme numbers,
+/// NOT NULL columns holding '' and 0, '' in a composite key, a STRICT table's
+/// ANY column, and BLOBs whose bytes read as UTF-8.
 @Suite struct FidelityTests {
     static let schema = """
     PRAGMA foreign_keys = ON;
@@ -19,6 +21,10 @@ import Testing
                          boss INTEGER REFERENCES people(id));
     CREATE TABLE tickets (id INTEGER PRIMARY KEY, status TEXT CHECK (status IN ('open', 'closed')), title TEXT);
     CREATE VIEW named AS SELECT id, name FROM people WHERE company IS NOT NULL;
+    CREATE TABLE flags (id INTEGER PRIMARY KEY, active BOOLEAN NOT NULL, label TEXT NOT NULL);
+    CREATE TABLE pairs (a INTEGER, b TEXT, v TEXT, PRIMARY KEY (a, b));
+    CREATE TABLE loose (k TEXT PRIMARY KEY, v ANY) STRICT;
+    CREATE TABLE files (id INTEGER PRIMARY KEY, body BLOB);
 
     """
 
@@ -47,12 +53,17 @@ import Testing
     PRAGMA ignore_check_constraints = ON;
     INSERT INTO tickets VALUES (1, 'legacy', 'old'), (2, 'open', 'new');
     PRAGMA ignore_check_constraints = OFF;
+    INSERT INTO flags VALUES (1, 0, ''), (2, 1, 'on');
+    INSERT INTO pairs VALUES (1, '', 'empty key'), (1, 'x,y', 'comma'), (2, 'x=y', 'equals');
+    INSERT INTO loose VALUES ('a', 'x'), ('b', 3), ('c', X'01'), ('d', 1.5), ('e', NULL);
+    INSERT INTO files VALUES (1, X'414243'), (2, X''), (3, X'00FF');
 
     """
 
     /// Every table, and its number of rows. (A fresh copy of the schema
     /// enforces the CHECK that ticket 1 predates: it cannot take that row.)
-    static let tables = [("events", 7), ("things", 4), ("people", 3), ("tickets", 2)]
+    static let tables = [("events", 7), ("things", 4), ("people", 3), ("tickets", 2), ("flags", 2), ("pairs", 3),
+                         ("loose", 5), ("files", 3)]
 
     /// A database holding the schema and the rows.
     static func source() throws -> DemoDatabase { try DemoDatabase(sql: schema + rows) }
@@ -123,6 +134,30 @@ import Testing
         let json = try source.run(["export", "things", "--where", "id=2"])
         #expect(json.output == #"{"id": 2, "a": "text", "b": "", "amount": null, "data": {"$base64": ""}, "#
             + #""note": "line one\nline two", "big": -9223372036854775808, "r": 1e-300, "last_digit": -8}"# + "\n")
+    }
+
+    /// An inferred form refuses what the schema refuses, and no more: NOT NULL
+    /// takes '' and false, a composite key takes '', a STRICT table's ANY
+    /// column any storage class; a BLOB column's bytes stay bytes
+    /// (docs/fidelity.md, "A guess never blocks").
+    @Test func whatTheSchemaTakesIsTaken() throws {
+        let source = try Self.source()
+        let flag = try source.run(["new", "flags", "id=3", "active=false", #"label:="""#])
+        #expect(flag.code == 0, "\(flag)")
+        let missing = try source.run(["new", "flags", "id=4", "active=false"])
+        #expect(missing.code == 65, "\(missing)")
+        #expect(missing.errors.contains("label: label is required"), "\(missing)")
+        let pair = try source.run(["new", "pairs", "a=2", #"b:="""#, "v=second empty key"])
+        #expect(pair.code == 0, "\(pair)")
+        let loose = try source.run(["set", "loose", "a", "v=42"])
+        #expect(loose.code == 0, "\(loose)")
+        #expect(try sqlite3(source.path, ["SELECT quote(active), quote(label) FROM flags WHERE id = 3"]) == "0|''\n")
+        #expect(try sqlite3(source.path, ["SELECT quote(v) FROM pairs WHERE a = 2 AND b = ''"]) == "'second empty key'\n")
+        #expect(try sqlite3(source.path, ["SELECT quote(v) FROM loose WHERE k = 'a'"]) == "42\n")
+        let file = try source.run(["show", "files", "1", "--format", "json"])
+        #expect(file.output.contains(#""body": {"$base64": "QUJD"}"#), "\(file)")
+        let empty = try source.run(["show", "files", "2", "--format", "json"])
+        #expect(empty.output.contains(#""body": {"$base64": ""}"#), "\(empty)")
     }
 
     @Test func aViewExportsItsRows() throws {

@@ -32,7 +32,7 @@ import Testing
         #expect(forms.output.contains("{\"name\": \"line items\", \"title\": \"line items\", \"source\": \"table\", \"fields\": 7, "
             + "\"table\": \"line items\", \"origin\": \"inferred\"}"))
         let text = try demo.run(["form", "line items"])
-        #expect(text.output.contains("  order: order (text, required, read-only, primary key)\n"))
+        #expect(text.output.contains("  order: order (text, not null, read-only, primary key)\n"))
         #expect(text.output.contains("  status: status (choice)\n    choices: open, shipped\n"))
         let schema = try demo.run(["form", "select", "--format", "json-schema"])
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(schema.output.utf8)) as? [String: Any])
