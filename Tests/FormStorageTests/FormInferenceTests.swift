@@ -83,4 +83,28 @@ import Testing
         #expect(key == RecordKey(columns: ["order", "line no"], values: [1, 7]))
         #expect(throws: SessionError.self) { try session.set("order", value: 2) }
     }
+
+    /// A column named `rowid` leaves the rowid to `_rowid_` (then `oid`): the
+    /// form keys the table by the first name no column has taken.
+    @Test func aColumnNamedRowIDLeavesTheRowIDAnotherName() throws {
+        try store.database.write { conn in
+            try conn.executeScript("""
+                CREATE TABLE legacy (rowid TEXT, name TEXT);
+                INSERT INTO legacy VALUES ('r-1', 'first');
+                CREATE TABLE shadowed (rowid TEXT, _rowid_ TEXT, oid TEXT);
+                """)
+        }
+        let form = FormInference.form(for: try store.database.read { try $0.tableInfo("legacy") })
+        #expect(form.primaryKey == ["_rowid_"])
+        #expect(form.fields.map(\.key) == ["_rowid_", "rowid", "name"])
+        let session = try FormSession.open(form, key: RecordKey("_rowid_", 1), backend: store)
+        #expect(session.value("rowid") == "r-1")
+        try session.set("name", value: "renamed")
+        #expect(try session.save().isSuccess)
+        #expect(try store.database.read { try $0.fetchOne("SELECT rowid, name FROM legacy") }.map { [$0[0], $0[1]] }
+            == [.text("r-1"), .text("renamed")])
+        let every = try store.database.read { try $0.tableInfo("shadowed") }
+        #expect(every.rowIDName == nil)
+        #expect(FormInference.form(for: every).primaryKey.isEmpty)
+    }
 }

@@ -103,7 +103,7 @@ extension FormStore {
         guard let key = table.foreignKeys.first(where: { $0.columns.count == 1 && $0.columns[0] == column }),
               try conn.tableExists(key.destinationTable) else { return nil }
         let referenced = try conn.tableInfo(key.destinationTable)
-        let target = key.destinationColumns.first ?? referenced.primaryKey.columns.first ?? "rowid"
+        let target = key.destinationColumns.first ?? referenced.primaryKey.columns.first ?? referenced.rowIDName ?? "rowid"
         return ReferencePicker(table: referenced.name, column: target,
                                labelColumn: named ?? ReferencePicker.inferredLabel(of: referenced, besides: target))
     }
@@ -153,7 +153,7 @@ extension FormStore {
             let column = key.columns[0]
             guard let value = values[column], value != .null, try conn.tableExists(key.destinationTable) else { continue }
             let referenced = try conn.tableInfo(key.destinationTable)
-            let target = key.destinationColumns.first ?? referenced.primaryKey.columns.first ?? "rowid"
+            let target = key.destinationColumns.first ?? referenced.primaryKey.columns.first ?? referenced.rowIDName ?? "rowid"
             let sql = "SELECT 1 FROM \(quoteIdentifier(referenced.name)) WHERE \(quoteIdentifier(target)) = ? LIMIT 1"
             guard try conn.fetchOne(sql, StatementArguments([mapping.coding(column).encode(value)])) == nil else { continue }
             throw FormStoreError(reason: .missingReference,

@@ -24,11 +24,12 @@ public enum FormInference {
             fields.append(field(for: column, in: table))
         }
         var key = table.primaryKey.columns
-        if table.primaryKey == .hiddenRowID {
-            var rowID = Field(key: TableMapping.rowID, label: TableMapping.rowID, kind: .integer)
+        // The hidden rowid, by a name no column has taken (a table without one has no key).
+        if table.primaryKey == .hiddenRowID, let name = table.rowIDName {
+            var rowID = Field(key: name, label: name, kind: .integer)
             rowID.isReadOnly = true
             fields.insert(rowID, at: 0)
-            key = [TableMapping.rowID]
+            key = [name]
         }
         var form = Form(name: table.name, title: table.name, sections: [Section(fields: fields)])
         form.table = table.name

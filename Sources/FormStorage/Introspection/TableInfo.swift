@@ -39,11 +39,20 @@ public struct TableInfo: Sendable, Hashable {
         self.sql = sql
     }
 
+    /// The name the table's rowid is read by: `rowid`, else `_rowid_` or
+    /// `oid` where a column of the table has taken the name (SQLite's three
+    /// spellings); `nil` for a view, a `WITHOUT ROWID` table, or a table whose
+    /// columns take all three.
+    public var rowIDName: String? {
+        guard !isWithoutRowID && !isView else { return nil }
+        return ["rowid", "_rowid_", "oid"].first { column($0) == nil }
+    }
+
     /// Whether `columns` name at most one row: the primary key (or the rowid),
     /// or the columns of a UNIQUE index, in any order.
     public func identifiesOneRow(_ columns: [String]) -> Bool {
         let wanted = Set(columns.map { $0.lowercased() })
-        if wanted == ["rowid"] && !isWithoutRowID && !isView { return true }
+        if let rowID = rowIDName, wanted == [rowID] { return true }
         let keys = [primaryKey.columns] + uniqueKeys
         return keys.contains { !$0.isEmpty && Set($0.map { $0.lowercased() }).isSubset(of: wanted) }
     }

@@ -78,7 +78,7 @@ public struct TableMapping: Sendable, Hashable {
         self.form = form
         self.table = table
         var key = form.primaryKey.isEmpty ? table.primaryKey.columns : form.primaryKey
-        if key.isEmpty && table.primaryKey == .hiddenRowID { key = [Self.rowID] }
+        if key.isEmpty && table.primaryKey == .hiddenRowID, let rowID = table.rowIDName { key = [rowID] }
         // A view has no key of its own: it can be listed and exported, and its
         // spec may name one (docs/fidelity.md).
         guard !key.isEmpty || table.isView else { throw FormStoreError.noPrimaryKey(table.name) }
@@ -88,7 +88,7 @@ public struct TableMapping: Sendable, Hashable {
         }
         // A table without a declared key is still found by its hidden rowid.
         let hasColumn = { (name: String) in
-            table.column(name) != nil || (name == Self.rowID && table.primaryKey == .hiddenRowID)
+            table.column(name) != nil || (name == table.rowIDName && table.primaryKey == .hiddenRowID)
         }
         keyColumns = key
         var columns: [String] = []
@@ -172,8 +172,6 @@ public struct TableMapping: Sendable, Hashable {
         var column: Int
         var slot: Int?
     }
-
-    static let rowID = "rowid"
 
     func coding(_ column: String) -> StorageCoding { codings[column] ?? .kindless }
 
