@@ -133,4 +133,22 @@ import Testing
         #expect(!page.contains("<script>"))
         #expect(page.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
     }
+
+    /// A NOT NULL column's field is marked, but the browser is not told to
+    /// refuse empty text (the column takes it), and a switch is never marked:
+    /// off is a value.
+    @Test func aNotNullColumnIsMarkedButTakesEmptyTextAndOff() throws {
+        var title = Field(key: "title", label: "Title", kind: .text)
+        title.isNotNull = true
+        var done = Field(key: "done", label: "Done", kind: .bool)
+        done.isNotNull = true
+        let form = Form(name: "task", title: "Task", sections: [Section(fields: [title, done])])
+        let backend = MemoryBackend()
+        let stored = backend.put(["id": 1, "title": "", "done": false])
+        let html = Self.html(try FormSession.open(form, key: stored.key, backend: backend))
+        #expect(html.contains(#"<input type="text" name="title" id="f-title" aria-required="true" value="">"#), "\(html)")
+        #expect(html.contains(#"<label for="f-title">Title <span class="required" aria-hidden="true">*</span></label>"#))
+        #expect(!html.contains(" required"), "\(html)")
+        #expect(html.contains(#"<label for="f-done">Done</label>"#), "\(html)")
+    }
 }

@@ -19,8 +19,9 @@ public struct Field: Sendable, Hashable {
     /// takes (docs/fidelity.md, "A guess never blocks").
     public var isNotNull: Bool = false
     /// Whether a face marks the field as wanting a value (`*`, "required"):
-    /// `isRequired` or `isNotNull`.
-    public var wantsValue: Bool { isRequired || isNotNull }
+    /// `isRequired`, or `isNotNull` where the input can be left empty (a
+    /// switch is on or off, a value either way).
+    public var wantsValue: Bool { isRequired || (isNotNull && kind != .bool) }
     public var isReadOnly: Bool = false
     /// Editable even while the form is frozen or not being edited (actions by default).
     public var enabledWhenNotEditing: Bool
