@@ -34,3 +34,20 @@ import Testing
         #expect(throws: parts[0]) { try FormSpec.encode(form) }
     }
 }
+
+extension SpecRoundTripTests {
+    /// An inferred form written out as a spec keeps its NOT NULL columns as
+    /// `notNull`, not `required` (which would refuse '' and an unticked switch).
+    @Test func notNullReadsBackAsNotNull() throws {
+        var code = Field(key: "code")
+        code.isNotNull = true
+        let form = Form(name: "codes", sections: [Section(fields: [code])])
+        let spec = try FormSpec.encode(form)
+        let text = String(decoding: spec, as: UTF8.self)
+        #expect(text.contains(#""notNull": true"#), "\(text)")
+        #expect(!text.contains("required"), "\(text)")
+        let read = try FormSpec.decode(spec)
+        #expect(read == form)
+        #expect(read.field("code")?.isNotNull == true && read.field("code")?.isRequired == false)
+    }
+}
