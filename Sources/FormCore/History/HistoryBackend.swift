@@ -18,4 +18,13 @@ public protocol HistoryBackend: FormBackend {
     /// The saves of one record, oldest first; with `field`, only those that
     /// changed it (and of each, only that field).
     func history(_ form: Form, key: RecordKey, field: String?) throws -> [RecordChange]
+
+    /// Whether a save records its history now: false where the tables that
+    /// hold it do not exist yet (a SQLite database nobody ran `init` on and
+    /// that has no sidecar), or history is turned off.
+    func isRecordingHistory() throws -> Bool
+}
+
+extension HistoryBackend {
+    public func isRecordingHistory() throws -> Bool { true }
 }

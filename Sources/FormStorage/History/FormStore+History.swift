@@ -29,6 +29,15 @@ extension FormStore: HistoryBackend {
         try historyWriter(CachedMapping(mapping), attribution)
     }
 
+    /// Whether a save records its history now: FormStore's tables are in the
+    /// database (after `initialize()`) or in its sidecar (made by the first
+    /// draft kept, or `prepareOwnTables()`).
+    public func isRecordingHistory() throws -> Bool {
+        guard try attachSidecar(creating: false) else { return false }
+        let schema = ownSchema
+        return try database.read { try Self.ownTableExists("formstore_changes", schema: schema, $0) }
+    }
+
     /// The saves of the record with `key`, oldest first; with `field`, only
     /// the saves that changed that field (and of each, only it). Values are
     /// read back through the field's storage coding.

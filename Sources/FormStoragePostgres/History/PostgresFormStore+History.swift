@@ -32,6 +32,15 @@ extension PostgresFormStore: HistoryBackend {
         PostgresHistoryWriter(mapping: mapping, attribution: attribution, retention: historyRetention, store: self)
     }
 
+    /// Whether a save records its history now: `keepsHistory`, and the
+    /// history's tables exist (FormStore's migrations have run).
+    public func isRecordingHistory() throws -> Bool {
+        guard keepsHistory else { return false }
+        return try pool.read { conn in
+            try conn.execute("SELECT pg_catalog.to_regclass('formstore_changes') IS NOT NULL").text(row: 0, column: 0) == "t"
+        }
+    }
+
     /// The saves of the record with `key`, oldest first; with `field`, only
     /// the saves that changed that field (and of each, only it). Values are
     /// read back through the field's coding, as the record is.

@@ -35,6 +35,11 @@ struct HistoryCommand: ParsableCommand {
             throw CLIError.failure("this storage keeps no history")
         }
         let changes = try history.history(of: form, key: key, field: field)
+        if changes.isEmpty, try !history.isRecordingHistory() {
+            // An empty list would read as "never changed": say why there is none.
+            context.say("formstore: no history is kept for this database yet: saves record it once "
+                + "'formstore init' has run, or a draft was kept (its sidecar holds it)")
+        }
         let columns = ["change", "at", "actor", "via", "field", "old", "new", "secure"].map { OutputColumn(key: $0) }
         var writer = format.writer(columns: format == .json ? columns : Array(columns.dropLast()),
                                    to: context.terminal.output, options: context.outputOptions())

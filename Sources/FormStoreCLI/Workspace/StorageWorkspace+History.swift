@@ -13,6 +13,8 @@ enum RevertTarget: Sendable, Hashable {
 protocol HistoryWorkspace {
     /// The record's saves, oldest first; with `field`, only those that changed it.
     func history(of form: Form, key: KeyArgument, field: String?) throws -> [RecordChange]
+    /// Whether saves record their history now (`HistoryBackend.isRecordingHistory()`).
+    func isRecordingHistory() throws -> Bool
     /// Saves the values `target` names through a session (validated, checked
     /// for conflicts); secure fields, which history keeps no values of, are
     /// left as they are and returned in `skipped`.
@@ -24,6 +26,8 @@ extension StorageWorkspace: HistoryWorkspace {
         if let field, form.field(field) == nil { throw CLIError.unknownField(field, of: form, option: "--field") }
         return try store().history(form, key: try recordKey(key, of: form), field: field)
     }
+
+    func isRecordingHistory() throws -> Bool { try store().isRecordingHistory() }
 
     func revert(_ form: Form, key: KeyArgument, to target: RevertTarget) throws -> (update: RecordUpdate, skipped: [String]) {
         let store = try store()

@@ -100,4 +100,21 @@ import Testing
         #expect(try db.run(["import", "plans", "--format", "csv", "--dry-run"], stdin: "id,name,seats\n1,gold,5\n").code == 0)
         #expect(try db.query("SELECT count(*) FROM formstore_changes") == "2\n")
     }
+
+    /// On a database nobody ran `init` on, and with no sidecar yet, saves keep
+    /// no history: `history` says so, rather than an empty list that reads as
+    /// "never changed". Once `init` has run, it says nothing of the kind.
+    @Test func historySaysWhenNoneIsKept() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE plans (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            INSERT INTO plans VALUES (1, 'free');
+            """)
+        #expect(try db.run(["set", "plans", "1", "name=team"]).code == 0)
+        let none = try db.run(["history", "plans", "1"])
+        #expect(none.code == 0, "\(none)")
+        #expect(none.errors.hasPrefix("formstore: no history is kept for this database yet"), "\(none)")
+        #expect(try db.run(["init"]).code == 0)
+        let empty = try db.run(["history", "plans", "1"])
+        #expect(empty.code == 0 && empty.errors.isEmpty, "\(empty)")
+    }
 }
