@@ -40,11 +40,15 @@ import FormCore
     @Test func textThatIsNoUTF8IsRepairedAsAStringWouldBe() {
         let bytes: [UInt8] = [0xFF, 0x41, 0xC3]
         let repaired = bytes.withUnsafeBufferPointer { buffer in
-            ValueBytes.withValidUTF8(buffer) { String(decoding: $0, as: UTF8.self) }
+            ValueBytes.withValidUTF8(buffer) { (String(decoding: $0, as: UTF8.self), $1) }
         }
-        #expect(repaired == "\u{FFFD}A\u{FFFD}")
+        #expect(repaired == ("\u{FFFD}A\u{FFFD}", true))
+        let valid = Array("Zoë 🚀".utf8).withUnsafeBufferPointer { buffer in
+            ValueBytes.withValidUTF8(buffer) { (String(decoding: $0, as: UTF8.self), $1) }
+        }
+        #expect(valid == ("Zoë 🚀", false))
         let quoted = bytes.withUnsafeBufferPointer { buffer in
-            spelled { out in ValueBytes.withValidUTF8(buffer) { JSONText.appendQuoted(utf8: $0, to: &out) } }
+            spelled { out in ValueBytes.withValidUTF8(buffer) { valid, _ in JSONText.appendQuoted(utf8: valid, to: &out) } }
         }
         #expect(quoted == JSONText.quoted(String(decoding: bytes, as: UTF8.self)))
     }

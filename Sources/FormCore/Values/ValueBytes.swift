@@ -76,11 +76,12 @@ public enum ValueBytes {
     /// Calls `body` with text bytes that are valid UTF-8: these bytes when they
     /// are, else as `String(decoding:)` repairs them (U+FFFD for each bad
     /// sequence), so an export of a column read in place writes exactly what
-    /// one decoded to a `String` would.
+    /// one decoded to a `String` would. `body`'s second argument says whether
+    /// the bytes were repaired (they will not read back the same).
     public static func withValidUTF8<R>(_ bytes: UnsafeBufferPointer<UInt8>,
-                                       _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        if isASCII(bytes) { return try body(bytes) }
+                                       _ body: (UnsafeBufferPointer<UInt8>, _ repaired: Bool) throws -> R) rethrows -> R {
+        if isASCII(bytes) { return try body(bytes, false) }
         var text = String(decoding: bytes, as: UTF8.self)
-        return try text.withUTF8(body)
+        return try text.withUTF8 { valid in try body(valid, !valid.elementsEqual(bytes)) }
     }
 }

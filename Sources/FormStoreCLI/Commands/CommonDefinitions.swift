@@ -81,6 +81,11 @@ extension CommandContext {
             }
             try workspace.exportStoredRows(of: form, columns: columns.map(\.key), selection: selection, into: &encoder)
             encoder.finish()
+            if let repaired = encoder.repairedText {
+                say("formstore: warning: \(repaired.count) text value(s) were not valid UTF-8 and were written with "
+                    + "U+FFFD in place of each bad byte sequence (the first: row \(repaired.row), \(repaired.column)); "
+                    + "they will not import back the same")
+            }
             return
         }
         var writer = format.writer(columns: columns, to: terminal.output, options: options)

@@ -23,6 +23,11 @@ struct ExportEncoder {
     private var header: [UInt8] = []
     private var buffer: [UInt8] = []
     private var rowCount = 0
+    private let columnKeys: [String]
+    /// Text values that were not valid UTF-8, written with U+FFFD in place of
+    /// each bad sequence (JSON and CSV text carry no other bytes): how many,
+    /// and the first one's row (from 1) and column.
+    private(set) var repairedText: (count: Int, row: Int, column: String)?
 
     /// Bytes gathered before a write: large enough that the system calls
     /// cost nothing beside the encoding, small enough to keep memory flat.
@@ -38,6 +43,7 @@ struct ExportEncoder {
         }
         self.sink = sink
         self.kinds = columns.map(\.kind)
+        self.columnKeys = columns.map(\.key)
         self.protectsFormulas = protectsFormulas
         buffer.reserveCapacity(Self.chunkSize + 64 * 1024)
         if layout == .csv {
@@ -78,9 +84,15 @@ struct ExportEncoder {
         case (_, .real(let value)):
             if value.isFinite { ValueBytes.appendNumber(value, to: &buffer) } else { buffer += "null".utf8 }
         case (.csv, .text(let bytes)):
-            ValueBytes.withValidUTF8(bytes) { CSVCell.appendText($0, protectsFormulas: protectsFormulas, to: &buffer) }
+            ValueBytes.withValidUTF8(bytes) { valid, repaired in
+                if repaired { noteRepaired(column: index) }
+                CSVCell.appendText(valid, protectsFormulas: protectsFormulas, to: &buffer)
+            }
         case (_, .text(let bytes)):
-            ValueBytes.withValidUTF8(bytes) { JSONText.appendQuoted(utf8: $0, to: &buffer) }
+            ValueBytes.withValidUTF8(bytes) { valid, repaired in
+                if repaired { noteRepaired(column: index) }
+                JSONText.appendQuoted(utf8: valid, to: &buffer)
+            }
         case (.csv, .blob(let bytes)): CSVCell.appendBlob(bytes, to: &buffer)
         case (_, .blob(let bytes)):
             // Tagged, so that import tells a BLOB from text (docs/fidelity.md).
@@ -130,6 +142,14 @@ struct ExportEncoder {
         }
         writeBuffer()
         sink.flush()
+    }
+
+    private mutating func noteRepaired(column index: Int) {
+        if let seen = repairedText {
+            repairedText?.count = seen.count + 1
+        } else {
+            repairedText = (1, rowCount + 1, columnKeys[index])
+        }
     }
 
     private mutating func writeBuffer() {
