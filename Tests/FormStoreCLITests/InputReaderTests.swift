@@ -178,6 +178,11 @@ import FormCore
         #expect(failure(.csv, "a,b\n\"x\"y,1") == InputError(line: 2, message: "unexpected character after a closing quote"))
         #expect(failure(.csv, "a,a\n1,2") == InputError(line: 1, message: "duplicate column 'a' in the header"))
         #expect(failure(.csv, "a,,b\n") == InputError(line: 1, message: "empty column name in the header"))
+        // Bytes that are not UTF-8, in a row's last field and in its first: the row's own line either way.
+        for row: [UInt8] in [[0x31, 0x2C, 0xFF, 0x0A], [0xFF, 0x2C, 0x31, 0x0A]] {
+            let reader = InputFormat.csv.reader(BufferSource(bytes: Array("a,b\n1,2\n".utf8) + row + Array("3,4\n".utf8)))
+            #expect(throws: InputError(line: 3, message: "invalid UTF-8")) { while try reader.next() != nil {} }
+        }
     }
 
     @Test func csvCellsKeepTheirStorageClassAndOtherDelimitersWork() throws {

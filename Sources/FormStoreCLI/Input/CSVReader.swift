@@ -60,7 +60,7 @@ final class CSVReader: RecordReader {
         var quoted = false
         func endField() throws {
             guard let text = String(validating: field, as: UTF8.self) else {
-                throw InputError(line: reader.line, message: "invalid UTF-8")
+                throw InputError(line: startLine, message: "invalid UTF-8")
             }
             cells.append(Cell(text: text, quoted: quoted))
             field = []
