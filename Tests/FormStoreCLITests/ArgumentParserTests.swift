@@ -128,6 +128,21 @@ import FormCore
         #expect(try KeyArgument(parsing: "name=a\\,b").text == "name=a\\,b")
     }
 
+    /// A stored record's key, typed (a page's address, a resume line, a
+    /// listing), reads back as that record whatever its values hold.
+    @Test func aRecordKeyTypedReadsBackAsItself() throws {
+        let keys = [
+            RecordKey(columns: ["a", "b"], values: [1, "x,y"]), RecordKey(columns: ["a", "b"], values: [1, "x=y"]),
+            RecordKey(columns: ["a", "b"], values: [2, ""]), RecordKey(columns: ["a", "b"], values: [3, #"back\slash"#]),
+            RecordKey("code", "a=b"), RecordKey("code", #"C:\dir"#), RecordKey("code", "x,y"), RecordKey("id", 7),
+        ]
+        for key in keys {
+            let typed = try KeyArgument(parsing: key.typedText)
+            #expect(try typed.recordKey(primaryKey: key.columns, kinds: ["a": .integer, "id": .integer]) == key, "\(key.typedText)")
+        }
+        #expect(RecordKey(columns: ["a", "b"], values: [1, "x,y"]).typedText == #"a=1,b=x\,y"#)
+    }
+
     @Test func draftTakesFormAndKeyOrAnId() throws {
         let byKey = try command(["draft", "show", "people", "a=1,b=2"], as: DraftShowCommand.self)
         #expect(byKey.reference == .record(form: "people", key: try KeyArgument(parsing: "a=1,b=2")))

@@ -20,18 +20,23 @@ public struct RecordKey: Sendable, Hashable, CustomStringConvertible {
         columns.firstIndex(of: column).map { values[$0] }
     }
 
-    public var description: String {
-        func text(_ v: FieldValue) -> String {
-            switch v {
+    /// Each column's value as text, as `description` writes it (NULL as `NULL`).
+    public var valueTexts: [String] {
+        values.map { value in
+            switch value {
             case .text(let s): return s
             case .int(let i): return String(i)
             case .double(let d): return String(d)
             case .bool(let b): return b ? "1" : "0"
             case .null: return "NULL"
-            default: return "\(v)"
+            default: return "\(value)"
             }
         }
-        if columns.count == 1 { return text(values[0]) }
-        return zip(columns, values).map { "\($0)=\(text($1))" }.joined(separator: ",")
+    }
+
+    public var description: String {
+        let texts = valueTexts
+        if columns.count == 1 { return texts[0] }
+        return zip(columns, texts).map { "\($0)=\($1)" }.joined(separator: ",")
     }
 }

@@ -107,15 +107,30 @@ enum KeyArgument: Sendable, Hashable {
 }
 
 extension KeyArgument {
-    /// The key as it would be typed again (for messages).
+    /// `key` as it is typed: its `text` reads back as the same record, where
+    /// `RecordKey.description` leaves a `,`, `=` or `\` in a value as it is.
+    init(_ key: RecordKey) {
+        let texts = key.valueTexts
+        self = key.columns.count == 1 ? .single(texts[0])
+            : .composite(zip(key.columns, texts).map { KeyPart(column: $0, value: $1) })
+    }
+
+    /// The key as it would be typed again (messages, a page's address, a resume line).
+    /// `KeyArgument(key).text` is `key.typedText`.
     var text: String {
         func escaped(_ s: String) -> String {
             s.replacing("\\", with: "\\\\").replacing(",", with: "\\,")
                 .replacing("=", with: "\\=")
         }
         switch self {
-        case .single(let value): return value.contains("=") ? escaped(value) : value
+        case .single(let value): return value.contains("=") || value.contains("\\") ? escaped(value) : value
         case .composite(let parts): return parts.map { "\(escaped($0.column))=\(escaped($0.value))" }.joined(separator: ",")
         }
     }
+}
+
+extension RecordKey {
+    /// The key as it is typed (`KeyArgument.text`): what a page's address, a
+    /// resume line or a listing shows, so that it reads back as this record.
+    var typedText: String { KeyArgument(self).text }
 }

@@ -23,7 +23,7 @@ struct DraftsCommand: ParsableCommand {
         var writer = format.writer(columns: columns, to: context.terminal.output, options: context.outputOptions())
         writer.writeAll(drafts.map { draft -> [FieldValue] in
             let fields = Set(draft.values.keys).union(draft.inputs.keys).sorted()
-            return [.text(draft.id), .text(draft.form), draft.recordKey.map { .text($0.description) } ?? .null,
+            return [.text(draft.id), .text(draft.form), draft.recordKey.map { .text($0.typedText) } ?? .null,
                     .list(fields.map(FieldValue.text)), .date(draft.updatedAt)]
         })
         return .success

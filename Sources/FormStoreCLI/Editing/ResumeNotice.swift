@@ -28,7 +28,7 @@ struct ResumeNotice: Sendable, Hashable {
             if let forms = globals.formsDirectory { words += ["--forms", ShellWord.quote(forms)] }
         }
         if let key {
-            words += ["edit", ShellWord.quote(form), ShellWord.quote(key.description)] + (editor ? ["--editor"] : [])
+            words += ["edit", ShellWord.quote(form), ShellWord.quote(key.typedText)] + (editor ? ["--editor"] : [])
                 + (children ? ["--children"] : [])
         } else {
             words += ["drafts", ShellWord.quote(form)]

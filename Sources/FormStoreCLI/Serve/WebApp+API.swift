@@ -157,7 +157,7 @@ extension WebApp {
             }
             let outcome = try session.saveKeepingSecretsOut()
             guard case .saved(_, let key) = outcome else { return .json(status(of: outcome), try encoder.encode(outcome)) }
-            let location = "/api/forms/\(Self.pathSegment(form.name))/records/\(Self.pathSegment(key.description))"
+            let location = "/api/forms/\(Self.pathSegment(form.name))/records/\(Self.pathSegment(key.typedText))"
             return .json(201, try encoder.encode(outcome), headers: [("Location", location)])
         }
     }

@@ -138,7 +138,7 @@ extension WebApp {
         if !readOnly { body += "<a class=\"button\" href=\"\(HTML.escape(base))/new\">New record</a>\n" }
         body += "</form>\n"
         let shown = Array(records.prefix(limit))
-        var table = RecordTableHTML(form: form, records: shown) { base + "/" + Self.pathSegment($0.description) }
+        var table = RecordTableHTML(form: form, records: shown) { base + "/" + Self.pathSegment($0.typedText) }
         table.labels = try locked { try referenceLabels(form, records: shown) }
         body += table.render { field, _ in href(offset: 0, sort: sort == field ? "-" + field : field) }
         body += "<nav class=\"pager\" aria-label=\"Pages\">"

@@ -99,7 +99,7 @@ extension WebApp {
             case .saved(let changed, let newKey):
                 try discardOffered(session, visit: visit)
                 keepForUndo(session, visitor: visit.id)
-                return .redirect(recordPath(session.form, newKey.description) + "?saved=" + Self.queryValue(changed.joined(separator: ",")))
+                return .redirect(recordPath(session.form, newKey.typedText) + "?saved=" + Self.queryValue(changed.joined(separator: ",")))
             case .unchanged:
                 return .redirect(recordPath(session.form, key) + "?saved=")
             case .invalid:
@@ -222,7 +222,7 @@ extension WebApp {
             case .failure(let refused):
                 return .html(422, try newRecordHTML(session, visit: visit, refused: refused))
             case .success(.saved(let changed, let key)):
-                return .redirect(recordPath(form, key.description) + "?saved=" + Self.queryValue(changed.joined(separator: ",")))
+                return .redirect(recordPath(form, key.typedText) + "?saved=" + Self.queryValue(changed.joined(separator: ",")))
             default:
                 return .html(422, try newRecordHTML(session, visit: visit))
             }

@@ -12,7 +12,7 @@ extension WebApp {
     /// save that wrote rows too: undoing it saves the previous rows again).
     func keepForUndo(_ session: FormSession, visitor: String) {
         guard session.undoSaves, let key = session.key else { return }
-        undoable.keep(session, visitor: visitor, key: key.description)
+        undoable.keep(session, visitor: visitor, key: key.typedText)
     }
 
     /// The notice after a save, an undo or a redo (`?saved=`, `?undone=`,
