@@ -40,7 +40,7 @@ extension FormSession {
         case .failure(let error):
             // The value stays: the step is the input typed over it.
             let kept = value(key)
-            let saves = undoSteps.saves
+            let saves = savesSoFar
             defer {
                 endUndoStep(key, before: .init(value: kept, input: inputBefore), after: .init(value: kept, input: input),
                             saves: saves)
@@ -156,7 +156,7 @@ extension FormSession {
         let key = field.key
         let replaced = setCurrent(value, for: key, atSlot: compiled.slotOfField[position])
         let old = replaced ?? .null
-        let saves = undoSteps.saves
+        let saves = savesSoFar
         defer { endUndoStep(key, before: .init(value: old, input: inputBefore), after: .init(value: value), saves: saves) }
         let revision = draftRevision
         touch(at: position)
@@ -192,7 +192,7 @@ extension FormSession {
         }
         // Nothing found and no warnings: either way below comes to no errors
         // and no warnings, so whether the field changed need not be looked up.
-        if found.isEmpty && warningState.isKnownEmpty {
+        if found.isEmpty && warningsAreKnownEmpty {
             setErrors([], for: field.key)
             return []
         }

@@ -105,10 +105,6 @@ public final class FormSession {
     @exclusivity(unchecked) var editedSlots: PositionSet?
     /// Set while `editedSlots` is kept up to date by hand.
     @exclusivity(unchecked) var isTrackingEdits = false
-    /// Raw inputs that did not parse, by field key.
-    @exclusivity(unchecked) public internal(set) var inputs: [String: String] = [:] {
-        didSet { draftRevision &+= 1 }
-    }
     /// Fields a person changed or committed at least once.
     public internal(set) var touched: Set<String> {
         get { Set(touchedFields.positions.map { fields[$0].key }) }
@@ -125,10 +121,6 @@ public final class FormSession {
     func touch(_ key: String) {
         if let position = compiled.position(of: key) { touch(at: position) }
     }
-    /// Errors per field key.
-    @exclusivity(unchecked) public internal(set) var fieldErrors: [String: [FieldError]] = [:]
-    /// Errors of the form's cross-field rules that blame no single field.
-    @exclusivity(unchecked) public internal(set) var formErrors: [FieldError] = []
     /// What a save of a stored record validates; `.changes` unless opened
     /// through `bound(to:)`.
     @exclusivity(unchecked) public var saveValidation: SaveValidation = .changes
@@ -140,25 +132,16 @@ public final class FormSession {
         get { warningState.list(in: compiled, current: namedCurrent()) }
         set { warningState.set(newValue) }
     }
-    @exclusivity(unchecked) var warningState = SessionWarnings()
     /// In edit mode: between `beginEditing()` and save or cancel.
     @exclusivity(unchecked) public internal(set) var isEditing: Bool {
         didSet { visibilityMemo = nil }
     }
     /// The version column's value as loaded or last saved.
     @exclusivity(unchecked) public internal(set) var baseVersion: Int64?
-    /// Who saves, and through what: what a backend that keeps history records.
-    @exclusivity(unchecked) public var attribution = ChangeAttribution.library
-    /// Edit steps to undo and redo (`FormSession+Undo.swift`).
-    @exclusivity(unchecked) var undoSteps = UndoSteps()
-    /// Commits by others heard for this record (`FormSession+External.swift`).
-    @exclusivity(unchecked) var externalWatch: ExternalWatch?
+    /// What few sessions use (inputs, errors, undo, drafts offered,
+    /// observers, groups...), made on first use (`FormSession+Extras.swift`).
+    @exclusivity(unchecked) var extrasIfMade: SessionExtras?
 
-    /// Drafts found for this record when it was opened, not yet restored or discarded.
-    @exclusivity(unchecked) public internal(set) var offeredDrafts: [Draft] = []
-    /// Made when first needed: a session without drafts never needs one, and
-    /// a random UUID costs a system call.
-    lazy var draftID: String = UUID().uuidString.lowercased()
     @exclusivity(unchecked) var draftCreatedAt: Date?
     /// Whether a draft with `draftID` may have been written (or restored):
     /// a save or cancel deletes one only then.
@@ -167,7 +150,6 @@ public final class FormSession {
     let autosavePolicy: DraftAutosaver.Policy
     /// Where drafts went when the store failed (looked up only when needed).
     var fallbackDrafts: (any DraftStore)? { autosavePolicy.fallback }
-    @exclusivity(unchecked) var observers: [UUID: (SessionEvent) -> Void] = [:]
     /// The form prepared once for all its sessions (fields in order, keys by
     /// position, conditions): walking its sections per session or per
     /// keystroke showed in profiles.
@@ -184,10 +166,6 @@ public final class FormSession {
     @exclusivity(unchecked) private var visibilityMemo: FormVisibility?
     /// A draft's `base` (the pristine stored values), kept until `pristine` changes.
     @exclusivity(unchecked) var draftBase: [String: FieldValue]?
-    /// The rows of the repeating groups (`FormSession+Groups.swift`).
-    @exclusivity(unchecked) var groupState = GroupState() {
-        didSet { draftRevision &+= 1 }
-    }
     /// Counts changes of the state a draft holds (values, inputs, rows), and
     /// the count when the autosaver last took all of it: a keystroke on a
     /// session nothing else changed since then hands over one field
@@ -368,7 +346,7 @@ public final class FormSession {
     func isChanged(_ key: String) -> Bool { (currentValue(key) ?? .null) != (pristineValues[key] ?? .null) }
 
     /// Dirty fields, or typed inputs that did not parse.
-    public var hasUnsavedChanges: Bool { isDirty || !inputs.isEmpty || groupState.hasInputs }
+    public var hasUnsavedChanges: Bool { isDirty || !inputs.isEmpty || (hasGroups && groupState.hasInputs) }
 
     /// The warning to show before unsaved changes are thrown away; `nil` when
     /// there is nothing to lose or the form turned the warning off.
