@@ -29,8 +29,11 @@ import FoundationEssentials
 public final class FormSession {
     public let form: Form
     public let backend: any FormBackend
-    /// Where unsaved state is autosaved; `nil` keeps no drafts.
-    public let draftStore: (any DraftStore)?
+    /// Where unsaved state is autosaved; `nil` keeps no drafts. The
+    /// autosaver's store, made with it: an optional existential held here
+    /// too was destroyed through its metadata at the end of every session,
+    /// nil or not (issue 14).
+    public var draftStore: (any DraftStore)? { autosaver?.store }
     /// Whose drafts this session writes and is offered (a service's user id);
     /// `nil` for the drafts nobody owns.
     public let owner: String?
@@ -146,7 +149,8 @@ public final class FormSession {
     /// Whether a draft with `draftID` may have been written (or restored):
     /// a save or cancel deletes one only then.
     @exclusivity(unchecked) var draftMayExist = false
-    @exclusivity(unchecked) var autosaver: DraftAutosaver?
+    /// Writes the drafts; made only with a draft store.
+    let autosaver: DraftAutosaver?
     let autosavePolicy: DraftAutosaver.Policy
     /// Where drafts went when the store failed (looked up only when needed).
     var fallbackDrafts: (any DraftStore)? { autosavePolicy.fallback }
@@ -209,12 +213,10 @@ public final class FormSession {
         // an init's owned argument was a copy, and nil is told apart before
         // it is stored or an autosaver made of it (issue 14).
         if draftStore == nil {
-            self.draftStore = nil
+            autosaver = nil
         } else {
-            let store = copy draftStore
-            self.draftStore = store
             // Mapped, not unwrapped with `if let`, which made one more copy.
-            autosaver = store.map { DraftAutosaver(store: $0, policy: autosave) }
+            autosaver = (copy draftStore).map { DraftAutosaver(store: $0, policy: autosave) }
         }
         loadGroups(groups)
     }
