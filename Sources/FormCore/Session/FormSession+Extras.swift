@@ -110,6 +110,13 @@ extension FormSession {
         _modify { yield &extras.observers }
     }
 
+    /// Whether there are inputs, field errors, observers: asked in place on
+    /// every keystroke, where reading the dictionaries through their
+    /// accessors retained the extras and copied what they lent.
+    var hasInputs: Bool { extrasIfMade?.inputs.isEmpty == false }
+    var hasFieldErrors: Bool { extrasIfMade?.fieldErrors.isEmpty == false }
+    var hasObservers: Bool { extrasIfMade?.observers.isEmpty == false }
+
     /// Whether the form has repeating groups (every group of the form has
     /// an entry in `groupState.current`), asked in place: every change and
     /// every `model(as:)` asks, and reading `groupState` copied it.

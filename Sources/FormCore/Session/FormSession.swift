@@ -97,7 +97,9 @@ public final class FormSession {
         _ = namedCurrent()
         defer { currentValuesChanged() }
         let old = currentByKey.updateValue(value, forKey: key)
-        warningState.noteOverwritten(key, was: old)
+        // Asked of the extras in place: usually no deferred check follows
+        // the current values, and changing `warningState` retained the extras.
+        if extrasIfMade?.warningState.followsCurrent == true { warningState.noteOverwritten(key, was: old) }
         return old
     }
     /// Slots whose current value may differ from the pristine one: every slot
@@ -327,7 +329,7 @@ public final class FormSession {
     public var allErrors: [FieldError] {
         // Usually no field has an error: no walk over the form (every save asks,
         // and walking 200 fields was an eighth of a 200-field save).
-        (fieldErrors.isEmpty ? [] : fields.flatMap { errors($0.key) }) + groupErrors + formErrors
+        (hasFieldErrors ? fields.flatMap { errors($0.key) } : []) + groupErrors + formErrors
     }
 
     /// Stored fields whose current value differs from the pristine one.
@@ -348,7 +350,7 @@ public final class FormSession {
     func isChanged(_ key: String) -> Bool { (currentValue(key) ?? .null) != (pristineValues[key] ?? .null) }
 
     /// Dirty fields, or typed inputs that did not parse.
-    public var hasUnsavedChanges: Bool { isDirty || !inputs.isEmpty || (hasGroups && groupState.hasInputs) }
+    public var hasUnsavedChanges: Bool { isDirty || hasInputs || (hasGroups && groupState.hasInputs) }
 
     /// The warning to show before unsaved changes are thrown away; `nil` when
     /// there is nothing to lose or the form turned the warning off.
@@ -403,7 +405,7 @@ public final class FormSession {
     /// Tells every observer. The event is made only when someone listens:
     /// most sessions (a service's request, a command) have no observer.
     func emit(_ event: @autoclosure () -> SessionEvent) {
-        guard !observers.isEmpty else { return }
+        guard hasObservers else { return }
         let event = event()
         for handler in observers.values { handler(event) }
     }
