@@ -82,7 +82,8 @@ public final class DraftAutosaver: Sendable {
         }
     }
 
-    private let store: any DraftStore
+    /// Where the drafts go (a session's `draftStore`).
+    let store: any DraftStore
     private let policy: Policy
     private let state = Mutex(State())
     /// Serial: writes, deletes and flushes happen in the order they were asked for.

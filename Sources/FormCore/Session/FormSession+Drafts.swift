@@ -21,7 +21,7 @@ extension FormSession {
         var changed: [String: FieldValue] = [:]
         var raw: [String: String] = [:]
         for k in draftKeys {
-            if !inputs.isEmpty, let input = inputs[k] {
+            if hasInputs, let input = inputs[k] {
                 raw[k] = input
             } else if isChanged(k) {
                 changed[k] = current[k] ?? .null
@@ -112,7 +112,7 @@ extension FormSession {
             return
         }
         let k = field.key
-        let input: String? = inputs.isEmpty ? nil : inputs[k]
+        let input: String? = hasInputs ? inputs[k] : nil
         // Spelt out: `nil` alone would be the `.null` value (FieldValue takes nil literals).
         var value = Optional<FieldValue>.none
         if input == nil, isChanged(k) { value = .some(current[k] ?? FieldValue.null) }

@@ -31,7 +31,7 @@ extension FormSession {
     private func set(_ field: Field, at position: Int, input: String) throws -> SaveOutcome? {
         let key = field.key
         // Usually no input is pending: no lookup for one.
-        let inputBefore = inputs.isEmpty ? nil : inputs[key]
+        let inputBefore = hasInputs ? inputs[key] : nil
         let handed = draftBeforeEdit
         switch compiled.parse(input, field: field, at: position) {
         case .success(let value):
@@ -40,7 +40,7 @@ extension FormSession {
         case .failure(let error):
             // The value stays: the step is the input typed over it.
             let kept = value(key)
-            let saves = undoSteps.saves
+            let saves = savesSoFar
             defer {
                 endUndoStep(key, before: .init(value: kept, input: inputBefore), after: .init(value: kept, input: input),
                             saves: saves)
@@ -87,7 +87,7 @@ extension FormSession {
         // What is stored is what the column holds, whatever the form guessed of it.
         let taken = given == (pristineValues[key] ?? .null) ? given : try field.coerce(given, messages: form.messages)
         let handed = draftBeforeEdit
-        let inputBefore = inputs.isEmpty ? nil : inputs.removeValue(forKey: key)
+        let inputBefore = hasInputs ? inputs.removeValue(forKey: key) : nil
         return try apply(taken, to: field, at: position, inputBefore: inputBefore, draftHanded: handed)
     }
 
@@ -156,12 +156,12 @@ extension FormSession {
         let key = field.key
         let replaced = setCurrent(value, for: key, atSlot: compiled.slotOfField[position])
         let old = replaced ?? .null
-        let saves = undoSteps.saves
+        let saves = savesSoFar
         defer { endUndoStep(key, before: .init(value: old, input: inputBefore), after: .init(value: value), saves: saves) }
         let revision = draftRevision
         touch(at: position)
         let timing = field.effectiveTiming(in: form)
-        if form.mode == .free || timing == .onChange || fieldErrors[key] != nil {
+        if form.mode == .free || timing == .onChange || (hasFieldErrors && fieldErrors[key] != nil) {
             validateField(field, value: value)
         }
         if replaced != value { emit(.valueChanged(field: key)) }
@@ -192,7 +192,7 @@ extension FormSession {
         }
         // Nothing found and no warnings: either way below comes to no errors
         // and no warnings, so whether the field changed need not be looked up.
-        if found.isEmpty && warningState.isKnownEmpty {
+        if found.isEmpty && warningsAreKnownEmpty {
             setErrors([], for: field.key)
             return []
         }
@@ -211,13 +211,13 @@ extension FormSession {
     /// The field's warnings become `found` (kept in field order), or none
     /// (`nil`); deferred warnings stay deferred (`SessionWarnings`).
     private func replaceWarnings(of key: String, with found: [FieldError]?) {
-        guard !observers.isEmpty else { return warningState.replace(key, with: found, in: compiled) }
+        guard hasObservers else { return warningState.replace(key, with: found, in: compiled) }
         setWarnings(SessionWarnings.replacing(key, with: found, in: warnings, compiled))
     }
 
     func setErrors(_ errors: [FieldError], for key: String) {
         // Usually no field has an error: no key hashed to find none.
-        let old = fieldErrors.isEmpty ? [] : fieldErrors[key] ?? []
+        let old = hasFieldErrors ? fieldErrors[key] ?? [] : []
         // None before, none now: no second lookup to remove nothing.
         if old.isEmpty && errors.isEmpty { return }
         fieldErrors[key] = errors.isEmpty ? nil : errors

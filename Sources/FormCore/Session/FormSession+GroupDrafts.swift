@@ -4,7 +4,7 @@ extension FormSession {
     /// The groups that changed, as a draft keeps them; `nil` when none did.
     /// Secure row fields are left out, as a parent's are.
     var groupDraft: [String: DraftGroup]? {
-        guard !groupState.current.isEmpty else { return nil }
+        guard hasGroups else { return nil }
         var result: [String: DraftGroup] = [:]
         for group in form.groups {
             let inputs = rows(group.key).contains { groupState.inputs[$0.id]?.isEmpty == false }

@@ -50,7 +50,7 @@ extension FormSession {
     /// then the group rules (`lines` for the number of rows, the parent field for a sum).
     public var groupErrors: [FieldError] {
         // Asked on every change: a form without groups walks nothing.
-        guard !groupState.current.isEmpty else { return [] }
+        guard hasGroups else { return [] }
         return form.groups.flatMap { group in
             rows(group.key).enumerated().flatMap { index, row in
                 (groupState.rowErrors[row.id] ?? []).map { error in
@@ -85,7 +85,7 @@ extension FormSession {
 
     var areGroupsDirty: Bool {
         // Asked on every keystroke: a form without groups walks nothing.
-        !groupState.current.isEmpty && form.groups.contains { isGroupDirty($0.key) }
+        hasGroups && form.groups.contains { isGroupDirty($0.key) }
     }
 
     /// The ids of stored rows still present, in their current order.

@@ -163,7 +163,7 @@ extension FormSession {
             touch(key)
         }
         // Nothing found and nothing shown: no field's errors change, and none need looking up.
-        if !found.isEmpty || !fieldErrors.isEmpty {
+        if !found.isEmpty || hasFieldErrors {
             for index in fields.indices { setErrors(found[fields[index].key] ?? [], for: fields[index].key) }
         }
         if formErrors != whole {
@@ -171,7 +171,7 @@ extension FormSession {
             emit(.validationChanged(field: nil))
         }
         // Nobody hears `.warningsChanged`: the warnings wait until they are read.
-        if observers.isEmpty {
+        if !hasObservers {
             // Handed over, not copied: a check holds the form, its fields and the values.
             let ofCurrent = check.valuesAreTheGiven
             warningState.deferTo(consume check, ofCurrent: ofCurrent)
@@ -182,7 +182,7 @@ extension FormSession {
     }
 
     func setWarnings(_ found: [FieldError]) {
-        guard !observers.isEmpty else { return warningState.set(found) }
+        guard hasObservers else { return warningState.set(found) }
         guard warnings != found else { return }
         warnings = found
         emit(.warningsChanged)

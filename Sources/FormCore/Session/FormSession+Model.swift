@@ -24,7 +24,7 @@ extension FormSession {
         // rows' keys); every group of the form has an entry, so a form without
         // groups walks nothing.
         var rows: [String: [[String: FieldValue]]] = [:]
-        if !groupState.current.isEmpty {
+        if hasGroups {
             for group in form.groups { rows[group.key] = self.rows(group.key).map(\.values) }
         }
         return try ModelCoder.decode(type, from: values, rows: rows)

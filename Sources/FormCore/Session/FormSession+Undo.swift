@@ -85,7 +85,7 @@ extension FormSession {
     /// passes both states, which it knows: looking them up again was a
     /// keystroke's second and third key lookup (issue 14).
     func endUndoStep(_ key: String, before: UndoSteps.FieldState, after: UndoSteps.FieldState, saves: Int) {
-        guard after != before, undoSteps.saves == saves else { return }
+        guard after != before, savesSoFar == saves else { return }
         undoSteps.edit(key, before: before, after: after)
     }
 

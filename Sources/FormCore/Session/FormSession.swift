@@ -29,8 +29,11 @@ import FoundationEssentials
 public final class FormSession {
     public let form: Form
     public let backend: any FormBackend
-    /// Where unsaved state is autosaved; `nil` keeps no drafts.
-    public let draftStore: (any DraftStore)?
+    /// Where unsaved state is autosaved; `nil` keeps no drafts. The
+    /// autosaver's store, made with it: an optional existential held here
+    /// too was destroyed through its metadata at the end of every session,
+    /// nil or not (issue 14).
+    public var draftStore: (any DraftStore)? { autosaver?.store }
     /// Whose drafts this session writes and is offered (a service's user id);
     /// `nil` for the drafts nobody owns.
     public let owner: String?
@@ -94,7 +97,9 @@ public final class FormSession {
         _ = namedCurrent()
         defer { currentValuesChanged() }
         let old = currentByKey.updateValue(value, forKey: key)
-        warningState.noteOverwritten(key, was: old)
+        // Asked of the extras in place: usually no deferred check follows
+        // the current values, and changing `warningState` retained the extras.
+        if extrasIfMade?.warningState.followsCurrent == true { warningState.noteOverwritten(key, was: old) }
         return old
     }
     /// Slots whose current value may differ from the pristine one: every slot
@@ -105,10 +110,6 @@ public final class FormSession {
     @exclusivity(unchecked) var editedSlots: PositionSet?
     /// Set while `editedSlots` is kept up to date by hand.
     @exclusivity(unchecked) var isTrackingEdits = false
-    /// Raw inputs that did not parse, by field key.
-    @exclusivity(unchecked) public internal(set) var inputs: [String: String] = [:] {
-        didSet { draftRevision &+= 1 }
-    }
     /// Fields a person changed or committed at least once.
     public internal(set) var touched: Set<String> {
         get { Set(touchedFields.positions.map { fields[$0].key }) }
@@ -125,10 +126,6 @@ public final class FormSession {
     func touch(_ key: String) {
         if let position = compiled.position(of: key) { touch(at: position) }
     }
-    /// Errors per field key.
-    @exclusivity(unchecked) public internal(set) var fieldErrors: [String: [FieldError]] = [:]
-    /// Errors of the form's cross-field rules that blame no single field.
-    @exclusivity(unchecked) public internal(set) var formErrors: [FieldError] = []
     /// What a save of a stored record validates; `.changes` unless opened
     /// through `bound(to:)`.
     @exclusivity(unchecked) public var saveValidation: SaveValidation = .changes
@@ -140,34 +137,25 @@ public final class FormSession {
         get { warningState.list(in: compiled, current: namedCurrent()) }
         set { warningState.set(newValue) }
     }
-    @exclusivity(unchecked) var warningState = SessionWarnings()
     /// In edit mode: between `beginEditing()` and save or cancel.
     @exclusivity(unchecked) public internal(set) var isEditing: Bool {
         didSet { visibilityMemo = nil }
     }
     /// The version column's value as loaded or last saved.
     @exclusivity(unchecked) public internal(set) var baseVersion: Int64?
-    /// Who saves, and through what: what a backend that keeps history records.
-    @exclusivity(unchecked) public var attribution = ChangeAttribution.library
-    /// Edit steps to undo and redo (`FormSession+Undo.swift`).
-    @exclusivity(unchecked) var undoSteps = UndoSteps()
-    /// Commits by others heard for this record (`FormSession+External.swift`).
-    @exclusivity(unchecked) var externalWatch: ExternalWatch?
+    /// What few sessions use (inputs, errors, undo, drafts offered,
+    /// observers, groups...), made on first use (`FormSession+Extras.swift`).
+    @exclusivity(unchecked) var extrasIfMade: SessionExtras?
 
-    /// Drafts found for this record when it was opened, not yet restored or discarded.
-    @exclusivity(unchecked) public internal(set) var offeredDrafts: [Draft] = []
-    /// Made when first needed: a session without drafts never needs one, and
-    /// a random UUID costs a system call.
-    lazy var draftID: String = UUID().uuidString.lowercased()
     @exclusivity(unchecked) var draftCreatedAt: Date?
     /// Whether a draft with `draftID` may have been written (or restored):
     /// a save or cancel deletes one only then.
     @exclusivity(unchecked) var draftMayExist = false
-    @exclusivity(unchecked) var autosaver: DraftAutosaver?
+    /// Writes the drafts; made only with a draft store.
+    let autosaver: DraftAutosaver?
     let autosavePolicy: DraftAutosaver.Policy
     /// Where drafts went when the store failed (looked up only when needed).
     var fallbackDrafts: (any DraftStore)? { autosavePolicy.fallback }
-    @exclusivity(unchecked) var observers: [UUID: (SessionEvent) -> Void] = [:]
     /// The form prepared once for all its sessions (fields in order, keys by
     /// position, conditions): walking its sections per session or per
     /// keystroke showed in profiles.
@@ -184,10 +172,6 @@ public final class FormSession {
     @exclusivity(unchecked) private var visibilityMemo: FormVisibility?
     /// A draft's `base` (the pristine stored values), kept until `pristine` changes.
     @exclusivity(unchecked) var draftBase: [String: FieldValue]?
-    /// The rows of the repeating groups (`FormSession+Groups.swift`).
-    @exclusivity(unchecked) var groupState = GroupState() {
-        didSet { draftRevision &+= 1 }
-    }
     /// Counts changes of the state a draft holds (values, inputs, rows), and
     /// the count when the autosaver last took all of it: a keystroke on a
     /// session nothing else changed since then hands over one field
@@ -231,12 +215,10 @@ public final class FormSession {
         // an init's owned argument was a copy, and nil is told apart before
         // it is stored or an autosaver made of it (issue 14).
         if draftStore == nil {
-            self.draftStore = nil
+            autosaver = nil
         } else {
-            let store = copy draftStore
-            self.draftStore = store
             // Mapped, not unwrapped with `if let`, which made one more copy.
-            autosaver = store.map { DraftAutosaver(store: $0, policy: autosave) }
+            autosaver = (copy draftStore).map { DraftAutosaver(store: $0, policy: autosave) }
         }
         loadGroups(groups)
     }
@@ -347,7 +329,7 @@ public final class FormSession {
     public var allErrors: [FieldError] {
         // Usually no field has an error: no walk over the form (every save asks,
         // and walking 200 fields was an eighth of a 200-field save).
-        (fieldErrors.isEmpty ? [] : fields.flatMap { errors($0.key) }) + groupErrors + formErrors
+        (hasFieldErrors ? fields.flatMap { errors($0.key) } : []) + groupErrors + formErrors
     }
 
     /// Stored fields whose current value differs from the pristine one.
@@ -368,7 +350,7 @@ public final class FormSession {
     func isChanged(_ key: String) -> Bool { (currentValue(key) ?? .null) != (pristineValues[key] ?? .null) }
 
     /// Dirty fields, or typed inputs that did not parse.
-    public var hasUnsavedChanges: Bool { isDirty || !inputs.isEmpty || groupState.hasInputs }
+    public var hasUnsavedChanges: Bool { isDirty || hasInputs || (hasGroups && groupState.hasInputs) }
 
     /// The warning to show before unsaved changes are thrown away; `nil` when
     /// there is nothing to lose or the form turned the warning off.
@@ -423,7 +405,7 @@ public final class FormSession {
     /// Tells every observer. The event is made only when someone listens:
     /// most sessions (a service's request, a command) have no observer.
     func emit(_ event: @autoclosure () -> SessionEvent) {
-        guard !observers.isEmpty else { return }
+        guard hasObservers else { return }
         let event = event()
         for handler in observers.values { handler(event) }
     }

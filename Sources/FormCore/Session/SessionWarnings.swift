@@ -23,7 +23,7 @@ struct SessionWarnings {
     private var pending: PendingCheck?
     /// Whether `pending`'s values are the session's current values as they
     /// were, less what `overwritten` holds: the check itself keeps none.
-    private var followsCurrent = false
+    private(set) var followsCurrent = false
     /// For each key the session's current values changed since the check,
     /// the value it held then (`nil`: none).
     private var overwritten: [String: FieldValue?] = [:]
