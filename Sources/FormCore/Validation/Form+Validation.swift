@@ -42,7 +42,13 @@ extension Form {
         // form on every keystroke (issue 14).
         var failures: [Failure] = []
         if field.isRequired || field.isNotNull {
-            let missing = if !field.isRequired { value == .null } else if field.kind == .bool { value != .bool(true) } else { value.isEmpty }
+            let missing = if !field.isRequired {
+                value == .null  // NOT NULL alone: '' and false are values
+            } else if field.kind == .bool {
+                value != .bool(true)
+            } else {
+                value.isEmpty
+            }
             if missing { return errors(of: [Failure("required")], field: field) }
         }
         if value.isEmpty { return [] }

@@ -145,11 +145,8 @@ struct ExportEncoder {
     }
 
     private mutating func noteRepaired(column index: Int) {
-        if let seen = repairedText {
-            repairedText?.count = seen.count + 1
-        } else {
-            repairedText = (1, rowCount + 1, columnKeys[index])
-        }
+        if repairedText == nil { repairedText = (0, rowCount + 1, columnKeys[index]) }
+        repairedText?.count += 1
     }
 
     private mutating func writeBuffer() {
