@@ -431,7 +431,8 @@ public struct TableMapping: Sendable, Hashable {
         // The array is made through `reserveCapacity`, which is specialized
         // for `FieldValue?`: `init(unsafeUninitializedCapacity:)` allocated
         // through the standard library's generic code, which looked up the
-        // buffer's type metadata (~330 instructions a record; issue 14).
+        // buffer's type metadata (~330 instructions a record; issue 14), and
+        // `init(repeating: nil, count:)` cost ~500 more a record than this.
         var others: [String: FieldValue] = [:]
         var slots: [FieldValue?] = []
         slots.reserveCapacity(layout.keys.count)
