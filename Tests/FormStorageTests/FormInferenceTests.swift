@@ -107,4 +107,36 @@ import Testing
         #expect(every.rowIDName == nil)
         #expect(FormInference.form(for: every).primaryKey.isEmpty)
     }
+
+    /// A declared type that names no kind (`JSON`, `UUID`, `STRING`) has
+    /// NUMERIC affinity by SQLite's last rule, yet holds text: the inferred
+    /// field is text, stored as typed (a number typed stays a number, as in
+    /// an untyped column), where it was a decimal that refused JSON as "not a
+    /// number". Types that name a number stay decimal.
+    @Test func aTypeThatNamesNoKindTakesText() throws {
+        try store.database.write { conn in
+            try conn.executeScript("""
+                CREATE TABLE documents (id INTEGER PRIMARY KEY, payload JSON, ref UUID, code STRING,
+                                        amount MONEY, n NUMBER, total DECIMAL(10,2), price NUMERIC);
+                INSERT INTO documents (id, payload, ref) VALUES (1, '{"a":[1,2]}', '550e8400-e29b-41d4-a716-446655440000');
+                """)
+        }
+        let table = try store.database.read { try $0.tableInfo("documents") }
+        #expect(table.columns.filter(\.isUntyped).map(\.name) == ["payload", "ref", "code"])
+        let form = FormInference.form(for: table)
+        for key in ["payload", "ref", "code"] { #expect(try field(form, key).kind == .text, "\(key)") }
+        for key in ["amount", "n", "total", "price"] { #expect(try field(form, key).kind == .decimal, "\(key)") }
+
+        let session = try FormSession.open(form, key: RecordKey("id", 1), backend: store)
+        #expect(session.value("payload") == .text(#"{"a":[1,2]}"#))
+        try session.set("payload", input: #"{"b":true}"#)
+        try session.set("code", input: "42")
+        try session.set("ref", input: "not-a-number")
+        #expect(try session.save().isSuccess)
+        let stored = try store.database.read {
+            try $0.fetchOne("SELECT payload, typeof(payload), code, typeof(code), ref FROM documents WHERE id = 1")
+        }
+        #expect(stored.map(\.values) == [.text(#"{"b":true}"#), .text("text"), .integer(42), .text("integer"),
+                                                   .text("not-a-number")])
+    }
 }

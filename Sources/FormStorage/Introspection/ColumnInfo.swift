@@ -30,6 +30,21 @@ public struct ColumnInfo: Sendable, Hashable {
     public var isPrimaryKey: Bool { primaryKeyPosition > 0 }
 
     /// No type to convert a value to: declared with none (`CREATE TABLE t(a)`),
-    /// or `ANY` in a STRICT table. Such a column stores what it is given.
-    public var isUntyped: Bool { affinity == .blob && !declaredType.uppercased().containsUTF8("BLOB") }
+    /// `ANY` in a STRICT table, or a type that names no kind (`JSON`, `UUID`,
+    /// `STRING`), which SQLite's last rule gives NUMERIC affinity: text that
+    /// is no number stays text there. Such a column stores what it is given,
+    /// and an inferred form takes it as text rather than refuse JSON in a
+    /// `JSON` column as "not a number".
+    public var isUntyped: Bool {
+        let type = declaredType.uppercased()
+        switch affinity {
+        case .blob: return !type.containsUTF8("BLOB")
+        case .numeric: return !Self.kindWords.contains { type.containsUTF8($0) }
+        default: return false
+        }
+    }
+
+    /// What a NUMERIC column's declared type names when it names a kind: a
+    /// number (`NUMERIC`, `NUMBER`, `DECIMAL`, `MONEY`), a bool, a date or a time.
+    private static let kindWords = ["NUM", "DEC", "MONEY", "BOOL", "DATE", "TIME"]
 }

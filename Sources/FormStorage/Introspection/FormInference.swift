@@ -95,6 +95,7 @@ public enum FormInference {
         if type.containsUTF8("DATETIME") || type.containsUTF8("TIMESTAMP") { return .datetime }
         if type.containsUTF8("DATE") { return .date }
         if type.containsUTF8("TIME") { return .time }
+        if column.isUntyped { return .text }
         switch column.affinity {
         case .integer: return .integer
         case .real, .numeric: return .decimal
