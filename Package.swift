@@ -65,7 +65,7 @@ let package = Package(
         // FormStorage only for FormStore's own migrations (the same files and checksums).
         .target(name: "FormStoragePostgres", dependencies: ["FormCore", "FormBasics", "FormStorage", "CLibPQ"]),
         .target(name: "FormStoreCLI", dependencies: ["FormCore", "FormBasics", "FormStorage", "FormStoragePostgres", "FormWeb", "CMicroHTTPD"]),
-        .executableTarget(name: "formstore", dependencies: ["FormStoreCLI"], linkerSettings: staticRelease),
+        .executableTarget(name: "formstore", dependencies: ["FormStorage", "FormStoreCLI"], linkerSettings: staticRelease),
         // Benchmarks against the raw SQLite C API and the sqlite3 command (docs: README, Performance).
         .executableTarget(name: "formstore-bench",
                           dependencies: ["FormCore", "FormStorage", "FormStoreCLI", "CSQLite",

@@ -17,6 +17,13 @@ static inline int formstore_sqlite3_db_config_load_extension(sqlite3 *db, int on
     return sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, on, (int *)0);
 }
 
+// Process-wide, before SQLite is initialized: whether SQLite counts the memory
+// it allocates (sqlite3_memory_used, the soft heap limit). Counting takes a
+// global mutex on every allocation, and SQLite allocates per text column read.
+static inline int formstore_sqlite3_config_memstatus(int on) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, on);
+}
+
 // SQLITE_TRANSIENT is a macro over a cast Swift cannot import.
 static inline sqlite3_destructor_type formstore_sqlite3_transient(void) {
     return SQLITE_TRANSIENT;

@@ -1,4 +1,5 @@
 import CSQLite
+import FormCore
 
 /// The floor of a load that hands back a `Decodable` model: the C read of the
 /// row, with `Person` made by its synthesized `init(from:)` through the
@@ -84,6 +85,139 @@ struct StatementDecoder: Decoder {
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
             throw DecodingError.typeMismatch(type, .init(codingPath: [key], debugDescription: "not a column of Person"))
         }
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+            -> KeyedDecodingContainer<NestedKey> { throw BenchError("Person has no nested values") }
+        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+            throw BenchError("Person has no lists")
+        }
+        func superDecoder() throws -> any Decoder { throw BenchError("Person has no superclass") }
+        func superDecoder(forKey key: Key) throws -> any Decoder { throw BenchError("Person has no superclass") }
+    }
+}
+
+/// The floor of a load into anything that tracks changes: the C read, the
+/// row's values kept past the read (one `FieldValue` per column, held by an
+/// object, as a session must keep what it loaded to tell what changed), and
+/// `Person` decoded from those kept values by a minimal decoder. What
+/// FormStore's load costs beyond this is its own plumbing: the store's
+/// statement cache and reader pool, the form's layout, the session's state.
+extension InProcessCases {
+    func loadKeptFloor(_ path: String) throws -> ResultRow {
+        let raw = try RawConnection(path: path)
+        let select = try raw.prepare(Person.selectSQL)
+        let perRound = size.pick(smoke: 1, quick: 500, full: 2000)
+        var next = 0
+        func read(_ make: (RawStatement) throws -> Person) rethrows -> Double {
+            try seconds {
+                for _ in 0..<perRound {
+                    next = next % rowCount + 1
+                    sqlite3_bind_int64(select.pointer, 1, Int64(next))
+                    guard sqlite3_step(select.pointer) == SQLITE_ROW else { fatalError("no row") }
+                    blackHole(try make(select))
+                    sqlite3_reset(select.pointer)
+                }
+            } / Double(perRound)
+        }
+        let paired = try interleaved(rounds: size.pick(smoke: 1, quick: 21, full: 41), baseline: {
+            read { Person(row: $0) }
+        }, subject: {
+            try read { statement in
+                let kept = KeptRow(statement)
+                let person = try Person(from: KeptRowDecoder(row: kept))
+                blackHole(kept)
+                return person
+            }
+        })
+        return ResultRow("load floor: the C read kept as values, decoded through Decodable",
+                         formstore: paired.subject * 1e6, baseline: paired.baseline * 1e6, unit: "µs", goal: "–",
+                         met: nil, note: "the row read into one FieldValue per column held by an object, "
+                             + "Person(from:) decoded from those values by a minimal decoder: what any load "
+                             + "into something that tracks changes does")
+    }
+}
+
+/// A row's values kept past the read, one per column.
+final class KeptRow {
+    let values: [FieldValue]
+
+    init(_ statement: RawStatement) {
+        let p = statement.pointer
+        var values: [FieldValue] = []
+        values.reserveCapacity(Person.columns.count)
+        for column in 0..<sqlite3_column_count(p) {
+            switch sqlite3_column_type(p, column) {
+            case SQLITE_INTEGER: values.append(.int(sqlite3_column_int64(p, column)))
+            case SQLITE_FLOAT: values.append(.double(sqlite3_column_double(p, column)))
+            case SQLITE_NULL: values.append(.null)
+            default: values.append(.text(statement.text(column)))
+            }
+        }
+        self.values = values
+    }
+}
+
+/// A decoder over a kept row of `Person.selectSQL`: a key's value is the
+/// next one when keys come in the struct's order.
+struct KeptRowDecoder: Decoder {
+    let row: KeptRow
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(Values<Key>(row: row))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw BenchError("a row is not a list") }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { throw BenchError("a row is not one value") }
+
+    final class Values<Key: CodingKey>: KeyedDecodingContainerProtocol {
+        let row: KeptRow
+        private var next = 0
+        var codingPath: [any CodingKey] { [] }
+        var allKeys: [Key] { Person.columns.compactMap { Key(stringValue: $0.name) } }
+
+        init(row: KeptRow) { self.row = row }
+
+        /// The value of `key`: the one after the last, else found by name.
+        private func value(_ key: Key) throws -> FieldValue {
+            let names = Person.columns
+            let name = key.stringValue
+            let index: Int
+            if next < names.count, names[next].name == name {
+                index = next
+            } else if let found = names.firstIndex(where: { $0.name == name }) {
+                index = found
+            } else {
+                throw DecodingError.keyNotFound(key, .init(codingPath: [], debugDescription: "no column \(name)"))
+            }
+            next = index + 1
+            return row.values[index]
+        }
+
+        private func mismatch<T>(_ type: T.Type, _ key: Key) -> DecodingError {
+            DecodingError.typeMismatch(type, .init(codingPath: [key], debugDescription: "not a \(type)"))
+        }
+
+        func contains(_ key: Key) -> Bool { Person.columns.contains { $0.name == key.stringValue } }
+        func decodeNil(forKey key: Key) throws -> Bool { try value(key) == .null }
+        func decode(_ type: String.Type, forKey key: Key) throws -> String {
+            guard case .text(let s) = try value(key) else { throw mismatch(type, key) }
+            return s
+        }
+        func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+            guard case .int(let i) = try value(key) else { throw mismatch(type, key) }
+            return i
+        }
+        func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+            guard case .double(let d) = try value(key) else { throw mismatch(type, key) }
+            return d
+        }
+        func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+            guard case .int(let i) = try value(key) else { throw mismatch(type, key) }
+            return i != 0
+        }
+
+        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { throw mismatch(type, key) }
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
             -> KeyedDecodingContainer<NestedKey> { throw BenchError("Person has no nested values") }
         func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {

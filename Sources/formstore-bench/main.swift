@@ -39,7 +39,7 @@ do {
     var rows: [ResultRow] = []
     let library = InProcessCases(directory: scratch, size: size)
     let setup = try library.prepare()
-    if selected("load") { rows += [try library.load(setup), try library.loadFloor(setup)] }
+    if selected("load") { rows += [try library.load(setup), try library.loadFloor(setup), try library.loadKeptFloor(setup)] }
     if selected("save") {
         rows.append(try library.save(setup, .normal, atMost: 1.5))
         rows.append(try library.save(setup, .full, atMost: 1.1))

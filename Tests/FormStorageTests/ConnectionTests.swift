@@ -25,6 +25,14 @@ import Testing
         #expect(try mode(path + "-shm") == 0o600)
     }
 
+    /// SQLite takes process-wide settings only before its first connection:
+    /// afterwards the call is refused and the connection works on.
+    @Test func memoryStatisticsCannotBeTurnedOffOnceSQLiteIsInUse() throws {
+        let conn = try Connection(path: directory.path("db.sqlite"))
+        #expect(!SQLiteLibrary.turnOffMemoryStatistics())
+        #expect(try conn.fetchValue(Int.self, "SELECT 1") == 1)
+    }
+
     @Test func setsWALForeignKeysAndSynchronousFull() throws {
         let conn = try Connection(path: directory.path("db.sqlite"))
         #expect(try conn.fetchValue(String.self, "PRAGMA journal_mode") == "wal")

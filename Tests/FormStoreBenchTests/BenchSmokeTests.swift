@@ -36,6 +36,24 @@ import Testing
         #expect((row.formstore ?? 0) > 0 && (row.baseline ?? 0) > 0 && row.met == nil)
     }
 
+    @Test func theKeptValuesFloorDecodesTheSamePersonAsTheCRead() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let cases = InProcessCases(directory: scratch, size: .smoke)
+        let path = try cases.prepare()
+        let select = try RawConnection(path: path).prepare(Person.selectSQL)
+        for id: Int64 in [1, 2, 500] {
+            sqlite3_bind_int64(select.pointer, 1, id)
+            #expect(sqlite3_step(select.pointer) == SQLITE_ROW)
+            let kept = KeptRow(select)
+            #expect(kept.values.count == Person.columns.count)
+            #expect(try Person(from: KeptRowDecoder(row: kept)) == Person(row: select))
+            sqlite3_reset(select.pointer)
+        }
+        let row = try cases.loadKeptFloor(path)
+        #expect((row.formstore ?? 0) > 0 && (row.baseline ?? 0) > 0 && row.met == nil)
+    }
+
     @Test func thePickerCaseSearchesTheReferencedRows() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -1,0 +1,25 @@
+internal import CSQLite
+
+/// Settings of the SQLite library for the whole process. They belong to the
+/// program that owns the process (the `formstore` command), not to a library
+/// embedded in a host that may use SQLite for its own ends, so FormStore's
+/// stores never make them on their own.
+public enum SQLiteLibrary {
+    /// Turns off SQLite's memory statistics (`SQLITE_CONFIG_MEMSTATUS`),
+    /// which take a process-wide mutex on every allocation SQLite makes, and
+    /// it makes one for each text column of each row it reads. Without them
+    /// `sqlite3_memory_used` reads 0 and a soft heap limit is not enforced;
+    /// nothing in FormStore uses either.
+    ///
+    /// Must come before the first connection is opened (SQLite takes
+    /// configuration only before it is initialized); returns whether SQLite
+    /// took it.
+    ///
+    /// ```swift
+    /// SQLiteLibrary.turnOffMemoryStatistics()   // first thing in main
+    /// ```
+    @discardableResult
+    public static func turnOffMemoryStatistics() -> Bool {
+        formstore_sqlite3_config_memstatus(0) == SQLITE_OK
+    }
+}
