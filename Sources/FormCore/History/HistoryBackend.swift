@@ -27,4 +27,12 @@ public protocol HistoryBackend: FormBackend {
 
 extension HistoryBackend {
     public func isRecordingHistory() throws -> Bool { true }
+
+    /// The key as the stored record holds it, else `key` (a record deleted
+    /// since): history is kept under the stored key, and a key typed another
+    /// way that the database takes as equal (`alpha` in a `COLLATE NOCASE`
+    /// column holding `Alpha`) names the same record.
+    public func storedKey(_ form: Form, _ key: RecordKey) throws -> RecordKey {
+        try load(form, key: key)?.key ?? key
+    }
 }

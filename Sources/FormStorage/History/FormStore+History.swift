@@ -53,7 +53,7 @@ extension FormStore: HistoryBackend {
         let mapping = try mapping(for: form)
         guard try attachSidecar(creating: false) else { return [] }
         let schema = ownSchema
-        let keyText = try Self.keyText(key)
+        let keyText = try Self.keyText(try storedKey(form, key))
         let rows = try database.read { conn -> [Row] in
             guard try Self.ownTableExists("formstore_changes", schema: schema, conn) else { return [] }
             var sql = """

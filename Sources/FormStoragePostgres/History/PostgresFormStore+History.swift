@@ -53,7 +53,7 @@ extension PostgresFormStore: HistoryBackend {
             FROM formstore_changes c JOIN formstore_change_fields f ON f.change_id = c.id
             WHERE c.form = $1 AND c.record_key = $2
             """
-        var parameters: [String?] = [form.name, try Self.keyText(key)]
+        var parameters: [String?] = [form.name, try Self.keyText(try storedKey(form, key))]
         if let field {
             sql += " AND f.field = $3"
             parameters.append(field)

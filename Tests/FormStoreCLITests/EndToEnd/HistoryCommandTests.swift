@@ -32,6 +32,28 @@ import Testing
         #expect(try db.run(["history", "plans", "1", "--field", "colour"]).code == 64)
     }
 
+    /// A key typed in another case names the same record in a `COLLATE
+    /// NOCASE` key column, for `history` and `revert` as for `show` and
+    /// `set`: history is kept under the key the row holds.
+    @Test func aKeyTypedInAnotherCaseFindsTheRecordsHistory() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE codes (code TEXT PRIMARY KEY COLLATE NOCASE, label TEXT) WITHOUT ROWID;
+            INSERT INTO codes VALUES ('Alpha', 'first');
+            """)
+        #expect(try db.run(["init"]).code == 0)
+        #expect(try db.run(["set", "codes", "alpha", "label=second"]).code == 0)
+        #expect(try db.run(["set", "codes", "ALPHA", "label=third"]).code == 0)
+        for typed in ["Alpha", "alpha", "ALPHA"] {
+            let listed = try db.run(["history", "codes", typed, "--format", "json"])
+            #expect(listed.code == 0, "\(listed)")
+            let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
+            #expect(rows.map { $0["new"] as? String } == ["second", "third"], "\(typed)")
+        }
+        let reverted = try db.run(["revert", "codes", "aLpHa", "--change", "2"])
+        #expect(reverted.code == 0, "\(reverted)")
+        #expect(try db.query("SELECT code, label FROM codes") == "Alpha|second\n")
+    }
+
     @Test func revertSavesThePreviousValuesAsANewChange() throws {
         let db = try database()
         #expect(try db.run(["set", "plans", "1", "name=team"]).code == 0)
