@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import FormCore
 @testable import FormStoreCLI
@@ -141,6 +142,10 @@ import FormCore
             #expect(try typed.recordKey(primaryKey: key.columns, kinds: ["a": .integer, "id": .integer]) == key, "\(key.typedText)")
         }
         #expect(RecordKey(columns: ["a", "b"], values: [1, "x,y"]).typedText == #"a=1,b=x\,y"#)
+        // A BLOB as SQL writes it, which a BLOB key column reads back; a date in ISO 8601.
+        #expect(RecordKey("k", .data(Data([0x00, 0xFF]))).typedText == "x'00FF'")
+        #expect(RecordKey("d", .date(Date(timeIntervalSince1970: 86_400))).typedText == "1970-01-02")
+        #expect(RecordKey("d", .date(Date(timeIntervalSince1970: 86_401))).typedText == "1970-01-02T00:00:01Z")
     }
 
     @Test func draftTakesFormAndKeyOrAnId() throws {

@@ -1,3 +1,6 @@
+import FormBasics
+import FoundationEssentials
+
 /// Identifies a stored record: its primary-key columns and their values, in key order.
 ///
 /// Written `3` for a single key and `col=value,col=value` for a composite one.
@@ -20,17 +23,25 @@ public struct RecordKey: Sendable, Hashable, CustomStringConvertible {
         columns.firstIndex(of: column).map { values[$0] }
     }
 
-    /// Each column's value as text, as `description` writes it (NULL as `NULL`).
-    public var valueTexts: [String] {
-        values.map { value in
-            switch value {
-            case .text(let s): return s
-            case .int(let i): return String(i)
-            case .double(let d): return String(d)
-            case .bool(let b): return b ? "1" : "0"
-            case .null: return "NULL"
-            default: return "\(value)"
-            }
+    /// Each column's value as text (`text(of:)`), as `description` writes it.
+    public var valueTexts: [String] { values.map(Self.text(of:)) }
+
+    /// A key column's value as text, as it is typed back: NULL as `NULL`, a
+    /// BLOB in hex as SQL writes it (`x'00FF'`), a date in ISO 8601 (a day
+    /// as `2024-02-29`).
+    public static func text(of value: FieldValue) -> String {
+        switch value {
+        case .text(let s): return s
+        case .int(let i): return String(i)
+        case .double(let d): return String(d)
+        case .bool(let b): return b ? "1" : "0"
+        case .null: return "NULL"
+        case .data(let bytes): return "x'" + bytes.hexadecimal(uppercase: true) + "'"
+        case .date(let date):
+            // A day (midnight UTC, as a DATE column's value reads) is typed as the day.
+            let seconds = date.timeIntervalSince1970
+            return seconds.truncatingRemainder(dividingBy: 86_400) == 0 ? ISO8601.date(date) : ISO8601.shortDateTime(date)
+        case .list: return "\(value)"
         }
     }
 

@@ -13,6 +13,9 @@ struct OutputColumn: Sendable, Hashable {
     /// For a foreign key in `show` and `list`: the referenced rows' labels,
     /// shown beside the value (`ReferenceLabels`).
     var references: ReferenceLabels?
+    /// A column of the form's primary key: shown as it is typed, so that the
+    /// record can be named again (a BLOB key in hex, not by its size).
+    var isKey = false
 
     init(key: String, label: String? = nil, kind: FieldKind? = nil, isSecure: Bool = false) {
         self.key = key
@@ -35,6 +38,7 @@ struct OutputColumn: Sendable, Hashable {
     }
 
     private func plainDisplayText(_ value: FieldValue) -> String {
+        if isKey, case .data = value { return RecordKey.text(of: value) }
         if let field, !value.isEmpty, value != .text(ValueText.mask) {
             if case .data = value {} else { return field.format(value) }
         }
@@ -47,7 +51,9 @@ struct OutputColumn: Sendable, Hashable {
     /// back onto the same records.
     static func columns(of form: Form) -> [OutputColumn] {
         let keys = form.primaryKey.filter { form.field($0) == nil }.map { OutputColumn(key: $0) }
-        return keys + form.fields.filter { $0.holdsValue && $0.isStored }.map(OutputColumn.init)
+        var columns = keys + form.fields.filter { $0.holdsValue && $0.isStored }.map(OutputColumn.init)
+        for index in columns.indices where form.primaryKey.contains(columns[index].key) { columns[index].isKey = true }
+        return columns
     }
 
     /// Right-aligned in a table; a key with its label beside it reads as text.

@@ -29,6 +29,35 @@ import Testing
         #expect(try HTTPClient.request("GET", port: server.port, "/api/forms/pages/records/a%2Fb").status == 200)
     }
 
+    /// A BLOB key, a date key and a composite key holding a comma: every link
+    /// of the list leads to its record, and `list` shows each key as it is typed.
+    @Test func keysOfBlobsAndDatesAreLinkedAsTyped() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE blobs (k BLOB PRIMARY KEY, v TEXT);
+            INSERT INTO blobs VALUES (x'00ff', 'binary'), (x'414243', 'reads as text');
+            CREATE TABLE days (d DATE PRIMARY KEY, note TEXT);
+            INSERT INTO days VALUES ('2024-02-29', 'leap');
+            CREATE TABLE pairs (a BLOB, b TEXT, v TEXT, PRIMARY KEY (a, b));
+            INSERT INTO pairs VALUES (x'01', 'x,y', 'pair');
+            """)
+        let listed = try db.run(["list", "blobs"])
+        #expect(listed.output.contains("x'00FF'") && listed.output.contains("x'414243'"), "\(listed)")
+        #expect(try db.run(["show", "blobs", "x'00FF'"]).output.contains("binary"))
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        for (form, value) in [("blobs", "binary"), ("blobs", "reads as text"), ("days", "leap"), ("pairs", "pair")] {
+            let list = try browser.get("/forms/\(form)")
+            let links = list.text.split(separator: "href=\"").compactMap { part -> String? in
+                let link = String(part.prefix { $0 != "\"" })
+                return link.hasPrefix("/forms/\(form)/") && !link.hasSuffix("/new") ? link : nil
+            }
+            #expect(!links.isEmpty, "\(form)")
+            let pages = try links.map { try browser.get($0) }
+            #expect(pages.allSatisfy { $0.status == 200 }, "\(links)")
+            #expect(pages.contains { $0.text.contains("value=\"\(value)\"") }, "\(form): \(links)")
+        }
+    }
+
     @Test func aRecordPageLinksItsHistoryWithWhoWhenAndValues() throws {
         let db = try DemoDatabase()
         #expect(try db.run(["init"]).code == 0)
