@@ -1,14 +1,43 @@
 import CSQLite
 import FormCore
 
-/// The floor of a load that hands back a `Decodable` model: the C read of the
-/// row, with `Person` made by its synthesized `init(from:)` through the
-/// smallest decoder there can be, one reading each key's column straight from
-/// the statement. What this costs beyond `Person(row:)` is the standard
-/// library's `Codable` machinery (its container box, generic metadata and one
-/// call per key), which any load that decodes a model pays.
+/// The floors of a load that hands back a `Decodable` model, each the C read
+/// of the row with `Person` made another way, against `Person(row:)`:
+///
+/// - **Codable**: by its synthesized `init(from:)` through the smallest
+///   decoder there can be, one reading each key's column straight from the
+///   statement. What this adds is the standard library's `Codable` machinery
+///   (its container box, generic metadata and one call per key), which any
+///   load that decodes a model pays.
+/// - **kept values**: the row read into one `FieldValue` per column, held by
+///   an object past the read (as anything that tracks changes must keep
+///   what it loaded), and `Person` decoded from those values. What
+///   FormStore's load costs beyond this is its own plumbing: the store's
+///   statement cache and reader pool, the form's layout, the session's state.
 extension InProcessCases {
     func loadFloor(_ path: String) throws -> ResultRow {
+        let paired = try floorPaired(path) { try Person(from: StatementDecoder(statement: $0)) }
+        return ResultRow("load floor: the C read decoded through Decodable", formstore: paired.subject * 1e6,
+                         baseline: paired.baseline * 1e6, unit: "µs", goal: "–", met: nil,
+                         note: "Person(from:) through a minimal decoder reading each key's column from the statement; "
+                             + "what it adds to Person(row:) is Codable's own cost, paid by any load that decodes a model")
+    }
+
+    func loadKeptFloor(_ path: String) throws -> ResultRow {
+        let paired = try floorPaired(path) { statement in
+            let kept = KeptRow(statement)
+            defer { blackHole(kept) }
+            return try Person(from: KeptRowDecoder(row: kept))
+        }
+        return ResultRow("load floor: the C read kept as values, decoded through Decodable",
+                         formstore: paired.subject * 1e6, baseline: paired.baseline * 1e6, unit: "µs", goal: "–",
+                         met: nil, note: "the row read into one FieldValue per column held by an object, "
+                             + "Person(from:) decoded from those values by a minimal decoder: what any load "
+                             + "into something that tracks changes does")
+    }
+
+    /// One row read by key per turn, `Person(row:)` against `make`, alternated round by round.
+    private func floorPaired(_ path: String, _ make: (RawStatement) throws -> Person) throws -> Paired {
         let raw = try RawConnection(path: path)
         let select = try raw.prepare(Person.selectSQL)
         let perRound = size.pick(smoke: 1, quick: 500, full: 2000)
@@ -24,20 +53,28 @@ extension InProcessCases {
                 }
             } / Double(perRound)
         }
-        let paired = try interleaved(rounds: size.pick(smoke: 1, quick: 21, full: 41), baseline: {
+        return try interleaved(rounds: size.pick(smoke: 1, quick: 21, full: 41), baseline: {
             read { Person(row: $0) }
         }, subject: {
-            try read { try Person(from: StatementDecoder(statement: $0)) }
+            try read(make)
         })
-        return ResultRow("load floor: the C read decoded through Decodable", formstore: paired.subject * 1e6,
-                         baseline: paired.baseline * 1e6, unit: "µs", goal: "–", met: nil,
-                         note: "Person(from:) through a minimal decoder reading each key's column from the statement; "
-                             + "what it adds to Person(row:) is Codable's own cost, paid by any load that decodes a model")
     }
 }
 
-/// A decoder over the current row of a statement of `Person.selectSQL`: a
-/// key's column is the next one when keys come in the struct's order.
+extension Person {
+    /// The position of the column named `key` in `selectSQL`: `next` when the
+    /// keys come in the struct's order (one comparison), else found by name.
+    static func column<Key: CodingKey>(of key: Key, expected next: Int) throws -> Int {
+        let name = key.stringValue
+        if next < columns.count, columns[next].name == name { return next }
+        guard let found = columns.firstIndex(where: { $0.name == name }) else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: [], debugDescription: "no column \(name)"))
+        }
+        return found
+    }
+}
+
+/// A decoder over the current row of a statement of `Person.selectSQL`.
 struct StatementDecoder: Decoder {
     let statement: RawStatement
     var codingPath: [any CodingKey] { [] }
@@ -51,88 +88,23 @@ struct StatementDecoder: Decoder {
     func singleValueContainer() throws -> any SingleValueDecodingContainer { throw BenchError("a row is not one value") }
 
     /// A class, for the column cursor that the container's non-mutating calls move.
-    final class Columns<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    final class Columns<Key: CodingKey>: PersonContainer {
         let statement: RawStatement
-        private var next: Int32 = 0
-        var codingPath: [any CodingKey] { [] }
-        var allKeys: [Key] { Person.columns.compactMap { Key(stringValue: $0.name) } }
+        var next = 0
 
         init(statement: RawStatement) { self.statement = statement }
 
-        /// The column of `key`: the one after the last, else found by name.
         private func column(_ key: Key) throws -> Int32 {
-            let names = Person.columns
-            let name = key.stringValue
-            let index: Int32
-            if Int(next) < names.count, names[Int(next)].name == name {
-                index = next
-            } else if let found = names.firstIndex(where: { $0.name == name }) {
-                index = Int32(found)
-            } else {
-                throw DecodingError.keyNotFound(key, .init(codingPath: [], debugDescription: "no column \(name)"))
-            }
+            let index = try Person.column(of: key, expected: next)
             next = index + 1
-            return index
+            return Int32(index)
         }
 
-        func contains(_ key: Key) -> Bool { Person.columns.contains { $0.name == key.stringValue } }
         func decodeNil(forKey key: Key) throws -> Bool { sqlite3_column_type(statement.pointer, try column(key)) == SQLITE_NULL }
         func decode(_ type: String.Type, forKey key: Key) throws -> String { statement.text(try column(key)) }
         func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { sqlite3_column_int64(statement.pointer, try column(key)) }
         func decode(_ type: Double.Type, forKey key: Key) throws -> Double { sqlite3_column_double(statement.pointer, try column(key)) }
         func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { sqlite3_column_int64(statement.pointer, try column(key)) != 0 }
-
-        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            throw DecodingError.typeMismatch(type, .init(codingPath: [key], debugDescription: "not a column of Person"))
-        }
-        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
-            -> KeyedDecodingContainer<NestedKey> { throw BenchError("Person has no nested values") }
-        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-            throw BenchError("Person has no lists")
-        }
-        func superDecoder() throws -> any Decoder { throw BenchError("Person has no superclass") }
-        func superDecoder(forKey key: Key) throws -> any Decoder { throw BenchError("Person has no superclass") }
-    }
-}
-
-/// The floor of a load into anything that tracks changes: the C read, the
-/// row's values kept past the read (one `FieldValue` per column, held by an
-/// object, as a session must keep what it loaded to tell what changed), and
-/// `Person` decoded from those kept values by a minimal decoder. What
-/// FormStore's load costs beyond this is its own plumbing: the store's
-/// statement cache and reader pool, the form's layout, the session's state.
-extension InProcessCases {
-    func loadKeptFloor(_ path: String) throws -> ResultRow {
-        let raw = try RawConnection(path: path)
-        let select = try raw.prepare(Person.selectSQL)
-        let perRound = size.pick(smoke: 1, quick: 500, full: 2000)
-        var next = 0
-        func read(_ make: (RawStatement) throws -> Person) rethrows -> Double {
-            try seconds {
-                for _ in 0..<perRound {
-                    next = next % rowCount + 1
-                    sqlite3_bind_int64(select.pointer, 1, Int64(next))
-                    guard sqlite3_step(select.pointer) == SQLITE_ROW else { fatalError("no row") }
-                    blackHole(try make(select))
-                    sqlite3_reset(select.pointer)
-                }
-            } / Double(perRound)
-        }
-        let paired = try interleaved(rounds: size.pick(smoke: 1, quick: 21, full: 41), baseline: {
-            read { Person(row: $0) }
-        }, subject: {
-            try read { statement in
-                let kept = KeptRow(statement)
-                let person = try Person(from: KeptRowDecoder(row: kept))
-                blackHole(kept)
-                return person
-            }
-        })
-        return ResultRow("load floor: the C read kept as values, decoded through Decodable",
-                         formstore: paired.subject * 1e6, baseline: paired.baseline * 1e6, unit: "µs", goal: "–",
-                         met: nil, note: "the row read into one FieldValue per column held by an object, "
-                             + "Person(from:) decoded from those values by a minimal decoder: what any load "
-                             + "into something that tracks changes does")
     }
 }
 
@@ -156,8 +128,7 @@ final class KeptRow {
     }
 }
 
-/// A decoder over a kept row of `Person.selectSQL`: a key's value is the
-/// next one when keys come in the struct's order.
+/// A decoder over a kept row of `Person.selectSQL`.
 struct KeptRowDecoder: Decoder {
     let row: KeptRow
     var codingPath: [any CodingKey] { [] }
@@ -170,26 +141,14 @@ struct KeptRowDecoder: Decoder {
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw BenchError("a row is not a list") }
     func singleValueContainer() throws -> any SingleValueDecodingContainer { throw BenchError("a row is not one value") }
 
-    final class Values<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    final class Values<Key: CodingKey>: PersonContainer {
         let row: KeptRow
-        private var next = 0
-        var codingPath: [any CodingKey] { [] }
-        var allKeys: [Key] { Person.columns.compactMap { Key(stringValue: $0.name) } }
+        var next = 0
 
         init(row: KeptRow) { self.row = row }
 
-        /// The value of `key`: the one after the last, else found by name.
         private func value(_ key: Key) throws -> FieldValue {
-            let names = Person.columns
-            let name = key.stringValue
-            let index: Int
-            if next < names.count, names[next].name == name {
-                index = next
-            } else if let found = names.firstIndex(where: { $0.name == name }) {
-                index = found
-            } else {
-                throw DecodingError.keyNotFound(key, .init(codingPath: [], debugDescription: "no column \(name)"))
-            }
+            let index = try Person.column(of: key, expected: next)
             next = index + 1
             return row.values[index]
         }
@@ -198,7 +157,6 @@ struct KeptRowDecoder: Decoder {
             DecodingError.typeMismatch(type, .init(codingPath: [key], debugDescription: "not a \(type)"))
         }
 
-        func contains(_ key: Key) -> Bool { Person.columns.contains { $0.name == key.stringValue } }
         func decodeNil(forKey key: Key) throws -> Bool { try value(key) == .null }
         func decode(_ type: String.Type, forKey key: Key) throws -> String {
             guard case .text(let s) = try value(key) else { throw mismatch(type, key) }
@@ -216,14 +174,26 @@ struct KeptRowDecoder: Decoder {
             guard case .int(let i) = try value(key) else { throw mismatch(type, key) }
             return i != 0
         }
-
-        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { throw mismatch(type, key) }
-        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
-            -> KeyedDecodingContainer<NestedKey> { throw BenchError("Person has no nested values") }
-        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-            throw BenchError("Person has no lists")
-        }
-        func superDecoder() throws -> any Decoder { throw BenchError("Person has no superclass") }
-        func superDecoder(forKey key: Key) throws -> any Decoder { throw BenchError("Person has no superclass") }
     }
+}
+
+/// What both floors' keyed containers answer alike: `Person`'s keys, and
+/// no nested values, lists or superclass.
+protocol PersonContainer: KeyedDecodingContainerProtocol {}
+
+extension PersonContainer {
+    var codingPath: [any CodingKey] { [] }
+    var allKeys: [Key] { Person.columns.compactMap { Key(stringValue: $0.name) } }
+    func contains(_ key: Key) -> Bool { Person.columns.contains { $0.name == key.stringValue } }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        throw DecodingError.typeMismatch(type, .init(codingPath: [key], debugDescription: "not a column of Person"))
+    }
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey> { throw BenchError("Person has no nested values") }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        throw BenchError("Person has no lists")
+    }
+    func superDecoder() throws -> any Decoder { throw BenchError("Person has no superclass") }
+    func superDecoder(forKey key: Key) throws -> any Decoder { throw BenchError("Person has no superclass") }
 }

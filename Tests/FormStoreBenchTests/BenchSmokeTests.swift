@@ -20,7 +20,9 @@ import Testing
         }
     }
 
-    @Test func theLoadFloorDecodesTheSamePersonAsTheCRead() throws {
+    /// Each load floor's `Person` is the C read's, and its case measures both sides.
+    @Test(arguments: ["codable", "kept"])
+    func aLoadFloorDecodesTheSamePersonAsTheCRead(_ floor: String) throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let cases = InProcessCases(directory: scratch, size: .smoke)
@@ -29,28 +31,12 @@ import Testing
         for id: Int64 in [1, 2, 500] {
             sqlite3_bind_int64(select.pointer, 1, id)
             #expect(sqlite3_step(select.pointer) == SQLITE_ROW)
-            #expect(try Person(from: StatementDecoder(statement: select)) == Person(row: select))
+            let decoded = floor == "kept" ? try Person(from: KeptRowDecoder(row: KeptRow(select)))
+                                          : try Person(from: StatementDecoder(statement: select))
+            #expect(decoded == Person(row: select))
             sqlite3_reset(select.pointer)
         }
-        let row = try cases.loadFloor(path)
-        #expect((row.formstore ?? 0) > 0 && (row.baseline ?? 0) > 0 && row.met == nil)
-    }
-
-    @Test func theKeptValuesFloorDecodesTheSamePersonAsTheCRead() throws {
-        let scratch = try Scratch()
-        defer { scratch.remove() }
-        let cases = InProcessCases(directory: scratch, size: .smoke)
-        let path = try cases.prepare()
-        let select = try RawConnection(path: path).prepare(Person.selectSQL)
-        for id: Int64 in [1, 2, 500] {
-            sqlite3_bind_int64(select.pointer, 1, id)
-            #expect(sqlite3_step(select.pointer) == SQLITE_ROW)
-            let kept = KeptRow(select)
-            #expect(kept.values.count == Person.columns.count)
-            #expect(try Person(from: KeptRowDecoder(row: kept)) == Person(row: select))
-            sqlite3_reset(select.pointer)
-        }
-        let row = try cases.loadKeptFloor(path)
+        let row = floor == "kept" ? try cases.loadKeptFloor(path) : try cases.loadFloor(path)
         #expect((row.formstore ?? 0) > 0 && (row.baseline ?? 0) > 0 && row.met == nil)
     }
 
