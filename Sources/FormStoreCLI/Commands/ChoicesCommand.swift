@@ -38,7 +38,10 @@ struct ChoicesCommand: ParsableCommand {
         let workspace = try context.workspace()
         let form = try workspace.form(named: form)
         let choices = try workspace.choices(of: form, field: field, search: search, limit: limit)
-        let columns = [OutputColumn(key: "value"), OutputColumn(key: "label", kind: .text)]
+        // The value is a referenced key, shown as `set` takes it (a BLOB in hex, not by its size).
+        var value = OutputColumn(key: "value")
+        value.isKey = true
+        let columns = [value, OutputColumn(key: "label", kind: .text)]
         let options = context.outputOptions(revealSecure: false)
         var writer: any RecordWriter = format == .json
             ? JSONWriter(columns: columns, sink: context.terminal.output, options: options, style: .array)

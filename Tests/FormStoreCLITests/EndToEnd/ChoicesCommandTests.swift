@@ -30,6 +30,20 @@ import Testing
         #expect(percent.output == "value  label\n4      100%\n")
     }
 
+    /// A BLOB key is offered as it is typed back into `set`.
+    @Test func aBlobKeyIsOfferedAsTyped() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE badge (code BLOB PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE holder (id INTEGER PRIMARY KEY, badge BLOB REFERENCES badge(code));
+            INSERT INTO badge VALUES (x'00ff', 'Night'), (x'414243', 'Day');
+            INSERT INTO holder VALUES (1, NULL);
+            """)
+        let offered = try demo.run(["choices", "holder", "badge"])
+        #expect(offered.output == "value      label\nx'414243'  Day\nx'00FF'    Night\n", "\(offered)")
+        #expect(try demo.run(["set", "holder", "1", "badge=x'00FF'"]).code == 0)
+        #expect(try demo.query("SELECT quote(badge) FROM holder") == "X'00FF'\n")
+    }
+
     @Test func aFieldThatIsNoForeignKeyIsRefused() throws {
         let demo = try DemoDatabase(sql: Self.schema)
         let plain = try demo.run(["choices", "playlist_track", "position"])
