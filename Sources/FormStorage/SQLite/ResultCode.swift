@@ -89,6 +89,9 @@ public struct ResultCode: RawRepresentable, Sendable, Hashable, CustomStringConv
     public static let SQLITE_CONSTRAINT_TRIGGER = ResultCode(rawValue: CSQLite.SQLITE_CONSTRAINT | (7 << 8))
     public static let SQLITE_CONSTRAINT_UNIQUE = ResultCode(rawValue: CSQLite.SQLITE_CONSTRAINT | (8 << 8))
     public static let SQLITE_READONLY_DBMOVED = ResultCode(rawValue: CSQLite.SQLITE_READONLY | (4 << 8))
+    /// The folder is not writable, and SQLite must create a file beside the
+    /// database (a journal, or a WAL database's `-shm`, even to read it).
+    public static let SQLITE_READONLY_DIRECTORY = ResultCode(rawValue: CSQLite.SQLITE_READONLY | (6 << 8))
 
     private static let names: [Int32: String] = [
         0: "SQLITE_OK", 1: "SQLITE_ERROR", 2: "SQLITE_INTERNAL", 3: "SQLITE_PERM",
@@ -106,7 +109,7 @@ public struct ResultCode: RawRepresentable, Sendable, Hashable, CustomStringConv
         1811: "SQLITE_CONSTRAINT_TRIGGER", 2067: "SQLITE_CONSTRAINT_UNIQUE",
         2323: "SQLITE_CONSTRAINT_VTAB", 2579: "SQLITE_CONSTRAINT_ROWID",
         1032: "SQLITE_READONLY_DBMOVED", 264: "SQLITE_READONLY_RECOVERY",
-        520: "SQLITE_READONLY_CANTLOCK", 776: "SQLITE_READONLY_ROLLBACK",
+        520: "SQLITE_READONLY_CANTLOCK", 776: "SQLITE_READONLY_ROLLBACK", 1544: "SQLITE_READONLY_DIRECTORY",
         261: "SQLITE_BUSY_RECOVERY", 262: "SQLITE_LOCKED_SHAREDCACHE",
         266: "SQLITE_IOERR_READ", 522: "SQLITE_IOERR_SHORT_READ", 778: "SQLITE_IOERR_WRITE",
         267: "SQLITE_CORRUPT_VTAB", 523: "SQLITE_CORRUPT_SEQUENCE", 779: "SQLITE_CORRUPT_INDEX",
