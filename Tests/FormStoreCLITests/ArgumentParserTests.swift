@@ -84,6 +84,20 @@ import FormCore
         #expect(usageError(["set", "people", "3", "a=1", "a=2"]) == "Field 'a' is given more than once")
     }
 
+    /// A field whose name holds an operator character is typed with a
+    /// backslash before it, as a key's values are escaped.
+    @Test func aFieldNameHoldingAnOperatorIsTypedEscaped() throws {
+        let set = try command(["set", "t", "1", #"a\=b=c=d"#, #"x\\y=1"#], as: SetCommand.self)
+        #expect(set.inputs == ["a=b": .typed("c=d"), #"x\y"#: .typed("1")])
+        let list = try command(["list", "t", "--where", #"x\>y>3"#, "--where", #"a\=b="#, "--where", #"c\~d is null"#],
+                               as: ListCommand.self)
+        #expect(list.selection.conditions == [
+            RecordCondition(field: "x>y", test: .compare(.greater, "3")),
+            RecordCondition(field: "a=b", test: .compare(.equal, "")),
+            RecordCondition(field: "c~d", test: .isNull),
+        ])
+    }
+
     @Test func colonEqualsTakesOneJSONValue() throws {
         let set = try command(["set", "people", "3", "note:=null", "nick:=\"\"", "qty:=3", "active:=true",
                                "name:=\"x=y\"", "tags:=[\"a\",\"b\"]"], as: SetCommand.self)

@@ -1,7 +1,8 @@
 import FormCore
 
 /// `FIELD=VALUE` or `FIELD:=JSON` as given on the command line, split on the
-/// first `=` (so the value may itself contain `=`).
+/// first `=` (so the value may itself contain `=`); a field whose name holds
+/// `=` is typed with a backslash before it (`a\=b=1`, `TypedName`).
 ///
 /// `:=` takes one JSON value: `note:=null` stores NULL, `note:=""` empty text,
 /// `qty:=3`, `active:=true` and `name:="x"` the same as `qty=3`, `active=true`
@@ -28,11 +29,10 @@ struct Assignment: Sendable, Hashable {
     /// - throws: `CLIError.usage` when there is no `=`, no field name, or
     ///   what follows `:=` is not one JSON value.
     init(parsing text: String) throws {
-        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+        guard let (name, equals) = TypedName.split(text, at: ["="]), !name.isEmpty else {
             throw CLIError.usage("Expected FIELD=VALUE or FIELD:=JSON, got '\(text)'")
         }
-        let name = text[..<equals]
-        let rest = String(text[text.index(after: equals)...])
+        let rest = String(equals.dropFirst())
         guard name.hasSuffix(":"), name.count > 1 else {
             field = String(name)
             input = .typed(rest)

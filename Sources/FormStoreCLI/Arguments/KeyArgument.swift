@@ -44,7 +44,7 @@ enum KeyArgument: Sendable, Hashable {
 
         guard sawEquals else {
             // No unescaped `=`: one value, commas and all.
-            self = .single(KeyArgument.unescape(text))
+            self = .single(TypedName.unescape(text))
             return
         }
         var seen = Set<String>()
@@ -60,16 +60,6 @@ enum KeyArgument: Sendable, Hashable {
             result.append(KeyPart(column: column, value: String(part.text[part.text.index(after: eq)...])))
         }
         self = .composite(result)
-    }
-
-    private static func unescape(_ text: String) -> String {
-        var out = ""
-        var escaping = false
-        for ch in text {
-            if escaping { out.append(ch); escaping = false } else if ch == "\\" { escaping = true } else { out.append(ch) }
-        }
-        if escaping { out.append("\\") }
-        return out
     }
 
     /// The key as typed values for a table whose primary key is `primaryKey`;

@@ -9,7 +9,9 @@
 /// | `company is null`, `company is not null` | is NULL, is not NULL |
 ///
 /// The field is the text before the first operator character (`=`, `!`,
-/// `<`, `>`, `~`), so a value may hold any of them (`note=a=b`).
+/// `<`, `>`, `~`), so a value may hold any of them (`note=a=b`); a field
+/// whose name holds one is typed with a backslash before it (`x\>y>3`,
+/// `TypedName`).
 struct RecordCondition: Sendable, Hashable {
     enum Operator: String, Sendable, Hashable, CaseIterable {
         case equal = "=", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
@@ -34,22 +36,19 @@ struct RecordCondition: Sendable, Hashable {
     init(parsing text: String) throws {
         let lowered = text.lowercased()
         for (suffix, test) in [(" is not null", Test.isNotNull), (" is null", Test.isNull)] where lowered.hasSuffix(suffix) {
-            let field = String(text.dropLast(suffix.count)).trimmingSpaces
+            let field = TypedName.unescape(text.dropLast(suffix.count)).trimmingSpaces
             guard !field.isEmpty else { break }
             self.init(field: field, test: test)
             return
         }
-        let operatorStart: Set<Character> = ["=", "!", "<", ">", "~"]
-        guard let start = text.firstIndex(where: operatorStart.contains), start != text.startIndex else {
+        guard let (name, rest) = TypedName.split(text, at: ["=", "!", "<", ">", "~"]), !name.isEmpty else {
             throw CLIError.usage("Expected FIELD=VALUE (or !=, <, <=, >, >=, ~, 'is null', 'is not null'), got '\(text)'")
         }
-        let rest = text[start...]
         guard let op = Operator.allCases.sorted(by: { $0.rawValue.count > $1.rawValue.count })
                 .first(where: { rest.hasPrefix($0.rawValue) }) else {
             throw CLIError.usage("Unknown operator in '\(text)': use =, !=, <, <=, >, >= or ~")
         }
-        self.init(field: String(text[..<start]).trimmingSpaces,
-                  test: .compare(op, String(rest.dropFirst(op.rawValue.count))))
+        self.init(field: name.trimmingSpaces, test: .compare(op, String(rest.dropFirst(op.rawValue.count))))
     }
 }
 

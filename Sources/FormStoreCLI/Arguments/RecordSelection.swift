@@ -46,7 +46,8 @@ struct RecordSelection: Sendable, Hashable {
         .repeated("where", valueName: "condition",
                   help: "Only records where the condition holds: FIELD=VALUE, FIELD!=VALUE, FIELD<VALUE, <=, >, >=, "
                       + "FIELD~TEXT (contains), FIELD= (NULL or empty), 'FIELD is null', 'FIELD is not null'. "
-                      + "VALUE is read as if typed into the field (a date in any accepted form). All must hold."),
+                      + "VALUE is read as if typed into the field (a date in any accepted form). All must hold. "
+                      + "A field whose name holds =, !, <, > or ~ is typed with a backslash before it (x\\>y>3)."),
         .value("search", valueName: "text", help: "Only records holding TEXT in one of the form's text fields."),
         .repeated("sort", valueName: "field", help: "Sort by FIELD, or -FIELD for descending (the key ends every order)."),
         .value("offset", valueName: "n", help: "Skip the first N records."),

@@ -20,7 +20,8 @@ enum Common {
         FIELD:=\"x\" are the same as FIELD=3, FIELD=true and FIELD=x. An empty
         FIELD= on a field holding nothing changes nothing; on one holding a value
         it clears it: NULL where the column allows it, empty text for a NOT NULL
-        or DEFAULT '' column.
+        or DEFAULT '' column. A field whose name holds = is typed with a
+        backslash before it: a\\=b=1.
 
         Secrets: a secure field (a password) given as FIELD=@- is read from stdin,
         as FIELD=@path from a file (one trailing line break dropped), because

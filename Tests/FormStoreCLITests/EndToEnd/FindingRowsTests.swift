@@ -82,4 +82,20 @@ import Testing
         #expect(sort.code == 64)
         #expect(sort.errors.hasPrefix("Error: --sort: form events has no field 'titel'. Did you mean 'title'?\n"))
     }
+
+    /// Columns named with the characters that end a field's name (`a=b`,
+    /// `x>y`): typed with a backslash before them, they are set and compared
+    /// like any other (a dot is no operator: `first.name` needs none).
+    @Test func aColumnNamedWithAnOperatorIsTypedEscaped() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE odd (id INTEGER PRIMARY KEY, "a=b" TEXT, "x>y" INTEGER, "first.name" TEXT);
+            INSERT INTO odd VALUES (1, 'eq', 5, 'Ada'), (2, 'ne', 1, 'Grace');
+            """)
+        #expect(try db.run(["set", "odd", "1", #"a\=b=c=d"#, "first.name=Ann"]).code == 0)
+        #expect(try db.query(#"SELECT "a=b", "first.name" FROM odd WHERE id = 1"#) == "c=d|Ann\n")
+        let listed = try db.run(["list", "odd", "--where", #"x\>y>3"#, "--format", "csv"])
+        #expect(listed.code == 0, "\(listed)")
+        #expect(Self.ids(listed) == ["1"])
+        #expect(try db.run(["set", "odd", "1", "a=b=1"]).errors.contains("no field 'a'"))
+    }
 }
