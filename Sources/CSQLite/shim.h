@@ -24,6 +24,13 @@ static inline int formstore_sqlite3_config_memstatus(int on) {
     return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, on);
 }
 
+// Process-wide, before SQLite is initialized: how many page-cache lines each
+// connection allocates in one go when it first reads (SQLITE_CONFIG_PAGECACHE
+// with no memory of its own; 0: each page when it is first needed).
+static inline int formstore_sqlite3_config_pagecache_bulk(int lines) {
+    return sqlite3_config(SQLITE_CONFIG_PAGECACHE, (void *)0, 0, lines);
+}
+
 // SQLITE_TRANSIENT is a macro over a cast Swift cannot import.
 static inline sqlite3_destructor_type formstore_sqlite3_transient(void) {
     return SQLITE_TRANSIENT;

@@ -27,9 +27,10 @@ import Testing
 
     /// SQLite takes process-wide settings only before its first connection:
     /// afterwards the call is refused and the connection works on.
-    @Test func memoryStatisticsCannotBeTurnedOffOnceSQLiteIsInUse() throws {
+    @Test func processSettingsCannotBeChangedOnceSQLiteIsInUse() throws {
         let conn = try Connection(path: directory.path("db.sqlite"))
         #expect(!SQLiteLibrary.turnOffMemoryStatistics())
+        #expect(!SQLiteLibrary.allocatePagesOnDemand())
         #expect(try conn.fetchValue(Int.self, "SELECT 1") == 1)
     }
 
