@@ -109,9 +109,9 @@ extension FormSession {
         case .some(let value):
             plain = value
         case .none:
-            let message = MessageCatalog.english.resolve(code: "kind", field: field, overrides: form.messages,
-                                                         ruleMessage: nil, parameters: ["kind": "an object"])
-            return .failure(FieldError(field: field.key, code: "kind", message: message))
+            // `fieldValue` is nil only for {"$base64": …} that is not base64.
+            return .failure(FieldError(field: field.key, code: "kind",
+                                       message: "\(field.label): $base64 is not valid base64"))
         }
         if plain == .null { return .success(.null) }
         let parsed: FieldValue

@@ -47,7 +47,7 @@ struct Assignment: Sendable, Hashable {
             reader.skipSpace()
             guard reader.isAtEnd else { throw reader.failure("unexpected text after the value") }
             guard let value = node.fieldValue else {
-                throw CLIError.usage("'\(field):=' takes a JSON value (null, a number, true, false, a string or a list), not an object")
+                throw CLIError.usage("'\(field):=': $base64 is not valid base64")
             }
             input = FieldInput(json: value)
         } catch let error as CLIError {

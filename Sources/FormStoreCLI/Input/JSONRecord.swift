@@ -73,7 +73,8 @@ enum JSONRecord {
     /// An object's members as a record and its child rows.
     private static func record(_ members: [JSONNode.Member], line: Int, childRows: Bool)
         throws -> (values: InputValues, rows: [String: [[String: FieldValue]]]) {
-        guard members.contains(where: isRows) else { return (try values(members, line: line), [:]) }
+        // Without child rows a list of objects is a value like any other (a JSON column's document).
+        guard childRows, members.contains(where: isRows) else { return (try values(members, line: line), [:]) }
         var rows: [String: [[String: FieldValue]]] = [:]
         var scalars: [JSONNode.Member] = []
         scalars.reserveCapacity(members.count)
@@ -81,9 +82,6 @@ enum JSONRecord {
             guard isRows(member), case .array(let items) = member.value else {
                 scalars.append(member)
                 continue
-            }
-            guard childRows else {
-                throw InputError(line: line, message: "an object inside a list is not a field value")
             }
             rows[member.key] = try items.map { item in
                 guard case .object(let row) = item else { throw mixedList(line) }
@@ -109,19 +107,10 @@ enum JSONRecord {
             case .object(let inner) where key == ReferenceLabels.jsonMember && inner.first?.key != "$base64":
                 // The labels `show` and `list` write beside a record's foreign keys: read back, they are no value.
                 continue
-            case .object(let inner):
-                // A BLOB, as export writes it: {"$base64": "…"}.
-                guard inner.count == 1, inner[0].key == "$base64", case .string(let text) = inner[0].value else {
-                    throw InputError(line: line, message: "field '\(key)': a nested object is not a field value "
-                                     + "(a BLOB is {\"$base64\": \"…\"})")
-                }
-                guard let data = Data(base64Encoded: text) else {
-                    throw InputError(line: line, message: "field '\(key)': $base64 is not valid base64")
-                }
-                record[key] = .data(data)
             default:
+                // A BLOB as export writes it ({"$base64": "…"}), or an object as its JSON text.
                 guard let value = member.value.fieldValue else {
-                    throw InputError(line: line, message: "field '\(key)': an object inside a list is not a field value")
+                    throw InputError(line: line, message: "field '\(key)': $base64 is not valid base64")
                 }
                 record[key] = value
             }

@@ -102,8 +102,21 @@ import Testing
         let error = try #require(throws: JSONBodyError.self) {
             try session.apply(json: body(#"{"title": 42, "estimate": {"a": 1}}"#))
         }
-        #expect(error.errors.map(\.code) == ["kind", "kind"])
+        // The object is its JSON text, which is no number.
+        #expect(error.errors.map(\.code) == ["kind", "number"])
         #expect(error.errors.map(\.field) == ["title", "estimate"])
+    }
+
+    /// An object is its JSON text, as import and `set F:=` read it: a text
+    /// field (a JSON column's) takes it; `$base64` that is no base64 is an error.
+    @Test func anObjectIsItsJSONText() throws {
+        let session = try FormSession.open(ticketForm(), key: key, backend: backend())
+        try session.apply(json: body(#"{"title": {"en": "Jam", "n": [1, 2.5]}}"#))
+        #expect(session.value("title") == .text(#"{"en":"Jam","n":[1,2.5]}"#))
+        let error = try #require(throws: JSONBodyError.self) {
+            try session.apply(json: body(#"{"title": {"$base64": "not base64!"}}"#))
+        }
+        #expect(error.errors.map(\.message) == ["title: $base64 is not valid base64"])
     }
 
     @Test func aBodyThatIsNoObjectIsAnError() throws {

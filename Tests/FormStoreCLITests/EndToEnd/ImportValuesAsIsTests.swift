@@ -47,4 +47,32 @@ import Testing
         #expect(try demo.query("SELECT typeof(price), price FROM items WHERE id = 4") == "real|3.0\n")
         #expect(try demo.query("SELECT quote(title), qty FROM items WHERE id = 5") == "'  spaces kept  '|9007199254740993\n")
     }
+
+    /// A JSON column's document given nested (`{"meta": {"k": 1}}`, as
+    /// `sqlite-utils --json-cols` writes it) is stored as its compact JSON
+    /// text, by import, `new --json` and `set meta:=` alike, and export gives
+    /// that text back as the string it now is.
+    @Test func aNestedDocumentIsStoredAsItsJSONText() throws {
+        let demo = try DemoDatabase(sql: "CREATE TABLE docs (id INTEGER PRIMARY KEY, meta JSON, items TEXT);")
+        let file = try demo.file("docs.ndjson", #"""
+            {"id": 1, "meta": {"k": 1, "tags": ["a", "b"], "e": {}}, "items": [{"n": 1}, {"n": 2.5}]}
+            {"id": 2, "meta": "{\"as\": \"text\"}", "items": ["x"]}
+
+            """#)
+        let imported = try demo.run(["import", "docs", file])
+        #expect(imported.code == 0, "\(imported)")
+        let created = try demo.run(["new", "docs", "--json"], stdin: #"{"id": 3, "meta": {"é": null}}"#)
+        #expect(created.code == 0, "\(created)")
+        let set = try demo.run(["set", "docs", "2", #"items:=[{"q": true}]"#])
+        #expect(set.code == 0, "\(set)")
+        #expect(try demo.query("SELECT id, typeof(meta), meta, items FROM docs ORDER BY id") == #"""
+            1|text|{"k":1,"tags":["a","b"],"e":{}}|[{"n":1},{"n":2.5}]
+            2|text|{"as": "text"}|[{"q":true}]
+            3|text|{"é":null}|
+
+            """#)
+        let exported = try demo.run(["export", "docs", "--format", "ndjson"])
+        #expect(exported.output.split(separator: "\n").first
+            == #"{"id": 1, "meta": "{\"k\":1,\"tags\":[\"a\",\"b\"],\"e\":{}}", "items": "[{\"n\":1},{\"n\":2.5}]"}"#)
+    }
 }
