@@ -1,7 +1,8 @@
 public import FormCore
 
 /// A page of records as a table: one row per record, its first column a link
-/// to the record, secure values masked (Datasette's table view, smaller).
+/// to the record (none for a view without a key), secure values masked
+/// (Datasette's table view, smaller).
 public struct RecordTableHTML {
     let form: Form
     let records: [StoredRecord]
@@ -23,7 +24,10 @@ public struct RecordTableHTML {
 
     public func render(sortHref: (String, Bool) -> String = { _, _ in "" }) -> String {
         guard !records.isEmpty else { return "<p class=\"empty\">No records.</p>\n" }
-        var out = "<div class=\"table-scroll\"><table class=\"records\">\n<thead><tr><th scope=\"col\">Key</th>"
+        // A view without a key names no record of its own: its rows are shown, not linked.
+        let keyed = records.contains { !$0.key.columns.isEmpty }
+        var out = "<div class=\"table-scroll\"><table class=\"records\">\n<thead><tr>"
+        if keyed { out += "<th scope=\"col\">Key</th>" }
         for field in columns {
             let href = sortHref(field.key, false)
             out += href.isEmpty ? "<th scope=\"col\">\(HTML.escape(field.label))</th>"
@@ -31,7 +35,10 @@ public struct RecordTableHTML {
         }
         out += "</tr></thead>\n<tbody>\n"
         for record in records {
-            out += "<tr><th scope=\"row\"><a href=\"\(HTML.escape(link(record.key)))\">\(HTML.escape(record.key.description))</a></th>"
+            out += "<tr>"
+            if keyed {
+                out += "<th scope=\"row\"><a href=\"\(HTML.escape(link(record.key)))\">\(HTML.escape(record.key.description))</a></th>"
+            }
             for field in columns {
                 let value = record.values[field.key] ?? .null
                 let text = field.isSecure ? (value.isEmpty ? "" : "••••••") : WebText.of(value, in: field)

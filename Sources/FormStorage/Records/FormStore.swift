@@ -121,7 +121,7 @@ public struct FormStoreError: Error, Sendable, Hashable, CustomStringConvertible
                        message: "form \(form): field '\(field)' is bound to column '\(column)', which table '\(table)' lacks")
     }
 
-    static func noPrimaryKey(_ table: String) -> FormStoreError {
+    public static func noPrimaryKey(_ table: String) -> FormStoreError {
         FormStoreError(reason: .noPrimaryKey,
                        message: "'\(table)' has no primary key to find records by (a view's spec may name one as primaryKey)")
     }

@@ -53,6 +53,7 @@ extension CLIError {
         case let error as DatabaseError:
             if let problem = storageProblem(error, database) { return problem }
             if let untrusted = untrustedSchemaUse(error) { return untrusted }
+            if let view = unwritableView(error) { return view }
             switch error.resultCode {
             case .SQLITE_CONSTRAINT:
                 return .validation(error.message ?? "a constraint failed")
@@ -114,6 +115,18 @@ extension CLIError {
         return .validation("the database's triggers or views use \(name), which SQLite runs from a database's "
                            + "schema only if it is trusted; nothing was changed (if you trust this database, "
                            + "run again with --trust-schema)")
+    }
+
+    /// A write to a view that has no `INSTEAD OF` trigger for it: SQLite says
+    /// `cannot modify v because it is a view`. The database refused it, as it
+    /// refuses a constraint (65), and says which trigger would take it.
+    private static func unwritableView(_ error: DatabaseError) -> CLIError? {
+        let prefix = "cannot modify ", suffix = " because it is a view"
+        guard error.resultCode == .SQLITE_ERROR, let message = error.message,
+              message.hasPrefix(prefix), message.hasSuffix(suffix) else { return nil }
+        let view = message.dropFirst(prefix.count).dropLast(suffix.count)
+        return .validation("'\(view)' is a view, and it has no INSTEAD OF trigger for this change "
+                           + "(INSERT for new records, UPDATE for set, DELETE for delete); nothing was changed")
     }
 
     private static func rejected(_ rejection: RecordRejected) -> CLIError {

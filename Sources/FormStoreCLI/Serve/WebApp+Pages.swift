@@ -135,7 +135,10 @@ extension WebApp {
         body += "<label for=\"where\" class=\"visually-hidden\">Filter</label><input type=\"search\" id=\"where\" name=\"where\" placeholder=\"Filter: field=value\" value=\"\(HTML.escape(filter ?? ""))\">\n"
         if let sort { body += "<input type=\"hidden\" name=\"sort\" value=\"\(HTML.escape(sort))\">\n" }
         body += "<button type=\"submit\" class=\"secondary\">Find</button>\n"
-        if !readOnly { body += "<a class=\"button\" href=\"\(HTML.escape(base))/new\">New record</a>\n" }
+        // Not for a form where nothing can be typed (a view that is only read).
+        if !readOnly, form.fields.contains(where: { $0.holdsValue && !$0.isReadOnly }) {
+            body += "<a class=\"button\" href=\"\(HTML.escape(base))/new\">New record</a>\n"
+        }
         body += "</form>\n"
         let shown = Array(records.prefix(limit))
         var table = RecordTableHTML(form: form, records: shown) { base + "/" + Self.pathSegment($0.typedText) }

@@ -215,6 +215,8 @@ final class StorageWorkspace: Workspace {
     /// The key as typed, each value converted the way its field (or column) stores it.
     func recordKey(_ key: KeyArgument, of form: Form) throws -> RecordKey {
         let columns = try store().keyColumns(of: form)
+        // A view without a spec naming its key: no key finds one of its rows.
+        guard !columns.isEmpty else { throw FormStoreError.noPrimaryKey(form.tableName) }
         return try key.recordKey(primaryKey: columns.map(\.name)) { column, text in
             keyValue(text, column: column, of: form, keyColumns: columns)
         }

@@ -58,6 +58,28 @@ import Testing
         }
     }
 
+    /// A view without a key names no record: its rows are shown unlinked (no
+    /// link to `/forms/v/`, which finds nothing), and a view nothing can be
+    /// typed into offers no New record.
+    @Test func aViewWithoutAKeyIsShownNotLinked() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE staff (id INTEGER PRIMARY KEY, name TEXT);
+            INSERT INTO staff VALUES (1, 'Ann'), (2, 'Bob');
+            CREATE VIEW names AS SELECT id, upper(name) AS shout FROM staff;
+            """)
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        let list = try browser.get("/forms/names")
+        #expect(list.status == 200)
+        #expect(list.text.contains("<td>ANN</td>") && list.text.contains("<td>BOB</td>"), "\(list.text)")
+        #expect(!list.text.contains("href=\"/forms/names/"), "\(list.text)")
+        #expect(!list.text.contains(">Key</th>"))
+        #expect(!list.text.contains("New record"))
+        // A table still links its records and offers a new one.
+        let table = try browser.get("/forms/staff")
+        #expect(table.text.contains("href=\"/forms/staff/1\"") && table.text.contains("New record"))
+    }
+
     @Test func aRecordPageLinksItsHistoryWithWhoWhenAndValues() throws {
         let db = try DemoDatabase()
         #expect(try db.run(["init"]).code == 0)
