@@ -103,6 +103,20 @@ import FormCore
         #expect(try readAll(.ndjson, text, expecting: names)[1].values.map { $0.name } == names)
     }
 
+    /// A name that matches no expected name exactly is the one it equals
+    /// ignoring case, as SQLite matches column names (`ID`, `Name` from a
+    /// spreadsheet); names that differ only in case are matched exactly only.
+    @Test func expectedNamesAreMatchedIgnoringCaseWhenOnlyOneFits() throws {
+        let names = ["id", "name", "note", "Note"]
+        let csv = try readAll(.csv, "ID,Name,note,NOTE,Other\n1,Ann,a,b,c\n", expecting: names)
+        #expect(csv[0].values.names == ["id", "name", "note", "NOTE", "Other"])
+        let json = try readAll(.ndjson, #"{"ID": 1, "NAME": "Ann", "Note": "b", "nOTE": "x"}"#, expecting: names)
+        #expect(json[0].values.dictionary == ["id": 1, "name": "Ann", "Note": "b", "nOTE": "x"])
+        #expect(failure(.csv, "id,ID\n1,2\n", expecting: names)
+            == InputError(line: 1, message: "duplicate column 'ID' in the header"))
+        #expect(failure(.ndjson, #"{"id": 1, "ID": 2}"#, expecting: names)?.message == "duplicate key 'ID'")
+    }
+
     @Test func expectedNamesRefuseWhatTheyRefuseWithout() {
         let names = ["a", "b"]
         for text in ["{\"a\": 1, \"a\": 2}", "{\"b\": 1, \"a\": 2, \"b\": 3}", "{\"x\": 1, \"x\": 2}",

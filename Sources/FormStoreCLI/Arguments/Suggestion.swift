@@ -1,7 +1,9 @@
 /// "Did you mean …?": the candidate closest to what was typed, if any is close.
 enum Suggestion {
     static func closest(to typed: String, among candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, distance(typed, $0)) }
+        // Case is no typo: `NAME` is `name`'s, at no distance.
+        let lowered = typed.lowercased()
+        let scored = candidates.map { ($0, distance(lowered, $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
         // Close means a typo or two, never most of the word.
         let limit = max(1, min(2, typed.count / 2))

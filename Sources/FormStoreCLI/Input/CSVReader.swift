@@ -9,6 +9,8 @@ final class CSVReader: RecordReader {
     private let reader: ByteReader
     private let delimiter: UInt8
     private var header: [String]?
+    /// The names the header's are matched to (`expect(names:)`).
+    private var expected: ExpectedNames?
 
     /// - parameter delimiter: the byte between fields (`,`; `\t` for TSV, `;`).
     init(_ source: any ByteSource, delimiter: UInt8 = UInt8(ascii: ",")) {
@@ -18,16 +20,23 @@ final class CSVReader: RecordReader {
 
     var declaredColumns: [String]? { header }
 
+    func expect(names: [String]) { expected = ExpectedNames(names) }
+
     func next() throws -> InputRecord? {
         if header == nil {
             try reader.skipByteOrderMark()
-            guard let (_, names) = try readRow() else { return nil }
-            var seen = Set<String>()
-            for name in names.map(\.text) {
+            guard let (_, cells) = try readRow() else { return nil }
+            // A name is the expected one it matches, exactly or ignoring case (`ID` is `id`).
+            var names: [String] = []
+            for name in cells.map(\.text) {
                 guard !name.isEmpty else { throw InputError(line: 1, message: "empty column name in the header") }
-                guard seen.insert(name).inserted else { throw InputError(line: 1, message: "duplicate column '\(name)' in the header") }
+                let matched = expected.flatMap { expected in expected.position(of: name).map { expected.names[$0] } }
+                guard !names.contains(matched ?? name) else {
+                    throw InputError(line: 1, message: "duplicate column '\(name)' in the header")
+                }
+                names.append(matched ?? name)
             }
-            header = names.map(\.text)
+            header = names
         }
         let header = header!
         while true {

@@ -81,6 +81,9 @@ import Testing
         let sort = try source.run(["export", "events", "--sort", "-titel"])
         #expect(sort.code == 64)
         #expect(sort.errors.hasPrefix("Error: --sort: form events has no field 'titel'. Did you mean 'title'?\n"))
+        // Case is no typo: the guess is the field it names.
+        let shouted = try source.run(["list", "events", "--where", "TITLE=x"])
+        #expect(shouted.errors.hasPrefix("Error: --where: form events has no field 'TITLE'. Did you mean 'title'?\n"))
     }
 
     /// Columns named with the characters that end a field's name (`a=b`,

@@ -75,4 +75,14 @@ import Testing
         #expect(exported.output.split(separator: "\n").first
             == #"{"id": 1, "meta": "{\"k\":1,\"tags\":[\"a\",\"b\"],\"e\":{}}", "items": "[{\"n\":1},{\"n\":2.5}]"}"#)
     }
+
+    /// A spreadsheet's header (`ID`, `Title`), with a byte-order mark and CRLF,
+    /// names the columns `id` and `title` as SQLite would match them.
+    @Test func aHeaderInAnotherCaseNamesTheColumns() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        let file = try demo.file("items.csv", "\u{FEFF}ID,Title,QTY\r\n7,Seven,3\r\n8,\"Eight, \"\"quoted\"\"\",\r\n")
+        let imported = try demo.run(["import", "items", file, "--format", "csv"])
+        #expect(imported.code == 0, "\(imported)")
+        #expect(try demo.query("SELECT id, title, quote(qty) FROM items ORDER BY id") == "7|Seven|3\n8|Eight, \"quoted\"|NULL\n")
+    }
 }
