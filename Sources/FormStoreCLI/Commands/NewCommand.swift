@@ -65,7 +65,9 @@ struct NewCommand: ParsableCommand {
         let record = try format.reportingRejection(context) {
             try workspace.createRecord(of: form, inputs: inputs)
         }
-        let columns = OutputColumn.columns(of: form)
+        // Printed as `show` prints it: a foreign key with its row's label.
+        let columns = OutputColumn.labelled(OutputColumn.columns(of: form), by: try workspace.referenceLabels(of: form),
+                                            revealSecure: false)
         let options = context.outputOptions()
         var writer: any RecordWriter = format == .json
             ? JSONWriter(columns: columns, sink: context.terminal.output, options: options, style: .single)

@@ -52,6 +52,17 @@ import Testing
         #expect(!(try demo.run(["list", "curator"])).output.contains("hunter2 (") )
     }
 
+    /// `new` prints the record it made as `show` prints it, labels and all.
+    @Test func newPrintsTheLabelAsShowDoes() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        let text = try demo.run(["new", "album", "title=Blackout", "artist_id=2"])
+        #expect(text.code == 0, "\(text)")
+        #expect(text.output.contains("artist_id:  2 (Accept)\n"), "\(text)")
+        let json = try demo.run(["new", "album", "title=Restless", "artist_id=2", "--format", "json"])
+        #expect(json.output.contains(#""_labels": {"artist_id": "Accept"}"#), "\(json)")
+        #expect(json.output == (try demo.run(["show", "album", "5", "--format", "json"])).output)
+    }
+
     @Test func aDanglingKeyAndNullAreShownAsSuch() throws {
         let demo = try DemoDatabase(sql: Self.schema)
         let text = try demo.run(["show", "album", "3"])
