@@ -137,7 +137,11 @@ extension FormScreen {
                 return label + " ▾"
             }
             if session.inputs[key] == nil && session.value(key).isEmpty { return "" }
-            return FieldDisplay.current(key, in: session).replacing("\n", with: "⏎")
+            let text = FieldDisplay.current(key, in: session).replacing("\n", with: "⏎")
+            // A foreign key's row, as `show` names it; none for text that did not parse, or a secret.
+            guard session.inputs[key] == nil, !field.isSecure,
+                  let suffix = labels?.suffix(key, session.value(key)) else { return text }
+            return text + " " + suffix
         }
     }
 

@@ -11,6 +11,9 @@ import FormCore
 final class FormScreen {
     let session: FormSession
     let policy: EmptyInputPolicy
+    /// The labels of the rows the form's foreign keys refer to, shown after
+    /// a key that is not being typed in (`3 (AC/DC)`, as `show` prints it).
+    var labels: ReferenceLabels?
     var form: Form { session.form }
 
     /// The field with the focus (a visible field that holds a value);

@@ -21,9 +21,13 @@ final class FullScreenEdit {
     /// What the person is told after the screen is gone.
     private let messages: any TextSink
 
-    init(session: FormSession, notice: ResumeNotice, policy: EmptyInputPolicy, environment: [String: String],
-         messages: any TextSink) {
+    /// The labels the form shows beside its foreign keys.
+    private let labels: ReferenceLabels?
+
+    init(session: FormSession, notice: ResumeNotice, policy: EmptyInputPolicy, labels: ReferenceLabels? = nil,
+         environment: [String: String], messages: any TextSink) {
         self.session = session
+        self.labels = labels
         self.notice = notice
         self.policy = policy
         self.messages = messages
@@ -60,6 +64,7 @@ final class FullScreenEdit {
         defer { trap.remove() }
         let terminal = try RawTerminal()
         let screen = FormScreen(session: session, policy: policy)
+        screen.labels = labels
         // Another writer's commit wakes the loop (no timer reads the record); see FormScreen+Live.
         let listener = (try? session.watchExternalChanges()).map { signal in
             Task.detached { for await _ in signal.commits { RawTerminal.wakeForCommit() } }

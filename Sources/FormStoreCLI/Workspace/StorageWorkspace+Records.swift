@@ -103,7 +103,8 @@ extension StorageWorkspace {
             case .prompts(let prompter):
                 return try PromptEdit(session: session, prompter: prompter, notice: notice, policy: policy).run()
             case .fullScreen(let environment, let messages):
-                return try FullScreenEdit(session: session, notice: notice, policy: policy, environment: environment,
+                return try FullScreenEdit(session: session, notice: notice, policy: policy,
+                                          labels: try referenceLabels(of: form), environment: environment,
                                           messages: messages).run()
             case .editor(let launcher, let messages):
                 return try EditorEdit(session: session, launcher: launcher, messages: messages, notice: notice,

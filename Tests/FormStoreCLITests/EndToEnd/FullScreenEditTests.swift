@@ -30,6 +30,30 @@ import Testing
         #expect(settings.before == settings.after)
     }
 
+    /// A foreign key shows the row it refers to, as `show` names it, and a
+    /// key typed in is named again when the focus leaves it: a key of no row
+    /// says so before the save would be refused.
+    @Test func aForeignKeyShowsItsRowsLabel() throws {
+        let database = try DemoDatabase(sql: """
+            CREATE TABLE artist (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            INSERT INTO artist VALUES (1, 'AC/DC'), (2, 'Accept');
+            CREATE TABLE album (id INTEGER PRIMARY KEY, title TEXT NOT NULL, artist_id INTEGER REFERENCES artist(id));
+            INSERT INTO album VALUES (1, 'Powerage', 1);
+            """)
+        let pane = try TerminalPane(database, ["edit", "album", "1"])
+        #expect(try pane.screen(showing: "artist_id").contains("artist_id  1 (AC/DC)"))
+        try pane.press("Tab", "Tab", "C-u")
+        try pane.type("2")
+        try pane.press("BTab")
+        try pane.screen(showing: "2 (Accept)")
+        try pane.press("Tab", "C-u")
+        try pane.type("9")
+        try pane.press("BTab")
+        try pane.screen(showing: "9 (no such artist row)")
+        try pane.press("C-c")
+        #expect(try pane.exitCode() == 1)
+    }
+
     @Test func escapeWithUnsavedChangesAsksFirst() throws {
         let database = try DemoDatabase()
         let pane = try TerminalPane(database, ["edit", "signup", "1"])
