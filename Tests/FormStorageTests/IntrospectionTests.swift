@@ -101,6 +101,16 @@ import Testing
         #expect(ColumnAffinity(declaredType: "BOOLEAN") == .numeric)
     }
 
+    /// A virtual table is listed; its shadow tables (its own storage) are internal.
+    @Test func aFullTextIndexIsListedWithoutItsShadowTables() throws {
+        try conn.executeScript("""
+            CREATE TABLE notes(id INTEGER PRIMARY KEY, body TEXT);
+            CREATE VIRTUAL TABLE notes_fts USING fts5(body);
+            """)
+        #expect(try conn.tableNames() == ["notes", "notes_fts"])
+        #expect(try conn.tableNames(includingInternal: true).contains("notes_fts_data"))
+    }
+
     @Test func listsUserTablesAndViewsOnly() throws {
         try conn.executeScript("""
             CREATE TABLE "b table"(id INTEGER PRIMARY KEY AUTOINCREMENT);

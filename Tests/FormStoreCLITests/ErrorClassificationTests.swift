@@ -35,6 +35,20 @@ import Testing
         #expect(classified.message == message)
     }
 
+    /// Writes SQLite lets nothing make there: a view without the trigger, a
+    /// virtual table's own storage. Refused by the database (65), said plainly.
+    @Test(arguments: [
+        ("cannot modify names because it is a view", "'names' is a view, and it has no INSTEAD OF trigger for this "
+            + "change (INSERT for new records, UPDATE for set, DELETE for delete); nothing was changed"),
+        ("table docs_data may not be modified", "'docs_data' is changed only by SQLite or the virtual table it "
+            + "stores, never row by row; nothing was changed"),
+    ])
+    func writesSQLiteLetsNothingMakeAreRefusals(sqlite: String, message: String) {
+        let classified = Self.classified(DatabaseError(resultCode: .SQLITE_ERROR, message: sqlite, sql: "UPDATE x SET a = 1"))
+        #expect(classified.exitCode.rawValue == 65)
+        #expect(classified.message == message)
+    }
+
     @Test func sessionStoreAndSpecErrorsMapByReason() throws {
         let form = peopleForm()
         let backend = MemoryBackend()

@@ -10,10 +10,22 @@ extension Connection {
         let names = try fetchAll("SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') ORDER BY name")
             .map { try $0.value(at: 0, as: String.self) }
         guard !includingInternal else { return names }
+        let shadows = try shadowTableNames()
         return names.filter { name in
             let lowered = name.lowercased()
-            return !lowered.hasPrefix("sqlite_") && !lowered.hasPrefix("formstore_")
+            return !lowered.hasPrefix("sqlite_") && !lowered.hasPrefix("formstore_") && !shadows.contains(name)
         }
+    }
+
+    /// The shadow tables of the virtual tables (`docs_data` of an FTS5 table
+    /// `docs`): their own storage, which only they may change (defensive
+    /// mode refuses any other write) and nobody edits row by row. Internal,
+    /// as SQLite's own tables are. SQLite names them from 3.37 on; before, none.
+    private func shadowTableNames() throws -> Set<String> {
+        guard try fetchOne("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'") != nil,
+              SQLiteLibrary.versionNumber >= 3_037_000 else { return [] }
+        return Set(try fetchAll("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'shadow'")
+            .map { try $0.value(at: 0, as: String.self) })
     }
 
     /// True when a table or view of that name exists (compared without regard to case, as SQLite does).

@@ -5,6 +5,9 @@ internal import CSQLite
 /// embedded in a host that may use SQLite for its own ends, so FormStore's
 /// stores never make them on their own.
 public enum SQLiteLibrary {
+    /// The linked SQLite's version as a number: 3040001 for 3.40.1.
+    public static var versionNumber: Int { Int(sqlite3_libversion_number()) }
+
     /// Turns off SQLite's memory statistics (`SQLITE_CONFIG_MEMSTATUS`),
     /// which take a process-wide mutex on every allocation SQLite makes, and
     /// it makes one for each text column of each row it reads. Without them

@@ -117,16 +117,23 @@ extension CLIError {
                            + "run again with --trust-schema)")
     }
 
-    /// A write to a view that has no `INSTEAD OF` trigger for it: SQLite says
-    /// `cannot modify v because it is a view`. The database refused it, as it
-    /// refuses a constraint (65), and says which trigger would take it.
+    /// A write SQLite refuses to a table or view it lets nothing write
+    /// there: a view without an `INSTEAD OF` trigger for it (`cannot modify
+    /// v because it is a view`), or a table only SQLite or a virtual table
+    /// may change (`table docs_data may not be modified`: a full-text index's
+    /// storage, which defensive mode guards). The database refused it, as it
+    /// refuses a constraint (65), and the message says what would take it.
     private static func unwritableView(_ error: DatabaseError) -> CLIError? {
-        let prefix = "cannot modify ", suffix = " because it is a view"
-        guard error.resultCode == .SQLITE_ERROR, let message = error.message,
-              message.hasPrefix(prefix), message.hasSuffix(suffix) else { return nil }
-        let view = message.dropFirst(prefix.count).dropLast(suffix.count)
-        return .validation("'\(view)' is a view, and it has no INSTEAD OF trigger for this change "
-                           + "(INSERT for new records, UPDATE for set, DELETE for delete); nothing was changed")
+        guard error.resultCode == .SQLITE_ERROR, let message = error.message else { return nil }
+        if let view = message.between("cannot modify ", and: " because it is a view") {
+            return .validation("'\(view)' is a view, and it has no INSTEAD OF trigger for this change "
+                               + "(INSERT for new records, UPDATE for set, DELETE for delete); nothing was changed")
+        }
+        if let table = message.between("table ", and: " may not be modified") {
+            return .validation("'\(table)' is changed only by SQLite or the virtual table it stores, "
+                               + "never row by row; nothing was changed")
+        }
+        return nil
     }
 
     private static func rejected(_ rejection: RecordRejected) -> CLIError {
@@ -168,4 +175,12 @@ extension String {
 
     /// In double quotes, for a value inside a message.
     var quotedForMessage: String { "\"\(self)\"" }
+}
+
+private extension String {
+    /// What lies between `prefix` and `suffix` when the text is exactly the three.
+    func between(_ prefix: String, and suffix: String) -> Substring? {
+        guard hasPrefix(prefix), hasSuffix(suffix), count > prefix.count + suffix.count else { return nil }
+        return dropFirst(prefix.count).dropLast(suffix.count)
+    }
 }
