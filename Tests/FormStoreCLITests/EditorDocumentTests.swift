@@ -21,6 +21,15 @@ import FormCore
         #expect(!text.contains("hunter2"))
     }
 
+    /// A foreign key's row, as `show` names it, is a comment above its line:
+    /// nothing the parse reads back.
+    @Test func aForeignKeysRowIsACommentAboveIt() throws {
+        let text = EditorDocument.render(form: form, values: ["name": "Ann", "colour": "Red"],
+                                         referred: ["name": "Ann (no such people row)"])
+        #expect(text.contains("\n# now: Ann (no such people row)\nname: Ann\n"))
+        #expect(try EditorDocument.parse(text, form: form)["name"] == "Ann")
+    }
+
     @Test func roundTripsAwkwardValues() throws {
         let values = ["name": "  spaced  ", "colour": "\"quoted\" start", "born": "",
                       "notes": "back\\slash\nnew line\ttab \\n literal"]

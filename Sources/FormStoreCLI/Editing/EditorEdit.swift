@@ -34,6 +34,8 @@ final class EditorEdit {
     private let subject: String
     private let catchesSignals: Bool
     private let policy: EmptyInputPolicy
+    /// The labels of the rows the form's foreign keys refer to, written beside their hints.
+    private let labels: ReferenceLabels?
     private var progress = EditProgress()
 
     /// - parameter messages: where messages go (stderr).
@@ -42,9 +44,11 @@ final class EditorEdit {
     ///   tests running in-process pass false.
     /// - parameter policy: what a cleared field stores (NULL where the column allows it).
     init(session: FormSession, launcher: EditorLauncher, messages: any TextSink,
-         notice: ResumeNotice? = nil, catchesSignals: Bool = true, policy: EmptyInputPolicy = EmptyInputPolicy()) {
+         notice: ResumeNotice? = nil, catchesSignals: Bool = true, policy: EmptyInputPolicy = EmptyInputPolicy(),
+         labels: ReferenceLabels? = nil) {
         self.session = session
         self.policy = policy
+        self.labels = labels
         self.launcher = launcher
         self.messages = messages
         self.notice = notice ?? ResumeNotice(form: session.form.name, key: session.key, editor: true)
@@ -260,7 +264,17 @@ final class EditorEdit {
                                            base: field.format(conflict.base), yours: session.text(conflict.field))
         }
         let emptyText = Set(texts.keys.filter { session.value($0) == .text("") && session.inputs[$0] == nil })
-        return EditorDocument.render(form: form, values: texts, conflicts: marks, subject: subject, emptyText: emptyText)
+        // `1 (AC/DC)`: the row each foreign key refers to now, as `show` names it.
+        var referred: [String: String] = [:]
+        if let labels {
+            for field in form.fields where session.inputs[field.key] == nil && !field.isSecure {
+                if let suffix = labels.suffix(field.key, session.value(field.key)) {
+                    referred[field.key] = field.format(session.value(field.key)) + " " + suffix
+                }
+            }
+        }
+        return EditorDocument.render(form: form, values: texts, conflicts: marks, subject: subject, emptyText: emptyText,
+                                     referred: referred)
             + groupSection()
     }
 

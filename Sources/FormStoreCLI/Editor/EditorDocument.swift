@@ -33,8 +33,10 @@ enum EditorDocument {
     /// - parameter subject: what is being edited (`people 3`), for the header.
     /// - parameter errors: shown at the top when the document is reopened after a failed save.
     /// - parameter emptyText: fields holding empty text rather than no value, written `""`.
+    /// - parameter referred: a foreign key's value with its row's label (`1 (AC/DC)`), by field key.
     static func render(form: Form, values: [String: String], errors: [String] = [],
-                       conflicts: [Conflict] = [], subject: String? = nil, emptyText: Set<String> = []) -> String {
+                       conflicts: [Conflict] = [], subject: String? = nil, emptyText: Set<String> = [],
+                       referred: [String: String] = [:]) -> String {
         var out = "# Editing \(oneLine(subject ?? form.name)) (\(oneLine(form.title))).\n"
         out += "# Lines starting with '#' are ignored. Change the values after the colons,\n"
         out += "# then save and close the editor. A line break in a value is written \\n;\n"
@@ -63,6 +65,7 @@ enum EditorDocument {
             }
             if let format = field.format { out += "# format: \(oneLine(format))\n" }
             if let hint = field.hint { out += "# \(oneLine(hint))\n" }
+            if let row = referred[field.key] { out += "# now: \(oneLine(row))\n" }
             if let conflict = conflicts.first(where: { $0.field == field.key }) {
                 out += "# CONFLICT: now \(encodeValue(conflict.theirs)) in the database\n"
                 if let base = conflict.base { out += "#   base:   \(encodeValue(base))\n" }

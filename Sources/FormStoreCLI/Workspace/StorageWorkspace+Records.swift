@@ -108,7 +108,7 @@ extension StorageWorkspace {
                                           messages: messages).run()
             case .editor(let launcher, let messages):
                 return try EditorEdit(session: session, launcher: launcher, messages: messages, notice: notice,
-                                      policy: policy).run()
+                                      policy: policy, labels: try referenceLabels(of: form)).run()
             }
         } catch {
             // Storage failed with changes unsaved: say where they are kept (the front end flushed the draft).
