@@ -21,6 +21,16 @@ import Glibc
         #expect(p.ask(field, current: "Ann") == .value("Bob"))
     }
 
+    /// A foreign key's row is named after its value, as `show` names it;
+    /// a secret's never.
+    @Test func aForeignKeysRowFollowsItsValue() {
+        let (p, _, out) = prompter(["", ""])
+        #expect(p.ask(peopleForm().field("name")!, current: "7", referred: "(AC/DC)") == .keep)
+        #expect(out.text == "Name (required) [7] (AC/DC): ")
+        #expect(p.ask(peopleForm().field("password")!, current: "7", referred: "(AC/DC)") == .keep)
+        #expect(out.text.components(separatedBy: "AC/DC").count == 2, "\(out.text)")
+    }
+
     @Test func choicesAreNumbered() {
         let (p, _, out) = prompter(["2", "blue", "Purple"])
         let field = peopleForm().field("colour")!

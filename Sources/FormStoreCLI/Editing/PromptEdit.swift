@@ -28,6 +28,8 @@ final class PromptEdit {
     private let notice: ResumeNotice
     private let catchesSignals: Bool
     private let policy: EmptyInputPolicy
+    /// The labels of the rows the form's foreign keys refer to, said after their values.
+    private let labels: ReferenceLabels?
     private var progress = EditProgress()
 
     /// - parameter notice: how to resume (`formstore edit FORM KEY` by default).
@@ -35,8 +37,9 @@ final class PromptEdit {
     ///   tests running in-process pass false.
     /// - parameter policy: what a cleared field stores (NULL where the column allows it).
     init(session: FormSession, prompter: Prompter, notice: ResumeNotice? = nil, catchesSignals: Bool = true,
-         policy: EmptyInputPolicy = EmptyInputPolicy()) {
+         policy: EmptyInputPolicy = EmptyInputPolicy(), labels: ReferenceLabels? = nil) {
         self.session = session
+        self.labels = labels
         self.prompter = prompter
         self.policy = policy
         self.notice = notice ?? ResumeNotice(form: session.form.name, key: session.key)
@@ -205,7 +208,10 @@ final class PromptEdit {
         try announceExternalChanges()
         var error = message(session.errors(key))
         while true {
-            guard let answer = prompter.ask(field, current: session.text(key), error: error) else { throw EndOfInput() }
+            let referred = session.inputs[key] == nil ? labels?.suffix(key, session.value(key)) : nil
+            guard let answer = prompter.ask(field, current: session.text(key), referred: referred, error: error) else {
+                throw EndOfInput()
+            }
             let outcome: SaveOutcome?
             do {
                 switch answer {

@@ -33,7 +33,8 @@ final class Prompter {
     /// Asks for `field`, showing `current` (a display text) in brackets.
     ///
     /// - parameter error: why the previous answer was refused; shown first.
-    func ask(_ field: Field, current: String?, error: String? = nil) -> Answer? {
+    /// - parameter referred: what a foreign key's current value refers to (`(AC/DC)`), after the value.
+    func ask(_ field: Field, current: String?, referred: String? = nil, error: String? = nil) -> Answer? {
         if let error { output.write("  ! \(error)\n") }
         var prompt = field.label
         if field.wantsValue { prompt += " (required)" }
@@ -41,6 +42,7 @@ final class Prompter {
             if let current, !current.isEmpty { prompt += " [\(ValueText.mask)]" }
         } else if let current, !current.isEmpty {
             prompt += " [\(TerminalText.neutralised(current))]"
+            if let referred { prompt += " " + TerminalText.neutralised(referred) }
         }
         let choices = field.choices.filter { !$0.isDisabled }
         var text = prompt + ":"

@@ -101,7 +101,8 @@ extension StorageWorkspace {
         do {
             switch frontEnd {
             case .prompts(let prompter):
-                return try PromptEdit(session: session, prompter: prompter, notice: notice, policy: policy).run()
+                return try PromptEdit(session: session, prompter: prompter, notice: notice, policy: policy,
+                                      labels: try referenceLabels(of: form)).run()
             case .fullScreen(let environment, let messages):
                 return try FullScreenEdit(session: session, notice: notice, policy: policy,
                                           labels: try referenceLabels(of: form), environment: environment,
