@@ -4,7 +4,7 @@ struct FormCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "form", access: .read,
         abstract: "Show a form's fields: their kinds, rules and choices.",
-        discussion: "--format sql prints the CREATE TABLE the form needs (types, NOT NULL, CHECK … IN for choices, defaults), to start a migration with.",
+        discussion: "--format sql prints the CREATE TABLE the form needs (types, NOT NULL, CHECK … IN for choices, defaults), to start a migration with; for a table's inferred form, the table's own CREATE statement as SQLite keeps it.",
         arguments: [Common.form],
         options: [Common.format(Format.allCases, default: .text), Common.children])
 
@@ -19,7 +19,12 @@ struct FormCommand: ParsableCommand {
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
-        let form = try context.workspace().form(named: form, children: children)
+        let workspace = try context.workspace()
+        let form = try workspace.form(named: form, children: children)
+        if format == .sql, let stored = try workspace.storedSchema(of: form) {
+            context.terminal.output.write(stored)
+            return .success
+        }
         context.terminal.output.write(try FormDescription(form: form).render(format))
         return .success
     }

@@ -150,6 +150,14 @@ final class StorageWorkspace: Workspace {
         return specs + tables
     }
 
+    func storedSchema(of form: Form) throws -> String? {
+        // SQLite's own text; PostgreSQL keeps none (its form's idea of the table is printed).
+        guard let sqlite = try store() as? FormStore, form.groups.isEmpty,
+              try sqlite.inferredForm(table: form.tableName) == form else { return nil }
+        let sql = try sqlite.database.read { try $0.tableInfo(form.tableName).sql }
+        return sql.isEmpty ? nil : sql + ";\n"
+    }
+
     /// A spec by name (from the folder, else kept in the database), else any
     /// table of the database (FormStore's own left out), its form inferred.
     func form(named name: String) throws -> Form {

@@ -82,4 +82,24 @@ import Testing
         #expect(sql.contains(#"CHECK ("country" IN ('usa', 'de', "#))
         #expect(sql.contains(#"DEFAULT 'usa'"#))
     }
+
+    /// A table's inferred form prints the table's own statement: what no
+    /// field says (a foreign key, a generated column, STRICT, WITHOUT ROWID)
+    /// is kept, where the form's idea of the table dropped it.
+    @Test func aTablesInferredFormPrintsTheTablesOwnStatement() throws {
+        let statements = [
+            "CREATE TABLE emp (id INTEGER PRIMARY KEY, boss INTEGER REFERENCES emp(id), salary REAL, "
+                + "yearly REAL GENERATED ALWAYS AS (salary * 12) STORED)",
+            "CREATE TABLE s (id INTEGER PRIMARY KEY, a ANY, n INTEGER NOT NULL DEFAULT 0) STRICT",
+            "CREATE TABLE \"my table\" (\"col one\" TEXT PRIMARY KEY, x TEXT) WITHOUT ROWID",
+            "CREATE TABLE r (x TEXT)",
+            "CREATE VIEW v AS SELECT id, salary FROM emp",
+        ]
+        let demo = try DemoDatabase(sql: statements.joined(separator: ";\n") + ";")
+        for (name, statement) in zip(["emp", "s", "my table", "r", "v"], statements) {
+            let sql = try demo.run(["form", name, "--format", "sql"])
+            #expect(sql.code == 0, "\(sql)")
+            #expect(sql.output == statement + ";\n")
+        }
+    }
 }
