@@ -16,3 +16,9 @@ extension Sequence where Element == UInt8 {
         return String(decoding: out, as: UTF8.self)
     }
 }
+
+extension Sequence where Element == UInt8 {
+    /// The bytes as SQL writes a BLOB: `x'00FF'`.
+    @inlinable
+    public var blobLiteral: String { "x'" + hexadecimal(uppercase: true) + "'" }
+}

@@ -36,7 +36,7 @@ public struct RecordKey: Sendable, Hashable, CustomStringConvertible {
         case .double(let d): return String(d)
         case .bool(let b): return b ? "1" : "0"
         case .null: return "NULL"
-        case .data(let bytes): return "x'" + bytes.hexadecimal(uppercase: true) + "'"
+        case .data(let bytes): return bytes.blobLiteral
         case .date(let date):
             // A day (midnight UTC, as a DATE column's value reads) is typed as the day.
             let seconds = date.timeIntervalSince1970

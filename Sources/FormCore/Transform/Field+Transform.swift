@@ -69,7 +69,9 @@ extension Field {
 
 extension FieldValue {
     /// A value as plain, locale-independent text: lists comma-separated,
-    /// `.null` empty, dates ISO-8601, bools `yes`/`no`.
+    /// `.null` empty, dates ISO-8601, bools `yes`/`no`, bytes as SQL writes
+    /// them (`x'00FF'`, as a BLOB column's field shows them), which no one
+    /// takes for text, where base64 (`AP8=`) looked like some.
     static func plainText(_ value: FieldValue) -> String {
         switch value {
         case .null: return ""
@@ -79,7 +81,7 @@ extension FieldValue {
         case .bool(let b): return b ? "yes" : "no"
         case .date(let d): return ISO8601.shortDateTime(d)
         case .list(let l): return l.map(plainText).joined(separator: ", ")
-        case .data(let d): return d.base64EncodedString()
+        case .data(let d): return d.blobLiteral
         }
     }
 }

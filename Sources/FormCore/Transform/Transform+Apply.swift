@@ -136,7 +136,7 @@ extension Transform {
             return value
         case .hex:
             guard case .data(let bytes) = value else { return value }
-            return .text("x'" + bytes.map { String($0, radix: 16, uppercase: true).leftPadded(to: 2) }.joined() + "'")
+            return .text(bytes.blobLiteral)
         case .custom(let custom):
             return custom.format(value)
         }
