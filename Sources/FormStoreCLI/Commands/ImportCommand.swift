@@ -1,3 +1,5 @@
+import FormCore
+
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "import", access: .write,
@@ -47,7 +49,7 @@ struct ImportCommand: ParsableCommand {
         let workspace = try context.workspace()
         let form = try workspace.form(named: form, children: children)
         // The input is tokenized on a thread of its own, beside the rows' checks and inserts.
-        let reader = ReadAheadReader(format.reader(source, csvDelimiter: delimiter, childRows: children))
+        let reader = ReadAheadReader(format.reader(source, csvDelimiter: delimiter, groups: Set(form.groups.map(\.key))))
         let summary = try workspace.importRecords(of: form, from: reader, dryRun: dryRun)
         guard summary.failures.isEmpty else {
             var details = summary.failures.map(\.description)

@@ -48,7 +48,7 @@ struct NewCommand: ParsableCommand {
         }
         var inputs = self.inputs
         if readsJSON {
-            let values = try JSONRecord.only(try FieldInput.readAll(context.terminal.input), childRows: false).values.dictionary
+            let values = try JSONRecord.only(try FieldInput.readAll(context.terminal.input)).values.dictionary
             // As `FIELD:=JSON`: null and "" as themselves, the rest as typed text, so JSON
             // goes through the same transformers and checks as FIELD=VALUE.
             inputs = values.mapValues(FieldInput.init(json:))

@@ -5,16 +5,17 @@ import FormCore
 /// once more input has arrived, so the array is never held whole.
 final class JSONArrayReader: RecordReader {
     private let source: any ByteSource
-    private let childRows: Bool
+    /// The groups whose rows a record may hold (`JSONRecord.record`).
+    private let groups: Set<String>
     private var names: ExpectedNames?
     private var reader = JSONRecord.reader([])
     private var atEnd = false
     private var started = false
     private var finished = false
 
-    init(_ source: any ByteSource, childRows: Bool = false) {
+    init(_ source: any ByteSource, groups: Set<String> = []) {
         self.source = source
-        self.childRows = childRows
+        self.groups = groups
     }
 
     func expect(names: [String]) {
@@ -47,7 +48,7 @@ final class JSONArrayReader: RecordReader {
             let mark = reader
             do {
                 let members = try JSONRecord.read(&reader, names: names)
-                let (values, rows) = try JSONRecord.record(members, line: line, childRows: childRows)
+                let (values, rows) = try JSONRecord.record(members, line: line, groups: groups)
                 return InputRecord(line: line, values: values, rows: rows)
             } catch let error as JSONSyntaxError where error.isTruncated {
                 reader = mark

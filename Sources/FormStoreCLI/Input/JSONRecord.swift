@@ -58,12 +58,13 @@ enum JSONRecord {
     /// An object read by `read` as a record and its child rows.
     ///
     /// - parameter line: the line the object starts on, for errors.
-    /// - parameter childRows: whether a member may hold a group's rows.
+    /// - parameter groups: the keys of the groups whose rows a member may hold
+    ///   (`--children`): an array of objects under one of them is its rows.
     /// - throws: `InputError` at `line`.
-    static func record(_ members: Members, line: Int, childRows: Bool)
+    static func record(_ members: Members, line: Int, groups: Set<String>)
         throws -> (values: InputValues, rows: [String: [[String: FieldValue]]]) {
         guard !members.nested.isEmpty else { return (members.values, [:]) }
-        let (nested, rows) = try record(members.nested, line: line, childRows: childRows)
+        let (nested, rows) = try record(members.nested, line: line, groups: groups)
         var values = members.values
         // A group's rows and a reference's labels are no values: their names are left without one.
         for member in members.nested { values[member.key] = nested[member.key] }
@@ -71,10 +72,11 @@ enum JSONRecord {
     }
 
     /// An object's members as a record and its child rows.
-    private static func record(_ members: [JSONNode.Member], line: Int, childRows: Bool)
+    private static func record(_ members: [JSONNode.Member], line: Int, groups: Set<String>)
         throws -> (values: InputValues, rows: [String: [[String: FieldValue]]]) {
-        // Without child rows a list of objects is a value like any other (a JSON column's document).
-        guard childRows, members.contains(where: isRows) else { return (try values(members, line: line), [:]) }
+        // Under any other key a list of objects is a value like any other (a JSON column's document).
+        let isRows = { (member: JSONNode.Member) in groups.contains(member.key) && Self.isRows(member) }
+        guard members.contains(where: isRows) else { return (try values(members, line: line), [:]) }
         var rows: [String: [[String: FieldValue]]] = [:]
         var scalars: [JSONNode.Member] = []
         scalars.reserveCapacity(members.count)
@@ -91,7 +93,7 @@ enum JSONRecord {
         return (try values(scalars, line: line), rows)
     }
 
-    /// Whether a member holds a list of objects: a group's rows, not a value.
+    /// Whether a member holds a list of objects: a group's rows, under a group's key.
     private static func isRows(_ member: JSONNode.Member) -> Bool {
         guard case .array(let items) = member.value, case .object = items.first else { return false }
         return true
@@ -128,7 +130,7 @@ extension JSONRecord {
     /// nothing but whitespace may follow it.
     ///
     /// - throws: `InputError` naming the line (and the column of a syntax error).
-    static func only(_ bytes: [UInt8], childRows: Bool)
+    static func only(_ bytes: [UInt8], groups: Set<String> = [])
         throws -> (values: InputValues, rows: [String: [[String: FieldValue]]]) {
         var reader = reader(bytes)
         reader.skipByteOrderMark()
@@ -144,6 +146,6 @@ extension JSONRecord {
         guard reader.isAtEnd else {
             throw InputError(line: reader.line, message: "unexpected text after the JSON object")
         }
-        return try record(members, line: line, childRows: childRows)
+        return try record(members, line: line, groups: groups)
     }
 }

@@ -5,7 +5,8 @@ import Glibc
 /// parsed where it lies in the read buffer (`JSONReader`), never copied out.
 final class NDJSONReader: RecordReader {
     private let source: any ByteSource
-    private let childRows: Bool
+    /// The groups whose rows a record may hold (`JSONRecord.record`).
+    private let groups: Set<String>
     private var names: ExpectedNames?
     private var buffer: [UInt8] = []
     private var position = 0
@@ -13,9 +14,9 @@ final class NDJSONReader: RecordReader {
     /// The number of the last line read.
     private var line = 0
 
-    init(_ source: any ByteSource, childRows: Bool = false) {
+    init(_ source: any ByteSource, groups: Set<String> = []) {
         self.source = source
-        self.childRows = childRows
+        self.groups = groups
     }
 
     func expect(names: [String]) {
@@ -37,7 +38,7 @@ final class NDJSONReader: RecordReader {
             guard reader.isAtEnd else {
                 throw InputError(line: line, message: "unexpected text after the object (one object per line)")
             }
-            let (values, rows) = try JSONRecord.record(members, line: line, childRows: childRows)
+            let (values, rows) = try JSONRecord.record(members, line: line, groups: groups)
             return InputRecord(line: line, values: values, rows: rows)
         }
         return nil

@@ -34,11 +34,11 @@ enum InputFormat: String, Sendable, CaseIterable {
     case ndjson, json, csv
 
     /// - parameter csvDelimiter: the byte between CSV fields.
-    /// - parameter childRows: JSON and NDJSON take a member holding an array of objects as a group's rows.
-    func reader(_ source: any ByteSource, csvDelimiter: UInt8 = UInt8(ascii: ","), childRows: Bool = false) -> any RecordReader {
+    /// - parameter groups: JSON and NDJSON take an array of objects under one of these keys as the group's rows.
+    func reader(_ source: any ByteSource, csvDelimiter: UInt8 = UInt8(ascii: ","), groups: Set<String> = []) -> any RecordReader {
         switch self {
-        case .ndjson: return NDJSONReader(source, childRows: childRows)
-        case .json: return JSONArrayReader(source, childRows: childRows)
+        case .ndjson: return NDJSONReader(source, groups: groups)
+        case .json: return JSONArrayReader(source, groups: groups)
         case .csv: return CSVReader(source, delimiter: csvDelimiter)
         }
     }

@@ -24,7 +24,7 @@ extension StorageWorkspace {
         }
         let before = session.pristine
         let rowsBefore = Dictionary(uniqueKeysWithValues: form.groups.map { ($0.key, session.rows($0.key).count) })
-        let (parsed, parsedRows) = try JSONRecord.only(body, childRows: true)
+        let (parsed, parsedRows) = try JSONRecord.only(body, groups: Set(form.groups.map(\.key)))
         let input = InputRecord(line: 1, values: parsed, rows: parsedRows).withEmptyGroups(of: form)
         var values = input.values.dictionary
         let rows = input.rows

@@ -65,6 +65,11 @@ import Testing
         #expect(created.code == 0, "\(created)")
         let set = try demo.run(["set", "docs", "2", #"items:=[{"q": true}]"#])
         #expect(set.code == 0, "\(set)")
+        // With --children only a group's key holds rows: a JSON column's list of objects stays its value.
+        let children = try demo.run(["import", "docs", "--children"], stdin: #"{"id": 4, "items": [{"n": 4}]}"#)
+        #expect(children.code == 0, "\(children)")
+        #expect(try demo.query("SELECT items FROM docs WHERE id = 4") == #"[{"n":4}]"# + "\n")
+        #expect(try demo.run(["delete", "docs", "4", "--yes"]).code == 0)
         #expect(try demo.query("SELECT id, typeof(meta), meta, items FROM docs ORDER BY id") == #"""
             1|text|{"k":1,"tags":["a","b"],"e":{}}|[{"n":1},{"n":2.5}]
             2|text|{"as": "text"}|[{"q":true}]
