@@ -180,11 +180,16 @@ extension WebApp {
 
     /// A path segment with everything but unreserved characters percent-encoded.
     /// One segment of a path: every reserved character percent-encoded (a key's
-    /// `/` too), and the word `new` as `%6Eew`, so a record keyed "new" is
-    /// not the new-record page.
+    /// `/` too), the word `new` as `%6Eew`, so a record keyed "new" is not the
+    /// new-record page, and `.` and `..` as `%2E` and `%2E%2E`, which a
+    /// browser would otherwise resolve away (a table named `..` linked home).
     static func pathSegment(_ text: String) -> String {
-        if text == "new" { return "%6Eew" }
-        return text.percentEncodedUnreserved()
+        switch text {
+        case "new": return "%6Eew"
+        case ".": return "%2E"
+        case "..": return "%2E%2E"
+        default: return text.percentEncodedUnreserved()
+        }
     }
 
     static func queryValue(_ text: String) -> String { pathSegment(text) }

@@ -29,6 +29,23 @@ import Testing
         #expect(try HTTPClient.request("GET", port: server.port, "/api/forms/pages/records/a%2Fb").status == 200)
     }
 
+    /// A table or key named `.` or `..` is linked percent-encoded: a browser
+    /// resolves a `..` segment away, and `/forms/..` led to the home page.
+    @Test func dotSegmentsAreLinkedEncoded() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE ".." (k TEXT PRIMARY KEY, v TEXT);
+            INSERT INTO ".." VALUES ('.', 'one dot'), ('..', 'two dots');
+            """)
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        #expect(try browser.get("/").text.contains("href=\"/forms/%2E%2E\""))
+        let list = try browser.get("/forms/%2E%2E")
+        #expect(list.text.contains("href=\"/forms/%2E%2E/%2E\"") && list.text.contains("href=\"/forms/%2E%2E/%2E%2E\""),
+                "\(list.text)")
+        #expect(try browser.get("/forms/%2E%2E/%2E").text.contains("value=\"one dot\""))
+        #expect(try browser.get("/forms/%2E%2E/%2E%2E").text.contains("value=\"two dots\""))
+    }
+
     /// A BLOB key, a date key and a composite key holding a comma: every link
     /// of the list leads to its record, and `list` shows each key as it is typed.
     @Test func keysOfBlobsAndDatesAreLinkedAsTyped() throws {
