@@ -8,7 +8,9 @@ struct DeleteCommand: ParsableCommand {
             Shows the record and asks first on a terminal (both on stderr); --yes skips the \
             question (needed when stdin is not a terminal) and prints the deleted record on \
             stdout, as 'show' does. A record other records refer to (a foreign key) is not \
-            deleted: the error names the tables and columns that refer to it.
+            deleted: the error names the tables and columns that refer to it. A foreign key \
+            declared ON DELETE CASCADE or SET NULL is the database's own rule: the delete goes \
+            ahead, and SQLite deletes or clears the rows that refer to it, as the schema says.
             """,
         arguments: [Common.form, Common.key],
         options: [.flag("yes", short: "y", help: "Delete without asking.")])

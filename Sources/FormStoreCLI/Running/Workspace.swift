@@ -20,7 +20,11 @@ protocol Workspace {
     /// an inferred form every table whose foreign key refers to it; without
     /// `children`, the form without groups.
     func form(named name: String, children: Bool) throws -> Form
-    /// The `CREATE` statement of the table `form` was inferred from (see the extension).
+    /// The `CREATE` statement of the table (or view) `form` was inferred
+    /// from, as the database keeps it: what `form --format sql` prints for
+    /// such a form, where the form's own idea of the table would lose what
+    /// no field says (foreign keys, generated columns, `STRICT`, the hidden
+    /// rowid). `nil` for a spec's form, or where no such text is kept.
     func storedSchema(of form: Form) throws -> String?
 
     /// Calls `body` with each record `selection` chooses, in its order (else
@@ -192,11 +196,7 @@ extension Form {
 }
 
 extension Workspace {
-    /// The `CREATE` statement of the table (or view) `form` was inferred
-    /// from, as the database keeps it: what `form --format sql` prints for
-    /// such a form, where the form's own idea of the table would lose what
-    /// no field says (foreign keys, generated columns, `STRICT`, the hidden
-    /// rowid). `nil` for a spec's form, or where no such text is kept.
+    /// No schema text: `form --format sql` prints the form's idea of the table.
     func storedSchema(of form: Form) throws -> String? { nil }
     /// No labels: a workspace without pickers shows keys alone.
     func referenceLabels(of form: Form) throws -> ReferenceLabels? { nil }
