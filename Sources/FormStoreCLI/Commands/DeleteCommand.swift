@@ -10,7 +10,7 @@ struct DeleteCommand: ParsableCommand {
             stdout, as 'show' does. A record other records refer to (a foreign key) is not \
             deleted: the error names the tables and columns that refer to it. A foreign key \
             declared ON DELETE CASCADE or SET NULL is the database's own rule: the delete goes \
-            ahead, and SQLite deletes or clears the rows that refer to it, as the schema says.
+            ahead, and the database deletes or clears the rows that refer to it, as its schema says.
             """,
         arguments: [Common.form, Common.key],
         options: [.flag("yes", short: "y", help: "Delete without asking.")])
