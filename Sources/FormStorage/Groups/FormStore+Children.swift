@@ -35,4 +35,27 @@ extension FormStore {
             return found
         }
     }
+
+    public func deleteEffects(of form: Form, key: RecordKey) throws -> [DeleteEffect] {
+        let mapping = try mapping(for: form)
+        let arguments = try mapping.keyArguments(key)
+        return try database.read { conn in
+            var effects: [DeleteEffect] = []
+            for name in try conn.tableNames() {
+                for foreignKey in try conn.tableInfo(name).foreignKeys
+                where foreignKey.destinationTable.equalsIgnoringCase(form.tableName)
+                    && foreignKey.destinationColumns.count == foreignKey.columns.count {
+                    guard let action = DeleteEffect.Action(rule: foreignKey.onDelete) else { continue }
+                    let columns = foreignKey.columns.map(quoteIdentifier).joined(separator: ", ")
+                    let referred = foreignKey.destinationColumns.map(quoteIdentifier).joined(separator: ", ")
+                    let rows = try conn.fetchValue(Int.self, """
+                        SELECT count(*) FROM \(quoteIdentifier(name)) WHERE (\(columns)) IN \
+                        (SELECT \(referred) FROM \(quoteIdentifier(mapping.table.name)) WHERE \(mapping.whereKey))
+                        """, StatementArguments(arguments)) ?? 0
+                    if rows > 0 { effects.append(DeleteEffect(table: name, columns: foreignKey.columns, action: action, rows: rows)) }
+                }
+            }
+            return effects
+        }
+    }
 }

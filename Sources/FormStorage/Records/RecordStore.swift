@@ -23,6 +23,10 @@ public protocol RecordStore: HistoryBackend, DraftStore, ReferencePicking {
     /// The columns whose foreign keys point at `table`, as `orders.customer`
     /// (`t.(a, b)` for a composite key): who must change before a row of `table` can go.
     func referrers(of table: String) throws -> [String]
+    /// What deleting the record with `key` does to the rows that refer to it
+    /// by a foreign key declared `ON DELETE CASCADE`, `SET NULL` or `SET
+    /// DEFAULT` (rows that refer to it under another rule refuse the delete).
+    func deleteEffects(of form: Form, key: RecordKey) throws -> [DeleteEffect]
     /// The columns `form`'s records are found by, in key order.
     func keyColumns(of form: Form) throws -> [RecordKeyColumn]
     /// Columns whose "nothing" is empty text rather than NULL (`NOT NULL`, `DEFAULT ''`).

@@ -1,4 +1,5 @@
 public import FormCore
+public import FormStorage
 
 extension PostgresFormStore {
     /// The form inferred from a table with a repeating group for each table
@@ -29,6 +30,31 @@ extension PostgresFormStore {
         try pool.read { try $0.referringKeys(to: table) }.map { referring in
             let columns = referring.key.columns
             return "\(referring.table).\(columns.count == 1 ? columns[0] : "(\(columns.joined(separator: ", ")))")"
+        }
+    }
+
+    public func deleteEffects(of form: Form, key: RecordKey) throws -> [DeleteEffect] {
+        let mapping = try mapping(for: form)
+        let parameters = try mapping.keyParameters(key)
+        let whereKey = mapping.keyColumns.enumerated().map { "\(quoteIdentifier($1)) = $\($0 + 1)" }
+            .joined(separator: " AND ")
+        return try pool.read { conn in
+            var effects: [DeleteEffect] = []
+            for referring in try conn.referringKeys(to: form.tableName)
+            where referring.key.destinationColumns.count == referring.key.columns.count {
+                guard let action = DeleteEffect.Action(rule: referring.onDelete) else { continue }
+                let columns = referring.key.columns.map(quoteIdentifier).joined(separator: ", ")
+                let referred = referring.key.destinationColumns.map(quoteIdentifier).joined(separator: ", ")
+                let result = try conn.execute("""
+                    SELECT count(*) FROM \(quoteIdentifier(referring.table)) WHERE (\(columns)) IN \
+                    (SELECT \(referred) FROM \(quoteIdentifier(mapping.table.name)) WHERE \(whereKey))
+                    """, parameters)
+                let rows = result.text(row: 0, column: 0).flatMap { Int($0) } ?? 0
+                if rows > 0 {
+                    effects.append(DeleteEffect(table: referring.table, columns: referring.key.columns, action: action, rows: rows))
+                }
+            }
+            return effects
         }
     }
 }

@@ -17,7 +17,8 @@ extension PostgresConnection {
                    pg_catalog.array_to_string(ARRAY(
                        SELECT a.attname FROM pg_catalog.unnest(c.confkey) WITH ORDINALITY k(attnum, n)
                        JOIN pg_catalog.pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.attnum
-                       ORDER BY k.n), E'\\x1f')
+                       ORDER BY k.n), E'\\x1f'),
+                   c.confdeltype
             FROM pg_catalog.pg_constraint c
             JOIN pg_catalog.pg_class r ON r.oid = c.conrelid
             WHERE c.confrelid = pg_catalog.to_regclass(pg_catalog.quote_ident($1)) AND c.contype = 'f'
@@ -28,7 +29,8 @@ extension PostgresConnection {
             let split = { (column: Int) in (result.text(row: row, column: column) ?? "").split(separator: "\u{1f}").map(String.init) }
             return PostgresReferringKey(table: result.text(row: row, column: 0) ?? "",
                                         key: PostgresForeignKey(destinationTable: name, columns: split(1),
-                                                                destinationColumns: split(2)))
+                                                                destinationColumns: split(2)),
+                                        onDelete: Self.deleteRule(result.text(row: row, column: 3)))
         }
     }
 }
@@ -37,4 +39,19 @@ extension PostgresConnection {
 public struct PostgresReferringKey: Sendable, Hashable {
     public let table: String
     public let key: PostgresForeignKey
+    /// Its `ON DELETE` rule as SQL spells it: `NO ACTION`, `RESTRICT`, `CASCADE`, `SET NULL`, `SET DEFAULT`.
+    public var onDelete: String = "NO ACTION"
+}
+
+extension PostgresConnection {
+    /// `pg_constraint.confdeltype` as SQL spells the rule.
+    static func deleteRule(_ code: String?) -> String {
+        switch code {
+        case "r": "RESTRICT"
+        case "c": "CASCADE"
+        case "n": "SET NULL"
+        case "d": "SET DEFAULT"
+        default: "NO ACTION"
+        }
+    }
 }

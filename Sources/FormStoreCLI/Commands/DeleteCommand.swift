@@ -1,4 +1,5 @@
 import FormCore
+import FormStorage
 
 struct DeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,7 +11,9 @@ struct DeleteCommand: ParsableCommand {
             stdout, as 'show' does. A record other records refer to (a foreign key) is not \
             deleted: the error names the tables and columns that refer to it. A foreign key \
             declared ON DELETE CASCADE or SET NULL is the database's own rule: the delete goes \
-            ahead, and the database deletes or clears the rows that refer to it, as its schema says.
+            ahead, and the database deletes or clears the rows that refer to it, as its schema says; \
+            the question (and the message after) counts those rows (the ones referring to the \
+            record itself: a cascade may go on from them).
             """,
         arguments: [Common.form, Common.key],
         options: [.flag("yes", short: "y", help: "Delete without asking.")])
@@ -32,20 +35,31 @@ struct DeleteCommand: ParsableCommand {
             guard context.terminal.input.isTerminal else {
                 throw CLIError.usage("Refusing to delete without --yes when stdin is not a terminal")
             }
-            // What is about to go, beside the question: the person confirms this record, not a key.
+            // What is about to go, beside the question: the person confirms this record, not a key,
+            // and what the schema's ON DELETE rules do to the rows that refer to it.
             show(try workspace.record(of: form, key: key), of: form, to: context.terminal.errors, context)
+            let effects = try workspace.deleteEffects(of: form, key: key)
             let prompter = Prompter(input: ByteSourceLines(context.terminal.input), output: context.terminal.errors)
-            guard prompter.confirm("Delete \(form.name) \(key.text)?", default: false) == true else {
+            guard prompter.confirm("Delete \(form.name) \(key.text)\(Self.along(effects))?", default: false) == true else {
                 context.say("Not deleted.")
                 return .success
             }
+            try workspace.deleteRecord(of: form, key: key)
+            context.say("Deleted \(form.name) \(key.text)\(Self.along(effects)).")
+            return .success
         }
-        let record = confirmed ? try workspace.record(of: form, key: key) : nil
+        let record = try workspace.record(of: form, key: key)
+        let effects = try workspace.deleteEffects(of: form, key: key)
         try workspace.deleteRecord(of: form, key: key)
         // Unasked, the deleted record is the command's output: a script keeps what it removed.
-        if let record { show(record, of: form, to: context.terminal.output, context) }
-        context.say("Deleted \(form.name) \(key.text).")
+        show(record, of: form, to: context.terminal.output, context)
+        context.say("Deleted \(form.name) \(key.text)\(Self.along(effects)).")
         return .success
+    }
+
+    /// `, with 3 rows of lines deleted (ON DELETE CASCADE)`: what the delete does beyond the record.
+    static func along(_ effects: [DeleteEffect]) -> String {
+        effects.isEmpty ? "" : ", with " + effects.map(\.description).joined(separator: ", and ")
     }
 
     private func show(_ record: StoredRecord, of form: Form, to sink: any TextSink, _ context: CommandContext) {

@@ -1,4 +1,5 @@
 import FormCore
+import FormStorage
 
 /// What the commands need from storage: the forms (from spec files and from
 /// every table) and their records. `StorageWorkspace` adapts FormStorage (the
@@ -62,6 +63,9 @@ protocol Workspace {
     /// Runs an interactive edit through prompts or the editor document.
     func editRecord(of form: Form, key: KeyArgument, frontEnd: EditFrontEnd) throws -> ExitCode
     func deleteRecord(of form: Form, key: KeyArgument) throws
+    /// What deleting the record does to the rows that refer to it by an `ON
+    /// DELETE` rule (`RecordStore.deleteEffects(of:key:)`): said before it goes.
+    func deleteEffects(of form: Form, key: KeyArgument) throws -> [DeleteEffect]
     /// Validates every row; writes all or nothing unless `dryRun`.
     func importRecords(of form: Form, from reader: any RecordReader, dryRun: Bool) throws -> ImportSummary
 
@@ -196,6 +200,8 @@ extension Form {
 }
 
 extension Workspace {
+    /// No rows refer to anything in a workspace without foreign keys.
+    func deleteEffects(of form: Form, key: KeyArgument) throws -> [DeleteEffect] { [] }
     /// No schema text: `form --format sql` prints the form's idea of the table.
     func storedSchema(of form: Form) throws -> String? { nil }
     /// No labels: a workspace without pickers shows keys alone.

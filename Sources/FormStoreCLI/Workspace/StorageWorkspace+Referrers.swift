@@ -8,6 +8,10 @@ extension StorageWorkspace {
         try store().referrers(of: table)
     }
 
+    func deleteEffects(of form: Form, key: KeyArgument) throws -> [DeleteEffect] {
+        try store().deleteEffects(of: form, key: try recordKey(key, of: form))
+    }
+
     /// A delete the database refused for a foreign key, said with who refers
     /// to the record; `message` is the database's own, for when no referrer is found.
     func foreignKeyRefusal(_ message: String?, form: Form, key: KeyArgument) throws -> CLIError {

@@ -66,4 +66,22 @@ import Testing
         #expect(gone.errors.hasSuffix("Deleted customers 2.\n"))
         #expect(try demo.query("SELECT count(*) FROM customers WHERE id = 2") == "0\n")
     }
+
+    /// The question names what the schema's ON DELETE rules do to the rows
+    /// that refer to the record, before anything goes.
+    @Test func theQuestionSaysWhatTheOnDeleteRulesDo() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE authors (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE books (id INTEGER PRIMARY KEY, author_id INTEGER REFERENCES authors(id) ON DELETE CASCADE);
+            INSERT INTO authors VALUES (1, 'Ann');
+            INSERT INTO books VALUES (10, 1), (11, 1);
+            """)
+        let kept = runTool(["--db", demo.path, "delete", "authors", "1"], stdin: "n\n", stdinIsTerminal: true)
+        #expect(kept.errors.contains("Delete authors 1, with 2 rows of books deleted (ON DELETE CASCADE)? [y/N] "),
+                "\(kept.errors)")
+        #expect(try demo.query("SELECT count(*) FROM books") == "2\n")
+        let gone = runTool(["--db", demo.path, "delete", "authors", "1"], stdin: "y\n", stdinIsTerminal: true)
+        #expect(gone.errors.hasSuffix("Deleted authors 1, with 2 rows of books deleted (ON DELETE CASCADE).\n"))
+        #expect(try demo.query("SELECT count(*) FROM books") == "0\n")
+    }
 }
