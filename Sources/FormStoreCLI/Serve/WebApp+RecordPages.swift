@@ -236,6 +236,11 @@ extension WebApp {
             let form = session.form
             let path = recordPath(form, key)
             var body = "<div class=\"panel\"><p>Delete record <strong>\(HTML.escape(key))</strong> of \(HTML.escape(form.title))? This cannot be undone.</p>\n"
+            // What the schema's ON DELETE rules take with it, as `formstore delete` asks.
+            let effects = try workspace.deleteEffects(of: form, key: try KeyArgument(parsing: key))
+            if !effects.isEmpty {
+                body += "<p>With it: " + effects.map { HTML.escape($0.description) }.joined(separator: "; ") + ".</p>\n"
+            }
             body += "<form method=\"post\" action=\"\(HTML.escape(path))/delete\" class=\"actions\"><input type=\"hidden\" name=\"_csrf\" value=\"\(visit.csrf)\">"
             body += "<button type=\"submit\" class=\"danger\">Delete</button><a href=\"\(HTML.escape(path))\">Cancel</a></form></div>\n"
             return WebPage(title: "Delete \(form.title) \(key)?", breadcrumbs: [("Forms", "/"), (form.title, "/forms/" + Self.pathSegment(form.name))],

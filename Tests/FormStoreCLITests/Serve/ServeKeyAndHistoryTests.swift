@@ -29,6 +29,20 @@ import Testing
         #expect(try HTTPClient.request("GET", port: server.port, "/api/forms/pages/records/a%2Fb").status == 200)
     }
 
+    /// The delete page says what the schema's ON DELETE rules take with the record.
+    @Test func theDeletePageSaysWhatGoesWithTheRecord() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE customer (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customer(id) ON DELETE CASCADE);
+            INSERT INTO customer VALUES (1, 'Ann'), (2, 'Bob');
+            INSERT INTO orders VALUES (10, 1), (11, 1);
+            """)
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        #expect(try browser.get("/forms/customer/1/delete").text.contains("<p>With it: 2 rows of orders deleted (ON DELETE CASCADE).</p>"))
+        #expect(!(try browser.get("/forms/customer/2/delete").text.contains("With it")))
+    }
+
     /// A table or key named `.` or `..` is linked percent-encoded: a browser
     /// resolves a `..` segment away, and `/forms/..` led to the home page.
     @Test func dotSegmentsAreLinkedEncoded() throws {
