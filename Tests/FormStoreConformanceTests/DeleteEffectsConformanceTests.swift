@@ -6,27 +6,18 @@ import Testing
 /// refer to the record (the rows that refer to it directly), on both
 /// backends, through the built binary; rows under no such rule still refuse it.
 @Suite struct DeleteEffectsConformanceTests {
-    static let schema = Schema(
-        sqlite: """
-            CREATE TABLE customer (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-            CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customer(id) ON DELETE CASCADE);
-            CREATE TABLE tickets (id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customer(id) ON DELETE SET NULL);
-            CREATE TABLE invoices (id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customer(id));
-            INSERT INTO customer VALUES (1, 'Ann'), (2, 'Bob'), (3, 'Cy');
-            INSERT INTO orders VALUES (10, 1), (11, 1), (12, 2);
-            INSERT INTO tickets VALUES (20, 1), (21, 3);
-            INSERT INTO invoices VALUES (30, 2);
-            """,
-        postgres: """
-            CREATE TABLE customer (id integer PRIMARY KEY, name text NOT NULL);
-            CREATE TABLE orders (id integer PRIMARY KEY, customer_id integer REFERENCES customer(id) ON DELETE CASCADE);
-            CREATE TABLE tickets (id integer PRIMARY KEY, customer_id integer REFERENCES customer(id) ON DELETE SET NULL);
-            CREATE TABLE invoices (id integer PRIMARY KEY, customer_id integer REFERENCES customer(id));
-            INSERT INTO customer VALUES (1, 'Ann'), (2, 'Bob'), (3, 'Cy');
-            INSERT INTO orders VALUES (10, 1), (11, 1), (12, 2);
-            INSERT INTO tickets VALUES (20, 1), (21, 3);
-            INSERT INTO invoices VALUES (30, 2);
-            """)
+    /// One script for both: `integer PRIMARY KEY` is the rowid on SQLite.
+    static let sql = """
+        CREATE TABLE customer (id integer PRIMARY KEY, name text NOT NULL);
+        CREATE TABLE orders (id integer PRIMARY KEY, customer_id integer REFERENCES customer(id) ON DELETE CASCADE);
+        CREATE TABLE tickets (id integer PRIMARY KEY, customer_id integer REFERENCES customer(id) ON DELETE SET NULL);
+        CREATE TABLE invoices (id integer PRIMARY KEY, customer_id integer REFERENCES customer(id));
+        INSERT INTO customer VALUES (1, 'Ann'), (2, 'Bob'), (3, 'Cy');
+        INSERT INTO orders VALUES (10, 1), (11, 1), (12, 2);
+        INSERT INTO tickets VALUES (20, 1), (21, 3);
+        INSERT INTO invoices VALUES (30, 2);
+        """
+    static let schema = Schema(sqlite: sql, postgres: sql)
 
     @Test(arguments: BackendKind.allCases)
     func aDeleteSaysWhatItsRulesDoToTheRowsReferringToIt(_ kind: BackendKind) throws {
