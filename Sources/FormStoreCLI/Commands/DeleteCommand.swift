@@ -31,28 +31,24 @@ struct DeleteCommand: ParsableCommand {
     func run(_ context: CommandContext) throws -> ExitCode {
         let workspace = try context.workspace()
         let form = try workspace.form(named: form)
+        if !confirmed, !context.terminal.input.isTerminal {
+            throw CLIError.usage("Refusing to delete without --yes when stdin is not a terminal")
+        }
+        let record = try workspace.record(of: form, key: key)
+        // What the schema's ON DELETE rules do to the rows that refer to it, said before and after.
+        let effects = try workspace.deleteEffects(of: form, key: key)
         if !confirmed {
-            guard context.terminal.input.isTerminal else {
-                throw CLIError.usage("Refusing to delete without --yes when stdin is not a terminal")
-            }
-            // What is about to go, beside the question: the person confirms this record, not a key,
-            // and what the schema's ON DELETE rules do to the rows that refer to it.
-            show(try workspace.record(of: form, key: key), of: form, to: context.terminal.errors, context)
-            let effects = try workspace.deleteEffects(of: form, key: key)
+            // What is about to go, beside the question: the person confirms this record, not a key.
+            show(record, of: form, to: context.terminal.errors, context)
             let prompter = Prompter(input: ByteSourceLines(context.terminal.input), output: context.terminal.errors)
             guard prompter.confirm("Delete \(form.name) \(key.text)\(Self.along(effects))?", default: false) == true else {
                 context.say("Not deleted.")
                 return .success
             }
-            try workspace.deleteRecord(of: form, key: key)
-            context.say("Deleted \(form.name) \(key.text)\(Self.along(effects)).")
-            return .success
         }
-        let record = try workspace.record(of: form, key: key)
-        let effects = try workspace.deleteEffects(of: form, key: key)
         try workspace.deleteRecord(of: form, key: key)
         // Unasked, the deleted record is the command's output: a script keeps what it removed.
-        show(record, of: form, to: context.terminal.output, context)
+        if confirmed { show(record, of: form, to: context.terminal.output, context) }
         context.say("Deleted \(form.name) \(key.text)\(Self.along(effects)).")
         return .success
     }

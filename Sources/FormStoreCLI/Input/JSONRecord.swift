@@ -74,14 +74,12 @@ enum JSONRecord {
     /// An object's members as a record and its child rows.
     private static func record(_ members: [JSONNode.Member], line: Int, groups: Set<String>)
         throws -> (values: InputValues, rows: [String: [[String: FieldValue]]]) {
-        // Under any other key a list of objects is a value like any other (a JSON column's document).
-        let isRows = { (member: JSONNode.Member) in groups.contains(member.key) && Self.isRows(member) }
-        guard members.contains(where: isRows) else { return (try values(members, line: line), [:]) }
+        guard members.contains(where: { isRows($0, groups: groups) }) else { return (try values(members, line: line), [:]) }
         var rows: [String: [[String: FieldValue]]] = [:]
         var scalars: [JSONNode.Member] = []
         scalars.reserveCapacity(members.count)
         for member in members {
-            guard isRows(member), case .array(let items) = member.value else {
+            guard isRows(member, groups: groups), case .array(let items) = member.value else {
                 scalars.append(member)
                 continue
             }
@@ -93,9 +91,13 @@ enum JSONRecord {
         return (try values(scalars, line: line), rows)
     }
 
-    /// Whether a member holds a list of objects: a group's rows, under a group's key.
-    private static func isRows(_ member: JSONNode.Member) -> Bool {
-        guard case .array(let items) = member.value, case .object = items.first else { return false }
+    /// Whether a member holds a group's rows: a list of objects under one of
+    /// `groups`' keys. Under any other key such a list is a value like any
+    /// other (a JSON column's document).
+    private static func isRows(_ member: JSONNode.Member, groups: Set<String>) -> Bool {
+        guard groups.contains(member.key), case .array(let items) = member.value, case .object = items.first else {
+            return false
+        }
         return true
     }
 
