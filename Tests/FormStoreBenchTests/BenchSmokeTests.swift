@@ -1,5 +1,7 @@
 import CSQLite
+import Dispatch
 import FormStorage
+import Synchronization
 import Testing
 @testable import formstore_bench
 
@@ -61,7 +63,7 @@ import Testing
         for row in rows { #expect(row.formstore != nil && row.met != nil) }
     }
 
-    @Test func theServiceCaseMeasuresThroughputP99AndMeanAtBothLevelsAndTheFloorAtNormal() throws {
+    @Test func theServiceCaseMeasuresThroughputP99AndMeanAtBothLevelsAndTheFloors() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let path = try InProcessCases(directory: scratch, size: .smoke).prepare()
@@ -71,7 +73,8 @@ import Testing
              "service, 8 tasks: mean latency (synchronous=\(level))"]
         }
         let floor = "the floor: service throughput (synchronous=NORMAL) vs C threads doing the same transaction"
-        #expect(rows.map(\.name) == measured("NORMAL") + [floor] + measured("FULL"))
+        let latencyFloor = "the floor: service p99 latency (synchronous=FULL) vs C threads taking turns"
+        #expect(rows.map(\.name) == measured("NORMAL") + [floor] + measured("FULL") + [latencyFloor])
         for row in rows {
             #expect((row.formstore ?? 0) > 0 && (row.baseline ?? 0) > 0, "\(row.name) measured nothing")
             // The mean is the p99's context, with no goal of its own.
@@ -82,6 +85,22 @@ import Testing
             }
         }
         #expect(percentile99((1...100).map(Double.init)) == 99)
+    }
+
+    /// The C threads' turns: one at a time, each served once it waits.
+    @Test func ticketLockServesOneThreadAtATime() {
+        let turns = TicketLock()
+        let inside = Mutex((now: 0, most: 0, served: 0))
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for _ in 0..<50 {
+                turns.wait()
+                inside.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+                inside.withLock { $0.now -= 1; $0.served += 1 }
+                turns.done()
+            }
+        }
+        #expect(inside.withLock { $0.most } == 1)
+        #expect(inside.withLock { $0.served } == 400)
     }
 
     @Test func budgetCasesStayBoundedAndRefuseTheValue() throws {
