@@ -38,24 +38,23 @@ extension FormStore {
 
     public func deleteEffects(of form: Form, key: RecordKey) throws -> [DeleteEffect] {
         let mapping = try mapping(for: form)
-        let arguments = try mapping.keyArguments(key)
+        let arguments = StatementArguments(try mapping.keyArguments(key))
+        // Numbered parameters: the record's condition is repeated in every query of the walk.
+        let selected = mapping.keyColumns.enumerated().map { "\(quoteIdentifier($1)) = ?\($0 + 1)" }
+            .joined(separator: " AND ")
         return try database.read { conn in
-            var effects: [DeleteEffect] = []
-            for name in try conn.tableNames() {
-                for foreignKey in try conn.tableInfo(name).foreignKeys
-                where foreignKey.destinationTable.equalsIgnoringCase(form.tableName)
-                    && foreignKey.destinationColumns.count == foreignKey.columns.count {
-                    guard let action = DeleteEffect.Action(rule: foreignKey.onDelete) else { continue }
-                    let columns = foreignKey.columns.map(quoteIdentifier).joined(separator: ", ")
-                    let referred = foreignKey.destinationColumns.map(quoteIdentifier).joined(separator: ", ")
-                    let rows = try conn.fetchValue(Int.self, """
-                        SELECT count(*) FROM \(quoteIdentifier(name)) WHERE (\(columns)) IN \
-                        (SELECT \(referred) FROM \(quoteIdentifier(mapping.table.name)) WHERE \(mapping.whereKey))
-                        """, StatementArguments(arguments)) ?? 0
-                    if rows > 0 { effects.append(DeleteEffect(table: name, columns: foreignKey.columns, action: action, rows: rows)) }
+            let tables = try conn.tableNames().map { try conn.tableInfo($0) }
+            return try DeleteEffect.walk(table: mapping.table.name, selected: selected, referrers: { parent in
+                let parentKey = tables.first { $0.name.equalsIgnoringCase(parent) }?.primaryKey.columns ?? []
+                return tables.flatMap { table in
+                    table.foreignKeys.filter { $0.destinationTable.equalsIgnoringCase(parent) }.map { foreignKey in
+                        // A key naming no columns refers to the parent's primary key.
+                        DeleteEffect.Referrer(table: table.name, columns: foreignKey.columns,
+                                              referred: foreignKey.destinationColumns.isEmpty ? parentKey : foreignKey.destinationColumns,
+                                              action: DeleteEffect.Action(rule: foreignKey.onDelete))
+                    }
                 }
-            }
-            return effects
+            }, count: { sql in try conn.fetchValue(Int.self, sql, arguments) ?? 0 })
         }
     }
 }

@@ -36,25 +36,18 @@ extension PostgresFormStore {
     public func deleteEffects(of form: Form, key: RecordKey) throws -> [DeleteEffect] {
         let mapping = try mapping(for: form)
         let parameters = try mapping.keyParameters(key)
-        let whereKey = mapping.keyColumns.enumerated().map { "\(quoteIdentifier($1)) = $\($0 + 1)" }
+        let selected = mapping.keyColumns.enumerated().map { "\(quoteIdentifier($1)) = $\($0 + 1)" }
             .joined(separator: " AND ")
         return try pool.read { conn in
-            var effects: [DeleteEffect] = []
-            for referring in try conn.referringKeys(to: form.tableName)
-            where referring.key.destinationColumns.count == referring.key.columns.count {
-                guard let action = DeleteEffect.Action(rule: referring.onDelete) else { continue }
-                let columns = referring.key.columns.map(quoteIdentifier).joined(separator: ", ")
-                let referred = referring.key.destinationColumns.map(quoteIdentifier).joined(separator: ", ")
-                let result = try conn.execute("""
-                    SELECT count(*) FROM \(quoteIdentifier(referring.table)) WHERE (\(columns)) IN \
-                    (SELECT \(referred) FROM \(quoteIdentifier(mapping.table.name)) WHERE \(whereKey))
-                    """, parameters)
-                let rows = result.text(row: 0, column: 0).flatMap { Int($0) } ?? 0
-                if rows > 0 {
-                    effects.append(DeleteEffect(table: referring.table, columns: referring.key.columns, action: action, rows: rows))
+            try DeleteEffect.walk(table: mapping.table.name, selected: selected, referrers: { parent in
+                try conn.referringKeys(to: parent).map { referring in
+                    DeleteEffect.Referrer(table: referring.table, columns: referring.key.columns,
+                                          referred: referring.key.destinationColumns,
+                                          action: DeleteEffect.Action(rule: referring.onDelete))
                 }
-            }
-            return effects
+            }, count: { sql in
+                try conn.execute(sql, parameters).text(row: 0, column: 0).flatMap { Int($0) } ?? 0
+            })
         }
     }
 }

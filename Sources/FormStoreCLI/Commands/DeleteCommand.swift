@@ -12,8 +12,8 @@ struct DeleteCommand: ParsableCommand {
             deleted: the error names the tables and columns that refer to it. A foreign key \
             declared ON DELETE CASCADE or SET NULL is the database's own rule: the delete goes \
             ahead, and the database deletes or clears the rows that refer to it, as its schema says; \
-            the question (and the message after) counts those rows (the ones referring to the \
-            record itself: a cascade may go on from them).
+            the question (and the message after) counts those rows, and the rows the deleted ones \
+            take with them in turn, down every cascade.
             """,
         arguments: [Common.form, Common.key],
         options: [.flag("yes", short: "y", help: "Delete without asking.")])
@@ -53,9 +53,15 @@ struct DeleteCommand: ParsableCommand {
         return .success
     }
 
-    /// `, with 3 rows of lines deleted (ON DELETE CASCADE)`: what the delete does beyond the record.
+    /// `, with 3 rows of lines deleted (ON DELETE CASCADE)`: what the delete does beyond the record,
+    /// listed as a sentence does (`A and B`, `A, B, and C`).
     static func along(_ effects: [DeleteEffect]) -> String {
-        effects.isEmpty ? "" : ", with " + effects.map(\.description).joined(separator: ", and ")
+        let said = effects.map(\.description)
+        switch said.count {
+        case 0: return ""
+        case 1, 2: return ", with " + said.joined(separator: ", and ")
+        default: return ", with " + said.dropLast().joined(separator: ", ") + ", and " + said.last!
+        }
     }
 
     private func show(_ record: StoredRecord, of form: Form, to sink: any TextSink, _ context: CommandContext) {
