@@ -238,8 +238,10 @@ extension WebApp {
             var body = "<div class=\"panel\"><p>Delete record <strong>\(HTML.escape(key))</strong> of \(HTML.escape(form.title))? This cannot be undone.</p>\n"
             // What the schema's ON DELETE rules take with it, as `formstore delete` asks.
             let effects = try workspace.deleteEffects(of: form, key: try KeyArgument(parsing: key))
-            if !effects.isEmpty {
-                body += "<p>With it: " + effects.map { HTML.escape($0.description) }.joined(separator: "; ") + ".</p>\n"
+            if effects.count == 1 {
+                body += "<p>With it: \(HTML.escape(effects[0].description)).</p>\n"
+            } else if !effects.isEmpty {
+                body += "<p>With it:</p>\n<ul>" + effects.map { "<li>\(HTML.escape($0.description))</li>" }.joined() + "</ul>\n"
             }
             body += "<form method=\"post\" action=\"\(HTML.escape(path))/delete\" class=\"actions\"><input type=\"hidden\" name=\"_csrf\" value=\"\(visit.csrf)\">"
             body += "<button type=\"submit\" class=\"danger\">Delete</button><a href=\"\(HTML.escape(path))\">Cancel</a></form></div>\n"

@@ -34,13 +34,19 @@ import Testing
         let db = try DemoDatabase(sql: """
             CREATE TABLE customer (id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customer(id) ON DELETE CASCADE);
-            INSERT INTO customer VALUES (1, 'Ann'), (2, 'Bob');
-            INSERT INTO orders VALUES (10, 1), (11, 1);
+            CREATE TABLE lines (id INTEGER PRIMARY KEY, order_id INTEGER REFERENCES orders(id) ON DELETE CASCADE);
+            INSERT INTO customer VALUES (1, 'Ann'), (2, 'Bob'), (3, 'Cy');
+            INSERT INTO orders VALUES (10, 1), (11, 1), (12, 3);
+            INSERT INTO lines VALUES (100, 12), (101, 12);
             """)
         let server = try ServeRun(db)
         let browser = PageVisitor(port: server.port)
         #expect(try browser.get("/forms/customer/1/delete").text.contains("<p>With it: 2 rows of orders deleted (ON DELETE CASCADE).</p>"))
         #expect(!(try browser.get("/forms/customer/2/delete").text.contains("With it")))
+        // More than one, as a list: the order, and its lines in turn.
+        #expect(try browser.get("/forms/customer/3/delete").text.contains(
+            "<p>With it:</p>\n<ul><li>1 row of orders deleted (ON DELETE CASCADE)</li>"
+                + "<li>2 rows of lines deleted (ON DELETE CASCADE)</li></ul>"))
     }
 
     /// A table or key named `.` or `..` is linked percent-encoded: a browser
