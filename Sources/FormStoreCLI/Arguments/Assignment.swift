@@ -59,13 +59,14 @@ struct Assignment: Sendable, Hashable {
 }
 
 extension FieldInput {
-    /// A JSON value as given after `:=`: `null` and `""` are themselves,
-    /// anything else is the text a person would type for it (`3`, `true`,
-    /// `a, b` for a list).
+    /// A JSON value as given after `:=`: `null`, `""` and bytes are
+    /// themselves, anything else is the text a person would type for it
+    /// (`3`, `true`, `a, b` for a list).
     init(json value: FieldValue) {
         switch value {
         case .null: self = .null
         case .text(""): self = .emptyText
+        case .data(let bytes): self = .bytes(bytes)
         default: self = .typed(ValueText.text(value, kind: nil, blobsBySize: false))
         }
     }

@@ -1,9 +1,13 @@
-/// What a person gives for one field: text to parse as typed, or one of the
-/// two values text cannot spell apart — no value (SQL NULL) and empty text.
+import FormBasics
+import FoundationEssentials
+
+/// What a person gives for one field: text to parse as typed, one of the
+/// two values text cannot spell apart — no value (SQL NULL) and empty text —
+/// or bytes, which JSON gives as `{"$base64": "…"}`.
 ///
 /// | where | NULL | empty text | typed |
 /// | --- | --- | --- | --- |
-/// | command line | `FIELD:=null` | `FIELD:=""` | `FIELD=text`, `FIELD:=3`, `FIELD:="text"` |
+/// | command line | `FIELD:=null` | `FIELD:=""` | `FIELD=text`, `FIELD:=3`, `FIELD:="text"` (bytes: `FIELD:={"$base64": "AP8="}`) |
 /// | prompts | `\N` | `""` | anything else (Enter keeps the value) |
 /// | `--editor` document | `null` | `""` | anything else (`"null"` is the word) |
 ///
@@ -13,12 +17,16 @@ enum FieldInput: Sendable, Hashable {
     case typed(String)
     case null
     case emptyText
+    /// Bytes, given as JSON does (`{"$base64": "…"}`, as `export` writes a
+    /// BLOB): set as themselves, where text would be parsed as hex.
+    case bytes(Data)
 
     /// The text form, for places that only take text (`--where`).
     var text: String {
         switch self {
         case .typed(let text): return text
         case .null, .emptyText: return ""
+        case .bytes(let data): return data.blobLiteral
         }
     }
 }

@@ -88,6 +88,8 @@ extension EditorEdit {
             if row[field] != .null { try session.setRow(group, id, field, value: .null) }
         case .emptyText:
             if row[field] != .text("") { try session.setRow(group, id, field, value: .text("")) }
+        case .bytes(let data):
+            if row[field] != .data(data) { try session.setRow(group, id, field, value: .data(data)) }
         }
     }
 }

@@ -188,6 +188,7 @@ final class EditorEdit {
         case .typed(let text): return text != session.text(key)
         case .null: return session.value(key) != .null || session.inputs[key] != nil
         case .emptyText: return session.value(key) != .text("") || session.inputs[key] != nil
+        case .bytes(let data): return session.value(key) != .data(data)
         }
     }
 

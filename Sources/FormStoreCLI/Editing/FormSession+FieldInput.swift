@@ -4,7 +4,7 @@ extension FormSession {
     /// Enters what a person gave for a field on the command line, at a
     /// prompt or in the editor document, with the rules every face shares:
     ///
-    /// - NULL and empty text are set as themselves;
+    /// - NULL, empty text and bytes are set as themselves;
     /// - typed text that parses to nothing clears the field: no change when
     ///   it holds nothing already (NULL stays NULL, `''` stays `''`), else the
     ///   policy's cleared value (NULL where the column allows it);
@@ -21,6 +21,8 @@ extension FormSession {
             return try set(key, value: .null)
         case .emptyText:
             return try set(key, value: .text(""))
+        case .bytes(let data):
+            return try set(key, value: .data(data))
         case .typed(let text):
             switch field.parseInput(text, in: form) {
             case .success(let value) where value.isEmpty && !value.isData:

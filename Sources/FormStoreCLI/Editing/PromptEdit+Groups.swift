@@ -85,6 +85,7 @@ extension PromptEdit {
                     case .typed(let typed): try session.setRow(group.key, id, field.key, input: typed)
                     case .null: try session.setRow(group.key, id, field.key, value: .null)
                     case .emptyText: try session.setRow(group.key, id, field.key, value: .text(""))
+                    case .bytes(let data): try session.setRow(group.key, id, field.key, value: .data(data))
                     }
                 } catch let refused as FieldError {
                     error = refused.message

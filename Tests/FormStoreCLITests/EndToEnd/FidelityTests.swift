@@ -160,6 +160,26 @@ import Testing
         #expect(empty.output.contains(#""body": {"$base64": ""}"#), "\(empty)")
     }
 
+    /// Bytes given as export writes them (`{"$base64": …}`) are those bytes
+    /// through every door: `new --json`, `FIELD:=`, `import`, `set --json`,
+    /// into a BLOB column and a STRICT table's ANY column alike.
+    @Test func bytesGivenAsBase64AreTheBytesThroughEveryDoor() throws {
+        let source = try Self.source()
+        let json = try source.run(["new", "files", "--json"], stdin: #"{"id": 10, "body": {"$base64": "AP8Q"}}"#)
+        #expect(json.code == 0, "\(json)")
+        let typed = try source.run(["new", "files", "id=11", #"body:={"$base64": "AAEC"}"#])
+        #expect(typed.code == 0, "\(typed)")
+        let imported = try source.run(["import", "files"], stdin: #"{"id": 12, "body": {"$base64": "AAEC"}}"# + "\n")
+        #expect(imported.code == 0, "\(imported)")
+        let set = try source.run(["set", "files", "12", "--json"], stdin: #"{"body": {"$base64": "/w=="}}"#)
+        #expect(set.code == 0, "\(set)")
+        let any = try source.run(["set", "loose", "a", #"v:={"$base64": "AAEC"}"#])
+        #expect(any.code == 0, "\(any)")
+        #expect(try sqlite3(source.path, ["SELECT id, hex(body) FROM files WHERE id >= 10 ORDER BY id"])
+                == "10|00FF10\n11|000102\n12|FF\n")
+        #expect(try sqlite3(source.path, ["SELECT typeof(v), hex(v) FROM loose WHERE k = 'a'"]) == "blob|000102\n")
+    }
+
     @Test func aViewExportsItsRows() throws {
         let source = try Self.source()
         let view = try source.run(["export", "named", "--format", "csv"])
