@@ -13,6 +13,8 @@ import Testing
             CREATE VIEW named AS SELECT id, name FROM staff WHERE company IS NOT NULL;
             CREATE TRIGGER named_update INSTEAD OF UPDATE ON named
             BEGIN UPDATE staff SET name = NEW.name WHERE id = OLD.id; END;
+            CREATE TRIGGER named_insert INSTEAD OF INSERT ON named
+            BEGIN INSERT INTO staff VALUES (NEW.id, NEW.name, 'Acme'); END;
             """,
         postgres: """
             CREATE TABLE staff (id integer PRIMARY KEY, name text NOT NULL, company text);
@@ -21,6 +23,9 @@ import Testing
             CREATE FUNCTION named_update() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN UPDATE staff SET name = NEW.name WHERE id = OLD.id; RETURN NEW; END $$;
             CREATE TRIGGER named_update INSTEAD OF UPDATE ON named FOR EACH ROW EXECUTE FUNCTION named_update();
+            CREATE FUNCTION named_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN INSERT INTO staff VALUES (NEW.id, NEW.name, 'Acme'); RETURN NEW; END $$;
+            CREATE TRIGGER named_insert INSTEAD OF INSERT ON named FOR EACH ROW EXECUTE FUNCTION named_insert();
             """)
 
     @Test(arguments: BackendKind.allCases)
@@ -76,5 +81,17 @@ import Testing
             #expect(deleted.code == 0, "\(kind): \(deleted)")
             #expect(try backend.row("SELECT count(*) FROM staff") == ["2"])
         }
+    }
+
+    /// Without a spec, a view's record is written through its INSTEAD OF
+    /// INSERT trigger; with no key to read it back by, it is shown as written.
+    @Test(arguments: BackendKind.allCases)
+    func aNewRecordGoesThroughTheViewsInsertTrigger(_ kind: BackendKind) throws {
+        let backend = try TestBackend(kind, schema: Self.schema)
+        let created = try runBinary(["--db", backend.location, "new", "named", "id=4", "name=Cy"])
+        #expect(created.code == 0, "\(kind): \(created)")
+        #expect(created.output.contains("Cy"), "\(kind): \(created)")
+        #expect(created.errors == "Created a record of named.\n", "\(kind): \(created)")
+        #expect(try backend.row("SELECT name, company FROM staff WHERE id = 4") == ["Cy", "Acme"])
     }
 }

@@ -36,7 +36,8 @@ import Testing
         // An invoice refers to Bob under no rule: the delete is refused, his order kept.
         let bob = try runBinary(db + ["delete", "customer", "2", "--yes"])
         #expect(bob.code == 65, "\(kind): \(bob)")
-        #expect(bob.errors.contains("other records refer to it through"), "\(kind): \(bob)")
+        // Only the key that holds it back is named: the rules carry out the others.
+        #expect(bob.errors.contains("other records refer to it through invoices.customer_id; "), "\(kind): \(bob)")
         #expect(try backend.row("SELECT count(*) FROM orders WHERE customer_id = 2") == ["1"])
     }
 

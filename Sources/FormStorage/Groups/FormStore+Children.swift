@@ -19,15 +19,18 @@ extension FormStore {
     }
 
     /// The columns of other tables (and of `table` itself) whose foreign keys
-    /// point at `table`, as `orders.customer` (`t.(a, b)` for a composite
-    /// key): what a person must change or delete before a row of `table` can go.
+    /// point at `table` under no `ON DELETE` rule, as `orders.customer`
+    /// (`t.(a, b)` for a composite key): what a person must change or delete
+    /// before a row of `table` can go.
     ///
     /// - throws: `DatabaseError`.
     public func referrers(of table: String) throws -> [String] {
         try database.read { conn in
             var found: [String] = []
             for name in try conn.tableNames() {
-                for key in try conn.tableInfo(name).foreignKeys where key.destinationTable.equalsIgnoringCase(table) {
+                // A key with an ON DELETE rule does not hold the row back: the database carries the rule out.
+                for key in try conn.tableInfo(name).foreignKeys
+                where key.destinationTable.equalsIgnoringCase(table) && DeleteEffect.Action(rule: key.onDelete) == nil {
                     let columns = key.columns.count == 1 ? key.columns[0] : "(\(key.columns.joined(separator: ", ")))"
                     found.append("\(name).\(columns)")
                 }

@@ -45,6 +45,11 @@ extension FormStore {
                           _ conn: Connection) throws -> StoredRecord {
         try checkReferences(mapping, values, conn)
         try conn.cachedStatement(sql).execute(arguments)
+        // A view without a key (written through its INSTEAD OF trigger) has no row to read
+        // back by key: the record is what was written, and there is no history of it.
+        guard !mapping.keyColumns.isEmpty else {
+            return StoredRecord(key: RecordKey(columns: [], values: []), values: values)
+        }
         guard let row = try Self.readRow(mapping, insertedKey(mapping, values, conn), conn) else {
             throw FormStoreError.badKey("the new record in \(mapping.table.name) could not be read back")
         }

@@ -20,8 +20,9 @@ public protocol RecordStore: HistoryBackend, DraftStore, ReferencePicking {
     /// The form inferred from `table` with a repeating group for each table
     /// whose one foreign key refers to it; nil when there is no such table.
     func inferredFormWithChildren(table: String) throws -> Form?
-    /// The columns whose foreign keys point at `table`, as `orders.customer`
-    /// (`t.(a, b)` for a composite key): who must change before a row of `table` can go.
+    /// The columns whose foreign keys point at `table` under no `ON DELETE`
+    /// rule, as `orders.customer` (`t.(a, b)` for a composite key): who must
+    /// change before a row of `table` can go.
     func referrers(of table: String) throws -> [String]
     /// What deleting the record with `key` does to the rows that refer to it
     /// by a foreign key declared `ON DELETE CASCADE`, `SET NULL` or `SET

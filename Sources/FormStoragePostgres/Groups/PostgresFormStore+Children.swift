@@ -22,12 +22,14 @@ extension PostgresFormStore {
     }
 
     /// The columns of other tables (and of `table` itself) whose foreign keys
-    /// point at `table`, as `orders.customer` (`t.(a, b)` for a composite
-    /// key): what a person must change or delete before a row of `table` can go.
+    /// point at `table` under no `ON DELETE` rule, as `orders.customer`
+    /// (`t.(a, b)` for a composite key): what a person must change or delete
+    /// before a row of `table` can go.
     ///
     /// - throws: `PostgresError`.
     public func referrers(of table: String) throws -> [String] {
-        try pool.read { try $0.referringKeys(to: table) }.map { referring in
+        // A key with an ON DELETE rule does not hold the row back: the database carries the rule out.
+        try pool.read { try $0.referringKeys(to: table) }.filter { DeleteEffect.Action(rule: $0.onDelete) == nil }.map { referring in
             let columns = referring.key.columns
             return "\(referring.table).\(columns.count == 1 ? columns[0] : "(\(columns.joined(separator: ", ")))")"
         }

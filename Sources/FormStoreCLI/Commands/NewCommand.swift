@@ -43,7 +43,7 @@ struct NewCommand: ParsableCommand {
             let body = try FieldInput.readAll(context.terminal.input)
             let saved = try format.reportingRejection(context) { try workspace.saveJSON(body, of: form, key: nil) }
             context.printRecordWithChildren(saved.record, of: form, json: format == .json, options: context.outputOptions())
-            context.say("Created \(form.name) \(saved.record.key).")
+            context.say(Self.created(form, saved.record.key))
             return .success
         }
         var inputs = self.inputs
@@ -73,7 +73,12 @@ struct NewCommand: ParsableCommand {
             ? JSONWriter(columns: columns, sink: context.terminal.output, options: options, style: .single)
             : TextRecordWriter(columns: columns, sink: context.terminal.output, options: options)
         writer.writeAll([columns.map { record.values[$0.key] ?? .null }])
-        context.say("Created \(form.name) \(record.key).")
+        context.say(Self.created(form, record.key))
         return .success
+    }
+
+    /// `Created people 3.`; a record of a view without a key has none to name.
+    static func created(_ form: Form, _ key: RecordKey) -> String {
+        key.columns.isEmpty ? "Created a record of \(form.name)." : "Created \(form.name) \(key)."
     }
 }
