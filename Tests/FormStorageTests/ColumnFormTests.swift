@@ -1,3 +1,4 @@
+import FormBasics
 import FormCore
 import FormStoreTestSupport
 import Foundation
@@ -162,6 +163,29 @@ import Testing
         }
         #expect(DateStorageFormat.detect(.text("not a date")) == nil)
         #expect(DateStorageFormat.detect(.text("2021-02-30")) == nil)
+    }
+
+    /// A date is never written as another: a part the column's example
+    /// leaves out but the date has is written too.
+    @Test func aLayoutTakesThePartsItLeavesOutWhenTheDateHasThem() throws {
+        func written(_ example: String, _ iso: String) throws -> DatabaseValue {
+            let format = try #require(DateStorageFormat.detect(.text(example)))
+            return format.encode(try #require(ISO8601.parse(iso)))
+        }
+        #expect(try written("2024-01-05", "2025-05-05T10:30:00Z") == .text("2025-05-05 10:30:00"))
+        #expect(try written("2024-01-05", "2025-05-06T00:00:00Z") == .text("2025-05-06"))
+        #expect(try written("13:45:59", "2025-05-05T10:30:00Z") == .text("2025-05-05 10:30:00"))
+        #expect(try written("13:45:59", "1970-01-01T10:30:00Z") == .text("10:30:00"))
+        #expect(try written("2024-01-05 10:30", "2025-05-05T10:30:15.5Z") == .text("2025-05-05 10:30:15.500"))
+        #expect(try written("2024-01-05T10:30:00Z", "2025-05-05T10:30:15.123456Z") == .text("2025-05-05T10:30:15.123456Z"))
+    }
+
+    /// A Julian day is read to the millisecond, as SQLite's date functions
+    /// read it: `julianday('2021-01-01 10:00:00')` is 10:00:00, not a hair before.
+    @Test func aJulianDayIsReadToTheMillisecond() throws {
+        let stored = try #require(try store.database.read { try $0.fetchValue(Double.self, "SELECT julianday('2021-01-01 10:00:00')") })
+        let date = try #require(DateStorageFormat.parse(.real(stored)))
+        #expect(date == ISO8601.parse("2021-01-01T10:00:00Z"))
     }
 
     @Test func aBlobIsTypedInHex() throws {

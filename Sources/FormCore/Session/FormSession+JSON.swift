@@ -94,17 +94,7 @@ extension FormSession {
         case .some(.text(let text)) where field.kind == .date || field.kind == .time || field.kind == .datetime:
             // ISO 8601 first (a machine's form); else the field's own input format.
             guard let date = ISO8601.parse(text) else { plain = .text(text); break }
-            // A date field holds a day and a time field a time of day: what would be cut off is refused.
-            let seconds = date.timeIntervalSince1970
-            let day = (seconds / 86_400).rounded(.down)
-            if field.kind == .date && seconds != day * 86_400 {
-                return .failure(FieldError(field: field.key, code: "date",
-                                           message: "\(field.label) holds a day: \(text.quoted) has a time of day too"))
-            }
-            if field.kind == .time && day != 0 {
-                return .failure(FieldError(field: field.key, code: "date",
-                                           message: "\(field.label) holds a time of day: \(text.quoted) has a day too"))
-            }
+            if let error = field.whatWouldBeCutOff(date, given: text) { return .failure(error) }
             plain = .date(date)
         case .some(let value):
             plain = value

@@ -1,3 +1,5 @@
+public import FoundationEssentials
+
 extension Field {
     /// `value` as this field's kind holds it, for a model value given directly
     /// (`FormSession.set(_:value:)`), which no transformer parses: a lossless
@@ -40,6 +42,21 @@ extension Field {
         let message = MessageCatalog.english.resolve(code: "kind", field: self, overrides: messages, ruleMessage: nil,
                                                      parameters: ["kind": Field.kindName(value)])
         throw FieldError(field: key, code: "kind", message: message)
+    }
+
+    /// Why `date`, given as `text` (ISO 8601, a machine's form), does not
+    /// fit this field: a date field holds a day and a time field a time of
+    /// day, and what would be cut off is refused, not dropped. `nil` when it fits.
+    public func whatWouldBeCutOff(_ date: Date, given text: String) -> FieldError? {
+        let seconds = date.timeIntervalSince1970
+        let day = (seconds / 86_400).rounded(.down)
+        if kind == .date && seconds != day * 86_400 {
+            return FieldError(field: key, code: "date", message: "\(label) holds a day: \(text.quoted) has a time of day too")
+        }
+        if kind == .time && day != 0 {
+            return FieldError(field: key, code: "date", message: "\(label) holds a time of day: \(text.quoted) has a day too")
+        }
+        return nil
     }
 
     /// What a value is, as a message names it.

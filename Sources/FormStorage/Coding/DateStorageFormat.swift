@@ -98,8 +98,11 @@ public enum DateStorageFormat: Sendable, Hashable {
                                              : Date(timeIntervalSince1970: Double(i))
         case .real(let r):
             guard r.isFinite else { return nil }
-            return isJulianDay(r) ? Date(timeIntervalSince1970: (r - unixEpochJulianDay) * 86_400)
-                                  : Date(timeIntervalSince1970: r)
+            guard isJulianDay(r) else { return Date(timeIntervalSince1970: r) }
+            // To the millisecond, as SQLite's date functions read a Julian day: the
+            // double's last bits would make 10:00:00 a hair before it (09:59:59 shown).
+            let milliseconds = (r * 86_400_000).rounded() - unixEpochJulianDay * 86_400_000
+            return Date(timeIntervalSince1970: milliseconds / 1000)
         case .text(let text):
             return TextDate(text)?.date
         case .null, .blob:
@@ -132,12 +135,45 @@ public enum DateStorageFormat: Sendable, Hashable {
 }
 
 extension DateStorageFormat.TextLayout {
-    /// `date` written in this layout, in its zone (UTC without one).
+    /// `date` written in this layout, in its zone (UTC without one). A part
+    /// the layout leaves out but the date has is written too, as SQLite's
+    /// own functions would (`2024-01-05 10:30:00` where the column's example
+    /// held `2024-01-05`, seconds and their fraction where it held fewer):
+    /// a date is never written as another.
     func format(_ date: Date) -> String {
         var offset = 0
         if case .offset(let seconds, _) = zone { offset = seconds }
         let microseconds = Int64((date.timeIntervalSince1970 * 1_000_000).rounded()) + Int64(offset) * 1_000_000
         let (days, microsOfDay) = floorDivide(microseconds, 86_400_000_000)
+        return holding(days: days, microsOfDay: microsOfDay).write(days: days, microsOfDay: microsOfDay)
+    }
+
+    /// This layout with every part added that the date has and it leaves out.
+    private func holding(days: Int64, microsOfDay: Int64) -> Self {
+        var layout = self
+        if !hasTime && microsOfDay != 0 {
+            layout.hasTime = true
+            layout.hasSeconds = true
+        }
+        if !hasDate && days != 0 { layout.hasDate = true }
+        if layout.hasDate && layout.hasTime && layout.separator == 0 { layout.separator = UInt8(ascii: " ") }
+        guard layout.hasTime else { return layout }
+        if !layout.hasSeconds && microsOfDay % 60_000_000 != 0 { layout.hasSeconds = true }
+        let fraction = microsOfDay % 1_000_000
+        if layout.hasSeconds && fraction != 0 {
+            // The fewest digits that hold the fraction: 3, else 6.
+            var digits = 0
+            var rest = fraction
+            while rest != 0 && digits < 6 {
+                rest = (rest * 10) % 1_000_000
+                digits += 1
+            }
+            if layout.fractionDigits < digits { layout.fractionDigits = digits <= 3 ? 3 : 6 }
+        }
+        return layout
+    }
+
+    private func write(days: Int64, microsOfDay: Int64) -> String {
         var out = ""
         if hasDate {
             let (y, m, d) = ISO8601.civilFromDays(Int(days))

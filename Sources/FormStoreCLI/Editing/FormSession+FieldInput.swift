@@ -33,6 +33,7 @@ extension FormSession {
                 }
                 return try set(key, value: policy.cleared(field))
             case .success(let value) where field.isDateLike && field.parse(text, in: form).isFailure:
+                if case .date(let date) = value, let error = field.whatWouldBeCutOff(date, given: text) { throw error }
                 return try set(key, value: value)
             default:
                 return try set(key, input: text)

@@ -180,6 +180,16 @@ import Testing
         #expect(try sqlite3(source.path, ["SELECT typeof(v), hex(v) FROM loose WHERE k = 'a'"]) == "blob|000102\n")
     }
 
+    /// A day column takes a day: an ISO date-time with a time of day is
+    /// refused, not cut to its day, as the JSON door refuses it.
+    @Test func aDayColumnRefusesATimeOfDay() throws {
+        let source = try Self.source()
+        let run = try source.run(["set", "events", "1", "day=2016-07-04T10:00:00Z"])
+        #expect(run.code == 65, "\(run)")
+        #expect(run.errors == "formstore: day: day holds a day: \"2016-07-04T10:00:00Z\" has a time of day too\n")
+        #expect(try sqlite3(source.path, ["SELECT day FROM events WHERE id = 1"]) == "2016-07-04\n")
+    }
+
     @Test func aViewExportsItsRows() throws {
         let source = try Self.source()
         let view = try source.run(["export", "named", "--format", "csv"])
