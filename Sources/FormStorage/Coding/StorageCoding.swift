@@ -63,7 +63,8 @@ public struct StorageCoding: Sendable, Hashable {
                 ?? DateStorageFormat.default(kind: kind!, declaredType: "")
             return format.encode(date)
         case (.decimal?, .int(let int)):
-            return .real(Double(int))
+            // Past 2^53 a double would be another number: such an integer is stored as one.
+            return abs(int) > 1 << 53 ? .integer(int) : .real(Double(int))
         case (.bool?, .bool(let bool)):
             return Self.boolValue(bool, like: form)
         case (_, .text(let text)) where isUntyped:
@@ -198,7 +199,8 @@ public struct StorageCoding: Sendable, Hashable {
 
     private static func decodeDecimal(_ value: DatabaseValue) -> FieldValue {
         switch value {
-        case .integer(let i): return .double(Double(i))
+        // Past 2^53 a double would be another number: the integer is kept as one.
+        case .integer(let i): return abs(i) > 1 << 53 ? .int(i) : .double(Double(i))
         case .text(let text):
             if let d = Double(text.trimmingSpaces()), d.isFinite { return .double(d) }
             return .text(text)

@@ -190,6 +190,24 @@ import Testing
         #expect(try sqlite3(source.path, ["SELECT day FROM events WHERE id = 1"]) == "2016-07-04\n")
     }
 
+    /// A NUMERIC column's integers past 2^53, which a double would make other
+    /// numbers, are shown, compared and written as the integers they are.
+    @Test func aNumericColumnKeepsIntegersPastTheDoublesReach() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE m (id INTEGER PRIMARY KEY, n NUMERIC, d DECIMAL(20,2));
+            INSERT INTO m VALUES (1, 9007199254740993, 123456789012345678), (2, 2.5, 3);
+            """)
+        #expect(try db.run(["show", "m", "1"]).output == "id: 1\nn:  9007199254740993\nd:  123456789012345678\n")
+        let same = try db.run(["set", "m", "1", "n=9007199254740993"])
+        #expect(same.errors == "No changes.\n", "\(same)")
+        let other = try db.run(["set", "m", "1", "n=9007199254740995"])
+        #expect(other.code == 0, "\(other)")
+        let small = try db.run(["set", "m", "2", "d=4.25"])
+        #expect(small.code == 0, "\(small)")
+        #expect(try sqlite3(db.path, ["SELECT n, typeof(n), d, typeof(d) FROM m ORDER BY id"])
+                == "9007199254740995|integer|123456789012345678|integer\n2.5|real|4.25|real\n")
+    }
+
     @Test func aViewExportsItsRows() throws {
         let source = try Self.source()
         let view = try source.run(["export", "named", "--format", "csv"])
