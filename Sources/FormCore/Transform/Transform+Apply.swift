@@ -73,8 +73,9 @@ extension Transform {
             guard case .text(let raw) = input else { return input }
             switch raw.trimmingSpaces().lowercased() {
             case "": return .null
-            case "yes", "y", "true", "1", "on": return .bool(true)
-            case "no", "n", "false", "0", "off": return .bool(false)
+            // The words a bool column may hold (docs/fidelity.md), each read back as typed.
+            case "yes", "y", "true", "t", "1", "on": return .bool(true)
+            case "no", "n", "false", "f", "0", "off": return .bool(false)
             default: throw failure("bool", field)
             }
         case .choiceLabel:

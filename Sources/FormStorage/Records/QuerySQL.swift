@@ -62,6 +62,15 @@ struct QuerySQL {
         case .equals(let model):
             return try condition(RecordFilter(field: filter.field, test: .compare(.equal, model)))
         case .compare(let comparison, let model):
+            if case .bool(let truth) = model, coding.kind == .bool, comparison == .equal || comparison == .notEqual {
+                // Read as `StorageCoding` reads a bool: a number by whether it is 0, text by its word.
+                let sql = "(CASE WHEN typeof(\(value.sql)) IN ('integer', 'real') THEN \(value.sql) != 0 "
+                    + "WHEN lower(trim(\(value.sql))) IN ('1', 'true', 't', 'yes', 'y', 'on') THEN 1 "
+                    + "WHEN lower(trim(\(value.sql))) IN ('0', 'false', 'f', 'no', 'n', 'off') THEN 0 END) "
+                    + "\(Self.sqlOperator(comparison)) ?"
+                return Fragment(sql: sql, arguments: Array(repeating: value.arguments, count: 4).flatMap { $0 }
+                                    + [.integer(truth ? 1 : 0)])
+            }
             if case .date(let date) = model, coding.isDateLike {
                 let instant = Self.instant(value, timeOfDay: coding.kind == .time)
                 return Fragment(sql: "\(instant.sql) \(Self.sqlOperator(comparison)) ?",

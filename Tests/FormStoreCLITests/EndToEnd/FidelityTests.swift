@@ -208,6 +208,23 @@ import Testing
                 == "9007199254740995|integer|123456789012345678|integer\n2.5|real|4.25|real\n")
     }
 
+    /// A bool column's words are read, typed and searched alike: `t` and `f`
+    /// are typed as they are stored, and `--where` finds a row whatever word
+    /// or number it holds.
+    @Test func aBoolColumnsWordsAreTypedAndFound() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE b (id INTEGER PRIMARY KEY, active BOOLEAN);
+            INSERT INTO b VALUES (1, 1), (2, 'true'), (3, 't'), (4, 'f'), (5, 'Yes'), (6, 0), (7, NULL);
+            """)
+        let yes = try db.run(["list", "b", "--where", "active=yes", "--format", "csv"])
+        #expect(yes.output == "id,active\r\n1,true\r\n2,true\r\n3,true\r\n5,true\r\n", "\(yes)")
+        let no = try db.run(["list", "b", "--where", "active=no", "--format", "csv"])
+        #expect(no.output == "id,active\r\n4,false\r\n6,false\r\n", "\(no)")
+        let typed = try db.run(["set", "b", "4", "active=t"])
+        #expect(typed.code == 0, "\(typed)")
+        #expect(try sqlite3(db.path, ["SELECT active FROM b WHERE id = 4"]) == "t\n")
+    }
+
     @Test func aViewExportsItsRows() throws {
         let source = try Self.source()
         let view = try source.run(["export", "named", "--format", "csv"])
