@@ -314,7 +314,8 @@ struct RecordImporter {
         var given: [String] = []
         var like: [String: DatabaseValue] = [:]
         var problems: [Problem] = []
-        for (name, raw) in input.values where !keyColumns.contains(name) {
+        // A generated column's value is no input, as in a new row: an export's is stale once a value it derives from changes.
+        for (name, raw) in input.values where !keyColumns.contains(name) && !computedColumns.contains(name) {
             let arrived = DatabaseValue(raw)
             if let held = storedValues[name], Self.identical(held, arrived) { continue }
             let slot = pipeline.slot(name)

@@ -151,6 +151,10 @@ import Testing
         #expect(run.code == 0, "\(run)")
         #expect(try demo.query("SELECT id, name, quote(status), n, quote(score), twice FROM items ORDER BY id")
             == "1|A|'open'|1|NULL|2\n2|B|'closed'|2|2.0|4\n3|C|NULL|3|NULL|6\n")
+        // An updated row's computed value is no input either: an export's is stale once n changes.
+        let updated = try demo.run(["import", "items"], stdin: "{\"id\": 2, \"n\": 5, \"twice\": 4}\n")
+        #expect(updated.code == 0, "\(updated)")
+        #expect(try demo.query("SELECT n, twice FROM items WHERE id = 2") == "5|10\n")
         let before = try demo.dump()
         let bad = try demo.run(["import", "items"], stdin: "{\"id\": 4, \"status\": \"lost\", \"n\": \"x\"}\n")
         #expect(bad.code == 65)
