@@ -13,7 +13,8 @@ public import FoundationEssentials
 /// a field with a `hiddenWhen` condition is never `required` (a record where it
 /// is hidden holds no value for it); secure fields are `writeOnly` and not
 /// `required` (an export leaves them out). A bool also accepts the 0 and 1
-/// SQLite stores, a multichoice the JSON-array text it stores. Dates and
+/// SQLite stores, a multichoice the JSON-array text it stores, a BLOB the
+/// `{"$base64": "…"}` object an export writes its bytes as. Dates and
 /// times carry the `pattern` of the ISO 8601 text the JSON door accepts
 /// (`FormSession.apply(json:)`), not `format: date-time`, whose RFC 3339
 /// refuses SQLite's own `2024-05-01 13:04:05`.
@@ -75,6 +76,15 @@ public enum JSONSchemaExporter {
             if !choiceValues.isEmpty { put("items", .object([JSONNode.Member(key: "enum", value: .array(choiceValues))])) }
         case .choice:
             if !choiceValues.isEmpty { put("enum", .array(choiceValues + (nullable ? [.null] : []))) }
+        case _ where field.transforms.contains(.hex):
+            // Bytes, as an export writes them ({"$base64": "…"}), or typed in hex as text.
+            put("type", type("object", "string"))
+            put("properties", .object([JSONNode.Member(key: "$base64", value: .object([
+                JSONNode.Member(key: "type", value: .string("string")),
+                JSONNode.Member(key: "contentEncoding", value: .string("base64")),
+            ]))]))
+            put("required", .array([.string("$base64")]))
+            put("additionalProperties", .bool(false))
         default:
             put("type", type("string"))
         }

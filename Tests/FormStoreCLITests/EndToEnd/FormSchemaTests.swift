@@ -51,6 +51,24 @@ import Testing
         #expect(run.code == 0, "\(name): \(run)")
     }
 
+    /// A BLOB column's bytes, exported as `{"$base64": "…"}`, fit the
+    /// inferred form's schema, as NULL and hex text do.
+    @Test func exportedBytesFitTheSchema() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE files (id INTEGER PRIMARY KEY, name TEXT, body BLOB);
+            INSERT INTO files VALUES (1, 'a', x'00FF10'), (2, 'b', NULL), (3, 'c', x'');
+            """)
+        let schema = try demo.run(["form", "files", "--format", "json-schema"])
+        let export = try demo.run(["export", "files", "--format", "json"])
+        #expect(export.output.contains(#"{"$base64": "AP8Q"}"#), "\(export)")
+        let script = try demo.file("validate.py", Self.validator)
+        let run = try runProcess("/usr/bin/env", ["python3", script, try demo.file("schema.json", schema.output),
+                                                  try demo.file("records.json", export.output)])
+        #expect(run.code == 0, "\(run)")
+        let wrong = try demo.file("wrong.json", #"[{"id": 4, "body": {"$base64": "AA==", "extra": 1}}]"#)
+        #expect(try runProcess("/usr/bin/env", ["python3", script, try demo.file("schema2.json", schema.output), wrong]).code == 1)
+    }
+
     @Test(arguments: try fixtureNames)
     func theGeneratedTableHoldsEveryExportedRecord(name: String) throws {
         let demo = try DemoDatabase()
