@@ -16,9 +16,11 @@ import Testing
         (.SQLITE_LOCKED, 75, "./x.sqlite: the database is locked by another process (try again)"),
         (.SQLITE_READONLY, 74, "cannot write ./x.sqlite: the database is read-only"),
         (ResultCode(rawValue: 8 | (1 << 8)), 74, "cannot write ./x.sqlite: the database is read-only"),  // READONLY_RECOVERY
-        // A WAL database in a folder the user cannot write: even `show` fails, as it does in `sqlite3`.
+        // A database in a folder the user cannot write: a write needs its journal there, and
+        // a WAL database even a read (`show` fails, as it does in `sqlite3`).
         (.SQLITE_READONLY_DIRECTORY, 74, "cannot use ./x.sqlite: its folder is not writable, and SQLite must create "
-            + "a file beside it (./x.sqlite-shm for a database in WAL mode, even to read it)"),
+            + "a file beside it (./x.sqlite-journal to write, or ./x.sqlite-shm for a database in WAL mode, "
+            + "even to read it)"),
         (.SQLITE_FULL, 74, "cannot write ./x.sqlite: the database or the disk is full"),
         (.SQLITE_IOERR, 74, "cannot read or write ./x.sqlite: disk I/O error"),
         (.SQLITE_CORRUPT, 74, "cannot read ./x.sqlite: the database is corrupt"),

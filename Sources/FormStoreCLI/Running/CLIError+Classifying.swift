@@ -76,9 +76,9 @@ extension CLIError {
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             return .conflict("\(path): the database is locked by another process (try again)")
         case .SQLITE_READONLY where error.extendedResultCode == .SQLITE_READONLY_DIRECTORY:
-            // Even a read of a WAL database needs its `-shm` file beside it.
+            // A write needs its journal beside it, and even a read of a WAL database its `-shm` file.
             return .storage("cannot use \(path): its folder is not writable, and SQLite must create a file beside it "
-                + "(\(path)-shm for a database in WAL mode, even to read it)")
+                + "(\(path)-journal to write, or \(path)-shm for a database in WAL mode, even to read it)")
         case .SQLITE_READONLY:
             return .storage("cannot write \(path): the database is read-only")
         case .SQLITE_FULL:
