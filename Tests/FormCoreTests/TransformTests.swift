@@ -76,7 +76,7 @@ import Testing
 
     static let rejections: [Rejection] = [
         Rejection(field: Field(key: "age", label: "Age", kind: .integer), input: "forty", code: "number", message: "Age is not a number"),
-        Rejection(field: Field(key: "age", label: "Age", kind: .integer), input: "4.5", code: "number", message: "Age is not a number"),
+        Rejection(field: Field(key: "age", label: "Age", kind: .integer), input: "4.5", code: "number", message: "Age must be a whole number"),
         Rejection(field: Field(key: "w", label: "Weight", kind: .decimal), input: "1,5", code: "number", message: "Weight is not a number"),
         Rejection(field: Field(key: "w", label: "Weight", kind: .decimal), input: "nan", code: "number", message: "Weight is not a number"),
         Rejection(field: Field(key: "p", label: "Phone", kind: .phone), input: "555-1234", code: "phone", message: "Phone is not a valid phone number"),

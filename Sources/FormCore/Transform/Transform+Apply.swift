@@ -44,7 +44,10 @@ extension Transform {
             let text = raw.trimmingSpaces()
             if text.isEmpty { return .null }
             guard let value = Int64(text.hasPrefix("+") ? String(text.dropFirst()) : text) else {
-                throw failure("number", field)
+                // A number with a fraction is a number: what it is not is whole (the code stays `number`).
+                let isFraction = text.allSatisfy({ "0123456789.+-eE".contains($0) }) && Double(text)?.isFinite == true
+                    && Double(text)?.rounded(.towardZero) != Double(text)
+                throw isFraction ? failure("number", field, variant: "number.whole") : failure("number", field)
             }
             return .int(value)
         case .decimal:
@@ -177,8 +180,8 @@ extension Transform {
         return value
     }
 
-    private func failure(_ code: String, _ field: Field) -> FieldError {
-        FieldError(field: field.key, code: code, message: MessageCatalog.english.template(for: code))
+    private func failure(_ code: String, _ field: Field, variant: String? = nil) -> FieldError {
+        FieldError(field: field.key, code: code, message: MessageCatalog.english.template(for: variant ?? code))
     }
 
     private func rethrowing(_ error: FieldError, _ field: Field) throws(FieldError) -> FieldValue {

@@ -36,6 +36,7 @@ public struct MessageCatalog: Sendable, Hashable {
         "maxFutureDays": "{label} must be at most {days} days in the future",
         "maxFutureDays.none": "{label} must not be in the future",
         "number": "{label} is not a number",
+        "number.whole": "{label} must be a whole number",
         "date": "{label} is not a valid date",
         "phone": "{label} is not a valid phone number",
         "bool": "{label} must be yes or no",
