@@ -8,6 +8,11 @@ extension FormStore: RecordStore {
         try database.read { try $0.tableNames() }
     }
 
+    public func viewNames() throws -> Set<String> {
+        Set(try database.read { try $0.fetchAll("SELECT name FROM sqlite_schema WHERE type = 'view'") }
+            .map { try $0.value(at: 0, as: String.self) })
+    }
+
     public func inferredForm(table: String) throws -> Form? {
         try database.read { conn -> Form? in
             guard try conn.tableNames().contains(table) else { return nil }

@@ -15,6 +15,8 @@ public import FoundationEssentials
 public protocol RecordStore: HistoryBackend, DraftStore, ReferencePicking {
     /// Tables and views a form can be bound to, FormStore's own left out.
     func tableNames() throws -> [String]
+    /// Which of `tableNames()` are views (`forms` says so).
+    func viewNames() throws -> Set<String>
     /// The form inferred from the table named exactly `table`; nil when there is none.
     func inferredForm(table: String) throws -> Form?
     /// The form inferred from `table` with a repeating group for each table

@@ -1,11 +1,12 @@
 /// Tables read from `pg_catalog`, in the schemas of the search path: never
 /// from `information_schema`, whose views are slow and leave out enums' labels.
 extension PostgresConnection {
-    /// The ordinary tables and views of the search path's schemas, by name.
-    public func tableNames() throws -> [String] {
+    /// The ordinary tables and views of the search path's schemas, by name;
+    /// `kinds` narrows them (`'v'`: the views), a literal list of `relkind`s.
+    public func tableNames(kinds: StaticString = "'r', 'p', 'v'") throws -> [String] {
         let result = try execute("""
             SELECT c.relname FROM pg_catalog.pg_class c
-            WHERE c.relkind IN ('r', 'p', 'v') AND pg_catalog.pg_table_is_visible(c.oid)
+            WHERE c.relkind IN (\(kinds)) AND pg_catalog.pg_table_is_visible(c.oid)
               AND c.relnamespace <> 'pg_catalog'::regnamespace
               AND c.relname NOT LIKE 'formstore\\_%'
             ORDER BY c.relname

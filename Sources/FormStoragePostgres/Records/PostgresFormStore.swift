@@ -67,4 +67,8 @@ public final class PostgresFormStore: FormBackend, DraftStore {
     public func tableNames() throws -> [String] {
         try pool.read { try $0.tableNames() }
     }
+
+    public func viewNames() throws -> Set<String> {
+        try pool.read { try $0.tableNames(kinds: "'v'") }.reduce(into: []) { $0.insert($1) }
+    }
 }

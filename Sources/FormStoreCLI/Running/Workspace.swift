@@ -115,7 +115,7 @@ struct WorkspaceProvider {
 
 /// A form as `forms` lists it.
 struct FormSummary: Sendable, Hashable {
-    enum Source: String, Sendable { case spec, table }
+    enum Source: String, Sendable { case spec, table, view }
     var name: String
     var title: String
     var source: Source

@@ -142,9 +142,11 @@ final class StorageWorkspace: Workspace {
                         table: $0.form.tableName, origin: $0.origin)
         }
         let store = try store()
+        let views = try store.viewNames()
         let tables = try store.tableNames().compactMap { table -> FormSummary? in
             guard let form = try store.inferredForm(table: table) else { return nil }
-            return FormSummary(name: form.name, title: form.title, source: .table, fieldCount: form.fields.count,
+            return FormSummary(name: form.name, title: form.title, source: views.contains(table) ? .view : .table,
+                               fieldCount: form.fields.count,
                                table: table, origin: "inferred")
         }
         return specs + tables

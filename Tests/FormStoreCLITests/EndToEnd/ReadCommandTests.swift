@@ -18,6 +18,19 @@ import Testing
         #expect(run.errors.isEmpty)
     }
 
+    @Test func formsSaysWhichAreViews() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE VIEW adults AS SELECT id, name FROM people;
+
+            """)
+        let run = try db.run(["forms"])
+        #expect(run.code == 0, "\(run)")
+        let inferred = run.output.split(separator: "\n").filter { $0.hasSuffix("inferred") }
+        #expect(inferred.map { $0.split(separator: " ").prefix(3).joined(separator: " ") }
+                    == ["adults adults view", "people people table"])
+    }
+
     @Test func formDescribesASpecAsTextJSONAndJSONSchema() throws {
         let demo = try DemoDatabase()
         let text = try demo.run(["form", "signup"])
