@@ -45,8 +45,8 @@ import Testing
         for command in ["show", "history", "edit"] {
             let shown = try runBinary(db + [command, "named", "2"])
             #expect(shown.code == 65, "\(kind): \(shown)")
-            #expect(shown.errors == "formstore: 'named' has no primary key to find records by "
-                    + "(a view's spec may name one as primaryKey)\n", "\(kind): \(shown)")
+            #expect(shown.errors == "formstore: 'named' has no primary key to find records by; "
+                    + "a spec may name key columns as primaryKey\n", "\(kind): \(shown)")
         }
     }
 

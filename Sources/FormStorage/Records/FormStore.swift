@@ -121,9 +121,13 @@ public struct FormStoreError: Error, Sendable, Hashable, CustomStringConvertible
                        message: "form \(form): field '\(field)' is bound to column '\(column)', which table '\(table)' lacks")
     }
 
-    public static func noPrimaryKey(_ table: String) -> FormStoreError {
-        FormStoreError(reason: .noPrimaryKey,
-                       message: "'\(table)' has no primary key to find records by (a view's spec may name one as primaryKey)")
+    /// - parameter rowIDHidden: the table's columns take all three names of
+    ///   its rowid (`rowid`, `_rowid_`, `oid`), which would else find its rows.
+    public static func noPrimaryKey(_ table: String, rowIDHidden: Bool = false) -> FormStoreError {
+        let why = rowIDHidden ? " (its columns rowid, _rowid_ and oid hide its rowid)" : ""
+        return FormStoreError(reason: .noPrimaryKey,
+                              message: "'\(table)' has no primary key to find records by\(why); "
+                                  + "a spec may name key columns as primaryKey")
     }
 
     public static func unknownLabelColumn(_ column: String, field: String, form: String, table: String) -> FormStoreError {

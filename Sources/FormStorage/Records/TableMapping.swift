@@ -79,9 +79,12 @@ public struct TableMapping: Sendable, Hashable {
         self.table = table
         var key = form.primaryKey.isEmpty ? table.primaryKey.columns : form.primaryKey
         if key.isEmpty && table.primaryKey == .hiddenRowID, let rowID = table.rowIDName { key = [rowID] }
-        // A view has no key of its own: it can be listed and exported, and its
-        // spec may name one (docs/fidelity.md).
-        guard !key.isEmpty || table.isView else { throw FormStoreError.noPrimaryKey(table.name) }
+        // A view has no key of its own, nor a table whose columns hide its
+        // rowid: it can be listed and exported, and its spec may name one
+        // (docs/fidelity.md).
+        guard !key.isEmpty || table.isView || table.primaryKey == .hiddenRowID else {
+            throw FormStoreError.noPrimaryKey(table.name)
+        }
         // A spec's key must name one row, or a write meant for one would change several.
         guard key.isEmpty || table.isView || table.identifiesOneRow(key) else {
             throw FormStoreError.keyNotUnique(key, form: form.name, table: table.name)
@@ -182,7 +185,9 @@ public struct TableMapping: Sendable, Hashable {
     // handed a copy of the whole mapping per load.
     @inline(__always)
     func keyArguments(_ key: RecordKey) throws -> [DatabaseValue] {
-        guard !keyColumns.isEmpty else { throw FormStoreError.noPrimaryKey(table.name) }
+        guard !keyColumns.isEmpty else {
+            throw FormStoreError.noPrimaryKey(table.name, rowIDHidden: !table.isView && table.primaryKey == .hiddenRowID)
+        }
         // A key of one column, the usual one, as an array literal: `map`
         // reserved its room through the array's growing path (issue 14).
         if keyPositions.count == 1 { return [try keyArgument(key, at: keyPositions[0])] }

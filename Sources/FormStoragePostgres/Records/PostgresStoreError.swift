@@ -16,7 +16,7 @@ public struct PostgresStoreError: Error, Sendable, Hashable, CustomStringConvert
 
     static func noPrimaryKey(_ table: String) -> PostgresStoreError {
         PostgresStoreError(reason: .noPrimaryKey,
-                           message: "'\(table)' has no primary key to find records by (a view's spec may name one as primaryKey)")
+                           message: "'\(table)' has no primary key to find records by; a spec may name key columns as primaryKey")
     }
 
     static func keyNotUnique(_ key: [String], form: String, table: String) -> PostgresStoreError {

@@ -225,8 +225,12 @@ final class StorageWorkspace: Workspace {
     /// The key as typed, each value converted the way its field (or column) stores it.
     func recordKey(_ key: KeyArgument, of form: Form) throws -> RecordKey {
         let columns = try store().keyColumns(of: form)
-        // A view without a spec naming its key: no key finds one of its rows.
-        guard !columns.isEmpty else { throw FormStoreError.noPrimaryKey(form.tableName) }
+        // A view without a spec naming its key: no key finds one of its rows;
+        // nor one of a table whose columns hide its rowid (a table without
+        // a key is found by its rowid otherwise).
+        guard !columns.isEmpty else {
+            throw FormStoreError.noPrimaryKey(form.tableName, rowIDHidden: try !store().viewNames().contains(form.tableName))
+        }
         return try key.recordKey(primaryKey: columns.map(\.name)) { column, text in
             keyValue(text, column: column, of: form, keyColumns: columns)
         }

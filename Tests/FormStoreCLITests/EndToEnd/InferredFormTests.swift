@@ -104,4 +104,31 @@ import Testing
         #expect(delete.code == 0)
         #expect(try demo.query("SELECT rowid FROM notes") == "1\n3\n")
     }
+
+    /// Columns named rowid, _rowid_ and oid hide all three names of a
+    /// table's rowid: its rows are listed, exported and added to like a
+    /// view's, and a command that finds one by key says why it cannot.
+    @Test func aTableWhoseColumnsHideItsRowidIsListedLikeAView() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE odd (rowid TEXT, _rowid_ TEXT, oid TEXT, name TEXT);
+            INSERT INTO odd VALUES ('a', 'b', 'c', 'n');
+
+            """)
+        let list = try demo.run(["list", "odd", "--format", "csv"])
+        #expect(list.code == 0, "\(list)")
+        #expect(list.output == "rowid,_rowid_,oid,name\r\na,b,c,n\r\n")
+        let export = try demo.run(["export", "odd"])
+        #expect(export.output == #"{"rowid": "a", "_rowid_": "b", "oid": "c", "name": "n"}"# + "\n", "\(export)")
+        let new = try demo.run(["new", "odd", "name=m"])
+        #expect(new.code == 0, "\(new)")
+        #expect(try demo.query("SELECT count(*) FROM odd WHERE name = 'm' AND rowid IS NULL") == "1\n")
+        let before = try demo.dump()
+        for command in [["show", "odd", "1"], ["set", "odd", "1", "name=x"], ["delete", "odd", "1", "--yes"]] {
+            let refused = try demo.run(command)
+            #expect(refused.code == 65, "\(command): \(refused)")
+            #expect(refused.errors == "formstore: 'odd' has no primary key to find records by "
+                    + "(its columns rowid, _rowid_ and oid hide its rowid); a spec may name key columns as primaryKey\n")
+        }
+        #expect(try demo.dump() == before)
+    }
 }
