@@ -17,14 +17,30 @@ public import FoundationEssentials
 /// `{"$base64": "…"}` object an export writes its bytes as. Dates and
 /// times carry the `pattern` of the ISO 8601 text the JSON door accepts
 /// (`FormSession.apply(json:)`), not `format: date-time`, whose RFC 3339
-/// refuses SQLite's own `2024-05-01 13:04:05`.
+/// refuses SQLite's own `2024-05-01 13:04:05`. What a database made by
+/// someone else holds is exported as it is (docs/fidelity.md), so it fits
+/// too: the words a bool column may hold (`yes`, `f`), an empty date or
+/// one kept as a number (Unix time, a Julian day), and in a column
+/// declared with no type (`untyped`) any value at all. A date kept as text
+/// in some other layout (`05/01/2024`) does not fit: the form reads it as
+/// no date either, and warns.
 public enum JSONSchemaExporter {
     /// ISO 8601 as `ISO8601.parse` reads it: a date, a date and time (`T` or a
     /// space, seconds, fraction and zone optional) or a time of day.
     public static let dateTimePattern =
         #"^([0-9]{4}-[0-9]{2}-[0-9]{2}([Tt ][0-9]{2}:[0-9]{2}(:[0-9]{2}([.,][0-9]+)?)?([Zz]|[+-][0-9]{2}:?[0-9]{2})?)?|[0-9]{2}:[0-9]{2}(:[0-9]{2}([.,][0-9]+)?)?)$"#
 
-    public static func schema(for form: Form) -> Data {
+    /// The ISO 8601 of `dateTimePattern`, or the empty text a date column may hold.
+    static let storedDatePattern = "^(" + dateTimePattern.dropFirst().dropLast() + ")?$"
+
+    /// The words a bool column may hold, as `Transform.yesNo` reads them
+    /// (any case; JSON Schema's patterns have no flag for it).
+    static let boolWordPattern =
+        "^ *([Yy]([Ee][Ss])?|[Tt]([Rr][Uu][Ee])?|1|[Oo][Nn]|[Nn][Oo]?|[Ff]([Aa][Ll][Ss][Ee])?|0|[Oo][Ff][Ff])? *$"
+
+    /// - parameter untyped: the fields whose column was declared with no
+    ///   type (`RecordStore.untypedColumns(of:)`): they may hold any value.
+    public static func schema(for form: Form, untyped: Set<String> = []) -> Data {
         var properties: [JSONNode.Member] = []
         var required: [JSONNode] = []
         for key in form.primaryKey where form.field(key) == nil {
@@ -34,7 +50,7 @@ public enum JSONSchemaExporter {
             ])))
         }
         for field in form.fields where field.isStored && field.holdsValue {
-            properties.append(JSONNode.Member(key: field.key, value: property(field)))
+            properties.append(JSONNode.Member(key: field.key, value: property(field, untyped: untyped.contains(field.key))))
             // A hidden field holds nothing, and a secure one is never read back (an export leaves it out).
             if (field.isRequired || field.isNotNull) && field.hiddenWhen == nil && !field.isSecure {
                 required.append(.string(field.key))
@@ -52,7 +68,7 @@ public enum JSONSchemaExporter {
         return JSONNode.object(members).serialized()
     }
 
-    private static func property(_ field: Field) -> JSONNode {
+    private static func property(_ field: Field, untyped: Bool) -> JSONNode {
         var members: [JSONNode.Member] = [JSONNode.Member(key: "title", value: .string(field.label))]
         func put(_ key: String, _ value: JSONNode) { members.append(JSONNode.Member(key: key, value: value)) }
         let nullable = !field.isRequired && !field.isNotNull
@@ -62,13 +78,16 @@ public enum JSONSchemaExporter {
         }
         let choiceValues = field.choices.filter { !$0.isDisabled }.map { FormSpec.value($0.value) }
         switch field.kind {
+        case _ where untyped: break
         case .integer: put("type", type("integer"))
         case .decimal: put("type", type("number"))
         case .bool:
-            // An export writes the column as stored: SQLite holds a bool as 0 or 1.
-            put("type", type("boolean", "integer"))
+            // An export writes the column as stored: SQLite holds a bool as
+            // 0 or 1, or as one of the words.
+            put("type", type("boolean", "integer", "string"))
             put("minimum", .integer(0))
             put("maximum", .integer(1))
+            put("pattern", .string(boolWordPattern))
         case .multichoice:
             // An array, or as stored and exported: text holding a JSON array.
             put("type", type("array", "string"))
@@ -85,13 +104,18 @@ public enum JSONSchemaExporter {
             ]))]))
             put("required", .array([.string("$base64")]))
             put("additionalProperties", .bool(false))
+        case .date, .time, .datetime:
+            // ISO 8601 text, or the number of a column that keeps its dates
+            // as Unix time or Julian days (docs/fidelity.md), as exported.
+            put("type", type("string", "number"))
         default:
             put("type", type("string"))
         }
         switch field.kind {
+        case _ where untyped: break
         case .email: put("format", .string("email"))
         case .url: put("format", .string("uri"))
-        case .date, .time, .datetime: put("pattern", .string(dateTimePattern))
+        case .date, .time, .datetime: put("pattern", .string(storedDatePattern))
         case .phone: put("pattern", .string(TextPattern.phone))
         case .state: put("pattern", .string(TextPattern.state))
         case .zip: put("pattern", .string(TextPattern.zip))

@@ -43,6 +43,13 @@ extension FormStore: RecordStore {
         return names
     }
 
+    public func untypedColumns(of form: Form) throws -> Set<String> {
+        try database.read { conn in
+            guard try conn.tableNames().contains(form.tableName) else { return [] }
+            return Set(try conn.tableInfo(form.tableName).columns.filter(\.isUntyped).map(\.name))
+        }
+    }
+
     public func forEachExportedRow(_ form: Form, columns: [String], query: RecordQuery,
                                    _ body: ([FieldValue]) throws -> Void) throws {
         var row = [FieldValue](repeating: .null, count: columns.count)

@@ -34,6 +34,10 @@ public protocol RecordStore: HistoryBackend, DraftStore, ReferencePicking {
     func keyColumns(of form: Form) throws -> [RecordKeyColumn]
     /// Columns whose "nothing" is empty text rather than NULL (`NOT NULL`, `DEFAULT ''`).
     func emptyTextColumns(of form: Form) throws -> Set<String>
+    /// Columns of `form`'s table declared with no type, which hold any value
+    /// as given (SQLite's; a PostgreSQL column always has a type). Empty when
+    /// the table is not there.
+    func untypedColumns(of form: Form) throws -> Set<String>
 
     /// Calls `body` with each record `query` chooses, as model values.
     func forEachRecord(_ form: Form, query: RecordQuery, _ body: (StoredRecord) throws -> Void) throws

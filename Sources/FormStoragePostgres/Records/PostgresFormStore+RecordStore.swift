@@ -17,6 +17,8 @@ extension PostgresFormStore: RecordStore {
         return Set(columns.filter { $0.isNotNull || $0.defaultSQL?.hasPrefix("''") == true }.map(\.name))
     }
 
+    public func untypedColumns(of form: Form) throws -> Set<String> { [] }
+
     /// Reads the chosen rows in one statement, each handed to `body` as it
     /// arrives (single-row mode): memory stays flat however many there are.
     /// The statement holds one pool connection until it ends, so a `body`

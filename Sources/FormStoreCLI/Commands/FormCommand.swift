@@ -25,7 +25,8 @@ struct FormCommand: ParsableCommand {
             context.terminal.output.write(stored)
             return .success
         }
-        context.terminal.output.write(try FormDescription(form: form).render(format))
+        let untyped = format == .jsonSchema ? try workspace.untypedFields(of: form) : []
+        context.terminal.output.write(try FormDescription(form: form, untyped: untyped).render(format))
         return .success
     }
 }

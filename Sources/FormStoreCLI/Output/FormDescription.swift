@@ -5,6 +5,8 @@ import FormStorage
 /// Schema of the records it edits, or the CREATE TABLE it needs.
 struct FormDescription {
     let form: Form
+    /// Fields whose column has no declared type (`RecordStore.untypedColumns(of:)`).
+    var untyped: Set<String> = []
 
     func render(_ format: FormCommand.Format) throws -> String {
         switch format {
@@ -52,6 +54,6 @@ struct FormDescription {
     /// The JSON Schema of the records `export` writes: FormCore's, the one
     /// description of a record (nullable fields accept `null`).
     func jsonSchema() -> String {
-        String(decoding: JSONSchemaExporter.schema(for: form), as: UTF8.self) + "\n"
+        String(decoding: JSONSchemaExporter.schema(for: form, untyped: untyped), as: UTF8.self) + "\n"
     }
 }

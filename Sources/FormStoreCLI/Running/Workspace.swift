@@ -27,6 +27,10 @@ protocol Workspace {
     /// no field says (foreign keys, generated columns, `STRICT`, the hidden
     /// rowid). `nil` for a spec's form, or where no such text is kept.
     func storedSchema(of form: Form) throws -> String?
+    /// The fields of `form` whose column was declared with no type, which
+    /// may hold any value (`form --format json-schema` says so); none
+    /// where there is no database yet.
+    func untypedFields(of form: Form) throws -> Set<String>
 
     /// Calls `body` with each record `selection` chooses, in its order (else
     /// key order); each condition's VALUE is parsed through its field.
@@ -204,6 +208,8 @@ extension Workspace {
     func deleteEffects(of form: Form, key: KeyArgument) throws -> [DeleteEffect] { [] }
     /// No schema text: `form --format sql` prints the form's idea of the table.
     func storedSchema(of form: Form) throws -> String? { nil }
+    /// No database: no column is known to be untyped.
+    func untypedFields(of form: Form) throws -> Set<String> { [] }
     /// No labels: a workspace without pickers shows keys alone.
     func referenceLabels(of form: Form) throws -> ReferenceLabels? { nil }
     func rowReferenceLabels(of form: Form) throws -> [String: ReferenceLabels] { [:] }

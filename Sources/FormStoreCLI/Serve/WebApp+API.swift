@@ -45,11 +45,11 @@ extension WebApp {
 
     /// `GET /api/forms/NAME`: `{"spec": …, "schema": …}`.
     private func formDescription(_ name: String) throws -> HTTPResponse {
-        let form = try locked { try self.form(named: name) }
+        let (form, untyped) = try locked { let form = try self.form(named: name); return (form, try workspace.untypedFields(of: form)) }
         var body = Data(#"{"spec":"#.utf8)
         body += try FormSpec.encode(form)
         body += Data(#","schema":"#.utf8)
-        body += JSONSchemaExporter.schema(for: form)
+        body += JSONSchemaExporter.schema(for: form, untyped: untyped)
         body += Data("}".utf8)
         return .json(200, body)
     }

@@ -160,6 +160,13 @@ final class StorageWorkspace: Workspace {
         return sql.isEmpty ? nil : sql + ";\n"
     }
 
+    func untypedFields(of form: Form) throws -> Set<String> {
+        // A spec is described without a database; where there is none yet, no column is known.
+        if !GlobalOptions.isPostgresURL(databasePath) && Connection.isPlainFilePath(databasePath)
+            && !FileManager.default.fileExists(atPath: databasePath) { return [] }
+        return try store().untypedColumns(of: form)
+    }
+
     /// A spec by name (from the folder, else kept in the database), else any
     /// table of the database (FormStore's own left out), its form inferred.
     func form(named name: String) throws -> Form {

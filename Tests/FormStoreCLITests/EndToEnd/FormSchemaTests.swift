@@ -32,6 +32,34 @@ import Testing
         sys.exit(1 if failures else 0)
         """#
 
+    /// What a database made by someone else holds, exported as it is, fits
+    /// its inferred form's schema: numbers, text and bytes in a column of no
+    /// declared type, the words a bool column may hold, empty and numeric
+    /// dates. A value the form could not take still does not fit.
+    @Test func storedFormsOfAnotherApplicationFitTheSchema() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE kept (id INTEGER PRIMARY KEY, anything, active BOOLEAN, born DATE, seen DATETIME, paid DATETIME);
+            INSERT INTO kept VALUES (1, 5, 'yes', '', 1700000000, 2460000.5),
+                                    (2, 'text', 'F', '2024-01-02', 1700000001.5, NULL),
+                                    (3, 2.5, 1, NULL, '2024-01-02 10:00:00', '2024-01-02T10:00Z'),
+                                    (4, x'00FF', 'off', '2024-01-03', NULL, NULL);
+
+            """)
+        let schema = try demo.run(["form", "kept", "--format", "json-schema"])
+        #expect(schema.code == 0, "\(schema)")
+        let export = try demo.run(["export", "kept", "--format", "json"])
+        #expect(export.output.contains(#""anything": {"$base64": "AP8="}"#), "\(export)")
+        let script = try demo.file("validate.py", Self.validator)
+        let schemaFile = try demo.file("schema.json", schema.output)
+        let run = try runProcess("/usr/bin/env", ["python3", script, schemaFile, try demo.file("records.json", export.output)])
+        #expect(run.code == 0, "\(run)")
+        let wrong = try demo.file("wrong.json", #"[{"active": "maybe"}, {"active": 2}, {"born": "soon"}, {"born": true}]"#)
+        let refused = try runProcess("/usr/bin/env", ["python3", script, schemaFile, wrong])
+        #expect(refused.code == 1)
+        #expect(refused.output.split(separator: "\n").map { $0.prefix(17) }
+                    == ["record 0: $.activ", "record 1: $.activ", "record 2: $.born:", "record 3: $.born:"], "\(refused)")
+    }
+
     @Test(arguments: try fixtureNames)
     func everyExportedRecordFitsTheFormsJSONSchema(name: String) throws {
         let demo = try DemoDatabase()
