@@ -38,6 +38,9 @@ extension FormSession {
                 return (identity.map { row[$0] }, row.id)
             }, uniquingKeysWith: { a, _ in a })
             var plan = GroupPlan(group: group, rows: [])
+            // Where each key was first stated: a row stated twice would be
+            // updated twice over, the second silently winning.
+            var firstStated: [[FieldValue]: String] = [:]
             for (index, item) in items.enumerated() {
                 let at = GroupPath.position(group.key, index + 1)
                 guard case .object(let cells) = item else {
@@ -61,6 +64,14 @@ extension FormSession {
                     }
                 }
                 let key = identity.map { values[$0] ?? .null }
+                if !identity.isEmpty && !key.contains(.null) {
+                    if let first = firstStated[key] {
+                        errors.append(FieldError(field: at, code: "duplicate",
+                                                 message: "has the same \(identity.joined(separator: ", ")) as \(first)"))
+                        continue
+                    }
+                    firstStated[key] = at
+                }
                 let id = identity.isEmpty || key.contains(.null) ? nil : stored[key]
                 plan.rows.append((id, values))
             }

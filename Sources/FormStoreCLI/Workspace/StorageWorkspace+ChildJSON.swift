@@ -39,7 +39,7 @@ extension StorageWorkspace {
             throw RecordRejected(form: form, key: key?.text, reason: .invalid(error.errors))
         }
         let changedRows = Dictionary(uniqueKeysWithValues: form.groups.map { ($0.key, session.isGroupDirty($0.key)) })
-        switch try session.saveKeepingSecretsOut() {
+        switch try save(session, key: key) {
         case .saved(let changed, let savedKey):
             var changes = changed.filter { form.field($0) != nil }
                 .map { FieldChange(field: $0, old: before[$0] ?? .null, new: session.pristine[$0] ?? .null) }

@@ -60,7 +60,7 @@ extension StorageWorkspace {
         if form.mode == .edit { try session.beginEditing() }
         let before = session.pristine
         try apply(inputs, to: session, policy: EmptyInputPolicy(emptyTextColumns: try store.emptyTextColumns(of: form)))
-        switch try session.saveKeepingSecretsOut() {
+        switch try save(session, key: key) {
         case .saved(let changed, _):
             let changes = changed.map { FieldChange(field: $0, old: before[$0] ?? .null, new: session.pristine[$0] ?? .null) }
             return RecordUpdate(changes: changes, warnings: session.warnings)

@@ -1,5 +1,6 @@
 import FormCore
 import FormStorage
+import FormStoragePostgres
 
 extension StorageWorkspace {
     /// The columns of other tables (and of `table` itself) whose foreign keys
@@ -15,10 +16,36 @@ extension StorageWorkspace {
     /// A delete the database refused for a foreign key, said with who refers
     /// to the record; `message` is the database's own, for when no referrer is found.
     func foreignKeyRefusal(_ message: String?, form: Form, key: KeyArgument) throws -> CLIError {
-        let referrers = try self.referrers(of: form.tableName)
-        let subject = "cannot delete \(form.name) \(key.text)"
+        try foreignKeyRefusal(message, subject: "cannot delete \(form.name) \(key.text)", what: "it",
+                              referrers: try referrers(of: form.tableName))
+    }
+
+    /// `session.save()` as `set` and `new` run it (secure values kept out
+    /// of errors); a save the database refuses for a foreign key because it
+    /// deletes child rows that others refer to (a dropped row of `lines`
+    /// that `notes.line_id` points at) says who refers to them.
+    func save(_ session: FormSession, key: KeyArgument?) throws -> SaveOutcome {
+        do {
+            return try session.saveKeepingSecretsOut()
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY {
+            throw try foreignKeyRefusal(error.message, saving: session, key: key)
+        } catch let error as PostgresError where error.isForeignKeyViolation {
+            throw try foreignKeyRefusal(error.message, saving: session, key: key)
+        }
+    }
+
+    private func foreignKeyRefusal(_ message: String?, saving session: FormSession, key: KeyArgument?) throws -> CLIError {
+        let removing = session.form.groups.filter { !session.removedRows($0.key).isEmpty }
+        let referrers = try removing.flatMap { try self.referrers(of: $0.tableName) }
+        let rows = removing.map { "\(session.removedRows($0.key).count) of \($0.key)" }
+        return try foreignKeyRefusal(message, subject: "cannot save \(session.form.name) \(key?.text ?? "(new)")",
+                                     what: "the rows it would delete (\(rows.joined(separator: ", ")))",
+                                     referrers: referrers)
+    }
+
+    private func foreignKeyRefusal(_ message: String?, subject: String, what: String, referrers: [String]) throws -> CLIError {
         guard !referrers.isEmpty else { return .validation("\(subject): \(message ?? "a foreign key refers to it")") }
-        return .validation("\(subject): other records refer to it through \(referrers.joined(separator: ", ")); "
+        return .validation("\(subject): other records refer to \(what) through \(referrers.joined(separator: ", ")); "
             + "change or delete those first")
     }
 }

@@ -82,6 +82,31 @@ import Testing
         #expect(try demo.dump() == before)
     }
 
+    /// A row stated twice is refused (the second would silently win), and
+    /// dropping a row that other records refer to says who they are.
+    @Test func aRowStatedTwiceOrStillReferredToIsRefusedByName() throws {
+        let demo = try DemoDatabase(sql: ChildRowsCommandTests.schema + """
+
+            CREATE TABLE line_note (id INTEGER PRIMARY KEY, line_id INTEGER REFERENCES invoice_line(id), body TEXT);
+            INSERT INTO line_note VALUES (100, 10, 'fragile');
+
+            """)
+        let before = try demo.dump()
+        let twice = try demo.run(["set", "invoice", "1", "--json", "--children"], stdin: """
+            {"invoice_line": [{"id": 10, "item": "Tea"}, {"id": 11, "item": "Cake"}, {"id": 10, "item": "Jam"}]}
+            """)
+        #expect(twice.code == 65)
+        #expect(twice.errors == "formstore: invoice 1: validation failed; nothing was saved\n"
+                + "  invoice_line[#3]: has the same id as invoice_line[#1]\n")
+        let dropped = try demo.run(["set", "invoice", "1", "--json", "--children"], stdin: """
+            {"invoice_line": [{"id": 11, "item": "Cake"}]}
+            """)
+        #expect(dropped.code == 65)
+        #expect(dropped.errors == "formstore: cannot save invoice 1: other records refer to the rows it would delete "
+                + "(1 of invoice_line) through line_note.line_id; change or delete those first\n")
+        #expect(try demo.dump() == before)
+    }
+
     @Test func exportedRecordsReadBackWriteNothing() throws {
         for (sql, form) in [(ChildRowsCommandTests.schema, "invoice"), (Self.playlists, "playlist")] {
             let demo = try DemoDatabase(sql: sql)
