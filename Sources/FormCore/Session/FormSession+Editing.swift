@@ -34,8 +34,9 @@ extension FormSession {
         let inputBefore = hasInputs ? inputs[key] : nil
         let handed = draftBeforeEdit
         switch compiled.parse(input, field: field, at: position) {
-        case .success(let value):
+        case .success(var value):
             if inputBefore != nil { inputs[key] = nil }
+            if case .date = value { value = field.keepingStoredDate(value, stored: pristineValue(key), typed: true) }
             return try apply(value, to: field, at: position, inputBefore: inputBefore, draftHanded: handed)
         case .failure(let error):
             // The value stays: the step is the input typed over it.
@@ -85,7 +86,9 @@ extension FormSession {
         let key = field.key
         let given = field.choiceValue(value)
         // What is stored is what the column holds, whatever the form guessed of it.
-        let taken = given == (pristineValues[key] ?? .null) ? given : try field.coerce(given, messages: form.messages)
+        let stored = pristineValues[key] ?? .null
+        var taken = given == stored ? given : try field.coerce(given, messages: form.messages)
+        if case .date = taken { taken = field.keepingStoredDate(taken, stored: stored, typed: false) }
         let handed = draftBeforeEdit
         let inputBefore = hasInputs ? inputs.removeValue(forKey: key) : nil
         return try apply(taken, to: field, at: position, inputBefore: inputBefore, draftHanded: handed)

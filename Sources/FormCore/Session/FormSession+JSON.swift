@@ -61,6 +61,11 @@ extension FormSession {
                 continue
             }
             if let error = whyNeverSettable(field) {
+                // A record read and sent back names its read-only values as they are: no change, no error.
+                if case .success(let value) = machineValue(member.value, for: field),
+                   field.keepingStoredDate(value, stored: pristineValue(field.key), typed: false) == self.value(field.key) {
+                    continue
+                }
                 errors.append(error)
                 continue
             }

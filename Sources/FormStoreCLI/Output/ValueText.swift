@@ -89,13 +89,7 @@ enum ValueText {
 
     /// ISO-8601 (JSON): a date field as `2024-01-31`, a time as `13:45:00`, else
     /// `2024-01-31T13:45:00Z` (with fractions of a second when there are any), in UTC.
-    static func date(_ date: Date, kind: FieldKind?) -> String {
-        switch kind {
-        case .date: return ISO8601.date(date)
-        case .time: return ISO8601.time(date)
-        default: return ISO8601.shortDateTime(date)
-        }
-    }
+    static func date(_ date: Date, kind: FieldKind?) -> String { ISO8601.text(date, kind: kind) }
 
     /// Shortest text that reads back as the same double (`1.5`, `2.0`, `1e-07`).
     static func number(_ d: Double) -> String {

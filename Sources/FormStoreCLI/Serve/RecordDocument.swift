@@ -12,7 +12,7 @@ struct RecordDocument: Encodable {
         values = [:]
         for column in record.key.columns { values[column] = PlainJSONValue(record.key[column] ?? .null) }
         for field in form.fields where field.holdsValue && field.isStored && !field.isSecure {
-            values[field.key] = PlainJSONValue(record.values[field.key] ?? .null)
+            values[field.key] = Self.json(record.values[field.key] ?? .null, kind: field.kind)
         }
         guard withGroups else { return }
         for group in form.groups {
@@ -20,10 +20,17 @@ struct RecordDocument: Encodable {
             let fields = group.fields.filter { $0.holdsValue && !$0.isSecure }.map(\.key)
             groups[group.key] = (record.groups[group.key] ?? []).map { row in
                 var object: [String: PlainJSONValue] = [:]
-                for key in keys + fields { object[key] = PlainJSONValue(row[key] ?? .null) }
+                for key in keys + fields { object[key] = Self.json(row[key] ?? .null, kind: group.field(key)?.kind) }
                 return object
             }
         }
+    }
+
+    /// A date as `show --format json` writes it, by its field's kind (a
+    /// DATE column's `2024-01-05`), so a record read can be sent back as it is.
+    private static func json(_ value: FieldValue, kind: FieldKind?) -> PlainJSONValue {
+        guard case .date(let date) = value else { return PlainJSONValue(value) }
+        return PlainJSONValue(.text(ISO8601.text(date, kind: kind)))
     }
 
     private struct Key: CodingKey {

@@ -319,10 +319,16 @@ struct RecordImporter {
             let arrived = DatabaseValue(raw)
             if let held = storedValues[name], Self.identical(held, arrived) { continue }
             let slot = pipeline.slot(name)
-            let value: FieldValue
+            var value: FieldValue
             do { value = try parse(raw, name: name, slot: slot) } catch {
                 problems.append(error)
                 continue
+            }
+            // A date as an export or a list wrote it (JSON's, or as shown) is the stored one, though the text left
+            // out part of what the column holds (a DATE column's time of day, microseconds).
+            if case .date = value, let slot {
+                let field = pipeline.fields[slot], held = stored.values[name] ?? .null
+                value = field.keepingStoredDate(field.keepingStoredDate(value, stored: held, typed: false), stored: held, typed: true)
             }
             guard !Self.identical(value, stored.values[name] ?? .null) else { continue }
             values[name] = value

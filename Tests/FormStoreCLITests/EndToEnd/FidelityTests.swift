@@ -190,6 +190,34 @@ import Testing
         #expect(try sqlite3(source.path, ["SELECT day FROM events WHERE id = 1"]) == "2016-07-04\n")
     }
 
+    /// A date shown with less than its column holds (a DATE column's time of
+    /// day, microseconds, a time's fraction) and read back, from `show`'s
+    /// JSON, typed as shown, or from a list or export, is no change.
+    @Test func aDateReadBackAsShownIsNoChange() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, due DATE, at DATETIME, d2 DATE, tm TIME);
+            INSERT INTO t VALUES (1, 1704448800, '2024-01-05 10:00:00.123456', '2024-01-05 10:00:00', '13:45:59.5');
+
+            """)
+        let before = try db.dump()
+        let shown = try db.run(["show", "t", "1", "--format", "json"])
+        #expect(shown.output.contains(#""due": "2024-01-05""#), "\(shown)")
+        let back = try db.run(["set", "t", "1", "--json"], stdin: shown.output)
+        #expect(back.code == 0 && back.errors == "No changes.\n", "\(back)")
+        let typed = try db.run(["set", "t", "1", "due=2024-01-05", "d2=2024-01-05", "tm=13:45:59", "at=2024-01-05 10:00:00"])
+        #expect(typed.errors == "No changes.\n", "\(typed)")
+        for format in ["ndjson", "json", "csv"] {
+            let listed = try db.run(["list", "t", "--format", format])
+            let imported = try db.run(["import", "t", "--format", format], stdin: listed.output)
+            #expect(imported.errors.contains("0 updated, 1 unchanged"), "\(format): \(imported)")
+        }
+        #expect(try db.dump() == before)
+        // A different day is a change, written in the column's own form (Unix time).
+        let changed = try db.run(["set", "t", "1", "due=2024-01-06"])
+        #expect(changed.code == 0, "\(changed)")
+        #expect(try db.query("SELECT due FROM t") == "1704499200\n")
+    }
+
     /// A NUMERIC column's integers past 2^53, which a double would make other
     /// numbers, are shown, compared and written as the integers they are.
     @Test func aNumericColumnKeepsIntegersPastTheDoublesReach() throws {
