@@ -56,7 +56,9 @@ public enum FormInference {
         // The schema refuses NULL and nothing else: '' and 0 are values (docs/fidelity.md).
         field.isNotNull = (column.isNotNull || needsKey) && column.defaultValueSQL == nil
             && !(table.primaryKey.isRowID && column.isPrimaryKey) && !column.isGenerated
-        if let literal = column.defaultValueSQL, let value = defaultValue(literal, kind: field.kind) {
+        // A default the field cannot hold as its kind (a DATE's '01/02/2000') is left to SQLite, which fills it in.
+        if let literal = column.defaultValueSQL, let value = defaultValue(literal, kind: field.kind),
+           isValue(value, of: field.kind) {
             field.defaultValue = value
         }
         if column.isPrimaryKey { field.isReadOnly = true }
@@ -105,6 +107,16 @@ public enum FormInference {
 
     /// The model value of a column's DEFAULT when it is a plain literal;
     /// expressions such as CURRENT_TIMESTAMP are left to SQLite.
+    /// Whether `value`, a default decoded for `kind`, is one of the kind's
+    /// values: text left as it was stored is not a date, a bool or a number.
+    private static func isValue(_ value: FieldValue, of kind: FieldKind) -> Bool {
+        guard case .text = value else { return true }
+        switch kind {
+        case .date, .time, .datetime, .bool, .integer, .decimal: return false
+        default: return true
+        }
+    }
+
     static func defaultValue(_ sql: String, kind: FieldKind) -> FieldValue? {
         var text = sql.trimmingSpaces()
         while text.hasPrefix("(") && text.hasSuffix(")") { text = String(text.dropFirst().dropLast()) }

@@ -51,6 +51,10 @@ public struct TableMapping: Sendable, Hashable {
         var nullFilledIn = false
         /// An explicit NULL that arrived as such is still stored (a default, not the key).
         var arrivedNullKept = false
+        /// The column's literal DEFAULT as the field reads it: a new record's
+        /// value equal to it, given by no import, is left out, so SQLite
+        /// stores the default in its own form (`'no'`, not the 0 a bool writes).
+        var defaultValue: FieldValue?
     }
 
     /// The form's record layout (`CompiledForm.layout`), which rows are read into.
@@ -138,7 +142,10 @@ public struct TableMapping: Sendable, Hashable {
             guard let info = table.column(column) else { return InsertRole() }
             return InsertRole(isGenerated: info.isGenerated,
                               nullFilledIn: info.defaultValueSQL != nil || (table.primaryKey.isRowID && info.isPrimaryKey),
-                              arrivedNullKept: info.defaultValueSQL != nil && !info.isPrimaryKey)
+                              arrivedNullKept: info.defaultValueSQL != nil && !info.isPrimaryKey,
+                              defaultValue: info.defaultValueSQL.flatMap { sql in
+                                  form.field(column).flatMap { FormInference.defaultValue(sql, kind: $0.kind) }
+                              })
         }
         defersForeignKeys = table.sql.uppercased().containsUTF8("INITIALLY DEFERRED")
         let read = Set(columns)
@@ -281,6 +288,7 @@ public struct TableMapping: Sendable, Hashable {
             // A NULL that arrived as such (an import's explicit null) is stored, not replaced by the default.
             // (Matched, not `==`: the derived equality was a call and two copies per column.)
             if case .null = value, role.nullFilledIn, !(role.arrivedNullKept && arrived?.isNull == true) { continue }
+            if arrived == nil, let defaultValue = role.defaultValue, value == defaultValue { continue }
             given.append(index)
             // A value that arrived in its stored form (an import's usual one) needs no coding, nor its copy.
             if let arrived, StorageCoding.isStoredForm(arrived, of: value, kind: columnKinds[index]) {

@@ -218,6 +218,28 @@ import Testing
         #expect(try db.query("SELECT due FROM t") == "1704499200\n")
     }
 
+    /// A new record leaves the columns nobody gave to the schema's DEFAULT,
+    /// which SQLite stores in its own form, even in an empty table; a DEFAULT
+    /// the field cannot read as its kind does not block a new record.
+    @Test func aNewRecordLeavesDefaultsToTheSchema() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, active BOOLEAN DEFAULT 'no',
+                            d2 DATETIME DEFAULT '2000-01-02T03:04:05Z', n INTEGER DEFAULT 5, d DATE DEFAULT '01/02/2000');
+
+            """)
+        let made = try db.run(["new", "t", "name=a"])
+        #expect(made.code == 0, "\(made)")
+        let given = try db.run(["new", "t", "name=b", "active=yes", "n=7"])
+        #expect(given.code == 0, "\(given)")
+        try db.query("INSERT INTO t (name) VALUES ('by sqlite')")
+        #expect(try db.query("SELECT quote(active), quote(d2), quote(n), quote(d) FROM t ORDER BY id") == """
+            'no'|'2000-01-02T03:04:05Z'|5|'01/02/2000'
+            'yes'|'2000-01-02T03:04:05Z'|7|'01/02/2000'
+            'no'|'2000-01-02T03:04:05Z'|5|'01/02/2000'
+
+            """)
+    }
+
     /// A NUMERIC column's integers past 2^53, which a double would make other
     /// numbers, are shown, compared and written as the integers they are.
     @Test func aNumericColumnKeepsIntegersPastTheDoublesReach() throws {
