@@ -44,6 +44,14 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
             .joined(separator: " ")
     }
 
+    /// A foreign key refused the change: a key with no ON DELETE rule
+    /// (`SQLITE_CONSTRAINT_FOREIGNKEY`), or one declared `RESTRICT`, which
+    /// SQLite carries out as a trigger's `RAISE` with the same message.
+    public var isForeignKeyViolation: Bool {
+        extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY
+            || (extendedResultCode == .SQLITE_CONSTRAINT_TRIGGER && message == "FOREIGN KEY constraint failed")
+    }
+
     /// Another connection or process held a lock past the busy timeout.
     public var isBusy: Bool { resultCode == .SQLITE_BUSY || resultCode == .SQLITE_LOCKED }
     /// The database (or the connection) is read-only.

@@ -80,7 +80,7 @@ extension StorageWorkspace {
         if form.mode == .edit { try session.beginEditing() }
         do {
             try session.delete()
-        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY {
+        } catch let error as DatabaseError where error.isForeignKeyViolation {
             throw try foreignKeyRefusal(error.message, form: form, key: key)
         } catch let error as PostgresError where error.isForeignKeyViolation {
             throw try foreignKeyRefusal(error.message, form: form, key: key)

@@ -27,7 +27,7 @@ extension StorageWorkspace {
     func save(_ session: FormSession, key: KeyArgument?) throws -> SaveOutcome {
         do {
             return try session.saveKeepingSecretsOut()
-        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY {
+        } catch let error as DatabaseError where error.isForeignKeyViolation {
             throw try foreignKeyRefusal(error.message, saving: session, key: key)
         } catch let error as PostgresError where error.isForeignKeyViolation {
             throw try foreignKeyRefusal(error.message, saving: session, key: key)

@@ -45,6 +45,22 @@ import Testing
         #expect(try demo.dump() == before)
     }
 
+    /// `ON DELETE RESTRICT`, which SQLite carries out as a trigger's RAISE,
+    /// is refused with the same sentence as a key with no rule.
+    @Test func aRestrictRuleNamesWhoRefersToTheRecord() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE p (id INTEGER PRIMARY KEY);
+            CREATE TABLE c (id INTEGER PRIMARY KEY, p INTEGER REFERENCES p(id) ON DELETE RESTRICT);
+            INSERT INTO p VALUES (1); INSERT INTO c VALUES (1, 1);
+
+            """)
+        let before = try demo.dump()
+        let run = try demo.run(["delete", "p", "1", "--yes"])
+        #expect(run.code == 65)
+        #expect(run.errors == "formstore: cannot delete p 1: other records refer to it through c.p; change or delete those first\n")
+        #expect(try demo.dump() == before)
+    }
+
     @Test func deleteWithYesPrintsTheDeletedRecord() throws {
         let demo = try DemoDatabase(sql: Self.schema)
         let run = try demo.run(["delete", "customers", "2", "--yes"])
