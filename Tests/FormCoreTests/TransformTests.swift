@@ -34,6 +34,8 @@ import Testing
         RoundTrip(field: Field(key: "z", kind: .zip), input: " 02139 ", model: "02139", shown: "02139"),
         RoundTrip(field: Field(key: "i", kind: .integer), input: " -42 ", model: .int(-42), shown: "-42"),
         RoundTrip(field: Field(key: "i", kind: .integer), input: "+7", model: .int(7), shown: "7"),
+        RoundTrip(field: Field(key: "i", kind: .integer), input: "5.0", model: .int(5), shown: "5"),
+        RoundTrip(field: Field(key: "i", kind: .integer), input: "1e3", model: .int(1000), shown: "1000"),
         RoundTrip(field: Field(key: "d", kind: .decimal), input: "2.50", model: .double(2.5), shown: "2.5"),
         RoundTrip(field: Field(key: "d", kind: .decimal), input: "3", model: .double(3), shown: "3"),
         RoundTrip(field: Field(key: "d", kind: .date), input: "12/31/1999", model: .date(date("1999-12-31")), shown: "12/31/1999"),
@@ -77,6 +79,8 @@ import Testing
     static let rejections: [Rejection] = [
         Rejection(field: Field(key: "age", label: "Age", kind: .integer), input: "forty", code: "number", message: "Age is not a number"),
         Rejection(field: Field(key: "age", label: "Age", kind: .integer), input: "4.5", code: "number", message: "Age must be a whole number"),
+        Rejection(field: Field(key: "age", label: "Age", kind: .integer), input: "99999999999999999999", code: "number",
+                  message: "Age must be between -9223372036854775808 and 9223372036854775807"),
         Rejection(field: Field(key: "w", label: "Weight", kind: .decimal), input: "1,5", code: "number", message: "Weight is not a number"),
         Rejection(field: Field(key: "w", label: "Weight", kind: .decimal), input: "nan", code: "number", message: "Weight is not a number"),
         Rejection(field: Field(key: "p", label: "Phone", kind: .phone), input: "555-1234", code: "phone", message: "Phone is not a valid phone number"),

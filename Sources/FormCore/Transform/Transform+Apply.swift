@@ -43,11 +43,15 @@ extension Transform {
             }
             let text = raw.trimmingSpaces()
             if text.isEmpty { return .null }
-            guard let value = Int64(text.hasPrefix("+") ? String(text.dropFirst()) : text) else {
-                // A number with a fraction is a number: what it is not is whole (the code stays `number`).
-                let isFraction = text.allSatisfy({ "0123456789.+-eE".contains($0) }) && Double(text)?.isFinite == true
-                    && Double(text)?.rounded(.towardZero) != Double(text)
-                throw isFraction ? failure("number", field, variant: "number.whole") : failure("number", field)
+            if let value = Int64(text.hasPrefix("+") ? String(text.dropFirst()) : text) { return .int(value) }
+            // Numeric text that is no Int64: a whole number written with a point or an exponent (`5.0`, `1e3`)
+            // is taken; else it says what it is not, whole or in range (the code stays `number`).
+            guard text.allSatisfy({ "0123456789.+-eE".contains($0) }), let number = Double(text), number.isFinite else {
+                throw failure("number", field)
+            }
+            if number.rounded(.towardZero) != number { throw failure("number", field, variant: "number.whole") }
+            guard abs(number) < 0x1p63, let value = FieldValue.double(number).intValue else {
+                throw failure("number", field, variant: "number.range")
             }
             return .int(value)
         case .decimal:

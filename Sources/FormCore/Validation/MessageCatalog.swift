@@ -37,6 +37,7 @@ public struct MessageCatalog: Sendable, Hashable {
         "maxFutureDays.none": "{label} must not be in the future",
         "number": "{label} is not a number",
         "number.whole": "{label} must be a whole number",
+        "number.range": "{label} must be between -9223372036854775808 and 9223372036854775807",
         "date": "{label} is not a valid date",
         "phone": "{label} is not a valid phone number",
         "bool": "{label} must be yes or no",
