@@ -18,7 +18,13 @@ struct DemoCommand: ParsableCommand {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let target = path ?? DemoBuilder.defaultPath
-        let (store, replaced) = try DemoBuilder.create(at: target)
+        let store: FormStore, replaced: Bool
+        do {
+            (store, replaced) = try DemoBuilder.create(at: target)
+        } catch let error as DatabaseError {
+            // Said of the demo's path, not of --db's, which the demo does not open.
+            throw CLIError.classifying(error, databasePath: target)
+        }
         context.terminal.output.write(replaced ? "Replaced the earlier demo at \(target).\n"
                                                : "Created the demo database \(target).\n")
         try DemoTour(store: store, path: target, out: context.terminal.output).run()

@@ -58,6 +58,12 @@ import Testing
         #expect(refused.code == 1)
         #expect(refused.errors == "formstore: \(other) exists and is not a FormStore demo; it is left as it is (give another PATH)\n")
         #expect(try sqlite3(other, [".dump"]) == before)
+
+        // A path that cannot be made is the one named.
+        let nowhere = scratch.path + "/missing/demo.sqlite"
+        let unmade = try runBinary(["demo", nowhere])
+        #expect(unmade.code == 74)
+        #expect(unmade.errors == "formstore: cannot open \(nowhere): unable to open the database file\n")
     }
 
     @Test func embeddedFixturesMatchTheFixturesFolder() throws {
