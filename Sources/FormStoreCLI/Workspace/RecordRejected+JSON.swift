@@ -20,10 +20,15 @@ extension RecordRejected {
     }
 
     /// Writes the outcome as one line of JSON to stdout (the error still goes to stderr).
-    func writeOutcome(to context: CommandContext) {
+    func writeOutcome(to context: CommandContext) { outcome.write(to: context) }
+}
+
+extension SaveOutcome {
+    /// One line of JSON on stdout.
+    func write(to context: CommandContext) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(outcome) else { return }
+        guard let data = try? encoder.encode(self) else { return }
         context.terminal.output.write(String(decoding: data, as: UTF8.self) + "\n")
     }
 }
@@ -36,6 +41,17 @@ extension ShowCommand.Format {
         } catch let rejected as RecordRejected where self == .json {
             rejected.writeOutcome(to: context)
             throw rejected
+        } catch where self == .json {
+            // A refusal from elsewhere (no such record, the schema's CHECK or
+            // foreign key) is still an outcome: storage and usage errors are not.
+            let refusal = CLIError.classifying(error)
+            switch refusal.exitCode {
+            case .notFound: SaveOutcome.notFound.write(to: context)
+            case .validationFailed:
+                SaveOutcome.invalid([FieldError(field: nil, code: "refused", message: refusal.message)]).write(to: context)
+            default: break
+            }
+            throw error
         }
     }
 }

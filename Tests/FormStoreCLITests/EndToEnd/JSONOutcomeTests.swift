@@ -32,4 +32,26 @@ import Testing
         let fields = (json["errors"] as? [[String: Any]] ?? []).compactMap { $0["field"] as? String }
         #expect(fields.contains("email") && fields.contains("password"))
     }
+
+    /// A refusal from past the form (no such record, the schema's CHECK) is
+    /// an outcome too; a usage error is not.
+    @Test func aRecordNotFoundOrRefusedByTheSchemaIsAnOutcome() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE c (id INTEGER PRIMARY KEY, qty INTEGER CHECK (qty > 0));
+            INSERT INTO c VALUES (1, 1);
+
+            """)
+        let missing = try db.run(["set", "c", "99", "qty=1", "--format", "json"])
+        #expect(missing.code == 66)
+        #expect(missing.output == #"{"outcome":"notFound"}"# + "\n")
+        let checked = try db.run(["set", "c", "1", "qty=-1", "--format", "json"])
+        #expect(checked.code == 65)
+        #expect(checked.output == #"{"errors":[{"code":"refused","field":null,"message":"CHECK constraint failed: qty > 0"}],"outcome":"invalid"}"# + "\n")
+        let made = try db.run(["new", "c", "qty=0", "--format", "json"])
+        #expect(made.code == 65)
+        #expect(try outcome(made)["outcome"] as? String == "invalid")
+        let usage = try db.run(["set", "c", "1", "nope=1", "--format", "json"])
+        #expect(usage.code == 64)
+        #expect(usage.output.isEmpty)
+    }
 }
