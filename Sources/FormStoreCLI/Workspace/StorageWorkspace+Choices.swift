@@ -13,7 +13,7 @@ extension StorageWorkspace {
         guard known else { throw CLIError.unknownField(field, of: form) }
         let store = try store()
         guard try store.picker(form, field: field) != nil else {
-            throw CLIError.validation("\(form.name): \(field) is not a foreign key, so it offers no rows to pick")
+            throw CLIError.usage("\(form.name): \(field) is not a foreign key, so it offers no rows to pick")
         }
         return try store.choices(form, field: field, search: search, limit: limit)
     }
