@@ -102,8 +102,12 @@ extension Transform {
             guard case .text(let raw) = input else { return input }
             let text = raw.trimmingSpacesAndNewlines()
             if text.isEmpty { return .null }
-            guard let bytes = Self.bytes(fromHex: text) else { throw failure("hex", field) }
-            return .data(bytes)
+            if let bytes = Self.bytes(fromHex: text) { return .data(bytes) }
+            // Text that is no hex and does not try to be is text, as SQLite keeps it in a BLOB column
+            // (a guess never blocks, docs/fidelity.md); a literal that tries and fails is refused.
+            let tries = ["x'", "X'", "0x", "0X", "\\x"].contains { text.hasPrefix($0) }
+            if tries { throw failure("hex", field) }
+            return .text(raw)
         case .custom(let custom):
             do {
                 return try custom.parse(input)

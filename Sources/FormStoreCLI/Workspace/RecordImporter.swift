@@ -446,6 +446,9 @@ struct RecordImporter {
             return raw
         case (.int(let integer), .bool) where integer == 0 || integer == 1:
             return .bool(integer == 1)
+        case (.int, .bool):
+            // Another integer a bool column holds (Access's -1, a 2): true to SQLite, and kept as it is.
+            return raw
         default:
             return try parseInput(ValueText.text(raw, kind: kind, blobsBySize: false), slot: slot)
         }

@@ -218,6 +218,29 @@ import Testing
         #expect(try db.query("SELECT due FROM t") == "1704499200\n")
     }
 
+    /// Text in a BLOB column and a bool column's other integers (Access's -1,
+    /// a 2) export and import into a fresh copy as they are; text typed into
+    /// a BLOB column that is no hex is text, and a hex literal that fails is refused.
+    @Test func valuesOutsideTheDeclaredTypeImportAsTheyAre() throws {
+        let schema = """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, b BLOB, f BOOLEAN);
+            INSERT INTO t VALUES (1, 'text in a blob', 2), (2, x'00FF', -1), (3, NULL, 0);
+
+            """
+        let source = try DemoDatabase(sql: schema)
+        let export = try source.run(["export", "t"])
+        let copy = try DemoDatabase(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, b BLOB, f BOOLEAN);\n")
+        let imported = try copy.run(["import", "t"], stdin: export.output)
+        #expect(imported.code == 0, "\(imported)")
+        #expect(try copy.query("SELECT quote(b), quote(f) FROM t ORDER BY id") == "'text in a blob'|2\nX'00FF'|-1\nNULL|0\n")
+        let typed = try source.run(["set", "t", "1", "b=other text"])
+        #expect(typed.code == 0, "\(typed)")
+        #expect(try source.query("SELECT quote(b) FROM t WHERE id = 1") == "'other text'\n")
+        let badHex = try source.run(["set", "t", "2", "b=x'0g'"])
+        #expect(badHex.code == 65)
+        #expect(badHex.errors.contains("b must be bytes in hex, such as x'CAFE'"), "\(badHex)")
+    }
+
     /// A new record leaves the columns nobody gave to the schema's DEFAULT,
     /// which SQLite stores in its own form, even in an empty table; a DEFAULT
     /// the field cannot read as its kind does not block a new record.
