@@ -76,8 +76,18 @@ struct QuerySQL {
                 return Fragment(sql: "\(instant.sql) \(Self.sqlOperator(comparison)) ?",
                                 arguments: instant.arguments + [.integer(Self.milliseconds(date, timeOfDay: coding.kind == .time))])
             }
-            return Fragment(sql: "\(value.sql) \(Self.sqlOperator(comparison)) ?",
-                            arguments: value.arguments + [coding.encode(model)])
+            let argument = coding.encode(model)
+            if coding.isUntyped, argument.isNumber {
+                // A number against a column of no declared type, which may hold `10` and `'10'` alike: each row's
+                // value read as a number where it is one (text that SQLite would write back the same, so `'007'`
+                // stays text, as it is shown), else as no number (NULL).
+                let number = "(CASE WHEN typeof(\(value.sql)) IN ('integer', 'real') THEN \(value.sql) "
+                    + "WHEN typeof(\(value.sql)) = 'text' AND CAST(CAST(\(value.sql) AS NUMERIC) AS TEXT) = \(value.sql) "
+                    + "THEN CAST(\(value.sql) AS NUMERIC) END)"
+                return Fragment(sql: "\(number) \(Self.sqlOperator(comparison)) ?",
+                                arguments: Array(repeating: value.arguments, count: 6).flatMap { $0 } + [argument])
+            }
+            return Fragment(sql: "\(value.sql) \(Self.sqlOperator(comparison)) ?", arguments: value.arguments + [argument])
         case .contains(let text):
             return Fragment(sql: "\(value.sql) LIKE ? ESCAPE '\\'", arguments: value.arguments + [.text(Self.likePattern(text))])
         case .isEmpty:

@@ -20,6 +20,14 @@ public enum DatabaseValue: Sendable, Hashable, CustomStringConvertible {
         return false
     }
 
+    /// An INTEGER or a REAL.
+    public var isNumber: Bool {
+        switch self {
+        case .integer, .real: return true
+        default: return false
+        }
+    }
+
     /// The storage class name SQLite's `typeof()` returns: `null`, `integer`, `real`, `text` or `blob`.
     public var storageClass: String {
         switch self {

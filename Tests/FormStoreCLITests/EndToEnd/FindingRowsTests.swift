@@ -48,6 +48,28 @@ import Testing
         #expect(try Self.events(source, ["--where", "day=2016-07-04"]) == ["1"])
     }
 
+    /// A number against a column of no declared type matches the rows that
+    /// hold it as a number or as its text (`10`, `'10'`, `10.0`), not text
+    /// that is no number or a BLOB; `'007'` is text, as it is shown.
+    @Test func aNumberMatchesAnUntypedColumnWhateverItsStorageClass() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, u);
+            INSERT INTO t (u) VALUES ('10'), (10), ('9'), (9), ('abc'), (x'00'), ('007'), (10.0), (NULL);
+
+            """)
+        func ids(_ condition: String) throws -> [String] {
+            let run = try db.run(["list", "t", "--format", "csv", "--where", condition])
+            #expect(run.code == 0, "\(condition): \(run)")
+            return Self.ids(run)
+        }
+        #expect(try ids("u=10") == ["1", "2", "8"])
+        #expect(try ids("u>9") == ["1", "2", "8"])
+        #expect(try ids("u<=9") == ["3", "4"])
+        #expect(try ids("u!=10") == ["3", "4", "5", "6", "7", "9"])
+        #expect(try ids("u=abc") == ["5"])
+        #expect(try ids("u=007") == ["7"])
+    }
+
     @Test func operatorsNullAndContains() throws {
         let source = try FidelityTests.source()
         #expect(try Self.events(source, ["--where", "stamped is null"]) == ["7"])
