@@ -40,12 +40,17 @@ public struct MigrationError: Error, Sendable, Hashable, CustomStringConvertible
     public let message: String
     /// The SQLite error of a `.failed` migration.
     public let underlyingError: DatabaseError?
+    /// For a `.failed` migration: the files the same run applied before it,
+    /// each in its own transaction, which stay applied.
+    public let appliedBefore: [String]
 
-    private init(_ kind: Kind, fileName: String?, message: String, underlyingError: DatabaseError? = nil) {
+    private init(_ kind: Kind, fileName: String?, message: String, underlyingError: DatabaseError? = nil,
+                 appliedBefore: [String] = []) {
         self.kind = kind
         self.fileName = fileName
         self.message = message
         self.underlyingError = underlyingError
+        self.appliedBefore = appliedBefore
     }
 
     public var description: String {
@@ -75,8 +80,9 @@ public struct MigrationError: Error, Sendable, Hashable, CustomStringConvertible
                        message: "number \(number) was applied to this database but no such file exists; the database is newer than these migrations")
     }
 
-    static func failed(_ fileName: String, _ error: DatabaseError) -> MigrationError {
-        MigrationError(.failed, fileName: fileName, message: "failed and was rolled back: \(error)", underlyingError: error)
+    static func failed(_ fileName: String, _ error: DatabaseError, appliedBefore: [String]) -> MigrationError {
+        MigrationError(.failed, fileName: fileName, message: "failed and was rolled back: \(error)", underlyingError: error,
+                       appliedBefore: appliedBefore)
     }
 
     static func unreadable(_ directory: String, reason: String) -> MigrationError {

@@ -102,7 +102,7 @@ public struct Migrator: Sendable {
             do {
                 try conn.executeScript(pending.sql)
             } catch let error as DatabaseError {
-                throw MigrationError.failed(pending.fileName, error)
+                throw MigrationError.failed(pending.fileName, error, appliedBefore: applied.map(\.fileName))
             }
             try conn.execute("""
                 INSERT INTO \(quoteIdentifier(table))(id, name, checksum, applied_at) VALUES (?, ?, ?, ?)

@@ -127,8 +127,13 @@ final class StorageWorkspace: Workspace {
         // Read the folder first: a missing one must not create the database.
         let migrator = try Migrator(directory: URL(fileURLWithPath: directory))
         _ = try migrator.migrations()
-        return try creatingDatabase {
-            try store().migrate(with: migrator)
+        let existed = !Connection.isPlainFilePath(databasePath) || FileManager.default.fileExists(atPath: databasePath)
+        do {
+            return try creatingDatabase { try store().migrate(with: migrator) }
+        } catch let error as MigrationError where error.kind == .failed && existed && !error.appliedBefore.isEmpty {
+            // Each file is its own transaction: those before the failed one stay (a database this run made is removed whole).
+            throw CLIError.classifying(error, databasePath: globals.shownDatabase)
+                .adding(details: ["applied before it, and kept: \(error.appliedBefore.joined(separator: ", "))"])
         }
     }
 

@@ -57,4 +57,22 @@ import Testing
         #expect(missing.code == 66)
         #expect(!FileManager.default.fileExists(atPath: path))
     }
+
+    /// Each file is its own transaction: in a database that was there, a
+    /// failed file names the ones the run applied before it, which stay.
+    @Test func aFailedMigrationNamesTheFilesAppliedBeforeIt() throws {
+        let scratch = try TemporaryDirectory()
+        let folder = scratch.path + "/migrations"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "CREATE TABLE a (x);".write(toFile: folder + "/0001_a.sql", atomically: true, encoding: .utf8)
+        try "CREATE TABLE b (;".write(toFile: folder + "/0002_b.sql", atomically: true, encoding: .utf8)
+        try "CREATE TABLE c (x);".write(toFile: folder + "/0003_c.sql", atomically: true, encoding: .utf8)
+        let path = scratch.path + "/app.sqlite"
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let run = try runBinary(["--db", path, "migrate", folder])
+        #expect(run.code == 65)
+        #expect(run.errors.hasPrefix("formstore: Migration 0002_b.sql: failed and was rolled back: "), "\(run)")
+        #expect(run.errors.hasSuffix("\n  applied before it, and kept: 0001_a.sql\n"), "\(run)")
+        #expect(try sqlite3(path, ["SELECT name FROM sqlite_schema WHERE name IN ('a', 'b', 'c')"]) == "a\n")
+    }
 }
