@@ -39,6 +39,33 @@ extension FormStore {
         }
     }
 
+    public func referrers(of form: Form, key: RecordKey) throws -> [String] {
+        let mapping = try mapping(for: form)
+        let arguments = StatementArguments(try mapping.keyArguments(key))
+        let selected = mapping.keyColumns.enumerated().map { "\(quoteIdentifier($1)) = ?\($0 + 1)" }
+            .joined(separator: " AND ")
+        let parent = mapping.table
+        return try database.read { conn in
+            var found: [String] = []
+            for name in try conn.tableNames() {
+                for key in try conn.tableInfo(name).foreignKeys
+                where key.destinationTable.equalsIgnoringCase(parent.name) && DeleteEffect.Action(rule: key.onDelete) == nil {
+                    let referred = key.destinationColumns.isEmpty ? parent.primaryKey.columns : key.destinationColumns
+                    if referred.count == key.columns.count {
+                        // Row values: a composite key's columns together (SQLite 3.15 and later).
+                        let sql = "SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(name)) WHERE "
+                            + "(\(key.columns.map(quoteIdentifier).joined(separator: ", "))) IN (SELECT "
+                            + "\(referred.map(quoteIdentifier).joined(separator: ", ")) FROM \(quoteIdentifier(parent.name)) "
+                            + "WHERE \(selected)))"
+                        guard try conn.fetchValue(Bool.self, sql, arguments) == true else { continue }
+                    }
+                    found.append("\(name).\(key.columns.count == 1 ? key.columns[0] : "(\(key.columns.joined(separator: ", ")))")")
+                }
+            }
+            return found
+        }
+    }
+
     public func deleteEffects(of form: Form, key: RecordKey) throws -> [DeleteEffect] {
         let mapping = try mapping(for: form)
         let arguments = StatementArguments(try mapping.keyArguments(key))

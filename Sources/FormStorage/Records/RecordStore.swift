@@ -26,6 +26,9 @@ public protocol RecordStore: HistoryBackend, DraftStore, ReferencePicking {
     /// rule, as `orders.customer` (`t.(a, b)` for a composite key): who must
     /// change before a row of `table` can go.
     func referrers(of table: String) throws -> [String]
+    /// `referrers(of:)` of `form`'s table, only the keys under which some
+    /// row refers to the record with `key` (what holds that record back).
+    func referrers(of form: Form, key: RecordKey) throws -> [String]
     /// What deleting the record with `key` does to the rows that refer to it
     /// by a foreign key declared `ON DELETE CASCADE`, `SET NULL` or `SET
     /// DEFAULT` (rows that refer to it under another rule refuse the delete).
@@ -129,4 +132,9 @@ extension RecordQuery {
     public static func likePattern(_ text: String) -> String {
         QuerySQL.likePattern(text)
     }
+}
+
+extension RecordStore {
+    /// Every key that may refer to the table, where the store does not look at rows.
+    public func referrers(of form: Form, key: RecordKey) throws -> [String] { try referrers(of: form.tableName) }
 }

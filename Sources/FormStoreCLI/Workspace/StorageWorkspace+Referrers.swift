@@ -17,7 +17,7 @@ extension StorageWorkspace {
     /// to the record; `message` is the database's own, for when no referrer is found.
     func foreignKeyRefusal(_ message: String?, form: Form, key: KeyArgument) throws -> CLIError {
         try foreignKeyRefusal(message, subject: "cannot delete \(form.name) \(key.text)", what: "it",
-                              referrers: try referrers(of: form.tableName))
+                              referrers: try store().referrers(of: form, key: try recordKey(key, of: form)))
     }
 
     /// `session.save()` as `set` and `new` run it (secure values kept out

@@ -46,11 +46,13 @@ import Testing
     }
 
     /// `ON DELETE RESTRICT`, which SQLite carries out as a trigger's RAISE,
-    /// is refused with the same sentence as a key with no rule.
+    /// is refused with the same sentence as a key with no rule, naming only
+    /// the keys under which rows refer to the record.
     @Test func aRestrictRuleNamesWhoRefersToTheRecord() throws {
         let demo = try DemoDatabase(sql: """
             CREATE TABLE p (id INTEGER PRIMARY KEY);
             CREATE TABLE c (id INTEGER PRIMARY KEY, p INTEGER REFERENCES p(id) ON DELETE RESTRICT);
+            CREATE TABLE unused (id INTEGER PRIMARY KEY, p INTEGER REFERENCES p(id));
             INSERT INTO p VALUES (1); INSERT INTO c VALUES (1, 1);
 
             """)
