@@ -42,8 +42,7 @@ extension FormStore {
     public func referrers(of form: Form, key: RecordKey) throws -> [String] {
         let mapping = try mapping(for: form)
         let arguments = StatementArguments(try mapping.keyArguments(key))
-        let selected = mapping.keyColumns.enumerated().map { "\(quoteIdentifier($1)) = ?\($0 + 1)" }
-            .joined(separator: " AND ")
+        let selected = mapping.numberedWhereKey
         let parent = mapping.table
         return try database.read { conn in
             var found: [String] = []
@@ -70,8 +69,7 @@ extension FormStore {
         let mapping = try mapping(for: form)
         let arguments = StatementArguments(try mapping.keyArguments(key))
         // Numbered parameters: the record's condition is repeated in every query of the walk.
-        let selected = mapping.keyColumns.enumerated().map { "\(quoteIdentifier($1)) = ?\($0 + 1)" }
-            .joined(separator: " AND ")
+        let selected = mapping.numberedWhereKey
         return try database.read { conn in
             let tables = try conn.tableNames().map { try conn.tableInfo($0) }
             return try DeleteEffect.walk(table: mapping.table.name, selected: selected, referrers: { parent in

@@ -156,6 +156,8 @@ public final class RecordBatch {
             return try load(key) != nil
         }
         try connection.cachedStatement(statement.sql).execute(statement.arguments)
+        // A key that names two rows (an untyped key column holding 1 and '1') writes neither: the batch rolls back.
+        try FormStore.checkOneRowChanged(connection, mapping)
         return connection.changesCount > 0
     }
 }

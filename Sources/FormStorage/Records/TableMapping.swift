@@ -17,7 +17,17 @@ public struct TableMapping: Sendable, Hashable {
     /// (`"prefs.theme"` → column `prefs`, path `theme`), by field key.
     public let jsonPaths: [String: JSONPath]
     public let selectSQL: String
+    /// The record's condition, bound to `keyArguments`. A key column of no
+    /// declared type is matched whether it holds the key as a number or as
+    /// its text (`7` or `'7'`): SQLite compares such a column without
+    /// converting either, and a key read or typed as `7` is bound as an
+    /// INTEGER. Where both are stored, a write finds two rows and is refused.
     let whereKey: String
+    /// `whereKey` with numbered parameters (`?1`…), for SQL that repeats it.
+    let numberedWhereKey: String
+    /// Whether each key column, in key order, has no declared type (its
+    /// argument is bound twice: as stored, and as text).
+    private let untypedKeys: [Bool]
     /// `selectSQL` of the record with a key.
     let selectByKeySQL: String
     /// The coding of each of `columns`, in the same order.
@@ -131,7 +141,18 @@ public struct TableMapping: Sendable, Hashable {
         self.codings = codings
         quotedColumns = Dictionary(columns.map { ($0, quoteIdentifier($0)) }, uniquingKeysWith: { first, _ in first })
         columnPositions = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        whereKey = key.map { "\(quoteIdentifier($0)) = ?" }.joined(with: " AND ")
+        let untypedKeys = key.map { table.column($0)?.isUntyped == true }
+        self.untypedKeys = untypedKeys
+        whereKey = zip(key, untypedKeys).map { column, untyped in
+            untyped ? "(\(quoteIdentifier(column)) = ? OR \(quoteIdentifier(column)) = CAST(? AS TEXT))"
+                : "\(quoteIdentifier(column)) = ?"
+        }.joined(with: " AND ")
+        var number = 0
+        numberedWhereKey = zip(key, untypedKeys).map { column, untyped in
+            number += untyped ? 2 : 1
+            return untyped ? "(\(quoteIdentifier(column)) = ?\(number - 1) OR \(quoteIdentifier(column)) = CAST(?\(number) AS TEXT))"
+                : "\(quoteIdentifier(column)) = ?\(number)"
+        }.joined(with: " AND ")
         selectSQL = "SELECT \(columns.map(quoteIdentifier).joined(with: ", ")) FROM \(quoteIdentifier(table.name))"
         selectByKeySQL = "\(selectSQL) WHERE \(whereKey)"
         columnCodings = columns.map { codings[$0] ?? .kindless }
@@ -197,8 +218,14 @@ public struct TableMapping: Sendable, Hashable {
         }
         // A key of one column, the usual one, as an array literal: `map`
         // reserved its room through the array's growing path (issue 14).
-        if keyPositions.count == 1 { return [try keyArgument(key, at: keyPositions[0])] }
-        return try keyPositions.map { try keyArgument(key, at: $0) }
+        if keyPositions.count == 1 && !untypedKeys[0] { return [try keyArgument(key, at: keyPositions[0])] }
+        var arguments: [DatabaseValue] = []
+        for (position, untyped) in zip(keyPositions, untypedKeys) {
+            let argument = try keyArgument(key, at: position)
+            arguments.append(argument)
+            if untyped { arguments.append(argument) }
+        }
+        return arguments
     }
 
     /// The key's value for the column at `position`, encoded as stored.
