@@ -157,7 +157,8 @@ extension FormStore {
             let sql = "SELECT 1 FROM \(quoteIdentifier(referenced.name)) WHERE \(quoteIdentifier(target)) = ? LIMIT 1"
             guard try conn.fetchOne(sql, StatementArguments([mapping.coding(column).encode(value)])) == nil else { continue }
             throw FormStoreError(reason: .missingReference,
-                                 message: "\(column): no row of '\(referenced.name)' has \(target) = \(RecordKey(target, value))")
+                                 message: "\(column): no row of '\(referenced.name)' has \(target) = \(RecordKey(target, value))",
+                                 field: column)
         }
     }
 }

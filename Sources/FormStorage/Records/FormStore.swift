@@ -110,6 +110,8 @@ public struct FormStoreError: Error, Sendable, Hashable, CustomStringConvertible
     public enum Reason: Sendable, Hashable { case unknownTable, unknownColumn, noPrimaryKey, badKey, noTextToSearch, missingReference }
     public let reason: Reason
     public let message: String
+    /// The field a `missingReference` is about (its message names it first).
+    public var field: String? = nil
     public var description: String { message }
 
     static func unknownTable(_ table: String) -> FormStoreError {

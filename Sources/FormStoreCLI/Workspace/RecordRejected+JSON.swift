@@ -1,4 +1,5 @@
 import FormCore
+import FormStorage
 import FoundationEssentials
 
 /// A refused save as JSON for `set` and `new --format json`: the library's
@@ -48,7 +49,13 @@ extension ShowCommand.Format {
             switch refusal.exitCode {
             case .notFound: SaveOutcome.notFound.write(to: context)
             case .validationFailed:
-                SaveOutcome.invalid([FieldError(field: nil, code: "refused", message: refusal.message)]).write(to: context)
+                // A value referring to no row is its field's error, as the JSON door's are.
+                if let missing = error as? FormStoreError, let field = missing.field {
+                    let message = missing.message.hasPrefix(field + ": ") ? String(missing.message.dropFirst(field.count + 2)) : missing.message
+                    SaveOutcome.invalid([FieldError(field: field, code: "reference", message: message)]).write(to: context)
+                } else {
+                    SaveOutcome.invalid([FieldError(field: nil, code: "refused", message: refusal.message)]).write(to: context)
+                }
             default: break
             }
             throw error

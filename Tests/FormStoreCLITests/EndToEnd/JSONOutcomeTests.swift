@@ -37,8 +37,9 @@ import Testing
     /// an outcome too; a usage error is not.
     @Test func aRecordNotFoundOrRefusedByTheSchemaIsAnOutcome() throws {
         let db = try DemoDatabase(sql: """
-            CREATE TABLE c (id INTEGER PRIMARY KEY, qty INTEGER CHECK (qty > 0));
-            INSERT INTO c VALUES (1, 1);
+            CREATE TABLE p (id INTEGER PRIMARY KEY);
+            CREATE TABLE c (id INTEGER PRIMARY KEY, qty INTEGER CHECK (qty > 0), p INTEGER REFERENCES p(id));
+            INSERT INTO c VALUES (1, 1, NULL);
 
             """)
         let missing = try db.run(["set", "c", "99", "qty=1", "--format", "json"])
@@ -47,6 +48,9 @@ import Testing
         let checked = try db.run(["set", "c", "1", "qty=-1", "--format", "json"])
         #expect(checked.code == 65)
         #expect(checked.output == #"{"errors":[{"code":"refused","field":null,"message":"CHECK constraint failed: qty > 0"}],"outcome":"invalid"}"# + "\n")
+        let dangling = try db.run(["set", "c", "1", "p=99", "--format", "json"])
+        #expect(dangling.code == 65)
+        #expect(dangling.output == #"{"errors":[{"code":"reference","field":"p","message":"no row of 'p' has id = 99"}],"outcome":"invalid"}"# + "\n")
         let made = try db.run(["new", "c", "qty=0", "--format", "json"])
         #expect(made.code == 65)
         #expect(try outcome(made)["outcome"] as? String == "invalid")
