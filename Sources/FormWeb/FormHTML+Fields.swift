@@ -30,8 +30,10 @@ extension FormHTML {
         var out = "<div class=\"field\(errors.isEmpty ? "" : " invalid")\" data-field=\"\(name)\">\n"
         switch field.kind {
         case .bool:
-            out += "<input type=\"checkbox\" \(common) value=\"on\"\(session.value(field.key).boolValue == true ? " checked" : "")\(editable ? "" : " disabled")>\n"
-            out += "<label for=\"\(id)\">\(HTML.escape(field.label))\(required)</label>\n"
+            let value = session.value(field.key)
+            let label = "<label for=\"\(id)\">\(HTML.escape(field.label))\(required)</label>\n"
+            let control = Self.boolControl(field, value: value, common: common, editable: editable) + "\n"
+            out += Self.drawsBoolAsSelect(field, value: value) ? label + control : control + label
         case .choice where field.choiceStyle != .picker, .multichoice:
             out += choiceGroup(field, id: id, described: described, invalid: !errors.isEmpty, editable: editable, required: required)
         default:
@@ -73,7 +75,9 @@ extension FormHTML {
             // A secure value never goes back to the browser: empty means unchanged.
             return "<input type=\"password\" \(common) value=\"\" autocomplete=\"new-password\"\(locked)\(extra)>\n"
         default:
-            let (type, attributes) = Self.inputType(field.kind)
+            guard let (type, attributes) = Self.inputType(field.kind, holding: text) else {
+                return "<textarea \(common) rows=\"4\"\(locked)\(extra)>\(HTML.escape(text))</textarea>\n"
+            }
             if !field.suggestions.isEmpty { extra += " list=\"\(HTML.id("s-", field.key))\"" }
             var out = "<input type=\"\(type)\" \(common) value=\"\(HTML.escape(text))\"\(attributes)\(locked)\(extra)>\n"
             if !field.suggestions.isEmpty {
@@ -102,6 +106,42 @@ extension FormHTML {
             out += "> \(HTML.escape(choice.label))</label>\n"
         }
         return out + "</fieldset>\n"
+    }
+
+    /// The input type for a kind holding `text`, and its attributes; `nil`
+    /// for a textarea. A value with a line break gets a textarea (a one-line
+    /// input drops them), and text a date or time input cannot hold (a date
+    /// stored as `04/07/2016`, input that did not parse) a plain text input:
+    /// a browser sends either back changed, and a save would store it so.
+    static func inputType(_ kind: FieldKind, holding text: String) -> (String, String)? {
+        if text.contains("\n") || text.contains("\r") { return nil }
+        let (type, attributes) = inputType(kind)
+        let digits = "[0-9]"
+        let pattern: String? = switch type {
+        case "date": "^\(digits){4}-\(digits){2}-\(digits){2}$"
+        case "time": "^\(digits){2}:\(digits){2}(:\(digits){2})?$"
+        case "datetime-local": "^\(digits){4}-\(digits){2}-\(digits){2}T\(digits){2}:\(digits){2}(:\(digits){2})?$"
+        default: nil
+        }
+        if let pattern, !text.isEmpty, (try? Regex(pattern).wholeMatch(in: text)) == nil { return ("text", "") }
+        return (type, attributes)
+    }
+
+    /// A bool field's control: a checkbox, or, for a value that is NULL in a
+    /// field that may stay so, a select of nothing, yes and no (an unchecked
+    /// box would be sent as no). `SubmittedForm`'s reading takes either.
+    static func boolControl(_ field: Field, value: FieldValue, common: String, editable: Bool) -> String {
+        let disabled = editable ? "" : " disabled"
+        guard drawsBoolAsSelect(field, value: value) else {
+            return "<input type=\"checkbox\" \(common) value=\"on\"\(value.boolValue == true ? " checked" : "")\(disabled)>"
+        }
+        return "<select \(common)\(disabled)><option value=\"\" selected></option><option value=\"on\">yes</option>"
+            + "<option value=\"off\">no</option></select>"
+    }
+
+    /// Whether `boolControl` draws a select (its label goes above it, as a text input's does).
+    static func drawsBoolAsSelect(_ field: Field, value: FieldValue) -> Bool {
+        value == .null && !field.isRequired && !field.isNotNull
     }
 
     /// The input type for a kind, and attributes that help a phone's keyboard.

@@ -106,7 +106,7 @@ extension FormHTML {
             out += self.reference(reference!, id: id, list: id + "-list", value: row[field.key], common: common, text: text,
                                   editable: editable)
         case .bool:
-            out += "<input type=\"checkbox\" \(common) value=\"on\"\(row[field.key].boolValue == true ? " checked" : "")\(editable ? "" : " disabled")>"
+            out += Self.boolControl(field, value: row[field.key], common: common, editable: editable)
         case .choice, .multichoice:
             out += "<select \(common)\(field.kind == .multichoice ? " multiple" : "")\(editable ? "" : " disabled")>"
             if field.kind == .choice { out += "<option value=\"\"></option>" }
@@ -120,8 +120,11 @@ extension FormHTML {
         case .password:
             out += "<input type=\"password\" \(common) value=\"\" autocomplete=\"new-password\"\(editable ? "" : " readonly")>"
         default:
-            let (type, attributes) = Self.inputType(field.kind)
-            out += "<input type=\"\(type)\" \(common) value=\"\(HTML.escape(field.isSecure ? "" : text))\"\(attributes)\(editable ? "" : " readonly")>"
+            if let (type, attributes) = Self.inputType(field.kind, holding: text) {
+                out += "<input type=\"\(type)\" \(common) value=\"\(HTML.escape(field.isSecure ? "" : text))\"\(attributes)\(editable ? "" : " readonly")>"
+            } else {
+                out += "<textarea \(common) rows=\"2\"\(editable ? "" : " readonly")>\(HTML.escape(text))</textarea>"
+            }
         }
         out += "<p class=\"error\" id=\"\(id)-error\"\(errors.isEmpty ? " hidden" : "")>\(errors.map(HTML.escape).joined(separator: "<br>"))</p>"
         return out

@@ -73,8 +73,13 @@ extension FormSession {
         let name = name ?? field.key
         switch field.kind {
         case .bool:
-            let on = body.contains(name)
-            return Posted(text: WebText.of(.bool(on), in: field), value: .bool(on))
+            // A checkbox is sent as `on` or not at all; the select drawn for a NULL (`boolControl`) as '', `on` or `off`.
+            let value: FieldValue = switch body.value(name) {
+            case nil, "off": .bool(false)
+            case "": .null
+            default: .bool(true)
+            }
+            return Posted(text: WebText.of(value, in: field), value: value)
         case .multichoice:
             let chosen = body.values(name)
             let value: FieldValue = .list(chosen.map { text in field.choices.first { $0.valueText == text }?.value ?? .text(text) })

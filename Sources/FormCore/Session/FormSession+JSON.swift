@@ -60,6 +60,9 @@ extension FormSession {
                                          message: "\(form.name) has no field \(member.key.quoted)"))
                 continue
             }
+            // A value as it already is, sent back, is no change: not checked, even where the stored value
+            // breaks the field's rules (a date kept as `04/07/2016`).
+            if let given = member.value, given == value(field.key), inputs[field.key] == nil { continue }
             if let error = whyNeverSettable(field) {
                 // A record read and sent back names its read-only values as they are: no change, no error.
                 if case .success(let value) = machineValue(member.value, for: field),

@@ -93,7 +93,8 @@ extension WebApp {
             let outcome: SaveOutcome
             switch try savingReferences(session) {
             case .success(let saved): outcome = saved
-            case .failure(let refused): return .html(422, try recordHTML(session, key: key, visit: visit, notice: "", refused: refused))
+            case .failure(let refused):
+                return .html(422, try recordHTML(session, key: key, visit: visit, notice: refused.notice, refused: refused.reference))
             }
             switch outcome {
             case .saved(let changed, let newKey):
@@ -220,7 +221,7 @@ extension WebApp {
             }
             switch try savingReferences(session) {
             case .failure(let refused):
-                return .html(422, try newRecordHTML(session, visit: visit, refused: refused))
+                return .html(422, try newRecordHTML(session, visit: visit, notice: refused.notice, refused: refused.reference))
             case .success(.saved(let changed, let key)):
                 return .redirect(recordPath(form, key.typedText) + "?saved=" + Self.queryValue(changed.joined(separator: ",")))
             default:

@@ -61,11 +61,16 @@ extension WebApp {
     }
 
     /// Saves `session`, or answers the store's refusal of a value referring to no row.
-    func savingReferences(_ session: FormSession) throws -> Result<SaveOutcome, FormStoreError> {
+    func savingReferences(_ session: FormSession) throws -> Result<SaveOutcome, SaveRefusal> {
         do {
             return .success(try session.saveKeepingSecretsOut())
         } catch let error as FormStoreError where error.reason == .missingReference {
-            return .failure(error)
+            return .failure(.reference(error))
+        } catch {
+            // The schema refused it (a CHECK, UNIQUE, NOT NULL): the form is drawn again with what the person typed.
+            let refusal = CLIError.classifying(error, databasePath: workspace.globals.shownDatabase)
+            guard refusal.exitCode == .validationFailed else { throw error }
+            return .failure(.schema(refusal.message))
         }
     }
 
@@ -98,5 +103,23 @@ extension WebApp {
             found[field.key] = byValue
         }
         return found
+    }
+}
+
+/// Why the database refused a page's save: a value referring to no row
+/// (shown beside its field), or another rule of the schema (shown above the form).
+enum SaveRefusal: Error {
+    case reference(FormStoreError)
+    case schema(String)
+
+    var reference: FormStoreError? {
+        if case .reference(let error) = self { return error }
+        return nil
+    }
+
+    /// The notice above the form: nothing was saved, and why.
+    var notice: String {
+        guard case .schema(let message) = self else { return "" }
+        return "<div class=\"notice conflict\" role=\"alert\"><p>Nothing was saved: \(HTML.escape(message))</p></div>\n"
     }
 }

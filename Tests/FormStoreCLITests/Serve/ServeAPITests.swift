@@ -33,18 +33,21 @@ import Testing
         #expect(try HTTPClient.request("GET", port: server.port, "/api/forms/signup/records?where=nope%3D1").status == 400)
     }
 
-    /// A record read is sent back as it is: its read-only key and a DATE
-    /// column kept as Unix time with a time of day are no change.
+    /// A record read is sent back as it is: its read-only key, a DATE column
+    /// kept as Unix time with a time of day, and a date the field cannot read
+    /// are no change.
     @Test func aRecordReadAndSentBackIsUnchanged() throws {
         let db = try DemoDatabase(sql: """
-            CREATE TABLE t (id INTEGER PRIMARY KEY, due DATE, at DATETIME, tm TIME);
-            INSERT INTO t VALUES (1, 1704448800, '2024-01-05 10:00:00.123456', '13:45:59.5');
+            CREATE TABLE t (id INTEGER PRIMARY KEY, due DATE, at DATETIME, tm TIME, odd DATE);
+            INSERT INTO t VALUES (1, 1704448800, '2024-01-05 10:00:00.123456', '13:45:59.5', '04/07/2016');
 
             """)
         let before = try db.dump()
         let server = try ServeRun(db)
         let read = try HTTPClient.request("GET", port: server.port, "/api/forms/t/records/1")
-        #expect(read.text == #"{"at":"2024-01-05T10:00:00.123Z","due":"2024-01-05","id":1,"tm":"13:45:59"}"#, "\(read)")
+        // A date the field cannot read (`odd`) is sent back as it is, unchecked: no change.
+        #expect(read.text == #"{"at":"2024-01-05T10:00:00.123Z","due":"2024-01-05","id":1,"odd":"04/07/2016","tm":"13:45:59"}"#,
+                "\(read)")
         let tag = try #require(read.headers["etag"])
         let back = try HTTPClient.request("PATCH", port: server.port, "/api/forms/t/records/1",
                                           headers: Self.json.merging(["If-Match": tag]) { $1 }, body: Data(read.text.utf8))

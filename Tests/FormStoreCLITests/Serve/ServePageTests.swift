@@ -72,6 +72,52 @@ import Testing
         #expect(try db.query("SELECT phone, password, birthdate FROM registers WHERE id = 1") == "5552223333|hunter22|1990-04-01\n")
     }
 
+    /// A page saved as it was drawn changes nothing, where a browser's inputs
+    /// would have changed what they hold: a value with line breaks (a
+    /// textarea), a date the date input cannot hold (a text input), a NULL
+    /// bool (a select of nothing, yes and no, not an unchecked box).
+    @Test func aPageSavedAsDrawnChangesNothing() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, flag BOOLEAN, memo TEXT, d DATE, tm TIME);
+            INSERT INTO t VALUES (1, NULL, 'line1' || char(10) || 'line2', '04/07/2016', '1:02 PM');
+
+            """)
+        let before = try db.dump()
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        let page = try browser.get("/forms/t/1")
+        #expect(page.text.contains("<textarea name=\"memo\""))
+        #expect(page.text.contains("<input type=\"text\" name=\"d\" id=\"f-d\" value=\"04/07/2016\">"))
+        #expect(page.text.contains("<select name=\"flag\" id=\"f-flag\"><option value=\"\" selected></option>"))
+        let saved = try browser.submit(page, [:])
+        #expect(saved.status == 303, "\(saved)")
+        #expect(saved.headers["location"] == "/forms/t/1?saved=")
+        #expect(try db.dump() == before)
+        // Chosen, the bool is stored; the page then draws a checkbox.
+        let chosen = try browser.submit(try browser.get("/forms/t/1"), ["flag": "off"])
+        #expect(chosen.headers["location"] == "/forms/t/1?saved=flag", "\(chosen)")
+        #expect(try db.query("SELECT quote(flag) FROM t") == "0\n")
+        #expect(try browser.get("/forms/t/1").text.contains("<input type=\"checkbox\" name=\"flag\""))
+    }
+
+    /// A save the schema refuses (a CHECK) draws the form again with what was typed.
+    @Test func aSaveTheSchemaRefusesKeepsWhatWasTyped() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE c (id INTEGER PRIMARY KEY, label TEXT CHECK (length(label) < 10), other TEXT);
+            INSERT INTO c VALUES (1, 'ok', 'o');
+
+            """)
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        for path in ["/forms/c/1", "/forms/c/new"] {
+            let reply = try browser.submit(try browser.get(path), ["label": "much too long", "other": "I typed this"])
+            #expect(reply.status == 422, "\(path): \(reply)")
+            #expect(reply.text.contains("<p>Nothing was saved: CHECK constraint failed: length(label) &lt; 10</p>"), "\(path)")
+            #expect(reply.text.contains("value=\"I typed this\""), "\(path)")
+        }
+        #expect(try db.query("SELECT label, other FROM c") == "ok|o\n")
+    }
+
     @Test func anInvalidValueComesBackBesideItsField() throws {
         let db = try DemoDatabase()
         let server = try ServeRun(db)

@@ -197,10 +197,12 @@ final class PageVisitor {
             if element.hasPrefix("<input") {
                 let type = attribute("type", in: element) ?? "text"
                 if (type == "checkbox" || type == "radio") && !element.contains(" checked") { continue }
-                members.append((name, attribute("value", in: element) ?? ""))
+                members.append((name, sanitized(attribute("value", in: element) ?? "", type: type)))
             } else if element.hasPrefix("<textarea") {
                 let close = rest.range(of: "</textarea>")!
-                members.append((name, unescape(String(rest[..<close.lowerBound]))))
+                // A form sends a textarea's line breaks as CRLF.
+                let text = unescape(String(rest[..<close.lowerBound])).replacingOccurrences(of: "\r\n", with: "\n")
+                members.append((name, text.replacingOccurrences(of: "\n", with: "\r\n")))
             } else {
                 let close = rest.range(of: "</select>")!
                 let options = String(rest[..<close.lowerBound])
@@ -212,6 +214,17 @@ final class PageVisitor {
             }
         }
         return members
+    }
+
+    /// An input's value as a browser holds it (HTML's value sanitization):
+    /// a one-line input drops line breaks; a date or time input empties a
+    /// value that is no date or time in its format.
+    static func sanitized(_ value: String, type: String) -> String {
+        let formats = ["date": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "time": "^[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?$",
+                       "datetime-local": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?$"]
+        if let format = formats[type] { return value.range(of: format, options: .regularExpression) == nil ? "" : value }
+        guard ["text", "search", "tel", "password", "url", "email"].contains(type) else { return value }
+        return value.replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: "\r", with: "")
     }
 
     static func attribute(_ name: String, in element: String) -> String? {
