@@ -125,13 +125,24 @@ extension WebApp {
             } catch {
                 return .json(422, try encoder.encode(error))
             }
-            let outcome = try session.saveKeepingSecretsOut()
+            let outcome = try saveOutcome(session)
             if case .saved = outcome { keepForUndo(session, visitor: Self.apiVisitor(user)) }
             var headers: [(String, String)] = []
             if outcome.isSuccess, let now = try workspace.store().load(form, key: session.key ?? record.key) {
                 headers.append(("ETag", served.keep(now, form: form.name)))
             }
             return .json(status(of: outcome), try encoder.encode(outcome), headers: headers)
+        }
+    }
+
+    /// The session saved; the schema's refusal (a CHECK, a value referring
+    /// to no row) as an outcome in the shape of the others.
+    private func saveOutcome(_ session: FormSession) throws -> SaveOutcome {
+        do {
+            return try session.saveKeepingSecretsOut()
+        } catch {
+            guard let refused = SaveOutcome(refusal: error) else { throw error }
+            return refused
         }
     }
 
@@ -155,7 +166,7 @@ extension WebApp {
             } catch {
                 return .json(422, try encoder.encode(error))
             }
-            let outcome = try session.saveKeepingSecretsOut()
+            let outcome = try saveOutcome(session)
             guard case .saved(_, let key) = outcome else { return .json(status(of: outcome), try encoder.encode(outcome)) }
             let location = "/api/forms/\(Self.pathSegment(form.name))/records/\(Self.pathSegment(key.typedText))"
             return .json(201, try encoder.encode(outcome), headers: [("Location", location)])

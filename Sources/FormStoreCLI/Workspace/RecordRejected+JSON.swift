@@ -25,6 +25,24 @@ extension RecordRejected {
 }
 
 extension SaveOutcome {
+    /// A refusal from past the form (no such record, the schema's CHECK or
+    /// foreign key) as an outcome; `nil` for a storage or usage error, which is none.
+    init?(refusal error: any Error) {
+        let refusal = CLIError.classifying(error)
+        switch refusal.exitCode {
+        case .notFound: self = .notFound
+        case .validationFailed:
+            // A value referring to no row is its field's error, as the JSON door's are.
+            if let missing = error as? FormStoreError, let field = missing.field {
+                let message = missing.message.hasPrefix(field + ": ") ? String(missing.message.dropFirst(field.count + 2)) : missing.message
+                self = .invalid([FieldError(field: field, code: "reference", message: message)])
+            } else {
+                self = .invalid([FieldError(field: nil, code: "refused", message: refusal.message)])
+            }
+        default: return nil
+        }
+    }
+
     /// One line of JSON on stdout.
     func write(to context: CommandContext) {
         let encoder = JSONEncoder()
@@ -43,21 +61,7 @@ extension ShowCommand.Format {
             rejected.writeOutcome(to: context)
             throw rejected
         } catch where self == .json {
-            // A refusal from elsewhere (no such record, the schema's CHECK or
-            // foreign key) is still an outcome: storage and usage errors are not.
-            let refusal = CLIError.classifying(error)
-            switch refusal.exitCode {
-            case .notFound: SaveOutcome.notFound.write(to: context)
-            case .validationFailed:
-                // A value referring to no row is its field's error, as the JSON door's are.
-                if let missing = error as? FormStoreError, let field = missing.field {
-                    let message = missing.message.hasPrefix(field + ": ") ? String(missing.message.dropFirst(field.count + 2)) : missing.message
-                    SaveOutcome.invalid([FieldError(field: field, code: "reference", message: message)]).write(to: context)
-                } else {
-                    SaveOutcome.invalid([FieldError(field: nil, code: "refused", message: refusal.message)]).write(to: context)
-                }
-            default: break
-            }
+            SaveOutcome(refusal: error)?.write(to: context)
             throw error
         }
     }

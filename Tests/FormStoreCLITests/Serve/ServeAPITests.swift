@@ -56,6 +56,30 @@ import Testing
         #expect(try db.dump() == before)
     }
 
+    /// A refusal by the schema (a CHECK, a value referring to no row) is an
+    /// outcome in the shape of the others, for PATCH and POST alike.
+    @Test func theSchemasRefusalIsAnInvalidOutcome() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE p (id INTEGER PRIMARY KEY);
+            CREATE TABLE c (id INTEGER PRIMARY KEY, label TEXT CHECK (length(label) < 10), p INTEGER REFERENCES p(id));
+            INSERT INTO c VALUES (1, 'ok', NULL);
+
+            """)
+        let server = try ServeRun(db)
+        let check = #"{"errors":[{"code":"refused","field":null,"message":"CHECK constraint failed: length(label) < 10"}],"outcome":"invalid"}"#
+        let patched = try HTTPClient.request("PATCH", port: server.port, "/api/forms/c/records/1", headers: Self.json,
+                                             body: Data(#"{"label": "much too long"}"#.utf8))
+        #expect(patched.status == 422 && patched.text == check, "\(patched)")
+        let posted = try HTTPClient.request("POST", port: server.port, "/api/forms/c/records", headers: Self.json,
+                                            body: Data(#"{"label": "much too long"}"#.utf8))
+        #expect(posted.status == 422 && posted.text == check, "\(posted)")
+        let dangling = try HTTPClient.request("PATCH", port: server.port, "/api/forms/c/records/1", headers: Self.json,
+                                              body: Data(#"{"p": 77}"#.utf8))
+        #expect(dangling.status == 422, "\(dangling)")
+        #expect(dangling.text == #"{"errors":[{"code":"reference","field":"p","message":"no row of 'p' has id = 77"}],"outcome":"invalid"}"#)
+        #expect(try db.query("SELECT label, quote(p) FROM c") == "ok|NULL\n")
+    }
+
     @Test func patchWithIfMatchSavesAndAStaleTagIsRefused() throws {
         let db = try DemoDatabase()
         let server = try ServeRun(db)
