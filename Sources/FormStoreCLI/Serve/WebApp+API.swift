@@ -17,7 +17,7 @@ extension WebApp {
         }
         // A write with a body must say it is JSON: no page of another site can
         // send that without the browser asking first (CSRF).
-        if writes && request.method != "DELETE" && !(request.header("content-type") ?? "").lowercased().hasPrefix("application/json") {
+        if ["POST", "PATCH"].contains(request.method) && !(request.header("content-type") ?? "").lowercased().hasPrefix("application/json") {
             return .json(415, Data(#"{"error":"send the body as application/json"}"#.utf8))
         }
         let rest = Array(parts.dropFirst(2))
@@ -39,7 +39,10 @@ extension WebApp {
         case ("PATCH", 2): return try patch(name, key: key, request: request, user: user)
         case ("DELETE", 2): return try deleteRecord(name, key: key, request: request)
         case ("GET", 3): return try events(name, key: key)
-        default: return HTTPResponse(status: 405, headers: [("Allow", "GET, POST, PATCH, DELETE")])
+        default:
+            // What this resource takes: a form, its records, one record, a record's events.
+            let allowed = ["GET", "GET, POST", "GET, PATCH, DELETE", "GET"][rest.count]
+            return .json(405, Data(#"{"error":"this resource takes \#(allowed)"}"#.utf8), headers: [("Allow", allowed)])
         }
     }
 

@@ -80,6 +80,20 @@ import Testing
         #expect(try db.query("SELECT label, quote(p) FROM c") == "ok|NULL\n")
     }
 
+    /// A method a resource does not take is 405, naming those it does.
+    @Test func aMethodNotTakenIsRefusedNamingThoseThatAre() throws {
+        let server = try ServeRun(try DemoDatabase())
+        for (method, path, allowed) in [("POST", "/api/forms/signup/records/1", "GET, PATCH, DELETE"),
+                                        ("PUT", "/api/forms/signup/records/1", "GET, PATCH, DELETE"),
+                                        ("DELETE", "/api/forms/signup/records", "GET, POST"),
+                                        ("PATCH", "/api/forms/signup", "GET")] {
+            let reply = try HTTPClient.request(method, port: server.port, path, headers: Self.json, body: Data("{}".utf8))
+            #expect(reply.status == 405, "\(method) \(path): \(reply)")
+            #expect(reply.headers["allow"] == allowed, "\(method) \(path)")
+            #expect(reply.text == #"{"error":"this resource takes \#(allowed)"}"#)
+        }
+    }
+
     @Test func patchWithIfMatchSavesAndAStaleTagIsRefused() throws {
         let db = try DemoDatabase()
         let server = try ServeRun(db)
