@@ -51,7 +51,7 @@ final class EditorEdit {
         self.labels = labels
         self.launcher = launcher
         self.messages = messages
-        self.notice = notice ?? ResumeNotice(form: session.form.name, key: session.key, editor: true)
+        self.notice = notice ?? ResumeNotice(form: session.form.name, key: session.key)
         self.subject = "\(session.form.name) \(session.key?.description ?? "(new)")"
         self.catchesSignals = catchesSignals
     }

@@ -75,7 +75,7 @@ import FormCore
         #expect(text == """
         formstore: people 1: the document still has errors; nothing was saved: Born (born): Born is not a valid date
         Edit abandoned: your changes are kept as a draft.
-        To resume, run: formstore edit people 1 --editor  (the draft is offered)
+        To resume, run: formstore edit people 1  (the draft is offered)
 
         """)
         let draft = try #require(store.drafts.first)
