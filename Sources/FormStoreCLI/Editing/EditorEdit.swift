@@ -157,7 +157,15 @@ final class EditorEdit {
                 return .success
             }
             guard session.hasUnsavedChanges else { return try cancel() }
-            switch try session.saveKeepingSecretsOut() {
+            let outcome: SaveOutcome
+            do {
+                outcome = try session.saveKeepingSecretsOut()
+            } catch {
+                // The schema's refusal (a CHECK, a value referring to no row) reopens the document, as a rule's does.
+                guard case .invalid(let errors)? = SaveOutcome(refusal: error) else { throw error }
+                outcome = .invalid(errors)
+            }
+            switch outcome {
             case .saved(let changed, _):
                 say("Saved \(subject): \(labels(changed)).")
                 for warning in session.warnings { say("Warning: \(describe(warning)) (stored so; left unchanged)") }

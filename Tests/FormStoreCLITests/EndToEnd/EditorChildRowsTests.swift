@@ -95,4 +95,21 @@ import Testing
         #expect(reopened.contains("unknown field 'itme' in invoice_line"))
         #expect(try demo.query("SELECT item FROM invoice_line WHERE id = 10") == "Tea\n")
     }
+
+    /// A save the schema refuses (a CHECK) reopens the document with the
+    /// refusal, as a rule's error does; left so, the edit is abandoned into a draft.
+    @Test func aSaveTheSchemaRefusesReopensTheDocument() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE c (id INTEGER PRIMARY KEY, label TEXT CHECK (length(label) < 10));
+            INSERT INTO c VALUES (1, 'ok');
+
+            """)
+        let run = try edit(demo, "c", "1", script: #"sed -i 's/^label:.*/label: far too long label/' "$1""#)
+        #expect(run.code == 65)
+        let reopened = try shown(demo, 1)
+        #expect(reopened.hasPrefix("# Not saved: fix the errors below, then save and close the editor again.\n"
+                                   + "#   CHECK constraint failed: length(label) < 10\n"), "\(reopened)")
+        #expect(run.errors.contains("Edit abandoned: your changes are kept as a draft."), "\(run)")
+        #expect(try demo.query("SELECT label FROM c") == "ok\n")
+    }
 }
