@@ -236,6 +236,16 @@ extension WebApp {
             let session = try openRecord(name, key: key, visit: visit, drafts: false, editing: false)
             let form = session.form
             let path = recordPath(form, key)
+            // Rows referring to it under no ON DELETE rule hold it back: said before the person tries.
+            let holding = try workspace.store().referrers(of: form, key: try workspace.recordKey(try KeyArgument(parsing: key), of: form))
+            guard holding.isEmpty else {
+                let body = "<div class=\"panel\"><p class=\"notice conflict\" role=\"alert\">Record <strong>\(HTML.escape(key))</strong> "
+                    + "of \(HTML.escape(form.title)) cannot be deleted: other records refer to it through "
+                    + "\(HTML.escape(holding.joined(separator: ", "))). Change or delete those first.</p>\n"
+                    + "<p class=\"actions\"><a href=\"\(HTML.escape(path))\">Back to the record</a></p></div>\n"
+                return WebPage(title: "Delete \(form.title) \(key)?", breadcrumbs: [("Forms", "/"), (form.title, "/forms/" + Self.pathSegment(form.name))],
+                               body: body).render()
+            }
             var body = "<div class=\"panel\"><p>Delete record <strong>\(HTML.escape(key))</strong> of \(HTML.escape(form.title))? This cannot be undone.</p>\n"
             // What the schema's ON DELETE rules take with it, as `formstore delete` asks.
             let effects = try workspace.deleteEffects(of: form, key: try KeyArgument(parsing: key))

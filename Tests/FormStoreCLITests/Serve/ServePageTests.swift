@@ -100,6 +100,22 @@ import Testing
         #expect(try browser.get("/forms/t/1").text.contains("<input type=\"checkbox\" name=\"flag\""))
     }
 
+    /// A record others refer to under no ON DELETE rule: the delete page
+    /// says so before the person tries, with no Delete button.
+    @Test func theDeletePageSaysWhoHoldsTheRecordBack() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT, boss INTEGER REFERENCES people(id));
+            INSERT INTO people VALUES (1, 'Boss', NULL), (2, 'Ann', 1), (3, 'Bo', NULL);
+
+            """)
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        let held = try browser.get("/forms/people/1/delete")
+        #expect(held.text.contains("cannot be deleted: other records refer to it through people.boss. Change or delete those first."))
+        #expect(!held.text.contains("Delete</button>"))
+        #expect(try browser.get("/forms/people/3/delete").text.contains("Delete</button>"))
+    }
+
     /// A save the schema refuses (a CHECK) draws the form again with what was typed.
     @Test func aSaveTheSchemaRefusesKeepsWhatWasTyped() throws {
         let db = try DemoDatabase(sql: """
