@@ -33,3 +33,8 @@ public enum ValidationTiming: String, Sendable, Hashable, Codable {
     /// Only when the form is saved.
     case onSave = "save"
 }
+
+extension FieldKind {
+    /// A date, a time or both.
+    public var isDateLike: Bool { self == .date || self == .time || self == .datetime }
+}

@@ -60,15 +60,8 @@ extension FormSession {
                                          message: "\(form.name) has no field \(member.key.quoted)"))
                 continue
             }
-            // A value as it already is, sent back, is no change: not checked, even where the stored value
-            // breaks the field's rules (a date kept as `04/07/2016`).
-            if let given = member.value, given == value(field.key), inputs[field.key] == nil { continue }
+            if isAsItIs(member.value, field) { continue }
             if let error = whyNeverSettable(field) {
-                // A record read and sent back names its read-only values as they are: no change, no error.
-                if case .success(let value) = machineValue(member.value, for: field),
-                   field.keepingStoredDate(value, stored: pristineValue(field.key), typed: false) == self.value(field.key) {
-                    continue
-                }
                 errors.append(error)
                 continue
             }
@@ -93,6 +86,19 @@ extension FormSession {
             }
         }
         if !errors.isEmpty { throw JSONBodyError(errors: errors) }
+    }
+
+    /// Whether `given` is `field`'s value as it already is: a record read and
+    /// sent back is no change, and is neither checked nor refused (its
+    /// read-only key, a date kept as `04/07/2016` that breaks the field's
+    /// rules, a date the JSON showed with less than the column holds).
+    private func isAsItIs(_ given: FieldValue?, _ field: Field) -> Bool {
+        guard let given, !hasInputs || inputs[field.key] == nil else { return false }
+        let now = value(field.key)
+        if given == now { return true }
+        // Only a date may be the same value written another way.
+        guard field.kind.isDateLike, case .success(let value) = machineValue(given, for: field) else { return false }
+        return field.keepingStoredDate(value, stored: pristineValue(field.key), typed: false) == now
     }
 
     /// A member's value for `field`, through the field's transforms and kind check.

@@ -46,7 +46,7 @@ public struct StorageCoding: Sendable, Hashable {
     public static let kindless = StorageCoding(kind: nil)
 
     /// Whether the kind holds a date, a time or both.
-    public var isDateLike: Bool { kind == .date || kind == .time || kind == .datetime }
+    public var isDateLike: Bool { kind?.isDateLike == true }
 
     /// The value to store for a model value, in the form of `example` (the
     /// value it replaces, or the value as it arrived): when `example` already

@@ -25,8 +25,3 @@ extension Field {
         return date
     }
 }
-
-extension FieldKind {
-    /// A date, a time or both.
-    var isDateLike: Bool { self == .date || self == .time || self == .datetime }
-}
