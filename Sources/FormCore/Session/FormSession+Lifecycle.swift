@@ -252,7 +252,9 @@ extension FormSession {
     }
 
     func adoptInserted(_ record: StoredRecord, values stored: [String: FieldValue]) -> SaveOutcome {
-        let changed = fields.map(\.key).filter { stored[$0] != nil } + form.groups.map(\.key).filter { !rows($0).isEmpty }
+        // The fields the new record was given: not those left empty (a generated column, a key SQLite fills in).
+        let changed = fields.map(\.key).filter { stored[$0].map { $0 != .null } ?? false }
+            + form.groups.map(\.key).filter { !rows($0).isEmpty }
         key = record.key
         adopt(record, written: Array(stored.keys))
         emit(.saved(changed: changed))
