@@ -25,44 +25,41 @@ extension FormStore {
     ///
     /// - throws: `DatabaseError`.
     public func referrers(of table: String) throws -> [String] {
-        try database.read { conn in
-            var found: [String] = []
-            for name in try conn.tableNames() {
-                // A key with an ON DELETE rule does not hold the row back: the database carries the rule out.
-                for key in try conn.tableInfo(name).foreignKeys
-                where key.destinationTable.equalsIgnoringCase(table) && DeleteEffect.Action(rule: key.onDelete) == nil {
-                    let columns = key.columns.count == 1 ? key.columns[0] : "(\(key.columns.joined(separator: ", ")))"
-                    found.append("\(name).\(columns)")
-                }
-            }
-            return found
-        }
+        try database.read { conn in try Self.keysHoldingBack(table, conn).map(Self.referrerName) }
     }
 
     public func referrers(of form: Form, key: RecordKey) throws -> [String] {
         let mapping = try mapping(for: form)
         let arguments = StatementArguments(try mapping.keyArguments(key))
-        let selected = mapping.numberedWhereKey
         let parent = mapping.table
         return try database.read { conn in
-            var found: [String] = []
-            for name in try conn.tableNames() {
-                for key in try conn.tableInfo(name).foreignKeys
-                where key.destinationTable.equalsIgnoringCase(parent.name) && DeleteEffect.Action(rule: key.onDelete) == nil {
-                    let referred = key.destinationColumns.isEmpty ? parent.primaryKey.columns : key.destinationColumns
-                    if referred.count == key.columns.count {
-                        // Row values: a composite key's columns together (SQLite 3.15 and later).
-                        let sql = "SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(name)) WHERE "
-                            + "(\(key.columns.map(quoteIdentifier).joined(separator: ", "))) IN (SELECT "
-                            + "\(referred.map(quoteIdentifier).joined(separator: ", ")) FROM \(quoteIdentifier(parent.name)) "
-                            + "WHERE \(selected)))"
-                        guard try conn.fetchValue(Bool.self, sql, arguments) == true else { continue }
-                    }
-                    found.append("\(name).\(key.columns.count == 1 ? key.columns[0] : "(\(key.columns.joined(separator: ", ")))")")
-                }
-            }
-            return found
+            try Self.keysHoldingBack(parent.name, conn).filter { name, key in
+                let referred = key.destinationColumns.isEmpty ? parent.primaryKey.columns : key.destinationColumns
+                guard referred.count == key.columns.count else { return true }
+                // Row values: a composite key's columns together (SQLite 3.15 and later).
+                let sql = "SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(name)) WHERE "
+                    + "(\(key.columns.map(quoteIdentifier).joined(separator: ", "))) IN (SELECT "
+                    + "\(referred.map(quoteIdentifier).joined(separator: ", ")) FROM \(quoteIdentifier(parent.name)) "
+                    + "WHERE \(mapping.numberedWhereKey)))"
+                return try conn.fetchValue(Bool.self, sql, arguments) == true
+            }.map(Self.referrerName)
         }
+    }
+
+    /// The foreign keys of every table pointing at `table` under no ON DELETE
+    /// rule: a key with a rule does not hold a row back, the database carries the rule out.
+    private static func keysHoldingBack(_ table: String, _ conn: Connection) throws -> [(table: String, key: ForeignKey)] {
+        try conn.tableNames().flatMap { name in
+            try conn.tableInfo(name).foreignKeys
+                .filter { $0.destinationTable.equalsIgnoringCase(table) && DeleteEffect.Action(rule: $0.onDelete) == nil }
+                .map { (name, $0) }
+        }
+    }
+
+    /// `orders.customer`, or `t.(a, b)` for a composite key.
+    private static func referrerName(_ referrer: (table: String, key: ForeignKey)) -> String {
+        let columns = referrer.key.columns
+        return "\(referrer.table).\(columns.count == 1 ? columns[0] : "(\(columns.joined(separator: ", ")))")"
     }
 
     public func deleteEffects(of form: Form, key: RecordKey) throws -> [DeleteEffect] {

@@ -25,7 +25,7 @@ struct PostgresCoding: Sendable, Hashable {
         elementFamily = column?.elementTypeName.map(PostgresTypeFamily.init(typeName:))
     }
 
-    private var isDateLike: Bool { kind == .date || kind == .time || kind == .datetime }
+    private var isDateLike: Bool { kind?.isDateLike == true }
 
     /// The parameter text for a model value; nil binds NULL.
     func encode(_ value: FieldValue) -> String? {
@@ -92,7 +92,7 @@ struct PostgresCoding: Sendable, Hashable {
         case .timestamp: return ISO8601.parseDateTime(Self.isoOffset(text)).map(FieldValue.date) ?? .text(text)
         case .bytea: return Self.bytes(fromHex: text).map(FieldValue.data) ?? .text(text)
         case .json, .text:
-            if let kind, kind == .date || kind == .time || kind == .datetime, let date = ISO8601.parse(text) {
+            if kind?.isDateLike == true, let date = ISO8601.parse(text) {
                 return .date(date)
             }
             return .text(text)

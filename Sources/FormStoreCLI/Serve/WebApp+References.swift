@@ -16,7 +16,7 @@ extension WebApp {
         -> (fields: [String: WebReference], cells: [String: WebReference]) {
         let store = try workspace.store()
         let form = session.form
-        let refusedColumn = refused.flatMap(Self.refusedField)
+        let refusedColumn = refused?.field
         var fields: [String: WebReference] = [:]
         let pickers = try store.pickers(form).filter { form.field($0.key)?.isStored == true }
         let labels = ReferenceLabels(store: store, pickers: pickers.filter { $0.value.labelColumn != nil })
@@ -52,12 +52,6 @@ extension WebApp {
         let few = try store.choices(form, field: field, search: nil, limit: WebReference.selectLimit + 1)
         return few.count <= WebReference.selectLimit ? WebReference(choices: few)
             : WebReference(searchHref: "/api/forms/\(Self.pathSegment(form.name))/choices/\(Self.pathSegment(field))")
-    }
-
-    /// The field a `missingReference` error names: its message starts with the column.
-    static func refusedField(_ error: FormStoreError) -> String? {
-        guard error.reason == .missingReference, let colon = error.message.firstRange(of: ": ") else { return nil }
-        return String(error.message[..<colon.lowerBound])
     }
 
     /// Saves `session`, or answers the store's refusal of a value referring to no row.

@@ -1,0 +1,34 @@
+import FormCore
+import FormStorage
+import FoundationEssentials
+
+/// A save's outcome where the store, not the form, refused it: what `set` and
+/// `new --format json`, the web API and `edit --editor` report, in the
+/// library's `SaveOutcome` shape.
+extension SaveOutcome {
+    /// A refusal from past the form (no such record, the schema's CHECK or
+    /// foreign key) as an outcome; `nil` for a storage or usage error, which is none.
+    init?(refusal error: any Error) {
+        let refusal = CLIError.classifying(error)
+        switch refusal.exitCode {
+        case .notFound: self = .notFound
+        case .validationFailed:
+            // A value referring to no row is its field's error, as the JSON door's are.
+            if let missing = error as? FormStoreError, let field = missing.field {
+                let message = missing.message.hasPrefix(field + ": ") ? String(missing.message.dropFirst(field.count + 2)) : missing.message
+                self = .invalid([FieldError(field: field, code: "reference", message: message)])
+            } else {
+                self = .invalid([FieldError(field: nil, code: "refused", message: refusal.message)])
+            }
+        default: return nil
+        }
+    }
+
+    /// One line of JSON on stdout.
+    func write(to context: CommandContext) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(self) else { return }
+        context.terminal.output.write(String(decoding: data, as: UTF8.self) + "\n")
+    }
+}
