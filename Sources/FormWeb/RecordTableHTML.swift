@@ -7,6 +7,9 @@ public struct RecordTableHTML {
     let form: Form
     let records: [StoredRecord]
     let link: (RecordKey) -> String
+    /// How a record's key reads in its link: as the command takes it typed
+    /// (a `,` or `=` inside a value escaped), else `RecordKey.description`.
+    public var keyText: (RecordKey) -> String = { $0.description }
     /// Labels of foreign-key values, by field key then value: shown beside the key.
     public var labels: [String: [FieldValue: String]] = [:]
 
@@ -37,7 +40,7 @@ public struct RecordTableHTML {
         for record in records {
             out += "<tr>"
             if keyed {
-                out += "<th scope=\"row\"><a href=\"\(HTML.escape(link(record.key)))\">\(HTML.escape(record.key.description))</a></th>"
+                out += "<th scope=\"row\"><a href=\"\(HTML.escape(link(record.key)))\">\(HTML.escape(keyText(record.key)))</a></th>"
             }
             for field in columns {
                 let value = record.values[field.key] ?? .null

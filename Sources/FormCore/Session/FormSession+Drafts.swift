@@ -179,6 +179,15 @@ extension FormSession {
         return result
     }
 
+    /// Takes the draft's value for a field `restore(_:)` returned as a
+    /// conflict (yours over what was stored since): the text as typed when
+    /// it did not parse, else the value. In free mode this saves it, as any `set` does.
+    @discardableResult
+    public func keepDraftValue(_ conflict: FieldConflict, of draft: Draft) throws -> SaveOutcome? {
+        if let raw = draft.inputs[conflict.field] { return try set(conflict.field, input: raw) }
+        return try set(conflict.field, value: conflict.mine)
+    }
+
     /// Deletes a draft that was offered and not wanted.
     public func discard(_ draft: Draft) throws {
         try draftStore?.deleteDraft(id: draft.id)

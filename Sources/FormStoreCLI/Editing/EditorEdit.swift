@@ -60,6 +60,8 @@ final class EditorEdit {
     private enum Reopened {
         case errors
         case conflict(Set<String>)
+        /// A draft was restored into it: saved as shown, it saves the draft.
+        case restored
     }
 
     /// Runs the edit to its end: 0 when saved or cancelled, 65 when abandoned
@@ -79,10 +81,6 @@ final class EditorEdit {
     private var form: Form { session.form }
 
     private func edit() throws -> ExitCode {
-        if let draft = session.offeredDrafts.first {
-            say("Note: \(subject) has an unsaved draft from \(ValueText.shownDate(draft.updatedAt, kind: nil)); "
-                + "edit without --editor to restore it.")
-        }
         switch form.mode {
         case .frozen where !form.fields.contains(where: { $0.holdsValue && modeAllows($0) }):
             throw CLIError.validation("\(form.name) is frozen: its records cannot be changed")
@@ -94,6 +92,13 @@ final class EditorEdit {
 
         var shown = render()
         var reopened: Reopened?
+        if let draft = session.offeredDrafts.first {
+            // The draft is restored into the document, as the other faces offer it:
+            // saving the document as it is saves the draft; deleting it all cancels.
+            let conflicts = try restore(draft)
+            shown = render(conflicts: conflicts, restoredFrom: draft)
+            reopened = conflicts.isEmpty ? .restored : .conflict(Set(conflicts.map(\.field)))
+        }
         // What the editor returned last time, and the errors it had.
         var previous: (document: String, errors: [String])?
         while true {
@@ -102,7 +107,7 @@ final class EditorEdit {
                 switch reopened {
                 case nil: return try cancel()
                 case .errors?: return abandon(errors: previous?.errors ?? [])
-                case .conflict?: break  // saved as shown: the person keeps their values
+                case .conflict?, .restored?: break  // saved as shown: the person keeps their values
                 }
             }
             // The same document again, errors and all (a script as $EDITOR): stop, as if left unchanged.
@@ -152,9 +157,12 @@ final class EditorEdit {
                     reopened = .conflict(Set(conflicts.map(\.field)))
                     continue
                 }
-                if saved.isEmpty { return try cancel() }
-                say("Saved \(subject): \(labels(saved)).")
-                return .success
+                // A restored draft's values are still to save; anything else was saved as it was set.
+                if !session.hasUnsavedChanges {
+                    if saved.isEmpty { return try cancel() }
+                    say("Saved \(subject): \(labels(saved)).")
+                    return .success
+                }
             }
             guard session.hasUnsavedChanges else { return try cancel() }
             let outcome: SaveOutcome
@@ -264,7 +272,40 @@ final class EditorEdit {
 
     // MARK: Text
 
-    private func render(conflicts: [FieldConflict] = []) -> String {
+    /// Restores `draft` into the session, saying what it brought back and
+    /// what it left out; returns the fields changed both in the draft and
+    /// in the database since (the document shows them as conflicts, the draft's value kept).
+    private func restore(_ draft: Draft) throws -> [FieldConflict] {
+        let result = try session.restore(draft)
+        let when = ValueText.shownDate(draft.updatedAt, kind: nil)
+        say("Restored the unsaved draft of \(subject) from \(when)"
+            + (result.restored.isEmpty ? "." : ": \(labels(result.restored))."))
+        let older = session.offeredDrafts.count - 1
+        if older > 0 { say("(\(older) older draft\(older == 1 ? "" : "s") too: formstore drafts \(form.name))") }
+        if !result.missingFields.isEmpty {
+            say("No longer on the form, left out: \(result.missingFields.joined(separator: ", ")).")
+        }
+        if !result.droppedSecureFields.isEmpty {
+            say("Warning: " + Draft.droppedSecureWarning(result.droppedSecureFields, in: form))
+        }
+        // Yours on the value line, as a save's conflict shows it. Free mode
+        // would save it at once, so there the line holds the stored value and
+        // the person is told theirs.
+        if form.mode == .free {
+            for conflict in result.conflicts {
+                let mine = form.field(conflict.field).map { $0.format(conflict.mine) } ?? "\(conflict.mine)"
+                say("\(FieldDisplay.label(conflict.field, in: form)) changed in the database since the draft; "
+                    + "the document holds the database's value (the draft's: \(mine)).")
+            }
+            progress.update(from: session)
+            return []
+        }
+        for conflict in result.conflicts { try session.keepDraftValue(conflict, of: draft) }
+        progress.update(from: session)
+        return result.conflicts
+    }
+
+    private func render(conflicts: [FieldConflict] = [], restoredFrom draft: Draft? = nil) -> String {
         var texts: [String: String] = [:]
         for field in form.fields where field.holdsValue && !field.isSecure { texts[field.key] = session.text(field.key) }
         let marks = conflicts.compactMap { conflict -> EditorDocument.Conflict? in
@@ -283,7 +324,7 @@ final class EditorEdit {
             }
         }
         return EditorDocument.render(form: form, values: texts, conflicts: marks, subject: subject, emptyText: emptyText,
-                                     referred: referred)
+                                     referred: referred, restored: draft.map { ValueText.shownDate($0.updatedAt, kind: nil) })
             + groupSection()
     }
 

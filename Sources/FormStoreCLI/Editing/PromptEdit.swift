@@ -173,12 +173,7 @@ final class PromptEdit {
                 let label = FieldDisplay.label(conflict.field, in: form)
                 if try confirm("Keep yours for \(label)? (no takes theirs)", default: true) {
                     do {
-                        let outcome = if let raw = draft.inputs[conflict.field] {
-                            try session.set(conflict.field, input: raw)
-                        } else {
-                            try session.set(conflict.field, value: conflict.mine)
-                        }
-                        try report(outcome, field: conflict.field)
+                        try report(try session.keepDraftValue(conflict, of: draft), field: conflict.field)
                     } catch let error as SessionError {
                         prompter.say("  ! \(error.message)")
                     }

@@ -18,18 +18,17 @@ struct ResumeNotice: Sendable, Hashable {
         self.databasePath = databasePath
     }
 
-    /// `formstore edit FORM KEY` (`--children` for a form with child rows),
-    /// shell-quoted; `globals` adds the `--db` and `--forms` the edit ran
-    /// with. Never `--editor`, whose document does not restore a draft: the
-    /// full-screen form and the prompts offer it.
-    init(form: String, key: RecordKey?, children: Bool = false, globals: GlobalOptions? = nil) {
+    /// `formstore edit FORM KEY` (`--children` for a form with child rows,
+    /// `--editor` for an edit in `$EDITOR`: each face restores the draft),
+    /// shell-quoted; `globals` adds the `--db` and `--forms` the edit ran with.
+    init(form: String, key: RecordKey?, children: Bool = false, editor: Bool = false, globals: GlobalOptions? = nil) {
         var words = ["formstore"]
         if let globals {
             words += ["--db", ShellWord.quote(globals.shownDatabase)]
             if let forms = globals.formsDirectory { words += ["--forms", ShellWord.quote(forms)] }
         }
         if let key {
-            words += ["edit", ShellWord.quote(form), ShellWord.quote(key.typedText)] + (children ? ["--children"] : [])
+            words += ["edit", ShellWord.quote(form), ShellWord.quote(key.typedText)] + (children ? ["--children"] : []) + (editor ? ["--editor"] : [])
         } else {
             words += ["drafts", ShellWord.quote(form)]
         }

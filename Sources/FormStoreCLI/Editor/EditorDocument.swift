@@ -36,13 +36,19 @@ enum EditorDocument {
     /// - parameter referred: a foreign key's value with its row's label (`1 (AC/DC)`), by field key.
     static func render(form: Form, values: [String: String], errors: [String] = [],
                        conflicts: [Conflict] = [], subject: String? = nil, emptyText: Set<String> = [],
-                       referred: [String: String] = [:]) -> String {
+                       referred: [String: String] = [:], restored: String? = nil) -> String {
         var out = "# Editing \(oneLine(subject ?? form.name)) (\(oneLine(form.title))).\n"
         out += "# Lines starting with '#' are ignored. Change the values after the colons,\n"
         out += "# then save and close the editor. A line break in a value is written \\n;\n"
         out += "# quote a value \"like this\" to keep spaces at its ends. An empty value\n"
         out += "# is no value (NULL) where the column allows it; \"\" is empty text; null is no value.\n"
-        out += "# Leave the file unchanged, or delete everything, to cancel.\n"
+        if let restored {
+            out += "#\n# RESTORED: the values below are your unsaved draft of \(oneLine(restored)).\n"
+            out += "# Save and close the editor to save them; delete everything to cancel\n"
+            out += "# (the draft is then discarded).\n"
+        } else {
+            out += "# Leave the file unchanged, or delete everything, to cancel.\n"
+        }
         if !errors.isEmpty {
             out += "#\n# ERRORS: fix them, then save again:\n"
             for error in errors { out += "#   \(oneLine(error))\n" }

@@ -153,11 +153,8 @@ extension FormScreen {
         do {
             if let draft = choice.draft {
                 for (conflict, keep) in pairs where keep {
-                    let outcome = if let raw = draft.inputs[conflict.field] {
-                        try session.set(conflict.field, input: raw)
-                    } else {
-                        try setConflicting(conflict.field, conflict.mine)
-                    }
+                    let outcome = form.field(conflict.field) != nil ? try session.keepDraftValue(conflict, of: draft)
+                        : try setConflicting(conflict.field, conflict.mine)
                     try report(outcome, field: conflict.field)
                 }
             } else {

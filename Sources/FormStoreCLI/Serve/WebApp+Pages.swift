@@ -56,9 +56,16 @@ extension WebApp {
                                   redone: request.queryValue("redone"), visit: visit)
         case 4 where parts[0] == "forms" && parts[3] == "delete": return try deletePage(parts[1], key: parts[2], visit: visit)
         case 4 where parts[0] == "forms" && parts[3] == "history": return try historyPage(parts[1], key: parts[2])
+        case 4 where parts[0] == "forms" && Self.postOnlyActions.contains(parts[3]),
+             5 where parts[0] == "forms" && parts[3] == "draft" && ["restore", "discard"].contains(parts[4]):
+            return HTTPResponse(status: 405, headers: [("Allow", "POST")])
         default: return .html(404, WebPage(title: "Not found", body: "<p>No page here.</p>\n").render())
         }
     }
+
+    /// A record's actions that only a post takes (`post(_:body:visit:creating:)`):
+    /// a GET of one is 405, naming POST, not "no page here".
+    static let postOnlyActions: Set<String> = ["validate", "draft", "undo", "redo"]
 
     /// Whether the path is `/forms/NAME/new…` as written: a record whose key is
     /// "new" is reached as `%6Eew` (`pathSegment`).
@@ -95,7 +102,7 @@ extension WebApp {
         var body = "<ul class=\"forms\">\n"
         for summary in summaries {
             body += "<li><a href=\"/forms/\(HTML.escape(Self.pathSegment(summary.name)))\">\(HTML.escape(summary.title))</a>"
-            body += " <span class=\"meta\">\(HTML.escape(summary.name)) · table \(HTML.escape(summary.table)) · \(summary.fieldCount) fields · \(summary.source == .spec ? "spec" : "inferred")</span></li>\n"
+            body += " <span class=\"meta\">\(HTML.escape(summary.name)) · \(summary.source == .view ? "view" : "table") \(HTML.escape(summary.table)) · \(summary.fieldCount) fields · \(summary.source == .spec ? "spec" : "inferred")</span></li>\n"
         }
         body += "</ul>\n"
         if readOnly { body = "<p class=\"notice\">Read-only: records can be looked at, not changed.</p>\n" + body }
@@ -136,12 +143,13 @@ extension WebApp {
         if let sort { body += "<input type=\"hidden\" name=\"sort\" value=\"\(HTML.escape(sort))\">\n" }
         body += "<button type=\"submit\" class=\"secondary\">Find</button>\n"
         // Not for a form where nothing can be typed (a view that is only read).
-        if !readOnly, form.fields.contains(where: { $0.holdsValue && !$0.isReadOnly }) {
+        if !readOnly, Self.takesNewRecords(form) {
             body += "<a class=\"button\" href=\"\(HTML.escape(base))/new\">New record</a>\n"
         }
         body += "</form>\n"
         let shown = Array(records.prefix(limit))
         var table = RecordTableHTML(form: form, records: shown) { base + "/" + Self.pathSegment($0.typedText) }
+        table.keyText = { $0.typedText }
         table.labels = try locked { try referenceLabels(form, records: shown) }
         body += table.render { field, _ in href(offset: 0, sort: sort == field ? "-" + field : field) }
         body += "<nav class=\"pager\" aria-label=\"Pages\">"

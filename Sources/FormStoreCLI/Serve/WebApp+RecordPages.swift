@@ -185,12 +185,27 @@ extension WebApp {
 
     /// `GET /forms/NAME/new`: an empty record's form.
     func newRecordPage(_ name: String, visit: Visit) throws -> HTTPResponse {
-        let html = try locked { () throws -> String in
+        try locked {
             let form = workspace.withSaveStep(try self.form(named: name))
+            if let refusal = Self.refusingNewRecords(form) { return refusal }
             let session = FormSession.new(form, backend: try workspace.store())
-            return try newRecordHTML(session, visit: visit)
+            return .html(200, try newRecordHTML(session, visit: visit))
         }
-        return .html(200, html)
+    }
+
+    /// Whether a person can type a new record of `form`: some field holds a
+    /// value and is not read-only (a view SQLite cannot write has none).
+    static func takesNewRecords(_ form: Form) -> Bool {
+        form.fields.contains { $0.holdsValue && !$0.isReadOnly }
+    }
+
+    /// The page for a new record of a form that takes none, else `nil`.
+    static func refusingNewRecords(_ form: Form) -> HTTPResponse? {
+        guard !takesNewRecords(form) else { return nil }
+        let base = "/forms/" + pathSegment(form.name)
+        let body = "<p class=\"notice conflict\" role=\"alert\">\(HTML.escape(form.title)) takes no new records: "
+            + "every field of it is read-only.</p>\n<p><a href=\"\(HTML.escape(base))\">Back to \(HTML.escape(form.title))</a></p>\n"
+        return .html(403, WebPage(title: "New \(form.title)", breadcrumbs: [("Forms", "/"), (form.title, base)], body: body).render())
     }
 
     private func newRecordHTML(_ session: FormSession, visit: Visit, notice: String = "", refused: FormStoreError? = nil,
@@ -208,6 +223,7 @@ extension WebApp {
     func create(_ name: String, body: SubmittedForm, visit: Visit) throws -> HTTPResponse {
         try locked {
             let form = workspace.withSaveStep(try self.form(named: name))
+            if let refusal = Self.refusingNewRecords(form) { return refusal }
             let session = FormSession.new(form, backend: try workspace.store())
             session.attribution = attribution(visit.user)
             let result = session.apply(submitted: body)

@@ -104,11 +104,7 @@ extension StorageWorkspace {
             switch choice.side(for: conflict.field) {
             case .mine?:
                 kept.append(conflict.field)
-                if let raw = draft.inputs[conflict.field] {
-                    try session.set(conflict.field, input: raw)
-                } else {
-                    try session.set(conflict.field, value: conflict.mine)
-                }
+                try session.keepDraftValue(conflict, of: draft)
             case .theirs?:
                 break  // the session holds the stored value already
             case nil:

@@ -95,7 +95,10 @@ extension StorageWorkspace {
         // Other writers' commits are shown between questions; a file that cannot be watched is edited all the same.
         _ = try? session.watchExternalChanges()
         defer { session.close() }
-        let notice = ResumeNotice(form: form.name, key: session.key, children: !form.groups.isEmpty, globals: globals)
+        var inEditor = false
+        if case .editor = frontEnd { inEditor = true }
+        let notice = ResumeNotice(form: form.name, key: session.key, children: !form.groups.isEmpty, editor: inEditor,
+                                  globals: globals)
         let policy = EmptyInputPolicy(emptyTextColumns: try store.emptyTextColumns(of: form))
         do {
             switch frontEnd {

@@ -84,6 +84,84 @@ import FormCore
         #expect(store.stored("name") == .text("Ann"))
     }
 
+    /// A draft left by an abandoned edit is restored into the next document:
+    /// saved as it is, it saves the draft's values, and the draft is gone.
+    @Test func aDraftIsRestoredIntoTheDocumentAndSavedAsShown() throws {
+        let store = PeopleStore()
+        let first = try ScriptedEditor([Self.set("name", "Bob") + Self.set("born", "someday"), nil])
+        #expect(try first.edit(try store.open()).code == .validationFailed)
+        #expect(store.drafts.count == 1)
+
+        // Saved as shown, the draft's date still cannot be read: the document
+        // comes back with that error, and left so, the draft is kept.
+        let again = try ScriptedEditor([nil, nil])
+        let (code, text) = try again.edit(try store.open())
+        #expect(code == .validationFailed, "\(text)")
+        let document = again.seen(1)
+        #expect(document.contains("# RESTORED: the values below are your unsaved draft of "), "\(document)")
+        #expect(document.contains("\nname: Bob\n") && document.contains("\nborn: someday\n"), "\(document)")
+        #expect(!document.contains("Leave the file unchanged"))
+        #expect(text.hasPrefix("Restored the unsaved draft of people 1 from "), "\(text)")
+        #expect(again.seen(2).hasPrefix(EditorDocument.notSavedHeader + "\n#   Born (born): "), "\(again.seen(2))")
+        #expect(store.stored("name") == .text("Ann"))
+        #expect(store.drafts.count == 1)
+
+        let fixed = try ScriptedEditor([Self.set("born", "1999-12-31")])
+        let (savedCode, saved) = try fixed.edit(try store.open())
+        #expect(savedCode == .success)
+        #expect(saved.hasSuffix("Saved people 1: Name, Born.\n"), "\(saved)")
+        #expect(store.stored("name") == .text("Bob"))
+        #expect(store.drafts.isEmpty)
+    }
+
+    /// A restored draft that reads cleanly is saved by closing the editor unchanged.
+    @Test func aCleanDraftIsSavedByClosingTheEditor() throws {
+        let store = PeopleStore()
+        let session = try store.open()
+        try session.set("name", input: "Bea")
+        session.close()   // flushes the draft, as an interrupted edit does
+        #expect(store.drafts.count == 1)
+
+        let editor = try ScriptedEditor([nil])
+        let (code, text) = try editor.edit(try store.open())
+        #expect(code == .success)
+        #expect(text.hasPrefix("Restored the unsaved draft of people 1 from "), "\(text)")
+        #expect(text.hasSuffix(": Name.\nSaved people 1: Name.\n"), "\(text)")
+        #expect(editor.invocations == 1)
+        #expect(store.stored("name") == .text("Bea"))
+        #expect(store.drafts.isEmpty)
+    }
+
+    /// Deleting everything from a restored document cancels, and the draft with it.
+    @Test func anEmptiedRestoredDocumentCancels() throws {
+        let store = PeopleStore()
+        let session = try store.open()
+        try session.set("name", input: "Bea")
+        session.close()
+        let editor = try ScriptedEditor([": > \"$1\"\n"])
+        let (code, text) = try editor.edit(try store.open())
+        #expect(code == .success)
+        #expect(text.hasSuffix(EditorEdit.cancelledMessage + "\n"), "\(text)")
+        #expect(store.stored("name") == .text("Ann"))
+        #expect(store.drafts.isEmpty)
+    }
+
+    /// A field changed both in the draft and in the database since: the
+    /// document shows the conflict with the draft's value, and saved as shown keeps it.
+    @Test func aDraftChangedUnderneathIsShownAsAConflict() throws {
+        let store = PeopleStore()
+        let session = try store.open()
+        try session.set("name", input: "Bea")
+        session.close()
+        store.otherWriter(["name": .text("Anne")])
+        let editor = try ScriptedEditor([nil])
+        let (code, text) = try editor.edit(try store.open())
+        #expect(code == .success, "\(text)")
+        #expect(editor.seen(1).contains("# CONFLICT: now Anne in the database"), "\(editor.seen(1))")
+        #expect(editor.seen(1).contains("\nname: Bea\n"))
+        #expect(store.stored("name") == .text("Bea"))
+    }
+
     /// A script as $EDITOR that writes the same broken document every time
     /// would otherwise be reopened for ever.
     @Test func theSameBrokenDocumentTwiceIsAbandoned() throws {

@@ -52,8 +52,10 @@ import Glibc
     }
 
     @Test func resumeCommandsAreShellQuoted() {
-        // Never --editor: its document does not restore the draft.
         #expect(ResumeNotice(form: "people", key: RecordKey("id", .int(3))).command == "formstore edit people 3")
+        // An edit in $EDITOR resumes there: its document restores the draft too.
+        #expect(ResumeNotice(form: "people", key: RecordKey("id", .int(3)), editor: true).command
+            == "formstore edit people 3 --editor")
         #expect(ResumeNotice(form: "order items", key: RecordKey(columns: ["a", "b"], values: [.int(1), .text("x y")])).command
             == "formstore edit 'order items' 'a=1,b=x y'")
         #expect(ResumeNotice(form: "it's", key: nil).command == "formstore drafts 'it'\\''s'")

@@ -112,9 +112,29 @@ import Testing
         #expect(!list.text.contains("href=\"/forms/names/"), "\(list.text)")
         #expect(!list.text.contains(">Key</th>"))
         #expect(!list.text.contains("New record"))
+        // Its new-record page, reached by address, says so instead of a form of read-only inputs.
+        let new = try browser.get("/forms/names/new")
+        #expect(new.status == 403 && new.text.contains("takes no new records: every field of it is read-only"), "\(new)")
+        #expect(!new.text.contains("<input"), "\(new.text)")
         // A table still links its records and offers a new one.
         let table = try browser.get("/forms/staff")
         #expect(table.text.contains("href=\"/forms/staff/1\"") && table.text.contains("New record"))
+        // The forms page calls the view a view.
+        let forms = try browser.get("/")
+        #expect(forms.text.contains("names · view names ·") && forms.text.contains("staff · table staff ·"), "\(forms.text)")
+    }
+
+    /// A composite key whose value holds `,` and `=` is shown as it is typed,
+    /// so the text beside the link reads back as the same record.
+    @Test func aCompositeKeyIsShownAsTyped() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE pairs (a TEXT, b TEXT, v TEXT, PRIMARY KEY (a, b));
+            INSERT INTO pairs VALUES ('a', 'c,b=3', 'tricky');
+            """)
+        let server = try ServeRun(db)
+        let list = try PageVisitor(port: server.port).get("/forms/pairs")
+        #expect(list.text.contains(#">a=a,b=c\,b\=3</a>"#), "\(list.text)")
+        #expect(try db.run(["show", "pairs", #"a=a,b=c\,b\=3"#]).output.contains("tricky"))
     }
 
     @Test func aRecordPageLinksItsHistoryWithWhoWhenAndValues() throws {

@@ -38,6 +38,11 @@ import Testing
         let js = try browser.get("/static/formstore.js")
         #expect(js.status == 200 && js.headers["content-type"] == "text/javascript; charset=utf-8")
         #expect(try HTTPClient.request("PUT", port: server.port, "/forms/signup/1").status == 405)
+        // What only a post does is 405 to a GET, naming POST.
+        for action in ["undo", "redo", "draft", "validate", "draft/restore", "draft/discard"] {
+            let got = try browser.get("/forms/signup/1/" + action)
+            #expect(got.status == 405 && got.headers["allow"] == "POST", "\(action): \(got)")
+        }
     }
 
     @Test func pagingSortingFilteringAndSearching() throws {
