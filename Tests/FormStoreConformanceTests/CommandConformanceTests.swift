@@ -72,6 +72,25 @@ import Testing
         #expect(run.output.hasPrefix("id:         1\nname:       Ann Lee\n"), "\(kind): \(run)")
     }
 
+    /// Each file is its own transaction on either database: a failed file is
+    /// named, with the files the run applied before it, which stay.
+    @Test(arguments: BackendKind.allCases)
+    func aFailedMigrationNamesItsFileAndThoseAppliedBeforeIt(_ kind: BackendKind) throws {
+        let backend = try TestBackend(kind, schema: People.schema)
+        let scratch = try TemporaryDirectory()
+        let folder = scratch.path + "/migrations"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "CREATE TABLE mig_a (x INTEGER);".write(toFile: folder + "/0001_a.sql", atomically: true, encoding: .utf8)
+        try "CREATE TABLE mig_b (;".write(toFile: folder + "/0002_b.sql", atomically: true, encoding: .utf8)
+        try "CREATE TABLE mig_c (x INTEGER);".write(toFile: folder + "/0003_c.sql", atomically: true, encoding: .utf8)
+        let run = try runBinary(["--db", backend.location, "migrate", folder])
+        #expect(run.code == 65, "\(kind): \(run)")
+        #expect(run.errors.hasPrefix("formstore: Migration 0002_b.sql: failed and was rolled back: "), "\(kind): \(run)")
+        #expect(run.errors.hasSuffix("\n  applied before it, and kept: 0001_a.sql\n"), "\(kind): \(run)")
+        #expect(try backend.count("SELECT count(*) FROM mig_a") == 0)
+        #expect(throws: (any Error).self) { try backend.count("SELECT count(*) FROM mig_c") }
+    }
+
     @Test func initCreatesFormStoresTablesOnPostgresAndEditKeepsDraftsThere() throws {
         let backend = try TestBackend(.postgres, schema: People.schema)
         let none = try runBinary(["--db", backend.location, "drafts"])

@@ -25,7 +25,7 @@ public struct MigrationError: Error, Sendable, Hashable, CustomStringConvertible
         public static let checksumMismatch = Kind(base: .checksumMismatch)
         /// The database applied a migration that no file describes (it is newer than this program).
         public static let unknownMigration = Kind(base: .unknownMigration)
-        /// The migration's SQL failed; see `underlyingError`. Nothing of it was kept.
+        /// The migration's SQL failed; see `underlyingError` (SQLite's). Nothing of it was kept.
         public static let failed = Kind(base: .failed)
         /// The migrations folder could not be read.
         public static let unreadable = Kind(base: .unreadable)
@@ -83,6 +83,12 @@ public struct MigrationError: Error, Sendable, Hashable, CustomStringConvertible
     static func failed(_ fileName: String, _ error: DatabaseError, appliedBefore: [String]) -> MigrationError {
         MigrationError(.failed, fileName: fileName, message: "failed and was rolled back: \(error)", underlyingError: error,
                        appliedBefore: appliedBefore)
+    }
+
+    /// A migration another database's SQL refused (PostgreSQL's): `reason`
+    /// says why; `underlyingError` is nil.
+    public static func failed(_ fileName: String, reason: String, appliedBefore: [String]) -> MigrationError {
+        MigrationError(.failed, fileName: fileName, message: "failed and was rolled back: \(reason)", appliedBefore: appliedBefore)
     }
 
     static func unreadable(_ directory: String, reason: String) -> MigrationError {

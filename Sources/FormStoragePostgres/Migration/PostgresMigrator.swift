@@ -34,7 +34,8 @@ public struct PostgresMigrator: Sendable {
     /// Applies every pending migration.
     ///
     /// - returns: the migrations applied by this call, in order.
-    /// - throws: `MigrationError`, or `PostgresError` when a migration's SQL fails (nothing of it is kept).
+    /// - throws: `MigrationError` (`.failed` when a migration's SQL is refused:
+    ///   nothing of it is kept), or `PostgresError` when the server cannot be used.
     @discardableResult
     public func migrate(_ pool: PostgresPool) throws -> [Migration] {
         let migrations = try migrator.migrations()
@@ -60,7 +61,13 @@ public struct PostgresMigrator: Sendable {
                 numbers.insert(number)
             }
             guard let pending = migrations.first(where: { !numbers.contains($0.number) }) else { return nil }
-            try conn.executeScript(dialect[pending.fileName] ?? pending.sql)
+            do {
+                try conn.executeScript(dialect[pending.fileName] ?? pending.sql)
+            } catch let error as PostgresError where !error.isConnectionLost && !error.isRetryable {
+                // The file's SQL was refused: named, with the files this run applied before it (each committed).
+                throw MigrationError.failed(pending.fileName, reason: "PostgreSQL error \(error.sqlState): \(error.message)",
+                                            appliedBefore: applied.map(\.fileName))
+            }
             try conn.execute("INSERT INTO \(quoteIdentifier(migrator.table)) (id, name, checksum, applied_at) VALUES ($1, $2, $3, $4)",
                              [String(pending.number), pending.fileName, pending.checksum, ISO8601.dateTime(Date())])
             return pending

@@ -98,11 +98,16 @@ final class StorageWorkspace: Workspace {
 
     /// Runs `body`, which may create the database file; when it fails, a file
     /// it created is removed again, so a failed `init` or `migrate` leaves nothing behind.
+    /// Whether the database is there already: a server's always is, and so
+    /// is anything SQLite opens that is not a plain file path.
+    private var databaseExists: Bool {
+        GlobalOptions.isPostgresURL(databasePath) || !Connection.isPlainFilePath(databasePath)
+            || FileManager.default.fileExists(atPath: databasePath)
+    }
+
     private func creatingDatabase<T>(_ body: () throws -> T) throws -> T {
         let path = databasePath
-        // A server's database is never a file this command made.
-        let existed = GlobalOptions.isPostgresURL(path) || !Connection.isPlainFilePath(path)
-            || FileManager.default.fileExists(atPath: path)
+        let existed = databaseExists
         do {
             return try body()
         } catch {
@@ -127,7 +132,7 @@ final class StorageWorkspace: Workspace {
         // Read the folder first: a missing one must not create the database.
         let migrator = try Migrator(directory: URL(fileURLWithPath: directory))
         _ = try migrator.migrations()
-        let existed = !Connection.isPlainFilePath(databasePath) || FileManager.default.fileExists(atPath: databasePath)
+        let existed = databaseExists
         do {
             return try creatingDatabase { try store().migrate(with: migrator) }
         } catch let error as MigrationError where error.kind == .failed && existed && !error.appliedBefore.isEmpty {
