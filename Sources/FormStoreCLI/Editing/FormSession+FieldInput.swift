@@ -31,6 +31,9 @@ extension FormSession {
                     if whyNotEditable(key) != nil { return try set(key, input: text) }
                     return nil
                 }
+                // Typed and rubbed out again: a stored field holding nothing gets its own nothing back.
+                let stored = pristineValue(key)
+                if self.key != nil && stored.isEmpty && !stored.isData { return try set(key, value: stored) }
                 return try set(key, value: policy.cleared(field))
             case .success(let value) where field.isDateLike && field.parse(text, in: form).isFailure:
                 if case .date(let date) = value, let error = field.whatWouldBeCutOff(date, given: text) { throw error }

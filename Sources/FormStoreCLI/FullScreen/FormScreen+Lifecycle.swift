@@ -35,7 +35,18 @@ extension FormScreen {
     }
 
     private func save() throws {
-        switch try session.saveKeepingSecretsOut() {
+        let outcome: SaveOutcome
+        do {
+            outcome = try session.saveKeepingSecretsOut()
+        } catch {
+            // The schema's refusal (a CHECK, a value referring to no row): said
+            // on the status line, the form kept open with what was typed.
+            guard case .invalid(let errors)? = SaveOutcome(refusal: error) else { throw error }
+            say("Not saved: " + errors.map(\.message).joined(separator: "; "), problem: true)
+            if let first = focusableKeys.first(where: Set(errors.compactMap(\.field)).contains) { try focus(on: first) }
+            return
+        }
+        switch outcome {
         case .saved(let changed, _):
             noteSaved(changed)
             var text = "Saved: \(changed.map { FieldDisplay.label($0, in: form) }.joined(separator: ", "))."

@@ -109,13 +109,16 @@ final class FormScreen {
     var focusedField: Field? { focus.flatMap(form.field) }
 
     /// Moves the focus by `step` stops (wrapping), leaving the current one first.
+    /// Moves the focus `step` stops on: one step wraps round the form (Tab
+    /// from the last field to the first), a page stops at either end.
     func moveFocus(by step: Int) throws {
         try leaveField()
         try leaveCell()
         let all = stops
         guard !all.isEmpty else { focus = nil; cell = nil; return }
         if let here = currentStop, let index = all.firstIndex(of: here) {
-            go(to: all[(index + step % all.count + all.count) % all.count])
+            let next = abs(step) == 1 ? (index + step + all.count) % all.count : min(max(index + step, 0), all.count - 1)
+            go(to: all[next])
         } else {
             go(to: all[0])
         }

@@ -53,13 +53,13 @@ final class FullScreenEdit {
         progress.update(from: session)
         let flush = session.makeDraftFlusher()
         let notice = self.notice
-        // The message goes to stderr: on the terminal, after the form's screen is
-        // left (`exit` runs `RawTerminal`'s atexit hook for stdout as well).
-        let leave = isatty(2) == 1 ? RawTerminal.leaveSequence : ""
-        // Installed before raw mode: the trap puts back the settings it finds now.
+        // The message goes to stderr once the form's screen is left: left here,
+        // once, so that the exit hook does not leave it again and move the
+        // cursor back over the message.
         let trap = SignalTrap.install { _ in
             let fallback = flush()
-            return (leave + notice.message("Interrupted", progress: progress.snapshot, fallback: fallback), .failure)
+            RawTerminal.restoreBeforeExit()
+            return (notice.message("Interrupted", progress: progress.snapshot, fallback: fallback), .failure)
         }
         defer { trap.remove() }
         let terminal = try RawTerminal()

@@ -9,8 +9,8 @@ import Glibc
 /// is put back as it was:
 ///
 /// - a normal end or a thrown error: `leave()` (the caller's `defer`);
-/// - SIGINT, SIGTERM, SIGHUP, SIGQUIT: `SignalTrap` restores the settings it
-///   took before raw mode began, and its message starts with `leaveSequence`;
+/// - SIGINT, SIGTERM, SIGHUP, SIGQUIT: `SignalTrap`'s handler puts the
+///   terminal back (`restoreBeforeExit()`) before it prints its message;
 /// - SIGTSTP (Ctrl-Z, or `kill -TSTP`): the handler restores, stops, and on
 ///   resume puts raw mode back and asks for a full redraw;
 /// - a crash of the form code (SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS,
@@ -46,7 +46,7 @@ final class RawTerminal {
         guard tcgetattr(input, &settings) == 0 else {
             throw CLIError.failure("cannot use the terminal: \(String(cString: strerror(errno)))")
         }
-        screenState.cooked = settings
+        cookedSettings.pointee = settings
         var raw = settings
         raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
         raw.c_cflag |= tcflag_t(CS8)
@@ -57,14 +57,14 @@ final class RawTerminal {
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
-        screenState.raw = raw
+        rawSettings.pointee = raw
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw CLIError.failure("cannot use the terminal: no pipe") }
         for end in pipeEnds { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK); _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         screenState.wakeRead = pipeEnds[0]
         screenState.wakeWrite = pipeEnds[1]
         installHandlers()
-        tcsetattr(input, TCSAFLUSH, &screenState.raw)
+        tcsetattr(input, TCSAFLUSH, rawSettings)
         screenState.isRaw = 1
         active = true
         write(Self.enterSequence)
@@ -76,7 +76,7 @@ final class RawTerminal {
         active = false
         write(Self.leaveSequence)
         screenState.isRaw = 0
-        tcsetattr(input, TCSAFLUSH, &screenState.cooked)
+        tcsetattr(input, TCSAFLUSH, cookedSettings)
         for signo in [SIGWINCH, SIGCONT, SIGTSTP] + crashSignals { signal(signo, SIG_DFL) }
         close(screenState.wakeRead)
         close(screenState.wakeWrite)
@@ -119,7 +119,7 @@ final class RawTerminal {
             }
             if resumed {
                 // A stop we did not see coming (SIGSTOP): the shell may have changed the modes.
-                tcsetattr(input, TCSAFLUSH, &screenState.raw)
+                tcsetattr(input, TCSAFLUSH, rawSettings)
                 screenState.isRaw = 1
                 write(Self.enterSequence)
                 return .resumed
@@ -139,6 +139,13 @@ final class RawTerminal {
     /// commit signal fired, so the loop takes the change without a timer.
     static func wakeForCommit() {
         wake(UInt8(ascii: "x"))
+    }
+
+    /// Cooked mode and the main screen back at once, from any thread, if the
+    /// form has the terminal: before a message printed on the way out, which
+    /// the exit hook would otherwise move the cursor back over.
+    static func restoreBeforeExit() {
+        restoreForExit()
     }
 
     /// Stops the process as Ctrl-Z does in a shell, the terminal put back first.
@@ -179,8 +186,6 @@ private let crashSignals = [SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE]
 
 /// What the signal handlers need, set before they are installed.
 private struct ScreenState {
-    var cooked = termios()
-    var raw = termios()
     var isRaw: sig_atomic_t = 0
     var wakeRead: Int32 = -1
     var wakeWrite: Int32 = -1
@@ -190,6 +195,21 @@ private struct ScreenState {
 // Signal handlers cannot capture context: the one terminal a process has is
 // described here, written by the main thread before any handler can run.
 nonisolated(unsafe) private var screenState = ScreenState()
+
+/// The terminal's settings as found (cooked) and for the form (raw), kept on
+/// the heap, not in `ScreenState`: Swift 6.3 emits a statically initialized
+/// global holding an imported C struct without that struct's inner padding
+/// (127 bytes for the 133 `ScreenState` was with two `termios`), so writing its
+/// last fields overwrote the next global, a static array's once-token, and the
+/// full-screen form hung at its end in release builds. Allocated before any
+/// handler is installed (`RawTerminal.init`).
+nonisolated(unsafe) private let terminalSettings: UnsafeMutablePointer<termios> = {
+    let settings = UnsafeMutablePointer<termios>.allocate(capacity: 2)
+    settings.initialize(repeating: termios(), count: 2)
+    return settings
+}()
+private var cookedSettings: UnsafeMutablePointer<termios> { terminalSettings }
+private var rawSettings: UnsafeMutablePointer<termios> { terminalSettings + 1 }
 
 private func wake(_ byte: UInt8) {
     var byte = byte
@@ -202,7 +222,7 @@ private func restoreForExit() {
     screenState.isRaw = 0
     let leave: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
     _ = write(1, leave.utf8Start, leave.utf8CodeUnitCount)
-    tcsetattr(0, TCSAFLUSH, &screenState.cooked)
+    tcsetattr(0, TCSAFLUSH, cookedSettings)
 }
 
 /// SIGTSTP: the terminal put back, the process stopped; on `fg`, raw mode and
@@ -223,7 +243,7 @@ private func stopCleanly() {
     action.sa_flags = SA_RESTART
     sigaction(SIGTSTP, &action, nil)
     if wasRaw {
-        tcsetattr(0, TCSAFLUSH, &screenState.raw)
+        tcsetattr(0, TCSAFLUSH, rawSettings)
         screenState.isRaw = 1
         let enter: StaticString = "\u{1B}[?1049h\u{1B}[?25l"
         _ = write(1, enter.utf8Start, enter.utf8CodeUnitCount)

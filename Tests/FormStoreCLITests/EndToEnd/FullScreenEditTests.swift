@@ -30,6 +30,29 @@ import Testing
         #expect(settings.before == settings.after)
     }
 
+    /// A save the schema refuses (a CHECK) keeps the form open with what was
+    /// typed and says why; fixed, it saves. Before, the form ended and said nothing.
+    @Test func aSaveTheSchemaRefusesKeepsTheFormOpen() throws {
+        let database = try DemoDatabase(sql: """
+            CREATE TABLE events (id INTEGER PRIMARY KEY, title TEXT NOT NULL, qty INTEGER CHECK (qty >= 0));
+            INSERT INTO events VALUES (1, 'First', 3);
+            """)
+        let pane = try TerminalPane(database, ["edit", "events", "1"])
+        try pane.screen(showing: "qty")
+        try pane.press("Tab", "Tab", "C-u")
+        try pane.type("-1")
+        try pane.press("C-s")
+        #expect(try pane.screen(showing: "Not saved").contains("Not saved: CHECK constraint failed: qty >= 0"))
+        #expect(try stored(database, "SELECT qty FROM events WHERE id = 1") == "3\n")
+        try pane.press("C-u")
+        try pane.type("4")
+        try pane.press("C-s")
+        try pane.screen(showing: "Saved: qty.")
+        try pane.press("Escape")
+        #expect(try pane.exitCode() == 0)
+        #expect(try stored(database, "SELECT qty FROM events WHERE id = 1") == "4\n")
+    }
+
     /// A foreign key shows the row it refers to, as `show` names it, and a
     /// key typed in is named again when the focus leaves it: a key of no row
     /// says so before the save would be refused.

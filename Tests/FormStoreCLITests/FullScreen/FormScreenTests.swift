@@ -189,6 +189,34 @@ import Testing
         #expect(text.contains("↑"))
     }
 
+    /// A page moves ten fields and stops at either end; Tab wraps round.
+    @Test func pagesStopAtTheEndsOfTheForm() throws {
+        let screen = FormScreen(session: try PeopleStore().open())
+        let first = screen.focus
+        _ = try screen.handle(.pageDown)
+        let last = screen.focus
+        _ = try screen.handle(.pageDown)
+        #expect(screen.focus == last && last != first, "\(String(describing: last))")
+        _ = try screen.handle(.tab)
+        #expect(screen.focus == first)
+        _ = try screen.handle(.pageUp)
+        #expect(screen.focus == first)
+    }
+
+    /// Typing into a field that holds '' and rubbing it out again is no change: not NULL.
+    @Test func typingThenRubbingOutKeepsEmptyText() throws {
+        let people = PeopleStore()
+        people.otherWriter(["notes": .text("")])
+        let session = try people.open()
+        let screen = FormScreen(session: session)
+        try screen.focus(on: "notes")
+        try type("x", into: screen)
+        _ = try screen.handle(.backspace)
+        _ = try screen.handle(.tab)
+        #expect(session.value("notes") == .text(""))
+        #expect(!session.hasUnsavedChanges)
+    }
+
     @Test func aTinyTerminalSaysSo() throws {
         let screen = FormScreen(session: try PeopleStore().open())
         #expect(screenText(screen, width: 20, height: 5) == "Terminal too small\n(20x5; needs 30x8)\n\n\n")
