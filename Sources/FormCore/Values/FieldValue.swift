@@ -21,6 +21,23 @@ public enum FieldValue: Hashable, Sendable {
     case list([FieldValue])
     case data(Data)
 
+    /// Equal values, where a NaN equals the same NaN: a float column holding
+    /// NaN (PostgreSQL) read twice is no change, so a save or an import of
+    /// what it holds writes nothing. (Hashing, synthesized, agrees: a NaN hashes by its bits.)
+    public static func == (lhs: FieldValue, rhs: FieldValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.int(let a), .int(let b)): return a == b
+        case (.double(let a), .double(let b)): return a == b || (a.isNaN && a.bitPattern == b.bitPattern)
+        case (.text(let a), .text(let b)): return a == b
+        case (.date(let a), .date(let b)): return a == b
+        case (.list(let a), .list(let b)): return a == b
+        case (.data(let a), .data(let b)): return a == b
+        default: return false
+        }
+    }
+
     /// True for `.null`, an empty text and an empty list: what `required` rejects.
     public var isEmpty: Bool {
         switch self {

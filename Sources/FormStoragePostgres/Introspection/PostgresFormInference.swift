@@ -45,6 +45,8 @@ public enum PostgresFormInference {
         switch column.typeName {
         case "uuid": field.hint = "UUID"
         case "json", "jsonb": field.hint = "JSON"
+        case _ where column.isArray:
+            field.hint = "PostgreSQL array, written as the server writes it: {a,\"b c\",NULL}"
         case "bytea":
             // Bytes are typed in hex (x'CAFE'), as for a SQLite BLOB.
             field.transforms = [.hex]
@@ -70,7 +72,10 @@ public enum PostgresFormInference {
     }
 
     static func kind(for column: PostgresColumn, family: PostgresTypeFamily) -> FieldKind {
-        if column.isArray { return .multichoice }
+        // An array is its literal, shown and typed as the server writes it:
+        // elements may hold commas, repeat, be NULL or empty, which a
+        // multichoice (a set of labels) cannot say. A spec may still make one a multichoice.
+        if column.isArray { return .text }
         if column.isEnum { return .choice }
         let name = column.name.lowercased()
         switch family {

@@ -11,7 +11,9 @@ extension PostgresCoding {
         guard let text else { return .null }
         switch family {
         case .integer: return Int64(text).map(FieldValue.int) ?? .text(text)
-        case .float: return Double(text).flatMap { $0.isFinite ? FieldValue.double($0) : nil } ?? .text(text)
+        // NaN and ±Infinity too: export writes them by name, import reads the name back.
+        // (A `nil` in a closure typed `FieldValue` was `.null`: they were exported as NULL.)
+        case .float: return Double(text).map(FieldValue.double) ?? .text(text)
         case .bool: return .bool(text == "t")
         case .bytea: return elementFamily == nil ? decode(text) : .text(text)
         default: return .text(text)

@@ -37,7 +37,7 @@ struct PostgresCoding: Sendable, Hashable {
         case .double(let d):
             // A whole number typed as 6 is stored as 6, not 6.0: a `numeric` keeps the scale it is given.
             if family == .integer || family == .numeric, let i = Int64(exactly: d) { return String(i) }
-            return String(d)
+            return d.nonFiniteName ?? String(d)
         case .text(let s): return s
         case .date(let date): return encodeDate(date)
         case .list(let list): return ListJSON.encode(list)
@@ -65,7 +65,8 @@ struct PostgresCoding: Sendable, Hashable {
     func decode(_ text: String?) -> FieldValue {
         guard let text else { return .null }
         if let elementFamily {
-            guard let elements = Self.arrayElements(text) else { return .text(text) }
+            // Only a multichoice reads the elements; any other kind keeps the literal, exactly.
+            guard kind == .multichoice, let elements = Self.arrayElements(text) else { return .text(text) }
             return .list(elements.map { Self.decode($0, family: elementFamily, kind: nil) })
         }
         if kind == .multichoice, family == .json || family == .text, let list = ListJSON.decode(text) {

@@ -82,7 +82,7 @@ struct ExportEncoder {
         case (_, .null): buffer += "null".utf8
         case (.csv, .real(let value)): ValueBytes.appendNumber(value, to: &buffer)
         case (_, .real(let value)):
-            if value.isFinite { ValueBytes.appendNumber(value, to: &buffer) } else { buffer += "null".utf8 }
+            ValueBytes.appendJSONNumber(value, to: &buffer)
         case (.csv, .text(let bytes)):
             ValueBytes.withValidUTF8(bytes) { valid, repaired in
                 if repaired { noteRepaired(column: index) }

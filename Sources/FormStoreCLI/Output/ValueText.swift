@@ -37,7 +37,7 @@ enum ValueText {
         case .null: out += "null".utf8
         case .bool(let b): out += (b ? "true" : "false").utf8
         case .int(let i): ValueBytes.appendInteger(i, to: &out)
-        case .double(let d): if d.isFinite { ValueBytes.appendNumber(d, to: &out) } else { out += "null".utf8 }
+        case .double(let d): ValueBytes.appendJSONNumber(d, to: &out)
         case .text(let s): JSONText.appendQuoted(s, to: &out)
         case .date(let d): JSONText.appendQuoted(date(d, kind: kind), to: &out)
         case .list(let items):
