@@ -34,8 +34,9 @@ public enum ISO8601 {
         return parts.text(length: 8, startingWithYear: false) { parts.writeTime(into: $0, at: 0) }
     }
 
-    /// Reads `yyyy-MM-ddTHH:mm[:ss[.fff]][Z|±hh:mm]`; a space may replace the `T`
-    /// (SQLite's own format). Without a zone, UTC.
+    /// Reads `yyyy-MM-ddTHH:mm[:ss[.fff]][Z|±hh:mm|±hhmm|±hh]`; a space may
+    /// replace the `T` (SQLite's own format), and the zone may be `±hh` alone
+    /// (PostgreSQL's `+00`). Without a zone, UTC.
     public static func parseDateTime(_ text: String) -> Date? {
         var scanner = Scanner(text)
         guard let day = scanner.day(), scanner.take("T") || scanner.take("t") || scanner.take(" "),
@@ -45,9 +46,10 @@ public enum ISO8601 {
             offset = 0
         } else if let sign = scanner.sign() {
             guard let h = scanner.digits(2) else { return nil }
-            _ = scanner.take(":")
-            guard let m = scanner.digits(2) else { return nil }
-            offset = sign * (h * 3600 + m * 60)
+            let colon = scanner.take(":")
+            let m = scanner.digits(2)
+            if colon && m == nil { return nil }
+            offset = sign * (h * 3600 + (m ?? 0) * 60)
         }
         guard scanner.atEnd else { return nil }
         return time.date(adding: day * 86_400 - offset)

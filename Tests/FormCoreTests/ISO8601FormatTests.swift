@@ -50,6 +50,17 @@ import Testing
         Date(timeIntervalSince1970: Double(Int64(ISO8601.daysFromCivil(y, m, d)) * 86_400_000 + milliseconds) / 1000)
     }
 
+    /// A zone is read as `Z`, `±hh:mm`, `±hhmm` or `±hh` (PostgreSQL writes `+00`, `+05:30`).
+    @Test func everyZoneSpellingReadsTheSameInstant() throws {
+        let utc = try #require(ISO8601.parseDateTime("2024-01-02T10:00:00Z"))
+        for text in ["2024-01-02 12:00:00+02:00", "2024-01-02 12:00:00+0200", "2024-01-02 12:00:00+02",
+                     "2024-01-02 10:00:00+00", "2024-01-02 07:30:00-02:30"] {
+            #expect(ISO8601.parseDateTime(text) == utc, "\(text)")
+        }
+        #expect(ISO8601.parseDateTime("2024-01-02 10:00:00+02:") == nil)
+        #expect(ISO8601.parseDateTime("2024-01-02 10:00:00+2") == nil)
+    }
+
     @Test func leapDaysAndYearBoundariesReadTheSame() {
         for year in [1, 99, 100, 400, 1600, 1899, 1900, 1969, 1970, 1999, 2000, 2023, 2024, 2100, 2400, 9999] {
             for (m, d) in [(1, 1), (2, 28), (3, 1), (12, 31)] + (ISO8601.daysIn(month: 2, year: year) == 29 ? [(2, 29)] : []) {

@@ -214,6 +214,17 @@ import Testing
         #expect(try set("photo", "x'414244'", id: 2) == .blob(Data("ABD".utf8)))
     }
 
+    /// A zone of hours alone (`+02`, PostgreSQL's `+00`) is read, and a date
+    /// written like it keeps that spelling.
+    @Test func anHourOnlyZoneIsReadAndKept() {
+        let coding = StorageCoding(kind: .datetime)
+        let stored = DatabaseValue.text("2021-01-01 10:00:00+02")
+        guard case .date(let date) = coding.decode(stored) else { Issue.record("not a date"); return }
+        #expect(date == Date(timeIntervalSince1970: 1_609_488_000))   // 2021-01-01T08:00:00Z
+        #expect(coding.encode(.date(date.addingTimeInterval(3600)), like: stored) == .text("2021-01-01 11:00:00+02"))
+        #expect(coding.decode(.text("2021-01-01 10:00:00-05")) == .date(Date(timeIntervalSince1970: 1_609_513_200)))
+    }
+
     @Test func aValueAlreadyHeldIsStoredVerbatim() {
         let coding = StorageCoding(kind: .datetime)
         let stored = DatabaseValue.text("2021-01-01T10:00:00.000+02:00")

@@ -1,3 +1,5 @@
+import FormStorage
+import FormStoragePostgres
 import FormStoreTestSupport
 import Foundation
 import Testing
@@ -89,6 +91,55 @@ import Testing
         #expect(run.errors.hasSuffix("\n  applied before it, and kept: 0001_a.sql\n"), "\(kind): \(run)")
         #expect(try backend.count("SELECT count(*) FROM mig_a") == 0)
         #expect(throws: (any Error).self) { try backend.count("SELECT count(*) FROM mig_c") }
+    }
+
+    /// `init` on a database whose own table has a name FormStore's tables
+    /// need: refused before anything is made (it stopped halfway before,
+    /// leaving the database unable to take FormStore's tables).
+    @Test(arguments: BackendKind.allCases)
+    func initRefusesATakenNameAndChangesNothing(_ kind: BackendKind) throws {
+        // Made without FormStore (a `TestBackend` opens a store, which makes its tables).
+        let scratch = try TemporaryDirectory()
+        let sql = "CREATE TABLE formstore_drafts (id integer PRIMARY KEY, note text); INSERT INTO formstore_drafts VALUES (1, 'mine');"
+        let location: String
+        let query: (String) throws -> String?
+        switch kind {
+        case .sqlite:
+            location = scratch.path("app.sqlite")
+            let database = try Database(path: location)
+            try database.write { try $0.executeScript(sql) }
+            query = { text in try database.read { try $0.fetchAll(text).first.map { "\($0[0])" } } }
+        case .postgres:
+            location = try PostgresCluster.freshDatabase()
+            let pool = try PostgresPool(url: location)
+            try pool.write { try $0.executeScript(sql) }
+            query = { text in try pool.read { try $0.execute(text).text(row: 0, column: 0) } }
+        }
+        let run = try runBinary(["--db", location, "init"])
+        #expect(run.code == 65, "\(kind): \(run)")
+        #expect(run.errors.contains("already has a table named formstore_drafts, not made by FormStore"), "\(kind): \(run)")
+        #expect(run.errors.split(separator: "\n").count == 1, "\(kind): \(run)")
+        let tables = kind == .postgres
+            ? "SELECT count(*) FROM pg_catalog.pg_tables WHERE tablename LIKE 'formstore%'"
+            : "SELECT count(*) FROM sqlite_schema WHERE name LIKE 'formstore%'"
+        #expect(try query(tables) == "1", "\(kind)")
+        #expect(try query("SELECT count(*) FROM formstore_drafts WHERE note = 'mine'") == "1")
+    }
+
+    /// A row another transaction keeps locked is waited for as long as the
+    /// busy timeout, then given up (exit 75), as on SQLite: it hung for as
+    /// long as the lock was held.
+    @Test func aLockHeldPastTheBusyTimeoutIsTryAgainOnPostgres() throws {
+        let backend = try TestBackend(.postgres, schema: People.schema)
+        let holder = try PostgresConnection(url: backend.location)
+        try holder.execute("BEGIN")
+        try holder.execute("SELECT * FROM people WHERE id = 1 FOR UPDATE")
+        let run = try runBinary(["--db", backend.location, "set", "people", "1", "name=Locked Out"],
+                                environment: ["FORMSTORE_BUSY_TIMEOUT_MS": "200"])
+        try holder.execute("ROLLBACK")
+        #expect(run.code == 75, "\(run)")
+        #expect(run.errors.contains("is locked: another transaction held a lock past the busy timeout"), "\(run)")
+        #expect(try backend.row("SELECT name FROM people WHERE id = 1") == ["Ann Lee"])
     }
 
     @Test func initCreatesFormStoresTablesOnPostgresAndEditKeepsDraftsThere() throws {

@@ -30,17 +30,37 @@ public enum ValueBytes {
     /// The shortest text that reads back as the same double (`1.5`, `2.0`,
     /// `1e-07`, `inf`): Swift's own, which import parses back exactly.
     public static func appendNumber(_ value: Double, to out: inout [UInt8]) {
-        out.append(contentsOf: (value.nonFiniteName ?? value.description).utf8)
+        out.append(contentsOf: (nonFiniteName(value) ?? value.description).utf8)
     }
 
     /// A double as a JSON value: a number, or for one that is no finite
     /// number, its name as a string (`"NaN"`, `"Infinity"`, `"-Infinity"`),
-    /// which JSON has no number for and import reads back (`Double(nonFiniteName:)`).
+    /// which JSON has no number for and import reads back (`nonFiniteDouble(named:)`).
     public static func appendJSONNumber(_ value: Double, to out: inout [UInt8]) {
-        guard let name = value.nonFiniteName else { return appendNumber(value, to: &out) }
+        guard let name = nonFiniteName(value) else { return appendNumber(value, to: &out) }
         out.append(UInt8(ascii: "\""))
         out += name.utf8
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// How a value that is no finite number is written where JSON and CSV
+    /// have no number for it: PostgreSQL's and JavaScript's names (`NaN`,
+    /// `Infinity`, `-Infinity`); `nil` for a finite number. (Not an
+    /// initializer on `Double`: an unlabeled `Double.init` would pick it.)
+    public static func nonFiniteName(_ value: Double) -> String? {
+        if value.isNaN { return "NaN" }
+        guard value.isInfinite else { return nil }
+        return value < 0 ? "-Infinity" : "Infinity"
+    }
+
+    /// The value `nonFiniteName(_:)` names; `nil` for any other text.
+    public static func nonFiniteDouble(named name: String) -> Double? {
+        switch name {
+        case "NaN": return .nan
+        case "Infinity": return .infinity
+        case "-Infinity": return -.infinity
+        default: return nil
+        }
     }
 
     private static let base64Alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
@@ -93,26 +113,5 @@ public enum ValueBytes {
         if isASCII(bytes) { return try body(bytes, false) }
         var text = String(decoding: bytes, as: UTF8.self)
         return try text.withUTF8 { valid in try body(valid, !valid.elementsEqual(bytes)) }
-    }
-}
-
-extension Double {
-    /// How a value that is no finite number is written where JSON and CSV
-    /// have no number for it: PostgreSQL's and JavaScript's names (`NaN`,
-    /// `Infinity`, `-Infinity`); `nil` for a finite number.
-    public var nonFiniteName: String? {
-        if isNaN { return "NaN" }
-        guard isInfinite else { return nil }
-        return self < 0 ? "-Infinity" : "Infinity"
-    }
-
-    /// The value `nonFiniteName` names; `nil` for any other text.
-    public init?(nonFiniteName name: String) {
-        switch name {
-        case "NaN": self = .nan
-        case "Infinity": self = .infinity
-        case "-Infinity": self = -.infinity
-        default: return nil
-        }
     }
 }

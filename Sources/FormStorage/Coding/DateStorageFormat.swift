@@ -45,6 +45,8 @@ public enum DateStorageFormat: Sendable, Hashable {
             case utc(UInt8)
             /// A fixed offset in seconds east of UTC, written `±HH:MM` (`colon`) or `±HHMM`.
             case offset(seconds: Int, colon: Bool)
+            /// A whole-hour offset written `±HH` alone (PostgreSQL's `+00`, `-05`).
+            case hourOffset(seconds: Int)
         }
 
         /// `2016-07-04`
@@ -143,6 +145,7 @@ extension DateStorageFormat.TextLayout {
     func format(_ date: Date) -> String {
         var offset = 0
         if case .offset(let seconds, _) = zone { offset = seconds }
+        if case .hourOffset(let seconds) = zone { offset = seconds }
         let microseconds = Int64((date.timeIntervalSince1970 * 1_000_000).rounded()) + Int64(offset) * 1_000_000
         let (days, microsOfDay) = floorDivide(microseconds, 86_400_000_000)
         return holding(days: days, microsOfDay: microsOfDay).write(days: days, microsOfDay: microsOfDay)
@@ -195,6 +198,8 @@ extension DateStorageFormat.TextLayout {
             case .offset(let seconds, let colon):
                 out += (seconds < 0 ? "-" : "+") + pad(abs(seconds) / 3600, 2) + (colon ? ":" : "")
                     + pad(abs(seconds) / 60 % 60, 2)
+            case .hourOffset(let seconds):
+                out += (seconds < 0 ? "-" : "+") + pad(abs(seconds) / 3600, 2)
             }
         }
         return out
@@ -263,11 +268,16 @@ private struct TextDate {
             if scanner.take("Z") || scanner.take("z") {
                 layout.zone = .utc(zone)
             } else if let sign = scanner.sign() {
-                guard let zh = scanner.digits(2) else { return nil }
+                guard let zh = scanner.digits(2), zh < 24 else { return nil }
                 let colon = scanner.take(":")
-                guard let zm = scanner.digits(2), zh < 24, zm < 60 else { return nil }
-                offset = sign * (zh * 3600 + zm * 60)
-                layout.zone = .offset(seconds: offset, colon: colon)
+                if !colon && scanner.atEnd {
+                    offset = sign * zh * 3600
+                    layout.zone = .hourOffset(seconds: offset)
+                } else {
+                    guard let zm = scanner.digits(2), zm < 60 else { return nil }
+                    offset = sign * (zh * 3600 + zm * 60)
+                    layout.zone = .offset(seconds: offset, colon: colon)
+                }
             }
         }
         guard scanner.atEnd else { return nil }

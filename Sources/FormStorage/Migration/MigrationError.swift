@@ -11,7 +11,7 @@ public struct MigrationError: Error, Sendable, Hashable, CustomStringConvertible
     /// What went wrong; compare with the static members.
     public struct Kind: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Sendable, Hashable {
-            case invalidFileName, duplicateNumber, gap, checksumMismatch, unknownMigration, failed, unreadable
+            case invalidFileName, duplicateNumber, gap, checksumMismatch, unknownMigration, failed, unreadable, nameTaken
         }
         private let base: Base
 
@@ -29,6 +29,8 @@ public struct MigrationError: Error, Sendable, Hashable, CustomStringConvertible
         public static let failed = Kind(base: .failed)
         /// The migrations folder could not be read.
         public static let unreadable = Kind(base: .unreadable)
+        /// A table FormStore's own migrations make is already there, not made by them.
+        public static let nameTaken = Kind(base: .nameTaken)
 
         public var description: String { base.rawValue }
     }
@@ -89,6 +91,12 @@ public struct MigrationError: Error, Sendable, Hashable, CustomStringConvertible
     /// says why; `underlyingError` is nil.
     public static func failed(_ fileName: String, reason: String, appliedBefore: [String]) -> MigrationError {
         MigrationError(.failed, fileName: fileName, message: "failed and was rolled back: \(reason)", appliedBefore: appliedBefore)
+    }
+
+    static func nameTaken(_ name: String) -> MigrationError {
+        MigrationError(.nameTaken, fileName: nil,
+                       message: "the database already has a table named \(name), not made by FormStore, which FormStore's "
+                           + "own tables need; nothing was changed (rename that table, or keep FormStore's tables in another database)")
     }
 
     static func unreadable(_ directory: String, reason: String) -> MigrationError {

@@ -52,6 +52,22 @@ public struct Migrator: Sendable {
     /// recorded in `formstore_migrations`.
     public static let formStore = Migrator(files: EmbeddedMigrations.files, table: "formstore_migrations")
 
+    /// The tables FormStore's own migrations make (`Migrations/`).
+    static let ownTableNames = ["formstore_settings", "formstore_drafts", "formstore_forms", "formstore_changes",
+                                "formstore_change_fields"]
+
+    /// Refuses FormStore's own migrations on a database none of them were
+    /// applied to that already has a table of one of their names (the
+    /// user's): before anything is made, where the run used to stop halfway
+    /// and leave the database unable to take them. Other migrators are not checked.
+    ///
+    /// - parameter exists: whether the database has a table (or view) of that name.
+    /// - throws: `MigrationError` (`.nameTaken`).
+    public func refuseTakenNames(applied: Set<Int>, exists: (String) throws -> Bool) throws {
+        guard table == Self.formStore.table, applied.isEmpty else { return }
+        for name in Self.ownTableNames where try exists(name) { throw MigrationError.nameTaken(name) }
+    }
+
     /// The migrations in order.
     ///
     /// - throws: `MigrationError` for a bad file name, a duplicate number or a gap.
@@ -98,6 +114,7 @@ public struct Migrator: Sendable {
         while let next = try conn.transaction(.immediate, { () throws -> Migration? in
             try createTable(conn)
             let appliedNumbers = try checkApplied(conn, against: migrations)
+            try refuseTakenNames(applied: appliedNumbers) { try conn.tableExists($0) }
             guard let pending = migrations.first(where: { !appliedNumbers.contains($0.number) }) else { return nil }
             do {
                 try conn.executeScript(pending.sql)

@@ -53,7 +53,10 @@ public struct PostgresError: Error, Sendable, Hashable, CustomStringConvertible 
     public var isConnectionLost: Bool { sqlState.hasPrefix("08") || sqlState == "57P01" }
     /// Running the transaction again may succeed: what `PostgresPool.write` retries,
     /// and what the command reports as 75 (temporary failure) once retries ran out.
-    public var isRetryable: Bool { isSerializationFailure || isDeadlock || sqlState == "55P03" }
+    public var isRetryable: Bool { isSerializationFailure || isDeadlock || (sqlState == "55P03" && !isLockTimeout) }
+    /// A statement waited for a lock longer than the pool's `lockTimeout`:
+    /// not retried (it would wait as long again), a conflict to try again later.
+    public var isLockTimeout: Bool { sqlState == "55P03" && message.contains("lock timeout") }
 
     /// A connection that could not be made (libpq's own message, which names
     /// the host, never the password).

@@ -21,6 +21,8 @@ public final class PostgresPool: @unchecked Sendable {
     /// How many times `write` runs a transaction that failed on a serialization
     /// failure or a deadlock before it throws.
     public let retries: Int
+    /// How long a statement waits for another transaction's lock (nil: the server's setting).
+    public let lockTimeout: Duration?
     private let condition = WaitCondition()
     private var idle: [PostgresConnection] = []
     private var open = 0
@@ -32,15 +34,32 @@ public final class PostgresPool: @unchecked Sendable {
     /// server is reported here.
     ///
     /// - throws: `PostgresError` when the first connection fails.
-    public init(url: String, maxConnections: Int = 4, preparesStatements: Bool = true, retries: Int = 8) throws {
+    ///
+    /// - parameter lockTimeout: how long a statement waits for a lock another
+    ///   transaction holds before it fails (`lock_timeout`, SQLSTATE 55P03,
+    ///   `PostgresError.isLockTimeout`); nil waits as the server is set to.
+    public init(url: String, maxConnections: Int = 4, preparesStatements: Bool = true, retries: Int = 8,
+                lockTimeout: Duration? = nil) throws {
         self.url = url
         self.maxConnections = max(1, maxConnections)
         self.preparesStatements = preparesStatements
         self.retries = retries
-        let first = try PostgresConnection(url: url, preparesStatements: preparesStatements)
+        self.lockTimeout = lockTimeout
+        let first = try connect()
         idle = [first]
         open = 1
         backendPIDs = [first.backendPID]
+    }
+
+    /// A new connection, its lock timeout set.
+    private func connect() throws -> PostgresConnection {
+        let conn = try PostgresConnection(url: url, preparesStatements: preparesStatements)
+        if let lockTimeout {
+            let milliseconds = lockTimeout.components.seconds * 1000 + lockTimeout.components.attoseconds / 1_000_000_000_000_000
+            // 0 would wait for ever in PostgreSQL: the shortest wait it takes is 1 ms.
+            try conn.execute("SELECT pg_catalog.set_config('lock_timeout', $1, false)", [String(max(milliseconds, 1))])
+        }
+        return conn
     }
 
     /// Calls `handler` with the SQL of each statement the pool's connections
@@ -107,7 +126,7 @@ public final class PostgresPool: @unchecked Sendable {
         open += 1
         condition.unlock()
         do {
-            let conn = try PostgresConnection(url: url, preparesStatements: preparesStatements)
+            let conn = try connect()
             condition.lock()
             backendPIDs.insert(conn.backendPID)
             condition.unlock()

@@ -45,6 +45,7 @@ public enum PostgresFormInference {
         switch column.typeName {
         case "uuid": field.hint = "UUID"
         case "json", "jsonb": field.hint = "JSON"
+        case "money": field.hint = "money, as the server writes it: $12.34"
         case _ where column.isArray:
             field.hint = "PostgreSQL array, written as the server writes it: {a,\"b c\",NULL}"
         case "bytea":
@@ -77,6 +78,8 @@ public enum PostgresFormInference {
         // multichoice (a set of labels) cannot say. A spec may still make one a multichoice.
         if column.isArray { return .text }
         if column.isEnum { return .choice }
+        // Money is shown and typed with its currency sign (`$12.34`), which no number field reads.
+        if column.typeName == "money" { return .text }
         let name = column.name.lowercased()
         switch family {
         case .bool: return .bool

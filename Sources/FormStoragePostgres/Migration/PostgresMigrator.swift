@@ -60,6 +60,9 @@ public struct PostgresMigrator: Sendable {
                 }
                 numbers.insert(number)
             }
+            try migrator.refuseTakenNames(applied: numbers) { name in
+                try conn.execute("SELECT pg_catalog.to_regclass($1) IS NOT NULL", [quoteIdentifier(name)]).text(row: 0, column: 0) == "t"
+            }
             guard let pending = migrations.first(where: { !numbers.contains($0.number) }) else { return nil }
             do {
                 try conn.executeScript(dialect[pending.fileName] ?? pending.sql)

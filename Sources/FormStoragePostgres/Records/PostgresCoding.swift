@@ -37,7 +37,7 @@ struct PostgresCoding: Sendable, Hashable {
         case .double(let d):
             // A whole number typed as 6 is stored as 6, not 6.0: a `numeric` keeps the scale it is given.
             if family == .integer || family == .numeric, let i = Int64(exactly: d) { return String(i) }
-            return d.nonFiniteName ?? String(d)
+            return ValueBytes.nonFiniteName(d) ?? String(d)
         case .text(let s): return s
         case .date(let date): return encodeDate(date)
         case .list(let list): return ListJSON.encode(list)

@@ -32,10 +32,11 @@ struct PostgresTableMapping: Sendable, Hashable {
         self.form = form
         self.table = table
         let key = form.primaryKey.isEmpty ? table.primaryKey : form.primaryKey
-        // A view has no key of its own: it can be listed and exported, and its
-        // spec may name one (docs/fidelity.md), which no index can vouch for.
-        guard !key.isEmpty || table.isView else { throw PostgresStoreError.noPrimaryKey(table.name) }
-        guard table.isView || table.identifiesOneRow(key) else {
+        // A view, or a table without a primary key, has no key of its own: it
+        // can be listed, exported and added to, as SQLite's views are, and a
+        // record of it found by key says why not (`keyParameters`). A view's
+        // spec may name a key (docs/fidelity.md), which no index can vouch for.
+        guard key.isEmpty || table.isView || table.identifiesOneRow(key) else {
             throw PostgresStoreError.keyNotUnique(key, form: form.name, table: table.name)
         }
         keyColumns = key

@@ -5,7 +5,7 @@ extension CLIError {
     ///
     /// | error | exit |
     /// | --- | --- |
-    /// | `PostgresError` serialization failure, deadlock, lock not available (after retries) | 75 |
+    /// | `PostgresError` serialization failure, deadlock, lock not available (after retries), lock timeout | 75 |
     /// | `PostgresError` connection failed or lost, insufficient privilege, read-only transaction | 74 |
     /// | `PostgresError` constraint (class 23), data exception (class 22) | 65 |
     /// | `PostgresStoreError` unknown table / other | 66 / 65 |
@@ -15,6 +15,10 @@ extension CLIError {
     static func classifyingPostgres(_ error: any Error, database: String) -> CLIError? {
         switch error {
         case let error as PostgresError:
+            if error.isLockTimeout {
+                return .conflict("\(database) is locked: another transaction held a lock past the busy timeout "
+                                 + "(FORMSTORE_BUSY_TIMEOUT_MS); nothing was changed (try again)")
+            }
             if error.isRetryable {
                 return .conflict("\(database): another transaction held the rows (\(error.message)); nothing was saved (try again)")
             }

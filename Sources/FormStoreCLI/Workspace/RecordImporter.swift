@@ -427,9 +427,9 @@ struct RecordImporter {
         case (.text(let text), _) where text.isEmpty:
             // Empty text stays empty text, distinct from NULL, whatever the kind.
             return raw
-        case (.text(let text), .decimal) where Double(nonFiniteName: text) != nil:
+        case (.text(let text), .decimal) where ValueBytes.nonFiniteDouble(named: text) != nil:
             // NaN or ±Infinity, as export writes a float holding one.
-            return .double(Double(nonFiniteName: text)!)
+            return .double(ValueBytes.nonFiniteDouble(named: text)!)
         case (.text(let text), _):
             return try parseInput(text, slot: slot)
         case (.null, _):

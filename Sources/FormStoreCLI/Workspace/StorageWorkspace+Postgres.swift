@@ -13,7 +13,8 @@ extension StorageWorkspace {
     /// - throws: `PostgresError` (its message names the host, never the password).
     func openPostgres() throws -> PostgresFormStore {
         // One connection serves a command; `serve` answers a few requests at once.
-        let pool = try PostgresPool(url: databasePath, maxConnections: 4)
+        // A lock held by another transaction is waited for as long as SQLite's busy timeout (exit 75 after).
+        let pool = try PostgresPool(url: databasePath, maxConnections: 4, lockTimeout: globals.busyTimeout)
         return try PostgresFormStore(pool: pool, applyingMigrations: access == .writeWithDrafts)
     }
 }

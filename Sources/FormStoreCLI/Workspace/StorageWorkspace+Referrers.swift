@@ -31,7 +31,20 @@ extension StorageWorkspace {
             throw try foreignKeyRefusal(error.message, saving: session, key: key)
         } catch let error as PostgresError where error.isForeignKeyViolation {
             throw try foreignKeyRefusal(error.message, saving: session, key: key)
+        } catch let error as PostgresError where error.sqlState.hasPrefix("22") {
+            // A value the column's own type refused (a uuid, json, a numeric
+            // past its precision), named by its field where one can be told.
+            guard let field = Self.field(refusedBy: error.message, in: session) else { throw error }
+            return .invalid([FieldError(field: field, code: "type", message: error.message.singleLine)])
         }
+    }
+
+    /// The changed field a server's refusal is about: the only one, else the
+    /// one whose value the message quotes.
+    private static func field(refusedBy message: String, in session: FormSession) -> String? {
+        let changed = session.dirtyFields
+        if changed.count == 1 { return changed.first }
+        return changed.first { message.contains("\"" + session.text($0) + "\"") }
     }
 
     private func foreignKeyRefusal(_ message: String?, saving session: FormSession, key: KeyArgument?) throws -> CLIError {

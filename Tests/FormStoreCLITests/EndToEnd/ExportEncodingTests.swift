@@ -42,7 +42,7 @@ import Testing
             13,"1e-07",\r
             14,=SUM(A1),\r
             15,"say ""hi"", twice",\r
-            16,inf,\r
+            16,Infinity,\r
             17,"",\r
             18,,\r
             19,"9223372036854775807",\r
@@ -78,7 +78,7 @@ import Testing
         let array = try db.run(["export", "t", "--format", "json", "--where", "id>=16", "--where", "id<=18"])
         #expect(array.output == """
             [
-              {"id": 16, "v": null, "w": null},
+              {"id": 16, "v": "Infinity", "w": null},
               {"id": 17, "v": "", "w": null},
               {"id": 18, "v": null, "w": null}
             ]
