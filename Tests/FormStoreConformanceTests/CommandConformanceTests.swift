@@ -126,6 +126,21 @@ import Testing
         #expect(try query("SELECT count(*) FROM formstore_drafts WHERE note = 'mine'") == "1")
     }
 
+    /// `form --format sql` prints SQLite's own CREATE TABLE; for a PostgreSQL
+    /// table it says where that table's own comes from instead of printing
+    /// SQLite's DDL, which drops its types and constraints.
+    @Test(arguments: BackendKind.allCases)
+    func formAsSQLIsTheTablesOwnOrRefused(_ kind: BackendKind) throws {
+        let backend = try TestBackend(kind, schema: People.schema)
+        let run = try runBinary(["--db", backend.location, "form", "people", "--format", "sql"])
+        if kind == .sqlite {
+            #expect(run.code == 0 && run.output.hasPrefix("CREATE TABLE"), "\(run)")
+        } else {
+            #expect(run.code == 64 && run.output.isEmpty, "\(run)")
+            #expect(run.errors.contains("people is a PostgreSQL table: --format sql writes SQLite's CREATE TABLE"), "\(run)")
+        }
+    }
+
     /// A row another transaction keeps locked is waited for as long as the
     /// busy timeout, then given up (exit 75), as on SQLite: it hung for as
     /// long as the lock was held.

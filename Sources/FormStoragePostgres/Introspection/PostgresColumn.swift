@@ -12,6 +12,9 @@ public struct PostgresColumn: Sendable, Hashable {
     public let defaultSQL: String?
     /// `GENERATED … AS IDENTITY`.
     public let isIdentity: Bool
+    /// `GENERATED ALWAYS AS IDENTITY`: the server refuses a value for it
+    /// (`BY DEFAULT` takes one, as a serial does).
+    public var isAlwaysIdentity = false
     /// `GENERATED ALWAYS AS (…) STORED`: never written.
     public let isGenerated: Bool
 

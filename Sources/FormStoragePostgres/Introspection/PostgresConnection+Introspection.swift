@@ -27,7 +27,8 @@ extension PostgresConnection {
             SELECT a.attname, t.typname, et.typname, a.attnotnull,
                    pg_catalog.pg_get_expr(d.adbin, d.adrelid), a.attidentity <> '', a.attgenerated <> '',
                    (SELECT pg_catalog.string_agg(e.enumlabel, E'\\x1f' ORDER BY e.enumsortorder)
-                    FROM pg_catalog.pg_enum e WHERE e.enumtypid = t.oid)
+                    FROM pg_catalog.pg_enum e WHERE e.enumtypid = t.oid),
+                   a.attidentity = 'a'
             FROM pg_catalog.pg_attribute a
             JOIN pg_catalog.pg_type t ON t.oid = a.atttypid
             LEFT JOIN pg_catalog.pg_type et ON et.oid = t.typelem AND t.typcategory = 'A'
@@ -50,8 +51,8 @@ extension PostgresConnection {
             if keys.text(row: row, column: 0) == "t" { primaryKey = names }
             uniqueKeys.append(names)
         }
-        var table = PostgresTable(name: name, columns: (0..<columns.rowCount).map { row in
-            PostgresColumn(
+        var table = PostgresTable(name: name, columns: (0..<columns.rowCount).map { row -> PostgresColumn in
+            var column = PostgresColumn(
                 name: columns.text(row: row, column: 0) ?? "",
                 typeName: columns.text(row: row, column: 1) ?? "text",
                 elementTypeName: columns.text(row: row, column: 2),
@@ -60,6 +61,8 @@ extension PostgresConnection {
                 defaultSQL: columns.text(row: row, column: 4),
                 isIdentity: columns.text(row: row, column: 5) == "t",
                 isGenerated: columns.text(row: row, column: 6) == "t")
+            column.isAlwaysIdentity = columns.text(row: row, column: 8) == "t"
+            return column
         }, primaryKey: primaryKey, uniqueKeys: uniqueKeys)
         table.isView = relation.text(row: 0, column: 1) == "v"
         return table

@@ -60,7 +60,13 @@ public enum PostgresFormInference {
         if let sql = column.defaultSQL, !isSerial, let value = defaultValue(sql, coding: coding) {
             field.defaultValue = value
         }
-        if table.primaryKey.contains(column.name) || column.isIdentity || isSerial { field.isReadOnly = true }
+        // A key is never changed here; an identity the server always fills in
+        // takes no value at all. A `BY DEFAULT` identity and a serial take one
+        // (an import copying rows gives it), so they are read-only only as a key.
+        if table.primaryKey.contains(column.name) || column.isAlwaysIdentity {
+            field.isReadOnly = true
+        }
+        if column.isAlwaysIdentity { field.hint = "identity: filled in by PostgreSQL (GENERATED ALWAYS)" }
         if column.isGenerated {
             field.isReadOnly = true
             field.hint = "generated column: computed by PostgreSQL"

@@ -107,9 +107,12 @@ struct PostgresTableMapping: Sendable, Hashable {
             return value != .null || !column.hasDefault
         }
         let quotedTable = quoteIdentifier(table.name)
+        // A value given for a GENERATED ALWAYS identity (an import copying
+        // rows, a key typed on purpose) is taken as given, as pg_dump restores one.
+        let overriding = given.contains { table.column($0)?.isAlwaysIdentity == true } ? " OVERRIDING SYSTEM VALUE" : ""
         let sql = given.isEmpty
             ? "INSERT INTO \(quotedTable) DEFAULT VALUES RETURNING \(returning)"
-            : "INSERT INTO \(quotedTable) (\(given.map(quoteIdentifier).joined(separator: ", "))) VALUES ("
+            : "INSERT INTO \(quotedTable) (\(given.map(quoteIdentifier).joined(separator: ", ")))\(overriding) VALUES ("
                 + given.indices.map { "$\($0 + 1)" }.joined(separator: ", ") + ") RETURNING \(returning)"
         return (sql, given.map { parameter($0, values[$0] ?? .null, like: like[$0]) })
     }

@@ -74,8 +74,9 @@ extension FormScreen {
             if key == focus { screen.write("›", row: row, column: 0, style: .title) }
             // Changed by someone else while edited here: resolved on the conflict screen at Ctrl-S.
             if isChangedUnderneath(key) { screen.write("!", row: row, column: 1, style: .error) }
-            screen.write(FormLayout.label(field), row: row, column: 2, style: editable ? (focused ? .title : .plain) : .muted,
-                         limit: layout.valueColumn - 4)
+            // Cut with an ellipsis, so that a cut label does not pass for another field's.
+            screen.write(DisplayWidth.fit(FormLayout.label(field), width: layout.valueColumn - 4), row: row, column: 2,
+                         style: editable ? (focused ? .title : .plain) : .muted, limit: layout.valueColumn - 4)
             let wide = FormLayout.valueIsWide(field, session: session, boxWidth: layout.boxWidth)
             let width = wide ? screen.width - layout.valueColumn - 1 : layout.boxWidth
             drawValue(field, focused: focused, editable: editable, into: &screen, row: row,

@@ -7,7 +7,7 @@ extension CLIError {
     /// | --- | --- |
     /// | `PostgresError` serialization failure, deadlock, lock not available (after retries), lock timeout | 75 |
     /// | `PostgresError` connection failed or lost, insufficient privilege, read-only transaction | 74 |
-    /// | `PostgresError` constraint (class 23), data exception (class 22) | 65 |
+    /// | `PostgresError` constraint (class 23), data exception (class 22), a value for a GENERATED ALWAYS column | 65 |
     /// | `PostgresStoreError` unknown table / other | 66 / 65 |
     ///
     /// Only the server's primary message is shown: its detail line may quote
@@ -30,7 +30,8 @@ extension CLIError {
             if error.sqlState == "42501" || error.sqlState == "25006" {
                 return .storage("cannot write \(database): \(error.message)")
             }
-            if error.isConstraint || error.sqlState.hasPrefix("22") {
+            // 428C9: a value given for a GENERATED ALWAYS column, which the server fills in.
+            if error.isConstraint || error.sqlState.hasPrefix("22") || error.sqlState == "428C9" {
                 return .validation(error.message)
             }
             return .failure("PostgreSQL error \(error.sqlState): \(error.message.singleLine)")

@@ -54,7 +54,8 @@ struct ScreenBuffer: Equatable, Sendable {
             var shown = String(character)
             var w = DisplayWidth.of(character)
             if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                shown = "?"
+                // A line break is drawn as ⏎ (docs/terminal.md), any other control character as ?.
+                shown = character.isNewline ? "⏎" : "?"
                 w = 1
             }
             if w == 0 { continue }

@@ -163,7 +163,13 @@ final class StorageWorkspace: Workspace {
     }
 
     func storedSchema(of form: Form) throws -> String? {
-        // SQLite's own text; PostgreSQL keeps none (its form's idea of the table is printed).
+        // SQLite's own text. PostgreSQL keeps none to print, and the form's
+        // idea of its table would be SQLite's DDL, which drops its types and constraints.
+        if let postgres = try store() as? PostgresFormStore, form.groups.isEmpty,
+           try postgres.inferredForm(table: form.tableName) == form {
+            throw CLIError.usage("\(form.tableName) is a PostgreSQL table: --format sql writes SQLite's CREATE TABLE, "
+                                 + "not its own (pg_dump --schema-only prints that)")
+        }
         guard let sqlite = try store() as? FormStore, form.groups.isEmpty,
               try sqlite.inferredForm(table: form.tableName) == form else { return nil }
         let sql = try sqlite.database.read { try $0.tableInfo(form.tableName).sql }

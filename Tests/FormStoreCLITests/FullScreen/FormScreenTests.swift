@@ -217,6 +217,21 @@ import Testing
         #expect(!session.hasUnsavedChanges)
     }
 
+    /// `\N` typed is NULL and `""` empty text, as at the prompts.
+    @Test func backslashNIsNullAndTwoQuotesEmptyText() throws {
+        let people = PeopleStore()
+        people.otherWriter(["notes": .text("hi")])
+        let session = try people.open()
+        let screen = FormScreen(session: session)
+        try screen.focus(on: "notes")
+        _ = try screen.handle(.control("u"))
+        try type(#"\N"#, into: screen)
+        #expect(session.value("notes") == .null)
+        _ = try screen.handle(.control("u"))
+        try type(#""""#, into: screen)
+        #expect(session.value("notes") == .text(""))
+    }
+
     @Test func aTinyTerminalSaysSo() throws {
         let screen = FormScreen(session: try PeopleStore().open())
         #expect(screenText(screen, width: 20, height: 5) == "Terminal too small\n(20x5; needs 30x8)\n\n\n")
