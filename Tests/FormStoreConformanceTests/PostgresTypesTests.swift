@@ -2,6 +2,7 @@ import FormBasics
 import FormCore
 import FormStorage
 import FormStoragePostgres
+import FormStoreTestSupport
 import Foundation
 import Testing
 
@@ -72,6 +73,23 @@ import Testing
         let copy = try backend.row("SELECT \(Self.columns) FROM things WHERE code = 'copy'")
         #expect(copy != nil)
         #expect(copy == original)
+    }
+
+    /// Timestamps and times keep the microseconds PostgreSQL keeps: typed,
+    /// found by key, and matched by a filter (they were cut to milliseconds).
+    @Test func microsecondsAreKept() throws {
+        let backend = try TestBackend(.postgres, schema: Schema(sqlite: "", postgres: """
+            CREATE TABLE rt (at timestamptz PRIMARY KEY, ts timestamp, t time);
+            INSERT INTO rt VALUES ('2024-05-01 11:04:05.123456+02', '2024-05-01 11:04:05.000001', '23:59:59.999999');
+            """))
+        let db = ["--db", backend.location]
+        let shown = try runBinary(db + ["show", "rt", "2024-05-01 09:04:05.123456Z", "--format", "json"])
+        #expect(shown.code == 0, "\(shown)")
+        let found = try runBinary(db + ["list", "rt", "--where", "ts=2024-05-01 11:04:05.000001", "--format", "csv"])
+        #expect(found.output.split(separator: "\r\n").count == 2, "\(found)")
+        let set = try runBinary(db + ["set", "rt", "2024-05-01 09:04:05.123456Z", "ts=2024-01-01T00:00:00.654321", "t=12:34:56.789"])
+        #expect(set.code == 0, "\(set)")
+        #expect(try backend.row("SELECT ts::text, t::text FROM rt") == ["2024-01-01 00:00:00.654321", "12:34:56.789"])
     }
 
     @Test func catalogDescribesTypesKeysDefaultsAndGeneratedColumns() throws {

@@ -137,12 +137,26 @@ public enum DateStorageFormat: Sendable, Hashable {
 }
 
 extension DateStorageFormat.TextLayout {
+    /// A date read from text in any layout this type writes (a day, a time
+    /// to the microsecond, both, with `Z` or an offset of `±hh:mm`, `±hhmm`
+    /// or `±hh`), and that layout; nil for other text.
+    public static func read(_ text: String) -> (date: Date, layout: Self)? {
+        TextDate(text).map { ($0.date, $0.layout) }
+    }
+
+    /// `2024-05-01 13:04:05.123456Z`: a date and time to the microsecond, in UTC.
+    public static let microseconds = Self(hasDate: true, hasTime: true, separator: UInt8(ascii: " "), hasSeconds: true,
+                                          fractionDigits: 6, zone: .utc(UInt8(ascii: "Z")))
+    /// `13:04:05.123456`: a time of day to the microsecond.
+    public static let timeMicroseconds = Self(hasDate: false, hasTime: true, separator: 0, hasSeconds: true,
+                                              fractionDigits: 6, zone: .none)
+
     /// `date` written in this layout, in its zone (UTC without one). A part
     /// the layout leaves out but the date has is written too, as SQLite's
     /// own functions would (`2024-01-05 10:30:00` where the column's example
     /// held `2024-01-05`, seconds and their fraction where it held fewer):
     /// a date is never written as another.
-    func format(_ date: Date) -> String {
+    public func format(_ date: Date) -> String {
         var offset = 0
         if case .offset(let seconds, _) = zone { offset = seconds }
         if case .hourOffset(let seconds) = zone { offset = seconds }

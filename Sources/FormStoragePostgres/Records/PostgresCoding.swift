@@ -47,11 +47,12 @@ struct PostgresCoding: Sendable, Hashable {
         }
     }
 
+    /// A date as the column's type takes it, to the microsecond PostgreSQL keeps.
     private func encodeDate(_ date: Date) -> String {
         switch family {
         case .date: return ISO8601.date(date)
-        case .time: return ISO8601.time(date)
-        case .timestamp: return ISO8601.dateTime(date)
+        case .time: return DateStorageFormat.TextLayout.timeMicroseconds.format(date)
+        case .timestamp: return DateStorageFormat.TextLayout.microseconds.format(date)
         default:
             switch kind {
             case .date?: return ISO8601.date(date)
@@ -89,8 +90,12 @@ struct PostgresCoding: Sendable, Hashable {
             if kind == .decimal || kind == .integer, let d = Double(text) { return .double(d) }
             return .text(text)
         case .date: return ISO8601.parseDate(text).map(FieldValue.date) ?? .text(text)
-        case .time: return ISO8601.parseTime(String(text.prefix(8))).map(FieldValue.date) ?? .text(text)
-        case .timestamp: return ISO8601.parseDateTime(Self.isoOffset(text)).map(FieldValue.date) ?? .text(text)
+        // To the microsecond; a time of day as its clock reads (a `timetz`'s
+        // offset is not a day's), a timestamp with the offset the server writes (`+00`, `+05:30`).
+        case .time:
+            let clock = String(text.prefix { $0 != "+" && $0 != "-" })
+            return DateStorageFormat.TextLayout.read(clock).map { FieldValue.date($0.date) } ?? .text(text)
+        case .timestamp: return DateStorageFormat.TextLayout.read(text).map { FieldValue.date($0.date) } ?? .text(text)
         case .bytea: return Self.bytes(fromHex: text).map(FieldValue.data) ?? .text(text)
         case .json, .text:
             if kind?.isDateLike == true, let date = ISO8601.parse(text) {
@@ -98,22 +103,6 @@ struct PostgresCoding: Sendable, Hashable {
             }
             return .text(text)
         }
-    }
-
-    /// PostgreSQL writes a zone as `+00` or `+05:30`, and microseconds; ISO8601 reads `+00:00` and milliseconds.
-    private static func isoOffset(_ text: String) -> String {
-        var text = text
-        if let sign = text.lastIndex(where: { $0 == "+" || $0 == "-" }), text.distance(from: sign, to: text.endIndex) == 3,
-           text[..<sign].contains(":") {
-            text += ":00"
-        }
-        if let dot = text.firstIndex(of: ".") {
-            let digits = text[text.index(after: dot)...].prefix { $0.isNumber }
-            if digits.count > 3 {
-                text.replaceSubrange(text.index(after: dot)..<text.index(dot, offsetBy: 1 + digits.count), with: digits.prefix(3))
-            }
-        }
-        return text
     }
 
     private static func bytes(fromHex text: String) -> Data? {
