@@ -60,10 +60,14 @@ extension FormScreen {
         group.fields.filter { $0.holdsValue && $0.kind != .action }
     }
 
-    /// The columns the focus rests on: not read-only, not the row's key
-    /// (storage gives a new row its key).
+    /// The columns the focus rests on: not read-only, and not a stored row's
+    /// key. A new row's part of a composite key (a track's number on its
+    /// album) is typed, as the session takes it; a single key is given by storage.
     static func editableColumns(_ group: RowGroup, row: GroupRow) -> [Field] {
-        columns(group).filter { !$0.isReadOnly && !group.keyFields.contains($0.key) }
+        columns(group).filter { field in
+            guard group.keyFields.contains(field.key) else { return !field.isReadOnly }
+            return row.key == nil && group.keyFields.count > 1
+        }
     }
 
     var focusedGroup: RowGroup? { cell.flatMap { form.group($0.group) } }

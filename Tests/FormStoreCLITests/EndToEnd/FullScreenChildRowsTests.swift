@@ -18,6 +18,32 @@ import Testing
         INSERT INTO invoice_line VALUES (10, 1, 'Tea', 2.5), (11, 1, 'Cake', 3.5);
         """
 
+    /// A new row's part of a composite key is typed (a track's number on its
+    /// album): the focus stops on it, where it skipped it and the row could never be saved.
+    @Test func aNewRowTypesItsPartOfACompositeKey() throws {
+        let database = try DemoDatabase(sql: """
+            CREATE TABLE album (id INTEGER PRIMARY KEY, title TEXT);
+            INSERT INTO album VALUES (1, 'Powerage');
+            CREATE TABLE track (album_id INTEGER REFERENCES album(id), no INTEGER, name TEXT, PRIMARY KEY (album_id, no));
+            INSERT INTO track VALUES (1, 1, 'Rock n Roll Damnation');
+            """)
+        let pane = try TerminalPane(database, ["edit", "album", "1", "--children"])
+        try pane.screen(showing: "+ add a row")
+        // id, title, the stored track's name, then the add line.
+        try pane.press("Tab", "Tab", "Tab")
+        try pane.screen(showing: "› + add a row")
+        try pane.press("Enter")
+        try pane.type("2")
+        try pane.press("Tab")
+        try pane.type("Down Payment Blues")
+        try pane.press("C-s")
+        try pane.screen(showing: "Saved: track.")
+        #expect(try stored(database, "SELECT album_id, no, name FROM track ORDER BY no")
+                == "1|1|Rock n Roll Damnation\n1|2|Down Payment Blues\n")
+        try pane.press("Escape")
+        #expect(try pane.exitCode() == 0)
+    }
+
     @Test func addFixDeleteAndSaveTheLinesWithTheInvoice() throws {
         let database = try DemoDatabase(sql: Self.schema)
         let pane = try TerminalPane(database, ["edit", "invoice", "1", "--children"])
