@@ -301,6 +301,7 @@ extension FormScreen {
             if let format = field.format { parts.append("typed as \(format)") }
         default:
             if !field.choices.isEmpty { parts.append("Enter or type to pick") }
+            if refersToRows(field) { parts.append("Enter picks a row") }
         }
         if field.isSecure { parts.append("typed afresh, never shown") }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")

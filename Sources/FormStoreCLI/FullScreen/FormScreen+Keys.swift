@@ -59,6 +59,11 @@ extension FormScreen {
             if [.backspace, .delete].contains(key) { say(notEditable(field, why), problem: true) }
             return
         }
+        if key == .enter, refersToRows(field) {
+            // A foreign key: Enter opens the referenced rows, found by what is typed.
+            overlay = .picker(Picker(field: field.key))
+            return
+        }
         if FormScreen.isTyped(field) {
             try editText(key)
             return
@@ -101,7 +106,12 @@ extension FormScreen {
     /// Enter on a choice opens its list; elsewhere it goes to the next field.
     private var opensPicker: Bool {
         guard let field = focusedField, session.whyNotEditable(field.key) == nil else { return false }
-        return !field.choices.isEmpty && field.kind != .multichoice
+        return (!field.choices.isEmpty || refersToRows(field)) && field.kind != .multichoice
+    }
+
+    /// Whether the field is a foreign key whose rows a picker offers.
+    func refersToRows(_ field: Field) -> Bool {
+        field.choices.isEmpty && labels?.labels(field.key) == true
     }
 
     private func notEditable(_ field: Field, _ why: String) -> String {
@@ -123,6 +133,13 @@ extension FormScreen {
     /// The picker's choices that match what was typed (by label, any case).
     func filteredChoices(_ picker: Picker) -> [Choice] {
         guard let field = form.field(picker.field) else { return [] }
+        if refersToRows(field), let labels {
+            // Read once per filter typed, not per drawing.
+            if let found = referencedChoices, found.field == field.key, found.filter == picker.filter { return found.choices }
+            let choices = labels.choices(form, column: field.key, search: picker.filter, limit: 50)
+            referencedChoices = (field.key, picker.filter, choices)
+            return choices
+        }
         let all = offeredChoices(field)
         guard !picker.filter.isEmpty else { return all }
         return all.filter { $0.label.lowercased().contains(picker.filter.lowercased()) }
@@ -151,6 +168,8 @@ extension FormScreen {
             do {
                 try report(try session.set(picker.field, value: choices[picker.highlighted].value), field: picker.field)
                 session.commit(picker.field)
+                // A typed field's line shows the value picked.
+                if picker.field == focus, let field = form.field(picker.field), FormScreen.isTyped(field) { focusChanged() }
             } catch let refused as SessionError {
                 say(refused.message, problem: true)
             }

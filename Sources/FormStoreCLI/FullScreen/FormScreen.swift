@@ -14,6 +14,8 @@ final class FormScreen {
     /// The labels of the rows the form's foreign keys refer to, shown after
     /// a key that is not being typed in (`3 (AC/DC)`, as `show` prints it).
     var labels: ReferenceLabels?
+    /// The rows a foreign key's picker last read, for the filter it was read with.
+    var referencedChoices: (field: String, filter: String, choices: [Choice])?
     var form: Form { session.form }
 
     /// The field with the focus (a visible field that holds a value);

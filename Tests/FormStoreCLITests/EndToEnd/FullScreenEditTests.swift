@@ -53,6 +53,32 @@ import Testing
         #expect(try stored(database, "SELECT qty FROM events WHERE id = 1") == "4\n")
     }
 
+    /// Enter on a foreign key opens the rows it may refer to, found by what
+    /// is typed (not all of them: there may be thousands); Enter picks one.
+    @Test func enterOnAForeignKeyPicksARow() throws {
+        let database = try DemoDatabase(sql: """
+            CREATE TABLE artist (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+            WITH RECURSIVE n(i) AS (SELECT 3 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+            INSERT INTO artist SELECT i, 'Band ' || i FROM n;
+            INSERT INTO artist VALUES (1, 'AC/DC'), (2, 'Accept');
+            CREATE TABLE album (id INTEGER PRIMARY KEY, title TEXT NOT NULL, artist_id INTEGER REFERENCES artist(id));
+            INSERT INTO album VALUES (1, 'Powerage', 1);
+            """)
+        let pane = try TerminalPane(database, ["edit", "album", "1"])
+        try pane.screen(showing: "artist_id  1 (AC/DC)")
+        try pane.press("Tab", "Tab")
+        try pane.screen(showing: "Enter picks a row")
+        try pane.press("Enter")
+        try pane.type("Acc")
+        #expect(try pane.screen(showing: "Filter: Acc").contains("│ Accept"))
+        try pane.press("Enter")
+        try pane.press("C-s")
+        try pane.screen(showing: "Saved: artist_id.")
+        #expect(try stored(database, "SELECT artist_id FROM album") == "2\n")
+        try pane.press("Escape")
+        #expect(try pane.exitCode() == 0)
+    }
+
     /// A foreign key shows the row it refers to, as `show` names it, and a
     /// key typed in is named again when the focus leaves it: a key of no row
     /// says so before the save would be refused.
