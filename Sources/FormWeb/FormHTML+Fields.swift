@@ -1,3 +1,4 @@
+import FormBasics
 import FormCore
 
 /// One field's row: its label, input by kind, hint and errors.
@@ -114,17 +115,35 @@ extension FormHTML {
     /// stored as `04/07/2016`, input that did not parse) a plain text input:
     /// a browser sends either back changed, and a save would store it so.
     static func inputType(_ kind: FieldKind, holding text: String) -> (String, String)? {
-        if text.contains("\n") || text.contains("\r") { return nil }
+        if WebText.hasLineBreak(text) { return nil }
         let (type, attributes) = inputType(kind)
-        let digits = "[0-9]"
-        let pattern: String? = switch type {
-        case "date": "^\(digits){4}-\(digits){2}-\(digits){2}$"
-        case "time": "^\(digits){2}:\(digits){2}(:\(digits){2})?$"
-        case "datetime-local": "^\(digits){4}-\(digits){2}-\(digits){2}T\(digits){2}:\(digits){2}(:\(digits){2})?$"
-        default: nil
-        }
-        if let pattern, !text.isEmpty, (try? Regex(pattern).wholeMatch(in: text)) == nil { return ("text", "") }
+        if !text.isEmpty, !browserHolds(type, text) { return ("text", "") }
         return (type, attributes)
+    }
+
+    /// Whether a date, time or datetime-local input holds `text` as it is: a
+    /// real day (not `2024-02-30` or `0000-00-00`) and a real time of day (not
+    /// `25:61`) in the input's own layout. A browser blanks any other text,
+    /// and an untouched save would store nothing in its place.
+    static func browserHolds(_ type: String, _ text: String) -> Bool {
+        func isDay(_ day: Substring) -> Bool {
+            day.count == 10 && ISO8601.parseDate(String(day)).map(ISO8601.date) == String(day)
+        }
+        func isTime(_ time: Substring) -> Bool {
+            let parts = time.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2 || parts.count == 3,
+                  parts.allSatisfy({ $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return false }
+            let numbers = parts.compactMap { Int($0) }
+            return numbers[0] < 24 && numbers[1] < 60 && (numbers.count == 2 || numbers[2] < 60)
+        }
+        switch type {
+        case "date": return isDay(text[...])
+        case "time": return isTime(text[...])
+        case "datetime-local":
+            let halves = text.split(separator: "T", omittingEmptySubsequences: false)
+            return halves.count == 2 && isDay(halves[0]) && isTime(halves[1])
+        default: return true
+        }
     }
 
     /// A bool field's control: a checkbox, or, for a value that is NULL in a

@@ -81,8 +81,10 @@ extension FormSession {
                 continue
             }
             let stored = row(name, id)!
-            for (field, mine) in cells {
+            for (field, posted) in cells {
                 let theirs = WebText.of(stored[field.key], in: field)
+                var mine = posted
+                if mine.value == nil { mine.text = WebText.lineBreaks(mine.text, as: was[field.key] ?? theirs) }
                 if let before = was[field.key], before == mine.text { continue }
                 if let before = was[field.key], before != theirs, mine.text != theirs {
                     result.conflicts.append(WebConflict(field: "\(name)[\(key)].\(field.key)", base: before, mine: mine.text,

@@ -6,6 +6,22 @@ import FoundationEssentials
 /// except where the input type has a fixed one (`date`, `time`,
 /// `datetime-local` take ISO 8601, whatever the field's input format is).
 enum WebText {
+    /// What a browser posted for text stored as `stored`, its line breaks as
+    /// stored: a browser sends a textarea's line breaks as CRLF (a lone CR
+    /// or LF too), so text differing from the stored text only in them is
+    /// the stored text, and other text keeps LF unless the stored text had CRLF.
+    static func lineBreaks(_ posted: String, as stored: String) -> String {
+        guard posted.unicodeScalars.contains(where: { $0 == "\r" }) else { return posted }
+        let lines = { (text: String) in text.replacing("\r\n", with: "\n").replacing("\r", with: "\n") }
+        if lines(posted) == lines(stored) { return stored }
+        return stored.contains("\r\n") ? posted : lines(posted)
+    }
+
+    /// Whether text holds a line break, CRLF included (Swift reads `\r\n` as one character, not `\n`).
+    static func hasLineBreak(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0 == "\n" || $0 == "\r" }
+    }
+
     static func of(_ value: FieldValue, in field: Field) -> String {
         guard case .date(let date) = value else { return field.format(value) }
         switch field.kind {

@@ -1,6 +1,6 @@
 import Foundation
 import FormCore
-import FormWeb
+@testable import FormWeb
 import Testing
 
 /// What a browser is given for a session: structure a screen reader can
@@ -150,5 +150,19 @@ import Testing
         #expect(html.contains(#"<label for="f-title">Title <span class="required" aria-hidden="true">*</span></label>"#))
         #expect(!html.contains(" required"), "\(html)")
         #expect(html.contains(#"<label for="f-done">Done</label>"#), "\(html)")
+    }
+
+    /// A date, time or datetime the browser's input cannot hold as it is (a
+    /// day that is not, a time past 24:00) is drawn in a text input: the
+    /// browser would blank it, and an untouched save store nothing.
+    @Test func aDayOrTimeThatIsNotIsDrawnAsText() {
+        for (type, text) in [("date", "2024-02-30"), ("date", "0000-00-00"), ("date", "2016-13-01"), ("time", "25:61"),
+                             ("time", "24:00:00"), ("time", "23:59:60"), ("datetime-local", "2021-02-29T10:00"),
+                             ("datetime-local", "2021-01-01T25:00")] {
+            #expect(!FormHTML.browserHolds(type, text), "\(type) \(text)")
+        }
+        for (type, text) in [("date", "2024-02-29"), ("time", "23:59"), ("time", "00:00:59"), ("datetime-local", "2021-01-01T10:00:05")] {
+            #expect(FormHTML.browserHolds(type, text), "\(type) \(text)")
+        }
     }
 }

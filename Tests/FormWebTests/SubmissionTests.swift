@@ -143,6 +143,22 @@ import Testing
         #expect(edited.value("bio") == "line one\nline 2")
     }
 
+    /// Text stored with CRLF, a lone CR or mixed line breaks is drawn in a
+    /// textarea, and the browser's all-CRLF copy of it sent back is no change.
+    @Test(arguments: ["a\r\nb", "a\rb", "line1\nline2\r\nline3\ttab  ", "\r\n lead\r\n"])
+    func storedLineBreaksSurviveAnUntouchedPost(_ stored: String) throws {
+        var note = Field(key: "note", label: "Note", kind: .text)
+        note.keepsWhitespace = true
+        let form = Form(name: "notes", sections: [Section(fields: [note])])
+        let (session, _) = try FormHTMLTests.session(form, values: ["note": .text(stored)])
+        let html = FormHTML(session, options: .init(action: "/x")).render()
+        #expect(html.contains("<textarea name=\"note\""), "\(html)")
+        // What a browser sends for the untouched textarea: every line break as CRLF.
+        let crlf = stored.replacing("\r\n", with: "\n").replacing("\r", with: "\n").replacing("\n", with: "\r\n")
+        #expect(session.apply(submitted: Self.post(from: session, ["note": crlf])).isClean)
+        #expect(session.dirtyFields.isEmpty && session.value("note") == .text(stored))
+    }
+
     @Test func keysWithSpacesAndQuotesSurviveTheBrowser() throws {
         let form = Form(name: "odd", sections: [Section(fields: [Field(key: "line no", kind: .integer), Field(key: #"say "hi""#)])])
         let backend = MemoryBackend()

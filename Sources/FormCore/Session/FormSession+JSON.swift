@@ -96,6 +96,7 @@ extension FormSession {
         guard let given, !hasInputs || inputs[field.key] == nil else { return false }
         let now = value(field.key)
         if given == now { return true }
+        if case .text(let name) = given, case .double(let d) = now, ValueBytes.nonFiniteName(d) == name { return true }
         // Only a date may be the same value written another way.
         guard field.kind.isDateLike, case .success(let value) = machineValue(given, for: field) else { return false }
         return field.keepingStoredDate(value, stored: pristineValue(field.key), typed: false) == now
@@ -110,6 +111,9 @@ extension FormSession {
             guard let date = ISO8601.parse(text) else { plain = .text(text); break }
             if let error = field.whatWouldBeCutOff(date, given: text) { return .failure(error) }
             plain = .date(date)
+        case .some(.text(let text)) where field.kind == .decimal && ValueBytes.nonFiniteDouble(named: text) != nil:
+            // NaN or ±Infinity by name, as FormStore's own JSON writes a float holding one.
+            plain = .double(ValueBytes.nonFiniteDouble(named: text)!)
         case .some(let value):
             plain = value
         case .none:

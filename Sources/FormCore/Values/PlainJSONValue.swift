@@ -3,7 +3,8 @@ import FoundationEssentials
 
 /// A `FieldValue` as a person or a service writes it in JSON: `null`, `true`,
 /// `42`, `3.5`, `"text"`, `[...]`; a date as ISO-8601 text, bytes as
-/// `{"$base64": "…"}` (the export's convention). The one shape FormStore's
+/// `{"$base64": "…"}`, a float that is no number as `"NaN"`, `"Infinity"` or
+/// `"-Infinity"` (the export's conventions). The one shape FormStore's
 /// outcomes, errors and conflicts use (docs/service.md).
 ///
 /// Unlike `FieldValue`'s own `Codable` form (tagged, for drafts), this one
@@ -44,7 +45,8 @@ public struct PlainJSONValue: Codable, Sendable, Hashable {
         case .null: try single.encodeNil()
         case .bool(let b): try single.encode(b)
         case .int(let i): try single.encode(i)
-        case .double(let d): try single.encode(d)
+        // JSON has no number for NaN and ±Infinity: written by name, as export writes them.
+        case .double(let d): if let name = ValueBytes.nonFiniteName(d) { try single.encode(name) } else { try single.encode(d) }
         case .text(let s): try single.encode(s)
         case .date(let d): try single.encode(ISO8601.shortDateTime(d))
         case .list(let items): try single.encode(items.map(PlainJSONValue.init))

@@ -35,6 +35,30 @@ extension PostgresFormStore {
         }
     }
 
+    /// `referrers(of:)` of the record's table, only the keys under which some
+    /// row refers to this record: what holds this record back.
+    public func referrers(of form: Form, key: RecordKey) throws -> [String] {
+        let mapping = try mapping(for: form)
+        let parameters = try mapping.keyParameters(key)
+        let parent = mapping.table
+        let selected = mapping.keyColumns.enumerated().map { "\(quoteIdentifier($1)) = $\($0 + 1)" }.joined(separator: " AND ")
+        return try pool.read { conn in
+            try conn.referringKeys(to: parent.name).filter { DeleteEffect.Action(rule: $0.onDelete) == nil }.filter { referring in
+                let columns = referring.key.columns
+                let referred = referring.key.destinationColumns.isEmpty ? parent.primaryKey : referring.key.destinationColumns
+                guard referred.count == columns.count else { return true }
+                let sql = "SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(referring.table)) WHERE "
+                    + "(\(columns.map(quoteIdentifier).joined(separator: ", "))) IN (SELECT "
+                    + "\(referred.map(quoteIdentifier).joined(separator: ", ")) FROM \(quoteIdentifier(parent.name)) "
+                    + "WHERE \(selected)))"
+                return try conn.execute(sql, parameters).text(row: 0, column: 0) == "t"
+            }.map { referring in
+                let columns = referring.key.columns
+                return "\(referring.table).\(columns.count == 1 ? columns[0] : "(\(columns.joined(separator: ", ")))")"
+            }
+        }
+    }
+
     public func deleteEffects(of form: Form, key: RecordKey) throws -> [DeleteEffect] {
         let mapping = try mapping(for: form)
         let parameters = try mapping.keyParameters(key)

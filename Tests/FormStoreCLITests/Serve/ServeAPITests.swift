@@ -56,6 +56,24 @@ import Testing
         #expect(try db.dump() == before)
     }
 
+    /// A float that is no number reads by name (it was a 500 for the record
+    /// and for every list holding it), and sent back it is no change.
+    @Test func infinityReadsByNameAndSentBackIsUnchanged() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE reals (id INTEGER PRIMARY KEY, r REAL, n NUMERIC);
+            INSERT INTO reals VALUES (1, 9e999, -9e999);
+            """)
+        let before = try db.dump()
+        let server = try ServeRun(db)
+        let read = try HTTPClient.request("GET", port: server.port, "/api/forms/reals/records/1")
+        #expect(read.status == 200 && read.text == #"{"id":1,"n":"-Infinity","r":"Infinity"}"#, "\(read)")
+        #expect(try HTTPClient.request("GET", port: server.port, "/api/forms/reals/records").status == 200)
+        let back = try HTTPClient.request("PATCH", port: server.port, "/api/forms/reals/records/1",
+                                          headers: Self.json, body: Data(read.text.utf8))
+        #expect(back.status == 200 && back.text == #"{"outcome":"unchanged"}"#, "\(back)")
+        #expect(try db.dump() == before)
+    }
+
     /// A refusal by the schema (a CHECK, a value referring to no row) is an
     /// outcome in the shape of the others, for PATCH and POST alike.
     @Test func theSchemasRefusalIsAnInvalidOutcome() throws {
