@@ -82,7 +82,8 @@ enum ValueText {
         switch kind {
         case .date, .time: return self.date(date, kind: kind)
         default:
-            let iso = ISO8601.shortDateTime(date)
+            // JSON's text, fraction and all, with a space for the T and no Z.
+            let iso = ISO8601.text(date, kind: kind)
             return String(iso.dropLast().replacing("T", with: " "))
         }
     }
