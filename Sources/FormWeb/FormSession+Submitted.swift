@@ -20,7 +20,11 @@ extension FormSession {
     /// typed (`set(_:input:)`), so text that does not parse is kept with its
     /// error; dates also in ISO 8601, as browsers' date inputs send them. An
     /// empty password means unchanged: the page never holds it.
-    public func apply(submitted body: SubmittedForm) -> SubmissionResult {
+    ///
+    /// - parameter clearing: what an emptied field stores (the command's
+    ///   `EmptyInputPolicy`: NULL where the column allows it); without it, what
+    ///   the field reads empty input as. A field holding nothing stays as it is.
+    public func apply(submitted body: SubmittedForm, clearing: ((Field) -> FieldValue)? = nil) -> SubmissionResult {
         var result = SubmissionResult()
         let base = body.value("_base").flatMap(Self.decodeBase)
         let offered: [String]
@@ -51,7 +55,7 @@ extension FormSession {
                 result.conflicts.append(WebConflict(field: key, base: was, mine: mine.text, theirs: stored))
             }
             do {
-                try set(field, mine)
+                try set(field, mine, clearing: clearing)
             } catch {
                 result.refused.append(FieldRefusal(field: key, message: "\(field.label): \(error)"))
             }
@@ -93,9 +97,14 @@ extension FormSession {
         }
     }
 
-    private func set(_ field: Field, _ posted: Posted) throws {
+    private func set(_ field: Field, _ posted: Posted, clearing: ((Field) -> FieldValue)?) throws {
         if let value = posted.value {
             try set(field.key, value: value)
+            return
+        }
+        if posted.text.isEmpty, let clearing {
+            if value(field.key).isEmpty && inputs[field.key] == nil { return }
+            try set(field.key, value: clearing(field))
             return
         }
         if [.date, .time, .datetime].contains(field.kind), !posted.text.isEmpty,

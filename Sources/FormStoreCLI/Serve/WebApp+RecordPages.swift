@@ -76,11 +76,18 @@ extension WebApp {
         return out + "</div></div>\n"
     }
 
+    /// What an emptied field stores, by the command's one rule
+    /// (`EmptyInputPolicy`): NULL where the column allows it, and a `NOT NULL`
+    /// column without a default refused as required (the page stored `''`).
+    func emptied(_ form: Form) throws -> (Field) -> FieldValue {
+        EmptyInputPolicy(emptyTextColumns: try workspace.store().emptyTextColumns(of: form)).cleared
+    }
+
     /// `POST /forms/NAME/KEY`: what the person changed, saved; a conflict or errors shown on the form.
     func save(_ name: String, key: String, body: SubmittedForm, visit: Visit) throws -> HTTPResponse {
         try locked {
             let session = try openRecord(name, key: key, visit: visit, drafts: false, editing: true, saving: true)
-            let result = session.apply(submitted: body)
+            let result = session.apply(submitted: body, clearing: try emptied(session.form))
             if !result.refused.isEmpty {
                 let list = result.refused.map { "<li>\(HTML.escape($0.message))</li>" }.joined()
                 return .html(422, try recordHTML(session, key: key, visit: visit, notice: "<div class=\"notice conflict\" role=\"alert\"><p>Nothing was saved:</p><ul>\(list)</ul></div>\n"))
@@ -140,7 +147,7 @@ extension WebApp {
             } else {
                 session = FormSession.new(workspace.withSaveStep(try self.form(named: name)), backend: try workspace.store())
             }
-            _ = session.apply(submitted: body)
+            _ = session.apply(submitted: body, clearing: try emptied(session.form))
             struct Answer: Encodable { var field: String; var errors: [FieldError] }
             // A row's cell, named by its place (`lines[#2].amount`): the rows' checks and the group's rules.
             if let cell = body.value("_cell") {
@@ -158,7 +165,7 @@ extension WebApp {
         try locked {
             let session = try openRecord(name, key: key, visit: visit, drafts: true, editing: true, saving: true)
             let older = session.offeredDrafts
-            _ = session.apply(submitted: body)
+            _ = session.apply(submitted: body, clearing: try emptied(session.form))
             session.close()
             for draft in older { try session.discard(draft) }
             return HTTPResponse(status: 204)
@@ -226,7 +233,7 @@ extension WebApp {
             if let refusal = Self.refusingNewRecords(form) { return refusal }
             let session = FormSession.new(form, backend: try workspace.store())
             session.attribution = attribution(visit.user)
-            let result = session.apply(submitted: body)
+            let result = session.apply(submitted: body, clearing: try emptied(session.form))
             if !result.refused.isEmpty {
                 let list = result.refused.map { "<li>\(HTML.escape($0.message))</li>" }.joined()
                 return .html(422, try newRecordHTML(session, visit: visit, notice: "<div class=\"notice conflict\" role=\"alert\"><ul>\(list)</ul></div>\n"))

@@ -137,6 +137,24 @@ import Testing
         #expect(try db.run(["show", "pairs", #"a=a,b=c\,b\=3"#]).output.contains("tricky"))
     }
 
+    /// An emptied field stores what the command stores: NULL where the
+    /// column allows it, and a NOT NULL column without a default is refused
+    /// as required (the page stored `''` in both).
+    @Test func anEmptiedFieldFollowsTheCommandsRule() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT NOT NULL, note TEXT);
+            INSERT INTO person VALUES (1, 'Ann', 'hi');
+            """)
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        let page = try browser.get("/forms/person/1")
+        let refused = try browser.submit(page, ["name": ""])
+        #expect(refused.status == 422 && refused.text.contains("required"), "\(refused)")
+        #expect(try db.query("SELECT quote(name), quote(note) FROM person") == "'Ann'|'hi'\n")
+        #expect(try browser.submit(try browser.get("/forms/person/1"), ["note": ""]).status == 303)
+        #expect(try db.query("SELECT quote(name), quote(note) FROM person") == "'Ann'|NULL\n")
+    }
+
     @Test func aRecordPageLinksItsHistoryWithWhoWhenAndValues() throws {
         let db = try DemoDatabase()
         #expect(try db.run(["init"]).code == 0)
