@@ -44,6 +44,10 @@ import Testing
         #expect(imported.code == 0, "\(imported)")
         let rows = "SELECT string_agg(t::text, '|' ORDER BY id) FROM ident t"
         #expect(try copy.row(rows) == source.row(rows))
+        // The sequences were moved past the keys restored: the next record numbers on.
+        let new = try runBinary(["--db", copy.location, "new", "ident", "price=3"])
+        #expect(new.code == 0, "\(new)")
+        #expect(try copy.row("SELECT max(id), max(id2) FROM ident") == ["3", "41"])
     }
 
     @Test(arguments: BackendKind.allCases, ["json", "ndjson", "csv"])

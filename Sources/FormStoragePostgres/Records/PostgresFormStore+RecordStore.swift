@@ -61,8 +61,10 @@ extension PostgresFormStore: RecordStore {
                                         + "nothing was written, run it again")
                 }
                 ran = true
-                result = try body(PostgresRecordBatch(mapping: mapping, connection: conn, history: history, children: children))
+                let batch = PostgresRecordBatch(mapping: mapping, connection: conn, history: history, children: children)
+                result = try body(batch)
                 if !commit { throw RolledBack() }
+                try batch.advanceSequences()
             }
         } catch is RolledBack {}
         return result!

@@ -15,6 +15,9 @@ final class PostgresRecordBatch: RecordWriting {
     private(set) var lastInserted: RecordKey?
     /// Records each insert and update as a save, when the batch was given an attribution.
     let history: PostgresHistoryWriter?
+    /// Columns filled in by a sequence (serial, identity) that an insert gave a
+    /// value to: `advanceSequences()` moves their sequences past what was given.
+    private var sequencedColumnsGiven: Set<String> = []
     /// The stored texts of the row `loadStored` read last, by its key, when the
     /// history needs them: the update that follows records them as "before"
     /// without reading the row again.
@@ -46,12 +49,32 @@ final class PostgresRecordBatch: RecordWriting {
 
     func insert(_ values: [String: FieldValue], like: [String: DatabaseValue]) throws {
         let statement = mapping.insertStatement(values, like: like.mapValues(FieldValue.init))
+        for (name, value) in values where value != .null {
+            if let column = mapping.table.column(name), column.isIdentity || column.defaultSQL?.hasPrefix("nextval(") == true {
+                sequencedColumnsGiven.insert(name)
+            }
+        }
         try inSavepoint {
             let result = try connection.execute(statement.sql, statement.parameters)
             guard result.rowCount == 1 else { return }
             let key = mapping.record(result, row: 0).key
             lastInserted = key
             try history?.record(before: nil, after: mapping.storedTexts(result, row: 0), key: key, connection)
+        }
+    }
+
+    /// Moves the sequence of each column given values (an import restoring
+    /// keys) past the largest value the table now holds, as pg_dump restores
+    /// a sequence: else the next record the server numbers would take a key in use.
+    /// A sequence already past it is left alone.
+    func advanceSequences() throws {
+        for column in sequencedColumnsGiven.sorted() {
+            let table = quoteIdentifier(mapping.table.name)
+            try connection.execute("""
+                SELECT pg_catalog.setval(s::regclass, m) FROM (SELECT pg_catalog.pg_get_serial_sequence($1, $2) AS s,
+                    (SELECT max(\(quoteIdentifier(column))) FROM \(table)) AS m) AS given
+                WHERE s IS NOT NULL AND m IS NOT NULL AND m > COALESCE(pg_catalog.pg_sequence_last_value(s::regclass), 0)
+                """, [table, column])
         }
     }
 
