@@ -1,5 +1,6 @@
 import FormCore
 import FormStorage
+import FormStoragePostgres
 import Testing
 @testable import FormStoreCLI
 
@@ -111,5 +112,18 @@ import Testing
             "formstore export": .read, "formstore choices": .read,
         ]
         #expect(declared == expected)
+    }
+
+    /// A PostgreSQL refusal that names its column is that field's error (the
+    /// web API and `--format json` show it beside the field); one that does
+    /// not stays the form's.
+    @Test func aPostgresRefusalNamingAColumnIsItsFieldsError() {
+        let notNull = PostgresError(sqlState: "23502",
+                                    message: #"null value in column "qty" of relation "t" violates not-null constraint"#)
+        guard case .invalid(let errors)? = SaveOutcome(refusal: notNull) else { Issue.record("not invalid"); return }
+        #expect(errors.map(\.field) == ["qty"])
+        let check = PostgresError(sqlState: "23514", message: #"new row for relation "t" violates check constraint "t_qty_check""#)
+        guard case .invalid(let others)? = SaveOutcome(refusal: check) else { Issue.record("not invalid"); return }
+        #expect(others.map(\.field) == [nil])
     }
 }

@@ -37,6 +37,15 @@ public struct PostgresError: Error, Sendable, Hashable, CustomStringConvertible 
             .joined(separator: " ")
     }
 
+    /// The column the server's message names (`null value in column "qty" …`,
+    /// `value too long …` has none): the field a refusal is about.
+    public var namedColumn: String? {
+        guard let start = message.firstRange(of: "column \"") else { return nil }
+        let rest = message[start.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { return nil }
+        return String(rest[..<end])
+    }
+
     /// A UNIQUE or PRIMARY KEY constraint failed (23505).
     public var isUniqueViolation: Bool { sqlState == "23505" }
     /// A FOREIGN KEY constraint failed (23503).

@@ -1,5 +1,6 @@
 import FormCore
 import FormStorage
+import FormStoragePostgres
 import FoundationEssentials
 
 /// A save's outcome where the store, not the form, refused it: what `set` and
@@ -17,6 +18,9 @@ extension SaveOutcome {
             if let missing = error as? FormStoreError, let field = missing.field {
                 let message = missing.message.hasPrefix(field + ": ") ? String(missing.message.dropFirst(field.count + 2)) : missing.message
                 self = .invalid([FieldError(field: field, code: "reference", message: message)])
+            } else if let server = error as? PostgresError, let column = server.namedColumn {
+                // PostgreSQL names the column it refused (NOT NULL): the field's error, beside it.
+                self = .invalid([FieldError(field: column, code: "refused", message: refusal.message)])
             } else {
                 self = .invalid([FieldError(field: nil, code: "refused", message: refusal.message)])
             }
