@@ -194,8 +194,10 @@ extension FormScreen {
 
     // MARK: Overlays
 
-    func drawBox(_ lines: [(String, CellStyle)], into screen: inout ScreenBuffer) {
-        let inner = min(screen.width - 4, (lines.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2)
+    func drawBox(_ given: [(String, CellStyle)], into screen: inout ScreenBuffer) {
+        let inner = min(screen.width - 4, (given.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2)
+        // On a narrow terminal a line is wrapped at its spaces, not cut: a dialog's last words are its keys.
+        let lines = given.flatMap { text, style in Self.wrapped(text, width: inner - 2).map { ($0, style) } }
         let top = max(2, (screen.height - lines.count - 2) / 2)
         let left = max(0, (screen.width - inner - 2) / 2)
         screen.write("┌" + String(repeating: "─", count: inner) + "┐", row: top, column: left)
@@ -208,6 +210,25 @@ extension FormScreen {
         }
         screen.write("└" + String(repeating: "─", count: inner) + "┘", row: top + lines.count + 1, column: left)
         screen.cursor = nil
+    }
+
+    /// `text` in lines of at most `width` columns, broken at spaces (a word
+    /// wider than that is cut when drawn); as it is when it fits.
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        guard width > 0, DisplayWidth.of(text) > width else { return [text] }
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            let longer = line.isEmpty ? String(word) : line + " " + word
+            if line.isEmpty || DisplayWidth.of(longer) <= width {
+                line = longer
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 
     private func drawConfirmDiscard(into screen: inout ScreenBuffer) {

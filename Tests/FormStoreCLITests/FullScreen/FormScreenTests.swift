@@ -232,6 +232,21 @@ import Testing
         #expect(session.value("notes") == .text(""))
     }
 
+    /// On a narrow terminal a dialog wraps its lines instead of cutting off
+    /// its last words, which are the keys to press.
+    @Test func aNarrowDialogWrapsItsKeys() throws {
+        let people = PeopleStore()
+        let session = try people.open()
+        try session.set("name", input: "Bea")
+        session.close()
+        let screen = FormScreen(session: try people.open())
+        let text = screenText(screen, width: 40, height: 16).split(separator: "\n").dropLast(1).joined(separator: "\n") + "\n"
+        #expect(text.contains("│ r restore it d discard it k keep   │\n") && text.contains("│ it for later"), "\(text)")
+        #expect(!text.contains("…"), "\(text)")
+        #expect(FormScreen.wrapped("r  restore it     d  discard it     k  keep it for later", width: 34)
+                == ["r restore it d discard it k keep", "it for later"])
+    }
+
     @Test func aTinyTerminalSaysSo() throws {
         let screen = FormScreen(session: try PeopleStore().open())
         #expect(screenText(screen, width: 20, height: 5) == "Terminal too small\n(20x5; needs 30x8)\n\n\n")
