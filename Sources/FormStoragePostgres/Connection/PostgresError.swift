@@ -62,10 +62,11 @@ public struct PostgresError: Error, Sendable, Hashable, CustomStringConvertible 
     public var isConnectionLost: Bool { sqlState.hasPrefix("08") || sqlState == "57P01" }
     /// Running the transaction again may succeed: what `PostgresPool.write` retries,
     /// and what the command reports as 75 (temporary failure) once retries ran out.
-    public var isRetryable: Bool { isSerializationFailure || isDeadlock || (sqlState == "55P03" && !isLockTimeout) }
-    /// A statement waited for a lock longer than the pool's `lockTimeout`:
-    /// not retried (it would wait as long again), a conflict to try again later.
-    public var isLockTimeout: Bool { sqlState == "55P03" && message.contains("lock timeout") }
+    public var isRetryable: Bool { isSerializationFailure || isDeadlock }
+    /// A lock another transaction held was not had (55P03): waited for past
+    /// the pool's `lockTimeout`, or asked for with NOWAIT by the database's
+    /// own code. Not retried (it would wait as long again): try again later.
+    public var isLockTimeout: Bool { sqlState == "55P03" }
 
     /// A connection that could not be made (libpq's own message, which names
     /// the host, never the password).

@@ -28,11 +28,7 @@ extension PostgresFormStore {
     ///
     /// - throws: `PostgresError`.
     public func referrers(of table: String) throws -> [String] {
-        // A key with an ON DELETE rule does not hold the row back: the database carries the rule out.
-        try pool.read { try $0.referringKeys(to: table) }.filter { DeleteEffect.Action(rule: $0.onDelete) == nil }.map { referring in
-            let columns = referring.key.columns
-            return "\(referring.table).\(columns.count == 1 ? columns[0] : "(\(columns.joined(separator: ", ")))")"
-        }
+        try pool.read { try Self.keysHoldingBack(table, $0) }.map(Self.referrerName)
     }
 
     /// `referrers(of:)` of the record's table, only the keys under which some
@@ -43,7 +39,7 @@ extension PostgresFormStore {
         let parent = mapping.table
         let selected = mapping.keyColumns.enumerated().map { "\(quoteIdentifier($1)) = $\($0 + 1)" }.joined(separator: " AND ")
         return try pool.read { conn in
-            try conn.referringKeys(to: parent.name).filter { DeleteEffect.Action(rule: $0.onDelete) == nil }.filter { referring in
+            try Self.keysHoldingBack(parent.name, conn).filter { referring in
                 let columns = referring.key.columns
                 let referred = referring.key.destinationColumns.isEmpty ? parent.primaryKey : referring.key.destinationColumns
                 guard referred.count == columns.count else { return true }
@@ -52,11 +48,20 @@ extension PostgresFormStore {
                     + "\(referred.map(quoteIdentifier).joined(separator: ", ")) FROM \(quoteIdentifier(parent.name)) "
                     + "WHERE \(selected)))"
                 return try conn.execute(sql, parameters).text(row: 0, column: 0) == "t"
-            }.map { referring in
-                let columns = referring.key.columns
-                return "\(referring.table).\(columns.count == 1 ? columns[0] : "(\(columns.joined(separator: ", ")))")"
-            }
+            }.map(Self.referrerName)
         }
+    }
+
+    /// The foreign keys pointing at `table` under no ON DELETE rule: a key
+    /// with a rule does not hold a row back, the database carries the rule out.
+    private static func keysHoldingBack(_ table: String, _ conn: PostgresConnection) throws -> [PostgresReferringKey] {
+        try conn.referringKeys(to: table).filter { DeleteEffect.Action(rule: $0.onDelete) == nil }
+    }
+
+    /// `orders.customer`, or `t.(a, b)` for a composite key.
+    private static func referrerName(_ referring: PostgresReferringKey) -> String {
+        let columns = referring.key.columns
+        return "\(referring.table).\(columns.count == 1 ? columns[0] : "(\(columns.joined(separator: ", ")))")"
     }
 
     public func deleteEffects(of form: Form, key: RecordKey) throws -> [DeleteEffect] {

@@ -20,6 +20,8 @@ public struct PostgresColumn: Sendable, Hashable {
 
     public var isArray: Bool { elementTypeName != nil }
     public var isEnum: Bool { !enumLabels.isEmpty }
+    /// Numbered by a sequence: an identity, or a serial's `nextval(…)` default.
+    public var takesSequence: Bool { isIdentity || defaultSQL?.hasPrefix("nextval(") == true }
     /// Filled in by the server when a new row leaves it out.
     public var hasDefault: Bool { defaultSQL != nil || isIdentity || isGenerated }
 }

@@ -66,7 +66,7 @@ public struct PostgresMigrator: Sendable {
             guard let pending = migrations.first(where: { !numbers.contains($0.number) }) else { return nil }
             do {
                 try conn.executeScript(dialect[pending.fileName] ?? pending.sql)
-            } catch let error as PostgresError where !error.isConnectionLost && !error.isRetryable {
+            } catch let error as PostgresError where !error.isConnectionLost && !error.isRetryable && !error.isLockTimeout {
                 // The file's SQL was refused: named, with the files this run applied before it (each committed).
                 throw MigrationError.failed(pending.fileName, reason: "PostgreSQL error \(error.sqlState): \(error.message)",
                                             appliedBefore: applied.map(\.fileName))

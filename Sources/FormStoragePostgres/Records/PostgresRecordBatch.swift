@@ -50,7 +50,7 @@ final class PostgresRecordBatch: RecordWriting {
     func insert(_ values: [String: FieldValue], like: [String: DatabaseValue]) throws {
         let statement = mapping.insertStatement(values, like: like.mapValues(FieldValue.init))
         for (name, value) in values where value != .null {
-            if let column = mapping.table.column(name), column.isIdentity || column.defaultSQL?.hasPrefix("nextval(") == true {
+            if mapping.table.column(name)?.takesSequence == true {
                 sequencedColumnsGiven.insert(name)
             }
         }

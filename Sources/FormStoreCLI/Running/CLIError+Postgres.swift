@@ -5,7 +5,7 @@ extension CLIError {
     ///
     /// | error | exit |
     /// | --- | --- |
-    /// | `PostgresError` serialization failure, deadlock, lock not available (after retries), lock timeout | 75 |
+    /// | `PostgresError` serialization failure, deadlock (after retries), lock not available | 75 |
     /// | `PostgresError` connection failed or lost, insufficient privilege, read-only transaction | 74 |
     /// | `PostgresError` constraint (class 23), data exception (class 22), a value for a GENERATED ALWAYS column | 65 |
     /// | `PostgresStoreError` unknown table / other | 66 / 65 |

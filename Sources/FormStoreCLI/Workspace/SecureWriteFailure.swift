@@ -22,7 +22,7 @@ enum SecureWriteFailure {
         } catch let error as DatabaseError where mayQuoteValues(error) {
             let message = message(for: error, secureFields: secureFields)
             throw error.isConstraint ? CLIError.validation(message) : CLIError.failure(message)
-        } catch let error as PostgresError where !error.isConstraint && !error.isConnectionLost && !error.isRetryable {
+        } catch let error as PostgresError where !error.isConstraint && !error.isConnectionLost && !error.isRetryable && !error.isLockTimeout {
             // A type error or a function's message may quote the value it refused.
             let labels = secureFields.map(\.key).joined(separator: ", ")
             throw CLIError.validation("\(labels): refused by the database (SQLSTATE \(error.sqlState)); "
