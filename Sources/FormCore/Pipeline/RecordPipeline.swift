@@ -112,7 +112,7 @@ public final class RecordPipeline: Sendable {
         transforms = fields.map { $0.allTransforms }
         let formFields = form.fields
         self.formFields = formFields
-        layout = RecordLayout(keys: fields.map { $0.key })
+        layout = RecordLayout.of(form)
         var defaultValues = RecordValues(layout: layout)
         defaultValues.slots = fields.map { $0.defaultValue }
         self.defaultValues = defaultValues

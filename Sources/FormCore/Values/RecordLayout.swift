@@ -68,6 +68,23 @@ public final class RecordLayout: Sendable {
     /// A layout with no slots: the values of a record made from a dictionary
     /// (`StoredRecord(key:values:)`) are all kept beside the slots.
     public static let empty = RecordLayout(keys: [])
+
+    /// The layout of `form`'s records: a slot for each field that holds a
+    /// value, in form order (a repeated key keeps its first). Made on first
+    /// use, then shared by the compiled form, its pipeline and every store
+    /// mapping the form, so their records are laid out alike. A store reads
+    /// rows with it before anything compiles the form: a command that only
+    /// reads (`show`) does not build the write pipeline (issue 14).
+    public static func of(_ form: Form) -> RecordLayout {
+        if let found = cache.value(for: form) { return found }
+        var keys: [String] = []
+        for field in form.fields where field.holdsValue { keys.append(field.key) }
+        let layout = RecordLayout(keys: keys)
+        cache.keep(layout, for: form)
+        return layout
+    }
+
+    private static let cache = FormCache<RecordLayout>()
 }
 
 extension RecordLayout: Hashable {

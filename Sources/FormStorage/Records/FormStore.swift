@@ -71,10 +71,11 @@ public final class FormStore: FormBackend, DraftStore {
     /// `mapping(for:)` as the cache holds it, by reference.
     func cachedMapping(for form: Form) throws -> CachedMapping {
         if let cached = mappings.value(for: form) { return cached }
-        // Checked where the form is first used, so a mistake cannot pass silently.
-        // The mapping reads rows into the compiled form's slots, so the form is
-        // compiled here anyway, and its definition checked once, there.
-        if let problem = CompiledForm.of(form).definitionProblem { throw problem }
+        // Checked where the form is first used, so a mistake cannot pass
+        // silently; once per form, as the mapping is kept. Not compiled for
+        // it: the mapping needs only the form's layout, and a command that
+        // reads (`show`) never builds the write pipeline (issue 14).
+        if let problem = form.definitionProblems.first { throw problem }
         let mapping = try database.read { conn -> TableMapping in
             guard try conn.tableExists(form.tableName) else { throw FormStoreError.unknownTable(form.tableName) }
             try Self.checkLabelColumns(form, conn)

@@ -67,7 +67,7 @@ public struct TableMapping: Sendable, Hashable {
         var defaultValue: FieldValue?
     }
 
-    /// The form's record layout (`CompiledForm.layout`), which rows are read into.
+    /// The form's record layout (`RecordLayout.of(form)`, the compiled form's), which rows are read into.
     let layout: RecordLayout
     /// The slot in `layout` of each of `columns` (`nil`: a key or version
     /// column no field names, kept beside the slots).
@@ -173,7 +173,7 @@ public struct TableMapping: Sendable, Hashable {
         recordedFields = form.fields.filter {
             $0.isStored && $0.holdsValue && (read.contains($0.key) || jsonPaths[$0.key] != nil)
         }
-        let layout = CompiledForm.of(form).layout
+        let layout = RecordLayout.of(form)
         self.layout = layout
         columnSlots = columns.map { layout.position(of: $0) }
         pathSlots = jsonPaths.sorted { $0.key < $1.key }.map { field, path in
