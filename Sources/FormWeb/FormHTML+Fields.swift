@@ -61,7 +61,7 @@ extension FormHTML {
         if let placeholder = field.placeholder { extra += " placeholder=\"\(HTML.escape(placeholder))\"" }
         switch field.kind {
         case .multiline:
-            return "<textarea \(common) rows=\"4\"\(locked)\(extra)>\(HTML.escape(text))</textarea>\n"
+            return HTML.textarea("\(common) rows=\"4\"\(locked)\(extra)", text) + "\n"
         case .choice:
             var out = "<select \(common)\(editable ? "" : " disabled")>\n<option value=\"\"></option>\n"
             let value = session.value(field.key)
@@ -77,7 +77,7 @@ extension FormHTML {
             return "<input type=\"password\" \(common) value=\"\" autocomplete=\"new-password\"\(locked)\(extra)>\n"
         default:
             guard let (type, attributes) = Self.inputType(field.kind, holding: text) else {
-                return "<textarea \(common) rows=\"4\"\(locked)\(extra)>\(HTML.escape(text))</textarea>\n"
+                return HTML.textarea("\(common) rows=\"4\"\(locked)\(extra)", text) + "\n"
             }
             if !field.suggestions.isEmpty { extra += " list=\"\(HTML.id("s-", field.key))\"" }
             var out = "<input type=\"\(type)\" \(common) value=\"\(HTML.escape(text))\"\(attributes)\(locked)\(extra)>\n"

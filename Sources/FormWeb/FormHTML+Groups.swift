@@ -116,14 +116,14 @@ extension FormHTML {
             }
             out += "</select>"
         case .multiline:
-            out += "<textarea \(common) rows=\"2\"\(editable ? "" : " readonly")>\(HTML.escape(text))</textarea>"
+            out += HTML.textarea("\(common) rows=\"2\"\(editable ? "" : " readonly")", text)
         case .password:
             out += "<input type=\"password\" \(common) value=\"\" autocomplete=\"new-password\"\(editable ? "" : " readonly")>"
         default:
             if let (type, attributes) = Self.inputType(field.kind, holding: text) {
                 out += "<input type=\"\(type)\" \(common) value=\"\(HTML.escape(field.isSecure ? "" : text))\"\(attributes)\(editable ? "" : " readonly")>"
             } else {
-                out += "<textarea \(common) rows=\"2\"\(editable ? "" : " readonly")>\(HTML.escape(text))</textarea>"
+                out += HTML.textarea("\(common) rows=\"2\"\(editable ? "" : " readonly")", text)
             }
         }
         out += "<p class=\"error\" id=\"\(id)-error\"\(errors.isEmpty ? " hidden" : "")>\(errors.map(HTML.escape).joined(separator: "<br>"))</p>"

@@ -44,8 +44,8 @@ extension FormSession {
             var mine = submittedValue(body, field)
             if field.isSecure, mine.text.isEmpty { continue }
             let stored = WebText.of(pristine[key] ?? .null, in: field)
-            // Browsers send a textarea's line breaks as CRLF: the stored ones are kept.
-            if mine.value == nil { mine.text = WebText.lineBreaks(mine.text, as: base?[key] ?? stored) }
+            // Browsers send a textarea's line breaks as CRLF, and a NUL as U+FFFD: the stored ones are kept.
+            if mine.value == nil { mine.text = WebText.asStored(mine.text, stored: base?[key] ?? stored) }
             if let was = base?[key], was == mine.text { continue }
             if let why = whyNotEditable(key) {
                 if mine.text != stored { result.refused.append(FieldRefusal(field: key, message: "\(field.label) \(why)")) }

@@ -84,7 +84,7 @@ extension FormSession {
             for (field, posted) in cells {
                 let theirs = WebText.of(stored[field.key], in: field)
                 var mine = posted
-                if mine.value == nil { mine.text = WebText.lineBreaks(mine.text, as: was[field.key] ?? theirs) }
+                if mine.value == nil { mine.text = WebText.asStored(mine.text, stored: was[field.key] ?? theirs) }
                 if let before = was[field.key], before == mine.text { continue }
                 if let before = was[field.key], before != theirs, mine.text != theirs {
                     result.conflicts.append(WebConflict(field: "\(name)[\(key)].\(field.key)", base: before, mine: mine.text,

@@ -28,6 +28,13 @@ public enum HTML {
         return out
     }
 
+    /// A textarea holding `text`, escaped. A newline follows the start tag:
+    /// an HTML parser drops the first newline there, so text that starts
+    /// with a line break keeps it (without it, an untouched save lost it).
+    static func textarea(_ attributes: String, _ text: String) -> String {
+        "<textarea \(attributes)>\n\(escape(text))</textarea>"
+    }
+
     /// An id made of `prefix` and a field key: keys may hold any character,
     /// and an id must not hold white space, so everything but letters,
     /// digits, `-` and `_` is written as `.` and its code point.

@@ -6,14 +6,19 @@ import FoundationEssentials
 /// except where the input type has a fixed one (`date`, `time`,
 /// `datetime-local` take ISO 8601, whatever the field's input format is).
 enum WebText {
-    /// What a browser posted for text stored as `stored`, its line breaks as
-    /// stored: a browser sends a textarea's line breaks as CRLF (a lone CR
-    /// or LF too), so text differing from the stored text only in them is
-    /// the stored text, and other text keeps LF unless the stored text had CRLF.
-    static func lineBreaks(_ posted: String, as stored: String) -> String {
-        guard posted.unicodeScalars.contains(where: { $0 == "\r" }) else { return posted }
+    /// What a browser posted for text stored as `stored`, as stored where
+    /// the browser changed only what it always changes:
+    /// - a textarea's line breaks come back as CRLF (a lone CR or LF too), so
+    ///   text differing from the stored text only in them is the stored text,
+    ///   and other text keeps LF unless the stored text had CRLF;
+    /// - a NUL, which HTML cannot hold, was drawn and comes back as U+FFFD
+    ///   (`HTML.escape`), so the stored NUL stands when the rest is the same.
+    static func asStored(_ posted: String, stored: String) -> String {
+        let hasCR = posted.unicodeScalars.contains { $0 == "\r" }
+        guard hasCR || posted.unicodeScalars.contains("\u{FFFD}") else { return posted }
         let lines = { (text: String) in text.replacing("\r\n", with: "\n").replacing("\r", with: "\n") }
-        if lines(posted) == lines(stored) { return stored }
+        if lines(posted) == lines(stored.replacing("\0", with: "\u{FFFD}")) { return stored }
+        guard hasCR else { return posted }
         return stored.contains("\r\n") ? posted : lines(posted)
     }
 

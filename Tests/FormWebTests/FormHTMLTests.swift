@@ -62,7 +62,7 @@ import Testing
         #expect(html.contains("<input type=\"checkbox\" name=\"news\" id=\"f-news\" value=\"on\" checked>"))
         #expect(html.contains("<select name=\"country\" id=\"f-country\">"))
         #expect(html.contains("<option value=\"de\" selected>Germany</option>"))
-        #expect(html.contains("<textarea name=\"bio\" id=\"f-bio\" rows=\"4\">Hi</textarea>"))
+        #expect(html.contains("<textarea name=\"bio\" id=\"f-bio\" rows=\"4\">\nHi</textarea>"))
         #expect(html.contains("name=\"name\" id=\"f-name\" required aria-required=\"true\""))
     }
 

@@ -39,7 +39,10 @@ import Testing
         let rest = html[start.upperBound...]
         if html[..<start.lowerBound].hasSuffix("<textarea "), let open = rest.firstIndex(of: ">"),
            let close = rest.range(of: "</textarea>") {
-            return unescape(String(rest[rest.index(after: open)..<close.lowerBound]))
+            // An HTML parser drops a newline right after the start tag.
+            var content = rest[rest.index(after: open)..<close.lowerBound]
+            if content.first == "\n" { content = content.dropFirst() }
+            return unescape(String(content))
         }
         if let value = rest.range(of: "value=\""), rest[..<value.lowerBound].firstIndex(of: ">") == nil {
             let tail = rest[value.upperBound...]
@@ -157,6 +160,33 @@ import Testing
         let crlf = stored.replacing("\r\n", with: "\n").replacing("\r", with: "\n").replacing("\n", with: "\r\n")
         #expect(session.apply(submitted: Self.post(from: session, ["note": crlf])).isClean)
         #expect(session.dirtyFields.isEmpty && session.value("note") == .text(stored))
+    }
+
+    /// Text starting with a line break keeps it through the page (a parser
+    /// drops the newline right after a textarea's start tag), and a NUL,
+    /// drawn and posted back as U+FFFD, is no change.
+    @Test(arguments: ["\nleading break", "\n\ntwo", "a\0b", "\n\0\r\nboth"])
+    func whatABrowserAlwaysChangesIsNoChange(_ stored: String) throws {
+        var note = Field(key: "note", label: "Note", kind: .multiline)
+        note.keepsWhitespace = true
+        var title = Field(key: "title", label: "Title", kind: .text)
+        title.keepsWhitespace = true
+        let form = Form(name: "notes", sections: [Section(fields: [note, title])])
+        let (session, _) = try FormHTMLTests.session(form, values: ["note": .text(stored), "title": .text("x\0y")])
+        let html = FormHTML(session, options: .init(action: "/x")).render()
+        #expect(!html.unicodeScalars.contains("\0"))
+        // What a browser sends back: the textarea's text without the newline
+        // after its tag, line breaks as CRLF; U+FFFD where the page drew a NUL.
+        let shown = Self.shownText(html, "note")
+        #expect(shown == stored.replacing("\0", with: "\u{FFFD}"))
+        #expect(Self.shownText(html, "title") == "x\u{FFFD}y")
+        let crlf = shown.replacing("\r\n", with: "\n").replacing("\n", with: "\r\n")
+        let posted = Self.post(from: session, ["note": crlf])
+        #expect(session.apply(submitted: posted).isClean)
+        #expect(session.dirtyFields.isEmpty && session.value("note") == .text(stored) && session.value("title") == "x\0y")
+        // Typed over, the text is the person's.
+        #expect(session.apply(submitted: Self.post(from: session, ["title": "x\u{FFFD}z"])).isClean)
+        #expect(session.value("title") == "x\u{FFFD}z")
     }
 
     @Test func keysWithSpacesAndQuotesSurviveTheBrowser() throws {

@@ -100,6 +100,27 @@ import Testing
         #expect(try db.query("SELECT email FROM registers WHERE id = 1") == "second@example.com\n")
     }
 
+    /// What a browser always does to the text it is given — drops the
+    /// newline after a textarea's tag, sends line breaks as CRLF, draws and
+    /// sends a NUL as U+FFFD — changes nothing: a save of another field
+    /// leaves every other byte as it was.
+    @Test func aSaveOfOneFieldLeavesTheOtherFieldsBytes() throws {
+        let db = try DemoDatabase(sql: """
+        CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT, body TEXT, tag TEXT);
+        INSERT INTO notes VALUES (1, 'x' || char(0) || 'y', char(10) || 'first' || char(13, 10) || 'second', 'old');
+        """)
+        let before = try db.query("SELECT hex(title), hex(body) FROM notes")
+        let server = try ServeRun(db)
+        let browser = try WebDriver()
+        try browser.open("http://127.0.0.1:\(server.port)/forms/notes/1")
+        #expect(try browser.value("#f-body") == "\nfirst\nsecond")
+        try browser.replace("#f-tag", "new")
+        try browser.click("button[type=submit]")
+        #expect(try browser.wait { try browser.exists(".notice.saved") })
+        #expect(try browser.text(".notice.saved") == "Saved: tag.")
+        #expect(try db.query("SELECT hex(title), hex(body), tag FROM notes") == before.dropLast() + "|new\n")
+    }
+
     @Test func withScriptOffEditingAndSavingStillWork() throws {
         let db = try DemoDatabase()
         let server = try ServeRun(db)

@@ -200,8 +200,11 @@ final class PageVisitor {
                 members.append((name, sanitized(attribute("value", in: element) ?? "", type: type)))
             } else if element.hasPrefix("<textarea") {
                 let close = rest.range(of: "</textarea>")!
-                // A form sends a textarea's line breaks as CRLF.
-                let text = unescape(String(rest[..<close.lowerBound])).replacingOccurrences(of: "\r\n", with: "\n")
+                // The parser drops a newline right after the start tag, and a
+                // form sends a textarea's line breaks as CRLF.
+                var content = rest[..<close.lowerBound]
+                if content.first == "\n" { content = content.dropFirst() }
+                let text = unescape(String(content)).replacingOccurrences(of: "\r\n", with: "\n")
                 members.append((name, text.replacingOccurrences(of: "\n", with: "\r\n")))
             } else {
                 let close = rest.range(of: "</select>")!
