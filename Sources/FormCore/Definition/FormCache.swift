@@ -27,6 +27,7 @@ public final class FormCache<Value: Sendable>: Sendable {
         let form: Form
         @usableFromInline let value: Value
 
+        @usableFromInline
         init(_ form: Form, _ value: Value) {
             self.form = form
             self.value = value
@@ -41,10 +42,10 @@ public final class FormCache<Value: Sendable>: Sendable {
         func isFor(_ other: Form) -> Bool { form.isCopy(of: other) || form == other }
     }
 
-    private let entries = Mutex<[String: [Entry]]>([:])
+    @usableFromInline let entries = Mutex<[String: [Entry]]>([:])
     @usableFromInline let last = Mutex<Entry?>(nil)
-    private let limit: Int
-    private let perName: Int
+    @usableFromInline let limit: Int
+    @usableFromInline let perName: Int
 
     /// - parameter limit: how many names are kept before the cache starts again.
     /// - parameter perName: how many forms of one name are kept, the oldest dropped first.
@@ -85,6 +86,10 @@ public final class FormCache<Value: Sendable>: Sendable {
     }
 
     /// Keeps `value` for `form`, replacing what was kept for an equal form.
+    // Inlinable for the same reason as `value(for:)`: run unspecialized, a
+    // store's first mapping made the runtime build the metadata of the
+    // entries' dictionary and arrays (48k instructions of a cold `show`).
+    @inlinable
     public func keep(_ value: Value, for form: Form) {
         let entry = Entry(form, value)
         entries.withLock { entries in

@@ -339,13 +339,27 @@ extension FormScreen {
         case .free: parts = ["FREE: saved as you leave a field"]
         }
         if form.mode != .free { parts.append(unsavedCount == 0 ? "no changes" : "\(unsavedCount) unsaved") }
-        parts.append(keys)
-        screen.write(DisplayWidth.fit(" " + parts.joined(separator: " │ "), width: screen.width), row: row, column: 0,
-                     style: .status)
+        // On a narrow screen the keys to press matter most: the line drops
+        // what a person can do without (the move keys, "no changes") before
+        // it is cut.
+        var line = " " + (parts + [keys()]).joined(separator: " │ ")
+        if DisplayWidth.of(line) > screen.width {
+            if unsavedCount == 0 && form.mode != .free { parts.removeLast() }
+            line = " " + (parts + [keys(compact: true)]).joined(separator: " │ ")
+        }
+        screen.write(DisplayWidth.fit(line, width: screen.width), row: row, column: 0, style: .status)
     }
 
-    /// The keys that do something now.
-    var keys: String {
+    /// The keys that do something now; `compact`: without the move keys and
+    /// with one space between keys, for a narrow screen.
+    func keys(compact: Bool = false) -> String {
+        let full = fullKeys
+        guard compact else { return full }
+        return full.replacing("Tab/S-Tab move  ", with: "").replacing(", keep draft", with: "")
+            .replacing("  ", with: " ")
+    }
+
+    private var fullKeys: String {
         switch overlay {
         case .picker?: return "type to filter  ↑↓ move  Enter pick  Esc close"
         case .confirmDiscard?: return "y discard  n keep editing"
