@@ -102,7 +102,7 @@ import FormCore
         let set = try command(["set", "people", "3", "note:=null", "nick:=\"\"", "qty:=3", "active:=true",
                                "name:=\"x=y\"", "tags:=[\"a\",\"b\"]"], as: SetCommand.self)
         #expect(set.inputs == ["note": .null, "nick": .emptyText, "qty": .typed("3"), "active": .typed("true"),
-                               "name": .typed("x=y"), "tags": .typed("a, b")])
+                               "name": .typed("x=y"), "tags": .list(["a", "b"], json: #"["a","b"]"#)])
         #expect(usageError(["set", "people", "3", "qty:=three"])
             == "'qty:=' takes a JSON value such as null, 3, true or \"text\"; got 'three'")
         #expect(usageError(["set", "people", "3", "qty:=1 2"])

@@ -16,7 +16,7 @@ extension FieldValue {
 
     /// The value as one JSON literal: dates as ISO-8601 strings, data as
     /// base64 strings, a non-finite double as `null`.
-    var jsonLiteral: String {
+    public var jsonLiteral: String {
         switch self {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"

@@ -62,14 +62,15 @@ struct Assignment: Sendable, Hashable {
 }
 
 extension FieldInput {
-    /// A JSON value as given after `:=`: `null`, `""` and bytes are
+    /// A JSON value as given after `:=`: `null`, `""`, bytes and a list are
     /// themselves, anything else is the text a person would type for it
-    /// (`3`, `true`, `a, b` for a list).
+    /// (`3`, `true`).
     init(json value: FieldValue) {
         switch value {
         case .null: self = .null
         case .text(""): self = .emptyText
         case .data(let bytes): self = .bytes(bytes)
+        case .list(let values): self = .list(values, json: value.jsonLiteral)
         default: self = .typed(ValueText.text(value, kind: nil, blobsBySize: false))
         }
     }

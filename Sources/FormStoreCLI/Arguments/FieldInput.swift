@@ -1,4 +1,5 @@
 import FormBasics
+import FormCore
 import FoundationEssentials
 
 /// What a person gives for one field: text to parse as typed, one of the
@@ -20,6 +21,9 @@ enum FieldInput: Sendable, Hashable {
     /// Bytes, given as JSON does (`{"$base64": "…"}`, as `export` writes a
     /// BLOB): set as themselves, where text would be parsed as hex.
     case bytes(Data)
+    /// A JSON list (`FIELD:=["a","b"]`) and its JSON text: a multichoice
+    /// field's choices, a text field's JSON text, as an import reads it.
+    case list([FieldValue], json: String)
 
     /// The text form, for places that only take text (`--where`).
     var text: String {
@@ -27,6 +31,7 @@ enum FieldInput: Sendable, Hashable {
         case .typed(let text): return text
         case .null, .emptyText: return ""
         case .bytes(let data): return data.blobLiteral
+        case .list(_, let json): return json
         }
     }
 }

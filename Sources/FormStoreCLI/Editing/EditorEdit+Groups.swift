@@ -90,6 +90,8 @@ extension EditorEdit {
             if row[field] != .text("") { try session.setRow(group, id, field, value: .text("")) }
         case .bytes(let data):
             if row[field] != .data(data) { try session.setRow(group, id, field, value: .data(data)) }
+        case .list(let values, _):
+            if row[field] != .list(values) { try session.setRow(group, id, field, value: .list(values)) }
         }
     }
 }

@@ -205,6 +205,7 @@ final class EditorEdit {
         case .null: return session.value(key) != .null || session.inputs[key] != nil
         case .emptyText: return session.value(key) != .text("") || session.inputs[key] != nil
         case .bytes(let data): return session.value(key) != .data(data)
+        case .list(let values, _): return session.value(key) != .list(values)
         }
     }
 

@@ -23,6 +23,14 @@ extension FormSession {
             return try set(key, value: .text(""))
         case .bytes(let data):
             return try set(key, value: .data(data))
+        case .list(let values, let json):
+            // As an import reads a list: a multichoice field's choices
+            // (`RecordPipeline.parse`), a text field's JSON text; a number,
+            // date or bool field refuses it.
+            if field.kind == .multichoice, let slot = pipeline.slot(key) {
+                return try set(key, value: pipeline.parse(.list(values), slot: slot).get())
+            }
+            return try set(key, value: field.storedList(.list(values), json: json, in: form))
         case .typed(let text):
             switch field.parseInput(text, in: form) {
             case .success(let value) where value.isEmpty && !value.isData:
@@ -42,6 +50,17 @@ extension FormSession {
                 return try set(key, input: text)
             }
         }
+    }
+}
+
+extension Field {
+    /// What a field given a JSON list stores, as an import does: a text
+    /// field its JSON text (`json`, `list.jsonLiteral` by default); any other
+    /// field the list, which a multichoice field takes and the rest refuse.
+    func storedList(_ list: FieldValue, json: String? = nil, in form: Form) -> FieldValue {
+        guard case .list = list, kind != .multichoice, kind != .choice else { return list }
+        let text = FieldValue.text(json ?? list.jsonLiteral)
+        return (try? coerce(text, messages: form.messages)) != nil ? text : list
     }
 }
 

@@ -86,6 +86,7 @@ extension PromptEdit {
                     case .null: try session.setRow(group.key, id, field.key, value: .null)
                     case .emptyText: try session.setRow(group.key, id, field.key, value: .text(""))
                     case .bytes(let data): try session.setRow(group.key, id, field.key, value: .data(data))
+                    case .list(let values, _): try session.setRow(group.key, id, field.key, value: .list(values))
                     }
                 } catch let refused as FieldError {
                     error = refused.message

@@ -52,6 +52,27 @@ import Testing
     /// `sqlite-utils --json-cols` writes it) is stored as its compact JSON
     /// text, by import, `new --json` and `set meta:=` alike, and export gives
     /// that text back as the string it now is.
+    /// A JSON list is read alike by every door: a text, JSON or untyped
+    /// column stores its JSON text, a number, date or bool field refuses it.
+    @Test func aListIsStoredAlikeByEveryDoor() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, t TEXT, j JSON, u, i INT, d DATE, b BOOLEAN);
+            INSERT INTO t (id) VALUES (1), (2);
+            """)
+        #expect(try demo.run(["set", "t", "1", "t:=[1,2.5]", #"j:=["a,b",null]"#, "u:=[]"]).code == 0)
+        #expect(try demo.run(["set", "t", "2", "--json"], stdin: #"{"t": [1,2.5], "j": ["a,b",null], "u": []}"#).code == 0)
+        #expect(try demo.run(["new", "t", "--json"], stdin: #"{"id": 3, "t": [1,2.5], "j": ["a,b",null], "u": []}"#).code == 0)
+        #expect(try demo.run(["import", "t"], stdin: #"{"id": 4, "t": [1,2.5], "j": ["a,b",null], "u": []}"#).code == 0)
+        #expect(try demo.query("SELECT DISTINCT t, j, u FROM t") == #"[1,2.5]|["a,b",null]|[]"# + "\n")
+        for field in ["i", "d", "b"] {
+            let refused = try demo.run(["set", "t", "1", "\(field):=[1]"])
+            #expect(refused.code == 65 && refused.errors == "formstore: \(field): \(field) cannot hold a list\n", "\(refused)")
+            let json = try demo.run(["set", "t", "1", "--json"], stdin: #"{"\#(field)": [1]}"#)
+            #expect(json.code == 65 && json.errors.contains("\(field) cannot hold a list"), "\(json)")
+        }
+        #expect(try demo.query("SELECT count(*) FROM t WHERE i IS NOT NULL OR d IS NOT NULL OR b IS NOT NULL") == "0\n")
+    }
+
     @Test func aNestedDocumentIsStoredAsItsJSONText() throws {
         let demo = try DemoDatabase(sql: "CREATE TABLE docs (id INTEGER PRIMARY KEY, meta JSON, items TEXT);")
         let file = try demo.file("docs.ndjson", #"""
