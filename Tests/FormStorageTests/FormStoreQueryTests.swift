@@ -74,6 +74,28 @@ import Testing
         #expect(try keys(where: [RecordFilter(field: "order", value: 1), RecordFilter(field: "product", value: "Pie")]).isEmpty)
     }
 
+    /// An order against a number matches numbers only: SQLite ranks text
+    /// and BLOBs above every number, so `qty > 100` matched `'n/a'` and `x'02'`.
+    @Test func aNumberOrdersOnlyNumbers() throws {
+        try store.database.write { conn in
+            try conn.executeScript("""
+                CREATE TABLE stock (id INTEGER PRIMARY KEY, qty INTEGER, price NUMERIC);
+                INSERT INTO stock VALUES (1, 5, 5), (2, 'n/a', 'abc'), (3, x'02', x'03'), (4, 200, '200'), (5, NULL, NULL);
+                """)
+        }
+        let stock = FormInference.form(for: try store.database.read { try $0.tableInfo("stock") })
+        func ids(_ filter: RecordFilter) throws -> [String] {
+            var ids: [String] = []
+            try store.forEachRecord(stock, where: [filter]) { ids.append($0.key.values.map { $0.intValue.map(String.init) ?? "?" }.joined()) }
+            return ids
+        }
+        #expect(try ids(RecordFilter(field: "qty", test: .compare(.greater, .int(100)))) == ["4"])
+        #expect(try ids(RecordFilter(field: "qty", test: .compare(.lessOrEqual, .int(300)))) == ["1", "4"])
+        #expect(try ids(RecordFilter(field: "price", test: .compare(.greaterOrEqual, .double(1)))) == ["1", "4"])
+        // (In)equality is unchanged: `!=` matches what is not the number, NULL too.
+        #expect(try ids(RecordFilter(field: "qty", test: .compare(.notEqual, .int(5)))) == ["2", "3", "4", "5"])
+    }
+
     @Test func aFilterOnAnUnknownColumnIsRefused() throws {
         #expect(throws: FormStoreError.self) {
             try store.forEachRecord(try form, where: [RecordFilter(field: "colour", value: "red")]) { _ in }

@@ -77,10 +77,12 @@ struct QuerySQL {
                                 arguments: instant.arguments + [.integer(Self.milliseconds(date, timeOfDay: coding.kind == .time))])
             }
             let argument = coding.encode(model)
-            if coding.isUntyped, argument.isNumber {
-                // A number against a column of no declared type, which may hold `10` and `'10'` alike: each row's
-                // value read as a number where it is one (text that SQLite would write back the same, so `'007'`
-                // stays text, as it is shown), else as no number (NULL).
+            let orders = comparison != .equal && comparison != .notEqual
+            if argument.isNumber, coding.isUntyped || orders {
+                // A number against a column of no declared type, which may hold `10` and `'10'` alike, or
+                // ordered against any column (SQLite ranks text and BLOBs above every number, so `q>100` would
+                // match `'n/a'`): each row's value read as a number where it is one (text that SQLite would
+                // write back the same, so `'007'` stays text, as it is shown), else as no number (NULL).
                 let number = "(CASE WHEN typeof(\(value.sql)) IN ('integer', 'real') THEN \(value.sql) "
                     + "WHEN typeof(\(value.sql)) = 'text' AND CAST(CAST(\(value.sql) AS NUMERIC) AS TEXT) = \(value.sql) "
                     + "THEN CAST(\(value.sql) AS NUMERIC) END)"
