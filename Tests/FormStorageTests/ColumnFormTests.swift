@@ -75,6 +75,12 @@ import Testing
         #expect(try set("day", "2016-07-05") == .text("2016-07-05"))
         #expect(try set("iso", "2021-01-01 12:00") == .text("2021-01-01T14:00:00.0+02:00"))
         #expect(try set("epoch", "2020-09-13 12:27") == .integer(1_600_000_020))
+        // A fraction of a second is not cut off: whole seconds' column takes a REAL of the same unit.
+        let session = try FormSession.open(try form("events"), key: RecordKey("id", 1), backend: store)
+        try session.set("epoch", value: .date(Date(timeIntervalSince1970: 1_600_000_020.25)))
+        guard case .saved = try session.save() else { Issue.record("not saved"); return }
+        #expect(try stored("epoch", id: 1) == .real(1_600_000_020.25))
+        #expect(try set("epoch", "2020-09-13 12:28") == .integer(1_600_000_080))
     }
 
     @Test func aDateInANewRowFollowsTheColumn() throws {

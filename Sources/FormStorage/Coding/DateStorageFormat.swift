@@ -125,7 +125,9 @@ public enum DateStorageFormat: Sendable, Hashable {
         switch self {
         case .unixSeconds(let integer):
             let seconds = date.timeIntervalSince1970
-            return integer ? .integer(Int64(seconds.rounded(.down))) : .real(seconds)
+            // A fraction of a second is kept: an INTEGER column of whole
+            // seconds takes it as a REAL of the same unit, never cut off.
+            return integer && seconds == seconds.rounded(.down) ? .integer(Int64(seconds)) : .real(seconds)
         case .unixMilliseconds:
             return .integer(Int64((date.timeIntervalSince1970 * 1000).rounded()))
         case .julianDay:
