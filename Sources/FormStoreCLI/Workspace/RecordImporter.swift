@@ -317,7 +317,7 @@ struct RecordImporter {
         // A generated column's value is no input, as in a new row: an export's is stale once a value it derives from changes.
         for (name, raw) in input.values where !keyColumns.contains(name) && !computedColumns.contains(name) {
             let arrived = DatabaseValue(raw)
-            if let held = storedValues[name], Self.identical(held, arrived) { continue }
+            if let held = storedValues[name], Self.identical(held, arrived) || Self.isNamed(held, arrived) { continue }
             let slot = pipeline.slot(name)
             var value: FieldValue
             do { value = try parse(raw, name: name, slot: slot) } catch {
@@ -466,6 +466,14 @@ struct RecordImporter {
 
     /// Equal to the byte: text compares by its UTF-8 (Swift's `==` would call
     /// a composed `é` equal to `e` and a combining accent).
+    /// Whether `arrived` is the name export writes for `held`, a REAL
+    /// ±Infinity (`"Infinity"`): read back into its own row, no change, though
+    /// a column of no type would take the name as text.
+    static func isNamed(_ held: DatabaseValue, _ arrived: DatabaseValue) -> Bool {
+        guard case .real(let number) = held, !number.isFinite, case .text(let name) = arrived else { return false }
+        return ValueBytes.nonFiniteDouble(named: name) == number
+    }
+
     static func identical(_ a: DatabaseValue, _ b: DatabaseValue) -> Bool {
         if case .text(let x) = a, case .text(let y) = b { return x.hasSameUTF8(as: y) }
         return a == b

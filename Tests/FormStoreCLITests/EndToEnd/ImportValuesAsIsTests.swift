@@ -52,6 +52,22 @@ import Testing
     /// `sqlite-utils --json-cols` writes it) is stored as its compact JSON
     /// text, by import, `new --json` and `set meta:=` alike, and export gives
     /// that text back as the string it now is.
+    /// A REAL ±Infinity is exported by name, as text `'Infinity'` is:
+    /// imported back into its own row, in any column, it is no change.
+    @Test(arguments: [["--format", "ndjson"], ["--format", "csv", "--raw-csv"]])
+    func anInfinityExportedAndImportedBackIsNoChange(_ format: [String]) throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE u (id INTEGER PRIMARY KEY, v, j JSON, t TEXT, r REAL);
+            INSERT INTO u VALUES (1, 9e999, -9e999, 'Infinity', 9e999), (2, 'Infinity', 1, '-Infinity', -9e999);
+            """)
+        let before = try demo.dump()
+        let exported = try demo.run(["export", "u"] + format)
+        #expect(exported.code == 0, "\(exported)")
+        let imported = try demo.run(["import", "u", "--format", format[1]], stdin: exported.output)
+        #expect(imported.code == 0 && imported.errors.contains("0 updated, 2 unchanged"), "\(imported)")
+        #expect(try demo.dump() == before)
+    }
+
     /// A JSON list is read alike by every door: a text, JSON or untyped
     /// column stores its JSON text, a number, date or bool field refuses it.
     @Test func aListIsStoredAlikeByEveryDoor() throws {
