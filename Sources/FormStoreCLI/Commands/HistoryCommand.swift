@@ -35,6 +35,10 @@ struct HistoryCommand: ParsableCommand {
             throw CLIError.failure("this storage keeps no history")
         }
         let changes = try history.history(of: form, key: key, field: field)
+        if changes.isEmpty {
+            // A deleted record's history is still listed; a key nothing ever had is not found.
+            _ = try workspace.record(of: form, key: key)
+        }
         if changes.isEmpty, try !history.isRecordingHistory() {
             // An empty list would read as "never changed": say why there is none.
             context.say("formstore: no history is kept for this database yet: saves record it once "

@@ -1,4 +1,5 @@
 import FormCore
+import FormBasics
 
 /// A form's repeating groups in the editor document: after the parent's
 /// fields, each group under a `[group]` line, each row a block headed
@@ -88,6 +89,7 @@ extension EditorDocument {
         var current: EditedRow?
         var inGroups = false
         var group: RowGroup?
+        var seenRows: Set<[String]> = []
         func finish() {
             if let row = current { result.rows.append(row) }
             current = nil
@@ -103,6 +105,12 @@ extension EditorDocument {
                     if !result.stated.contains(header.group) {
                         result.problems.append(InputError(line: number,
                             message: "row before its group's [\(header.group)] line"))
+                    }
+                    // A block copied to add a row and left with its header would
+                    // state that row twice, the last block overwriting the first.
+                    if id != "new", !seenRows.insert([header.group, id]).inserted {
+                        result.problems.append(InputError(line: number, message:
+                            "[\(header.group) \(id)] is given twice: head a row to add with [\(header.group) new]"))
                     }
                     current = EditedRow(group: header.group, id: id == "new" ? nil : id, line: number)
                 } else {
@@ -147,8 +155,13 @@ extension EditorDocument {
     private static func groupHeader(_ line: Substring, form: Form) -> (group: String, row: String?)? {
         let line = line.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
         guard line.first == "[", line.last == "]" else { return nil }
-        let words = String(line.dropFirst().dropLast()).split(separator: " ", omittingEmptySubsequences: true)
-        guard let name = words.first, form.group(String(name)) != nil, words.count <= 2 else { return nil }
-        return (String(name), words.count == 2 ? String(words[1]) : nil)
+        // A group's key may hold spaces (a table named `order lines`): the
+        // row's id, if any, is the last word.
+        let inner = String(line.dropFirst().dropLast()).trimmingSpaces()
+        if form.group(inner) != nil { return (inner, nil) }
+        guard let space = inner.lastIndex(of: " ") else { return nil }
+        let name = String(inner[..<space]).trimmingSpaces(), id = String(inner[inner.index(after: space)...])
+        guard form.group(name) != nil, !id.isEmpty else { return nil }
+        return (name, id)
     }
 }

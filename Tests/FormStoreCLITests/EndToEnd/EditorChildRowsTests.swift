@@ -96,6 +96,32 @@ import Testing
         #expect(try demo.query("SELECT item FROM invoice_line WHERE id = 10") == "Tea\n")
     }
 
+    /// A row's block copied to add a row, its header left as it was, states
+    /// that row twice: refused by line, where the last block silently
+    /// overwrote the first row.
+    @Test func aRowGivenTwiceIsRefused() throws {
+        let demo = try DemoDatabase(sql: ChildRowsCommandTests.schema)
+        let run = try edit(demo, "invoice", "1", script: #"""
+            grep -q '^# Not saved' "$1" || printf '[invoice_line r1]\nitem: Copy\namount: 9\n' >> "$1"
+            """#)
+        #expect(run.code == 65, "\(run)")
+        #expect(try shown(demo, 1).contains("[invoice_line r1] is given twice: head a row to add with [invoice_line new]"))
+        #expect(try demo.query("SELECT item, amount FROM invoice_line WHERE invoice_id = 1 ORDER BY id") == "Tea|2.5\nCake|3.5\n")
+    }
+
+    /// A group whose key holds a space (a table named `order lines`) is read back from its own headers.
+    @Test func aGroupNamedWithASpaceIsReadBack() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE "my orders" (id INTEGER PRIMARY KEY, who TEXT);
+            CREATE TABLE "order lines" (id INTEGER PRIMARY KEY, oid INTEGER REFERENCES "my orders"(id), item TEXT);
+            INSERT INTO "my orders" VALUES (1, 'A'); INSERT INTO "order lines" VALUES (1, 1, 'x');
+            """)
+        let run = try edit(demo, "my orders", "1", script: #"sed -i 's/^who: A$/who: B/; s/^item: x$/item: y/' "$1""#)
+        #expect(run.code == 0, "\(run)")
+        #expect(try shown(demo, 0).contains("[order lines]\n[order lines r1]\n"))
+        #expect(try demo.query(#"SELECT who FROM "my orders"; SELECT item FROM "order lines""#) == "B\ny\n")
+    }
+
     /// A save the schema refuses (a CHECK) reopens the document with the
     /// refusal, as a rule's error does; left so, the edit is abandoned into a draft.
     @Test func aSaveTheSchemaRefusesReopensTheDocument() throws {

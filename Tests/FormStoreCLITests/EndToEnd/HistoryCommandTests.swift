@@ -32,6 +32,18 @@ import Testing
         #expect(try db.run(["history", "plans", "1", "--field", "colour"]).code == 64)
     }
 
+    /// A deleted record's history is still listed; a key no record ever had is not found (66).
+    @Test func aKeyNoRecordEverHadIsNotFound() throws {
+        let db = try database()
+        let none = try db.run(["history", "plans", "99"])
+        #expect(none.code == 66 && none.errors == "formstore: plans: no record with key 99\n", "\(none)")
+        #expect(try db.run(["history", "plans", "1"]).code == 0)
+        #expect(try db.run(["set", "plans", "1", "seats=2"]).code == 0)
+        #expect(try db.run(["delete", "plans", "1", "--yes"]).code == 0)
+        let deleted = try db.run(["history", "plans", "1"])
+        #expect(deleted.code == 0 && deleted.output.contains("seats"), "\(deleted)")
+    }
+
     /// A key typed in another case names the same record in a `COLLATE
     /// NOCASE` key column, for `history` and `revert` as for `show` and
     /// `set`: history is kept under the key the row holds.
