@@ -21,6 +21,18 @@ import FormCore
         #expect(!text.contains("hunter2"))
     }
 
+    /// Interrupted, an edit keeps the lines the person changed that read,
+    /// though another line does not (a document with child rows too).
+    @Test func anInterruptedEditKeepsTheLinesThatRead() {
+        let draft = Draft(id: "d", form: form.name, recordKey: RecordKey("id", 3), formVersion: 1, base: [:],
+                          baseVersion: nil, values: [:], inputs: [:])
+        let opened = "name: Ann\ncolour: Red\n"
+        let saved = "name: Annie\ncolour Red\n[lines r1]\n"
+        let kept = InterruptGuard.draft(draft, keeping: .init(opened: opened, saved: saved), of: form)
+        #expect(kept?.inputs == ["name": "Annie"])
+        #expect(InterruptGuard.draft(draft, keeping: .init(opened: opened, saved: opened), of: form) == nil)
+    }
+
     /// A foreign key's row, as `show` names it, is a comment above its line:
     /// nothing the parse reads back.
     @Test func aForeignKeysRowIsACommentAboveIt() throws {

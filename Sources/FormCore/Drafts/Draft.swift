@@ -19,11 +19,16 @@ public struct Draft: Sendable, Hashable, Codable {
     public var inputs: [String: String]
     public var createdAt: Date
     public var updatedAt: Date
-    /// Whose draft it is (a service's user id; the `formstore` command's login
-    /// name): it is offered to nobody else. `nil` for a draft nobody owns.
     /// The rows of the repeating groups that changed (`nil` when none did).
     public var groups: [String: DraftGroup]? = nil
+    /// Whose draft it is (a service's user id; the `formstore` command's login
+    /// name): it is offered to nobody else. `nil` for a draft nobody owns.
     public var owner: String?
+
+    /// The fields the draft changes (a value or an input that did not parse), by key, in order.
+    public var changedFields: [String] { Set(values.keys).union(inputs.keys).sorted() }
+    /// The repeating groups whose rows the draft changes, by key, in order.
+    public var changedGroups: [String] { (groups ?? [:]).keys.sorted() }
 
     public init(id: String, form: String, recordKey: RecordKey?, formVersion: Int,
                 base: [String: FieldValue], baseVersion: Int64?, values: [String: FieldValue],

@@ -143,7 +143,7 @@ extension FormSession {
         }
         var result = DraftRestore(restored: [], conflicts: [], missingFields: [],
                                   formVersionChanged: draft.formVersion != form.version)
-        let keys = Set(draft.values.keys).union(draft.inputs.keys).sorted()
+        let keys = draft.changedFields
         for k in keys {
             guard let field = field(k), field.holdsValue else {
                 result.missingFields.append(k)

@@ -54,13 +54,16 @@ struct DraftShowCommand: ParsableCommand {
         let columns = ["field", "base", "draft", "stored"].map { OutputColumn(key: $0) }
         let output: OutputFormat = format == .json ? .json : .table
         var writer = output.writer(columns: columns, to: context.terminal.output, options: context.outputOptions())
-        let fields = Set(draft.values.keys).union(draft.inputs.keys).sorted()
         // The workspace drops a draft's secure values when it loads it; the stored one is masked too.
         let secure = Set((try? workspace.form(named: draft.form))?.fields.filter(\.isSecure).map(\.key) ?? [])
-        writer.writeAll(fields.map { field -> [FieldValue] in
+        writer.writeAll(draft.changedFields.map { field -> [FieldValue] in
             let drafted: FieldValue = draft.inputs[field].map(FieldValue.text) ?? draft.values[field] ?? .null
             let row = [draft.base[field] ?? .null, drafted, stored[field] ?? .null]
             return [.text(field)] + row.map { secure.contains(field) && !$0.isEmpty ? .text(ValueText.mask) : $0 }
+        } + draft.changedGroups.map { group -> [FieldValue] in
+            // A group's rows: how many the draft holds against how many it was based on.
+            let rows = draft.groups?[group]
+            return [.text(group), .text("\(rows?.base.count ?? 0) row(s)"), .text("\(rows?.rows.count ?? 0) row(s)"), .null]
         })
         return .success
     }

@@ -22,7 +22,8 @@ struct DraftsCommand: ParsableCommand {
                        OutputColumn(key: "fields"), OutputColumn(key: "updated")]
         var writer = format.writer(columns: columns, to: context.terminal.output, options: context.outputOptions())
         writer.writeAll(drafts.map { draft -> [FieldValue] in
-            let fields = Set(draft.values.keys).union(draft.inputs.keys).sorted()
+            // A group whose rows changed is named as its fields are.
+            let fields = draft.changedFields + draft.changedGroups
             return [.text(draft.id), .text(draft.form), draft.recordKey.map { .text($0.typedText) } ?? .null,
                     .list(fields.map(FieldValue.text)), .date(draft.updatedAt)]
         })

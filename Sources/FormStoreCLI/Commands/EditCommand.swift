@@ -1,3 +1,4 @@
+import FormCore
 struct EditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "edit", access: .writeWithDrafts,
@@ -43,7 +44,19 @@ struct EditCommand: ParsableCommand {
                                          output: terminal.errors))
         }
         let workspace = try context.workspace()
-        let form = try workspace.form(named: form, children: children)
+        var form = try workspace.form(named: self.form, children: children)
+        // A draft holding child rows (kept by an edit with --children) opens
+        // with them, so restoring it brings them back instead of dropping them.
+        if !children, form.groups.isEmpty, try Self.hasDraftWithRows(of: form, key: key, in: workspace) {
+            form = try workspace.form(named: self.form, children: true)
+        }
         return try workspace.editRecord(of: form, key: key, frontEnd: frontEnd)
+    }
+
+    static func hasDraftWithRows(of form: Form, key: KeyArgument, in workspace: any Workspace) throws -> Bool {
+        let withRows = try workspace.drafts(form: form.name).filter { !($0.groups ?? [:]).isEmpty }
+        guard !withRows.isEmpty else { return false }
+        let stored = try workspace.record(of: form, key: key).key
+        return withRows.contains { $0.recordKey == stored }
     }
 }

@@ -121,6 +121,7 @@ final class EditorEdit {
             } catch EditorDocumentError.cancelled {
                 return try cancel()
             } catch EditorDocumentError.invalid(let problems) {
+                keepReadLines(of: edited)
                 shown = EditorDocument.reopen(edited, problems: problems)
                 reopened = .errors
                 previous = (edited, problems.map(\.description))
@@ -207,6 +208,18 @@ final class EditorEdit {
         case .bytes(let data): return session.value(key) != .data(data)
         case .list(let values, _): return session.value(key) != .list(values)
         }
+    }
+
+    /// The lines of a document with errors elsewhere that read, set in the
+    /// session, so its draft keeps them if the edit is abandoned (nothing a
+    /// person typed is lost); the fixed document sets them again. Not in free
+    /// mode, where setting a field saves it.
+    private func keepReadLines(of edited: String) {
+        guard form.mode != .free else { return }
+        let values = EditorDocument.scan(EditorDocument.parseGroups(edited, form: form).parent, form: form).values
+        let changed = form.fields.filter { field in values[field.key].map { differs($0, field.key) } ?? false }
+        _ = apply(changed, values: values)
+        progress.update(from: session)
     }
 
     private func apply(_ fields: [Field], values: [String: FieldInput])

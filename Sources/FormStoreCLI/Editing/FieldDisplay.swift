@@ -25,6 +25,11 @@ enum FieldDisplay {
         form.field(key)?.label ?? key
     }
 
+    /// A repeating group's title (its section's), as messages name it.
+    static func groupTitle(_ group: String, in form: Form) -> String {
+        form.sections.first { $0.group?.key == group }?.title ?? group
+    }
+
     /// `Name: was Ann, yours Annie, theirs Anne` for a conflict.
     static func conflict(_ conflict: FieldConflict, in form: Form) -> String {
         guard let field = form.field(conflict.field) else { return conflict.description }

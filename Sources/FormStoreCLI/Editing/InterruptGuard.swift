@@ -42,10 +42,14 @@ struct InterruptGuard {
 
     /// The session's draft with the fields the person changed in the document
     /// (as typed, to be parsed when restored); `nil` when they changed none.
-    /// Secure fields are never kept, and a document that does not read keeps nothing.
+    /// Secure fields are never kept; the lines that read are kept from a
+    /// document with child rows (`--children`) or a bad line elsewhere.
     static func draft(_ draft: Draft?, keeping document: EditorLauncher.CutShort, of form: Form) -> Draft? {
-        guard var draft, let opened = try? EditorDocument.parse(document.opened, form: form),
-              let saved = try? EditorDocument.parse(document.saved, form: form) else { return nil }
+        guard var draft else { return nil }
+        let read = { (text: String) in
+            EditorDocument.scan(EditorDocument.parseGroups(text, form: form).parent, form: form).values.mapValues(\.text)
+        }
+        let opened = read(document.opened), saved = read(document.saved)
         let typed = saved.filter { key, text in opened[key] != text && form.field(key)?.isSecure != true }
         guard !typed.isEmpty else { return nil }
         for (key, text) in typed {

@@ -142,8 +142,8 @@ final class PromptEdit {
     private func offerDraft() throws {
         guard let draft = session.offeredDrafts.first else { return }
         let older = session.offeredDrafts.count - 1
-        let changed = Set(draft.values.keys).union(draft.inputs.keys).sorted()
-            .map { FieldDisplay.label($0, in: form) }
+        let changed = draft.changedFields.map { FieldDisplay.label($0, in: form) }
+            + draft.changedGroups.map { FieldDisplay.groupTitle($0, in: form) }
         prompter.say("There is an unsaved draft of this record from \(ValueText.shownDate(draft.updatedAt, kind: nil))"
             + " (\(changed.joined(separator: ", "))).")
         if older > 0 { prompter.say("(\(older) older draft\(older == 1 ? "" : "s") too: formstore drafts \(form.name))") }

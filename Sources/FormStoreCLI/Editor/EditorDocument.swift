@@ -102,6 +102,15 @@ enum EditorDocument {
     /// The values of an edited document as inputs: `null` is NULL, `""` empty
     /// text, anything else text as typed. Throws as `parse` does.
     static func parseInputs(_ text: String, form: Form) throws -> [String: FieldInput] {
+        let (values, problems, sawContent) = scan(text, form: form)
+        guard sawContent else { throw EditorDocumentError.cancelled }
+        guard problems.isEmpty else { throw EditorDocumentError.invalid(problems) }
+        return values
+    }
+
+    /// Every line of a document read: the values of the lines that read, the
+    /// problems of those that do not, and whether it holds any value line.
+    static func scan(_ text: String, form: Form) -> (values: [String: FieldInput], problems: [InputError], sawContent: Bool) {
         var values: [String: FieldInput] = [:]
         var firstLine: [String: Int] = [:]
         var problems: [InputError] = []
@@ -130,11 +139,11 @@ enum EditorDocument {
                 values[key] = try decodeValue(rest)
             } catch let problem as LineProblem {
                 problems.append(InputError(line: lineNumber, message: problem.message))
+            } catch {
+                problems.append(InputError(line: lineNumber, message: "\(error)"))
             }
         }
-        guard sawContent else { throw EditorDocumentError.cancelled }
-        guard problems.isEmpty else { throw EditorDocumentError.invalid(problems) }
-        return values
+        return (values, problems, sawContent)
     }
 
     // MARK: Encoding

@@ -239,8 +239,7 @@ extension FormScreen {
     }
 
     private func drawDraftOffer(_ draft: Draft, into screen: inout ScreenBuffer) {
-        let changed = Set(draft.values.keys).union(draft.inputs.keys).sorted()
-            .map { FieldDisplay.label($0, in: form) } + (draft.groups ?? [:]).keys.sorted().map(groupTitle)
+        let changed = draft.changedFields.map { FieldDisplay.label($0, in: form) } + draft.changedGroups.map(groupTitle)
         var lines: [(String, CellStyle)] = [
             ("An unsaved draft of this record was found,", .title),
             ("from \(ValueText.shownDate(draft.updatedAt, kind: nil).prefix(16)): \(changed.joined(separator: ", ")).", .plain),

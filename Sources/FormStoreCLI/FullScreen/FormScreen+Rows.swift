@@ -258,7 +258,5 @@ extension FormScreen {
         go(to: .cell(Cell(group: group, row: rows[position - 1].id, field: field)))
     }
 
-    func groupTitle(_ group: String) -> String {
-        form.sections.first { $0.group?.key == group }?.title ?? group
-    }
+    func groupTitle(_ group: String) -> String { FieldDisplay.groupTitle(group, in: form) }
 }

@@ -83,7 +83,8 @@ extension StorageWorkspace {
     func restoreDraft(_ reference: DraftReference, choosing choice: ConflictChoice) throws -> StoredRecord {
         let draft = try draft(reference)
         let store = try store()
-        let form = try form(named: draft.form)
+        // A draft holding child rows (kept by `edit --children`) restores them too.
+        let form = try form(named: draft.form, children: !(draft.groups ?? [:]).isEmpty)
         let subject = draft.recordKey?.description
         for field in choice.fields.keys where draft.values[field] == nil && draft.inputs[field] == nil {
             throw CLIError.usage("--keep-field \(field): the draft has no field '\(field)'")
@@ -115,7 +116,8 @@ extension StorageWorkspace {
             throw CLIError.classifying(RecordRejected(form: form, key: subject, reason: .conflict(unsettled)))
                 .adding(details: ["keep one side with --keep mine|theirs, or per field --keep-field FIELD=mine|theirs"])
         }
-        for field in kept {
+        // A row's cell (`line[10].item`) is checked by the save, with its row.
+        for field in kept where form.field(field) != nil {
             if let why = session.whyNotEditable(field) {
                 throw CLIError.validation("cannot restore the draft: \(field) \(why)")
             }

@@ -7,13 +7,15 @@ import Testing
 @Suite struct EditorChildRowsTests {
     /// Runs `edit` with `script` (a `/bin/sh` script given the document's path) as `$EDITOR`;
     /// every document the editor was given is kept as `shown-N.txt`.
-    private func edit(_ demo: DemoDatabase, _ form: String, _ key: String, script: String) throws -> BinaryRun {
+    private func edit(_ demo: DemoDatabase, _ form: String, _ key: String, script: String,
+                      children: Bool = true) throws -> BinaryRun {
         let editor = try demo.file("editor.sh", """
             n=$(ls "\(demo.scratch.path)" | grep -c '^shown-')
             cp "$1" "\(demo.scratch.path)/shown-$n.txt"
             \(script)
             """)
-        return try demo.run(["edit", form, key, "--editor", "--children"], environment: ["EDITOR": "/bin/sh '\(editor)'"])
+        return try demo.run(["edit", form, key, "--editor"] + (children ? ["--children"] : []),
+                            environment: ["EDITOR": "/bin/sh '\(editor)'"])
     }
 
     private func shown(_ demo: DemoDatabase, _ n: Int) throws -> String {
@@ -107,6 +109,41 @@ import Testing
         #expect(run.code == 65, "\(run)")
         #expect(try shown(demo, 1).contains("[invoice_line r1] is given twice: head a row to add with [invoice_line new]"))
         #expect(try demo.query("SELECT item, amount FROM invoice_line WHERE invoice_id = 1 ORDER BY id") == "Tea|2.5\nCake|3.5\n")
+    }
+
+    /// A draft holding only child rows (kept when the prompts ended) is named
+    /// by its group, and restored with its rows: by `draft restore`, and by
+    /// an edit without `--children`, which opens with them. Before, both said
+    /// they saved and dropped the rows with the draft.
+    @Test func aDraftOfRowsIsRestoredWithItsRows() throws {
+        let demo = try DemoDatabase(sql: ChildRowsCommandTests.schema)
+        func keepRowDraft(_ item: String) throws {
+            let ended = try demo.run(["edit", "invoice", "1", "--children"], stdin: "\n\ne 1\n\(item)\n")
+            #expect(ended.code == 1 && ended.errors.contains("kept as a draft"), "\(ended)")
+        }
+        try keepRowDraft("Green tea")
+        let listed = try demo.run(["drafts"])
+        #expect(listed.output.contains(" invoice_line "), "\(listed)")
+        let restored = try demo.run(["draft", "restore", "invoice", "1"])
+        #expect(restored.code == 0, "\(restored)")
+        #expect(try demo.query("SELECT item FROM invoice_line WHERE id = 10") == "Green tea\n")
+        try keepRowDraft("Black tea")
+        let edited = try edit(demo, "invoice", "1", script: "true", children: false)
+        #expect(edited.code == 0 && edited.errors.contains("Saved invoice 1"), "\(edited)")
+        #expect(try demo.query("SELECT item FROM invoice_line WHERE id = 10") == "Black tea\n")
+        #expect(try demo.querySidecar("SELECT count(*) FROM formstore_drafts") == "0\n")
+    }
+
+    /// A line that does not read abandons the edit with the document's other
+    /// changes kept in the draft (before, they were lost with it).
+    @Test func aBadLineKeepsTheDocumentsOtherChangesInTheDraft() throws {
+        let demo = try DemoDatabase(sql: ChildRowsCommandTests.schema)
+        let run = try edit(demo, "invoice", "1", script: #"""
+            grep -q '^# Not saved' "$1" || sed -i 's/^customer: Ann$/customer: Ann Lee/; s/^item: Tea$/item Tea/' "$1"
+            """#)
+        #expect(run.code == 65 && run.errors.contains("your changes are kept as a draft"), "\(run)")
+        #expect(try demo.querySidecar("SELECT count(*) FROM formstore_drafts WHERE payload LIKE '%Ann Lee%'") == "1\n")
+        #expect(try demo.query("SELECT customer FROM invoice WHERE id = 1") == "Ann\n")
     }
 
     /// A group whose key holds a space (a table named `order lines`) is read back from its own headers.
