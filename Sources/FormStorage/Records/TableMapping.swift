@@ -61,6 +61,11 @@ public struct TableMapping: Sendable, Hashable {
         var nullFilledIn = false
         /// An explicit NULL that arrived as such is still stored (a default, not the key).
         var arrivedNullKept = false
+        /// A NULL is stored even with nothing arrived: the column takes NULL
+        /// and the form's field starts at the column's literal DEFAULT, so
+        /// a NULL there is a person's clearing of it (`new t a:=null`), not
+        /// a value nobody gave.
+        var clearedNullKept = false
         /// The column's literal DEFAULT as the field reads it: a new record's
         /// value equal to it, given by no import, is left out, so SQLite
         /// stores the default in its own form (`'no'`, not the 0 a bool writes).
@@ -161,12 +166,17 @@ public struct TableMapping: Sendable, Hashable {
         columnAffinities = columns.map { table.column($0)?.affinity }
         insertRoles = columns.map { column in
             guard let info = table.column(column) else { return InsertRole() }
+            let field = form.field(column)
+            let defaultValue = info.defaultValueSQL.flatMap { sql in
+                field.flatMap { FormInference.defaultValue(sql, kind: $0.kind) }
+            }
+            let arrivedNullKept = info.defaultValueSQL != nil && !info.isPrimaryKey
             return InsertRole(isGenerated: info.isGenerated,
                               nullFilledIn: info.defaultValueSQL != nil || (table.primaryKey.isRowID && info.isPrimaryKey),
-                              arrivedNullKept: info.defaultValueSQL != nil && !info.isPrimaryKey,
-                              defaultValue: info.defaultValueSQL.flatMap { sql in
-                                  form.field(column).flatMap { FormInference.defaultValue(sql, kind: $0.kind) }
-                              })
+                              arrivedNullKept: arrivedNullKept,
+                              clearedNullKept: arrivedNullKept && !info.isNotNull && defaultValue != nil
+                                  && field?.defaultValue == defaultValue,
+                              defaultValue: defaultValue)
         }
         defersForeignKeys = table.sql.uppercased().containsUTF8("INITIALLY DEFERRED")
         let read = Set(columns)
@@ -314,7 +324,8 @@ public struct TableMapping: Sendable, Hashable {
             let arrived = arrived(index)
             // A NULL that arrived as such (an import's explicit null) is stored, not replaced by the default.
             // (Matched, not `==`: the derived equality was a call and two copies per column.)
-            if case .null = value, role.nullFilledIn, !(role.arrivedNullKept && arrived?.isNull == true) { continue }
+            if case .null = value, role.nullFilledIn, !role.clearedNullKept,
+               !(role.arrivedNullKept && arrived?.isNull == true) { continue }
             if arrived == nil, let defaultValue = role.defaultValue, value == defaultValue { continue }
             given.append(index)
             // A value that arrived in its stored form (an import's usual one) needs no coding, nor its copy.

@@ -64,6 +64,28 @@ import Testing
         #expect(try Self.row(demo, 7) == "'Di'|NULL|''|2|NULL\n")
     }
 
+    /// A new record's field starts at its column's DEFAULT: given null, it
+    /// is stored NULL where the column takes it (the person cleared the
+    /// default); left alone, or on a NOT NULL column, the default stays.
+    @Test func newWithNullOverADefaultStoresNull() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE tasks (id INTEGER PRIMARY KEY, status TEXT DEFAULT 'open', size INTEGER DEFAULT 5,
+                                nick TEXT DEFAULT '', kind TEXT NOT NULL DEFAULT 'todo', note TEXT);
+            """)
+        let given = try demo.run(["new", "tasks", "status:=null", "size:=null", "nick:=null", "kind:=null", "note:=null"])
+        #expect(given.code == 0, "\(given)")
+        let cleared = try demo.run(["new", "tasks", "status=", "size=", "nick=", "note=x"])
+        #expect(cleared.code == 0, "\(cleared)")
+        let untouched = try demo.run(["new", "tasks", "note=y"])
+        #expect(untouched.code == 0, "\(untouched)")
+        #expect(try demo.query("SELECT quote(status), quote(size), quote(nick), quote(kind), quote(note) FROM tasks ORDER BY id") == """
+            NULL|NULL|NULL|'todo'|NULL
+            NULL|NULL|''|'todo'|'x'
+            'open'|5|''|'todo'|'y'
+
+            """)
+    }
+
     @Test func anUnknownFieldIsAUsageErrorWithDidYouMean() throws {
         let demo = try DemoDatabase(sql: Self.schema)
         let before = try demo.dump()
