@@ -50,6 +50,16 @@ import FormCore
         #expect(try EditorDocument.parse(text, form: form) == values)
     }
 
+    /// The header names every escape a value is read with, a Windows path's
+    /// backslashes among them: typed as shown there, the path is stored as typed.
+    @Test func theHeaderNamesTheEscapesAValueIsReadWith() throws {
+        let text = EditorDocument.render(form: form, values: ["notes": #"C:\old"#])
+        #expect(text.contains(#"# a tab \t, a backslash \\ (so C:\temp is typed C:\\temp);"#))
+        #expect(text.contains("\nnotes: C:\\\\old\n"))
+        let typed = text.replacingOccurrences(of: #"notes: C:\\old"#, with: #"notes: C:\\temp\\new"#)
+        #expect(try EditorDocument.parse(typed, form: form)["notes"] == #"C:\temp\new"#)
+    }
+
     /// Found by Scripts/fuzz.sh: a combining mark joined a backslash, or an
     /// escape's letter, into one Character and the escape was lost.
     @Test func nullAndEmptyTextAreWrittenApart() throws {

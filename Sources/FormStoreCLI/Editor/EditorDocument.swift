@@ -39,7 +39,8 @@ enum EditorDocument {
                        referred: [String: String] = [:], restored: String? = nil) -> String {
         var out = "# Editing \(oneLine(subject ?? form.name)) (\(oneLine(form.title))).\n"
         out += "# Lines starting with '#' are ignored. Change the values after the colons,\n"
-        out += "# then save and close the editor. A line break in a value is written \\n;\n"
+        out += "# then save and close the editor. A line break in a value is written \\n,\n"
+        out += "# a tab \\t, a backslash \\\\ (so C:\\temp is typed C:\\\\temp);\n"
         out += "# quote a value \"like this\" to keep spaces at its ends. An empty value\n"
         out += "# is no value (NULL) where the column allows it; \"\" is empty text; null is no value.\n"
         if let restored {
