@@ -96,6 +96,33 @@ import Testing
         #expect(try ids(RecordFilter(field: "qty", test: .compare(.notEqual, .int(5)))) == ["2", "3", "4", "5"])
     }
 
+    /// A date field shows a day, so a filter compares days, whatever form a
+    /// row holds its date in (text with a time, epoch seconds, a Julian day).
+    @Test func aDateFieldIsComparedByDay() throws {
+        try store.database.write { conn in
+            try conn.executeScript("""
+                CREATE TABLE visits (id INTEGER PRIMARY KEY, day DATE);
+                INSERT INTO visits VALUES (1, '2024-01-02'), (2, '2024-01-02 10:00:00'), (3, 1704189600),
+                    (4, 2460311.75), (5, '2024-01-01 23:59:59'), (6, '2024-01-03'), (7, '1969-12-31 12:00:00'), (8, NULL);
+                """)
+        }
+        let visits = FormInference.form(for: try store.database.read { try $0.tableInfo("visits") })
+        #expect(visits.field("day")?.kind == .date)
+        func ids(_ comparison: RecordFilter.Comparison, _ day: String) throws -> [String] {
+            let date = try #require(ISO8601DateFormatter().date(from: day + "T00:00:00Z"))
+            var ids: [String] = []
+            try store.forEachRecord(visits, where: [RecordFilter(field: "day", test: .compare(comparison, .date(date)))]) {
+                ids.append($0.key.values.map { $0.intValue.map(String.init) ?? "?" }.joined())
+            }
+            return ids
+        }
+        #expect(try ids(.equal, "2024-01-02") == ["1", "2", "3", "4"])
+        #expect(try ids(.less, "2024-01-02") == ["5", "7"])
+        #expect(try ids(.greaterOrEqual, "2024-01-03") == ["6"])
+        #expect(try ids(.equal, "1969-12-31") == ["7"])
+        #expect(try ids(.notEqual, "2024-01-02") == ["5", "6", "7", "8"])
+    }
+
     @Test func aFilterOnAnUnknownColumnIsRefused() throws {
         #expect(throws: FormStoreError.self) {
             try store.forEachRecord(try form, where: [RecordFilter(field: "colour", value: "red")]) { _ in }

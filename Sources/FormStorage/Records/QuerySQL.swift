@@ -73,8 +73,15 @@ struct QuerySQL {
             }
             if case .date(let date) = model, coding.isDateLike {
                 let instant = Self.instant(value, timeOfDay: coding.kind == .time)
-                return Fragment(sql: "\(instant.sql) \(Self.sqlOperator(comparison)) ?",
-                                arguments: instant.arguments + [.integer(Self.milliseconds(date, timeOfDay: coding.kind == .time))])
+                guard coding.kind == .date else {
+                    return Fragment(sql: "\(instant.sql) \(Self.sqlOperator(comparison)) ?",
+                                    arguments: instant.arguments + [.integer(Self.milliseconds(date, timeOfDay: coding.kind == .time))])
+                }
+                // A date field shows a day, so it is compared by day: `d=2024-01-02` matches
+                // `'2024-01-02 10:00:00'` too, and `d<2024-01-02` none of that day.
+                let day = Self.day(instant)
+                return Fragment(sql: "\(day.sql) \(Self.sqlOperator(comparison)) ?",
+                                arguments: day.arguments + [.integer(Self.day(Self.milliseconds(date, timeOfDay: false)))])
             }
             let argument = coding.encode(model)
             let orders = comparison != .equal && comparison != .notEqual
@@ -161,6 +168,18 @@ struct QuerySQL {
             + "WHEN 'text' THEN CAST(round((julianday(\(v())) - 2440587.5) * 86400000) AS INTEGER) END)"
         guard timeOfDay else { return Fragment(sql: sql, arguments: arguments) }
         return Fragment(sql: "((\(sql) % 86400000 + 86400000) % 86400000)", arguments: arguments)
+    }
+
+    /// The UTC day (days since 1970-01-01, rounded down) of an `instant`.
+    static func day(_ instant: Fragment) -> Fragment {
+        let s = instant.sql
+        return Fragment(sql: "((\(s) - ((\(s) % 86400000 + 86400000) % 86400000)) / 86400000)",
+                        arguments: instant.arguments + instant.arguments)
+    }
+
+    /// The UTC day of an instant in milliseconds since 1970, as `day(_:)` reads one in SQL.
+    static func day(_ milliseconds: Int64) -> Int64 {
+        (milliseconds - (milliseconds % 86_400_000 + 86_400_000) % 86_400_000) / 86_400_000
     }
 
     static func milliseconds(_ date: Date, timeOfDay: Bool) -> Int64 {
