@@ -106,13 +106,13 @@ final class EditorEdit {
             if edited == shown {
                 switch reopened {
                 case nil: return try cancel()
-                case .errors?: return abandon(errors: previous?.errors ?? [])
+                case .errors?: return abandon(errors: previous?.errors ?? [], document: previous?.document)
                 case .conflict?, .restored?: break  // saved as shown: the person keeps their values
                 }
             }
             // The same document again, errors and all (a script as $EDITOR): stop, as if left unchanged.
             if case .errors? = reopened, let previous, edited == previous.document {
-                return abandon(errors: previous.errors)
+                return abandon(errors: previous.errors, document: previous.document)
             }
             let values: [String: FieldInput]
             let rowBlocks: EditorDocument.EditedGroups
@@ -222,6 +222,19 @@ final class EditorEdit {
         progress.update(from: session)
     }
 
+    /// The row blocks of an abandoned document, applied for the draft: a line
+    /// that did not read keeps the edit from saving, not the rows' other
+    /// changes from the draft. Applied only now, when no document follows
+    /// (a `[group new]` block applied while the document is reopened would
+    /// be added again by the next save). Not in free mode, where a change is saved.
+    private func keepReadRows(of document: String?) {
+        guard form.mode != .free, !form.groups.isEmpty, let document else { return }
+        let groups = EditorDocument.parseGroups(document, form: form)
+        guard !groups.stated.isEmpty else { return }
+        _ = applyRows(groups)
+        progress.update(from: session)
+    }
+
     private func apply(_ fields: [Field], values: [String: FieldInput])
         -> (problems: [String], saved: [String], conflicts: [FieldConflict]) {
         var problems: [String] = []
@@ -272,7 +285,8 @@ final class EditorEdit {
 
     /// The document was left with errors: the first is the one-line error (as
     /// any failing command gives), then where the changes are kept.
-    private func abandon(errors: [String]) -> ExitCode {
+    private func abandon(errors: [String], document: String?) -> ExitCode {
+        keepReadRows(of: document)
         session.close()
         progress.update(from: session)
         var text = ""
