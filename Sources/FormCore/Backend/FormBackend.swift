@@ -52,10 +52,15 @@ public struct StoredRecord: Sendable, Hashable {
 public struct SaveBase: Sendable, Hashable {
     public var version: Int64?
     public var values: [String: FieldValue]
+    /// By field, the stored form a change is to be written in where it holds
+    /// the change's value (a revert's: the value the history kept, `2` for a
+    /// bool's yes); a backend writes any other change in the column's current form.
+    public var storedForms: [String: FieldValue]
 
-    public init(version: Int64?, values: [String: FieldValue]) {
+    public init(version: Int64?, values: [String: FieldValue], storedForms: [String: FieldValue] = [:]) {
         self.version = version
         self.values = values
+        self.storedForms = storedForms
     }
 }
 

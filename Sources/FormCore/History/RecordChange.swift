@@ -31,11 +31,22 @@ public struct FieldChange: Sendable, Hashable, Codable {
     public var old: FieldValue?
     public var new: FieldValue?
     public var isSecure: Bool
+    /// `old` as the column held it, where that is not `old` itself (a bool's
+    /// `2`, a date's text), as SQLite's storage class reads into a value
+    /// (INTEGER `.int`, REAL `.double`, TEXT `.text`, BLOB `.blob`): what a
+    /// revert writes back (`FormSession.set(_:value:storedAs:)`). Not part
+    /// of the JSON form, which shows model values.
+    public var storedOld: FieldValue?
 
-    public init(field: String, old: FieldValue?, new: FieldValue?, isSecure: Bool = false) {
+    private enum CodingKeys: String, CodingKey {
+        case field, old, new, isSecure
+    }
+
+    public init(field: String, old: FieldValue?, new: FieldValue?, isSecure: Bool = false, storedOld: FieldValue? = nil) {
         self.field = field
         self.old = old
         self.new = new
         self.isSecure = isSecure
+        self.storedOld = storedOld
     }
 }

@@ -82,6 +82,16 @@ extension FormSession {
         return try withExtendedLifetime(box) { try set(box.field, at: position, value: value) }
     }
 
+    /// `set(_:value:)`, the value to be written in the stored form `stored`
+    /// where that holds it: a revert puts back the value its history kept
+    /// as the column held it (a bool's `2`, JSON text as it was spaced),
+    /// not the value written anew in the column's form (`1`).
+    @discardableResult
+    public func set(_ key: String, value: FieldValue, storedAs stored: FieldValue) throws -> SaveOutcome? {
+        extras.storedForms[key] = stored
+        return try set(key, value: value)
+    }
+
     private func set(_ field: Field, at position: Int, value: FieldValue) throws -> SaveOutcome? {
         let key = field.key
         let given = field.choiceValue(value)

@@ -21,6 +21,8 @@ final class SessionExtras {
     lazy var draftID: String = UUID().uuidString.lowercased()
     @exclusivity(unchecked) var observers: [UUID: (SessionEvent) -> Void] = [:]
     @exclusivity(unchecked) var groupState = GroupState()
+    /// Stored forms given with values (`set(_:value:storedAs:)`), until the next save.
+    @exclusivity(unchecked) var storedForms: [String: FieldValue] = [:]
 
     /// What the larger parts read as before they are made: lent from here,
     /// not made and destroyed per read, which also gave the reading

@@ -203,8 +203,9 @@ extension FormSession {
         }
         // Free mode saves one change at a time: a field's save writes no rows.
         let groups = form.mode == .free && !keys.isEmpty ? [] : dirtyGroups
+        let storedForms = extrasIfMade?.storedForms.filter { changes[$0.key] != nil } ?? [:]
         return UpdatePlan(key: key, fields: keys, changes: changes,
-                          base: SaveBase(version: baseVersion, values: baseValues),
+                          base: SaveBase(version: baseVersion, values: baseValues, storedForms: storedForms),
                           groups: groups, rowsBefore: rowsSnapshot(groups))
     }
 

@@ -91,6 +91,7 @@ extension FormSession {
 
     /// Records a saved update (called once the backend saved it).
     func noteSave(_ plan: UpdatePlan) {
+        if !plan.base.storedForms.isEmpty { extras.storedForms = [:] }
         var after: [String: FieldValue] = [:]
         for field in plan.fields { after[field] = pristineValues[field] ?? .null }
         undoSteps.save(plan.fields, before: plan.base.values, after: after,

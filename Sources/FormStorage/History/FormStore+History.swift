@@ -85,10 +85,12 @@ extension FormStore: HistoryBackend {
             let coding = mapping.coding(name)
             let old = row[5]
             let new = row[6]
+            let oldValue = secure ? Optional.none : coding.decode(old)
+            // The stored form, where it is not the model value itself (a bool's 2, a date's text).
+            let storedOld = secure || FieldValue(old) == oldValue ? Optional.none : FieldValue(old)
             changes[changes.count - 1].fields.append(
-                FieldChange(field: name, old: secure ? Optional.none : coding.decode(old),
-                            new: secure ? Optional.none : coding.decode(new),
-                            isSecure: secure))
+                FieldChange(field: name, old: oldValue, new: secure ? Optional.none : coding.decode(new),
+                            isSecure: secure, storedOld: storedOld))
         }
         for index in changes.indices {
             changes[index].fields.sort { (order[$0.field] ?? .max) < (order[$1.field] ?? .max) }

@@ -116,7 +116,8 @@ extension FormStore {
         // A JSON path's change is written into its column's document as stored.
         let columnChanges = mapping.jsonPaths.isEmpty ? changes : mapping.columnValues(changes, over: before.record.values)
         let after: StoredRow?
-        if let statement = mapping.updateStatement(columnChanges, key: keyArguments, over: before) {
+        if let statement = mapping.updateStatement(columnChanges, key: keyArguments, over: before,
+                                                   storedForms: base.storedForms) {
             try checkReferences(mapping, changes, conn)
             // Asked before the update writes: the row as the last save left it, if nothing changed since
             // (`SavedRow`). Only for a row read in part, whose update changes nothing but what it writes.

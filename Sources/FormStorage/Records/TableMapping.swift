@@ -388,9 +388,13 @@ public struct TableMapping: Sendable, Hashable {
     /// (`StoredRow`): each change finds its column by one lookup, rather
     /// than every column looked up in the changes.
     ///
+    /// `storedForms` (`SaveBase.storedForms`) gives, by column, the stored
+    /// form a change is written in where it holds the change's value.
+    ///
     /// Loops, not closures: a closure here captured a copy of the whole
     /// mapping per save (issue 14).
-    func updateStatement(_ changes: [String: FieldValue], key: [DatabaseValue], over row: StoredRow)
+    func updateStatement(_ changes: [String: FieldValue], key: [DatabaseValue], over row: StoredRow,
+                         storedForms: [String: FieldValue] = [:])
         -> (sql: String, arguments: StatementArguments, written: [Int], values: [DatabaseValue])? {
         var written: [Int] = []
         written.reserveCapacity(changes.count)
@@ -401,7 +405,13 @@ public struct TableMapping: Sendable, Hashable {
         var arguments: [DatabaseValue] = []
         arguments.reserveCapacity(written.count + key.count)
         for position in written {
-            arguments.append(columnCodings[position].encode(changes[columns[position]]!, like: row.stored(at: position)))
+            let value = changes[columns[position]]!
+            if !storedForms.isEmpty, let given = storedForms[columns[position]].map(DatabaseValue.init),
+               columnCodings[position].decode(given) == value {
+                arguments.append(given)
+            } else {
+                arguments.append(columnCodings[position].encode(value, like: row.stored(at: position)))
+            }
         }
         guard let statement = updateStatement(written: written, arguments: arguments, key: key) else { return nil }
         return (statement.sql, statement.arguments, written, arguments)

@@ -46,6 +46,8 @@ extension StorageWorkspace: HistoryWorkspace {
         // Each field goes back to its value before the first change undone, and
         // must still hold what the last change of it wrote: else someone changed it since.
         var values: [String: FieldValue] = [:]
+        // Each value as the column held it: written back so where it holds the value (a bool's 2).
+        var storedForms: [String: FieldValue] = [:]
         var expected: [String: FieldValue] = [:]
         var skipped: [String] = []
         for change in undone {
@@ -54,7 +56,10 @@ extension StorageWorkspace: HistoryWorkspace {
                     if !skipped.contains(field.field) { skipped.append(field.field) }
                     continue
                 }
-                if values[field.field] == nil { values[field.field] = old }
+                if values[field.field] == nil {
+                    values[field.field] = old
+                    storedForms[field.field] = field.storedOld
+                }
                 expected[field.field] = new
             }
         }
@@ -69,7 +74,11 @@ extension StorageWorkspace: HistoryWorkspace {
         if form.mode == .edit { try session.beginEditing() }
         let before = session.pristine
         for field in form.fields.map(\.key) where values[field] != nil {
-            try session.set(field, value: values[field]!)
+            if let stored = storedForms[field] {
+                try session.set(field, value: values[field]!, storedAs: stored)
+            } else {
+                try session.set(field, value: values[field]!)
+            }
         }
         switch try session.save() {
         case .saved(let changed, _):

@@ -79,6 +79,23 @@ import Testing
         #expect(try db.query("SELECT count(*) FROM formstore_changes") == "4\n")
     }
 
+    /// A revert puts back the bytes the history kept, not the value written
+    /// anew in the column's form: a bool's 2 stays 2 (not 1), JSON text keeps
+    /// its spacing, and the row's dump is what it was before the change.
+    @Test func revertPutsBackTheStoredFormTheHistoryKept() throws {
+        let db = try DemoDatabase(sql: #"""
+            CREATE TABLE prefs (id INTEGER PRIMARY KEY, active BOOLEAN, doc JSON, note TEXT);
+            INSERT INTO prefs VALUES (1, 2, '{"a": 1,  "b": [1, 2]}', 'x');
+            """#)
+        #expect(try db.run(["init"]).code == 0)
+        let before = try db.query("SELECT quote(active), quote(doc), quote(note) FROM prefs")
+        #expect(try db.run(["set", "prefs", "1", "active=no", #"doc={"a":2}"#, "note=y"]).code == 0)
+        #expect(try db.query("SELECT quote(active) FROM prefs") == "0\n")
+        let reverted = try db.run(["revert", "prefs", "1", "--change", "1"])
+        #expect(reverted.code == 0, "\(reverted)")
+        #expect(try db.query("SELECT quote(active), quote(doc), quote(note) FROM prefs") == before)
+    }
+
     @Test func revertRefusesAConflictOrAnInvalidValue() throws {
         let db = try database()
         #expect(try db.run(["set", "plans", "1", "seats=2"]).code == 0)
