@@ -106,7 +106,7 @@ final class EditorEdit {
             if edited == shown {
                 switch reopened {
                 case nil: return try cancel()
-                case .errors?: return abandon(errors: previous?.errors ?? [], document: previous?.document)
+                case .errors?: return abandon(errors: numbered(previous?.errors ?? [], as: edited), document: edited)
                 case .conflict?, .restored?: break  // saved as shown: the person keeps their values
                 }
             }
@@ -285,6 +285,18 @@ final class EditorEdit {
 
     /// The document was left with errors: the first is the one-line error (as
     /// any failing command gives), then where the changes are kept.
+    /// `errors`, or where the document the person saved last has lines that
+    /// do not read, those, numbered as that document has them: a reopened
+    /// document has the errors above its lines, which moves them down.
+    private func numbered(_ errors: [String], as document: String) -> [String] {
+        do {
+            _ = try readDocument(document)
+        } catch EditorDocumentError.invalid(let problems) {
+            return problems.map(\.description)
+        } catch {}
+        return errors
+    }
+
     private func abandon(errors: [String], document: String?) -> ExitCode {
         keepReadRows(of: document)
         session.close()

@@ -175,6 +175,21 @@ import FormCore
         #expect(store.stored("name") == .text("Ann"))
     }
 
+    /// Left as it was reopened, the document is abandoned with its error
+    /// numbered as that document has it (the errors above its lines moved
+    /// the bad line down), not as the first one had it.
+    @Test func anAbandonedDocumentsErrorIsNumberedAsItWasLastShown() throws {
+        let store = PeopleStore()
+        let editor = try ScriptedEditor([Self.set("name", "Bob").replacingOccurrences(of: "name: Bob", with: "name Bob"), nil])
+        let (code, text) = try editor.edit(try store.open())
+        #expect(code == .validationFailed)
+        let lines = editor.seen(2).split(separator: "\n", omittingEmptySubsequences: false)
+        let bad = try #require(lines.firstIndex(of: "name Bob")) + 1
+        #expect(editor.seen(2).contains("#   line \(bad): expected 'field: value'\n"))
+        #expect(text.hasPrefix("formstore: people 1: the document still has errors; nothing was saved: line \(bad): expected"), "\(text)")
+        #expect(store.stored("name") == .text("Ann"))
+    }
+
     @Test func aConflictIsShownInTheDocumentAndYoursKept() throws {
         let store = PeopleStore(mode: .edit)
         let session = try store.open()
