@@ -3,8 +3,11 @@ import FormCore
 /// How the edit loops show a field's value to a person: formatted through the
 /// field's transformers, secrets masked, BLOBs by size, control characters escaped.
 enum FieldDisplay {
-    /// A model value as shown in a summary, a record listing or a conflict.
+    /// A model value as shown in a summary, a record listing or a conflict:
+    /// NULL and empty text told apart, as `set` prints a change (`\N` and
+    /// `""` typed at a prompt are different changes).
     static func text(_ value: FieldValue, of field: Field) -> String {
+        if value == .null { return "(null)" }
         if value.isEmpty { return "(empty)" }
         if field.isSecure { return ValueText.mask }
         if case .data(let data) = value { return ValueText.blobSize(data.count) }

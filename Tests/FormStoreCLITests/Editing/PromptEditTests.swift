@@ -20,7 +20,7 @@ import FormCore
         #expect(code == .success)
         // The same question again, its error first, the refused text as its value.
         #expect(text.contains("Born:   ! Born is not a valid date\nBorn [31/12/1999]: Notes: "))
-        #expect(text.contains("  Born: (empty) → 1999-12-31\n"))
+        #expect(text.contains("  Born: (null) → 1999-12-31\n"))
         #expect(store.stored("born") != .null)
     }
 
@@ -77,7 +77,7 @@ import FormCore
         Changes:
           Name: Ann → Bob
           Favourite colour: Red → Blue
-          Password: (empty) → ••••
+          Password: (null) → ••••
         Save changes? [Y/n] Saved: Name, Favourite colour, Password.
         """))
         #expect(!text.contains("s3cret"))

@@ -101,11 +101,13 @@ import Testing
 
     @Test func promptsTakeBackslashNAndQuotedEmptyText() throws {
         let demo = try DemoDatabase(sql: Self.schema)
-        // name: keep; company: \N (NULL, already: no change); nick: "" (already: no change);
+        // name: keep; company: \N (Acme to NULL); nick: "" (Bobby to empty text);
         // qty: a space clears it; active: keep; then save.
         let run = try demo.run(["edit", "contacts", "2"], stdin: "\n\\N\n\"\"\n \n\ny\n")
         #expect(run.code == 0, "\(run)")
         #expect(run.errors.contains(#"\N is no value (NULL), "" is empty text."#))
+        // The summary tells the two apart, as `set` prints them.
+        #expect(run.errors.contains("  company: Acme → (null)\n  nick: Bobby → (empty)\n"), "\(run)")
         #expect(try Self.row(demo, 2) == "'Bob'|NULL|''|NULL|1\n")
     }
 
