@@ -111,11 +111,15 @@ import Testing
         #expect(try stored("length_title") == .integer(13))
     }
 
+    /// Over a number, a value typed into an untyped column is stored in the
+    /// class it reads as; over text it stays text, as the row holds it there.
     @Test func anUntypedColumnStoresWhatWasTyped() throws {
         #expect(try set("note", "2") == .integer(2))
         #expect(try set("note", "3.14") == .real(3.14))
         #expect(try set("note", "007") == .text("007"))
         #expect(try set("note", "Kraków") == .text("Kraków"))
+        #expect(try set("note", "42") == .text("42"))
+        #expect(try set("note", "43", id: 2) == .text("43"))
     }
 
     @Test func boolsKeepTheColumnsWords() throws {

@@ -42,6 +42,19 @@ public struct FieldChange: Sendable, Hashable, Codable {
         case field, old, new, isSecure
     }
 
+    /// Equal when they change the same field between the same model values:
+    /// how a backend stored them (`storedOld`) does not enter, as in the JSON form.
+    public static func == (a: FieldChange, b: FieldChange) -> Bool {
+        a.field == b.field && a.old == b.old && a.new == b.new && a.isSecure == b.isSecure
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(field)
+        hasher.combine(old)
+        hasher.combine(new)
+        hasher.combine(isSecure)
+    }
+
     public init(field: String, old: FieldValue?, new: FieldValue?, isSecure: Bool = false, storedOld: FieldValue? = nil) {
         self.field = field
         self.old = old

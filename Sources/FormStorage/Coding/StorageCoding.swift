@@ -11,7 +11,7 @@ import FoundationEssentials
 /// | `date`, `time`, `datetime` | the form the row (else the column) already uses: text in its layout, a Unix epoch or a Julian day (`DateStorageFormat`) |
 /// | `multichoice` | TEXT, a JSON array |
 /// | `integer` / `decimal` | INTEGER / REAL |
-/// | text kinds | TEXT; in an untyped column, text that is exactly an integer or a real is stored as one |
+/// | text kinds | TEXT; in an untyped column, over a value that is not TEXT, text that is exactly an integer or a real is stored as one |
 ///
 /// Data is a BLOB and `.null` is NULL whatever the kind. Decoding forgives
 /// what real databases hold: an INTEGER in a text column reads as text `"12"`,
@@ -68,6 +68,9 @@ public struct StorageCoding: Sendable, Hashable {
         case (.bool?, .bool(let bool)):
             return Self.boolValue(bool, like: form)
         case (_, .text(let text)) where isUntyped:
+            // A row that holds text there keeps text (`42` typed over `'a'` is `'42'`);
+            // else the value is stored in the class it reads as.
+            if case .text? = example { return .text(text) }
             return Self.untypedValue(text)
         default:
             // bool, multichoice and the rest store as the kind-less mapping does.

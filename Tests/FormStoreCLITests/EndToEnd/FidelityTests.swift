@@ -151,9 +151,12 @@ import Testing
         #expect(pair.code == 0, "\(pair)")
         let loose = try source.run(["set", "loose", "a", "v=42"])
         #expect(loose.code == 0, "\(loose)")
+        let looseNumber = try source.run(["set", "loose", "b", "v=43"])
+        #expect(looseNumber.code == 0, "\(looseNumber)")
         #expect(try sqlite3(source.path, ["SELECT quote(active), quote(label) FROM flags WHERE id = 3"]) == "0|''\n")
         #expect(try sqlite3(source.path, ["SELECT quote(v) FROM pairs WHERE a = 2 AND b = ''"]) == "'second empty key'\n")
-        #expect(try sqlite3(source.path, ["SELECT quote(v) FROM loose WHERE k = 'a'"]) == "42\n")
+        // Over text, text; over a number, the number typed.
+        #expect(try sqlite3(source.path, ["SELECT quote(v) FROM loose WHERE k IN ('a', 'b') ORDER BY k"]) == "'42'\n43\n")
         let file = try source.run(["show", "files", "1", "--format", "json"])
         #expect(file.output.contains(#""body": {"$base64": "QUJD"}"#), "\(file)")
         let empty = try source.run(["show", "files", "2", "--format", "json"])
