@@ -164,13 +164,18 @@ import Testing
             .text("2016-07-04"), .text("2021-01-01 00:00:00"), .text("2021-01-01T00:00:00Z"),
             .text("2021-01-01T00:00:00.123456Z"), .text("2021-01-01t08:30+0530"), .text("13:45"),
             .text("13:45:59.25"), .integer(1_600_000_000), .integer(1_600_000_000_123), .real(2459215.5),
-            .real(1_600_000_000.25),
+            .real(1_600_000_000.25), .integer(20_240_102), .integer(19_000_101), .integer(29_991_231),
         ]
         for sample in samples {
             let format = try #require(DateStorageFormat.detect(sample), "\(sample)")
             let date = try #require(DateStorageFormat.parse(sample))
             #expect(format.encode(date) == sample)
         }
+        // A day as yyyymmdd: its month and day must be one, else it is Unix seconds.
+        #expect(DateStorageFormat.parse(.integer(20_240_102)) == ISO8601.parse("2024-01-02T00:00:00Z"))
+        #expect(DateStorageFormat.detect(.integer(20_241_302)) == .unixSeconds(integer: true))
+        #expect(DateStorageFormat.compactDay.encode(try #require(ISO8601.parse("2024-01-02T10:30:00Z")))
+                == .text("2024-01-02 10:30:00"))
         #expect(DateStorageFormat.detect(.text("not a date")) == nil)
         #expect(DateStorageFormat.detect(.text("2021-02-30")) == nil)
     }

@@ -7,8 +7,9 @@ public import FoundationEssentials
 ///
 /// Real databases keep dates as text in several layouts (`2016-07-04`,
 /// `2021-01-01 00:00:00`, `2024-05-01T13:04:05.250Z`, `…+02:00`), as Unix
-/// epochs (seconds or milliseconds, INTEGER or REAL) or as Julian day numbers
-/// (REAL). `detect(_:)` reads the form off one stored value; `encode(_:)`
+/// epochs (seconds or milliseconds, INTEGER or REAL), as Julian day numbers
+/// (REAL) or as a day's digits in one INTEGER (`20240102`, a data warehouse's
+/// day key). `detect(_:)` reads the form off one stored value; `encode(_:)`
 /// writes a date in that form; `parse(_:)` reads a date from any of them.
 ///
 /// ```swift
@@ -27,6 +28,8 @@ public enum DateStorageFormat: Sendable, Hashable {
     case unixMilliseconds
     /// A Julian day number, as REAL (SQLite's `julianday()`).
     case julianDay
+    /// A day as the INTEGER yyyymmdd (`20240102`).
+    case compactDay
 
     /// The parts of a date written as text, and how each is written.
     public struct TextLayout: Sendable, Hashable {
@@ -81,6 +84,7 @@ public enum DateStorageFormat: Sendable, Hashable {
     public static func detect(_ value: DatabaseValue) -> DateStorageFormat? {
         switch value {
         case .integer(let i):
+            if CompactDay(i) != nil { return .compactDay }
             return abs(i) >= 100_000_000_000 ? .unixMilliseconds : .unixSeconds(integer: true)
         case .real(let r):
             guard r.isFinite else { return nil }
@@ -96,6 +100,7 @@ public enum DateStorageFormat: Sendable, Hashable {
     public static func parse(_ value: DatabaseValue) -> Date? {
         switch value {
         case .integer(let i):
+            if let day = CompactDay(i) { return day.date }
             return abs(i) >= 100_000_000_000 ? Date(timeIntervalSince1970: Double(i) / 1000)
                                              : Date(timeIntervalSince1970: Double(i))
         case .real(let r):
@@ -132,6 +137,10 @@ public enum DateStorageFormat: Sendable, Hashable {
             return .integer(Int64((date.timeIntervalSince1970 * 1000).rounded()))
         case .julianDay:
             return .real(date.timeIntervalSince1970 / 86_400 + Self.unixEpochJulianDay)
+        case .compactDay:
+            // A date with a time of day is not cut to its day: it is written as text with its time.
+            let day = CompactDay(date)
+            return day.date == date ? .integer(day.value) : .text(TextLayout.date.format(date))
         case .text(let layout):
             return .text(layout.format(date))
         }
@@ -305,5 +314,57 @@ private struct TextDate {
     init(date: Date, layout: DateStorageFormat.TextLayout) {
         self.date = date
         self.layout = layout
+    }
+}
+
+/// A day written as the INTEGER yyyymmdd, years 1900 to 2999 (`20240102`).
+/// An INTEGER there with a month of 1 to 12 and a day of 1 to 31 is read as
+/// one: as Unix seconds it would be a moment between August and December
+/// 1970. A day past its month's end runs on into the next month, as SQLite's
+/// `julianday()` reads it (`QuerySQL.instant` reads it in SQL the same way).
+struct CompactDay {
+    let value: Int64
+    let year: Int64, month: Int64, day: Int64
+
+    /// The range, for `QuerySQL`.
+    static let first: Int64 = 19000101, last: Int64 = 29991231
+
+    init?(_ value: Int64) {
+        guard value >= Self.first, value <= Self.last else { return nil }
+        let month = value / 100 % 100, day = value % 100
+        guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+        self.value = value
+        year = value / 10000
+        self.month = month
+        self.day = day
+    }
+
+    /// The day (UTC) of `date`.
+    init(_ date: Date) {
+        let days = Int64((date.timeIntervalSince1970 / 86_400).rounded(.down))
+        // Howard Hinnant's civil_from_days.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        day = doy - (153 * mp + 2) / 5 + 1
+        month = mp < 10 ? mp + 3 : mp - 9
+        year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        value = year * 10000 + month * 100 + day
+    }
+
+    /// Midnight UTC of the day.
+    var date: Date {
+        // Howard Hinnant's days_from_civil, of the month's first day; the day added on.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = month > 2 ? month - 3 : month + 9
+        let doy = (153 * mp + 2) / 5
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        let days = era * 146_097 + doe - 719_468 + (day - 1)
+        return Date(timeIntervalSince1970: Double(days) * 86_400)
     }
 }

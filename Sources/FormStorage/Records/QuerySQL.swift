@@ -152,8 +152,9 @@ struct QuerySQL {
     /// The instant a stored date holds, in milliseconds since 1970 UTC (or
     /// since midnight, for a time), read per row the way
     /// `DateStorageFormat.parse` reads it: text through `julianday()`, an
-    /// INTEGER as Unix seconds (milliseconds from 10^11 up), a REAL as a
-    /// Julian day in years 0–9999 and else as Unix seconds.
+    /// INTEGER as a day's yyyymmdd where it is one (`CompactDay`), else as
+    /// Unix seconds (milliseconds from 10^11 up), a REAL as a Julian day in
+    /// years 0–9999 and else as Unix seconds.
     static func instant(_ value: Fragment, timeOfDay: Bool) -> Fragment {
         // Each use of the value binds its arguments again (a JSON path), in the order the text uses them.
         var arguments: [DatabaseValue] = []
@@ -162,7 +163,11 @@ struct QuerySQL {
             return value.sql
         }
         let sql = "(CASE typeof(\(v())) "
-            + "WHEN 'integer' THEN CASE WHEN abs(\(v())) >= 100000000000 THEN \(v()) ELSE \(v()) * 1000 END "
+            + "WHEN 'integer' THEN CASE "
+            + "WHEN \(v()) BETWEEN \(CompactDay.first) AND \(CompactDay.last) AND \(v()) / 100 % 100 BETWEEN 1 AND 12 "
+            + "AND \(v()) % 100 BETWEEN 1 AND 31 THEN CAST(round((julianday(printf('%04d-%02d-01', \(v()) / 10000, "
+            + "\(v()) / 100 % 100)) + \(v()) % 100 - 1 - 2440587.5) * 86400000) AS INTEGER) "
+            + "WHEN abs(\(v())) >= 100000000000 THEN \(v()) ELSE \(v()) * 1000 END "
             + "WHEN 'real' THEN CASE WHEN \(v()) > 1721059.5 AND \(v()) < 5373484.5 "
             + "THEN CAST(round((\(v()) - 2440587.5) * 86400000) AS INTEGER) ELSE CAST(round(\(v()) * 1000) AS INTEGER) END "
             + "WHEN 'text' THEN CAST(round((julianday(\(v())) - 2440587.5) * 86400000) AS INTEGER) END)"
