@@ -71,12 +71,13 @@ extension FormStore {
             let tables = try conn.tableNames().map { try conn.tableInfo($0) }
             return try DeleteEffect.walk(table: mapping.table.name, selected: selected, referrers: { parent in
                 let parentKey = tables.first { $0.name.equalsIgnoringCase(parent) }?.primaryKey.columns ?? []
-                return tables.flatMap { table in
-                    table.foreignKeys.filter { $0.destinationTable.equalsIgnoringCase(parent) }.map { foreignKey in
+                return try tables.flatMap { table in
+                    try table.foreignKeys.filter { $0.destinationTable.equalsIgnoringCase(parent) }.map { foreignKey in
                         // A key naming no columns refers to the parent's primary key.
-                        DeleteEffect.Referrer(table: table.name, columns: foreignKey.columns,
-                                              referred: foreignKey.destinationColumns.isEmpty ? parentKey : foreignKey.destinationColumns,
-                                              action: DeleteEffect.Action(rule: foreignKey.onDelete))
+                        let referred = foreignKey.destinationColumns.isEmpty ? parentKey : foreignKey.destinationColumns
+                        return DeleteEffect.Referrer(table: table.name, columns: foreignKey.columns, referred: referred,
+                                                     action: DeleteEffect.Action(rule: foreignKey.onDelete),
+                                                     collations: try referred.map { try conn.collation(of: $0, in: parent) })
                     }
                 }
             }, count: { sql in try conn.fetchValue(Int.self, sql, arguments) ?? 0 })

@@ -1,3 +1,4 @@
+import CSQLite
 import FormBasics
 import FoundationEssentials
 
@@ -215,5 +216,19 @@ extension Connection {
                 .map { try $0.value(at: 1, as: String.self) }
             return key
         }
+    }
+}
+
+extension Connection {
+    /// The collating sequence of a table's column (`BINARY`, `NOCASE`,
+    /// `RTRIM`, or an application's), as its declaration gives it: what a
+    /// foreign key referring to the column compares by.
+    ///
+    /// - throws: `DatabaseError` when there is no such table or column.
+    public func collation(of column: String, in table: String) throws -> String {
+        var collation: UnsafePointer<CChar>?
+        let code = sqlite3_table_column_metadata(handle.pointer, "main", table, column, nil, &collation, nil, nil, nil)
+        guard code == SQLITE_OK else { throw DatabaseError.from(handle.pointer, code: code) }
+        return collation.map { String(cString: $0) } ?? "BINARY"
     }
 }

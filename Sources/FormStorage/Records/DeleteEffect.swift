@@ -61,12 +61,24 @@ extension DeleteEffect {
         public var referred: [String]
         /// `nil` for a rule that leaves the rows alone (the delete is refused instead).
         public var action: Action?
+        /// The collating sequence of each referred column: SQLite matches a
+        /// key by the parent's (a `COLLATE NOCASE` key's `'cd'` has `'CD'` rows).
+        public var collations: [String]
 
-        public init(table: String, columns: [String], referred: [String], action: Action?) {
+        public init(table: String, columns: [String], referred: [String], action: Action?, collations: [String] = []) {
             self.table = table
             self.columns = columns
             self.referred = referred
             self.action = action
+            self.collations = collations
+        }
+
+        /// The key's columns, each compared by its referred column's collation.
+        var comparedColumns: String {
+            zip(columns.indices, columns).map { index, column in
+                let collation = index < collations.count ? collations[index] : "BINARY"
+                return quoteIdentifier(column) + (collation.uppercased() == "BINARY" ? "" : " COLLATE \(quoteIdentifier(collation))")
+            }.joined(separator: ", ")
         }
     }
 
@@ -109,7 +121,7 @@ extension DeleteEffect {
                 if referrersOf[parent] == nil { referrersOf[parent] = try referrers(parent) }
                 for key in referrersOf[parent]! where key.columns.count == key.referred.count {
                     guard let action = key.action else { continue }
-                    let rows = "(\(key.columns.map(quoteIdentifier).joined(separator: ", "))) IN (SELECT "
+                    let rows = "(\(key.comparedColumns)) IN (SELECT "
                         + "\(key.referred.map(quoteIdentifier).joined(separator: ", ")) FROM \(quoteIdentifier(parent)) "
                         + "WHERE \(condition))"
                     let already = (deleted[key.table] ?? []) + (next[key.table] ?? [])

@@ -102,4 +102,23 @@ import Testing
         #expect(gone.errors.hasSuffix("Deleted authors 1, with 2 rows of books deleted (ON DELETE CASCADE).\n"))
         #expect(try demo.query("SELECT count(*) FROM books") == "0\n")
     }
+
+    /// A `COLLATE NOCASE` key's rows are counted as SQLite matches them, by
+    /// the parent's collation: all three children of `'cd'` go, and the
+    /// `'EF'` row of `'ef'` is cleared (the count said 1 and nothing).
+    @Test func aNocaseKeysRowsAreCountedAsTheDatabaseMatchesThem() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE parent (code TEXT PRIMARY KEY COLLATE NOCASE, name TEXT);
+            CREATE TABLE child (id INTEGER PRIMARY KEY, pcode TEXT REFERENCES parent(code) ON DELETE CASCADE);
+            CREATE TABLE note (id INTEGER PRIMARY KEY, pcode TEXT REFERENCES parent(code) ON DELETE SET NULL);
+            INSERT INTO parent VALUES ('cd', 'x'), ('ef', 'y');
+            INSERT INTO child VALUES (1, 'cd'), (2, 'CD'), (3, 'Cd');
+            INSERT INTO note VALUES (1, 'EF');
+            """)
+        let cascade = try demo.run(["delete", "parent", "cd", "--yes"])
+        #expect(cascade.errors.hasSuffix("Deleted parent cd, with 3 rows of child deleted (ON DELETE CASCADE).\n"), "\(cascade)")
+        let cleared = try demo.run(["delete", "parent", "ef", "--yes"])
+        #expect(cleared.errors.hasSuffix("Deleted parent ef, with note.pcode cleared in 1 row (ON DELETE SET NULL).\n"), "\(cleared)")
+        #expect(try demo.query("SELECT count(*) FROM child; SELECT quote(pcode) FROM note") == "0\nNULL\n")
+    }
 }
