@@ -62,6 +62,9 @@ public final class DraftAutosaver: Sendable {
         /// Why the store failed, for a front end to word (the reason is its raw description).
         public var error: (any Error)?
         public var description: String { "draft kept in \(location) (\(reason))" }
+        /// Neither the store nor a fallback took the draft: nothing keeps it.
+        public var isNowhere: Bool { location == Self.nowhere }
+        static let nowhere = "(nowhere)"
     }
 
     private struct State {
@@ -210,7 +213,7 @@ public final class DraftAutosaver: Sendable {
             }
             try store.writeDraft(draft)
         } catch {
-            fallback = Fallback(location: "(nowhere)", reason: "\(error)", error: error)
+            fallback = Fallback(location: Fallback.nowhere, reason: "\(error)", error: error)
             if let other = policy.fallback {
                 do {
                     try other.writeDraft(draft)

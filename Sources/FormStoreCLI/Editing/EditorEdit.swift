@@ -306,7 +306,8 @@ final class EditorEdit {
             let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
             text = "formstore: \(subject): the document still has errors; nothing was saved: \(first.singleLine)\(more)\n"
         }
-        messages.write(text + notice.message("Edit abandoned", progress: progress.snapshot, fallback: session.draftFallback))
+        messages.write(text + notice.message("Edit abandoned", progress: progress.snapshot, fallback: session.draftFallback,
+                                             unsaved: session.draftSnapshot.shownLines(form: form)))
         return .validationFailed
     }
 

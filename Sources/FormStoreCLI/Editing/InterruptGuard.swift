@@ -21,14 +21,17 @@ struct InterruptGuard {
             trap = SignalTrap.install { _ in
                 var snapshot = progress.snapshot
                 var fallback: DraftAutosaver.Fallback?
+                var unsaved = progress.draft
                 if let document = EditorLauncher.endRunningEditor(),
                    let draft = Self.draft(progress.draft, keeping: document, of: form) {
                     fallback = write(draft)
+                    unsaved = draft
                     snapshot.hasUnsavedChanges = true
                 } else {
                     fallback = flush()
                 }
-                return ("\n" + notice.message("Interrupted", progress: snapshot, fallback: fallback),
+                return ("\n" + notice.message("Interrupted", progress: snapshot, fallback: fallback,
+                                               unsaved: unsaved?.shownLines(form: form) ?? []),
                         .failure)
             }
         } else {

@@ -61,7 +61,8 @@ final class PromptEdit {
             session.close()
             progress.update(from: session)
             prompter.say("")
-            let text = notice.message("End of input", progress: progress.snapshot, fallback: session.draftFallback)
+            let text = notice.message("End of input", progress: progress.snapshot, fallback: session.draftFallback,
+                                      unsaved: session.draftSnapshot.shownLines(form: session.form))
             prompter.say(String(text.dropLast()))
             return .failure
         } catch {

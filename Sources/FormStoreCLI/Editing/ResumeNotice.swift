@@ -37,10 +37,17 @@ struct ResumeNotice: Sendable, Hashable {
     }
 
     /// The lines to print. `headline` says what happened ("Interrupted").
+    /// `unsaved` (`Draft.shownLines`) is printed where nothing could keep
+    /// the draft, so what was typed is on the screen rather than lost.
     func message(_ headline: String, progress: EditProgress.Snapshot,
-                 fallback: DraftAutosaver.Fallback?) -> String {
+                 fallback: DraftAutosaver.Fallback?, unsaved: [String] = []) -> String {
         guard progress.hasUnsavedChanges else { return "\(headline): no changes made.\n" }
         var text: String
+        if let fallback, fallback.isNowhere {
+            text = "\(headline): no draft could be kept (\(reason(fallback))); your changes, to type again:\n"
+            text += unsaved.map { "  \($0)\n" }.joined()
+            return text + "To start again, run: \(command)\n"
+        }
         if let fallback {
             text = "\(headline): the database could not take the draft (\(reason(fallback)));\n"
             text += "your changes are kept in \(fallback.location).\n"
@@ -55,9 +62,14 @@ struct ResumeNotice: Sendable, Hashable {
         return text
     }
 
-    /// Where the draft is when a save failed: a detail line under the error.
-    func draftDetail(fallback: DraftAutosaver.Fallback?) -> String {
+    /// Where the draft is when a save failed: a detail line under the error
+    /// (with `unsaved`, one per change, where nothing could keep the draft).
+    func draftDetail(fallback: DraftAutosaver.Fallback?, unsaved: [String] = []) -> String {
         guard let fallback else { return "your changes are kept as a draft; to resume, run: \(command)" }
+        if fallback.isNowhere {
+            return "no draft could be kept; your changes, to type again:\n" + unsaved.map { "  \($0)\n" }.joined()
+                + "to start again, run: \(command)"
+        }
         return "your changes are kept in \(fallback.location); to resume, run: \(command)"
     }
 
@@ -100,5 +112,29 @@ private enum ShellWord {
             }
         }
         return out + "'"
+    }
+}
+
+extension Draft {
+    /// What the draft holds, a line per changed field (`Label (key): value`,
+    /// as typed where it did not parse) and per changed row, for a person to
+    /// type again where nothing could keep it. Secure fields never are in a draft.
+    func shownLines(form: Form) -> [String] {
+        var lines = changedFields.compactMap { key -> String? in
+            guard let field = form.field(key), !field.isSecure else { return nil }
+            let text = inputs[key].map { TerminalText.neutralised($0) } ?? FieldDisplay.text(values[key] ?? .null, of: field)
+            return "\(field.label) (\(key)): \(text)"
+        }
+        for (name, group) in (groups ?? [:]).sorted(by: { $0.key < $1.key }) {
+            for (index, row) in group.rows.enumerated() where !row.values.isEmpty || !row.inputs.isEmpty {
+                let cells = Set(row.values.keys).union(row.inputs.keys).sorted().map { key in
+                    "\(key): " + (row.inputs[key].map { TerminalText.neutralised($0) }
+                        ?? (form.group(name)?.field(key)).map { FieldDisplay.text(row.values[key] ?? .null, of: $0) }
+                        ?? "\(row.values[key] ?? .null)")
+                }
+                lines.append("\(name)[#\(index + 1)]\(row.key == nil ? " (new)" : ""): " + cells.joined(separator: ", "))
+            }
+        }
+        return lines
     }
 }

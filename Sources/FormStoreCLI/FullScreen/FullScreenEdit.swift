@@ -53,13 +53,15 @@ final class FullScreenEdit {
         progress.update(from: session)
         let flush = session.makeDraftFlusher()
         let notice = self.notice
+        let form = session.form
         // The message goes to stderr once the form's screen is left: left here,
         // once, so that the exit hook does not leave it again and move the
         // cursor back over the message.
         let trap = SignalTrap.install { _ in
             let fallback = flush()
             RawTerminal.restoreBeforeExit()
-            return (notice.message("Interrupted", progress: progress.snapshot, fallback: fallback), .failure)
+            return (notice.message("Interrupted", progress: progress.snapshot, fallback: fallback,
+                                   unsaved: progress.draft?.shownLines(form: form) ?? []), .failure)
         }
         defer { trap.remove() }
         let terminal = try RawTerminal()
@@ -130,7 +132,8 @@ final class FullScreenEdit {
     /// Ctrl-C: the draft written now, the notice that says how to resume.
     private func interrupted(_ progress: EditProgress, headline: String) -> (ExitCode, String) {
         session.close()
-        return (.failure, notice.message(headline, progress: progress.snapshot, fallback: session.draftFallback))
+        return (.failure, notice.message(headline, progress: progress.snapshot, fallback: session.draftFallback,
+                                         unsaved: session.draftSnapshot.shownLines(form: session.form)))
     }
 }
 

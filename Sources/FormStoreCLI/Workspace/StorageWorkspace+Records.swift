@@ -117,7 +117,8 @@ extension StorageWorkspace {
             // Storage failed with changes unsaved: say where they are kept (the front end flushed the draft).
             let problem = CLIError.classifying(error, databasePath: globals.shownDatabase)
             guard session.hasUnsavedChanges, [.storage, .tryAgain].contains(problem.exitCode) else { throw problem }
-            throw problem.adding(details: [notice.draftDetail(fallback: session.draftFallback)])
+            throw problem.adding(details: [notice.draftDetail(fallback: session.draftFallback,
+                                                              unsaved: session.draftSnapshot.shownLines(form: session.form))])
         }
     }
 }
