@@ -63,10 +63,15 @@ extension FormStore {
         if database.isAttached(Sidecar.schemaName) { return true }
         let writable = !database.configuration.readOnly
         guard sidecar.exists || (creating && writable) else { return false }
-        // Its folder must be the user's alone: another user could swap the sidecar.
-        try PrivateDirectory.check(sidecar.directory)
-        if writable { try sidecar.prepare(busyTimeout: database.configuration.busyTimeout) }
-        try database.attach(sidecar.path, as: Sidecar.schemaName)
+        do {
+            // Its folder must be the user's alone: another user could swap the sidecar.
+            try PrivateDirectory.check(sidecar.directory)
+            if writable { try sidecar.prepare(busyTimeout: database.configuration.busyTimeout) }
+            try database.attach(sidecar.path, as: Sidecar.schemaName)
+        } catch let error as DatabaseError {
+            // Named as the sidecar's: the database itself is fine.
+            throw SidecarError(path: sidecar.path, underlying: error)
+        }
         return true
     }
 

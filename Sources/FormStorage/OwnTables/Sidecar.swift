@@ -101,3 +101,17 @@ public struct Sidecar: Sendable, Hashable {
         return String(cString: resolved)
     }
 }
+
+/// The sidecar could not be made, opened or read: the database it belongs
+/// to is fine, this file of FormStore's (drafts and history) is not.
+public struct SidecarError: Error, CustomStringConvertible {
+    public var path: String
+    public var underlying: DatabaseError
+
+    public init(path: String, underlying: DatabaseError) {
+        self.path = path
+        self.underlying = underlying
+    }
+
+    public var description: String { "\(path): \(underlying)" }
+}

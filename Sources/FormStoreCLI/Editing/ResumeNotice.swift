@@ -46,6 +46,9 @@ struct ResumeNotice: Sendable, Hashable {
         if let fallback, fallback.isNowhere {
             text = "\(headline): no draft could be kept (\(reason(fallback))); your changes, to type again:\n"
             text += unsaved.map { "  \($0)\n" }.joined()
+            if !progress.secureFieldsChanged.isEmpty {
+                text += "  and the secret fields " + progress.secureFieldsChanged.joined(separator: ", ") + ".\n"
+            }
             return text + "To start again, run: \(command)\n"
         }
         if let fallback {

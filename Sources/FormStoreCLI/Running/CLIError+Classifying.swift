@@ -36,6 +36,9 @@ extension CLIError {
             return .validation(error.description)
         case let error as PrivateDirectoryError:
             return .storage(error.description)
+        case let error as SidecarError:
+            // FormStore's own file beside the database (its drafts and history), not the database.
+            return classifying(error.underlying, databasePath: error.path)
         case let error as RecordRejected:
             return rejected(error)
         case let error as MissingLibraryError:

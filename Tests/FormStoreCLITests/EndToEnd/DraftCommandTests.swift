@@ -140,4 +140,15 @@ import FormStorage
         #expect(again.code == 66)
         #expect(again.errors == "formstore: no draft with id '\(draft.id)'\n")
     }
+
+    /// A sidecar that is no database is named as such: the database it
+    /// belongs to is fine (the message named the database).
+    @Test func aDamagedSidecarIsNamedNotTheDatabase() throws {
+        let demo = try DemoDatabase()
+        _ = try Self.leaveDraft(in: demo, id: 1, inputs: ["age": "50"])
+        try Data("not a database".utf8).write(to: URL(fileURLWithPath: demo.sidecar.path))
+        let run = try demo.run(["drafts"])
+        #expect(run.code == 74, "\(run)")
+        #expect(run.errors == "formstore: cannot read \(demo.sidecar.path): the file is not an SQLite database\n", "\(run)")
+    }
 }

@@ -67,6 +67,24 @@ import Testing
         #expect(!kept.errors.contains(Self.password) && !kept.output.contains(Self.password))
     }
 
+    /// Where nothing can keep a draft (its folder cannot be made, the
+    /// database has no tables of FormStore's), the changes are printed to
+    /// type again, the password not among them; no resume is offered.
+    @Test func changesNothingCouldKeepArePrintedWithoutTheSecret() throws {
+        let demo = try DemoDatabase()
+        let blocked = try demo.file("state-is-a-file", "")
+        let typed = "newname\n\(Self.password)\n\(Self.password)\n"
+        let run = try demo.run(["edit", "registration", "1"], stdin: typed, environment: ["XDG_STATE_HOME": blocked + "/x"])
+        #expect(run.code == 1, "\(run)")
+        #expect(run.errors.contains("End of input: no draft could be kept ("), "\(run)")
+        #expect(run.errors.contains("your changes, to type again:\n  "), "\(run)")
+        #expect(run.errors.contains(": newname\n"), "\(run)")
+        #expect(run.errors.contains("  and the secret fields Password.\n"), "\(run)")
+        #expect(run.errors.contains("/formstore/sidecar-"), "the file that failed is named: \(run)")
+        #expect(!run.errors.contains("To resume") && !run.errors.contains("(nowhere)"), "\(run)")
+        #expect(!run.errors.contains(Self.password) && !run.output.contains(Self.password))
+    }
+
     // MARK: A database and a spec that try to make a secret show (issue 20)
 
     static let secret = "TOPSECRET-CH"
