@@ -1,4 +1,5 @@
 public import FoundationEssentials
+import Glibc
 
 /// The `formstore` command: parses the arguments (without the program name),
 /// runs the command and returns its exit code.
@@ -59,7 +60,12 @@ public enum CommandLineTool {
                 let code = try command.run(context)
                 terminal.output.flush()
                 if let sink = terminal.output as? FileDescriptorSink, let error = sink.writeError {
-                    return report(.storage("cannot write output: \(error)"), path: invocation.path, terminal: terminal)
+                    var problem = CLIError.storage("cannot write output: \(Self.reason(error))")
+                    // What the command wrote stands: said, so that nobody runs it again (a second record).
+                    if code == .success, invocation.path.last?.configuration.access?.isReadOnly == false {
+                        problem = problem.adding(details: ["the command's change was made; only what it prints was lost"])
+                    }
+                    return report(problem, path: invocation.path, terminal: terminal)
                 }
                 return code
             } catch {
@@ -67,6 +73,12 @@ public enum CommandLineTool {
                               path: invocation.path, terminal: terminal)
             }
         }
+    }
+
+    /// A system error in words (`No space left on device`), not its Swift type.
+    private static func reason(_ error: any Error) -> String {
+        guard let posix = error as? POSIXError else { return "\(error)" }
+        return String(cString: strerror(posix.code.rawValue))
     }
 
     /// Usage errors: two lines, `Error: …` and the usage line; others: `formstore: …`.

@@ -172,4 +172,20 @@ import Testing
         #expect(drafts.code == 0)
         #expect(drafts.output.contains("signup"))
     }
+
+    /// Output that cannot be written (a full disk) is said in words, and a
+    /// write command says its change was made, so that nobody runs it again.
+    @Test func outputThatCannotBeWrittenIsSaidWithTheChangeMade() throws {
+        let demo = try DemoDatabase(sql: "CREATE TABLE p (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO p VALUES (1, 'a');")
+        func full(_ arguments: String) throws -> BinaryRun {
+            try runProcess("/bin/sh", ["-c", "exec \"$0\" --db \"$1\" \(arguments) > /dev/full", try formstoreBinary(), demo.path])
+        }
+        let set = try full("set p 1 name=X")
+        #expect(set.code == 74, "\(set)")
+        #expect(set.errors.hasSuffix("formstore: cannot write output: No space left on device\n"
+                                     + "  the command's change was made; only what it prints was lost\n"), "\(set)")
+        #expect(try demo.query("SELECT name FROM p") == "X\n")
+        let list = try full("list p")
+        #expect(list.errors == "formstore: cannot write output: No space left on device\n", "\(list)")
+    }
 }
