@@ -161,12 +161,18 @@ import FormCore
         let launcher = EditorLauncher(environment: ["EDITOR": "\(editor) Ann", "TMPDIR": scratch.path,
                                                     "PATH": "/usr/bin:/bin"])
         let result = try launcher.edit("# doc\nname: Ann\n")
-        #expect(result == "# doc\nname: Bob\n")
+        #expect(result.text == "# doc\nname: Bob\n" && result.notUTF8.isEmpty)
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
         #expect(lines == ["600", Substring(scratch.path)])
         // The temporary file is gone.
         let left = try FileManager.default.contentsOfDirectory(atPath: scratch.path).filter { $0.hasPrefix("formstore-edit-") }
         #expect(left.isEmpty)
+    }
+
+    /// The lines of a document saved in another encoding are found, each by its number.
+    @Test func linesThatAreNoUTF8AreFound() {
+        #expect(EditorLauncher.linesNotUTF8(Data("a: 1\nb: é\n".utf8)).isEmpty)
+        #expect(EditorLauncher.linesNotUTF8(Data([0x61, 0x0A, 0x62, 0xE9, 0x0A, 0x63, 0x0A, 0xFF])) == [2, 4])
     }
 
     @Test func aFailingEditorIsAnError() throws {

@@ -102,7 +102,8 @@ final class EditorEdit {
         // What the editor returned last time, and the errors it had.
         var previous: (document: String, errors: [String])?
         while true {
-            var edited = try launcher.edit(shown)
+            let (returned, notUTF8) = try launcher.edit(shown)
+            var edited = returned
             if edited == shown {
                 switch reopened {
                 case nil: return try cancel()
@@ -117,11 +118,17 @@ final class EditorEdit {
             let values: [String: FieldInput]
             let rowBlocks: EditorDocument.EditedGroups
             do {
+                // Bytes that are no text are not guessed at: their lines are retyped.
+                guard notUTF8.isEmpty else {
+                    throw EditorDocumentError.invalid(notUTF8.map {
+                        InputError(line: $0, message: "not UTF-8 text (saved in another encoding?): type the line again")
+                    })
+                }
                 (values, rowBlocks) = try readDocument(edited)
             } catch EditorDocumentError.cancelled {
                 return try cancel()
             } catch EditorDocumentError.invalid(let problems) {
-                keepReadLines(of: edited)
+                keepReadLines(of: EditorDocument.blankingLines(notUTF8, of: edited))
                 shown = EditorDocument.reopen(edited, problems: problems)
                 reopened = .errors
                 previous = (edited, problems.map(\.description))

@@ -36,3 +36,13 @@ extension EditorDocument {
         text.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
     }
 }
+
+extension EditorDocument {
+    /// `text` with the lines at `numbers` (from 1) emptied: read, they give nothing.
+    static func blankingLines(_ numbers: [Int], of text: String) -> String {
+        guard !numbers.isEmpty else { return text }
+        let blank = Set(numbers)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .map { blank.contains($0.offset + 1) ? "" : String($0.element) }.joined(separator: "\n")
+    }
+}

@@ -50,8 +50,12 @@ struct EditorLauncher: Sendable {
         return "vi"
     }
 
+    /// The document as the editor left it, and the lines (from 1) that are
+    /// no UTF-8 text (an editor that saved in another encoding): the text
+    /// holds U+FFFD for their bytes, which are not taken as typed.
+    ///
     /// - throws: `CLIError.failure` when the editor cannot start or exits with a failure.
-    func edit(_ text: String) throws -> String {
+    func edit(_ text: String) throws -> (text: String, notUTF8: [Int]) {
         let path = try makeTemporaryFile(containing: text)
         defer { unlink(path) }
 
@@ -86,7 +90,14 @@ struct EditorLauncher: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CLIError.failure("cannot read back '\(path)' after editing")
         }
-        return String(decoding: data, as: UTF8.self)
+        return (String(decoding: data, as: UTF8.self), Self.linesNotUTF8(data))
+    }
+
+    /// The lines (from 1) of `data` that are no UTF-8 text.
+    static func linesNotUTF8(_ data: Data) -> [Int] {
+        guard String(validating: data, as: UTF8.self) == nil else { return [] }
+        return data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
+            .filter { String(validating: $0.element, as: UTF8.self) == nil }.map { $0.offset + 1 }
     }
 
     private func makeTemporaryFile(containing text: String) throws -> String {

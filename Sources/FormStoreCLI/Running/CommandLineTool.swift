@@ -15,7 +15,17 @@ public enum CommandLineTool {
     /// Variables are read one by one as the command needs them (`Environment`).
     public static func run(_ arguments: [String]) -> Int32 {
         let environment = Environment.process
-        return run(arguments, environment: environment, terminal: .standard(environment: environment.only(Terminal.variables)),
+        let terminal = Terminal.standard(environment: environment.only(Terminal.variables))
+        // `CommandLine.arguments` holds U+FFFD for bytes that are no UTF-8: such a value would be
+        // stored, or such a path open another file, as something nobody typed.
+        if let position = (1..<Int(CommandLine.argc)).first(where: { index in
+            CommandLine.unsafeArgv[index].map { String(validatingCString: $0) == nil } ?? false
+        }) {
+            defer { terminal.flush() }
+            return report(.usage("argument \(position) (\(arguments[position - 1])) is not UTF-8 text: "
+                                 + "give values and paths in UTF-8"), path: [FormStoreCommand.self], terminal: terminal).rawValue
+        }
+        return run(arguments, environment: environment, terminal: terminal,
                    workingDirectory: FileManager.default.currentDirectoryPath, workspaceProvider: .storageUntilExit).rawValue
     }
 

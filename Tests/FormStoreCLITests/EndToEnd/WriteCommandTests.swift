@@ -188,4 +188,17 @@ import Testing
         let list = try full("list p")
         #expect(list.errors == "formstore: cannot write output: No space left on device\n", "\(list)")
     }
+
+    /// An argument that is no UTF-8 text is refused by position: its bytes
+    /// would be stored as U+FFFD, which nobody typed (a path, another file).
+    @Test func anArgumentThatIsNoUTF8IsRefused() throws {
+        let demo = try DemoDatabase(sql: "CREATE TABLE p (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO p VALUES (1, 'a');")
+        let before = try demo.dump()
+        let run = try runProcess("/bin/sh", ["-c", #"exec "$0" --db "$1" set p 1 "$(printf 'name=a\377b')""#,
+                                             try formstoreBinary(), demo.path])
+        #expect(run.code == 64, "\(run)")
+        #expect(run.errors.hasPrefix("Error: argument 6 (name=a\u{FFFD}b) is not UTF-8 text: give values and paths in UTF-8\n"),
+                "\(run)")
+        #expect(try demo.dump() == before)
+    }
 }
