@@ -1,5 +1,6 @@
 import FormBasics
 import FoundationEssentials
+import Glibc
 import FormCore
 import FormStorage
 import FormStoragePostgres
@@ -68,6 +69,10 @@ final class StorageWorkspace: Workspace {
             let exists = FileManager.default.fileExists(atPath: databasePath, isDirectory: &isDirectory)
             if exists && isDirectory {
                 throw CLIError.storage("cannot open \(databasePath): it is a directory")
+            }
+            // A FIFO would block the open for ever, a device read as an empty database.
+            if exists, let kind = Self.notAFile(databasePath) {
+                throw CLIError.storage("cannot open \(databasePath): it is not a file but \(kind)")
             }
             if !exists && !access.createsFile {
                 throw CLIError.notFound("no database at \(databasePath) (create one with 'formstore init')")
@@ -303,3 +308,20 @@ final class StorageWorkspace: Workspace {
 
 @available(*, unavailable)
 extension StorageWorkspace: Sendable {}
+
+extension StorageWorkspace {
+    /// What the path is when it is neither a regular file nor a directory, in
+    /// words (`a FIFO`); nil for a file, or when it cannot be told.
+    static func notAFile(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG, S_IFDIR: return nil
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "no file"
+        }
+    }
+}

@@ -49,6 +49,22 @@ import FormStorage
         }
     }
 
+    /// A FIFO would block the open for ever, a device read as an empty
+    /// database (and `init` leave a journal beside /dev/null): neither is opened.
+    @Test func aFIFOOrADeviceIsNoDatabase() throws {
+        let scratch = try TemporaryDirectory()
+        let fifo = scratch.path + "/db.sqlite"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        for (path, kind) in [(fifo, "a FIFO"), ("/dev/null", "a character device")] {
+            for command in [["list", "x"], ["init"]] {
+                let run = try runBinary(["--db", path] + command)
+                #expect(run.code == 74, "\(command): \(run)")
+                #expect(run.errors == "formstore: cannot open \(path): it is not a file but \(kind)\n", "\(run)")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: "/dev/null-journal"))
+    }
+
     @Test func aSpecThatDoesNotMatchTheDatabaseIsNamed() throws {
         let demo = try DemoDatabase()
         demo.formsDirectory = demo.scratch.path + "/forms"
