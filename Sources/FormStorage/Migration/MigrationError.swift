@@ -12,6 +12,7 @@ public struct MigrationError: Error, Sendable, Hashable, CustomStringConvertible
     public struct Kind: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Sendable, Hashable {
             case invalidFileName, duplicateNumber, gap, checksumMismatch, unknownMigration, failed, unreadable, nameTaken
+            case unreadableFile, notText
         }
         private let base: Base
 
@@ -29,6 +30,10 @@ public struct MigrationError: Error, Sendable, Hashable, CustomStringConvertible
         public static let failed = Kind(base: .failed)
         /// The migrations folder could not be read.
         public static let unreadable = Kind(base: .unreadable)
+        /// A migration file could not be read (its permissions, an I/O error).
+        public static let unreadableFile = Kind(base: .unreadableFile)
+        /// A migration file is no UTF-8 text.
+        public static let notText = Kind(base: .notText)
         /// A table FormStore's own migrations make is already there, not made by them.
         public static let nameTaken = Kind(base: .nameTaken)
 
@@ -97,6 +102,14 @@ public struct MigrationError: Error, Sendable, Hashable, CustomStringConvertible
         MigrationError(.nameTaken, fileName: nil,
                        message: "the database already has a table named \(name), not made by FormStore, which FormStore's "
                            + "own tables need; nothing was changed (rename that table, or keep FormStore's tables in another database)")
+    }
+
+    static func unreadableFile(_ path: String, reason: String) -> MigrationError {
+        MigrationError(.unreadableFile, fileName: path, message: "cannot be read: \(reason); nothing was applied")
+    }
+
+    static func notText(_ path: String) -> MigrationError {
+        MigrationError(.notText, fileName: path, message: "is not UTF-8 text; nothing was applied")
     }
 
     static func unreadable(_ directory: String, reason: String) -> MigrationError {

@@ -38,12 +38,15 @@ public struct Migrator: Sendable {
         }
         var files: [String: String] = [:]
         for name in names where name.hasSuffix(".sql") {
+            let path = directory.appendingPathComponent(name).path
+            let data: Data
             do {
-                files[name] = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+                data = try Data(contentsOf: URL(fileURLWithPath: path))
             } catch {
-                throw MigrationError.unreadable(directory.appendingPathComponent(name).path,
-                                                reason: ErrorText.describe(error))
+                throw MigrationError.unreadableFile(path, reason: ErrorText.describe(error))
             }
+            guard let text = String(validating: data, as: UTF8.self) else { throw MigrationError.notText(path) }
+            files[name] = text
         }
         self.init(files: files, table: table)
     }

@@ -9,9 +9,9 @@ extension CLIError {
     /// | error | exit |
     /// | --- | --- |
     /// | `DatabaseError` busy or locked | 75 |
-    /// | `DatabaseError` read-only, full, I/O, corrupt, not a database, cannot open; `PrivateDirectoryError` | 74 |
+    /// | `DatabaseError` read-only, full, I/O, corrupt, not a database, cannot open; `PrivateDirectoryError`; `SidecarError` (naming the sidecar); `MigrationError` unreadable file | 74 |
     /// | `DatabaseError` constraint (SQLite's message), too big; a trigger or view needing `--trust-schema` | 65 |
-    /// | `SessionError` not found; `FormStoreError` unknown table; `MigrationError` unreadable | 66 |
+    /// | `SessionError` not found; `FormStoreError` unknown table; `MigrationError` unreadable folder | 66 |
     /// | `SessionError` refusals; `FormStoreError` others; `SpecError`, `FieldError`, `InputError`, `MigrationError` | 65 |
     /// | `RecordRejected` invalid / conflict / not found | 65 / 75 / 66 |
     /// | `MissingLibraryError` (libpq, libmicrohttpd not installed) | 69 |
@@ -49,6 +49,7 @@ extension CLIError {
             return error.reason == .unknownTable ? .notFound(error.message) : .validation(error.message)
         case let error as MigrationError:
             if error.kind == .unreadable { return .notFound(error.description) }
+            if error.kind == .unreadableFile { return .storage(error.description) }
             if let underlying = error.underlyingError, let problem = storageProblem(underlying, database) {
                 return problem
             }
