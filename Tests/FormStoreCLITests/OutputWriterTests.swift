@@ -97,17 +97,24 @@ import FormCore
         #expect(text == expected.joined(separator: "\n") + "\n")
     }
 
+    /// The widths are fixed after the sample; a later value wider than its
+    /// column runs past it, and only one wider than `maxColumnWidth` is cut
+    /// (before, `abcdefgh` was cut to the sample's 4 columns, and an id of
+    /// 1000 after 999 rows shown as `10…`). A number or a key is never cut.
     @Test func tableFixesWidthsAfterItsSample() {
         let sink = BufferSink()
-        var writer = TableWriter(columns: [OutputColumn(key: "name")], sink: sink,
-                                 options: OutputOptions(tableSampleSize: 2))
-        writer.write(["ab"])
+        var key = OutputColumn(key: "code")
+        key.isKey = true
+        var writer = TableWriter(columns: [OutputColumn(key: "name"), OutputColumn(key: "n", kind: .integer), key],
+                                 sink: sink, options: OutputOptions(maxColumnWidth: 6, tableSampleSize: 2))
+        writer.write(["ab", 1, "k"])
         #expect(sink.text.isEmpty)
-        writer.write(["abcd"])
-        #expect(sink.text == "name\nab\nabcd\n")
-        writer.write(["abcdefgh"])
+        writer.write(["abcd", 2, "k2"])
+        #expect(sink.text == "name  n  code\nab    1  k\nabcd  2  k2\n")
+        writer.write(["abcde", 3, "k3"])
+        writer.write(["abcdefgh", 1000, "key-that-is-long"])
         writer.finish()
-        #expect(sink.text == "name\nab\nabcd\nabc…\n")
+        #expect(sink.text == "name  n  code\nab    1  k\nabcd  2  k2\nabcde  3  k3\nabcde…  1000  key-that-is-long\n")
     }
 
     @Test func tableHeaderIsBoldOnlyWithColour() {

@@ -1,8 +1,10 @@
 import FormCore
 
 /// Aligned columns for a terminal. The widths are fixed after the first rows
-/// (`OutputOptions.tableSampleSize`) so that a long listing streams; a value
-/// wider than its column, or than `maxColumnWidth`, is cut with `…`, and with
+/// (`OutputOptions.tableSampleSize`) so that a long listing streams: a later
+/// value wider than its column runs past it. A value wider than
+/// `maxColumnWidth` is cut with `…` (a number or a key never is: cut, it
+/// would read as another, `10…` for `1000`), and with
 /// a `lineWidth` (the terminal's) the widest columns are narrowed until a line
 /// fits. Widths are display columns (CJK and emoji 2, combining marks 0).
 /// Names and values pass through `TerminalText.neutralised`; BLOBs are shown by their size.
@@ -12,6 +14,9 @@ struct TableWriter: RecordWriter {
     let options: OutputOptions
     private var sample: [[String]] = []
     private var widths: [Int]?
+    /// The width past which each column's values are cut (`maxColumnWidth`,
+    /// or less where the line's width narrowed the column).
+    private var cutWidths: [Int] = []
 
     init(columns: [OutputColumn], sink: any TextSink, options: OutputOptions) {
         self.columns = columns
@@ -43,7 +48,9 @@ struct TableWriter: RecordWriter {
             for (i, cell) in cells.enumerated() { widths[i] = max(widths[i], DisplayWidth.of(cell)) }
         }
         widths = widths.map { min($0, max(options.maxColumnWidth, 1)) }
+        let natural = widths
         if let lineWidth = options.lineWidth { widths = TableWriter.narrowed(widths, toFit: lineWidth) }
+        cutWidths = zip(natural, widths).map { natural, width in width < natural ? width : max(options.maxColumnWidth, 1) }
         self.widths = widths
         var header = line(headers, widths: widths, alignNumbers: false)
         if options.usesColor { header = TextStyle.bold.apply(header.dropLast(), enabled: true) + "\n" }
@@ -55,7 +62,8 @@ struct TableWriter: RecordWriter {
     private func line(_ cells: [String], widths: [Int], alignNumbers: Bool = true) -> String {
         var parts: [String] = []
         for (i, cell) in cells.enumerated() {
-            let fitted = TableWriter.fit(cell, width: widths[i])
+            let whole = columns[i].isNumeric || columns[i].isKey
+            let fitted = whole ? cell : TableWriter.fit(cell, width: cutWidths[i])
             let pad = String(repeating: " ", count: max(0, widths[i] - DisplayWidth.of(fitted)))
             let isLast = i == cells.count - 1
             if alignNumbers && columns[i].isNumeric {
