@@ -146,6 +146,10 @@ import FormCore
         #expect(throws: CLIError.self) { try KeyArgument.single("3").recordKey(primaryKey: ["a", "b"]) }
         #expect(throws: CLIError.self) { try KeyArgument(parsing: "a=1").recordKey(primaryKey: ["a", "b"]) }
         #expect(try KeyArgument(parsing: "name=a\\,b").text == "name=a\\,b")
+        // A one-column key's value holding `=`, typed without `\=`: no part names the column.
+        #expect(try KeyArgument(parsing: "c=d").recordKey(primaryKey: ["id"]) == RecordKey("id", "c=d"))
+        #expect(try KeyArgument(parsing: "id=c=d").recordKey(primaryKey: ["id"]) == RecordKey("id", "c=d"))
+        #expect(throws: CLIError.self) { try KeyArgument(parsing: "ID=5").recordKey(primaryKey: ["id"]) }
     }
 
     /// A stored record's key, typed (a page's address, a resume line, a

@@ -54,7 +54,9 @@ extension Form {
         if value.isEmpty { return [] }
 
         if let code = kindProblem(field, value) {
-            let (parameters, variant) = code == "choice" ? choiceDetail(value, field) : ([:], nil)
+            var (parameters, variant) = code == "choice" ? choiceDetail(value, field) : ([:], nil)
+            // A fraction in an integer field is a number, just not a whole one.
+            if code == "number", field.kind == .integer, value.doubleValue?.isFinite == true { variant = "number.whole" }
             failures.append(Failure(code, parameters: parameters, variant: variant))
         }
         for rule in field.rules {

@@ -1,8 +1,10 @@
+import FormBasics
 import FormCore
 
 /// A record key as typed: `3` for a single-column key, `col=value,col=value`
 /// for a composite one. In a composite key, `\,` `\=` and `\\` stand for the
-/// characters themselves; a single value with an `=` in it is written `a\=b`.
+/// characters themselves; a single value with an `=` in it is written `a\=b`,
+/// or as it is where the text before the `=` names no key column (`c=d`).
 enum KeyArgument: Sendable, Hashable {
     case single(String)
     case composite([KeyPart])
@@ -86,6 +88,11 @@ enum KeyArgument: Sendable, Hashable {
             }
             return RecordKey(primaryKey[0], typed(primaryKey[0], value))
         case .composite(let parts):
+            // A one-column key whose value holds `=` (`c=d`), typed without `\=`: no part
+            // names the column, so the whole text is the value, as it reads.
+            if primaryKey.count == 1, !parts.contains(where: { $0.column.equalsIgnoringCase(primaryKey[0]) }) {
+                return RecordKey(primaryKey[0], typed(primaryKey[0], parts.map { "\($0.column)=\($0.value)" }.joined(separator: ",")))
+            }
             let given = Dictionary(uniqueKeysWithValues: parts.map { ($0.column, $0.value) })
             guard Set(given.keys) == Set(primaryKey) else {
                 throw CLIError.usage("The key columns are \(primaryKey.joined(separator: ", ")); got "

@@ -20,7 +20,9 @@ enum Common {
         FIELD:=\"x\" are the same as FIELD=3, FIELD=true and FIELD=x. An empty
         FIELD= on a field holding nothing changes nothing; on one holding a value
         it clears it: NULL where the column allows it, empty text for a NOT NULL
-        or DEFAULT '' column. A field whose name holds = is typed with a
+        column with a default or one declared DEFAULT ''; on a NOT NULL column
+        without a default it is refused as required (FIELD:=\"\" stores empty
+        text there). A field whose name holds = is typed with a
         backslash before it: a\\=b=1.
 
         Secrets: a secure field (a password) given as FIELD=@- is read from stdin,

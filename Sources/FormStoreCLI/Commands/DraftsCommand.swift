@@ -17,7 +17,11 @@ struct DraftsCommand: ParsableCommand {
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
-        let drafts = try context.workspace().drafts(form: form)
+        let workspace = try context.workspace()
+        let drafts = try workspace.drafts(form: form)
+        // No drafts of a name that is no form is a typo, not an empty list (a removed
+        // spec's drafts are still listed by its name).
+        if let form, drafts.isEmpty { _ = try workspace.form(named: form) }
         let columns = [OutputColumn(key: "id"), OutputColumn(key: "form"), OutputColumn(key: "key"),
                        OutputColumn(key: "fields"), OutputColumn(key: "updated")]
         var writer = format.writer(columns: columns, to: context.terminal.output, options: context.outputOptions())

@@ -72,13 +72,17 @@ struct GlobalOptions: Sendable, Equatable {
     /// days), or both, `100,90d`.
     static func retention(_ text: String) throws(CLIError) -> HistoryRetention {
         var retention = HistoryRetention.forever
-        for part in text.split(separator: ",").map({ $0.trimmingSpaces() }) {
-            if part.hasSuffix("d"), let days = Int(part.dropLast()), days > 0 {
+        let refused = CLIError.usage("FORMSTORE_HISTORY_KEEP must be a count of saves per record (100), days (90d), or both (100,90d)")
+        // One count and one age at most, and not nothing: `100,100` or `` say no one thing.
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
+        guard (1...2).contains(parts.count) else { throw refused }
+        for part in parts {
+            if part.hasSuffix("d"), let days = Int(part.dropLast()), days > 0, retention.maximumAge == nil {
                 retention.maximumAge = .seconds(days * 86_400)
-            } else if let count = Int(part), count > 0 {
+            } else if let count = Int(part), count > 0, retention.maximumCount == nil {
                 retention.maximumCount = count
             } else {
-                throw CLIError.usage("FORMSTORE_HISTORY_KEEP must be a count of saves per record (100), days (90d), or both (100,90d)")
+                throw refused
             }
         }
         return retention

@@ -151,4 +151,13 @@ import FormStorage
         #expect(run.code == 74, "\(run)")
         #expect(run.errors == "formstore: cannot read \(demo.sidecar.path): the file is not an SQLite database\n", "\(run)")
     }
+
+    /// `drafts NAME` of a name that is no form is not found (66), not an empty list.
+    @Test func draftsOfAFormThatIsNoneIsNotFound() throws {
+        let demo = try DemoDatabase()
+        let run = try demo.run(["drafts", "nosuch"])
+        #expect(run.code == 66, "\(run)")
+        #expect(run.errors.hasPrefix("formstore: no form or table named 'nosuch'"), "\(run)")
+        #expect(try demo.run(["drafts", "signup"]).code == 0)
+    }
 }

@@ -121,7 +121,11 @@ import Testing
             #expect(try db.run(["set", "plans", "1", "seats=\(seats)"], environment: ["FORMSTORE_HISTORY_KEEP": "2"]).code == 0)
         }
         #expect(try db.query("SELECT group_concat(new_value) FROM formstore_change_fields") == "4,5\n")
-        #expect(try db.run(["history", "plans", "1"], environment: ["FORMSTORE_HISTORY_KEEP": "lots"]).code == 64)
+        // A count and an age at most once each, and something: else a usage error.
+        for refused in ["lots", "", "100,100", "100,90d,5", "90d,30d", ","] {
+            #expect(try db.run(["history", "plans", "1"], environment: ["FORMSTORE_HISTORY_KEEP": refused]).code == 64, "\(refused)")
+        }
+        #expect(try db.run(["history", "plans", "1"], environment: ["FORMSTORE_HISTORY_KEEP": "90d, 100"]).code == 0)
     }
 }
 
