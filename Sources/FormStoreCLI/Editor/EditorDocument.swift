@@ -135,7 +135,12 @@ enum EditorDocument {
                 }
                 if field.isSecure { throw LineProblem("'\(key)' is secret and cannot be set in a document") }
                 if field.isReadOnly || !field.isStored { throw LineProblem("'\(key)' is read-only") }
-                if let first = firstLine[key] { throw LineProblem("'\(key)' is given twice (first on line \(first))") }
+                if let first = firstLine[key] {
+                    // Refused, but the later value is what a draft keeps: a line added below
+                    // the one shown is the one typed (keeping the first lost it).
+                    values[key] = try decodeValue(rest)
+                    throw LineProblem("'\(key)' is given twice (first on line \(first))")
+                }
                 firstLine[key] = lineNumber
                 values[key] = try decodeValue(rest)
             } catch let problem as LineProblem {

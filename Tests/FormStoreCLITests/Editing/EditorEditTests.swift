@@ -84,6 +84,20 @@ import FormCore
         #expect(store.stored("name") == .text("Ann"))
     }
 
+    /// A field given twice, a line added below the one shown, is refused;
+    /// abandoned so, the draft keeps the later line's value, the one typed.
+    @Test func aFieldGivenTwiceKeepsTheLaterValueInTheDraft() throws {
+        let store = PeopleStore()
+        let editor = try ScriptedEditor(["printf 'name: Bob\\n' >> \"$1\"\n", nil])
+        let (code, text) = try editor.edit(try store.open())
+        #expect(code == .validationFailed)
+        #expect(text.contains("'name' is given twice"), "\(text)")
+        #expect(text.contains("your changes are kept as a draft"), "\(text)")
+        let draft = try #require(store.drafts.first)
+        #expect(draft.values["name"] == .text("Bob"), "\(draft)")
+        #expect(store.stored("name") == .text("Ann"))
+    }
+
     /// A draft left by an abandoned edit is restored into the next document:
     /// saved as it is, it saves the draft's values, and the draft is gone.
     @Test func aDraftIsRestoredIntoTheDocumentAndSavedAsShown() throws {
