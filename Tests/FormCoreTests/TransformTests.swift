@@ -83,6 +83,11 @@ import Testing
                   message: "Age must be between -9223372036854775808 and 9223372036854775807"),
         Rejection(field: Field(key: "w", label: "Weight", kind: .decimal), input: "1,5", code: "number", message: "Weight is not a number"),
         Rejection(field: Field(key: "w", label: "Weight", kind: .decimal), input: "nan", code: "number", message: "Weight is not a number"),
+        // What a double would silently make another number.
+        Rejection(field: Field(key: "w", label: "Weight", kind: .decimal), input: "1e-400", code: "number",
+                  message: "Weight is too close to 0 to be stored (it would be 0)"),
+        Rejection(field: Field(key: "w", label: "Weight", kind: .decimal), input: "12345678901234567890", code: "number",
+                  message: "Weight has more digits than a number can hold exactly"),
         Rejection(field: Field(key: "p", label: "Phone", kind: .phone), input: "555-1234", code: "phone", message: "Phone is not a valid phone number"),
         Rejection(field: Field(key: "p", label: "Phone", kind: .phone), input: "555-123-4567x", code: "phone", message: "Phone is not a valid phone number"),
         Rejection(field: Field(key: "d", label: "Birthdate", kind: .date), input: "31/12/1999", code: "date", message: "Birthdate is not a valid date"),

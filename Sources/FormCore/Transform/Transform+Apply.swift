@@ -69,6 +69,15 @@ extension Transform {
             guard text.allSatisfy({ "0123456789.+-eE".contains($0) }), let value = Double(text), value.isFinite else {
                 throw failure("number", field)
             }
+            // A number a double would silently make another is refused: one too close to 0
+            // (`1e-400` would be 0), a whole one past Int64 (`12345678901234567890` would end in …167).
+            let mantissa = text.prefix { $0 != "e" && $0 != "E" }
+            if value == 0, mantissa.contains(where: { "123456789".contains($0) }) {
+                throw failure("number", field, variant: "number.tiny")
+            }
+            if mantissa == text, !text.contains("."), Int64(exactly: value) == nil {
+                throw failure("number", field, variant: "number.exact")
+            }
             return .double(value)
         case .date(let format):
             guard case .text(let raw) = input else { return input }

@@ -38,6 +38,8 @@ public struct MessageCatalog: Sendable, Hashable {
         "number": "{label} is not a number",
         "number.whole": "{label} must be a whole number",
         "number.range": "{label} must be between -9223372036854775808 and 9223372036854775807",
+        "number.tiny": "{label} is too close to 0 to be stored (it would be 0)",
+        "number.exact": "{label} has more digits than a number can hold exactly",
         "date": "{label} is not a valid date",
         "phone": "{label} is not a valid phone number",
         "bool": "{label} must be yes or no",
