@@ -36,9 +36,12 @@ extension FormStore {
             try Self.keysHoldingBack(parent.name, conn).filter { name, key in
                 let referred = key.destinationColumns.isEmpty ? parent.primaryKey.columns : key.destinationColumns
                 guard referred.count == key.columns.count else { return true }
-                // Row values: a composite key's columns together (SQLite 3.15 and later).
+                // Row values: a composite key's columns together (SQLite 3.15 and later), each
+                // compared by the parent column's collation, as SQLite matches the key.
+                let compared = DeleteEffect.Referrer(table: name, columns: key.columns, referred: referred, action: nil,
+                                                     collations: try referred.map { try conn.collation(of: $0, in: parent.name) })
                 let sql = "SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(name)) WHERE "
-                    + "(\(key.columns.map(quoteIdentifier).joined(separator: ", "))) IN (SELECT "
+                    + "(\(compared.comparedColumns)) IN (SELECT "
                     + "\(referred.map(quoteIdentifier).joined(separator: ", ")) FROM \(quoteIdentifier(parent.name)) "
                     + "WHERE \(mapping.numberedWhereKey)))"
                 return try conn.fetchValue(Bool.self, sql, arguments) == true

@@ -120,5 +120,10 @@ import Testing
         let cleared = try demo.run(["delete", "parent", "ef", "--yes"])
         #expect(cleared.errors.hasSuffix("Deleted parent ef, with note.pcode cleared in 1 row (ON DELETE SET NULL).\n"), "\(cleared)")
         #expect(try demo.query("SELECT count(*) FROM child; SELECT quote(pcode) FROM note") == "0\nNULL\n")
+        // Under no rule, a row holding the key in another case holds the record back, and is named.
+        try demo.query("CREATE TABLE pin (id INTEGER PRIMARY KEY, pcode TEXT REFERENCES parent(code)); "
+                       + "INSERT INTO parent VALUES ('gh', 'z'); INSERT INTO pin VALUES (1, 'GH')")
+        let held = try demo.run(["delete", "parent", "gh", "--yes"])
+        #expect(held.code == 65 && held.errors.contains("other records refer to it through pin.pcode"), "\(held)")
     }
 }
