@@ -38,7 +38,15 @@ extension FormStore {
             if !group.keyFields.isEmpty { child.primaryKey = group.keyFields }
             let mapping = try mapping(for: child)
             let order = ([group.orderColumn].compactMap { $0 } + mapping.keyColumns).map(quoteIdentifier).joined(separator: ", ")
-            let filter = foreignKey.map { "\(quoteIdentifier($0)) = ?" }.joined(separator: " AND ")
+            // Each key column compared by its parent column's collation, as SQLite matches the
+            // key: a COLLATE NOCASE parent's 'cd' has its 'CD' rows too.
+            let collations = try database.read { conn in
+                parent.keyColumns.map { (try? conn.collation(of: $0, in: parent.table.name)) ?? "BINARY" }
+            }
+            let filter = zip(foreignKey.indices, foreignKey).map { index, column in
+                let collation = index < collations.count ? collations[index] : "BINARY"
+                return "\(quoteIdentifier(column)) = ?" + (collation.uppercased() == "BINARY" ? "" : " COLLATE \(quoteIdentifier(collation))")
+            }.joined(separator: " AND ")
             return ChildMapping(group: group, mapping: mapping, foreignKey: foreignKey,
                                 selectRowsSQL: "\(mapping.selectSQL) WHERE \(filter) ORDER BY \(order)")
         }

@@ -39,7 +39,7 @@ extension FormStore {
                 // Row values: a composite key's columns together (SQLite 3.15 and later), each
                 // compared by the parent column's collation, as SQLite matches the key.
                 let compared = DeleteEffect.Referrer(table: name, columns: key.columns, referred: referred, action: nil,
-                                                     collations: try referred.map { try conn.collation(of: $0, in: parent.name) })
+                                                     collations: referred.map { (try? conn.collation(of: $0, in: parent.name)) ?? "BINARY" })
                 let sql = "SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(name)) WHERE "
                     + "(\(compared.comparedColumns)) IN (SELECT "
                     + "\(referred.map(quoteIdentifier).joined(separator: ", ")) FROM \(quoteIdentifier(parent.name)) "
@@ -74,13 +74,13 @@ extension FormStore {
             let tables = try conn.tableNames().map { try conn.tableInfo($0) }
             return try DeleteEffect.walk(table: mapping.table.name, selected: selected, referrers: { parent in
                 let parentKey = tables.first { $0.name.equalsIgnoringCase(parent) }?.primaryKey.columns ?? []
-                return try tables.flatMap { table in
-                    try table.foreignKeys.filter { $0.destinationTable.equalsIgnoringCase(parent) }.map { foreignKey in
+                return tables.flatMap { table in
+                    table.foreignKeys.filter { $0.destinationTable.equalsIgnoringCase(parent) }.map { foreignKey in
                         // A key naming no columns refers to the parent's primary key.
                         let referred = foreignKey.destinationColumns.isEmpty ? parentKey : foreignKey.destinationColumns
                         return DeleteEffect.Referrer(table: table.name, columns: foreignKey.columns, referred: referred,
                                                      action: DeleteEffect.Action(rule: foreignKey.onDelete),
-                                                     collations: try referred.map { try conn.collation(of: $0, in: parent) })
+                                                     collations: referred.map { (try? conn.collation(of: $0, in: parent)) ?? "BINARY" })
                     }
                 }
             }, count: { sql in try conn.fetchValue(Int.self, sql, arguments) ?? 0 })

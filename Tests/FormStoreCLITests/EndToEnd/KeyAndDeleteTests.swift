@@ -115,6 +115,8 @@ import Testing
             INSERT INTO child VALUES (1, 'cd'), (2, 'CD'), (3, 'Cd');
             INSERT INTO note VALUES (1, 'EF');
             """)
+        let shown = try demo.run(["show", "parent", "cd", "--children", "--format", "json"])
+        #expect(shown.output.contains(#"{"id": 2}"#) && shown.output.contains(#"{"id": 3}"#), "\(shown)")
         let cascade = try demo.run(["delete", "parent", "cd", "--yes"])
         #expect(cascade.errors.hasSuffix("Deleted parent cd, with 3 rows of child deleted (ON DELETE CASCADE).\n"), "\(cascade)")
         let cleared = try demo.run(["delete", "parent", "ef", "--yes"])
