@@ -341,30 +341,14 @@ struct CompactDay {
 
     /// The day (UTC) of `date`.
     init(_ date: Date) {
-        let days = Int64((date.timeIntervalSince1970 / 86_400).rounded(.down))
-        // Howard Hinnant's civil_from_days.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        day = doy - (153 * mp + 2) / 5 + 1
-        month = mp < 10 ? mp + 3 : mp - 9
-        year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        value = year * 10000 + month * 100 + day
+        let (year, month, day) = ISO8601.civilFromDays(Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))
+        (self.year, self.month, self.day) = (Int64(year), Int64(month), Int64(day))
+        value = self.year * 10000 + self.month * 100 + self.day
     }
 
-    /// Midnight UTC of the day.
+    /// Midnight UTC of the day: linear in the day, so one past its month's end runs on.
     var date: Date {
-        // Howard Hinnant's days_from_civil, of the month's first day; the day added on.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = month > 2 ? month - 3 : month + 9
-        let doy = (153 * mp + 2) / 5
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        let days = era * 146_097 + doe - 719_468 + (day - 1)
+        let days = ISO8601.daysFromCivil(Int(year), Int(month), Int(day))
         return Date(timeIntervalSince1970: Double(days) * 86_400)
     }
 }

@@ -108,10 +108,5 @@ public struct SidecarError: Error, CustomStringConvertible {
     public var path: String
     public var underlying: DatabaseError
 
-    public init(path: String, underlying: DatabaseError) {
-        self.path = path
-        self.underlying = underlying
-    }
-
     public var description: String { "\(path): \(underlying)" }
 }

@@ -35,21 +35,9 @@ import Testing
     /// another program listens on) is given up on after the default
     /// timeout, not waited for for ever.
     @Test func aServerThatNeverAnswersIsGivenUpOn() throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(listener) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        try withUnsafeMutablePointer(to: &address) { pointer in
-            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                try #require(bind(listener, generic, length) == 0 && listen(listener, 4) == 0
-                             && getsockname(listener, generic, &length) == 0)
-            }
-        }
-        let port = UInt16(bigEndian: address.sin_port)
+        let listener = try LoopbackSocket(listening: true)
         let started = ContinuousClock.now
-        let run = try runBinary(["--db", "postgres://app@127.0.0.1:\(port)/app", "list", "people"])
+        let run = try runBinary(["--db", "postgres://app@127.0.0.1:\(listener.port)/app", "list", "people"])
         #expect(run.code == 74, "\(run)")
         #expect(run.errors.contains("timeout expired"), "\(run)")
         #expect(ContinuousClock.now - started < .seconds(30))

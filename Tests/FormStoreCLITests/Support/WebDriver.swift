@@ -60,22 +60,7 @@ final class WebDriver {
         driver.waitUntilExit()
     }
 
-    static func freePort() throws -> UInt16 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Int32 in
-                guard bind(fd, pointer, length) == 0 else { return -1 }
-                return getsockname(fd, pointer, &length)
-            }
-        }
-        guard bound == 0 else { throw Failure(description: "no free port") }
-        return UInt16(bigEndian: address.sin_port)
-    }
+    static func freePort() throws -> UInt16 { try LoopbackSocket.freePort() }
 
     /// One command; its `value`.
     @discardableResult

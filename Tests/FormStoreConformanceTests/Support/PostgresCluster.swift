@@ -1,5 +1,6 @@
 import Foundation
 import FormStoragePostgres
+import FormStoreTestSupport
 import Synchronization
 
 /// The PostgreSQL server the conformance suite runs against: the one named by
@@ -110,20 +111,7 @@ enum PostgresCluster {
     }
 
     /// A port nobody listens on now: the kernel's pick for a socket bound to port 0.
-    private static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw ClusterError(message: "no free port on 127.0.0.1") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
+    private static func freePort() throws -> Int { Int(try LoopbackSocket.freePort()) }
 
     struct ClusterError: Error, CustomStringConvertible {
         let message: String
