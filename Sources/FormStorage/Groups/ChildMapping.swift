@@ -24,9 +24,12 @@ extension FormStore {
     /// The child mapping of each group of `form` (the parent's `mapping`).
     func childMappings(_ form: Form, parent: TableMapping) throws -> [ChildMapping] {
         try form.groups.map { group in
-            let table = try database.read { conn -> TableInfo in
+            // With the parent key's collations: each key column is compared by its parent
+            // column's, as SQLite matches the key (a COLLATE NOCASE 'cd' has its 'CD' rows too).
+            let (table, collations) = try database.read { conn -> (TableInfo, [String]) in
                 guard try conn.tableExists(group.tableName) else { throw FormStoreError.unknownTable(group.tableName) }
-                return try conn.tableInfo(group.tableName)
+                return (try conn.tableInfo(group.tableName),
+                        parent.keyColumns.map { conn.collation(of: $0, in: parent.table.name) })
             }
             let foreignKey = try Self.foreignKey(of: group, in: table, parent: parent)
             var child = FormInference.form(for: table)
@@ -38,14 +41,8 @@ extension FormStore {
             if !group.keyFields.isEmpty { child.primaryKey = group.keyFields }
             let mapping = try mapping(for: child)
             let order = ([group.orderColumn].compactMap { $0 } + mapping.keyColumns).map(quoteIdentifier).joined(separator: ", ")
-            // Each key column compared by its parent column's collation, as SQLite matches the
-            // key: a COLLATE NOCASE parent's 'cd' has its 'CD' rows too.
-            let collations = try database.read { conn in
-                parent.keyColumns.map { (try? conn.collation(of: $0, in: parent.table.name)) ?? "BINARY" }
-            }
             let filter = zip(foreignKey.indices, foreignKey).map { index, column in
-                let collation = index < collations.count ? collations[index] : "BINARY"
-                return "\(quoteIdentifier(column)) = ?" + (collation.uppercased() == "BINARY" ? "" : " COLLATE \(quoteIdentifier(collation))")
+                collated(column, by: index < collations.count ? collations[index] : "BINARY") + " = ?"
             }.joined(separator: " AND ")
             return ChildMapping(group: group, mapping: mapping, foreignKey: foreignKey,
                                 selectRowsSQL: "\(mapping.selectSQL) WHERE \(filter) ORDER BY \(order)")

@@ -39,7 +39,7 @@ extension FormStore {
                 // Row values: a composite key's columns together (SQLite 3.15 and later), each
                 // compared by the parent column's collation, as SQLite matches the key.
                 let compared = DeleteEffect.Referrer(table: name, columns: key.columns, referred: referred, action: nil,
-                                                     collations: referred.map { (try? conn.collation(of: $0, in: parent.name)) ?? "BINARY" })
+                                                     collations: referred.map { conn.collation(of: $0, in: parent.name) })
                 let sql = "SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(name)) WHERE "
                     + "(\(compared.comparedColumns)) IN (SELECT "
                     + "\(referred.map(quoteIdentifier).joined(separator: ", ")) FROM \(quoteIdentifier(parent.name)) "
@@ -80,7 +80,7 @@ extension FormStore {
                         let referred = foreignKey.destinationColumns.isEmpty ? parentKey : foreignKey.destinationColumns
                         return DeleteEffect.Referrer(table: table.name, columns: foreignKey.columns, referred: referred,
                                                      action: DeleteEffect.Action(rule: foreignKey.onDelete),
-                                                     collations: referred.map { (try? conn.collation(of: $0, in: parent)) ?? "BINARY" })
+                                                     collations: referred.map { conn.collation(of: $0, in: parent) })
                     }
                 }
             }, count: { sql in try conn.fetchValue(Int.self, sql, arguments) ?? 0 })

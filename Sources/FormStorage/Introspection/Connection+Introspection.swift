@@ -222,13 +222,12 @@ extension Connection {
 extension Connection {
     /// The collating sequence of a table's column (`BINARY`, `NOCASE`,
     /// `RTRIM`, or an application's), as its declaration gives it: what a
-    /// foreign key referring to the column compares by.
-    ///
-    /// - throws: `DatabaseError` when there is no such table or column.
-    public func collation(of column: String, in table: String) throws -> String {
+    /// foreign key referring to the column compares by. `BINARY`, SQLite's
+    /// default, where it cannot be told (a view's column, the hidden rowid).
+    public func collation(of column: String, in table: String) -> String {
         var collation: UnsafePointer<CChar>?
         let code = sqlite3_table_column_metadata(handle.pointer, "main", table, column, nil, &collation, nil, nil, nil)
-        guard code == SQLITE_OK else { throw DatabaseError.from(handle.pointer, code: code) }
-        return collation.map { String(cString: $0) } ?? "BINARY"
+        guard code == SQLITE_OK, let collation else { return "BINARY" }
+        return String(cString: collation)
     }
 }

@@ -76,8 +76,7 @@ extension DeleteEffect {
         /// The key's columns, each compared by its referred column's collation.
         var comparedColumns: String {
             zip(columns.indices, columns).map { index, column in
-                let collation = index < collations.count ? collations[index] : "BINARY"
-                return quoteIdentifier(column) + (collation.uppercased() == "BINARY" ? "" : " COLLATE \(quoteIdentifier(collation))")
+                collated(column, by: index < collations.count ? collations[index] : "BINARY")
             }.joined(separator: ", ")
         }
     }

@@ -14,3 +14,9 @@ public func quoteIdentifier(_ name: String) -> String {
     guard name.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + name + "\"" }
     return "\"" + name.replacing("\"", with: "\"\"") + "\""
 }
+
+/// A column quoted and compared by `collation` (`"code" COLLATE "NOCASE"`);
+/// quoted alone for `BINARY`, SQLite's default.
+func collated(_ column: String, by collation: String) -> String {
+    quoteIdentifier(column) + (collation.uppercased() == "BINARY" ? "" : " COLLATE \(quoteIdentifier(collation))")
+}

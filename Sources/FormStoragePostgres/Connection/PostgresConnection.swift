@@ -43,34 +43,14 @@ public final class PostgresConnection {
         self.preparesStatements = preparesStatements
         // Every stored property is set: a throw from here on runs deinit, which finishes the handle.
         guard PQstatus(handle) == CONNECTION_OK else {
-            throw PostgresError.connectionFailed(Self.withoutPassword(Self.message(handle), of: url))
+            // libpq repeats a URL it cannot read (`invalid IPv6 host address in URI: "postgres://…"`) whole.
+            throw PostgresError.connectionFailed(Self.message(handle).replacing(url, with: PostgresURL.withoutPassword(url)))
         }
         // The server's notices (`… already exists, skipping`) are not errors: not for stderr.
         PQsetNoticeProcessor(handle, { _, _ in }, nil)
     }
 
     deinit { PQfinish(handle) }
-
-    /// `message` with the password `url` gives (`postgres://user:PASSWORD@…`,
-    /// `password=PASSWORD`) put as `***`: libpq repeats a URL it cannot read
-    /// (`invalid IPv6 host address in URI: "postgres://…"`) whole.
-    static func withoutPassword(_ message: String, of url: String) -> String {
-        var passwords: [Substring] = []
-        if let scheme = url.firstRange(of: "://") {
-            let rest = url[scheme.upperBound...]
-            if let at = rest.lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
-                passwords.append(rest[rest.index(after: colon)..<at])
-            }
-        }
-        for word in url.split(whereSeparator: { $0 == " " || $0 == "&" || $0 == "?" }) where word.hasPrefix("password=") {
-            passwords.append(word.dropFirst("password=".count))
-        }
-        var message = message
-        for password in passwords where !password.isEmpty {
-            message = message.replacing(password, with: "***")
-        }
-        return message
-    }
 
     /// False once the connection broke; a pool drops such a connection.
     public var isUsable: Bool { PQstatus(handle) == CONNECTION_OK }

@@ -69,7 +69,7 @@ public struct PostgresError: Error, Sendable, Hashable, CustomStringConvertible 
     public var isLockTimeout: Bool { sqlState == "55P03" }
 
     /// A connection that could not be made (libpq's own message, which names
-    /// the host, never the password).
+    /// the host; a URL it repeats is given without its password).
     static func connectionFailed(_ message: String) -> PostgresError {
         PostgresError(sqlState: "08001", message: message)
     }

@@ -27,7 +27,7 @@ import Testing
     @Test func aMalformedURLsPasswordIsNotRepeated() throws {
         let run = try runBinary(["--db", "postgres://alice:Sup3rS3cret@[::1", "list", "people"])
         #expect(run.code == 74, "\(run)")
-        #expect(run.errors.contains("postgres://alice:***@[::1"), "\(run)")
+        #expect(run.errors.contains(#""postgres://alice@[::1""#), "\(run)")
         #expect(!run.errors.contains("Sup3rS3cret"))
     }
 
