@@ -65,17 +65,16 @@ final class StorageWorkspace: Workspace {
 
     private func openSQLite() throws -> FormStore {
         if Connection.isPlainFilePath(databasePath) {
-            var isDirectory = false
-            let exists = FileManager.default.fileExists(atPath: databasePath, isDirectory: &isDirectory)
-            if exists && isDirectory {
-                throw CLIError.storage("cannot open \(databasePath): it is a directory")
-            }
-            // A FIFO would block the open for ever, a device read as an empty database.
-            if exists, let kind = Self.notAFile(databasePath) {
-                throw CLIError.storage("cannot open \(databasePath): it is not a file but \(kind)")
-            }
-            if !exists && !access.createsFile {
+            // One look at the path. A FIFO would block the open for ever, a device read as an empty database.
+            switch Self.fileKind(databasePath) {
+            case nil where !access.createsFile:
                 throw CLIError.notFound("no database at \(databasePath) (create one with 'formstore init')")
+            case "a directory"?:
+                throw CLIError.storage("cannot open \(databasePath): it is a directory")
+            case let kind? where kind != "a file":
+                throw CLIError.storage("cannot open \(databasePath): it is not a file but \(kind)")
+            default:
+                break
             }
         }
         var configuration = Configuration()
@@ -310,13 +309,14 @@ final class StorageWorkspace: Workspace {
 extension StorageWorkspace: Sendable {}
 
 extension StorageWorkspace {
-    /// What the path is when it is neither a regular file nor a directory, in
-    /// words (`a FIFO`); nil for a file, or when it cannot be told.
-    static func notAFile(_ path: String) -> String? {
+    /// What the path is, in words (`a file`, `a directory`, `a FIFO`); nil
+    /// when there is nothing there (or it cannot be looked at).
+    static func fileKind(_ path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         switch info.st_mode & S_IFMT {
-        case S_IFREG, S_IFDIR: return nil
+        case S_IFREG: return "a file"
+        case S_IFDIR: return "a directory"
         case S_IFIFO: return "a FIFO"
         case S_IFCHR: return "a character device"
         case S_IFBLK: return "a block device"
