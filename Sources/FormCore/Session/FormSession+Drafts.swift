@@ -160,9 +160,15 @@ extension FormSession {
                 result.conflicts.append(FieldConflict(field: k, base: base, mine: mine, theirs: stored))
                 continue
             }
+            // Text kept as typed (it did not parse, or a signal's handler kept
+            // it unparsed) is parsed now: when it reads, it is the value.
             if let raw = draft.inputs[k] {
-                inputs[k] = raw
-                if case .failure(let error) = field.parse(raw) { setErrors([error], for: k) }
+                switch field.parse(raw, in: form) {
+                case .success(let value): current[k] = value
+                case .failure(let error):
+                    inputs[k] = raw
+                    setErrors([error], for: k)
+                }
             } else {
                 current[k] = draft.values[k] ?? .null
             }

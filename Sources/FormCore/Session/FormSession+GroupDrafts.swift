@@ -9,20 +9,18 @@ extension FormSession {
         for group in form.groups {
             let inputs = rows(group.key).contains { groupState.inputs[$0.id]?.isEmpty == false }
             guard isGroupDirty(group.key) || inputs else { continue }
-            let secure = Set(group.fields.filter(\.isSecure).map(\.key))
-            let loaded = Dictionary((groupState.pristine[group.key] ?? []).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-            let rows = rows(group.key).map { row -> DraftRow in
-                var values = row.values.filter { !secure.contains($0.key) }
-                if let old = loaded[row.id], row.key != nil {
-                    values = values.filter { old[$0.key] != $0.value }
-                }
-                let raw = (groupState.inputs[row.id] ?? [:]).filter { !secure.contains($0.key) }
-                return DraftRow(key: row.key, values: values, inputs: raw)
-            }
-            let base = (groupState.pristine[group.key] ?? []).map { $0.values.filter { !secure.contains($0.key) } }
-            result[group.key] = DraftGroup(rows: rows, base: base)
+            result[group.key] = groupRows(group.key).draft(of: group)
         }
         return result.isEmpty ? nil : result
+    }
+
+    /// A group's rows now, as loaded and as typed: what a draft of them is
+    /// made from, taken to another thread (a signal's handler makes the
+    /// draft of an editor's document there, `GroupRowsSnapshot.draft(of:)`).
+    public func groupRows(_ group: String) -> GroupRowsSnapshot {
+        let rows = rows(group)
+        return GroupRowsSnapshot(rows: rows, loaded: loadedRows(group),
+                                 inputs: groupState.inputs.filter { id, _ in rows.contains { $0.id == id } })
     }
 
     /// Restores a draft's rows onto the rows stored now. For each stored row

@@ -34,4 +34,21 @@ enum FieldInput: Sendable, Hashable {
         case .list(_, let json): return json
         }
     }
+
+    /// The value given as itself, not typed text to parse (`nil` for `.typed`).
+    var givenValue: FieldValue? {
+        switch self {
+        case .typed: return nil
+        case .null: return .null
+        case .emptyText: return .text("")
+        case .bytes(let data): return .data(data)
+        case .list(let values, _): return .list(values)
+        }
+    }
+
+    /// Whether this input changes a field that shows `shown` and holds `now`.
+    func changes(shown: String, now: FieldValue) -> Bool {
+        if case .typed(let text) = self { return text != shown }
+        return givenValue != now
+    }
 }

@@ -80,18 +80,45 @@ extension EditorEdit {
 
     /// Sets one cell when the document's value differs from the row's.
     private func setCell(_ group: String, _ id: String, _ field: String, _ input: FieldInput) throws {
-        guard let row = session.row(group, id) else { return }
-        switch input {
-        case .typed(let text):
-            if text != session.rowText(group, id, field) { try session.setRow(group, id, field, input: text) }
-        case .null:
-            if row[field] != .null { try session.setRow(group, id, field, value: .null) }
-        case .emptyText:
-            if row[field] != .text("") { try session.setRow(group, id, field, value: .text("")) }
-        case .bytes(let data):
-            if row[field] != .data(data) { try session.setRow(group, id, field, value: .data(data)) }
-        case .list(let values, _):
-            if row[field] != .list(values) { try session.setRow(group, id, field, value: .list(values)) }
+        guard let row = session.row(group, id),
+              input.changes(shown: session.rowText(group, id, field), now: row[field]) else { return }
+        if case .typed(let text) = input {
+            try session.setRow(group, id, field, input: text)
+        } else if let value = input.givenValue {
+            try session.setRow(group, id, field, value: value)
         }
+    }
+}
+
+extension GroupRowsSnapshot {
+    /// The rows after `blocks`, an editor document's row blocks for
+    /// `group`, as `EditorEdit.applyRows` applies them to a session, for a
+    /// draft made where the session cannot be reached (a signal's handler):
+    /// a cell that differs from what its row shows is parsed, kept as typed
+    /// when it does not parse; rows missing from the document are removed,
+    /// blocks of no row now are added; the rows take the document's order.
+    func applying(_ blocks: [EditorDocument.EditedRow], of group: RowGroup, in form: Form) -> GroupRowsSnapshot {
+        var result = self
+        let now = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        result.rows = blocks.enumerated().map { index, block in
+            var row = block.id.flatMap { now[$0] } ?? GroupRow(id: "document-\(index + 1)", values: [:], key: nil)
+            for (key, input) in block.values {
+                guard let field = group.field(key) else { continue }
+                let shown = result.inputs[row.id]?[key] ?? field.format(row[key])
+                guard input.changes(shown: shown, now: row[key]) else { continue }
+                let parsed = input.givenValue.map { field.parse(value: $0, in: form) } ?? field.parse(input.text, in: form)
+                switch parsed {
+                case .success(let value):
+                    row.values[key] = value
+                    result.inputs[row.id]?[key] = nil
+                case .failure:
+                    result.inputs[row.id, default: [:]][key] = input.text
+                }
+            }
+            return row
+        }
+        let kept = Set(result.rows.map(\.id))
+        result.inputs = result.inputs.filter { kept.contains($0.key) && !$0.value.isEmpty }
+        return result
     }
 }

@@ -102,6 +102,8 @@ final class EditorEdit {
         // What the editor returned last time, and the errors it had.
         var previous: (document: String, errors: [String])?
         while true {
+            // What a signal's handler reads the document against: the session as the document shows it.
+            progress.update(from: session)
             let (returned, notUTF8) = try launcher.edit(shown)
             var edited = returned
             if edited == shown {

@@ -23,7 +23,7 @@ struct InterruptGuard {
                 var fallback: DraftAutosaver.Fallback?
                 var unsaved = progress.draft
                 if let document = EditorLauncher.endRunningEditor(),
-                   let draft = Self.draft(progress.draft, keeping: document, of: form) {
+                   let draft = Self.draft(progress.draft, keeping: document, of: form, rows: progress.groups) {
                     fallback = write(draft)
                     unsaved = draft
                     snapshot.hasUnsavedChanges = true
@@ -44,21 +44,30 @@ struct InterruptGuard {
     func remove() { trap.remove() }
 
     /// The session's draft with the fields the person changed in the document
-    /// (as typed, to be parsed when restored); `nil` when they changed none.
-    /// Secure fields are never kept; the lines that read are kept from a
-    /// document with child rows (`--children`) or a bad line elsewhere.
-    static func draft(_ draft: Draft?, keeping document: EditorLauncher.CutShort, of form: Form) -> Draft? {
+    /// (as typed, to be parsed when restored) and the child rows they changed
+    /// (`--children`: applied to `rows`, the groups' rows as the document
+    /// showed them); `nil` when they changed nothing. Secure fields are never
+    /// kept; the lines that read are kept from a document with a bad line elsewhere.
+    static func draft(_ draft: Draft?, keeping document: EditorLauncher.CutShort, of form: Form,
+                      rows: [String: GroupRowsSnapshot] = [:]) -> Draft? {
         guard var draft else { return nil }
-        let read = { (text: String) in
-            EditorDocument.scan(EditorDocument.parseGroups(text, form: form).parent, form: form).values.mapValues(\.text)
+        let opened = EditorDocument.parseGroups(document.opened, form: form)
+        let saved = EditorDocument.parseGroups(document.saved, form: form)
+        let read = { (part: String) in EditorDocument.scan(part, form: form).values.mapValues(\.text) }
+        let shown = read(opened.parent)
+        let typed = read(saved.parent).filter { key, text in shown[key] != text && form.field(key)?.isSecure != true }
+        var groups = draft.groups ?? [:]
+        for group in form.groups where saved.stated.contains(group.key) {
+            guard let before = rows[group.key] else { continue }
+            let after = before.applying(saved.rows.filter { $0.group == group.key }, of: group, in: form)
+            if after != before { groups[group.key] = after.draft(of: group) }
         }
-        let opened = read(document.opened), saved = read(document.saved)
-        let typed = saved.filter { key, text in opened[key] != text && form.field(key)?.isSecure != true }
-        guard !typed.isEmpty else { return nil }
+        guard !typed.isEmpty || groups != (draft.groups ?? [:]) else { return nil }
         for (key, text) in typed {
             draft.inputs[key] = text
             draft.values[key] = nil
         }
+        draft.groups = groups.isEmpty ? nil : groups
         draft.updatedAt = Date()
         return draft
     }
@@ -75,17 +84,22 @@ final class EditProgress: Sendable {
 
     private let state = Mutex(Snapshot())
     private let latestDraft = Mutex<Draft?>(nil)
+    private let latestGroups = Mutex<[String: GroupRowsSnapshot]>([:])
 
     var snapshot: Snapshot { state.withLock { $0 } }
     /// The session's unsaved state as a draft, as of the last update.
     var draft: Draft? { latestDraft.withLock { $0 } }
+    /// The repeating groups' rows, as of the last update.
+    var groups: [String: GroupRowsSnapshot] { latestGroups.withLock { $0 } }
 
     /// Takes the session's state now (on the session's own thread).
     func update(from session: FormSession) {
         let next = Snapshot(session)
         let draft = session.draftSnapshot
+        let groups = Dictionary(session.form.groups.map { ($0.key, session.groupRows($0.key)) }, uniquingKeysWith: { a, _ in a })
         state.withLock { $0 = next }
         latestDraft.withLock { $0 = draft }
+        latestGroups.withLock { $0 = groups }
     }
 }
 

@@ -158,6 +158,24 @@ struct RefusingDraftStore: DraftStore {
         #expect(second.hasUnsavedChanges)
     }
 
+    /// Text a draft kept as typed that reads now (a signal's handler keeps
+    /// an editor's lines so) comes back as the value, and a save writes it.
+    /// Before, it stayed text beside the stored value, and a save saved nothing.
+    @Test func inputsThatParseAreRestoredAsValues() throws {
+        var form = profileForm()
+        form.sections[0].fields.append(Field(key: "age", label: "Age", kind: .integer))
+        let backend = profileBackend()
+        let session = try FormSession.open(form, key: key, backend: backend, drafts: backend, autosave: testAutosave())
+        var draft = session.draftSnapshot
+        draft.inputs = ["lastName": "Park", "age": " 12 "]
+        let restore = try session.restore(draft)
+        #expect(restore.restored.sorted() == ["age", "lastName"])
+        #expect(session.value("lastName") == "Park" && session.value("age") == .int(12))
+        #expect(session.inputs.isEmpty && session.dirtyFields.sorted() == ["age", "lastName"])
+        guard case .saved = try session.save() else { Issue.record("not saved"); return }
+        #expect(backend.record(key)?.values["lastName"] == "Park")
+    }
+
     @Test func newRecordDraftsCanBeListedAndResumed() throws {
         let backend = MemoryBackend(keyColumns: ["id"])
         let session = FormSession.new(profileForm(), backend: backend, drafts: backend, autosave: testAutosave())

@@ -87,6 +87,33 @@ import Testing
         #expect(try demo.querySidecar("SELECT count(*) FROM formstore_drafts WHERE payload LIKE '%Marmalade%'") == "1\n")
     }
 
+    /// Ended by a signal while the editor is open, an edit keeps the rows
+    /// the document changed (one edited, one removed, one added, one cell that
+    /// does not parse) in its draft with the parent's line, and restoring the
+    /// draft brings them all back. Before, only the parent's lines were kept.
+    @Test func aSignalDuringTheEditorKeepsTheDocumentsRows() throws {
+        let demo = try DemoDatabase(sql: ChildRowsCommandTests.schema)
+        let before = try demo.dump()
+        let temporary = demo.scratch.path + "/tmp"
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+        guard let run = try demo.interruptEditor(["edit", "invoice", "1", "--editor", "--children"], script: #"""
+            sed -i 's/^customer: Ann$/customer: Ann Lee/; s/^amount: 2.5$/amount: 3/; /^\[invoice_line r2\]$/,/^amount: 3.5$/d' "$1"
+            printf '[invoice_line new]\nitem: Jam\namount: 1.5\n[invoice_line new]\nitem: Honey\namount: lots\n' >> "$1"
+            """#, signal: SIGTERM, temporary: temporary) else { return }
+        #expect(run.code == 1 && run.errors.contains("Interrupted"), "\(run.errors)")
+        #expect(try demo.dump() == before)
+        let shown = try demo.run(["draft", "show", "invoice", "1"])
+        #expect(shown.output.contains("customer      Ann       Ann Lee   Ann\ninvoice_line  2 row(s)  3 row(s)"), "\(shown)")
+        #expect(try demo.querySidecar("SELECT count(*) FROM formstore_drafts WHERE payload LIKE '%Jam%' AND payload LIKE '%lots%'") == "1\n")
+        // The cell that did not parse is typed again when the draft comes back into the editor.
+        let edited = try edit(demo, "invoice", "1", script: #"sed -i 's/^amount: lots$/amount: 4/' "$1""#)
+        #expect(edited.code == 0 && edited.errors.contains("Saved invoice 1"), "\(edited)")
+        #expect(try demo.query("SELECT customer FROM invoice WHERE id = 1") == "Ann Lee\n")
+        #expect(try demo.query("SELECT item, amount FROM invoice_line WHERE invoice_id = 1 ORDER BY id")
+                == "Tea|3\nJam|1.5\nHoney|4\n")
+        #expect(try demo.querySidecar("SELECT count(*) FROM formstore_drafts") == "0\n")
+    }
+
     @Test func unknownRowFieldsAreReportedByLine() throws {
         let demo = try DemoDatabase(sql: ChildRowsCommandTests.schema)
         let run = try edit(demo, "invoice", "1", script: #"""

@@ -196,65 +196,18 @@ import FormStorage
     @Test func aSignalDuringTheEditorEndsItAndRemovesTheDocument() throws {
         let db = try DemoDatabase()
         let before = try db.dump()
-        // An editor that saves a change, says where it is and what it edits, then waits to be ended.
-        let editor = try db.file("editor.sh", """
-            #!/bin/sh
-            sed -i 's/^lastName: .*/lastName: Typed Before The Signal/' "$1"
-            echo "$1" > "\(db.scratch.path)/document"
-            echo $$ > "\(db.scratch.path)/editor.pid"
-            exec sleep 600
-
-            """)
-        chmod(editor, 0o755)
         let temporary = db.scratch.path + "/tmp"
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
         for signal in [SIGTERM, SIGHUP, SIGQUIT] {
-            try? FileManager.default.removeItem(atPath: db.scratch.path + "/editor.pid")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: try formstoreBinary())
-            process.arguments = ["--db", db.path, "--forms", db.formsDirectory, "edit", "signup", "1", "--editor"]
-            process.environment = ProcessInfo.processInfo.environment.merging(
-                ["EDITOR": editor, "VISUAL": "", "TMPDIR": temporary, "XDG_STATE_HOME": db.stateDirectory, "NO_COLOR": "1"]) { $1 }
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            var editorPID: pid_t?
-            for _ in 0..<600 where editorPID == nil {
-                editorPID = (try? String(contentsOfFile: db.scratch.path + "/editor.pid", encoding: .utf8))
-                    .flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-                if editorPID == nil { usleep(50_000) }
-            }
-            guard let pid = editorPID else {
-                process.terminate()
-                Issue.record("the editor never started")
-                return
-            }
-            let document = try String(contentsOfFile: db.scratch.path + "/document", encoding: .utf8)
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-            #expect(FileManager.default.fileExists(atPath: document))
-            kill(process.processIdentifier, signal)
-            for _ in 0..<600 where process.isRunning { usleep(50_000) }
-            if process.isRunning {
-                Issue.record("\(signal): formstore did not end")
-                kill(process.processIdentifier, SIGKILL)
-                kill(pid, SIGKILL)
-            }
-            process.waitUntilExit()
-            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            #expect(process.terminationStatus == 1, "\(signal): \(stderr)")
-            #expect(stderr.contains("Interrupted"), "\(signal): \(stderr)")
-            #expect(!FileManager.default.fileExists(atPath: document), "\(signal): the document stayed in TMPDIR")
+            // An editor that saves a change, then waits to be ended.
+            guard let run = try db.interruptEditor(["edit", "signup", "1", "--editor"],
+                                                   script: #"sed -i 's/^lastName: .*/lastName: Typed Before The Signal/' "$1""#,
+                                                   signal: signal, temporary: temporary) else { return }
+            #expect(run.code == 1, "\(signal): \(run.errors)")
+            #expect(run.errors.contains("Interrupted"), "\(signal): \(run.errors)")
+            #expect(!FileManager.default.fileExists(atPath: run.document), "\(signal): the document stayed in TMPDIR")
             #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty)
-            // The editor was ended, not left running orphaned (it is reaped once it is gone).
-            var alive = true
-            for _ in 0..<600 where alive {
-                alive = kill(pid, 0) == 0
-                if alive { usleep(50_000) }
-            }
-            #expect(!alive, "\(signal): the editor \(pid) is still running")
-            if alive { kill(pid, SIGKILL) }
+            #expect(!run.editorLeftRunning, "\(signal): the editor is still running")
             // What the person had saved in the document is kept as a draft, not lost with the file.
             let drafts = try db.run(["drafts", "--format", "json"])
             #expect(drafts.output.contains("lastName"), "\(signal): \(drafts)")
@@ -263,5 +216,12 @@ import FormStorage
             _ = try db.run(["draft", "discard", "signup", "1"])
         }
         #expect(try db.dump() == before)
+        // Offered in the editor and saved as shown, the kept line is saved. Before,
+        // it came back as text beside the stored value, and nothing was saved.
+        _ = try db.interruptEditor(["edit", "signup", "1", "--editor"],
+                                   script: #"sed -i 's/^lastName: .*/lastName: Kept/' "$1""#, signal: SIGTERM, temporary: temporary)
+        let saved = try db.run(["edit", "signup", "1", "--editor"], environment: ["EDITOR": "true"])
+        #expect(saved.code == 0 && saved.errors.contains("Saved"), "\(saved)")
+        #expect(try db.run(["show", "signup", "1", "--format", "json"]).output.contains(#""lastName": "Kept""#))
     }
 }
