@@ -108,6 +108,26 @@ import Testing
         #expect(FormInference.form(for: every).primaryKey.isEmpty)
     }
 
+    /// A column named '' is left out of the form, and never written: the
+    /// other columns are edited as usual. Before, the form was refused ("a
+    /// field needs a key") and the whole table could not be opened.
+    @Test func aColumnNamedNothingIsLeftOut() throws {
+        try store.database.write { conn in
+            try conn.executeScript(#"""
+                CREATE TABLE odd (id INTEGER PRIMARY KEY, "" TEXT, b TEXT);
+                INSERT INTO odd VALUES (1, 'kept', 'before');
+                """#)
+        }
+        let form = FormInference.form(for: try store.database.read { try $0.tableInfo("odd") })
+        #expect(form.fields.map(\.key) == ["id", "b"])
+        #expect(form.definitionProblems.isEmpty)
+        let session = try FormSession.open(form, key: RecordKey("id", 1), backend: store)
+        try session.set("b", value: "after")
+        #expect(try session.save().isSuccess)
+        #expect(try store.database.read { try $0.fetchOne(#"SELECT "", b FROM odd"#) }.map { [$0[0], $0[1]] }
+            == [.text("kept"), .text("after")])
+    }
+
     /// A declared type that names no kind (`JSON`, `UUID`, `STRING`) has
     /// NUMERIC affinity by SQLite's last rule, yet holds text: the inferred
     /// field is text, stored as typed (a number typed stays a number, as in

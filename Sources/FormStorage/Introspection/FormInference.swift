@@ -8,7 +8,7 @@ public import FormCore
 /// stored (and required on a new record unless SQLite assigns it), a foreign
 /// key is named in the hint, a BLOB is read-only (shown by its size), a
 /// generated column and the columns of a view without `INSTEAD OF` triggers
-/// are read-only.
+/// are read-only. A column named '' is left out.
 ///
 /// An inferred form enforces only what the schema enforces (docs/fidelity.md):
 /// text is kept as typed (no trimming), and no kind is guessed from a column's
@@ -20,7 +20,9 @@ public import FormCore
 public enum FormInference {
     public static func form(for table: TableInfo) -> Form {
         var fields: [Field] = []
-        for column in table.columns {
+        // A column named '' can be no field (a field is named by its key): it
+        // is left out, as the form never reads or writes it.
+        for column in table.columns where !column.name.isEmpty {
             fields.append(field(for: column, in: table))
         }
         var key = table.primaryKey.columns
