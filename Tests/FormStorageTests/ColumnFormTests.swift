@@ -165,6 +165,7 @@ import Testing
             .text("2021-01-01T00:00:00.123456Z"), .text("2021-01-01t08:30+0530"), .text("13:45"),
             .text("13:45:59.25"), .integer(1_600_000_000), .integer(1_600_000_000_123), .real(2459215.5),
             .real(1_600_000_000.25), .integer(20_240_102), .integer(19_000_101), .integer(29_991_231),
+            .text("2021-01-01 08:30:00 +0530"), .text("2021-01-01 08:30:00 -05:00"),
         ]
         for sample in samples {
             let format = try #require(DateStorageFormat.detect(sample), "\(sample)")
@@ -178,6 +179,10 @@ import Testing
                 == .text("2024-01-02 10:30:00"))
         #expect(DateStorageFormat.detect(.text("not a date")) == nil)
         #expect(DateStorageFormat.detect(.text("2021-02-30")) == nil)
+        // An offset after a space (Ruby's `Time#to_s`) is read and kept; a space alone is no date.
+        #expect(DateStorageFormat.parse(.text("2021-01-01 08:30:00 +0530")) == ISO8601.parse("2021-01-01T03:00:00Z"))
+        #expect(DateStorageFormat.detect(.text("2021-01-01 08:30:00 ")) == nil)
+        #expect(DateStorageFormat.detect(.text("2021-01-01 08:30:00 Z")) == nil)
     }
 
     /// A date is never written as another: a part the column's example

@@ -41,6 +41,9 @@ public enum DateStorageFormat: Sendable, Hashable {
         /// Digits after the decimal point of the seconds (0: none).
         public var fractionDigits: Int
         public var zone: Zone
+        /// A space between the time and its offset (`2024-01-02 03:04:05 +0100`,
+        /// as Ruby's `Time#to_s` writes one).
+        public var zoneSpaced = false
 
         public enum Zone: Sendable, Hashable {
             case none
@@ -150,7 +153,7 @@ public enum DateStorageFormat: Sendable, Hashable {
 extension DateStorageFormat.TextLayout {
     /// A date read from text in any layout this type writes (a day, a time
     /// to the microsecond, both, with `Z` or an offset of `±hh:mm`, `±hhmm`
-    /// or `±hh`), and that layout; nil for other text.
+    /// or `±hh`, the offset perhaps after a space), and that layout; nil for other text.
     public static func read(_ text: String) -> (date: Date, layout: Self)? {
         TextDate(text).map { ($0.date, $0.layout) }
     }
@@ -217,6 +220,7 @@ extension DateStorageFormat.TextLayout {
                 out += "." + (fractionDigits <= 6 ? String(micros.prefix(fractionDigits))
                                                   : micros + String(repeating: "0", count: fractionDigits - 6))
             }
+            if zoneSpaced && zone != .none { out += " " }
             switch zone {
             case .none: break
             case .utc(let letter): out.unicodeScalars.append(Unicode.Scalar(letter))
@@ -244,7 +248,8 @@ extension DateStorageFormat.TextLayout {
 
 /// A date read from text in one of the layouts `TextLayout` writes, with the
 /// layout it was read in: `yyyy-MM-dd`, `HH:mm[:ss[.f…]]`, or both joined by
-/// `T`, `t` or a space, optionally followed by `Z` or an offset.
+/// `T`, `t` or a space, optionally followed by `Z` or an offset (which may
+/// follow a space).
 private struct TextDate {
     var date: Date
     var layout: DateStorageFormat.TextLayout
@@ -289,6 +294,12 @@ private struct TextDate {
             }
         }
         var offset = 0
+        // An offset after a space; a space and nothing else is no date.
+        if scanner.peek(0) == UInt8(ascii: " ") {
+            _ = scanner.take(" ")
+            layout.zoneSpaced = true
+            guard scanner.peek(0) == UInt8(ascii: "+") || scanner.peek(0) == UInt8(ascii: "-") else { return nil }
+        }
         if let zone = scanner.next {
             if scanner.take("Z") || scanner.take("z") {
                 layout.zone = .utc(zone)
