@@ -170,7 +170,13 @@ struct QuerySQL {
             + "WHEN abs(\(v())) >= 100000000000 THEN \(v()) ELSE \(v()) * 1000 END "
             + "WHEN 'real' THEN CASE WHEN \(v()) > 1721059.5 AND \(v()) < 5373484.5 "
             + "THEN CAST(round((\(v()) - 2440587.5) * 86400000) AS INTEGER) ELSE CAST(round(\(v()) * 1000) AS INTEGER) END "
-            + "WHEN 'text' THEN CAST(round((julianday(\(v())) - 2440587.5) * 86400000) AS INTEGER) END)"
+            + "WHEN 'text' THEN CAST(round((julianday(CASE "
+            // SQLite's date functions read an offset as ±HH:MM only: `±HHMM` and `±HH`
+            // (after a time, perhaps after a space) are given their colon, as `DateStorageFormat` reads them.
+            + "WHEN \(v()) GLOB '*:[0-9][0-9]*[+-][0-9][0-9][0-9][0-9]' "
+            + "THEN substr(\(v()), 1, length(\(v())) - 2) || ':' || substr(\(v()), -2) "
+            + "WHEN \(v()) GLOB '*:[0-9][0-9]*[+-][0-9][0-9]' THEN \(v()) || ':00' "
+            + "ELSE \(v()) END) - 2440587.5) * 86400000) AS INTEGER) END)"
         guard timeOfDay else { return Fragment(sql: sql, arguments: arguments) }
         return Fragment(sql: "((\(sql) % 86400000 + 86400000) % 86400000)", arguments: arguments)
     }
