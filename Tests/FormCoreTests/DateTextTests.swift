@@ -33,6 +33,23 @@ import Testing
         #expect(DateText.parse("2024-01-02 12:34", format: "yyyy-MM-dd HH:mm:ss") == Self.day(2024, 1, 2, 12, 34))
     }
 
+    /// A fraction of a second the date holds is shown after the seconds of a
+    /// format without one, and read back from there: what is shown is what
+    /// is held, so typing it back is no change and typing it away is one.
+    @Test func aFractionOfASecondIsShownAfterTheSeconds() {
+        let half = Self.day(2024, 3, 10, 8).addingTimeInterval(0.5)
+        #expect(DateText.format(half, format: "yyyy-MM-dd HH:mm:ss") == "2024-03-10 08:00:00.500")
+        #expect(DateText.parse("2024-03-10 08:00:00.500", format: "yyyy-MM-dd HH:mm:ss") == half)
+        #expect(DateText.parse("2024-03-10 08:00:00.5", format: "yyyy-MM-dd HH:mm:ss") == half)
+        let micros = Self.day(1970, 1, 1, 10).addingTimeInterval(0.123456)
+        #expect(DateText.format(micros, format: "HH:mm:ss") == "10:00:00.123456")
+        #expect(DateText.format(Self.day(2024, 3, 10, 8), format: "yyyy-MM-dd HH:mm:ss") == "2024-03-10 08:00:00")
+        // A format without seconds, or with its own fraction, is as it was.
+        #expect(DateText.format(half, format: "HH:mm") == "08:00")
+        #expect(DateText.format(half, format: "HH:mm:ss.S") == "08:00:00.5")
+        #expect(DateText.parse("08:00:00.", format: "HH:mm:ss") == nil)
+    }
+
     @Test func whatIsNoDateInTheFormatIsRefused() {
         for (text, format) in [("02/30/2024", "MM/dd/yyyy"), ("13/01/2024", "MM/dd/yyyy"), ("12/31/1999x", "MM/dd/yyyy"),
                                ("12-31-1999", "MM/dd/yyyy"), ("24:00", "HH:mm"), ("12:60", "HH:mm"), ("", "MM/dd/yyyy"),

@@ -9,7 +9,10 @@ import FoundationEssentials
 /// `y` year, `M` month (`MMM` Jan, `MMMM` January), `d` day, `H` hour 0–23,
 /// `h` hour 1–12 with `a` AM/PM, `m` minute, `s` second, `S` fraction,
 /// `E` weekday name; text in single quotes and any other character is literal.
-/// A format with another letter parses nothing.
+/// A format with another letter parses nothing. A format with seconds but no
+/// `S` shows a fraction of a second the date has after them (`08:00:00.500`,
+/// to the millisecond or the microsecond), and reads one typed there: what
+/// is shown is what is held, and typed back it is no change.
 enum DateText {
     static func parse(_ text: String, format: String) -> Date? {
         let pattern = Pattern(format)
@@ -35,8 +38,14 @@ enum DateText {
         }
 
         var tokens: [Token] = []
+        /// Whether the format has seconds but no fraction (`S`): a fraction follows the seconds where there is one.
+        private var fractionFollowsSeconds = false
 
         init(_ format: String) {
+            defer {
+                fractionFollowsSeconds = tokens.contains { if case .field("s", _) = $0 { true } else { false } }
+                    && !tokens.contains { if case .field("S", _) = $0 { true } else { false } }
+            }
             var chars = Array(format)[...]
             while let c = chars.first {
                 if c == "'" {
@@ -98,7 +107,9 @@ enum DateText {
                     case "H": out += Self.padded(hour, count)
                     case "h": out += Self.padded(hour % 12 == 0 ? 12 : hour % 12, count)
                     case "m": out += Self.padded(minute, count)
-                    case "s": out += Self.padded(second, count)
+                    case "s":
+                        out += Self.padded(second, count)
+                        if fractionFollowsSeconds { out += Self.fractionText(seconds - whole) }
                     case "S":
                         let fraction = seconds - whole
                         var digits = String(Int((fraction * 1_000_000_000).rounded(.down)))
@@ -113,6 +124,15 @@ enum DateText {
                 }
             }
             return out
+        }
+
+        /// A fraction of a second as `.500` or `.123456` (the fewest of 3 or 6
+        /// digits that hold it to the microsecond); "" for none.
+        private static func fractionText(_ fraction: Double) -> String {
+            let micros = Int((fraction * 1_000_000).rounded())
+            guard micros > 0, micros < 1_000_000 else { return "" }
+            let digits = padded(micros, 6)
+            return "." + (micros % 1000 == 0 ? String(digits.prefix(3)) : digits)
         }
 
         private static func padded(_ value: Int, _ width: Int) -> String {
@@ -171,7 +191,20 @@ enum DateText {
                     case "H": guard let value = number(2) else { return nil }; hour = value
                     case "h": guard let value = number(2) else { return nil }; hour12 = value
                     case "m": guard let value = number(2) else { return nil }; minute = value
-                    case "s": guard let value = number(2) else { return nil }; second = value
+                    case "s":
+                        guard let value = number(2) else { return nil }
+                        second = value
+                        if fractionFollowsSeconds, rest.first == ".", rest.dropFirst().first?.isASCII == true,
+                           rest.dropFirst().first?.wholeNumberValue != nil {
+                            rest.removeFirst()
+                            var digits = 0
+                            while digits < 9, let c = rest.first, c.isASCII, let digit = c.wholeNumberValue {
+                                nanoseconds = nanoseconds * 10 + digit
+                                rest.removeFirst()
+                                digits += 1
+                            }
+                            for _ in digits..<9 { nanoseconds *= 10 }
+                        }
                     case "S":
                         let before = rest.count
                         guard let value = number(9) else { return nil }

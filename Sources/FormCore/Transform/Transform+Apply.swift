@@ -78,6 +78,11 @@ extension Transform {
             if mantissa == text, !text.contains("."), Int64(exactly: value) == nil {
                 throw failure("number", field, variant: "number.exact")
             }
+            // So is one with more digits than a double holds (`0.30000000000000000001` would be 0.3,
+            // a NUMERIC(30,10)'s `12345678901234567890.1234567891` end in …7000).
+            guard DecimalDigits(text) == DecimalDigits(String(value)) else {
+                throw failure("number", field, variant: "number.exact")
+            }
             return .double(value)
         case .date(let format):
             guard case .text(let raw) = input else { return input }
@@ -244,5 +249,47 @@ extension String {
         func isPrintableASCII(_ byte: UInt8?) -> Bool { byte.map { $0 > 0x20 && $0 < 0x7F } ?? false }
         if isPrintableASCII(text.utf8.first) && isPrintableASCII(text.utf8.last) { return text }
         return text.trimmingSpacesAndNewlines()
+    }
+}
+
+/// A decimal numeral's value as its significant digits and a power of ten
+/// (`-0.0120` and `-1.2e-2` are both -12 × 10^-3): two numerals are the same
+/// number when these are equal, however each is written.
+struct DecimalDigits: Equatable {
+    var negative = false
+    /// No leading or trailing zeros; empty for zero.
+    var digits: [UInt8] = []
+    var exponent = 0
+
+    /// nil for text that is no decimal numeral (`nan`, `inf`, `1.2.3`).
+    init?(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") {
+            negative = bytes.removeFirst() == UInt8(ascii: "-")
+        }
+        var afterPoint = false, sawDigit = false
+        while let byte = bytes.first, byte != UInt8(ascii: "e"), byte != UInt8(ascii: "E") {
+            bytes.removeFirst()
+            if byte == UInt8(ascii: "."), !afterPoint {
+                afterPoint = true
+            } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                sawDigit = true
+                if !(digits.isEmpty && byte == UInt8(ascii: "0")) { digits.append(byte) }
+                if afterPoint { exponent -= 1 }
+            } else {
+                return nil
+            }
+        }
+        guard sawDigit else { return nil }
+        if !bytes.isEmpty {
+            bytes.removeFirst()
+            guard let power = Int(String(decoding: bytes, as: UTF8.self)) else { return nil }
+            exponent += power
+        }
+        while digits.last == UInt8(ascii: "0") {
+            digits.removeLast()
+            exponent += 1
+        }
+        if digits.isEmpty { (negative, exponent) = (false, 0) }
     }
 }

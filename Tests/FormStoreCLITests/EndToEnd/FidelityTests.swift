@@ -194,8 +194,10 @@ import Testing
     }
 
     /// A date shown with less than its column holds (a DATE column's time of
-    /// day, microseconds, a time's fraction) and read back, from `show`'s
-    /// JSON, typed as shown, or from a list or export, is no change.
+    /// day) and read back, from `show`'s JSON, typed as shown, or from a list
+    /// or export, is no change. A fraction of a second is shown (typed back,
+    /// no change), so typing the time without it is a change: it was hidden,
+    /// and `set at=…10:00:00` said "No changes" and kept it.
     @Test func aDateReadBackAsShownIsNoChange() throws {
         let db = try DemoDatabase(sql: """
             CREATE TABLE t (id INTEGER PRIMARY KEY, due DATE, at DATETIME, d2 DATE, tm TIME);
@@ -207,7 +209,9 @@ import Testing
         #expect(shown.output.contains(#""due": "2024-01-05""#), "\(shown)")
         let back = try db.run(["set", "t", "1", "--json"], stdin: shown.output)
         #expect(back.code == 0 && back.errors == "No changes.\n", "\(back)")
-        let typed = try db.run(["set", "t", "1", "due=2024-01-05", "d2=2024-01-05", "tm=13:45:59", "at=2024-01-05 10:00:00"])
+        #expect(try db.run(["show", "t", "1"]).output.contains("at:  2024-01-05 10:00:00.123456\n"))
+        let typed = try db.run(["set", "t", "1", "due=2024-01-05", "d2=2024-01-05", "tm=13:45:59.500",
+                                "at=2024-01-05 10:00:00.123456"])
         #expect(typed.errors == "No changes.\n", "\(typed)")
         for format in ["ndjson", "json", "csv"] {
             let listed = try db.run(["list", "t", "--format", format])
@@ -219,6 +223,9 @@ import Testing
         let changed = try db.run(["set", "t", "1", "due=2024-01-06"])
         #expect(changed.code == 0, "\(changed)")
         #expect(try db.query("SELECT due FROM t") == "1704499200\n")
+        let whole = try db.run(["set", "t", "1", "tm=13:45:59"])
+        #expect(whole.output.contains("13:45:59.500  13:45:59"), "\(whole)")
+        #expect(try db.query("SELECT tm FROM t") == "13:45:59.0\n")
     }
 
     /// Text in a BLOB column and a bool column's other integers (Access's -1,
