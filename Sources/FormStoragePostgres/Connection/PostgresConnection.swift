@@ -43,8 +43,9 @@ public final class PostgresConnection {
         self.preparesStatements = preparesStatements
         // Every stored property is set: a throw from here on runs deinit, which finishes the handle.
         guard PQstatus(handle) == CONNECTION_OK else {
-            // libpq repeats a URL it cannot read (`invalid IPv6 host address in URI: "postgres://…"`) whole.
-            throw PostgresError.connectionFailed(Self.message(handle).replacing(url, with: PostgresURL.withoutPassword(url)))
+            // libpq repeats a URL it cannot read (`invalid IPv6 host address in URI: "postgres://…"`)
+            // whole, and the token it could not read (perhaps the password) alone.
+            throw PostgresError.connectionFailed(PostgresURL.redacting(Self.message(handle), of: url))
         }
         // The server's notices (`… already exists, skipping`) are not errors: not for stderr.
         PQsetNoticeProcessor(handle, { _, _ in }, nil)

@@ -1,3 +1,5 @@
+import FormBasics
+
 /// A libpq URL (`postgres://user:password@host/db?…`) as text may show it.
 public enum PostgresURL {
     /// True for a libpq URL (`postgres://…`, `postgresql://…`).
@@ -25,5 +27,44 @@ public enum PostgresURL {
             shown = String(shown[..<query]) + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
         }
         return shown
+    }
+
+    /// `message` (libpq's, about `location`) with the location shown without
+    /// its password and the password itself nowhere: libpq quotes the part it
+    /// could not read (`invalid percent-encoded token: "s3cr%zz"`), which may be it.
+    public static func redacting(_ message: String, of location: String) -> String {
+        var shown = message.replacing(location, with: withoutPassword(location))
+        for password in passwords(in: location) where !password.isEmpty {
+            shown = shown.replacing(password, with: "***")
+            if let decoded = password.percentDecoded(), !decoded.isEmpty { shown = shown.replacing(decoded, with: "***") }
+        }
+        return shown
+    }
+
+    /// The passwords `location` gives, as written: a URL's in its user
+    /// information or a `password=` query parameter, a `key=value` string's `password=`.
+    static func passwords(in location: String) -> [String] {
+        var found: [String] = []
+        if isURL(location), let scheme = location.firstRange(of: "://") {
+            let rest = location[scheme.upperBound...]
+            let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+            if let at = rest[..<authorityEnd].lastIndex(of: "@") {
+                let user = rest[..<at].split(separator: ":", maxSplits: 1)
+                if user.count == 2 { found.append(String(user[1])) }
+            }
+            if let query = location.firstIndex(of: "?") {
+                for parameter in location[location.index(after: query)...].split(separator: "&")
+                where parameter.lowercased().hasPrefix("password=") {
+                    found.append(String(parameter.dropFirst("password=".count)))
+                }
+            }
+        } else {
+            for word in location.split(whereSeparator: \.isWhitespace) where word.lowercased().hasPrefix("password=") {
+                var value = word.dropFirst("password=".count)
+                if value.hasPrefix("'"), value.hasSuffix("'"), value.count >= 2 { value = value.dropFirst().dropLast() }
+                found.append(String(value))
+            }
+        }
+        return found
     }
 }

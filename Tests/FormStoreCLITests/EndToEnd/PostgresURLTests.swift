@@ -31,6 +31,18 @@ import Testing
         #expect(!run.errors.contains("Sup3rS3cret"))
     }
 
+    /// A password libpq cannot decode is quoted alone in its message
+    /// (`invalid percent-encoded token: "…"`): it is not repeated either,
+    /// from the user information or a query parameter.
+    @Test func aPasswordLibpqCannotDecodeIsNotRepeated() throws {
+        for location in ["postgres://alice:Sup3r%zzS3cret@127.0.0.1:1/app",
+                         "postgres://alice@127.0.0.1:1/app?password=Sup3r%zzS3cret"] {
+            let run = try runBinary(["--db", location, "list", "people"])
+            #expect(run.code == 74, "\(run)")
+            #expect(!run.errors.contains("Sup3r") && !run.errors.contains("S3cret"), "\(run)")
+        }
+    }
+
     /// A server that accepts the connection and never answers (a port
     /// another program listens on) is given up on after the default
     /// timeout, not waited for for ever.
