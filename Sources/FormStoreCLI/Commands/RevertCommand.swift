@@ -49,9 +49,7 @@ struct RevertCommand: ParsableCommand {
         let (update, skipped) = try format.reportingRejection(context) {
             try history.revert(form, key: key, to: target)
         }
-        for field in skipped {
-            context.say("formstore: \(form.name) \(key.text): \(field) is secure: its history keeps no value, so it was left as it is")
-        }
+        for note in skipped { context.say("formstore: \(form.name) \(key.text): \(note)") }
         SetCommand.write(update.changes, of: form, format: format, context)
         return .success
     }

@@ -16,8 +16,9 @@ protocol HistoryWorkspace {
     /// Whether saves record their history now (`HistoryBackend.isRecordingHistory()`).
     func isRecordingHistory() throws -> Bool
     /// Saves the values `target` names through a session (validated, checked
-    /// for conflicts); secure fields, which history keeps no values of, are
-    /// left as they are and returned in `skipped`.
+    /// for conflicts). Secure fields, which history keeps no values of, and
+    /// fields the form cannot write that did not come back with the others
+    /// are left as they are, each said in `skipped` (`price is secure: …`).
     func revert(_ form: Form, key: KeyArgument, to target: RevertTarget) throws -> (update: RecordUpdate, skipped: [String])
 }
 
@@ -53,7 +54,8 @@ extension StorageWorkspace: HistoryWorkspace {
         for change in undone {
             for field in change.fields {
                 guard !field.isSecure, let old = field.old, let new = field.new else {
-                    if !skipped.contains(field.field) { skipped.append(field.field) }
+                    let note = "\(field.field) is secure: its history keeps no value, so it was left as it is"
+                    if !skipped.contains(note) { skipped.append(note) }
                     continue
                 }
                 if values[field.field] == nil {
@@ -65,13 +67,17 @@ extension StorageWorkspace: HistoryWorkspace {
         }
         let session = try FormSession.open(withSaveStep(form), key: recordKey, backend: store, drafts: nil)
         session.attribution = .command
+        if form.mode == .edit { try session.beginEditing() }
+        // A field the form cannot write (a generated column, one a trigger keeps) is not put
+        // back: its value follows the others'. Said below where it does not come back.
+        var readOnly: [String: FieldValue] = [:]
+        for field in values.keys where session.whyNotEditable(field) != nil { readOnly[field] = values.removeValue(forKey: field) }
         let conflicts = values.keys.sorted().compactMap { field -> FieldConflict? in
             let stored = session.pristineValue(field)
             guard let wrote = expected[field], stored != wrote else { return nil }
             return FieldConflict(field: field, base: wrote, mine: values[field] ?? .null, theirs: stored)
         }
         if !conflicts.isEmpty { throw RecordRejected(form: form, key: key.text, reason: .conflict(conflicts)) }
-        if form.mode == .edit { try session.beginEditing() }
         let before = session.pristine
         for field in form.fields.map(\.key) where values[field] != nil {
             if let stored = storedForms[field] {
@@ -80,7 +86,12 @@ extension StorageWorkspace: HistoryWorkspace {
                 try session.set(field, value: values[field]!)
             }
         }
-        switch try session.save() {
+        let outcome = try session.save()
+        for (field, old) in readOnly.sorted(by: { $0.key < $1.key }) where session.pristineValue(field) != old {
+            let label = form.field(field).map { $0.format(session.pristineValue(field)) } ?? "\(session.pristineValue(field))"
+            skipped.append("\(field) is read-only: it was not put back, and holds \(label.isEmpty ? "nothing" : label)")
+        }
+        switch outcome {
         case .saved(let changed, _):
             let changes = changed.map { FieldChange(field: $0, old: before[$0] ?? .null, new: session.pristine[$0] ?? .null) }
             return (RecordUpdate(changes: changes, warnings: session.warnings), skipped)

@@ -96,6 +96,24 @@ import Testing
         #expect(try db.query("SELECT quote(active), quote(doc), quote(note) FROM prefs") == before)
     }
 
+    /// A generated column's change is in the history, and a revert puts back
+    /// the columns it is computed from: it follows them. Before, the revert
+    /// tried to write it and was refused ("total is read-only").
+    @Test func revertLeavesAGeneratedColumnToFollow() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE things (id INTEGER PRIMARY KEY, price NUMERIC,
+                                 total NUMERIC GENERATED ALWAYS AS (price * 2) STORED,
+                                 plus NUMERIC GENERATED ALWAYS AS (price + 1) VIRTUAL);
+            INSERT INTO things (id, price) VALUES (1, 10);
+            """)
+        #expect(try db.run(["init"]).code == 0)
+        #expect(try db.run(["set", "things", "1", "price=11"]).code == 0)
+        #expect(try db.run(["history", "things", "1"]).output.contains("total  20   22"))
+        let reverted = try db.run(["revert", "things", "1", "--change", "1"])
+        #expect(reverted.code == 0 && reverted.errors.isEmpty, "\(reverted)")
+        #expect(try db.query("SELECT price, total, plus FROM things") == "10|20|11\n")
+    }
+
     @Test func revertRefusesAConflictOrAnInvalidValue() throws {
         let db = try database()
         #expect(try db.run(["set", "plans", "1", "seats=2"]).code == 0)
