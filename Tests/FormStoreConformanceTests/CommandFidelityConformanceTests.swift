@@ -30,7 +30,8 @@ import Testing
             """)
 
     /// Identity columns copy into a fresh table: a `BY DEFAULT` one takes the
-    /// value given, a `GENERATED ALWAYS` key is restored as pg_dump does.
+    /// value given, a `GENERATED ALWAYS` key is restored as pg_dump does;
+    /// `new` leaves it to PostgreSQL.
     @Test func identityColumnsCopyOnPostgres() throws {
         let table = """
             CREATE TABLE ident (id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -48,6 +49,11 @@ import Testing
         let new = try runBinary(["--db", copy.location, "new", "ident", "price=3"])
         #expect(new.code == 0, "\(new)")
         #expect(try copy.row("SELECT max(id), max(id2) FROM ident") == ["3", "41"])
+        // A key typed for a GENERATED ALWAYS identity is refused, as PostgreSQL refuses it:
+        // only a copy of rows overrides the identity. Before, `new` overrode it too.
+        let typed = try runBinary(["--db", copy.location, "new", "ident", "id=99", "price=4"])
+        #expect(typed.code == 65 && typed.errors.contains(#"non-DEFAULT value into column "id""#), "\(typed)")
+        #expect(try copy.row("SELECT count(*) FROM ident") == ["3"])
     }
 
     @Test(arguments: BackendKind.allCases, ["json", "ndjson", "csv"])

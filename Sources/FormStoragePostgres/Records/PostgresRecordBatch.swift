@@ -48,7 +48,7 @@ final class PostgresRecordBatch: RecordWriting {
     }
 
     func insert(_ values: [String: FieldValue], like: [String: DatabaseValue]) throws {
-        let statement = mapping.insertStatement(values, like: like.mapValues(FieldValue.init))
+        let statement = mapping.insertStatement(values, like: like.mapValues(FieldValue.init), overridingIdentity: true)
         for (name, value) in values where value != .null {
             if mapping.table.column(name)?.takesSequence == true {
                 sequencedColumnsGiven.insert(name)

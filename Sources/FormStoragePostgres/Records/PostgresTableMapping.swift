@@ -100,16 +100,20 @@ struct PostgresTableMapping: Sendable, Hashable {
     /// (a default, an identity or serial key) is left out; a generated column
     /// is never written.
     /// `like` gives values as they arrived (an import's): see `parameter(_:_:like:)`.
-    func insertStatement(_ values: [String: FieldValue], like: [String: FieldValue] = [:]) -> (sql: String, parameters: [String?]) {
+    ///
+    /// - parameter overridingIdentity: take a value given for a `GENERATED
+    ///   ALWAYS` identity, as pg_dump restores one (an import copying rows);
+    ///   else PostgreSQL refuses it, as the schema says (`new` with a key typed).
+    func insertStatement(_ values: [String: FieldValue], like: [String: FieldValue] = [:],
+                         overridingIdentity: Bool = false) -> (sql: String, parameters: [String?]) {
         let values = columnValues(values, over: [:])
         let given = columns.filter { name in
             guard let value = values[name], let column = table.column(name), !column.isGenerated else { return false }
             return value != .null || !column.hasDefault
         }
         let quotedTable = quoteIdentifier(table.name)
-        // A value given for a GENERATED ALWAYS identity (an import copying
-        // rows, a key typed on purpose) is taken as given, as pg_dump restores one.
-        let overriding = given.contains { table.column($0)?.isAlwaysIdentity == true } ? " OVERRIDING SYSTEM VALUE" : ""
+        let overriding = overridingIdentity && given.contains { table.column($0)?.isAlwaysIdentity == true }
+            ? " OVERRIDING SYSTEM VALUE" : ""
         let sql = given.isEmpty
             ? "INSERT INTO \(quotedTable) DEFAULT VALUES RETURNING \(returning)"
             : "INSERT INTO \(quotedTable) (\(given.map(quoteIdentifier).joined(separator: ", ")))\(overriding) VALUES ("
