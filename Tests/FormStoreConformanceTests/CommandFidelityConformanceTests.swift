@@ -56,6 +56,26 @@ import Testing
         #expect(try copy.row("SELECT count(*) FROM ident") == ["3"])
     }
 
+    /// A NULL someone gave over a column's DEFAULT is stored, on both
+    /// backends: `new` with a field that starts at the literal default
+    /// cleared (`n:=null`), an import's explicit `null`. What nobody gave
+    /// gets the default. PostgreSQL's INSERT left every such NULL out, so
+    /// the default came back, and an exported NULL was imported as it.
+    @Test(arguments: BackendKind.allCases)
+    func aNullGivenOverADefaultIsStored(_ kind: BackendKind) throws {
+        let backend = try TestBackend(kind, schema: Schema(
+            sqlite: "CREATE TABLE defs (id INTEGER PRIMARY KEY, n INTEGER DEFAULT 42, s TEXT NOT NULL DEFAULT 'x');",
+            postgres: "CREATE TABLE defs (id serial PRIMARY KEY, n integer DEFAULT 42, s text NOT NULL DEFAULT 'x');"))
+        #expect(try runBinary(["--db", backend.location, "new", "defs", "n:=null"]).code == 0)
+        #expect(try runBinary(["--db", backend.location, "new", "defs"]).code == 0)
+        let imported = try runBinary(["--db", backend.location, "import", "defs", "--format", "ndjson"],
+                                     stdin: #"{"id": 10, "n": null}"# + "\n" + #"{"id": 11}"# + "\n")
+        #expect(imported.code == 0, "\(imported)")
+        let rows = "SELECT " + (kind == .postgres ? "string_agg(concat_ws(',', id, coalesce(n::text, 'NULL'), s), '|' ORDER BY id)"
+                                                  : "group_concat(id || ',' || coalesce(n, 'NULL') || ',' || s, '|')") + " FROM defs"
+        #expect(try backend.row(rows) == ["1,NULL,x|2,42,x|10,NULL,x|11,42,x"], "\(kind)")
+    }
+
     @Test(arguments: BackendKind.allCases, ["json", "ndjson", "csv"])
     func exportThenImportIsTheIdentity(_ kind: BackendKind, _ format: String) throws {
         let source = try TestBackend(kind, schema: Self.schema)

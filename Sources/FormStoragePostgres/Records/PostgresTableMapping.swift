@@ -97,8 +97,9 @@ struct PostgresTableMapping: Sendable, Hashable {
     }
 
     /// The INSERT of a new record. A NULL for a column the server fills in
-    /// (a default, an identity or serial key) is left out; a generated column
-    /// is never written.
+    /// (a default, an identity or serial key) is left out, unless it was given
+    /// (an import's `null`, a field cleared of its default); a generated
+    /// column is never written.
     /// `like` gives values as they arrived (an import's): see `parameter(_:_:like:)`.
     ///
     /// - parameter overridingIdentity: take a value given for a `GENERATED
@@ -109,7 +110,14 @@ struct PostgresTableMapping: Sendable, Hashable {
         let values = columnValues(values, over: [:])
         let given = columns.filter { name in
             guard let value = values[name], let column = table.column(name), !column.isGenerated else { return false }
-            return value != .null || !column.hasDefault
+            guard value == .null, column.hasDefault else { return true }
+            // A NULL is left for the server to fill in, unless someone gave it where the column
+            // takes one (no key, no sequence): an import's explicit null, or a person's clearing
+            // of a field that starts at the column's DEFAULT (`new t n:=null`), as SQLite's mapping keeps them.
+            guard !column.isNotNull, !column.takesSequence, !keyColumns.contains(name) else { return false }
+            if case .null? = like[name] { return true }
+            guard let field = form.field(name) else { return false }
+            return field.defaultValue != .null
         }
         let quotedTable = quoteIdentifier(table.name)
         let overriding = overridingIdentity && given.contains { table.column($0)?.isAlwaysIdentity == true }
