@@ -106,4 +106,17 @@ import Testing
         #expect(created.errors == "Created a record of named.\n", "\(kind): \(created)")
         #expect(try backend.row("SELECT name, company FROM staff WHERE id = 4") == ["Cy", "Acme"])
     }
+
+    /// A new record through PostgreSQL's automatically updatable view: a
+    /// field not given is left out, so the table's default fills it (the
+    /// serial key). Before, it was sent as NULL and the key was refused.
+    @Test func aNewRecordThroughAnUpdatableViewTakesTheTablesDefaults() throws {
+        let backend = try TestBackend(.postgres, schema: Schema(sqlite: "", postgres: """
+            CREATE TABLE goods (id serial PRIMARY KEY, name text, price numeric DEFAULT 1);
+            CREATE VIEW cheap AS SELECT id, name, price FROM goods WHERE price < 2000;
+            """))
+        let made = try runBinary(["--db", backend.location, "new", "cheap", "name=tea"])
+        #expect(made.code == 0, "\(made)")
+        #expect(try backend.row("SELECT id, name, price FROM goods") == ["1", "tea", "1"])
+    }
 }

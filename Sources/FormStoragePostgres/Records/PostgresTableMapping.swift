@@ -110,6 +110,9 @@ struct PostgresTableMapping: Sendable, Hashable {
         let values = columnValues(values, over: [:])
         let given = columns.filter { name in
             guard let value = values[name], let column = table.column(name), !column.isGenerated else { return false }
+            // A view's columns show no default, though its table's may have one (a serial key):
+            // a NULL left out is the same row where there is none, and the table's default where there is.
+            if table.isView, case .null = value { return false }
             guard value == .null, column.hasDefault else { return true }
             // A NULL is left for the server to fill in, unless someone gave it where the column
             // takes one (no key, no sequence): an import's explicit null, or a person's clearing
