@@ -53,6 +53,12 @@ import Testing
         let looseRows = kind == .sqlite ? "rowid,a,b\r\n1,1,x\r\n2,1,x\r\n" : "a,b\r\n1,x\r\n1,x\r\n"
         #expect(loose.code == 0 && loose.output == looseRows, "\(kind): \(loose)")
         #expect(try runBinary(db + ["list", "loose"]).code == 0, "\(kind)")
+        if kind == .postgres {
+            // A PostgreSQL table has no rowid to speak of (the message spoke of SQLite's).
+            let shown = try runBinary(db + ["show", "loose", "1"])
+            #expect(shown.errors == "formstore: 'loose' has no primary key to find records by; "
+                    + "a spec may name key columns as primaryKey\n", "\(shown)")
+        }
         // Without a spec naming its key, a record of a view cannot be found.
         for command in ["show", "history", "edit"] {
             let shown = try runBinary(db + [command, "named", "2"])

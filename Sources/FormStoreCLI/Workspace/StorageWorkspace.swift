@@ -253,10 +253,11 @@ final class StorageWorkspace: Workspace {
     func recordKey(_ key: KeyArgument, of form: Form) throws -> RecordKey {
         let columns = try store().keyColumns(of: form)
         // A view without a spec naming its key: no key finds one of its rows;
-        // nor one of a table whose columns hide its rowid (a table without
-        // a key is found by its rowid otherwise).
+        // nor one of a PostgreSQL table without one, nor one of an SQLite table
+        // whose columns hide its rowid (found by its rowid otherwise).
         guard !columns.isEmpty else {
-            throw FormStoreError.noPrimaryKey(form.tableName, rowIDHidden: try !store().viewNames().contains(form.tableName))
+            let rowIDHidden = try !GlobalOptions.isPostgresURL(databasePath) && !store().viewNames().contains(form.tableName)
+            throw FormStoreError.noPrimaryKey(form.tableName, rowIDHidden: rowIDHidden)
         }
         return try key.recordKey(primaryKey: columns.map(\.name)) { column, text in
             keyValue(text, column: column, of: form, keyColumns: columns)
