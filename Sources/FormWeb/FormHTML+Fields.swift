@@ -5,7 +5,7 @@ import FormCore
 extension FormHTML {
     func field(_ field: Field) -> String {
         let id = HTML.id("f-", field.key)
-        let name = HTML.escape(field.key)
+        let name = HTML.escape(PostedName.field(field.key))
         switch field.kind {
         case .label, .comment:
             return "<p class=\"note\" id=\"\(id)\">\(HTML.escape(field.label))</p>\n"
@@ -28,7 +28,7 @@ extension FormHTML {
         if field.wantsValue { common += field.isRequired ? " required aria-required=\"true\"" : " aria-required=\"true\"" }
         let text = WebText.of(field.key, in: session)
         let required = field.wantsValue ? " <span class=\"required\" aria-hidden=\"true\">*</span>" : ""
-        var out = "<div class=\"field\(errors.isEmpty ? "" : " invalid")\" data-field=\"\(name)\">\n"
+        var out = "<div class=\"field\(errors.isEmpty ? "" : " invalid")\" data-field=\"\(HTML.escape(field.key))\">\n"
         switch field.kind {
         case .bool:
             let value = session.value(field.key)
@@ -100,7 +100,7 @@ extension FormHTML {
         let value = session.value(field.key)
         for (index, choice) in field.choices.enumerated() {
             let optionID = "\(id)-\(index)"
-            out += "<label for=\"\(optionID)\"><input type=\"\(type)\" name=\"\(HTML.escape(field.key))\" id=\"\(optionID)\""
+            out += "<label for=\"\(optionID)\"><input type=\"\(type)\" name=\"\(HTML.escape(PostedName.field(field.key)))\" id=\"\(optionID)\""
             out += " value=\"\(HTML.escape(choice.valueText))\""
             if WebText.isChosen(choice, in: value) { out += " checked" }
             if !editable || choice.isDisabled { out += " disabled" }

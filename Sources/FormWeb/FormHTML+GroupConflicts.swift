@@ -16,15 +16,15 @@ extension FormHTML {
             let title = session.form.sections.first { $0.group?.key == group.key }?.title ?? group.key
             for (index, row) in session.rows(group.key).enumerated() {
                 let place = index + 1
-                let prefix = "\(group.key)[\(place)]"
+                let prefix = PostedName.row(group.key, place)
                 let mine = conflicts.filter { $0.group == group.key && $0.row == row.id }
                 if let whole = mine.first(where: { $0.rowField == nil }) {
                     out += rowChoice(whole, row: row, prefix: prefix, label: "\(title), row \(place)", id: Self.cellID(group.key, place, "_row"))
                 } else {
-                    out += hidden(prefix + "._key", row.key?.description ?? "")
+                    out += hidden(PostedName.rowKey(group.key, place), row.key?.description ?? "")
                 }
                 for field in session.editableCells(group, stored: row.key != nil) where !field.isSecure {
-                    let name = "\(prefix).\(field.key)"
+                    let name = PostedName.cell(group.key, place, field.key)
                     if let conflict = mine.first(where: { $0.rowField == field.key }) {
                         out += choice(conflict, name: name, label: "\(title), row \(place): \(field.label)",
                                       id: Self.cellID(group.key, place, field.key))

@@ -55,11 +55,10 @@ extension FormHTML {
     }
 
     private func row(_ row: GroupRow, place: Int, of count: Int, group: RowGroup, fields: [Field], editable: Bool) -> String {
-        let prefix = "\(group.key)[\(place)]"
         let invalid = session.groupErrors.contains { $0.field?.hasPrefix(GroupPath.position(group.key, place) + ".") == true }
         var out = "<tr\(invalid ? " class=\"invalid\"" : "")><th scope=\"row\">\(place)"
         if editable {
-            out += "<input type=\"hidden\" name=\"\(HTML.escape(prefix))._key\" value=\"\(HTML.escape(row.key?.description ?? ""))\">"
+            out += "<input type=\"hidden\" name=\"\(HTML.escape(PostedName.rowKey(group.key, place)))\" value=\"\(HTML.escape(row.key?.description ?? ""))\">"
         }
         out += "</th>\n"
         for field in fields {
@@ -85,7 +84,7 @@ extension FormHTML {
     /// One cell: a label (hidden but at phone width), the input by kind, its errors.
     private func cell(_ row: GroupRow, _ field: Field, place: Int, group: RowGroup, editable rowEditable: Bool) -> String {
         let id = Self.cellID(group.key, place, field.key)
-        let name = HTML.escape("\(group.key)[\(place)].\(field.key)")
+        let name = HTML.escape(PostedName.cell(group.key, place, field.key))
         let isKey = group.keyFields.contains(field.key)
         let editable = rowEditable && !field.isReadOnly && !(isKey && row.key != nil)
         let path = GroupPath.position(group.key, place, field.key)

@@ -37,14 +37,14 @@ extension FormHTML {
         for conflict in conflicts where conflict.group == nil {
             guard let field = form.field(conflict.field) else { continue }
             offered.append(field.key)
-            out += choice(conflict, name: field.key, label: field.label, id: HTML.id("f-", field.key))
+            out += choice(conflict, name: PostedName.field(field.key), label: field.label, id: HTML.id("f-", field.key))
         }
         out += groupConflicts(conflicts)
         // The person's other changes ride along as they typed them.
         for field in form.fields where field.holdsValue && field.isStored && !field.isSecure && !conflicted.contains(field.key)
             && session.dirtyFields.contains(field.key) {
             offered.append(field.key)
-            out += "<input type=\"hidden\" name=\"\(HTML.escape(field.key))\" value=\"\(HTML.escape(WebText.of(field.key, in: session)))\">\n"
+            out += "<input type=\"hidden\" name=\"\(HTML.escape(PostedName.field(field.key)))\" value=\"\(HTML.escape(WebText.of(field.key, in: session)))\">\n"
         }
         out += "<input type=\"hidden\" name=\"_fields\" value=\"\(HTML.escape(Self.keysJSON(offered)))\">\n"
         out += "<div class=\"actions\"><button type=\"submit\">Save my choices</button></div>\n</form>\n"

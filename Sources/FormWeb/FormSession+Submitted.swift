@@ -33,8 +33,9 @@ extension FormSession {
         } else {
             var seen = Set<String>()
             // A row's cells (`lines[2].item`) are the groups' (`applyRows`), not fields.
-            let rowCell = { (name: String) in self.form.groups.contains { name.hasPrefix($0.key + "[") } }
-            offered = body.members.map(\.name).filter { !$0.hasPrefix("_") && !rowCell($0) && seen.insert($0).inserted }
+            let rowCell = { (name: String) in self.form.groups.contains { name.hasPrefix(PostedName.rows($0.key)) } }
+            offered = body.members.compactMap { rowCell($0.name) ? nil : PostedName.key(of: $0.name) }
+                .filter { seen.insert($0).inserted }
         }
         for key in offered {
             guard let field = form.field(key), field.holdsValue else {
@@ -72,7 +73,7 @@ extension FormSession {
 
     /// The value posted for `field` under `name` (a row's cell is `lines[2].amount`).
     func submittedValue(_ body: SubmittedForm, _ field: Field, name: String? = nil) -> Posted {
-        let name = name ?? field.key
+        let name = name ?? PostedName.field(field.key)
         switch field.kind {
         case .bool:
             // A checkbox is sent as `on` or not at all; the select drawn for a NULL (`boolControl`) as '', `on` or `off`.

@@ -46,7 +46,7 @@ extension FormSession {
         var posted: [String?] = []
         var mentioned = Set<String>()
         var place = 1
-        while let key = body.value("\(name)[\(place)]._key") {
+        while let key = body.value(PostedName.rowKey(name, place)) {
             defer { place += 1 }
             if key == Self.leftOutRow {
                 posted.append(nil)
@@ -55,7 +55,7 @@ extension FormSession {
             if key.isEmpty {
                 let id = try addRow(name)
                 for field in group.fields where field.holdsValue && !field.isReadOnly {
-                    let mine = submittedValue(body, field, name: "\(name)[\(place)].\(field.key)")
+                    let mine = submittedValue(body, field, name: PostedName.cell(name, place, field.key))
                     if mine.value == nil && mine.text.isEmpty { continue }
                     try setRow(group, id, field, mine)
                 }
@@ -66,7 +66,7 @@ extension FormSession {
             mentioned.insert(key)
             let was = base[key] ?? [:]
             let cells = editableCells(group, stored: true).map { field in
-                (field, submittedValue(body, field, name: "\(name)[\(place)].\(field.key)"))
+                (field, submittedValue(body, field, name: PostedName.cell(name, place, field.key)))
             }
             guard let id = storedNow[key] else {
                 // Gone since the page was drawn: a conflict when the person changed it.

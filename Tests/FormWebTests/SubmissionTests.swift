@@ -24,17 +24,19 @@ import Testing
         for key in fields where !dropping.contains(key) {
             let field = session.form.field(key)!
             if field.kind == .bool {
-                if session.value(key).boolValue == true || changes[key] == "on" { if changes[key] != "off" { members.append(.init(name: key, value: "on")) } }
+                if session.value(key).boolValue == true || changes[key] == "on" {
+                    if changes[key] != "off" { members.append(.init(name: PostedName.field(key), value: "on")) }
+                }
                 continue
             }
             let text = changes[key] ?? (field.isSecure ? "" : shownText(html, key))
-            members.append(.init(name: key, value: text))
+            members.append(.init(name: PostedName.field(key), value: text))
         }
         return SubmittedForm(members: members)
     }
 
     static func shownText(_ html: String, _ key: String) -> String {
-        let marker = "name=\"\(key)\" id=\"f-\(key)\""
+        let marker = "name=\"\(PostedName.field(key))\" id=\"f-\(key)\""
         guard let start = html.range(of: marker) else { return "" }
         let rest = html[start.upperBound...]
         if html[..<start.lowerBound].hasSuffix("<textarea "), let open = rest.firstIndex(of: ">"),
@@ -197,6 +199,27 @@ import Testing
         let body = Self.post(from: session, ["line no": "2", #"say "hi""#: "y"])
         #expect(session.apply(submitted: body).isClean)
         #expect(Set(session.dirtyFields) == ["line no", #"say "hi""#])
+    }
+
+    /// Fields named as the page's own members (columns `_csrf`, `_base`,
+    /// `_fields`) are posted under names of their own: a post changing
+    /// another field changes that field alone. Before, `_csrf` took the
+    /// page's token, `_base` its base JSON, and `_fields` lost the edit.
+    @Test func fieldsNamedAsThePagesOwnMembersAreNotTakenForThem() throws {
+        let form = Form(name: "odd", sections: [Section(fields: ["_csrf", "_base", "_fields", "__x", "x"].map { Field(key: $0) })])
+        let backend = MemoryBackend()
+        let stored = backend.put(["id": 1, "_csrf": "c", "_base": "b", "_fields": "f", "__x": "u", "x": "x"])
+        let session = try FormSession.open(form, key: stored.key, backend: backend)
+        let html = FormHTML(session, options: .init(action: "/x", csrfToken: "token")).render()
+        #expect(html.contains(#"name="__csrf" id="f-_csrf""#) && html.contains(#"name="___x" id="f-__x""#))
+        let body = SubmittedForm(members: [.init(name: "_csrf", value: "token")] + Self.post(from: session, ["x": "y"]).members)
+        #expect(session.apply(submitted: body).isClean)
+        #expect(session.dirtyFields == ["x"])
+        // A script's post without `_fields` names fields the same way.
+        let again = try FormSession.open(form, key: stored.key, backend: backend)
+        let script = SubmittedForm(members: [.init(name: "_csrf", value: "token"), .init(name: "__base", value: "B"), .init(name: "x", value: "z")])
+        #expect(again.apply(submitted: script).isClean)
+        #expect(Set(again.dirtyFields) == ["_base", "x"] && again.value("_base") == "B")
     }
 
     @Test func aChangedReadOnlyFieldIsRefused() throws {
