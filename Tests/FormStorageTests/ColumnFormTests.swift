@@ -120,6 +120,10 @@ import Testing
         #expect(try set("note", "Kraków") == .text("Kraków"))
         #expect(try set("note", "42") == .text("42"))
         #expect(try set("note", "43", id: 2) == .text("43"))
+        // Bytes typed as they are shown are bytes again; what merely looks like hex is not.
+        #expect(try set("note", "x'00ff'") == .blob(Data([0, 255])))
+        #expect(try set("note", "CAFE", id: 2) == .text("CAFE"))
+        #expect(try set("note", "x'0g'", id: 2) == .text("x'0g'"))
     }
 
     @Test func boolsKeepTheColumnsWords() throws {

@@ -32,7 +32,7 @@ public enum FormSpec {
     static let choiceStyles: [(String, ChoiceStyle)] = [("picker", .picker), ("segmented", .segmented), ("buttons", .buttons)]
     static let actionStyles: [(String, ActionStyle)] = [("normal", .normal), ("destructive", .destructive), ("big", .big)]
     static let namedTransforms: [(String, Transform)] = [
-        ("trim", .trim), ("hex", .hex), ("removeSpaces", .removeSpaces), ("uppercase", .uppercase), ("lowercase", .lowercase),
+        ("trim", .trim), ("hex", .hex), ("blobLiteral", .blobLiteral), ("removeSpaces", .removeSpaces), ("uppercase", .uppercase), ("lowercase", .lowercase),
         ("digitsOnly", .digitsOnly), ("phone", .phone), ("integer", .integer), ("decimal", .decimal),
         ("yesNo", .yesNo), ("choiceLabel", .choiceLabel), ("list", .list),
     ]

@@ -112,6 +112,10 @@ extension Transform {
                 .map { $0.trimmingSpaces() }
                 .filter { !$0.isEmpty }
             return items.isEmpty ? .null : .list(items.map { .text($0) })
+        case .blobLiteral:
+            guard case .text(let text) = input, text.hasPrefix("x'") || text.hasPrefix("X'"), text.hasSuffix("'"),
+                  text.utf8.count >= 3, let bytes = Self.bytes(fromHex: text) else { return input }
+            return .data(bytes)
         case .hex:
             guard case .text(let raw) = input else { return input }
             let text = raw.trimmingSpacesAndNewlines()
@@ -164,7 +168,7 @@ extension Transform {
         case .list:
             if case .list(let items) = value { return .text(items.map(FieldValue.plainText).joined(separator: ", ")) }
             return value
-        case .hex:
+        case .hex, .blobLiteral:
             guard case .data(let bytes) = value else { return value }
             return .text(bytes.blobLiteral)
         case .custom(let custom):

@@ -26,6 +26,9 @@ public enum Transform: Sendable, Hashable {
     case list
     /// Hex text (`x'CAFE'`, `\xCAFE`, `0xCAFE` or bare digits) ⇄ bytes: a BLOB typed in.
     case hex
+    /// Bytes typed as they are shown, `x'CAFE'` ⇄ bytes; any other input left
+    /// as it is: a column that takes any value, where `CAFE` and `1234` stay what they are.
+    case blobLiteral
     case custom(CustomTransform)
 }
 

@@ -69,6 +69,10 @@ public enum FormInference {
             field.transforms = [.hex]
             field.hint = "binary data, typed in hex as x'CAFE'"
         }
+        if column.affinity == .blob && !type.containsUTF8("BLOB") {
+            // A column of no type (or ANY) may hold bytes, shown `x'0102'`: typed so, they are bytes again.
+            field.transforms = [.blobLiteral]
+        }
         if column.isGenerated {
             field.isReadOnly = true
             field.hint = "generated column: computed by SQLite"
