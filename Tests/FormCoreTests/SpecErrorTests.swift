@@ -66,7 +66,7 @@ import Testing
                   path: "$.sections[1].fields[0].choices[1].lable", message: "unknown key \"lable\"; did you mean \"label\"?"),
         Malformed(name: "unknown transform", json: spec(fields: #"{"key": "b", "transforms": ["trim", "upper"]}"#),
                   path: "$.sections[1].fields[0].transforms[1]",
-                  message: "unknown transform \"upper\"; expected one of trim, hex, removeSpaces, uppercase, lowercase, digitsOnly, phone, integer, decimal, yesNo, choiceLabel, list"),
+                  message: "unknown transform \"upper\"; expected one of trim, hex, blobLiteral, removeSpaces, uppercase, lowercase, digitsOnly, phone, integer, decimal, yesNo, choiceLabel, list"),
         Malformed(name: "style on a text field", json: spec(fields: #"{"key": "b", "style": "segmented"}"#),
                   path: "$.sections[1].fields[0].style", message: "\"style\" applies to choice, multichoice and action fields, not text"),
         Malformed(name: "date default in the wrong format", json: spec(fields: #"{"key": "b", "kind": "date", "default": "1999-12-31"}"#),

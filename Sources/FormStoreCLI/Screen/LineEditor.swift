@@ -71,8 +71,13 @@ struct LineEditor: Hashable, Sendable {
         guard width > 1 else { return ("", 0) }
         let widths = characters.map(DisplayWidth.of)
         var start = 0
-        // Keep the cursor within the last column of the window.
-        while widths[start..<cursor].reduce(0, +) > width - 1 { start += 1 }
+        // Keep the cursor within the last column of the window: the width before
+        // it kept as a running sum (summed again per step, a long value took seconds a key).
+        var beforeCursor = widths[..<cursor].reduce(0, +)
+        while beforeCursor > width - 1 {
+            beforeCursor -= widths[start]
+            start += 1
+        }
         var shown = ""
         var used = 0
         for index in start..<characters.count {
@@ -80,6 +85,6 @@ struct LineEditor: Hashable, Sendable {
             shown.append(characters[index])
             used += widths[index]
         }
-        return (shown, widths[start..<cursor].reduce(0, +))
+        return (shown, beforeCursor)
     }
 }
