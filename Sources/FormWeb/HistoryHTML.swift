@@ -12,15 +12,20 @@ import FoundationEssentials
 public struct HistoryHTML {
     let form: Form
     let changes: [RecordChange]
+    /// Why there are no changes, where that is not that none were saved (no history kept yet).
+    let whyEmpty: String?
 
-    public init(form: Form, changes: [RecordChange]) {
+    public init(form: Form, changes: [RecordChange], whyEmpty: String? = nil) {
         self.form = form
         self.changes = changes
+        self.whyEmpty = whyEmpty
     }
 
     /// Newest first: the question is usually "who changed this last".
     public func render() -> String {
-        guard !changes.isEmpty else { return "<p class=\"empty\">No saved changes recorded.</p>\n" }
+        guard !changes.isEmpty else {
+            return "<p class=\"empty\">\(HTML.escape(whyEmpty.map { $0.prefix(1).uppercased() + $0.dropFirst() + "." } ?? "No saved changes recorded."))</p>\n"
+        }
         var out = "<div class=\"table-scroll\"><table class=\"records history\">\n"
         out += "<thead><tr><th scope=\"col\">When (UTC)</th><th scope=\"col\">Who</th><th scope=\"col\">Through</th>"
         out += "<th scope=\"col\">Field</th><th scope=\"col\">Before</th><th scope=\"col\">After</th></tr></thead>\n<tbody>\n"

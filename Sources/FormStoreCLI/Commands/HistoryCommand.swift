@@ -2,6 +2,10 @@ import FormBasics
 import FormCore
 
 struct HistoryCommand: ParsableCommand {
+    /// Why a record's history is empty where saves record none yet (the command's words and the web page's).
+    static let notKeptYet = "no history is kept for this database yet: saves record it once "
+        + "'formstore init' has run, or a draft was kept (its sidecar holds it)"
+
     static let configuration = CommandConfiguration(
         name: "history", access: .read,
         abstract: "List a record's saved changes: when, who, through what, each field's old and new value.",
@@ -41,8 +45,7 @@ struct HistoryCommand: ParsableCommand {
         }
         if changes.isEmpty, try !history.isRecordingHistory() {
             // An empty list would read as "never changed": say why there is none.
-            context.say("formstore: no history is kept for this database yet: saves record it once "
-                + "'formstore init' has run, or a draft was kept (its sidecar holds it)")
+            context.say("formstore: " + Self.notKeptYet)
         }
         let columns = ["change", "at", "actor", "via", "field", "old", "new", "secure"].map { OutputColumn(key: $0) }
         var writer = format.writer(columns: format == .json ? columns : Array(columns.dropLast()),

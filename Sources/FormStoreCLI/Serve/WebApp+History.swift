@@ -6,16 +6,17 @@ import FormWeb
 extension WebApp {
     /// `GET /forms/NAME/KEY/history`: who changed what, when and through what.
     func historyPage(_ name: String, key: String) throws -> HTTPResponse {
-        let (form, changes) = try locked { () throws -> (Form, [RecordChange]) in
+        let (form, changes, recording) = try locked { () throws -> (Form, [RecordChange], Bool) in
             let form = try self.form(named: name)
             let recordKey = try workspace.recordKey(try KeyArgument(parsing: key), of: form)
             guard let record = try workspace.store().load(form, key: recordKey) else {
                 throw CLIError.notFound("\(name): no record with key \(key)")
             }
-            return (form, try workspace.store().history(form, key: record.key, field: nil))
+            let store = try workspace.store()
+            return (form, try store.history(form, key: record.key, field: nil), try store.isRecordingHistory())
         }
         let path = recordPath(form, key)
-        let body = HistoryHTML(form: form, changes: changes).render()
+        let body = HistoryHTML(form: form, changes: changes, whyEmpty: recording ? nil : HistoryCommand.notKeptYet).render()
             + "<div class=\"actions\"><a href=\"\(HTML.escape(path))\">Back to the record</a></div>\n"
         return .html(200, WebPage(title: "History of \(form.title) \(key)",
                                   breadcrumbs: [("Forms", "/"), (form.title, "/forms/" + Self.pathSegment(form.name)), (key, path)],

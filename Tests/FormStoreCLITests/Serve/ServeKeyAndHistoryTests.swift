@@ -173,4 +173,14 @@ import Testing
         #expect(!history.text.contains("another-pass-1") && !history.text.contains("hunter22"))
         #expect(try browser.get("/forms/signup/99/history").status == 404)
     }
+
+    /// On a database that keeps no history yet, the page says so, as
+    /// `formstore history` does, where "no saved changes" read as "never changed".
+    @Test func aHistoryPageSaysWhenNoneIsKept() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        let history = try PageVisitor(port: server.port).get("/forms/signup/1/history")
+        #expect(history.status == 200, "\(history)")
+        #expect(history.text.contains("No history is kept for this database yet: saves record it once "), "\(history.text)")
+    }
 }
