@@ -170,6 +170,7 @@ import Testing
             .text("13:45:59.25"), .integer(1_600_000_000), .integer(1_600_000_000_123), .real(2459215.5),
             .real(1_600_000_000.25), .integer(20_240_102), .integer(19_000_101), .integer(29_991_231),
             .text("2021-01-01 08:30:00 +0530"), .text("2021-01-01 08:30:00 -05:00"),
+            .text("2024-3-5"), .text("7:05:09"), .text("2024-12-5 7:05"),
         ]
         for sample in samples {
             let format = try #require(DateStorageFormat.detect(sample), "\(sample)")
@@ -202,6 +203,10 @@ import Testing
         #expect(try written("13:45:59", "1970-01-01T10:30:00Z") == .text("10:30:00"))
         #expect(try written("2024-01-05 10:30", "2025-05-05T10:30:15.5Z") == .text("2025-05-05 10:30:15.500"))
         #expect(try written("2024-01-05T10:30:00Z", "2025-05-05T10:30:15.123456Z") == .text("2025-05-05T10:30:15.123456Z"))
+        // Written without leading zeros as the column is (`2024-3-5`); two digits stay two.
+        #expect(try written("2024-3-5", "2025-11-06T00:00:00Z") == .text("2025-11-6"))
+        #expect(try written("7:05:09", "1970-01-01T07:05:10Z") == .text("7:05:10"))
+        #expect(try written("2024-03-05", "2025-11-06T00:00:00Z") == .text("2025-11-06"))
     }
 
     /// A Julian day is read to the millisecond, as SQLite's date functions

@@ -44,6 +44,8 @@ public enum DateStorageFormat: Sendable, Hashable {
         /// A space between the time and its offset (`2024-01-02 03:04:05 +0100`,
         /// as Ruby's `Time#to_s` writes one).
         public var zoneSpaced = false
+        /// Month, day and hour written without a leading zero (`2024-3-5`, `7:05:09`).
+        public var unpadded = false
 
         public enum Zone: Sendable, Hashable {
             case none
@@ -208,12 +210,12 @@ extension DateStorageFormat.TextLayout {
         var out = ""
         if hasDate {
             let (y, m, d) = ISO8601.civilFromDays(Int(days))
-            out += pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2)
+            out += pad(y, 4) + "-" + pad(m, unpadded ? 1 : 2) + "-" + pad(d, unpadded ? 1 : 2)
         }
         if hasTime {
             if hasDate { out.unicodeScalars.append(Unicode.Scalar(separator)) }
             let seconds = Int(microsOfDay / 1_000_000)
-            out += pad(seconds / 3600, 2) + ":" + pad(seconds / 60 % 60, 2)
+            out += pad(seconds / 3600, unpadded ? 1 : 2) + ":" + pad(seconds / 60 % 60, 2)
             if hasSeconds { out += ":" + pad(seconds % 60, 2) }
             if hasSeconds && fractionDigits > 0 {
                 let micros = pad(Int(microsOfDay % 1_000_000), 6)
@@ -261,8 +263,9 @@ private struct TextDate {
         var days = 0
         // A date, when the text starts with four digits and a dash.
         if scanner.peek(4) == UInt8(ascii: "-") {
-            guard let y = scanner.digits(4), scanner.take("-"), let m = scanner.digits(2), scanner.take("-"),
-                  let d = scanner.digits(2), (1...12).contains(m), d >= 1, d <= ISO8601.daysIn(month: m, year: y)
+            guard let y = scanner.digits(4), scanner.take("-"), let m = Self.oneOrTwoDigits(&scanner, &layout),
+                  scanner.take("-"), let d = Self.oneOrTwoDigits(&scanner, &layout),
+                  (1...12).contains(m), d >= 1, d <= ISO8601.daysIn(month: m, year: y)
             else { return nil }
             days = ISO8601.daysFromCivil(y, m, d)
             layout.hasDate = true
@@ -275,7 +278,8 @@ private struct TextDate {
             }
             layout.separator = separator
         }
-        guard let h = scanner.digits(2), scanner.take(":"), let minute = scanner.digits(2), h < 24, minute < 60 else {
+        guard let h = Self.oneOrTwoDigits(&scanner, &layout), scanner.take(":"), let minute = scanner.digits(2),
+              h < 24, minute < 60 else {
             return nil
         }
         layout.hasTime = true
@@ -325,6 +329,14 @@ private struct TextDate {
     init(date: Date, layout: DateStorageFormat.TextLayout) {
         self.date = date
         self.layout = layout
+    }
+
+    /// A month, day or hour: two digits, or one (the layout then writes them unpadded).
+    private static func oneOrTwoDigits(_ scanner: inout ISO8601.Scanner, _ layout: inout DateStorageFormat.TextLayout) -> Int? {
+        let (value, count) = scanner.digitRun(counting: 2)
+        guard count == 1 || count == 2 else { return nil }
+        if count == 1 { layout.unpadded = true }
+        return value
     }
 }
 
