@@ -171,6 +171,7 @@ import Testing
             .real(1_600_000_000.25), .integer(20_240_102), .integer(19_000_101), .integer(29_991_231),
             .text("2021-01-01 08:30:00 +0530"), .text("2021-01-01 08:30:00 -05:00"),
             .text("2024-3-5"), .text("7:05:09"), .text("2024-12-5 7:05"),
+            .text("2024/03/05"), .text("05.03.2024"), .text("5.3.2024 7:05:09"),
         ]
         for sample in samples {
             let format = try #require(DateStorageFormat.detect(sample), "\(sample)")
@@ -184,6 +185,11 @@ import Testing
                 == .text("2024-01-02 10:30:00"))
         #expect(DateStorageFormat.detect(.text("not a date")) == nil)
         #expect(DateStorageFormat.detect(.text("2021-02-30")) == nil)
+        // A day first, after dots, is that day; slashes with the year last could be either, and are text.
+        #expect(DateStorageFormat.parse(.text("05.03.2024")) == ISO8601.parse("2024-03-05T00:00:00Z"))
+        #expect(DateStorageFormat.detect(.text("03/05/2024")) == nil)
+        #expect(DateStorageFormat.detect(.text("31.02.2024")) == nil)
+        #expect(DateStorageFormat.detect(.text("12.5")) == nil)
         // An offset after a space (Ruby's `Time#to_s`) is read and kept; a space alone is no date.
         #expect(DateStorageFormat.parse(.text("2021-01-01 08:30:00 +0530")) == ISO8601.parse("2021-01-01T03:00:00Z"))
         #expect(DateStorageFormat.detect(.text("2021-01-01 08:30:00 ")) == nil)

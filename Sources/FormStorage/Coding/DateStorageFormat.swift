@@ -46,6 +46,10 @@ public enum DateStorageFormat: Sendable, Hashable {
         public var zoneSpaced = false
         /// Month, day and hour written without a leading zero (`2024-3-5`, `7:05:09`).
         public var unpadded = false
+        /// Between year, month and day: `-`, or `/` (`2024/03/05`); `.` with the day first.
+        public var dateSeparator = UInt8(ascii: "-")
+        /// The day first, then the month and the year (`05.03.2024`, as much of Europe writes dates).
+        public var dayFirst = false
 
         public enum Zone: Sendable, Hashable {
             case none
@@ -210,7 +214,9 @@ extension DateStorageFormat.TextLayout {
         var out = ""
         if hasDate {
             let (y, m, d) = ISO8601.civilFromDays(Int(days))
-            out += pad(y, 4) + "-" + pad(m, unpadded ? 1 : 2) + "-" + pad(d, unpadded ? 1 : 2)
+            let separator = String(UnicodeScalar(dateSeparator))
+            let (month, day) = (pad(m, unpadded ? 1 : 2), pad(d, unpadded ? 1 : 2))
+            out += dayFirst ? day + separator + month + separator + pad(y, 4) : pad(y, 4) + separator + month + separator + day
         }
         if hasTime {
             if hasDate { out.unicodeScalars.append(Unicode.Scalar(separator)) }
@@ -261,12 +267,13 @@ private struct TextDate {
         var layout = DateStorageFormat.TextLayout(hasDate: false, hasTime: false, separator: 0, hasSeconds: false,
                                                   fractionDigits: 0, zone: .none)
         var days = 0
-        // A date, when the text starts with four digits and a dash.
-        if scanner.peek(4) == UInt8(ascii: "-") {
-            guard let y = scanner.digits(4), scanner.take("-"), let m = Self.oneOrTwoDigits(&scanner, &layout),
-                  scanner.take("-"), let d = Self.oneOrTwoDigits(&scanner, &layout),
-                  (1...12).contains(m), d >= 1, d <= ISO8601.daysIn(month: m, year: y)
-            else { return nil }
+        switch Self.datePart(&scanner, &layout) {
+        case .invalid:
+            return nil
+        case .none:
+            break
+        case .date(let y, let m, let d):
+            guard (1...12).contains(m), d >= 1, d <= ISO8601.daysIn(month: m, year: y) else { return nil }
             days = ISO8601.daysFromCivil(y, m, d)
             layout.hasDate = true
             if scanner.atEnd {
@@ -329,6 +336,34 @@ private struct TextDate {
     init(date: Date, layout: DateStorageFormat.TextLayout) {
         self.date = date
         self.layout = layout
+    }
+
+    private enum DatePart {
+        /// The text starts with no date (a time alone).
+        case none
+        case date(year: Int, month: Int, day: Int)
+        /// It starts as a date and is none.
+        case invalid
+    }
+
+    /// The date the text starts with, its layout noted: four digits and a dash or a
+    /// slash (`2024-03-05`, `2024/03/05`), or a day and a month each followed by a dot
+    /// (`05.03.2024`). Slashes with the year last (`03/05/2024`) are read by no two
+    /// countries the same way: no date, left as the text it is.
+    private static func datePart(_ scanner: inout ISO8601.Scanner, _ layout: inout DateStorageFormat.TextLayout) -> DatePart {
+        if let separator = scanner.peek(4), separator == UInt8(ascii: "-") || separator == UInt8(ascii: "/") {
+            let between = Character(UnicodeScalar(separator))
+            guard let y = scanner.digits(4), scanner.take(between), let m = oneOrTwoDigits(&scanner, &layout),
+                  scanner.take(between), let d = oneOrTwoDigits(&scanner, &layout) else { return .invalid }
+            layout.dateSeparator = separator
+            return .date(year: y, month: m, day: d)
+        }
+        guard scanner.peek(1) == UInt8(ascii: ".") || scanner.peek(2) == UInt8(ascii: ".") else { return .none }
+        guard let d = oneOrTwoDigits(&scanner, &layout), scanner.take("."), let m = oneOrTwoDigits(&scanner, &layout),
+              scanner.take("."), let y = scanner.digits(4) else { return .invalid }
+        layout.dateSeparator = UInt8(ascii: ".")
+        layout.dayFirst = true
+        return .date(year: y, month: m, day: d)
     }
 
     /// A month, day or hour: two digits, or one (the layout then writes them unpadded).
