@@ -176,6 +176,10 @@ struct QuerySQL {
             + "WHEN \(v()) GLOB '*:[0-9][0-9]*[+-][0-9][0-9][0-9][0-9]' "
             + "THEN substr(\(v()), 1, length(\(v())) - 2) || ':' || substr(\(v()), -2) "
             + "WHEN \(v()) GLOB '*:[0-9][0-9]*[+-][0-9][0-9]' THEN \(v()) || ':00' "
+            // `2024/03/05` and `05.03.2024` (with two-digit parts) as the ISO day they are.
+            + "WHEN \(v()) GLOB '[0-9][0-9][0-9][0-9]/[0-9][0-9]/[0-9][0-9]*' THEN replace(substr(\(v()), 1, 10), '/', '-') || substr(\(v()), 11) "
+            + "WHEN \(v()) GLOB '[0-9][0-9].[0-9][0-9].[0-9][0-9][0-9][0-9]*' "
+            + "THEN substr(\(v()), 7, 4) || '-' || substr(\(v()), 4, 2) || '-' || substr(\(v()), 1, 2) || substr(\(v()), 11) "
             + "ELSE \(v()) END) - 2440587.5) * 86400000) AS INTEGER) END)"
         guard timeOfDay else { return Fragment(sql: sql, arguments: arguments) }
         return Fragment(sql: "((\(sql) % 86400000 + 86400000) % 86400000)", arguments: arguments)
