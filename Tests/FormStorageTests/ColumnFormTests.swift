@@ -171,7 +171,7 @@ import Testing
             .real(1_600_000_000.25), .integer(20_240_102), .integer(19_000_101), .integer(29_991_231),
             .text("2021-01-01 08:30:00 +0530"), .text("2021-01-01 08:30:00 -05:00"),
             .text("2024-3-5"), .text("7:05:09"), .text("2024-12-5 7:05"),
-            .text("2024/03/05"), .text("05.03.2024"), .text("5.3.2024 7:05:09"),
+            .text("2024/03/05"), .text("05.03.2024"), .text("5.3.2024 7:05:09"), .text("2024-03-05 7:05:09"), .text("2024-3-5 07:05"),
         ]
         for sample in samples {
             let format = try #require(DateStorageFormat.detect(sample), "\(sample)")

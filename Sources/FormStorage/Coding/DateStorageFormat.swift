@@ -44,8 +44,10 @@ public enum DateStorageFormat: Sendable, Hashable {
         /// A space between the time and its offset (`2024-01-02 03:04:05 +0100`,
         /// as Ruby's `Time#to_s` writes one).
         public var zoneSpaced = false
-        /// Month, day and hour written without a leading zero (`2024-3-5`, `7:05:09`).
-        public var unpadded = false
+        /// Month and day written without a leading zero (`2024-3-5`).
+        public var unpaddedDate = false
+        /// The hour written without a leading zero (`7:05:09`).
+        public var unpaddedHour = false
         /// Between year, month and day: `-`, or `/` (`2024/03/05`); `.` with the day first.
         public var dateSeparator = UInt8(ascii: "-")
         /// The day first, then the month and the year (`05.03.2024`, as much of Europe writes dates).
@@ -215,13 +217,13 @@ extension DateStorageFormat.TextLayout {
         if hasDate {
             let (y, m, d) = ISO8601.civilFromDays(Int(days))
             let separator = String(UnicodeScalar(dateSeparator))
-            let (month, day) = (pad(m, unpadded ? 1 : 2), pad(d, unpadded ? 1 : 2))
+            let (month, day) = (pad(m, unpaddedDate ? 1 : 2), pad(d, unpaddedDate ? 1 : 2))
             out += dayFirst ? day + separator + month + separator + pad(y, 4) : pad(y, 4) + separator + month + separator + day
         }
         if hasTime {
             if hasDate { out.unicodeScalars.append(Unicode.Scalar(separator)) }
             let seconds = Int(microsOfDay / 1_000_000)
-            out += pad(seconds / 3600, unpadded ? 1 : 2) + ":" + pad(seconds / 60 % 60, 2)
+            out += pad(seconds / 3600, unpaddedHour ? 1 : 2) + ":" + pad(seconds / 60 % 60, 2)
             if hasSeconds { out += ":" + pad(seconds % 60, 2) }
             if hasSeconds && fractionDigits > 0 {
                 let micros = pad(Int(microsOfDay % 1_000_000), 6)
@@ -285,7 +287,7 @@ private struct TextDate {
             }
             layout.separator = separator
         }
-        guard let h = Self.oneOrTwoDigits(&scanner, &layout), scanner.take(":"), let minute = scanner.digits(2),
+        guard let h = Self.oneOrTwoDigits(&scanner, &layout.unpaddedHour), scanner.take(":"), let minute = scanner.digits(2),
               h < 24, minute < 60 else {
             return nil
         }
@@ -353,24 +355,25 @@ private struct TextDate {
     private static func datePart(_ scanner: inout ISO8601.Scanner, _ layout: inout DateStorageFormat.TextLayout) -> DatePart {
         if let separator = scanner.peek(4), separator == UInt8(ascii: "-") || separator == UInt8(ascii: "/") {
             let between = Character(UnicodeScalar(separator))
-            guard let y = scanner.digits(4), scanner.take(between), let m = oneOrTwoDigits(&scanner, &layout),
-                  scanner.take(between), let d = oneOrTwoDigits(&scanner, &layout) else { return .invalid }
+            guard let y = scanner.digits(4), scanner.take(between), let m = oneOrTwoDigits(&scanner, &layout.unpaddedDate),
+                  scanner.take(between), let d = oneOrTwoDigits(&scanner, &layout.unpaddedDate) else { return .invalid }
             layout.dateSeparator = separator
             return .date(year: y, month: m, day: d)
         }
         guard scanner.peek(1) == UInt8(ascii: ".") || scanner.peek(2) == UInt8(ascii: ".") else { return .none }
-        guard let d = oneOrTwoDigits(&scanner, &layout), scanner.take("."), let m = oneOrTwoDigits(&scanner, &layout),
-              scanner.take("."), let y = scanner.digits(4) else { return .invalid }
+        guard let d = oneOrTwoDigits(&scanner, &layout.unpaddedDate), scanner.take("."),
+              let m = oneOrTwoDigits(&scanner, &layout.unpaddedDate), scanner.take("."), let y = scanner.digits(4)
+        else { return .invalid }
         layout.dateSeparator = UInt8(ascii: ".")
         layout.dayFirst = true
         return .date(year: y, month: m, day: d)
     }
 
-    /// A month, day or hour: two digits, or one (the layout then writes them unpadded).
-    private static func oneOrTwoDigits(_ scanner: inout ISO8601.Scanner, _ layout: inout DateStorageFormat.TextLayout) -> Int? {
+    /// A month, day or hour: two digits, or one (`unpadded` then says the layout writes it so).
+    private static func oneOrTwoDigits(_ scanner: inout ISO8601.Scanner, _ unpadded: inout Bool) -> Int? {
         let (value, count) = scanner.digitRun(counting: 2)
         guard count == 1 || count == 2 else { return nil }
-        if count == 1 { layout.unpadded = true }
+        if count == 1 { unpadded = true }
         return value
     }
 }
