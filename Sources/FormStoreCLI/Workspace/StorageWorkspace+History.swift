@@ -68,10 +68,11 @@ extension StorageWorkspace: HistoryWorkspace {
         let session = try FormSession.open(withSaveStep(form), key: recordKey, backend: store, drafts: nil)
         session.attribution = .command
         if form.mode == .edit { try session.beginEditing() }
-        // A field the form cannot write (a generated column, one a trigger keeps) is not put
-        // back: its value follows the others'. Said below where it does not come back.
+        // A read-only field (a generated column) is not put back: its value follows the
+        // others'. Said below where it does not come back. (A mode or a condition that
+        // keeps a field from changing now refuses the revert, as it refuses `set`.)
         var readOnly: [String: FieldValue] = [:]
-        for field in values.keys where session.whyNotEditable(field) != nil { readOnly[field] = values.removeValue(forKey: field) }
+        for field in values.keys where form.field(field)?.isReadOnly == true { readOnly[field] = values.removeValue(forKey: field) }
         let conflicts = values.keys.sorted().compactMap { field -> FieldConflict? in
             let stored = session.pristineValue(field)
             guard let wrote = expected[field], stored != wrote else { return nil }
