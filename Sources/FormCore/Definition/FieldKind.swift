@@ -37,4 +37,12 @@ public enum ValidationTiming: String, Sendable, Hashable, Codable {
 extension FieldKind {
     /// A date, a time or both.
     public var isDateLike: Bool { self == .date || self == .time || self == .datetime }
+
+    /// A kind whose values are text (or bytes kept as they are): text, a name, an e-mail …
+    public var holdsText: Bool {
+        switch self {
+        case .text, .name, .multiline, .password, .email, .phone, .url, .address, .state, .zip: true
+        default: false
+        }
+    }
 }

@@ -15,6 +15,17 @@ public protocol HistoryBackend: FormBackend {
     func update(_ form: Form, key: RecordKey, changes: [String: FieldValue], base: SaveBase,
                 deletingDraft: String?, attribution: ChangeAttribution) async throws -> UpdateResult
 
+    /// `insert(_:values:deletingDraft:attribution:)`, each value written in the
+    /// stored form `storedForms` gives where that holds it, as an update writes
+    /// `SaveBase.storedForms`: text given as JSON text stays text in a column
+    /// that takes any class. A backend whose columns each hold one type
+    /// ignores them (the default).
+    func insert(_ form: Form, values: [String: FieldValue], storedForms: [String: FieldValue], deletingDraft: String?,
+                attribution: ChangeAttribution) throws -> StoredRecord
+    nonisolated(nonsending)
+    func insert(_ form: Form, values: [String: FieldValue], storedForms: [String: FieldValue], deletingDraft: String?,
+                attribution: ChangeAttribution) async throws -> StoredRecord
+
     /// The saves of one record, oldest first; with `field`, only those that
     /// changed it (and of each, only that field).
     func history(_ form: Form, key: RecordKey, field: String?) throws -> [RecordChange]
@@ -27,6 +38,17 @@ public protocol HistoryBackend: FormBackend {
 
 extension HistoryBackend {
     public func isRecordingHistory() throws -> Bool { true }
+
+    public func insert(_ form: Form, values: [String: FieldValue], storedForms: [String: FieldValue], deletingDraft: String?,
+                       attribution: ChangeAttribution) throws -> StoredRecord {
+        try insert(form, values: values, deletingDraft: deletingDraft, attribution: attribution)
+    }
+
+    nonisolated(nonsending)
+    public func insert(_ form: Form, values: [String: FieldValue], storedForms: [String: FieldValue], deletingDraft: String?,
+                       attribution: ChangeAttribution) async throws -> StoredRecord {
+        try await insert(form, values: values, deletingDraft: deletingDraft, attribution: attribution)
+    }
 
     /// The key as the stored record holds it, else `key` (a record deleted
     /// since): history is kept under the stored key, and a key typed another

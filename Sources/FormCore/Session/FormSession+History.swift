@@ -3,9 +3,15 @@
 extension FormSession {
     func backendInsert(_ values: [String: FieldValue]) throws -> StoredRecord {
         if let history = backend as? any HistoryBackend {
-            return try history.insert(form, values: values, deletingDraft: draftDeletedByWrite, attribution: attribution)
+            return try history.insert(form, values: values, storedForms: insertStoredForms(values),
+                                      deletingDraft: draftDeletedByWrite, attribution: attribution)
         }
         return try backend.insert(form, values: values, deletingDraft: draftDeletedByWrite)
+    }
+
+    /// The stored forms given with the values a new record inserts (`set(_:value:storedAs:)`).
+    private func insertStoredForms(_ values: [String: FieldValue]) -> [String: FieldValue] {
+        extrasIfMade?.storedForms.filter { values[$0.key] != nil } ?? [:]
     }
 
     func backendUpdate(_ plan: UpdatePlan) throws -> UpdateResult {
@@ -20,8 +26,8 @@ extension FormSession {
     nonisolated(nonsending)
     func backendInsert(_ values: [String: FieldValue]) async throws -> StoredRecord {
         if let history = backend as? any HistoryBackend {
-            return try await history.insert(form, values: values, deletingDraft: draftDeletedByWrite,
-                                            attribution: attribution)
+            return try await history.insert(form, values: values, storedForms: insertStoredForms(values),
+                                            deletingDraft: draftDeletedByWrite, attribution: attribution)
         }
         return try await backend.insert(form, values: values, deletingDraft: draftDeletedByWrite)
     }

@@ -53,7 +53,7 @@ extension FormSession {
     /// The members in order; `nil` for a value no field can hold (a JSON object).
     private func apply(_ members: [(key: String, value: FieldValue?)]) throws(JSONBodyError) {
         var errors: [FieldError] = []
-        var taken: [(Field, FieldValue)] = []
+        var taken: [(field: Field, value: FieldValue, given: FieldValue?)] = []
         for member in members {
             guard let field = field(member.key) else {
                 errors.append(FieldError(field: member.key, code: "unknownField",
@@ -66,19 +66,25 @@ extension FormSession {
                 continue
             }
             switch machineValue(member.value, for: field) {
-            case .success(let value): taken.append((field, value))
+            case .success(let value): taken.append((field, value, member.value))
             case .failure(let error): errors.append(error)
             }
         }
         var after = current
-        for (field, value) in taken { after[field.key] = value }
-        for (field, _) in taken {
+        for (field, value, _) in taken { after[field.key] = value }
+        for (field, _, _) in taken {
             if let error = whyNotSettable(field, values: after) { errors.append(error) }
         }
         guard errors.isEmpty else { throw JSONBodyError(errors: errors) }
-        for (field, value) in taken {
+        for (field, value, given) in taken {
             do {
-                try set(field.key, value: value)
+                // Text a JSON string or number became is written in the JSON's own class
+                // where the column takes any, as an import writes it (`"81"` text, `81` a number).
+                if case .text = value, let given, given.isTextOrNumber {
+                    try set(field.key, value: value, storedAs: given)
+                } else {
+                    try set(field.key, value: value)
+                }
             } catch let error as FieldError {
                 errors.append(error)
             } catch {
@@ -114,6 +120,12 @@ extension FormSession {
         case .some(.text(let text)) where field.kind == .decimal && ValueBytes.nonFiniteDouble(named: text) != nil:
             // NaN or ±Infinity by name, as FormStore's own JSON writes a float holding one.
             plain = .double(ValueBytes.nonFiniteDouble(named: text)!)
+        case .some(.int(let number)) where field.kind.holdsText:
+            // A number for text is the numeral, as typed: a column of no type keeps
+            // it a number, as the command's `FIELD:=81` and an import do (it was refused).
+            plain = .text(String(number))
+        case .some(.double(let number)) where field.kind.holdsText && number.isFinite:
+            plain = .text(Transform.decimalText(number))
         case .some(let value):
             plain = value
         case .none:

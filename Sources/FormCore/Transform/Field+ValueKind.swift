@@ -15,11 +15,7 @@ extension Field {
     public func coerce(_ value: FieldValue, messages: MessageOverrides) throws(FieldError) -> FieldValue {
         if value == .null { return value }
         switch (kind, value) {
-        case (.text, .text), (.name, .text), (.multiline, .text), (.password, .text), (.email, .text),
-             (.phone, .text), (.url, .text), (.address, .text), (.state, .text), (.zip, .text):
-            return value
-        case (.text, .data), (.name, .data), (.multiline, .data), (.password, .data), (.email, .data),
-             (.phone, .data), (.url, .data), (.address, .data), (.state, .data), (.zip, .data):
+        case (_, .text) where kind.holdsText, (_, .data) where kind.holdsText:
             return value
         case (.integer, .int), (.decimal, .double), (.bool, .bool), (.multichoice, .list),
              (.date, .date), (.time, .date), (.datetime, .date):

@@ -94,3 +94,13 @@ extension FieldValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     public init(floatLiteral value: Double) { self = .double(value) }
     public init(nilLiteral: ()) { self = .null }
 }
+
+extension FieldValue {
+    /// Text or a number: what a JSON string or number gives.
+    public var isTextOrNumber: Bool {
+        switch self {
+        case .text, .int, .double: true
+        default: false
+        }
+    }
+}

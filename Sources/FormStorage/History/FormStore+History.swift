@@ -102,8 +102,14 @@ extension FormStore: HistoryBackend {
 
     public func insert(_ form: Form, values: [String: FieldValue], deletingDraft: String?,
                        attribution: ChangeAttribution) async throws -> StoredRecord {
+        try await insert(form, values: values, storedForms: [:], deletingDraft: deletingDraft, attribution: attribution)
+    }
+
+    public func insert(_ form: Form, values: [String: FieldValue], storedForms: [String: FieldValue], deletingDraft: String?,
+                       attribution: ChangeAttribution) async throws -> StoredRecord {
         try await database.performBatchedWrite {
-            try self.insertion(form, values: values, deletingDraft: deletingDraft, attribution: attribution)
+            try self.insertion(form, values: values, storedForms: storedForms, deletingDraft: deletingDraft,
+                               attribution: attribution)
         }
     }
 

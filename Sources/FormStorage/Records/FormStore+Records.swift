@@ -21,12 +21,21 @@ extension FormStore {
         try database.write(try insertion(form, values: values, deletingDraft: deletingDraft, attribution: attribution))
     }
 
+    /// `insert(_:values:deletingDraft:attribution:)`, each value written as
+    /// `storedForms` gives it where that holds it (`HistoryBackend`).
+    public func insert(_ form: Form, values: [String: FieldValue], storedForms: [String: FieldValue], deletingDraft: String?,
+                       attribution: ChangeAttribution) throws -> StoredRecord {
+        try database.write(try insertion(form, values: values, storedForms: storedForms, deletingDraft: deletingDraft,
+                                         attribution: attribution))
+    }
+
     /// An insert's preparation, done outside the transaction; returns its statements, for inside one.
-    func insertion(_ form: Form, values: [String: FieldValue], deletingDraft: String?,
+    func insertion(_ form: Form, values: [String: FieldValue], storedForms: [String: FieldValue] = [:], deletingDraft: String?,
                    attribution: ChangeAttribution) throws -> (Connection) throws -> StoredRecord {
         // The cache's reference, held by the statements below, not a copy of the mapping.
         let cached = try cachedMapping(for: form)
-        let (sql, arguments) = cached.mapping.insertStatement(cached.mapping.columnValues(values, over: [:]))
+        let (sql, arguments) = cached.mapping.insertStatement(cached.mapping.columnValues(values, over: [:]),
+                                                             like: storedForms.mapValues(DatabaseValue.init))
         let history = try historyWriter(cached, attribution)
         let schema = ownSchema
         return { conn in

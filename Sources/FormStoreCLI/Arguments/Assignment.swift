@@ -6,7 +6,9 @@ import FormCore
 ///
 /// `:=` takes one JSON value: `note:=null` stores NULL, `note:=""` empty text,
 /// `qty:=3`, `active:=true` and `name:="x"` the same as `qty=3`, `active=true`
-/// and `name=x`.
+/// and `name=x`, except that in a column of no type a string stays text and
+/// a number a number (`code:="81"`, `code:=81`), where `code=81` is a number
+/// unless the row holds text there.
 struct Assignment: Sendable, Hashable {
     var field: String
     var input: FieldInput
@@ -63,12 +65,13 @@ struct Assignment: Sendable, Hashable {
 
 extension FieldInput {
     /// A JSON value as given after `:=`: `null`, `""`, bytes and a list are
-    /// themselves, anything else is the text a person would type for it
-    /// (`3`, `true`).
+    /// themselves, a string or a number is JSON (`.json`), anything else is the
+    /// text a person would type for it (`true`).
     init(json value: FieldValue) {
         switch value {
         case .null: self = .null
         case .text(""): self = .emptyText
+        case .text, .int, .double: self = .json(value)
         case .data(let bytes): self = .bytes(bytes)
         case .list(let values): self = .list(values, json: value.jsonLiteral)
         default: self = .typed(ValueText.text(value, kind: nil, blobsBySize: false))

@@ -16,6 +16,10 @@ import FoundationEssentials
 /// change when it holds nothing, else NULL where the column allows it.
 enum FieldInput: Sendable, Hashable {
     case typed(String)
+    /// A JSON string or number (`FIELD:="81"`, `{"x": 81}`): parsed as typed
+    /// from its text, and stored in its own class where the column takes any,
+    /// as an import stores it (`"81"` text, `81` a number, over whatever the row held).
+    case json(FieldValue)
     case null
     case emptyText
     /// Bytes, given as JSON does (`{"$base64": "…"}`, as `export` writes a
@@ -29,6 +33,7 @@ enum FieldInput: Sendable, Hashable {
     var text: String {
         switch self {
         case .typed(let text): return text
+        case .json(let value): return ValueText.text(value, kind: nil, blobsBySize: false)
         case .null, .emptyText: return ""
         case .bytes(let data): return data.blobLiteral
         case .list(_, let json): return json
@@ -38,7 +43,7 @@ enum FieldInput: Sendable, Hashable {
     /// The value given as itself, not typed text to parse (`nil` for `.typed`).
     var givenValue: FieldValue? {
         switch self {
-        case .typed: return nil
+        case .typed, .json: return nil
         case .null: return .null
         case .emptyText: return .text("")
         case .bytes(let data): return .data(data)
@@ -48,7 +53,7 @@ enum FieldInput: Sendable, Hashable {
 
     /// Whether this input changes a field that shows `shown` and holds `now`.
     func changes(shown: String, now: FieldValue) -> Bool {
-        if case .typed(let text) = self { return text != shown }
-        return givenValue != now
+        guard let given = givenValue else { return text != shown }
+        return given != now
     }
 }

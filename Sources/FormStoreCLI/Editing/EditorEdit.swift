@@ -211,7 +211,7 @@ final class EditorEdit {
     /// Whether a document's value differs from what the session holds.
     private func differs(_ input: FieldInput, _ key: String) -> Bool {
         switch input {
-        case .typed(let text): return text != session.text(key)
+        case .typed, .json: return input.text != session.text(key)
         case .null: return session.value(key) != .null || session.inputs[key] != nil
         case .emptyText: return session.value(key) != .text("") || session.inputs[key] != nil
         case .bytes(let data): return session.value(key) != .data(data)

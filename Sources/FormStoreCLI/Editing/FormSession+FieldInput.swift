@@ -31,6 +31,12 @@ extension FormSession {
                 return try set(key, value: pipeline.parse(.list(values), slot: slot).get())
             }
             return try set(key, value: field.storedList(.list(values), json: json, in: form))
+        case .json(let given):
+            // Text that reads as itself is written in the JSON's own class where the column
+            // takes any (the storage's choice, `set(_:value:storedAs:)`); else it is typed.
+            let text = input.text
+            guard case .success(.text(text)) = field.parseInput(text, in: form) else { return try enter(key, .typed(text), policy: policy) }
+            return try set(key, value: .text(text), storedAs: given)
         case .typed(let text):
             switch field.parseInput(text, in: form) {
             case .success(let value) where value.isEmpty && !value.isData:

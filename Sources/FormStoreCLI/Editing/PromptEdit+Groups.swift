@@ -81,8 +81,9 @@ extension PromptEdit {
                 else { throw EndOfInput() }
                 guard case .value(let text) = answer else { break }
                 do {
-                    switch Prompter.fieldInput(text) {
-                    case .typed(let typed): try session.setRow(group.key, id, field.key, input: typed)
+                    let input = Prompter.fieldInput(text)
+                    switch input {
+                    case .typed, .json: try session.setRow(group.key, id, field.key, input: input.text)
                     case .null: try session.setRow(group.key, id, field.key, value: .null)
                     case .emptyText: try session.setRow(group.key, id, field.key, value: .text(""))
                     case .bytes(let data): try session.setRow(group.key, id, field.key, value: .data(data))

@@ -228,6 +228,40 @@ import Testing
         #expect(try db.query("SELECT tm FROM t") == "13:45:59.0\n")
     }
 
+    /// A JSON string stays text in a column of no type and a JSON number a
+    /// number, through every door the same: `new --json` (with and without
+    /// `--children`), `set --json`, `FIELD:=`, and `import`, over whatever the
+    /// row held. Before, `new --json` and `:=` stored "81" as an integer, and
+    /// the JSON door refused a number ("x cannot hold a number"), where an
+    /// import kept both as given.
+    @Test func jsonTypesReachAColumnOfNoTypeThroughEveryDoor() throws {
+        let db = try DemoDatabase(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, x, label TEXT);")
+        let doors: [(String, [String], String)] = [
+            ("new --json", ["new", "t", "--json"], #"{"id": ID, "x": VALUE}"#),
+            ("new --json --children", ["new", "t", "--json", "--children"], #"{"id": ID, "x": VALUE}"#),
+            ("import", ["import", "t", "--format", "ndjson"], #"{"id": ID, "x": VALUE}"#),
+        ]
+        var id = 0
+        for (door, arguments, body) in doors {
+            for value in [#""81""#, "82"] {
+                id += 1
+                let run = try db.run(arguments, stdin: body.replacingOccurrences(of: "ID", with: "\(id)")
+                    .replacingOccurrences(of: "VALUE", with: value) + "\n")
+                #expect(run.code == 0, "\(door) \(value): \(run)")
+                let stored = try db.query("SELECT typeof(x) FROM t WHERE id = \(id)")
+                #expect(stored == (value.hasPrefix("\"") ? "text\n" : "integer\n"), "\(door) \(value)")
+            }
+        }
+        #expect(try db.run(["new", "t", "id=100", #"x:="81""#]).code == 0)
+        #expect(try db.run(["new", "t", "id=101", "x:=82", "label:=7"]).code == 0)
+        #expect(try db.run(["set", "t", "101", "--json"], stdin: #"{"x": "83"}"#).code == 0)
+        #expect(try db.run(["set", "t", "1", "--json"], stdin: #"{"x": 84}"#).code == 0)
+        #expect(try db.run(["set", "t", "2", "x:=85"]).code == 0)
+        // A number over the text "81" is a number, as the JSON gave it (and an import writes it).
+        #expect(try db.query("SELECT id, quote(x), quote(label) FROM t WHERE id IN (1, 2, 100, 101) ORDER BY id")
+                == "1|84|NULL\n2|85|NULL\n100|'81'|NULL\n101|'83'|'7'\n")
+    }
+
     /// Text in a BLOB column and a bool column's other integers (Access's -1,
     /// a 2) export and import into a fresh copy as they are; text typed into
     /// a BLOB column that is no hex is text, and a hex literal that fails is refused.
