@@ -101,8 +101,8 @@ import FormCore
     @Test func colonEqualsTakesOneJSONValue() throws {
         let set = try command(["set", "people", "3", "note:=null", "nick:=\"\"", "qty:=3", "active:=true",
                                "name:=\"x=y\"", "tags:=[\"a\",\"b\"]"], as: SetCommand.self)
-        #expect(set.inputs == ["note": .null, "nick": .emptyText, "qty": .typed("3"), "active": .typed("true"),
-                               "name": .typed("x=y"), "tags": .list(["a", "b"], json: #"["a","b"]"#)])
+        #expect(set.inputs == ["note": .null, "nick": .emptyText, "qty": .json(.int(3)), "active": .typed("true"),
+                               "name": .json("x=y"), "tags": .list(["a", "b"], json: #"["a","b"]"#)])
         #expect(usageError(["set", "people", "3", "qty:=three"])
             == "'qty:=' takes a JSON value such as null, 3, true or \"text\"; got 'three'")
         #expect(usageError(["set", "people", "3", "qty:=1 2"])
@@ -111,7 +111,7 @@ import FormCore
             == "'qty:=' integer out of range: 12345678901234567890 (integers run from -9223372036854775808 to 9223372036854775807)")
         // An object is its JSON text, compact (a JSON column's document).
         let object = try command(["set", "people", "3", #"meta:={"k": [1, 2], "e": {}}"#], as: SetCommand.self)
-        #expect(object.inputs == ["meta": .typed(#"{"k":[1,2],"e":{}}"#)])
+        #expect(object.inputs == ["meta": .json(.text(#"{"k":[1,2],"e":{}}"#))])
         #expect(usageError(["set", "people", "3", #"o:={"$base64": "!"}"#]) == "'o:=': $base64 is not valid base64")
     }
 

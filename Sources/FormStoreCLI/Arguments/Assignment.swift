@@ -65,8 +65,8 @@ struct Assignment: Sendable, Hashable {
 
 extension FieldInput {
     /// A JSON value as given after `:=`: `null`, `""`, bytes and a list are
-    /// themselves, a string or a number is JSON (`.json`), anything else is the
-    /// text a person would type for it (`true`).
+    /// themselves, a string or a number (or an object, as its JSON text) is
+    /// JSON (`.json`), a bool the text a person would type for it (`true`).
     init(json value: FieldValue) {
         switch value {
         case .null: self = .null
