@@ -76,6 +76,28 @@ import Testing
         #expect(try backend.row(rows) == ["1,NULL,x|2,42,x|10,NULL,x|11,42,x"], "\(kind)")
     }
 
+    /// A PostgreSQL numeric with more digits than a double holds is shown
+    /// with every digit, is no warning when another field is saved, and is
+    /// refused as typed rather than rounded. Before, it showed as
+    /// 1.2345678901234567e+19, and typed, was written rounded. (SQLite's
+    /// NUMERIC affinity stores such a numeral as a REAL already.)
+    @Test func aNumericADoubleCannotHoldKeepsEveryDigit() throws {
+        let backend = try TestBackend(.postgres, schema: Schema(sqlite: "", postgres: """
+            CREATE TABLE m (id integer PRIMARY KEY, big numeric(30,10), note text);
+            INSERT INTO m VALUES (1, '12345678901234567890.1234567891', 'a');
+            """))
+        let db = ["--db", backend.location]
+        let shown = try runBinary(db + ["show", "m", "1", "--format", "json"])
+        #expect(shown.output.contains(#""big": "12345678901234567890.1234567891""#), "\(shown)")
+        let back = try runBinary(db + ["set", "m", "1", "--json"], stdin: shown.output)
+        #expect(back.code == 0 && back.errors == "No changes.\n", "\(back)")
+        let other = try runBinary(db + ["set", "m", "1", "note=b"])
+        #expect(other.code == 0 && other.errors.isEmpty, "\(other)")
+        let typed = try runBinary(db + ["set", "m", "1", "big=12345678901234567890.1234567892"])
+        #expect(typed.code == 65 && typed.errors.contains("more digits than a number can hold exactly"), "\(typed)")
+        #expect(try backend.row("SELECT big::text FROM m") == ["12345678901234567890.1234567891"])
+    }
+
     @Test(arguments: BackendKind.allCases, ["json", "ndjson", "csv"])
     func exportThenImportIsTheIdentity(_ kind: BackendKind, _ format: String) throws {
         let source = try TestBackend(kind, schema: Self.schema)

@@ -256,6 +256,23 @@ extension String {
     }
 }
 
+extension FieldValue {
+    /// The double a stored decimal numeral is, when a double holds it
+    /// exactly (`0.1`, `12.50`); nil for one it would make another number
+    /// (`12345678901234567890.1234567891`), which is kept as its text, every digit shown.
+    public static func decimal(exactly text: String) -> FieldValue? {
+        let trimmed = text.trimmingSpaces()
+        guard let value = Double(trimmed), value.isFinite, DecimalDigits(trimmed) == DecimalDigits(String(value)) else { return nil }
+        return .double(value)
+    }
+
+    /// Text that is a decimal numeral (`12345678901234567890.1234567891`), as a decimal kept so is.
+    var isDecimalNumeral: Bool {
+        guard case .text(let text) = self, !text.isEmpty else { return false }
+        return DecimalDigits(text.trimmingSpaces()) != nil
+    }
+}
+
 /// A decimal numeral's value as its significant digits and a power of ten
 /// (`-0.0120` and `-1.2e-2` are both -12 × 10^-3): two numerals are the same
 /// number when these are equal, however each is written.

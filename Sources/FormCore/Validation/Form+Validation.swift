@@ -272,7 +272,8 @@ extension Form {
     private static func valueKindProblem(_ kind: FieldKind, _ value: FieldValue) -> String? {
         switch kind {
         case .integer: if value.intValue == nil { return "number" }
-        case .decimal: if value.doubleValue == nil { return "number" }
+        // A decimal kept as its text (more digits than a double holds, `FieldValue.decimal(exactly:)`) is a number too.
+        case .decimal: if value.doubleValue == nil, !value.isDecimalNumeral { return "number" }
         case .date, .time, .datetime: if case .date = value {} else { return "date" }
         case .bool: if value.boolValue == nil { return "bool" }
         default: break

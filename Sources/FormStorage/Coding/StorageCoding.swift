@@ -205,8 +205,8 @@ public struct StorageCoding: Sendable, Hashable {
         // Past 2^53 a double would be another number: the integer is kept as one.
         case .integer(let i): return abs(i) > 1 << 53 ? .int(i) : .double(Double(i))
         case .text(let text):
-            if let d = Double(text.trimmingSpaces()), d.isFinite { return .double(d) }
-            return .text(text)
+            // A numeral a double would make another number stays its text, every digit shown.
+            return FieldValue.decimal(exactly: text) ?? .text(text)
         default: return FieldValue(value)
         }
     }

@@ -87,7 +87,8 @@ struct PostgresCoding: Sendable, Hashable {
         case .numeric:
             // Exact text unless the field asks for a number: a kind-less read keeps every digit.
             if kind == .integer, let i = Int64(text) { return .int(i) }
-            if kind == .decimal || kind == .integer, let d = Double(text) { return .double(d) }
+            // A numeral a double would make another number (a numeric(30,10)'s) stays its text, every digit shown.
+            if kind == .decimal || kind == .integer, let decimal = FieldValue.decimal(exactly: text) { return decimal }
             return .text(text)
         case .date: return ISO8601.parseDate(text).map(FieldValue.date) ?? .text(text)
         // To the microsecond; a time of day as its clock reads (a `timetz`'s
