@@ -80,7 +80,7 @@ extension Transform {
             }
             // So is one with more digits than a double holds (`0.30000000000000000001` would be 0.3,
             // a NUMERIC(30,10)'s `12345678901234567890.1234567891` end in …7000).
-            guard DecimalDigits(text) == DecimalDigits(String(value)) else {
+            guard DecimalDigits.holdsExactly(text, value) else {
                 throw failure("number", field, variant: "number.exact")
             }
             return .double(value)
@@ -262,7 +262,7 @@ extension FieldValue {
     /// (`12345678901234567890.1234567891`), which is kept as its text, every digit shown.
     public static func decimal(exactly text: String) -> FieldValue? {
         let trimmed = text.trimmingSpaces()
-        guard let value = Double(trimmed), value.isFinite, DecimalDigits(trimmed) == DecimalDigits(String(value)) else { return nil }
+        guard let value = Double(trimmed), value.isFinite, DecimalDigits.holdsExactly(trimmed, value) else { return nil }
         return .double(value)
     }
 
@@ -312,5 +312,14 @@ struct DecimalDigits: Equatable {
             exponent += 1
         }
         if digits.isEmpty { (negative, exponent) = (false, 0) }
+    }
+
+    /// Whether `value`, the double `Double(text)` read, is the number `text`
+    /// writes. Any numeral of 15 significant digits or fewer is (a double
+    /// holds 15 decimal digits, short of the subnormal range): only a longer
+    /// one, or a subnormal, is written out to compare.
+    static func holdsExactly(_ text: String, _ value: Double) -> Bool {
+        guard let typed = DecimalDigits(text) else { return false }
+        return typed.digits.count <= 15 && (value.isNormal || value == 0) || typed == DecimalDigits(String(value))
     }
 }
