@@ -101,7 +101,7 @@ public final class CompiledForm: Sendable {
     /// `fields[position]`, spares a keystroke a copy of the field.
     /// `position`: the field's (`position(of:)`).
     func parse(_ input: String, field: Field, at position: Int) -> Result<FieldValue, FieldError> {
-        field.parse(.text(input), through: transforms[position], messages: MessageOverrides())
+        field.parse(.text(input), through: transforms[position], messages: MessageOverrides(), typed: true)
     }
 
     /// The compiled form of `form`: made on first use, then shared.

@@ -32,15 +32,20 @@ extension Field {
         parse(input, messages: form?.messages ?? MessageOverrides())
     }
 
-    private func parse(_ input: FieldValue, messages: MessageOverrides) -> Result<FieldValue, FieldError> {
-        parse(input, through: allTransforms, messages: messages)
+    private func parse(_ input: FieldValue, messages: MessageOverrides, typed: Bool = false) -> Result<FieldValue, FieldError> {
+        parse(input, through: allTransforms, messages: messages, typed: typed)
     }
 
     /// Parses through `steps`, this field's `allTransforms` made once (`CompiledForm`).
-    func parse(_ input: FieldValue, through steps: [Transform], messages: MessageOverrides) -> Result<FieldValue, FieldError> {
+    ///
+    /// - parameter typed: the input is text a person typed; else a value
+    ///   (JSON, an import's), which `blobLiteral` leaves as it is: a JSON
+    ///   string `"x'0102'"` is that text, as export wrote it.
+    func parse(_ input: FieldValue, through steps: [Transform], messages: MessageOverrides,
+               typed: Bool = false) -> Result<FieldValue, FieldError> {
         var value = input
         do throws(FieldError) {
-            for step in steps { value = try step.parse(value, field: self) }
+            for step in steps where typed || step != .blobLiteral { value = try step.parse(value, field: self) }
             return .success(value)
         } catch {
             let message = MessageCatalog.english.resolve(code: error.code, field: self, overrides: messages,
@@ -51,7 +56,7 @@ extension Field {
     }
 
     private func parse(_ input: String, messages: MessageOverrides) -> Result<FieldValue, FieldError> {
-        parse(.text(input), messages: messages)
+        parse(.text(input), messages: messages, typed: true)
     }
 
     /// The text shown for a model value, running every step last to first:

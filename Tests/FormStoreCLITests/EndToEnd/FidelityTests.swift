@@ -257,6 +257,10 @@ import Testing
         #expect(try db.run(["set", "t", "101", "--json"], stdin: #"{"x": "83"}"#).code == 0)
         #expect(try db.run(["set", "t", "1", "--json"], stdin: #"{"x": 84}"#).code == 0)
         #expect(try db.run(["set", "t", "2", "x:=85"]).code == 0)
+        // Text that reads as bytes typed (`x'0102'`, shown so for a BLOB) stays text given as JSON, as export writes it.
+        #expect(try db.run(["set", "t", "3", "--json"], stdin: #"{"x": "x'0102'"}"#).code == 0)
+        #expect(try db.run(["import", "t", "--format", "ndjson"], stdin: #"{"id": 4, "x": "x'0a'"}"# + "\n").code == 0)
+        #expect(try db.query("SELECT typeof(x) FROM t WHERE id IN (3, 4)") == "text\ntext\n")
         // A number over the text "81" is a number, as the JSON gave it (and an import writes it).
         #expect(try db.query("SELECT id, quote(x), quote(label) FROM t WHERE id IN (1, 2, 100, 101) ORDER BY id")
                 == "1|84|NULL\n2|85|NULL\n100|'81'|NULL\n101|'83'|'7'\n")
