@@ -219,13 +219,28 @@ import Testing
             #expect(imported.errors.contains("0 updated, 1 unchanged"), "\(format): \(imported)")
         }
         #expect(try db.dump() == before)
-        // A different day is a change, written in the column's own form (Unix time).
+        // A different day is a change, written in the column's own form (Unix time),
+        // at the time of day the column held (10:00).
         let changed = try db.run(["set", "t", "1", "due=2024-01-06"])
         #expect(changed.code == 0, "\(changed)")
-        #expect(try db.query("SELECT due FROM t") == "1704499200\n")
+        #expect(try db.query("SELECT due FROM t") == "1704535200\n")
         let whole = try db.run(["set", "t", "1", "tm=13:45:59"])
         #expect(whole.output.contains("13:45:59.500  13:45:59"), "\(whole)")
         #expect(try db.query("SELECT tm FROM t") == "13:45:59.0\n")
+    }
+
+    /// A changed day keeps the time of day its DATE column held, and a
+    /// changed time the day its TIME column held, in the row's own form.
+    /// Before, `d=2024-03-06` over `2024-03-05 10:00:00` wrote midnight, and
+    /// `tm=09:00:00` over `2024-01-02 08:00:00` wrote 1970-01-01.
+    @Test func aChangedDateKeepsThePartTheFieldDoesNotShow() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE e (id INTEGER PRIMARY KEY, d DATE, tm TIME);
+            INSERT INTO e VALUES (1, '2024-03-05 10:00:00', '2024-01-02 08:00:00'), (2, 1709632800, '08:00:00');
+            """)
+        #expect(try db.run(["set", "e", "1", "d=2024-03-06", "tm=09:00:00"]).code == 0)
+        #expect(try db.run(["set", "e", "2", "d=2024-03-07", "tm=09:00"]).code == 0)
+        #expect(try db.query("SELECT d, tm FROM e ORDER BY id") == "2024-03-06 10:00:00|2024-01-02 09:00:00\n1709805600|09:00:00\n")
     }
 
     /// A JSON string stays text in a column of no type and a JSON number a
