@@ -382,12 +382,12 @@ private struct TextDate {
 /// An INTEGER there with a month of 1 to 12 and a day of 1 to 31 is read as
 /// one: as Unix seconds it would be a moment between August and December
 /// 1970. A day past its month's end runs on into the next month, as SQLite's
-/// `julianday()` reads it (`QuerySQL.instant` reads it in SQL the same way).
+/// `julianday()` reads one.
 struct CompactDay {
     let value: Int64
     let year: Int64, month: Int64, day: Int64
 
-    /// The range, for `QuerySQL`.
+    /// The range of such days.
     static let first: Int64 = 19000101, last: Int64 = 29991231
 
     init?(_ value: Int64) {

@@ -150,39 +150,12 @@ struct QuerySQL {
     }
 
     /// The instant a stored date holds, in milliseconds since 1970 UTC (or
-    /// since midnight, for a time), read per row the way
-    /// `DateStorageFormat.parse` reads it: text through `julianday()`, an
-    /// INTEGER as a day's yyyymmdd where it is one (`CompactDay`), else as
-    /// Unix seconds (milliseconds from 10^11 up), a REAL as a Julian day in
-    /// years 0–9999 and else as Unix seconds.
+    /// since midnight, for a time), read per row by `formstore_instant`, the
+    /// way `DateStorageFormat.parse` reads it for the field (`SQLFunction.instant`).
     static func instant(_ value: Fragment, timeOfDay: Bool) -> Fragment {
-        // Each use of the value binds its arguments again (a JSON path), in the order the text uses them.
-        var arguments: [DatabaseValue] = []
-        func v() -> String {
-            arguments += value.arguments
-            return value.sql
-        }
-        let sql = "(CASE typeof(\(v())) "
-            + "WHEN 'integer' THEN CASE "
-            + "WHEN \(v()) BETWEEN \(CompactDay.first) AND \(CompactDay.last) AND \(v()) / 100 % 100 BETWEEN 1 AND 12 "
-            + "AND \(v()) % 100 BETWEEN 1 AND 31 THEN CAST(round((julianday(printf('%04d-%02d-01', \(v()) / 10000, "
-            + "\(v()) / 100 % 100)) + \(v()) % 100 - 1 - 2440587.5) * 86400000) AS INTEGER) "
-            + "WHEN abs(\(v())) >= 100000000000 THEN \(v()) ELSE \(v()) * 1000 END "
-            + "WHEN 'real' THEN CASE WHEN \(v()) > 1721059.5 AND \(v()) < 5373484.5 "
-            + "THEN CAST(round((\(v()) - 2440587.5) * 86400000) AS INTEGER) ELSE CAST(round(\(v()) * 1000) AS INTEGER) END "
-            + "WHEN 'text' THEN CAST(round((julianday(CASE "
-            // SQLite's date functions read an offset as ±HH:MM only: `±HHMM` and `±HH`
-            // (after a time, perhaps after a space) are given their colon, as `DateStorageFormat` reads them.
-            + "WHEN \(v()) GLOB '*:[0-9][0-9]*[+-][0-9][0-9][0-9][0-9]' "
-            + "THEN substr(\(v()), 1, length(\(v())) - 2) || ':' || substr(\(v()), -2) "
-            + "WHEN \(v()) GLOB '*:[0-9][0-9]*[+-][0-9][0-9]' THEN \(v()) || ':00' "
-            // `2024/03/05` and `05.03.2024` (with two-digit parts) as the ISO day they are.
-            + "WHEN \(v()) GLOB '[0-9][0-9][0-9][0-9]/[0-9][0-9]/[0-9][0-9]*' THEN replace(substr(\(v()), 1, 10), '/', '-') || substr(\(v()), 11) "
-            + "WHEN \(v()) GLOB '[0-9][0-9].[0-9][0-9].[0-9][0-9][0-9][0-9]*' "
-            + "THEN substr(\(v()), 7, 4) || '-' || substr(\(v()), 4, 2) || '-' || substr(\(v()), 1, 2) || substr(\(v()), 11) "
-            + "ELSE \(v()) END) - 2440587.5) * 86400000) AS INTEGER) END)"
-        guard timeOfDay else { return Fragment(sql: sql, arguments: arguments) }
-        return Fragment(sql: "((\(sql) % 86400000 + 86400000) % 86400000)", arguments: arguments)
+        let sql = "formstore_instant(\(value.sql))"
+        guard timeOfDay else { return Fragment(sql: sql, arguments: value.arguments) }
+        return Fragment(sql: "((\(sql) % 86400000 + 86400000) % 86400000)", arguments: value.arguments + value.arguments)
     }
 
     /// The UTC day (days since 1970-01-01, rounded down) of an `instant`.

@@ -171,6 +171,7 @@ public final class Connection {
         // The busy timeout, through a handler an async job's cancellation stops
         // (`PRAGMA busy_timeout` reads 0: the wait is `configuration.busyTimeout`).
         installInterruptibleWaits()
+        for function in Self.formStoreFunctions { try register(function) }
         // The first statement reads the header: a file that is not a database fails here.
         _ = try fetchAll("SELECT count(*) FROM sqlite_schema")
         if !configuration.readOnly {
