@@ -50,7 +50,9 @@ public struct JSONReader {
     /// - parameter position: the line and column of the byte at `start`.
     /// - parameter maxDepth: how deeply arrays and objects may nest.
     /// - parameter integersMustFit: an integer literal beyond `Int64` is an
-    ///   error (`integer out of range: …`) rather than read as a `Double`.
+    ///   error (`integer out of range: …`) rather than read as a `Double`, and
+    ///   so is a number with more digits than a double holds (`more digits than
+    ///   a number can hold exactly: 0.30000000000000000001`), which it would round.
     public init(_ bytes: [UInt8], from start: Int = 0, to end: Int? = nil, at position: Position = .start,
                 maxDepth: Int = 512, integersMustFit: Bool = false) {
         self.bytes = bytes
@@ -537,6 +539,9 @@ public struct JSONReader {
         }
         guard let value = Double(text), value.isFinite else {
             throw failure("number out of range: \(text)", reason: "number out of range", at: range.lowerBound)
+        }
+        if integersMustFit, !DecimalDigits.holdsExactly(text, value) {
+            throw failure("more digits than a number can hold exactly: \(text)", reason: "number not exact", at: range.lowerBound)
         }
         return .number(value, integer: nil)
     }

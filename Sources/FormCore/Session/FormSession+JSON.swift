@@ -29,8 +29,11 @@ extension FormSession {
     /// - throws: `JSONBodyError` with every problem found (the session is unchanged).
     public func apply(json body: Data) throws(JSONBodyError) {
         let node: JSONNode
-        do { node = try JSONReader.parse(body) } catch {
-            throw .malformed("the body is not JSON: line \(error.line), column \(error.column): \(error.message)")
+        // A number a double would round (or an integer past Int64) is refused, as the command refuses it.
+        do { node = try JSONReader.parse(Array(body), integersMustFit: true) } catch {
+            let exact = error.reason == "number not exact" || error.reason.hasPrefix("integer out of range")
+            throw .malformed("\(exact ? "a number in the body cannot be held exactly" : "the body is not JSON"): "
+                + "line \(error.line), column \(error.column): \(error.message)")
         }
         guard case .object(let members) = node else {
             throw .malformed("the body must be a JSON object of field values, not \(node.typeName)")

@@ -57,6 +57,8 @@ struct Assignment: Sendable, Hashable {
         } catch let error as JSONSyntaxError where error.reason.hasPrefix("integer out of range") {
             // Valid JSON, past what an integer holds: said so, not "not JSON".
             throw CLIError.usage("'\(field):=' \(error.message) (integers run from -9223372036854775808 to 9223372036854775807)")
+        } catch let error as JSONSyntaxError where error.reason == "number not exact" {
+            throw CLIError.usage("'\(field):=' has \(error.message)")
         } catch {
             throw CLIError.usage("'\(field):=' takes a JSON value such as null, 3, true or \"text\"; got '\(rest)'")
         }

@@ -229,6 +229,23 @@ import Testing
         #expect(try db.query("SELECT tm FROM t") == "13:45:59.0\n")
     }
 
+    /// A decimal with more digits than a double holds is refused through
+    /// every door, typed or as a JSON number, never rounded: before, the JSON
+    /// number `0.30000000000000000001` was stored as 0.3 by `:=`, `--json`
+    /// and `import`, where the same digits typed were refused.
+    @Test func aDecimalADoubleWouldRoundIsRefusedThroughEveryDoor() throws {
+        let db = try DemoDatabase(sql: "CREATE TABLE n (id INTEGER PRIMARY KEY, a NUMERIC, r REAL); INSERT INTO n VALUES (1, 1, 1);")
+        let digits = "0.30000000000000000001"
+        let runs = [try db.run(["new", "n", "r=\(digits)"]), try db.run(["new", "n", "r:=\(digits)"]),
+                    try db.run(["new", "n", "--json"], stdin: #"{"a": \#(digits)}"#),
+                    try db.run(["set", "n", "1", "--json"], stdin: #"{"a": \#(digits)}"#),
+                    try db.run(["import", "n", "--format", "ndjson"], stdin: #"{"id": 5, "a": \#(digits)}"# + "\n")]
+        for run in runs {
+            #expect([64, 65].contains(run.code) && run.errors.contains("more digits than a number can hold exactly"), "\(run)")
+        }
+        #expect(try db.query("SELECT * FROM n") == "1|1|1.0\n")
+    }
+
     /// A changed day keeps the time of day its DATE column held, and a
     /// changed time the day its TIME column held, in the row's own form.
     /// Before, `d=2024-03-06` over `2024-03-05 10:00:00` wrote midnight, and
