@@ -541,7 +541,9 @@ public struct JSONReader {
             throw failure("number out of range: \(text)", reason: "number out of range", at: range.lowerBound)
         }
         if integersMustFit, !DecimalDigits.holdsExactly(text, value) {
-            throw failure("more digits than a number can hold exactly: \(text)", reason: "number not exact", at: range.lowerBound)
+            // A number running to the end of a streamed chunk may have more digits in the next.
+            throw failure("more digits than a number can hold exactly: \(text)", reason: "number not exact",
+                          at: range.lowerBound, truncated: range.upperBound >= end)
         }
         return .number(value, integer: nil)
     }
