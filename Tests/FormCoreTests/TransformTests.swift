@@ -101,6 +101,10 @@ import Testing
         Rejection(field: Field(key: "p", label: "Phone", kind: .phone), input: "555-123-4567x", code: "phone", message: "Phone is not a valid phone number"),
         Rejection(field: Field(key: "d", label: "Birthdate", kind: .date), input: "31/12/1999", code: "date", message: "Birthdate is not a valid date"),
         Rejection(field: Field(key: "d", label: "Birthdate", kind: .date), input: "yesterday", code: "date", message: "Birthdate is not a valid date"),
+        // A time's and a date-time's say what they are (the code stays `date`).
+        Rejection(field: Field(key: "t", label: "Opens", kind: .time), input: "25:00", code: "date", message: "Opens is not a valid time"),
+        Rejection(field: Field(key: "s", label: "Starts", kind: .datetime), input: "soon", code: "date",
+                  message: "Starts is not a valid date and time"),
         Rejection(field: Field(key: "b", label: "Newsletter", kind: .bool), input: "maybe", code: "bool", message: "Newsletter must be yes or no"),
         Rejection(field: countries.with { $0.label = "Country" }, input: "France", code: "choice", message: "\"France\" is not one of the choices for Country"),
         Rejection(field: countries.with { $0.label = "Country" }, input: "4", code: "choice", message: "\"4\" is not one of the choices for Country"),

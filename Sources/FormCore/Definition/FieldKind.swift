@@ -46,3 +46,15 @@ extension FieldKind {
         }
     }
 }
+
+extension Field {
+    /// The catalog's wording of a `date` failure for `kind`: a time field's is
+    /// "not a valid time", a date-time's "not a valid date and time".
+    static func dateVariant(_ kind: FieldKind) -> String? {
+        switch kind {
+        case .time: "date.time"
+        case .datetime: "date.datetime"
+        default: nil
+        }
+    }
+}

@@ -88,7 +88,9 @@ extension Transform {
             guard case .text(let raw) = input else { return input }
             let text = raw.trimmingSpaces()
             if text.isEmpty { return .null }
-            guard let date = DateText.parse(text, format: format) else { throw failure("date", field) }
+            guard let date = DateText.parse(text, format: format) else {
+                throw failure("date", field, variant: Field.dateVariant(field.kind))
+            }
             return .date(date)
         case .yesNo:
             guard case .text(let raw) = input else { return input }

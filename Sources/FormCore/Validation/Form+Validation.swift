@@ -57,6 +57,7 @@ extension Form {
             var (parameters, variant) = code == "choice" ? choiceDetail(value, field) : ([:], nil)
             // A fraction in an integer field is a number, just not a whole one.
             if code == "number", field.kind == .integer, value.doubleValue?.isFinite == true { variant = "number.whole" }
+            if code == "date" { variant = Field.dateVariant(field.kind) }
             failures.append(Failure(code, parameters: parameters, variant: variant))
         }
         for rule in field.rules {

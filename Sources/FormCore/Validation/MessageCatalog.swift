@@ -41,6 +41,8 @@ public struct MessageCatalog: Sendable, Hashable {
         "number.tiny": "{label} is too close to 0 to be stored (it would be 0)",
         "number.exact": "{label} has more digits than a number can hold exactly",
         "date": "{label} is not a valid date",
+        "date.time": "{label} is not a valid time",
+        "date.datetime": "{label} is not a valid date and time",
         "phone": "{label} is not a valid phone number",
         "bool": "{label} must be yes or no",
         "hex": "{label} must be bytes in hex, such as x'CAFE'",
