@@ -126,6 +126,13 @@ enum DateText {
             return out
         }
 
+        /// Digits read after a second's point as nanoseconds (`5`, one digit: 500000000).
+        private static func nanoseconds(_ value: Int, digits: Int) -> Int {
+            var scaled = value
+            for _ in digits..<9 { scaled *= 10 }
+            return scaled
+        }
+
         /// A fraction of a second as `.500` or `.123456` (the fewest of 3 or 6
         /// digits that hold it to the microsecond); "" for none.
         private static func fractionText(_ fraction: Double) -> String {
@@ -197,21 +204,18 @@ enum DateText {
                         if fractionFollowsSeconds, rest.first == ".", rest.dropFirst().first?.isASCII == true,
                            rest.dropFirst().first?.wholeNumberValue != nil {
                             rest.removeFirst()
-                            var digits = 0
-                            while digits < 9, let c = rest.first, c.isASCII, let digit = c.wholeNumberValue {
-                                nanoseconds = nanoseconds * 10 + digit
+                            let before = rest.count
+                            var value = 0
+                            while before - rest.count < 9, let c = rest.first, c.isASCII, let digit = c.wholeNumberValue {
+                                value = value * 10 + digit
                                 rest.removeFirst()
-                                digits += 1
                             }
-                            for _ in digits..<9 { nanoseconds *= 10 }
+                            nanoseconds = Self.nanoseconds(value, digits: before - rest.count)
                         }
                     case "S":
                         let before = rest.count
                         guard let value = number(9) else { return nil }
-                        let digits = before - rest.count
-                        var scaled = value
-                        for _ in digits..<9 { scaled *= 10 }
-                        nanoseconds = scaled
+                        nanoseconds = Self.nanoseconds(value, digits: before - rest.count)
                     case "a":
                         let word = String(rest.prefix(2)).uppercased()
                         guard word == "AM" || word == "PM" else { return nil }

@@ -18,7 +18,7 @@ extension FormStore {
     /// Inserts the record and, in the same transaction, its history (`FormStore+History.swift`).
     public func insert(_ form: Form, values: [String: FieldValue], deletingDraft: String?,
                        attribution: ChangeAttribution) throws -> StoredRecord {
-        try database.write(try insertion(form, values: values, deletingDraft: deletingDraft, attribution: attribution))
+        try insert(form, values: values, storedForms: [:], deletingDraft: deletingDraft, attribution: attribution)
     }
 
     /// `insert(_:values:deletingDraft:attribution:)`, each value written as

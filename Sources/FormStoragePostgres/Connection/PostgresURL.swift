@@ -11,23 +11,36 @@ public enum PostgresURL {
     /// The URL without its password (`postgres://app@db/app`), in the user
     /// information or as a `password=` query parameter; anything else as it is.
     public static func withoutPassword(_ location: String) -> String {
-        guard isURL(location), let scheme = location.firstRange(of: "://") else { return location }
-        let rest = location[scheme.upperBound...]
-        // The user information ends at the last '@' before the path or the query.
-        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+        guard let (scheme, at) = userInformation(location) else { return location }
         var shown = location
-        if let at = rest[..<authorityEnd].lastIndex(of: "@") {
-            let user = rest[..<at].split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
-            shown = String(location[..<scheme.upperBound]) + user + String(rest[at...])
+        if let at {
+            let user = location[scheme.upperBound..<at].split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+            shown = String(location[..<scheme.upperBound]) + user + String(location[at...])
         }
         // A password given as a query parameter goes too.
         if let query = shown.firstIndex(of: "?") {
-            let parameters = shown[shown.index(after: query)...].split(separator: "&")
-                .filter { !$0.lowercased().hasPrefix("password=") }
+            let parameters = queryParameters(shown).filter { !isPassword($0) }
             shown = String(shown[..<query]) + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
         }
         return shown
     }
+
+    /// A URL's `://` and the '@' ending its user information (the last one
+    /// before the path or the query; nil: none); nil for no URL.
+    private static func userInformation(_ location: String) -> (scheme: Range<String.Index>, at: String.Index?)? {
+        guard isURL(location), let scheme = location.firstRange(of: "://") else { return nil }
+        let rest = location[scheme.upperBound...]
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+        return (scheme, rest[..<authorityEnd].lastIndex(of: "@"))
+    }
+
+    /// The `name=value` members of a URL's query.
+    private static func queryParameters(_ location: String) -> [Substring] {
+        guard let query = location.firstIndex(of: "?") else { return [] }
+        return location[location.index(after: query)...].split(separator: "&")
+    }
+
+    private static func isPassword(_ parameter: Substring) -> Bool { parameter.lowercased().hasPrefix("password=") }
 
     /// `message` (libpq's, about `location`) with the location shown without
     /// its password and the password itself nowhere: libpq quotes the part it
@@ -44,27 +57,17 @@ public enum PostgresURL {
     /// The passwords `location` gives, as written: a URL's in its user
     /// information or a `password=` query parameter, a `key=value` string's `password=`.
     static func passwords(in location: String) -> [String] {
-        var found: [String] = []
-        if isURL(location), let scheme = location.firstRange(of: "://") {
-            let rest = location[scheme.upperBound...]
-            let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
-            if let at = rest[..<authorityEnd].lastIndex(of: "@") {
-                let user = rest[..<at].split(separator: ":", maxSplits: 1)
+        if let (scheme, at) = userInformation(location) {
+            var found: [String] = []
+            if let at {
+                let user = location[scheme.upperBound..<at].split(separator: ":", maxSplits: 1)
                 if user.count == 2 { found.append(String(user[1])) }
             }
-            if let query = location.firstIndex(of: "?") {
-                for parameter in location[location.index(after: query)...].split(separator: "&")
-                where parameter.lowercased().hasPrefix("password=") {
-                    found.append(String(parameter.dropFirst("password=".count)))
-                }
-            }
-        } else {
-            for word in location.split(whereSeparator: \.isWhitespace) where word.lowercased().hasPrefix("password=") {
-                var value = word.dropFirst("password=".count)
-                if value.hasPrefix("'"), value.hasSuffix("'"), value.count >= 2 { value = value.dropFirst().dropLast() }
-                found.append(String(value))
-            }
+            return found + queryParameters(location).filter(isPassword).map { String($0.dropFirst("password=".count)) }
         }
-        return found
+        return location.split(whereSeparator: \.isWhitespace).filter(isPassword).map { word in
+            let value = word.dropFirst("password=".count)
+            return String(value.hasPrefix("'") && value.hasSuffix("'") && value.count >= 2 ? value.dropFirst().dropLast() : value)
+        }
     }
 }

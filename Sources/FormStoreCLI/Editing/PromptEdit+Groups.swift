@@ -82,12 +82,10 @@ extension PromptEdit {
                 guard case .value(let text) = answer else { break }
                 do {
                     let input = Prompter.fieldInput(text)
-                    switch input {
-                    case .typed, .json: try session.setRow(group.key, id, field.key, input: input.text)
-                    case .null: try session.setRow(group.key, id, field.key, value: .null)
-                    case .emptyText: try session.setRow(group.key, id, field.key, value: .text(""))
-                    case .bytes(let data): try session.setRow(group.key, id, field.key, value: .data(data))
-                    case .list(let values, _): try session.setRow(group.key, id, field.key, value: .list(values))
+                    if let value = input.givenValue {
+                        try session.setRow(group.key, id, field.key, value: value)
+                    } else {
+                        try session.setRow(group.key, id, field.key, input: input.text)
                     }
                 } catch let refused as FieldError {
                     error = refused.message
