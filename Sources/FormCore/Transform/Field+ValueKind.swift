@@ -24,7 +24,7 @@ extension Field {
             if let i = value.intValue, Double(i) == d { return .int(i) }
         case (.decimal, .int(let i)):
             // Lossless up to 2^53; past it the double would be another number, so the integer is kept.
-            return abs(i) <= 1 << 53 ? .double(Double(i)) : value
+            return .decimal(i)
         case (.bool, .int(let i)) where i == 0 || i == 1:
             return .bool(i == 1)
         case (.choice, _):

@@ -56,13 +56,13 @@ extension Transform {
             return .int(value)
         case .decimal:
             guard case .text(let raw) = input else {
-                if case .int(let i) = input { return abs(i) > 1 << 53 ? input : .double(Double(i)) }
+                if case .int(let i) = input { return .decimal(i) }
                 return input
             }
             let text = raw.trimmingSpaces()
             if text.isEmpty { return .null }
             // A whole number past 2^53, which a double would make another, is kept as an integer.
-            if let whole = Int64(text.hasPrefix("+") ? String(text.dropFirst()) : text), abs(whole) > 1 << 53 {
+            if let whole = Int64(text.hasPrefix("+") ? String(text.dropFirst()) : text), whole.magnitude > 1 << 53 {
                 return .int(whole)
             }
             // Double(_:) is locale-independent; refuse its words (nan, inf) and hex.

@@ -10,6 +10,13 @@ extension FieldValue {
         return .double(value)
     }
 
+    /// A whole number as a decimal field holds it: a double up to 2^53, and
+    /// past it the integer itself, which a double would make another number
+    /// (9007199254740993 would be …992).
+    public static func decimal(_ whole: Int64) -> FieldValue {
+        whole.magnitude <= 1 << 53 ? .double(Double(whole)) : .int(whole)
+    }
+
     /// Text that is a decimal numeral (`12345678901234567890.1234567891`), as a decimal kept so is.
     var isDecimalNumeral: Bool {
         guard case .text(let text) = self, !text.isEmpty else { return false }

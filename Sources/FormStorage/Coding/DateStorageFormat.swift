@@ -96,7 +96,7 @@ public enum DateStorageFormat: Sendable, Hashable {
         switch value {
         case .integer(let i):
             if CompactDay(i) != nil { return .compactDay }
-            return abs(i) >= 100_000_000_000 ? .unixMilliseconds : .unixSeconds(integer: true)
+            return i.magnitude >= 100_000_000_000 ? .unixMilliseconds : .unixSeconds(integer: true)
         case .real(let r):
             guard r.isFinite else { return nil }
             return isJulianDay(r) ? .julianDay : .unixSeconds(integer: false)
@@ -112,7 +112,7 @@ public enum DateStorageFormat: Sendable, Hashable {
         switch value {
         case .integer(let i):
             if let day = CompactDay(i) { return day.date }
-            return abs(i) >= 100_000_000_000 ? Date(timeIntervalSince1970: Double(i) / 1000)
+            return i.magnitude >= 100_000_000_000 ? Date(timeIntervalSince1970: Double(i) / 1000)
                                              : Date(timeIntervalSince1970: Double(i))
         case .real(let r):
             guard r.isFinite else { return nil }

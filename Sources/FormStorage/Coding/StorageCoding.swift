@@ -64,7 +64,7 @@ public struct StorageCoding: Sendable, Hashable {
             return format.encode(date)
         case (.decimal?, .int(let int)):
             // Past 2^53 a double would be another number: such an integer is stored as one.
-            return abs(int) > 1 << 53 ? .integer(int) : .real(Double(int))
+            return int.magnitude > 1 << 53 ? .integer(int) : .real(Double(int))
         case (.bool?, .bool(let bool)):
             return Self.boolValue(bool, like: form)
         case (_, .text(let text)) where isUntyped:
@@ -203,7 +203,7 @@ public struct StorageCoding: Sendable, Hashable {
     private static func decodeDecimal(_ value: DatabaseValue) -> FieldValue {
         switch value {
         // Past 2^53 a double would be another number: the integer is kept as one.
-        case .integer(let i): return abs(i) > 1 << 53 ? .int(i) : .double(Double(i))
+        case .integer(let i): return .decimal(i)
         case .text(let text):
             // A numeral a double would make another number stays its text, every digit shown.
             return FieldValue.decimal(exactly: text) ?? .text(text)

@@ -23,7 +23,7 @@ extension FormStore: GroupBackend {
                        deletingDraft: String?, attribution: ChangeAttribution) throws -> StoredRecord {
         let mapping = try mapping(for: form)
         let children = try childMappings(form, parent: mapping)
-        let (sql, arguments) = mapping.insertStatement(mapping.columnValues(values, over: [:]))
+        let (sql, arguments) = try mapping.insertStatement(mapping.columnValues(values, over: [:]))
         let history = try historyWriter(mapping, attribution)
         let schema = ownSchema
         return try database.write { conn in
@@ -90,7 +90,7 @@ extension FormStore: GroupBackend {
             }
             for row in change.updates {
                 guard let (record, values) = stored[row.key] else { continue }
-                if let statement = mapping.updateStatement(mapping.columnValues(row.changes, over: record.values),
+                if let statement = try mapping.updateStatement(mapping.columnValues(row.changes, over: record.values),
                                                            key: try mapping.keyArguments(row.key), like: values) {
                     try checkReferences(mapping, row.changes, conn)
                     try conn.cachedStatement(statement.sql).execute(statement.arguments)
@@ -101,7 +101,7 @@ extension FormStore: GroupBackend {
                 var values = row.merging(child.foreignKeyValues(parent)) { _, parent in parent }
                 // A key column left empty is SQLite's to assign.
                 for column in mapping.keyColumns where values[column] == .null { values[column] = nil }
-                let (sql, arguments) = mapping.insertStatement(mapping.columnValues(values, over: [:]))
+                let (sql, arguments) = try mapping.insertStatement(mapping.columnValues(values, over: [:]))
                 try checkReferences(mapping, values, conn)
                 try conn.cachedStatement(sql).execute(arguments)
             }

@@ -77,7 +77,7 @@ public final class RecordBatch {
     ///   an exported row imports back byte for byte.
     /// - throws: `DatabaseError`, such as a failed constraint; nothing of this record is kept then.
     public func insert(_ values: [String: FieldValue], like: [String: DatabaseValue] = [:]) throws {
-        let (given, arguments) = mapping.insertColumns(mapping.columnValues(values, over: [:]), like: like)
+        let (given, arguments) = try mapping.insertColumns(mapping.columnValues(values, over: [:]), like: like)
         _ = try insert(given, arguments, ifKeyIsFree: false) { values }
     }
 
@@ -90,7 +90,7 @@ public final class RecordBatch {
         guard mapping.jsonPaths.isEmpty else {
             return try insert(values.dictionary, like: arrived.dictionary.mapValues(DatabaseValue.init))
         }
-        let (given, arguments) = mapping.insertColumns(values, arrived: arrived)
+        let (given, arguments) = try mapping.insertColumns(values, arrived: arrived)
         _ = try insert(given, arguments, ifKeyIsFree: false) { values.dictionary }
     }
 
@@ -106,7 +106,7 @@ public final class RecordBatch {
     ///   still be stored); nothing of this record is kept then.
     public func insertIfKeyIsFree(_ values: RecordValues, arrived: RecordValues) throws -> Bool {
         guard insertsIfKeyIsFree, mapping.jsonPaths.isEmpty else { return false }
-        let (given, arguments) = mapping.insertColumns(values, arrived: arrived)
+        let (given, arguments) = try mapping.insertColumns(values, arrived: arrived)
         return try insert(given, arguments, ifKeyIsFree: true) { values.dictionary }
     }
 
@@ -151,7 +151,7 @@ public final class RecordBatch {
             current = record.values
             forms.merge(stored) { given, _ in given }
         }
-        guard let statement = mapping.updateStatement(mapping.columnValues(changes, over: current),
+        guard let statement = try mapping.updateStatement(mapping.columnValues(changes, over: current),
                                                       key: try mapping.keyArguments(key), like: forms) else {
             return try load(key) != nil
         }

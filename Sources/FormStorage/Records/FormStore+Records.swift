@@ -34,7 +34,7 @@ extension FormStore {
                    attribution: ChangeAttribution) throws -> (Connection) throws -> StoredRecord {
         // The cache's reference, held by the statements below, not a copy of the mapping.
         let cached = try cachedMapping(for: form)
-        let (sql, arguments) = cached.mapping.insertStatement(cached.mapping.columnValues(values, over: [:]),
+        let (sql, arguments) = try cached.mapping.insertStatement(cached.mapping.columnValues(values, over: [:]),
                                                              like: storedForms.mapValues(DatabaseValue.init))
         let history = try historyWriter(cached, attribution)
         let schema = ownSchema
@@ -125,7 +125,7 @@ extension FormStore {
         // A JSON path's change is written into its column's document as stored.
         let columnChanges = mapping.jsonPaths.isEmpty ? changes : mapping.columnValues(changes, over: before.record.values)
         let after: StoredRow?
-        if let statement = mapping.updateStatement(columnChanges, key: keyArguments, over: before,
+        if let statement = try mapping.updateStatement(columnChanges, key: keyArguments, over: before,
                                                    storedForms: base.storedForms) {
             try checkReferences(mapping, changes, conn)
             // Asked before the update writes: the row as the last save left it, if nothing changed since

@@ -108,12 +108,22 @@ final class CachedMapping: Sendable {
 
 /// A form's fields, or a table, that do not match the database.
 public struct FormStoreError: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Reason: Sendable, Hashable { case unknownTable, unknownColumn, noPrimaryKey, badKey, noTextToSearch, missingReference }
+    public enum Reason: Sendable, Hashable { case unknownTable, unknownColumn, noPrimaryKey, badKey, noTextToSearch, missingReference,
+        /// A whole number that a column of REAL affinity would store as another (the nearest double).
+        inexactNumber }
     public let reason: Reason
     public let message: String
-    /// The field a `missingReference` is about (its message names it first).
+    /// The field a `missingReference` or an `inexactNumber` is about (its message names it first).
     public var field: String? = nil
     public var description: String { message }
+
+    static func inexactReal(_ integer: Int64, column: String) -> FormStoreError {
+        let nearest = Double(integer)
+        let stored = Int64(exactly: nearest).map(String.init) ?? String(nearest)
+        return FormStoreError(reason: .inexactNumber,
+                              message: "\(column): \(integer) would be stored as \(stored), "
+                                  + "the nearest number its REAL column holds", field: column)
+    }
 
     static func unknownTable(_ table: String) -> FormStoreError {
         FormStoreError(reason: .unknownTable, message: "no table named '\(table)' in the database")

@@ -247,6 +247,26 @@ public struct TableMapping: Sendable, Hashable {
         return columnCodings[position].encode(value)
     }
 
+    /// The value bound for `value` in the column at `position` (in
+    /// `columns`), in the form of `like` (`StorageCoding.encode(_:like:)`).
+    /// A whole number a double cannot hold (past 2^53, such as
+    /// 9007199254740993) is refused for a column of REAL affinity, where
+    /// SQLite would store the nearest double instead: what is written is what was given.
+    @inline(__always)
+    private func argument(_ value: FieldValue, at position: Int, like: DatabaseValue?) throws -> DatabaseValue {
+        try checked(columnCodings[position].encode(value, like: like), at: position)
+    }
+
+    /// `argument`, unless the column at `position` would store another number (see `argument(_:at:like:)`).
+    @inline(__always)
+    private func checked(_ argument: DatabaseValue, at position: Int) throws -> DatabaseValue {
+        if case .integer(let integer) = argument, integer.magnitude > 1 << 53, columnAffinities[position] == .real,
+           Int64(exactly: Double(integer)) != integer {
+            throw FormStoreError.inexactReal(integer, column: columns[position])
+        }
+        return argument
+    }
+
     /// `values` by field with each JSON path written into its column's
     /// document (the document in `current`, so keys no field names are kept).
     func columnValues(_ values: [String: FieldValue], over current: [String: FieldValue]) -> [String: FieldValue] {
@@ -279,8 +299,8 @@ public struct TableMapping: Sendable, Hashable {
     /// `like` holds, by column, the value as it arrived (an import's): a value
     /// is stored in its form (see `StorageCoding.encode(_:like:)`).
     func insertStatement(_ values: [String: FieldValue], like: [String: DatabaseValue] = [:])
-        -> (sql: String, arguments: StatementArguments) {
-        let (given, arguments) = insertColumns(values, like: like)
+        throws -> (sql: String, arguments: StatementArguments) {
+        let (given, arguments) = try insertColumns(values, like: like)
         return (insertSQL(given), StatementArguments(arguments))
     }
 
@@ -290,15 +310,15 @@ public struct TableMapping: Sendable, Hashable {
     /// a generated column; each value stored in the form it arrived in
     /// (`like`) where it holds the same value.
     func insertColumns(_ values: [String: FieldValue], like: [String: DatabaseValue])
-        -> (given: [Int], arguments: [DatabaseValue]) {
-        insertColumns(value: { values[columns[$0]] }, arrived: { like.isEmpty ? nil : like[columns[$0]] })
+        throws -> (given: [Int], arguments: [DatabaseValue]) {
+        try insertColumns(value: { values[columns[$0]] }, arrived: { like.isEmpty ? nil : like[columns[$0]] })
     }
 
     /// `insertColumns(_:like:)` of values laid out by slot (`layout`), each
     /// column's found by its slot with no name hashed; `arrived` holds the
     /// values as they arrived, by slot too.
-    func insertColumns(_ values: RecordValues, arrived: RecordValues) -> (given: [Int], arguments: [DatabaseValue]) {
-        insertColumns(value: { value(of: $0, in: values) }, arrived: { value(of: $0, in: arrived).map(DatabaseValue.init) })
+    func insertColumns(_ values: RecordValues, arrived: RecordValues) throws -> (given: [Int], arguments: [DatabaseValue]) {
+        try insertColumns(value: { value(of: $0, in: values) }, arrived: { value(of: $0, in: arrived).map(DatabaseValue.init) })
     }
 
     /// The value of the column at `index` (in `columns`) in `values`: at its slot, or beside the slots.
@@ -313,7 +333,7 @@ public struct TableMapping: Sendable, Hashable {
     // import paid more per row for the calls than for the values (issue 14).
     @inline(__always)
     private func insertColumns(value: (Int) -> FieldValue?, arrived: (Int) -> DatabaseValue?)
-        -> (given: [Int], arguments: [DatabaseValue]) {
+        throws -> (given: [Int], arguments: [DatabaseValue]) {
         var given: [Int] = []
         var arguments: [DatabaseValue] = []
         given.reserveCapacity(columns.count)
@@ -330,9 +350,9 @@ public struct TableMapping: Sendable, Hashable {
             given.append(index)
             // A value that arrived in its stored form (an import's usual one) needs no coding, nor its copy.
             if let arrived, StorageCoding.isStoredForm(arrived, of: value, kind: columnKinds[index]) {
-                arguments.append(arrived)
+                arguments.append(try checked(arrived, at: index))
             } else {
-                arguments.append(columnCodings[index].encode(value, like: arrived))
+                arguments.append(try argument(value, at: index, like: arrived))
             }
         }
         return (given, arguments)
@@ -373,13 +393,13 @@ public struct TableMapping: Sendable, Hashable {
     /// and it reports an integral REAL as an INTEGER, where the row as stored
     /// (and loaded) holds a REAL (issue 14).
     func updateStatement(_ changes: [String: FieldValue], key: [DatabaseValue], like: [String: DatabaseValue] = [:])
-        -> (sql: String, arguments: StatementArguments)? {
+        throws -> (sql: String, arguments: StatementArguments)? {
         var written: [Int] = []
         var arguments: [DatabaseValue] = []
         for index in columns.indices {
             guard let value = changes[columns[index]] else { continue }
             written.append(index)
-            arguments.append(columnCodings[index].encode(value, like: like[columns[index]]))
+            arguments.append(try argument(value, at: index, like: like[columns[index]]))
         }
         return updateStatement(written: written, arguments: arguments, key: key)
     }
@@ -395,7 +415,7 @@ public struct TableMapping: Sendable, Hashable {
     /// mapping per save (issue 14).
     func updateStatement(_ changes: [String: FieldValue], key: [DatabaseValue], over row: StoredRow,
                          storedForms: [String: FieldValue] = [:])
-        -> (sql: String, arguments: StatementArguments, written: [Int], values: [DatabaseValue])? {
+        throws -> (sql: String, arguments: StatementArguments, written: [Int], values: [DatabaseValue])? {
         var written: [Int] = []
         written.reserveCapacity(changes.count)
         for field in changes.keys {
@@ -408,9 +428,9 @@ public struct TableMapping: Sendable, Hashable {
             let value = changes[columns[position]]!
             if !storedForms.isEmpty, let given = storedForms[columns[position]].map(DatabaseValue.init),
                columnCodings[position].decode(given) == value {
-                arguments.append(given)
+                arguments.append(try checked(given, at: position))
             } else {
-                arguments.append(columnCodings[position].encode(value, like: row.stored(at: position)))
+                arguments.append(try argument(value, at: position, like: row.stored(at: position)))
             }
         }
         guard let statement = updateStatement(written: written, arguments: arguments, key: key) else { return nil }

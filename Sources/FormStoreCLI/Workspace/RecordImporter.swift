@@ -444,7 +444,8 @@ struct RecordImporter {
         case (.list, _):
             return try pipeline.parse(raw, slot: slot).get()
         case (.int(let integer), .decimal):
-            return .double(Double(integer))
+            // Past 2^53 the integer itself, as the field keeps it when typed (a double would round it).
+            return .decimal(integer)
         case (.int, .integer), (.double, .decimal), (.bool, .bool):
             return raw
         case (.int(let integer), .bool) where integer == 0 || integer == 1:

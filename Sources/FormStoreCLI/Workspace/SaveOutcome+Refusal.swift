@@ -14,10 +14,12 @@ extension SaveOutcome {
         switch refusal.exitCode {
         case .notFound: self = .notFound
         case .validationFailed:
-            // A value referring to no row is its field's error, as the JSON door's are.
-            if let missing = error as? FormStoreError, let field = missing.field {
-                let message = missing.message.hasPrefix(field + ": ") ? String(missing.message.dropFirst(field.count + 2)) : missing.message
-                self = .invalid([FieldError(field: field, code: "reference", message: message)])
+            // A value referring to no row, or one its column would store as another number, is its
+            // field's error, as the JSON door's are.
+            if let refused = error as? FormStoreError, let field = refused.field {
+                let message = refused.message.hasPrefix(field + ": ") ? String(refused.message.dropFirst(field.count + 2)) : refused.message
+                let code = refused.reason == .inexactNumber ? "number.exact" : "reference"
+                self = .invalid([FieldError(field: field, code: code, message: message)])
             } else if let server = error as? PostgresError, let column = server.namedColumn {
                 // PostgreSQL names the column it refused (NOT NULL): the field's error, beside it.
                 self = .invalid([FieldError(field: column, code: "refused", message: refusal.message)])

@@ -64,6 +64,9 @@ extension StorageWorkspace {
                         summary.reject(line: input.line, [SecureWriteFailure.message(for: error, secureFields: secureIn(input))])
                     } catch let error as DatabaseError where error.isRowProblem {
                         summary.reject(line: input.line, [error.message ?? "rejected by the database"])
+                    } catch let error as FormStoreError where error.reason == .inexactNumber {
+                        // A number its column would store as another: the row's problem, named by its line.
+                        summary.reject(line: input.line, [error.message])
                     } catch let error as PostgresError where error.isRowProblem {
                         // The primary message only: PostgreSQL's detail line quotes the row's values, and with a
                         // secure field bound not even that (a type error quotes the value it refused).

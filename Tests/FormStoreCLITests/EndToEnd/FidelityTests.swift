@@ -361,6 +361,47 @@ import Testing
                 == "9007199254740995|integer|123456789012345678|integer\n2.5|real|4.25|real\n")
     }
 
+    /// A NUMERIC column's integers past 2^53 import as they are (through
+    /// JSON and CSV), and the smallest integer a decimal field is typed is taken.
+    @Test func anImportKeepsANumericColumnsIntegersPastTheDoublesReach() throws {
+        let db = try DemoDatabase(sql: "CREATE TABLE m (id INTEGER PRIMARY KEY, n NUMERIC);")
+        let json = try db.run(["import", "m", "--format", "ndjson"], stdin: #"{"id": 1, "n": 9007199254740993}"# + "\n")
+        #expect(json.code == 0, "\(json)")
+        let csv = try db.run(["import", "m", "--format", "csv"], stdin: "id,n\n2,-9007199254740995\n")
+        #expect(csv.code == 0, "\(csv)")
+        let smallest = try db.run(["new", "m", "id=3", "n=-9223372036854775808"])
+        #expect(smallest.code == 0, "\(smallest)")
+        #expect(try db.query("SELECT n, typeof(n) FROM m ORDER BY id")
+                == "9007199254740993|integer\n-9007199254740995|integer\n-9223372036854775808|integer\n")
+    }
+
+    /// A REAL column stores the nearest double to an integer past 2^53: such
+    /// an integer is refused, through every door, naming the number it would
+    /// become, and nothing is written. One a double holds is written.
+    @Test func aRealColumnRefusesAnIntegerItWouldRound() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE r (id INTEGER PRIMARY KEY, x REAL, f FLOAT);
+            INSERT INTO r VALUES (1, 1.5, 2.5);
+            """)
+        let before = try db.dump()
+        let refusal = "x: 9007199254740993 would be stored as 9007199254740992, the nearest number its REAL column holds"
+        let typed = try db.run(["set", "r", "1", "x=9007199254740993"])
+        #expect(typed.code == 65 && typed.errors == "formstore: \(refusal)\n", "\(typed)")
+        let json = try db.run(["set", "r", "1", "--format", "json", "x:=9007199254740993"])
+        #expect(json.code == 65, "\(json)")
+        #expect(json.output.contains(#""code":"number.exact","field":"x""#), "\(json)")
+        let new = try db.run(["new", "r", "f=-9007199254740993"])
+        #expect(new.code == 65 && new.errors.contains("f: -9007199254740993 would be stored as -9007199254740992"),
+                "\(new)")
+        let imported = try db.run(["import", "r", "--format", "ndjson"],
+                                  stdin: #"{"id": 2, "x": 2}"# + "\n" + #"{"id": 3, "x": 9007199254740993}"# + "\n")
+        #expect(imported.code == 65 && imported.errors.contains("line 2: \(refusal)"), "\(imported)")
+        #expect(try db.dump() == before)
+        let held = try db.run(["set", "r", "1", "x=9007199254740994"])
+        #expect(held.code == 0, "\(held)")
+        #expect(try db.query("SELECT quote(x) FROM r WHERE id = 1") == "9.00719925474099400008e+15\n")
+    }
+
     /// A bool column's words are read, typed and searched alike: `t` and `f`
     /// are typed as they are stored, and `--where` finds a row whatever word
     /// or number it holds.
