@@ -37,6 +37,11 @@ extension FormSession {
         case .success(var value):
             if inputBefore != nil { inputs[key] = nil }
             if case .date = value { value = field.keepingStoredDate(value, stored: pristineValue(key), typed: true) }
+            // Empty text over a field holding nothing is what the field shows: it stays nothing (NULL),
+            // where it would write '' the person never typed. A NOT NULL field's '' is a value.
+            if case .text(let text) = value, text.isEmpty, !field.isNotNull, case .null = pristineValue(key) {
+                value = .null
+            }
             return try apply(value, to: field, at: position, inputBefore: inputBefore, draftHanded: handed)
         case .failure(let error):
             // The value stays: the step is the input typed over it.

@@ -18,6 +18,29 @@ import Testing
         #expect(session.touched.contains("lastName"))
     }
 
+    /// A field holding nothing shows empty text: typed back (a web form that
+    /// posts every field, a service echoing `text(_:)`), it stays nothing,
+    /// where it wrote '' over NULL. A NOT NULL field's empty text is a value.
+    @Test func emptyTextOverNothingIsNoChange() throws {
+        let backend = profileBackend()
+        backend.put(["id": 1, "firstName": "Ann", "lastName": .null, "newsletter": false])
+        let session = try FormSession.open(profileForm(), key: key, backend: backend)
+        try session.set("lastName", input: session.text("lastName"))
+        #expect(session.dirtyFields.isEmpty)
+        try session.set("lastName", input: "Lee")
+        try session.set("lastName", input: "")
+        #expect(session.dirtyFields.isEmpty)
+        #expect(session.value("lastName") == .null)
+        try session.set("firstName", input: "")
+        #expect(session.value("firstName") == "")
+
+        var form = profileForm()
+        form.sections[0].fields[2].isNotNull = true
+        let new = FormSession.new(form, backend: backend)
+        try new.set("lastName", input: "")
+        #expect(new.value("lastName") == "")
+    }
+
     @Test func unsavedChangesWarningCanBeChangedOrTurnedOff() throws {
         var form = profileForm()
         form.unsavedChangesWarning = "Leave without saving?"
