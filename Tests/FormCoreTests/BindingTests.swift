@@ -95,6 +95,18 @@ final class ChangeLog: @unchecked Sendable {
         #expect(throws: ModelError.self) { try binding.write("age", "old") }
     }
 
+    /// A save the model cannot take whole changes none of it: a value one
+    /// property cannot hold leaves the others as they were.
+    @Test func aSaveTheModelCannotHoldWritesNothing() throws {
+        let binding = try FormBinding(form: BindingTests.personForm, model: StructModel(BindingTests.ada))
+        let session = try FormSession.bound(to: binding)
+        try session.set("address.city", input: "Paris")
+        try session.set("newsletter", value: .null)
+        #expect(throws: ModelError.self) { try session.save() }
+        #expect(binding.model.model == BindingTests.ada)
+        #expect(binding.read()["address.city"] == "London")
+    }
+
     @Test func structChangedElsewhereReachesTheForm() throws {
         let binding = try FormBinding(form: BindingTests.personForm, model: StructModel(BindingTests.ada))
         let log = ChangeLog()

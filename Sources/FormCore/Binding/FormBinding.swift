@@ -88,9 +88,19 @@ public final class FormBinding<Model: FormModel>: RefreshTarget {
         }
     }
 
-    /// Writes several values.
+    /// Writes several values, all or none: they are written into a copy of
+    /// the model, which replaces it once every one is taken. A value the
+    /// model cannot hold leaves it as it was (a model that is a reference
+    /// type, which the copy shares, keeps the values written before).
     public func write(_ values: [String: FieldValue]) throws {
-        for (key, value) in values.sorted(by: { $0.key < $1.key }) { try write(key, value) }
+        try lock.withLock {
+            isWriting = true
+            defer { isWriting = false }
+            var next = current
+            for (key, value) in values.sorted(by: { $0.key < $1.key }) { try next.setValue(value, forKey: key) }
+            current = next
+            for key in values.keys { snapshot[key] = current.value(forKey: key) }
+        }
     }
 
     /// Changes the model directly (a change made elsewhere) and reports what changed.
