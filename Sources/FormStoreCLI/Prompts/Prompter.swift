@@ -76,6 +76,8 @@ final class Prompter {
         switch answer.trimmingSpaces() {
         case #"\N"#: return .null
         case #""""#: return .emptyText
+        // Spaces alone clear the field, as the help says, even one that keeps white space (an inferred form's).
+        case "": return .typed("")
         default: return .typed(answer)
         }
     }

@@ -111,6 +111,21 @@ import Testing
         #expect(try Self.row(demo, 2) == "'Bob'|NULL|''|NULL|1\n")
     }
 
+    /// A space at a prompt clears a text field, though an inferred form keeps
+    /// white space: on a field holding nothing it is no change, on one
+    /// holding text it clears it (NULL where the column allows it), never ' '.
+    @Test func aSpaceAtAPromptClearsATextField() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        let before = try demo.dump()
+        // name: keep; company (NULL): a space; nick (''): a space; the rest kept.
+        let none = try demo.run(["edit", "contacts", "1"], stdin: "\n \n \n\n\ny\n")
+        #expect(none.code == 0 && none.errors.contains("No changes"), "\(none)")
+        #expect(try demo.dump() == before)
+        let cleared = try demo.run(["edit", "contacts", "2"], stdin: "\n \n\n\n\ny\n")
+        #expect(cleared.code == 0, "\(cleared)")
+        #expect(try Self.row(demo, 2) == "'Bob'|NULL|'Bobby'|5|1\n")
+    }
+
     @Test func editorDocumentWritesNullAndEmptyTextApart() throws {
         let demo = try DemoDatabase(sql: Self.schema)
         try demo.query("UPDATE contacts SET company = 'Acme' WHERE id = 1")
