@@ -178,8 +178,8 @@ import FormCore
     @Test func aFailingEditorIsAnError() throws {
         let scratch = try TemporaryDirectory()
         let launcher = EditorLauncher(environment: ["EDITOR": "false", "TMPDIR": scratch.path, "PATH": "/usr/bin:/bin"])
-        #expect(throws: CLIError.failure("the editor 'false' exited with status 1; nothing was saved")) {
-            try launcher.edit("x")
-        }
+        let failed = #expect(throws: EditorLauncher.Failed.self) { try launcher.edit("x") }
+        #expect(failed?.message == "the editor 'false' exited with status 1")
+        #expect(failed?.document.saved == "x")
     }
 }

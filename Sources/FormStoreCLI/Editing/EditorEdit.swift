@@ -104,7 +104,12 @@ final class EditorEdit {
         while true {
             // What a signal's handler reads the document against: the session as the document shows it.
             progress.update(from: session)
-            let (returned, notUTF8) = try launcher.edit(shown)
+            let returned: String, notUTF8: [Int]
+            do {
+                (returned, notUTF8) = try launcher.edit(shown)
+            } catch let failed as EditorLauncher.Failed {
+                return try editorFailed(failed)
+            }
             var edited = returned
             if edited == shown {
                 switch reopened {
@@ -304,6 +309,22 @@ final class EditorEdit {
             return problems.map(\.description)
         } catch {}
         return errors
+    }
+
+    /// The editor failed or was killed: nothing is saved, and what the
+    /// person had written in the document by then is kept as a draft, as a
+    /// signal to the command keeps it (`InterruptGuard`).
+    private func editorFailed(_ failed: EditorLauncher.Failed) throws -> ExitCode {
+        progress.update(from: session)
+        guard let draft = InterruptGuard.draft(progress.draft, keeping: failed.document, of: form, rows: progress.groups)
+        else { throw CLIError.failure("\(failed.message); nothing was saved") }
+        let fallback = session.makeDraftWriter()(draft)
+        session.close()
+        var snapshot = progress.snapshot
+        snapshot.hasUnsavedChanges = true
+        messages.write("formstore: \(failed.message); nothing was saved\n"
+            + notice.message("Edit abandoned", progress: snapshot, fallback: fallback, unsaved: draft.shownLines(form: form)))
+        return .failure
     }
 
     private func abandon(errors: [String], document: String?) -> ExitCode {

@@ -27,6 +27,14 @@ struct EditorLauncher: Sendable {
         var saved: String
     }
 
+    /// The editor ended with a failure (an exit status other than 0, or a
+    /// signal: a crash, a `kill`): what it said, and the document as it left
+    /// it, which may hold what the person typed before it ended.
+    struct Failed: Error, Sendable {
+        var message: String
+        var document: CutShort
+    }
+
     /// Ends the editor that is running, if any (SIGTERM, as a shell's `kill`
     /// would), reads its document and removes it. Safe from any thread, and to
     /// call twice; `nil` when no editor was running.
@@ -54,7 +62,8 @@ struct EditorLauncher: Sendable {
     /// no UTF-8 text (an editor that saved in another encoding): the text
     /// holds U+FFFD for their bytes, which are not taken as typed.
     ///
-    /// - throws: `CLIError.failure` when the editor cannot start or exits with a failure.
+    /// - throws: `CLIError.failure` when the editor cannot start; `Failed`
+    ///   when it exits with a failure or a signal ends it.
     func edit(_ text: String) throws -> (text: String, notUTF8: [Int]) {
         let path = try makeTemporaryFile(containing: text)
         defer { unlink(path) }
@@ -80,18 +89,24 @@ struct EditorLauncher: Sendable {
             for _ in 0..<100 { usleep(100_000) }
         }
         guard ending == .exited(0) else {
-            let status: Int32
-            switch ending {
-            case .exited(let code): status = code
-            case .signalled(let signal): status = signal
+            let how = switch ending {
+            case .exited(let code): "exited with status \(code)"
+            case .signalled(let signal): "was ended by signal \(signal)" + (Self.signalNames[signal].map { " (\($0))" } ?? "")
             }
-            throw CLIError.failure("the editor '\(editor)' exited with status \(status); nothing was saved")
+            let saved = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+            throw Failed(message: "the editor '\(editor)' \(how)", document: CutShort(opened: text, saved: saved ?? text))
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CLIError.failure("cannot read back '\(path)' after editing")
         }
         return (String(decoding: data, as: UTF8.self), Self.linesNotUTF8(data))
     }
+
+    /// The usual names of the signals that end an editor.
+    private static let signalNames: [Int32: String] = [
+        SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGABRT: "SIGABRT", SIGKILL: "SIGKILL",
+        SIGSEGV: "SIGSEGV", SIGTERM: "SIGTERM", SIGBUS: "SIGBUS", SIGPIPE: "SIGPIPE",
+    ]
 
     /// The lines (from 1) of `data` that are no UTF-8 text.
     static func linesNotUTF8(_ data: Data) -> [Int] {
