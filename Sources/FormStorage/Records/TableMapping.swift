@@ -362,11 +362,16 @@ public struct TableMapping: Sendable, Hashable {
     /// per column set, built once (`StatementSQLCache`). With `ifKeyIsFree`,
     /// a row whose key is already stored is not inserted (`ON CONFLICT (key)
     /// DO NOTHING`; a conflict on any other constraint still fails).
+    ///
+    /// `OR ABORT` overrides a conflict clause of the schema's (`UNIQUE ON
+    /// CONFLICT REPLACE` deletes the other row holding the value, `IGNORE`
+    /// drops the write): a conflict is refused, and no row but the one
+    /// written changes (docs/fidelity.md).
     func insertSQL(_ given: [Int], ifKeyIsFree: Bool = false) -> String {
         statementSQL.sql(StatementSQLCache.Key(kind: .insert(ifKeyIsFree: ifKeyIsFree), columns: given)) {
             let insert = given.isEmpty
-                ? "INSERT INTO \(quoteIdentifier(table.name)) DEFAULT VALUES"
-                : "INSERT INTO \(quoteIdentifier(table.name)) (\(given.map { quoted(columns[$0]) }.joined(separator: ", "))) "
+                ? "INSERT OR ABORT INTO \(quoteIdentifier(table.name)) DEFAULT VALUES"
+                : "INSERT OR ABORT INTO \(quoteIdentifier(table.name)) (\(given.map { quoted(columns[$0]) }.joined(separator: ", "))) "
                     + "VALUES (\(Array(repeating: "?", count: given.count).joined(separator: ", ")))"
             guard ifKeyIsFree else { return insert }
             return insert + " ON CONFLICT (\(keyColumns.map(quoted).joined(separator: ", "))) DO NOTHING"
@@ -454,13 +459,14 @@ public struct TableMapping: Sendable, Hashable {
         return (sql, StatementArguments(arguments))
     }
 
-    /// The text of `updateStatement(written:arguments:key:)`.
+    /// The text of `updateStatement(written:arguments:key:)`: `OR ABORT`, as
+    /// `insertSQL` says why.
     private func updateSQL(_ written: [Int]) -> String {
         var assignments = written.map { "\(quoted(columns[$0])) = ?" }
         if let version = form.versionColumn {
             assignments.append("\(quoteIdentifier(version)) = COALESCE(\(quoteIdentifier(version)), 0) + 1")
         }
-        return "UPDATE \(quoteIdentifier(table.name)) SET \(assignments.joined(separator: ", ")) WHERE \(whereKey)"
+        return "UPDATE OR ABORT \(quoteIdentifier(table.name)) SET \(assignments.joined(separator: ", ")) WHERE \(whereKey)"
     }
 
     /// The stored values of the current row of a statement of `selectSQL`, by column.

@@ -402,6 +402,27 @@ import Testing
         #expect(try db.query("SELECT quote(x) FROM r WHERE id = 1") == "9.00719925474099400008e+15\n")
     }
 
+    /// A schema's conflict clause (`UNIQUE ON CONFLICT REPLACE`, which deletes
+    /// the other row holding the value) never acts on another row: a
+    /// conflicting `set`, `new` or `import` is refused and changes nothing.
+    @Test func aConflictClauseNeverDeletesAnotherRow() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, email TEXT NOT NULL UNIQUE ON CONFLICT REPLACE,
+                            tag TEXT UNIQUE ON CONFLICT IGNORE);
+            INSERT INTO t VALUES (1, 'a@x', 'one'), (2, 'b@x', 'two');
+            """)
+        let before = try db.dump()
+        let set = try db.run(["set", "t", "2", "email=a@x"])
+        #expect(set.code == 65 && set.errors == "formstore: UNIQUE constraint failed: t.email\n", "\(set)")
+        let ignored = try db.run(["set", "t", "2", "tag=one"])
+        #expect(ignored.code == 65 && ignored.errors.contains("UNIQUE constraint failed: t.tag"), "\(ignored)")
+        let new = try db.run(["new", "t", "email=b@x"])
+        #expect(new.code == 65, "\(new)")
+        let imported = try db.run(["import", "t"], stdin: #"{"id": 3, "email": "a@x"}"# + "\n")
+        #expect(imported.code == 65 && imported.errors.contains("line 1: UNIQUE constraint failed: t.email"), "\(imported)")
+        #expect(try db.dump() == before)
+    }
+
     /// A bool column's words are read, typed and searched alike: `t` and `f`
     /// are typed as they are stored, and `--where` finds a row whatever word
     /// or number it holds.
