@@ -3,8 +3,11 @@ import FormCore
 /// What the `$EDITOR` loop shows of a live record: commits by others while the
 /// document was open, said when it closes.
 extension EditorEdit {
-    func announceExternalChanges() throws {
-        guard let change = try session.takeExternalChanges() else { return }
+    /// - returns: the fields the person changed that someone else changed
+    ///   too, for the document to show before anything is saved.
+    @discardableResult
+    func announceExternalChanges() throws -> [FieldConflict] {
+        guard let change = try session.takeExternalChanges() else { return [] }
         let form = session.form
         let subject = "\(form.name) \(session.key?.description ?? "")"
         if change.deleted { throw CLIError.notFound("\(subject) was deleted while you edited it; nothing was saved") }
@@ -15,5 +18,6 @@ extension EditorEdit {
         for conflict in change.conflicts {
             messages.write("Also changed by someone else: " + FieldDisplay.conflict(conflict, in: form) + "\n")
         }
+        return change.conflicts
     }
 }

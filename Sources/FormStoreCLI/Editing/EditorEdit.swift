@@ -154,7 +154,7 @@ final class EditorEdit {
             // What others committed while the editor was open, taken once the
             // document's edits are (so a value it merely still shows is not written
             // over theirs); a field changed on both sides reopens it as a conflict at save.
-            try announceExternalChanges()
+            let external = try announceExternalChanges()
             progress.update(from: session)
             if !problems.isEmpty {
                 // The row blocks as the session holds them now: an added row keeps its new id.
@@ -162,6 +162,12 @@ final class EditorEdit {
                 shown = EditorDocument.reopen(edited, errors: problems)
                 reopened = .errors
                 previous = (edited, problems)
+                continue
+            }
+            // A field someone else changed too is shown with theirs before yours is saved over it.
+            if !external.isEmpty {
+                shown = render(conflicts: external)
+                reopened = .conflict(Set(external.map(\.field)))
                 continue
             }
 
