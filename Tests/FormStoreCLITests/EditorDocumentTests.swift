@@ -175,6 +175,17 @@ import FormCore
         #expect(EditorLauncher.linesNotUTF8(Data([0x61, 0x0A, 0x62, 0xE9, 0x0A, 0x63, 0x0A, 0xFF])) == [2, 4])
     }
 
+    /// A byte order mark an editor saves before the text is no part of it.
+    @Test func aByteOrderMarkIsLeftOut() throws {
+        let scratch = try TemporaryDirectory()
+        let editor = scratch.path + "/bom.sh"
+        try #"printf '\357\273\277' | cat - "$1" > "$1.new" && sed -i 's/^a: .*/a: 2/' "$1.new" && mv "$1.new" "$1""#
+            .write(toFile: editor, atomically: true, encoding: .utf8)
+        let launcher = EditorLauncher(environment: ["EDITOR": "/bin/sh \(editor)", "TMPDIR": scratch.path,
+                                                    "PATH": "/usr/bin:/bin"])
+        #expect(try launcher.edit("# doc\na: 1\n").text == "# doc\na: 2\n")
+    }
+
     @Test func aFailingEditorIsAnError() throws {
         let scratch = try TemporaryDirectory()
         let launcher = EditorLauncher(environment: ["EDITOR": "false", "TMPDIR": scratch.path, "PATH": "/usr/bin:/bin"])

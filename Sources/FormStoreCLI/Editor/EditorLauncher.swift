@@ -19,6 +19,9 @@ struct EditorLauncher: Sendable {
     /// The editor running now, its document and the text it was opened with,
     /// for a signal handler to end.
     private static let running = Mutex<(pid: pid_t, path: String, opened: String)?>(nil)
+    /// The editors a signal handler ended (`endRunningEditor()`), told apart
+    /// by process: the edit waiting for one knows it was not a failure.
+    private static let ended = Mutex<Set<pid_t>>([])
 
     /// A document a signal cut short: the text it was opened with, and what the
     /// file held when the editor was ended (what the person had saved so far).
@@ -44,6 +47,7 @@ struct EditorLauncher: Sendable {
             defer { current = nil }
             return current
         }) else { return nil }
+        ended.withLock { _ = $0.insert(editor.pid) }
         kill(editor.pid, SIGTERM)
         let saved = FileManager.default.contents(atPath: editor.path).map { String(decoding: $0, as: UTF8.self) }
         unlink(editor.path)
@@ -78,10 +82,10 @@ struct EditorLauncher: Sendable {
         }
         Self.running.withLock { $0 = (process.pid, path, text) }
         let ending = process.wait()
-        let endedBySignal = Self.running.withLock { current -> Bool in
-            defer { current = nil }
-            return current == nil
+        Self.running.withLock { current in
+            if current?.pid == process.pid { current = nil }
         }
+        let endedBySignal = Self.ended.withLock { $0.remove(process.pid) != nil }
         // A signal handler ended the editor and is keeping the document as a
         // draft; it ends the command when done. Wait for it rather than report
         // an editor that failed.
@@ -96,9 +100,11 @@ struct EditorLauncher: Sendable {
             let saved = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
             throw Failed(message: "the editor '\(editor)' \(how)", document: CutShort(opened: text, saved: saved ?? text))
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard var data = FileManager.default.contents(atPath: path) else {
             throw CLIError.failure("cannot read back '\(path)' after editing")
         }
+        // An editor that saves UTF-8 with a byte order mark (Notepad's habit) means no text by it.
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) { data.removeFirst(3) }
         return (String(decoding: data, as: UTF8.self), Self.linesNotUTF8(data))
     }
 
