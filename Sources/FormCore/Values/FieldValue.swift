@@ -1,3 +1,4 @@
+import FormBasics
 public import FoundationEssentials
 
 /// A model value: what a field's model property holds once the typed input
@@ -24,13 +25,16 @@ public enum FieldValue: Hashable, Sendable {
     /// Equal values, where a NaN equals the same NaN: a float column holding
     /// NaN (PostgreSQL) read twice is no change, so a save or an import of
     /// what it holds writes nothing. (Hashing, synthesized, agrees: a NaN hashes by its bits.)
+    /// Text is equal to the byte: a composed `é` is another value than `e`
+    /// and a combining accent (which Swift's `==` calls equal), so typing
+    /// one over the other is a change, stored as typed (docs/fidelity.md).
     public static func == (lhs: FieldValue, rhs: FieldValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
         case (.int(let a), .int(let b)): return a == b
         case (.double(let a), .double(let b)): return a == b || (a.isNaN && a.bitPattern == b.bitPattern)
-        case (.text(let a), .text(let b)): return a == b
+        case (.text(let a), .text(let b)): return a.hasSameUTF8(as: b)
         case (.date(let a), .date(let b)): return a == b
         case (.list(let a), .list(let b)): return a == b
         case (.data(let a), .data(let b)): return a == b

@@ -89,11 +89,11 @@ public struct StorageCoding: Sendable, Hashable {
         case (.real(let stored), .double(let model)):
             return stored == model && (kind == nil || kind == .decimal)
         case (.text(let stored), .text(let model)):
-            // The kinds `decode` gives TEXT back as text unchanged; `==` as `decode(_:) == value` compares.
+            // The kinds `decode` gives TEXT back as text unchanged; to the byte, as `decode(_:) == value` compares.
             switch kind {
             case nil, .text?, .name?, .multiline?, .password?, .email?, .phone?, .url?, .address?, .state?, .zip?,
                  .choice?, .label?, .comment?, .action?:
-                return stored == model
+                return stored.hasSameUTF8(as: model)
             default:
                 return false
             }

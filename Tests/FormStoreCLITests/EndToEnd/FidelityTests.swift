@@ -423,6 +423,21 @@ import Testing
         #expect(try db.dump() == before)
     }
 
+    /// Text is compared to the byte: a composed `é` typed over `e` and a
+    /// combining accent (equal to Swift's `==`) is a change, stored as typed,
+    /// through `set` and `import`; the same bytes again are no change.
+    @Test func canonicallyEquivalentTextIsStillAChange() throws {
+        let db = try DemoDatabase(sql: "CREATE TABLE n (id INTEGER PRIMARY KEY, a TEXT); INSERT INTO n VALUES (1, 'e' || char(769));")
+        let composed = try db.run(["set", "n", "1", "a=\u{e9}"])
+        #expect(composed.code == 0 && composed.errors.isEmpty, "\(composed)")
+        #expect(try db.query("SELECT hex(a) FROM n") == "C3A9\n")
+        let again = try db.run(["set", "n", "1", "a=\u{e9}"])
+        #expect(again.errors == "No changes.\n", "\(again)")
+        let imported = try db.run(["import", "n"], stdin: #"{"id": 1, "a": "e\u0301"}"# + "\n")
+        #expect(imported.code == 0 && imported.errors.contains("1 updated"), "\(imported)")
+        #expect(try db.query("SELECT hex(a) FROM n") == "65CC81\n")
+    }
+
     /// A bool column's words are read, typed and searched alike: `t` and `f`
     /// are typed as they are stored, and `--where` finds a row whatever word
     /// or number it holds.
