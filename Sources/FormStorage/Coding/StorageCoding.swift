@@ -137,7 +137,31 @@ public struct StorageCoding: Sendable, Hashable {
     }
 
     /// The model value for a stored value.
-    public func decode(_ value: DatabaseValue) -> FieldValue { Self.decode(value, kind: kind) }
+    public func decode(_ value: DatabaseValue) -> FieldValue { Self.decode(value, reading: reading) }
+
+    /// What a row's read decodes a column by: its coding's kind, and whether
+    /// a BLOB stays bytes whatever the kind (a column of no type holds bytes
+    /// as bytes, shown `x'…'`; a text kind otherwise reads UTF-8 bytes as the
+    /// text another client cast them from).
+    struct Reading: Sendable, Hashable {
+        var kind: FieldKind?
+        var bytesStayBytes = false
+    }
+
+    /// How a row's read decodes this coding's column.
+    var reading: Reading { Reading(kind: kind, bytesStayBytes: isUntyped) }
+
+    /// `decode(_:kind:)` by a column's `reading`.
+    static func decode(_ value: DatabaseValue, reading: Reading) -> FieldValue {
+        if reading.bytesStayBytes, case .blob(let bytes) = value { return .data(bytes) }
+        return decode(value, kind: reading.kind)
+    }
+
+    /// `decode(_:kind:)` of a cell read in place, by a column's `reading`.
+    static func decode(_ cell: DatabaseCell, reading: Reading) -> FieldValue {
+        if reading.bytesStayBytes, case .blob = cell { return FieldValue(DatabaseValue(cell)) }
+        return decode(cell, kind: reading.kind)
+    }
 
     /// `decode(_:)` of a coding of `kind`: decoding needs nothing else, so
     /// a row's columns are decoded by their kinds, with no coding copied per column.

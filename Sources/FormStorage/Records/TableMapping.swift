@@ -32,8 +32,8 @@ public struct TableMapping: Sendable, Hashable {
     let selectByKeySQL: String
     /// The coding of each of `columns`, in the same order.
     private var columnCodings: [StorageCoding]
-    /// The kind of each of `columns`' coding, in the same order: what a row's read decodes by.
-    private let columnKinds: [FieldKind?]
+    /// How each of `columns` is decoded (its coding's `reading`), in the same order: what a row's read decodes by.
+    private let columnReadings: [StorageCoding.Reading]
     /// The position in `columns` of each of `keyColumns`, in key order.
     private let keyPositions: [Int]
     /// Each column's quoted name, quoted once rather than per statement built.
@@ -161,7 +161,7 @@ public struct TableMapping: Sendable, Hashable {
         selectSQL = "SELECT \(columns.map(quoteIdentifier).joined(with: ", ")) FROM \(quoteIdentifier(table.name))"
         selectByKeySQL = "\(selectSQL) WHERE \(whereKey)"
         columnCodings = columns.map { codings[$0] ?? .kindless }
-        columnKinds = columnCodings.map(\.kind)
+        columnReadings = columnCodings.map(\.reading)
         keyPositions = key.map { columns.firstIndex(of: $0)! }
         columnAffinities = columns.map { table.column($0)?.affinity }
         insertRoles = columns.map { column in
@@ -349,7 +349,7 @@ public struct TableMapping: Sendable, Hashable {
             if arrived == nil, let defaultValue = role.defaultValue, value == defaultValue { continue }
             given.append(index)
             // A value that arrived in its stored form (an import's usual one) needs no coding, nor its copy.
-            if let arrived, StorageCoding.isStoredForm(arrived, of: value, kind: columnKinds[index]) {
+            if let arrived, StorageCoding.isStoredForm(arrived, of: value, kind: columnReadings[index].kind) {
                 arguments.append(try checked(arrived, at: index))
             } else {
                 arguments.append(try argument(value, at: index, like: arrived))
@@ -499,9 +499,9 @@ public struct TableMapping: Sendable, Hashable {
     func record(from statement: Statement) -> StoredRecord {
         guard pathSlots.isEmpty else { return record(decoding: columns.indices.map { statement.value(at: $0) }) }
         // Each column decoded where SQLite holds it, straight into its slot.
-        // The kinds are taken out first: a closure using `columnKinds` copied the whole mapping.
-        let kinds = columnKinds
-        return record(slotValues { StorageCoding.decode(statement.cell(at: $0), kind: kinds[$0]) })
+        // The kinds are taken out first: a closure using `columnReadings` copied the whole mapping.
+        let kinds = columnReadings
+        return record(slotValues { StorageCoding.decode(statement.cell(at: $0), reading: kinds[$0]) })
     }
 
     /// Each column's value (`decoded(position)`, by position in `columns`)
@@ -551,9 +551,9 @@ public struct TableMapping: Sendable, Hashable {
     func rowToUpdate(from statement: Statement, changes: [String: FieldValue]) -> StoredRow {
         guard pathSlots.isEmpty else { return row(from: statement) }
         let stored = columns.indices.map { statement.value(at: $0) as DatabaseValue }
-        let kinds = columnKinds
+        let kinds = columnReadings
         return StoredRow(record: record(slotValues(of: positionsToUpdate(changes)) {
-            StorageCoding.decode(stored[$0], kind: kinds[$0])
+            StorageCoding.decode(stored[$0], reading: kinds[$0])
         }), stored: stored)
     }
 
@@ -593,7 +593,7 @@ public struct TableMapping: Sendable, Hashable {
         for offset in positions.indices {
             let value: DatabaseValue = statement.value(at: offset)
             stored.append(value)
-            values.others[columns[positions[offset]]] = StorageCoding.decode(value, kind: columnKinds[positions[offset]])
+            values.others[columns[positions[offset]]] = StorageCoding.decode(value, reading: columnReadings[positions[offset]])
         }
         return StoredRow(record: record(values), stored: stored, positions: positions)
     }
@@ -635,7 +635,7 @@ public struct TableMapping: Sendable, Hashable {
             guard value.isStoredAsBound(in: columnAffinities[position]), row.setStored(value, at: position) else {
                 return false
             }
-            let decoded = StorageCoding.decode(value, kind: columnKinds[position])
+            let decoded = StorageCoding.decode(value, reading: columnReadings[position])
             if let slot = columnSlots[position] {
                 row.record.slotValues.slots[slot] = decoded
             } else {
@@ -658,8 +658,8 @@ public struct TableMapping: Sendable, Hashable {
 
     /// The record of one row's stored values (by position in `columns`).
     func record(decoding stored: [DatabaseValue]) -> StoredRecord {
-        let kinds = columnKinds
-        var values = slotValues { StorageCoding.decode(stored[$0], kind: kinds[$0]) }
+        let kinds = columnReadings
+        var values = slotValues { StorageCoding.decode(stored[$0], reading: kinds[$0]) }
         if !pathSlots.isEmpty {
             var documents: [Int: DictionaryModel] = [:]
             for path in pathSlots {

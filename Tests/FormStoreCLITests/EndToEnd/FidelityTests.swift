@@ -438,6 +438,18 @@ import Testing
         #expect(try db.query("SELECT hex(a) FROM n") == "65CC81\n")
     }
 
+    /// A column of no type holding a BLOB whose bytes read as UTF-8 shows
+    /// bytes, as a BLOB column does, and typed as shown it is no change.
+    @Test func anUntypedColumnsBytesThatReadAsTextStayBytes() throws {
+        let db = try DemoDatabase(sql: "CREATE TABLE u (id INTEGER PRIMARY KEY, g, note TEXT); INSERT INTO u VALUES (1, x'68656C6C6F', 'n');")
+        #expect(try db.run(["show", "u", "1"]).output == "id:   1\ng:    <blob 5 bytes>\nnote: n\n")
+        let same = try db.run(["set", "u", "1", "g=x'68656C6C6F'"])
+        #expect(same.errors == "No changes.\n", "\(same)")
+        let other = try db.run(["set", "u", "1", "note=z"])
+        #expect(other.code == 0, "\(other)")
+        #expect(try db.query("SELECT quote(g), note FROM u") == "X'68656C6C6F'|z\n")
+    }
+
     /// A bool column's words are read, typed and searched alike: `t` and `f`
     /// are typed as they are stored, and `--where` finds a row whatever word
     /// or number it holds.
