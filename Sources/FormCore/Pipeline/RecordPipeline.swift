@@ -202,6 +202,19 @@ public final class RecordPipeline: Sendable {
 
     private static let hiddenWhy = "is hidden, so its change cannot be saved: show it or undo the change"
 
+    /// The fields a change shows: hidden for `pristine` (as stored), visible
+    /// for `values`. A save validates them as changed: a rule they break
+    /// (`required`) is the change's doing, not a stored value's, and
+    /// is an error, not a warning.
+    public func revealedKeys(pristine: [String: FieldValue], values: [String: FieldValue], editing: Bool) -> [String] {
+        guard hasConditions else { return [] }
+        let before = form.visibility(values: pristine, editing: editing)
+        let after = form.visibility(values: values, editing: editing)
+        return fields.compactMap { field in
+            field.hiddenWhen != nil && before.isHidden(field.key) && !after.isHidden(field.key) ? field.key : nil
+        }
+    }
+
     // MARK: What is validated
 
     /// Checks a record as a save does: the visible values, a changed field's
@@ -313,10 +326,11 @@ public final class RecordPipeline: Sendable {
                 failed.insert(key)
             }
         }
+        let checked = isNew ? allKeys
+            : Set(changed).union(revealedKeys(pristine: pristine, values: values, editing: editing))
         let report = warnings
-            ? validate(changed: isNew ? allKeys : Set(changed), values: values, editing: editing)
-            : ValidationReport(errors: errors(changed: isNew ? allKeys : Set(changed), isNew: isNew, values: values,
-                                              editing: editing),
+            ? validate(changed: checked, values: values, editing: editing)
+            : ValidationReport(errors: errors(changed: checked, isNew: isNew, values: values, editing: editing),
                                warnings: [])
         let errors = refused + report.errors.filter { $0.field.map { !failed.contains($0) } ?? true }
         guard errors.isEmpty else { return .invalid(RecordPipeline.inFormOrder(errors, of: self), warnings: report.warnings) }

@@ -135,6 +135,10 @@ extension FormSession {
         let keys = compiled.layout.keys
         var changed = Set(slots.map { keys[$0] })
         for key in inputs.keys where compiled.layout.position(of: key) != nil { changed.insert(key) }
+        // A field the changes show is checked as changed (`RecordPipeline.revealedKeys`).
+        if key != nil, !slots.isEmpty {
+            changed.formUnion(pipeline.revealedKeys(pristine: pristine, values: current, editing: isEditing))
+        }
         return validate(changed: changed)
     }
 

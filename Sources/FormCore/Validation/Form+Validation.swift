@@ -167,8 +167,11 @@ extension Form {
         }
         for rule in rules {
             let named = rule.fields
-            guard (named.isEmpty || named.contains(where: changed.contains)) == asErrors,
-                  let error = check(rule, values: values, hidden: visibility) else { continue }
+            guard (named.isEmpty || named.contains(where: changed.contains)) == asErrors else { continue }
+            // A rule over a field that is never stored (a repeated password) says nothing of the
+            // stored record: unless a change is checked against it, it warns of nothing.
+            if !asErrors, named.contains(where: { field($0)?.isStored == false }) { continue }
+            guard let error = check(rule, values: values, hidden: visibility) else { continue }
             found.append(error)
         }
         return found

@@ -41,6 +41,62 @@ import Testing
         #expect(new.value("lastName") == "")
     }
 
+    /// A field a change shows is checked as changed: required and empty,
+    /// it stops the save (it was a warning, "stored so", and saved).
+    @Test func aRequiredFieldAChangeShowsMustBeFilled() throws {
+        var subscribed = Field(key: "subscribed", label: "Subscribed", kind: .bool)
+        subscribed.isStored = true
+        var reason = Field(key: "reason", label: "Why unsubscribed", kind: .text)
+        reason.isRequired = true
+        reason.hiddenWhen = .equals("subscribed", .bool(true))
+        var form = Form(name: "contact", title: "Contact", sections: [Section(nil, fields: [subscribed, reason])])
+        form.table = "contacts"
+        let backend = MemoryBackend(keyColumns: ["id"])
+        backend.put(["id": 1, "subscribed": true, "reason": .null])
+        let session = try FormSession.open(form, key: key, backend: backend)
+        try session.set("subscribed", value: false)
+        guard case .invalid(let errors) = try session.save() else {
+            Issue.record("saved with the shown required field empty")
+            return
+        }
+        #expect(errors.map(\.field) == ["reason"])
+        #expect(session.warnings.isEmpty)
+        let plan = session.pipeline.plan(isNew: false, pristine: ["id": 1, "subscribed": true, "reason": .null],
+                                      values: ["id": 1, "subscribed": false, "reason": .null], given: ["subscribed"],
+                                      editing: true)
+        guard case .invalid(let planned, _) = plan else {
+            Issue.record("the pipeline planned the write: \(plan)")
+            return
+        }
+        #expect(planned.map(\.field) == ["reason"])
+        try session.set("reason", input: "too much mail")
+        #expect(try session.save().isSuccess)
+    }
+
+    /// A rule over a field never stored (a repeated password) warns of
+    /// nothing when neither is changed, and still holds when one is.
+    @Test func aRuleOverAFieldNeverStoredWarnsOfNothing() throws {
+        let password = Field(key: "pw", label: "Password", kind: .password)
+        var again = Field(key: "pw2", label: "Password again", kind: .password)
+        again.isStored = false
+        let note = Field(key: "note", label: "Note", kind: .text)
+        var form = Form(name: "account", title: "Account", sections: [Section(nil, fields: [password, again, note])])
+        form.rules = [.fieldsEqual("pw2", other: "pw", code: "mismatch", message: "Passwords differ")]
+        form.table = "accounts"
+        let backend = MemoryBackend(keyColumns: ["id"])
+        backend.put(["id": 1, "pw": "secret", "note": "n"])
+        let session = try FormSession.open(form, key: key, backend: backend)
+        try session.set("note", input: "m")
+        #expect(try session.save().isSuccess)
+        #expect(session.warnings.isEmpty)
+        try session.set("pw", input: "other")
+        guard case .invalid(let errors) = try session.save() else {
+            Issue.record("a changed password saved without its repetition")
+            return
+        }
+        #expect(errors.map(\.message) == ["Passwords differ"])
+    }
+
     @Test func unsavedChangesWarningCanBeChangedOrTurnedOff() throws {
         var form = profileForm()
         form.unsavedChangesWarning = "Leave without saving?"
