@@ -62,11 +62,15 @@ extension FormSession {
         }
     }
 
-    /// How a row differs from the one loaded.
+    /// How a row differs from the one loaded; a cell holding typed text that
+    /// did not parse is changed (the text is the person's unsaved change).
     public func rowChange(_ group: String, _ id: String) -> RowChange {
         guard let definition = form.group(group), let row = row(group, id) else { return .unchanged }
         guard let loaded = groupState.pristine[group]?.first(where: { $0.id == id }) else { return .added }
-        let changed = definition.fields.filter { $0.holdsValue && $0.isStored && row[$0.key] != loaded[$0.key] }.map(\.key)
+        let typed = groupState.inputs[id] ?? [:]
+        let changed = definition.fields.filter {
+            $0.holdsValue && $0.isStored && (row[$0.key] != loaded[$0.key] || typed[$0.key] != nil)
+        }.map(\.key)
         let moved = definition.keepsOrder && isMoved(id, in: group)
         return changed.isEmpty && !moved ? .unchanged : .changed(fields: changed, moved: moved)
     }
@@ -76,11 +80,12 @@ extension FormSession {
         form.groups.map(\.key).filter(isGroupDirty)
     }
 
-    /// Whether a group's rows differ from the ones loaded.
+    /// Whether a group's rows differ from the ones loaded, or one of its cells
+    /// holds typed text that did not parse.
     public func isGroupDirty(_ group: String) -> Bool {
         let now = rows(group), loaded = groupState.pristine[group] ?? []
         guard now.map(\.id) == loaded.map(\.id) else { return true }
-        return zip(now, loaded).contains { $0.values != $1.values }
+        return zip(now, loaded).contains { $0.values != $1.values || groupState.inputs[$0.id]?.isEmpty == false }
     }
 
     var areGroupsDirty: Bool {

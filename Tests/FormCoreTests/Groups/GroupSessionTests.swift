@@ -130,6 +130,12 @@ import Testing
         #expect(session.rowText("lines", tea, "amount") == "lots")
         #expect(session.rowErrors("lines", tea).map(\.code) == ["number"])
         #expect(session.hasUnsavedChanges)
+        // The text is the person's change: the row and its group count it, and a save refuses it.
+        #expect(session.rowChange("lines", tea) == .changed(fields: ["amount"], moved: false))
+        #expect(session.dirtyGroups == ["lines"])
+        guard case .invalid(let errors) = try session.save() else { Issue.record("saved text that is not a number"); return }
+        #expect(errors.map(\.code) == ["number"])
+        #expect(session.rowText("lines", tea, "amount") == "lots")
     }
 
     @Test func aChildConflictIsReportedPerRowAndField() throws {

@@ -72,6 +72,17 @@ import Testing
         #expect(session.rows("lines")[0]["amount"].doubleValue == 4)
     }
 
+    @Test func aCellTypedWithABadValueIsAnUnsavedChange() throws {
+        let (_, _, screen) = try open()
+        try press(.tab, .tab, .tab, .control("u"), on: screen)  // Tea's amount, cleared
+        for character in "lots" { _ = try screen.handle(.character(character)) }
+        let shown = text(screen)
+        #expect(shown.contains("› *  Tea   lots"))
+        #expect(shown.contains("1 unsaved"))
+        try press(.escape, on: screen)
+        #expect(text(screen).contains("Discard your unsaved changes (1 field)?"))
+    }
+
     @Test func ctrlXAsksThenDeletesTheRowAndCtrlNAddsOne() throws {
         let (_, session, screen) = try open()
         try press(.tab, .tab, .control("x"), on: screen)
