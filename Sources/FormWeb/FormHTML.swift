@@ -65,6 +65,8 @@ public struct FormHTML {
         out += " data-form=\"\(HTML.escape(session.form.name))\" data-mode=\"\(session.form.mode.rawValue)\""
         if let events = options.eventsHref { out += " data-events=\"\(HTML.escape(events))\"" }
         if options.drawnFrom != nil { out += " data-unsaved" }
+        // The form turned its unsaved-changes warning off: leaving does not ask.
+        if session.form.unsavedChangesWarning == nil { out += " data-leave-silently" }
         out += ">\n"
         if let token = options.csrfToken {
             out += "<input type=\"hidden\" name=\"_csrf\" value=\"\(HTML.escape(token))\">\n"

@@ -93,6 +93,7 @@ extension WebAssets {
   window.addEventListener("beforeunload", function (event) {
     if (!dirty) { return; }
     flushDraft();
+    if (form.hasAttribute("data-leave-silently")) { return; }
     event.preventDefault();
     event.returnValue = "";
   });

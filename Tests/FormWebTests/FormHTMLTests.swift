@@ -66,6 +66,14 @@ import Testing
         #expect(html.contains("name=\"name\" id=\"f-name\" required aria-required=\"true\""))
     }
 
+    @Test func aFormWithItsWarningOffLetsThePageBeLeftWithoutAsking() throws {
+        #expect(!Self.html(try Self.session().0).contains("data-leave-silently"))
+        var silent = Self.register
+        silent.unsavedChangesWarning = nil
+        #expect(Self.html(try Self.session(silent).0).contains(" data-leave-silently"))
+        #expect(WebAssets.script.contains("data-leave-silently"))
+    }
+
     @Test func aSecureValueIsNeverSent() throws {
         let (session, _) = try Self.session()
         let html = Self.html(session)

@@ -233,8 +233,15 @@ extension FormScreen {
 
     private func drawConfirmDiscard(into screen: inout ScreenBuffer) {
         let count = unsavedCount
-        drawBox([("Discard your unsaved changes (\(count) field\(count == 1 ? "" : "s"))?", .title),
-                 ("", .plain),
+        let fields = "\(count) field\(count == 1 ? "" : "s")"
+        // The form's own warning, when it has one, with the count beneath it.
+        let question: [(String, CellStyle)] = switch form.unsavedChangesWarning {
+        case let text? where text != Form.defaultUnsavedChangesWarning:
+            [(text, .title), ("(\(fields) unsaved)", .plain)]
+        default:
+            [("Discard your unsaved changes (\(fields))?", .title)]
+        }
+        drawBox(question + [("", .plain),
                  ("y  discard and leave     n  keep editing", .plain)], into: &screen)
     }
 

@@ -75,24 +75,30 @@ extension FormScreen {
         }
     }
 
-    /// Esc: leaves, asking first when something is unsaved.
+    /// Esc: leaves, asking first when something is unsaved (unless the form
+    /// turned its unsaved-changes warning off: then it discards at once).
     func escape() throws -> Action {
         try leaveField()
         guard session.hasUnsavedChanges else {
             if form.mode == .edit && session.isEditing { try session.cancel() }
             return .quit(code: .success, farewell: farewell)
         }
+        guard session.unsavedChangesWarning != nil else { return try discard() }
         overlay = .confirmDiscard
         return .none
+    }
+
+    private func discard() throws -> Action {
+        try session.cancel()
+        return .quit(code: .success, farewell: saved.isEmpty ? "Changes discarded."
+                     : "Changes discarded; saved before: \(saved.joined(separator: ", ")).")
     }
 
     func handleConfirmDiscard(_ key: Key) throws -> Action {
         switch key {
         case .character("y"), .character("Y"):
             overlay = nil
-            try session.cancel()
-            return .quit(code: .success, farewell: saved.isEmpty ? "Changes discarded."
-                         : "Changes discarded; saved before: \(saved.joined(separator: ", ")).")
+            return try discard()
         case .character("n"), .character("N"), .escape:
             overlay = nil
             focusChanged()

@@ -94,6 +94,23 @@ import Testing
         #expect(people.stored("name") == .text("Ann"))
     }
 
+    @Test func escapeAsksInTheFormsOwnWordsOrNotAtAllWhenItsWarningIsOff() throws {
+        let worded = PeopleStore { $0.unsavedChangesWarning = "Throw away this person?" }
+        var screen = FormScreen(session: try worded.open())
+        _ = try screen.handle(.tab)
+        try type("x", into: screen)
+        _ = try screen.handle(.escape)
+        #expect(screenText(screen).contains("Throw away this person?"))
+        #expect(screenText(screen).contains("(1 field unsaved)"))
+
+        let silent = PeopleStore { $0.unsavedChangesWarning = nil }
+        screen = FormScreen(session: try silent.open())
+        _ = try screen.handle(.tab)
+        try type("x", into: screen)
+        #expect(try screen.handle(.escape) == .quit(code: .success, farewell: "Changes discarded."))
+        #expect(silent.stored("name") == .text("Ann"))
+    }
+
     @Test func escapeWithoutChangesLeavesAtOnce() throws {
         let screen = FormScreen(session: try PeopleStore().open())
         #expect(try screen.handle(.escape) == .quit(code: .success, farewell: "No changes made."))
