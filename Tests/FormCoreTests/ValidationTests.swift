@@ -142,6 +142,22 @@ import Testing
         #expect(form.visibleValues(["hasPet": true, "petName": "Rex", "vet": "Dr. No"], editing: true).keys.sorted() == ["hasPet", "petName"])
     }
 
+    @Test func aConditionIsExplainedInTheFormsWords() {
+        let form = Form("f") {
+            Section {
+                Field("Country", key: "country", kind: .choice).choices([(value: "usa", label: "USA"), (value: "de", label: "Germany")])
+                Field("ZIP", key: "zip")
+                Field("Newsletter", key: "news", kind: .bool)
+            }
+        }
+        #expect(form.explain(.equals("country", "usa")) == "Country is \"USA\"")
+        #expect(form.explain(.not(.equals("country", "de"))) == "Country is not \"Germany\"")
+        #expect(form.explain(.all([.isEmpty("zip"), .not(.editing)])) == "ZIP is empty and not while editing")
+        #expect(form.explain(.any([.equals("news", true), .all([.isNotEmpty("zip"), .editing])]))
+                == "Newsletter is \"yes\" or (ZIP is not empty and while editing)")
+        #expect(form.explain(.equals("gone", .null)) == "gone is empty")
+    }
+
     @Test func disabledAndEditableFollowConditionsAndMode() throws {
         let form = Form("f") {
             Section {

@@ -400,14 +400,19 @@ final class EditorEdit {
                 }
             }
         }
+        let hidden = Set(form.fields.filter { $0.hiddenWhen != nil && !session.isVisible($0.key) }.map(\.key))
+        let disabled = Set(form.fields.filter { $0.disabledWhen != nil && form.isDisabled($0, values: session.current, editing: session.isEditing) }.map(\.key))
         return EditorDocument.render(form: form, values: texts, conflicts: marks, subject: subject, emptyText: emptyText,
-                                     referred: referred, restored: draft.map { ValueText.shownDate($0.updatedAt, kind: nil) })
+                                     referred: referred, restored: draft.map { ValueText.shownDate($0.updatedAt, kind: nil) },
+                                     hidden: hidden, disabled: disabled)
             + groupSection()
     }
 
     private func describe(_ error: FieldError) -> String {
         guard let key = error.field, let field = form.field(key) else { return error.message }
-        return "\(field.label) (\(key)): \(error.message)"
+        // A refusal names its field already (`State (state) is hidden, …`).
+        let named = "\(field.label) (\(key))"
+        return error.message.hasPrefix(named) ? error.message : "\(named): \(error.message)"
     }
 
     private func labels(_ keys: [String]) -> String {

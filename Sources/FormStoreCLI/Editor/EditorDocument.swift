@@ -15,7 +15,9 @@ import FoundationEssentials
 /// with spaces at its ends (or starting with a quote) is quoted `"…"`. A field
 /// with no value (NULL) is left empty, empty text is `""`, and the bare word
 /// `null` sets no value (the text is `"null"`), as `FIELD:=null` does on the
-/// command line. Secure fields are left out; read-only fields appear as comments.
+/// command line. Secure fields are left out; read-only fields appear as comments,
+/// and a field's `hiddenWhen`/`disabledWhen` is explained above it, with
+/// whether it holds now.
 enum EditorDocument {
     /// A field changed by someone else since the edit began.
     struct Conflict: Sendable, Hashable {
@@ -36,7 +38,8 @@ enum EditorDocument {
     /// - parameter referred: a foreign key's value with its row's label (`1 (AC/DC)`), by field key.
     static func render(form: Form, values: [String: String], errors: [String] = [],
                        conflicts: [Conflict] = [], subject: String? = nil, emptyText: Set<String> = [],
-                       referred: [String: String] = [:], restored: String? = nil) -> String {
+                       referred: [String: String] = [:], restored: String? = nil,
+                       hidden: Set<String> = [], disabled: Set<String> = []) -> String {
         var out = "# Editing \(oneLine(subject ?? form.name)) (\(oneLine(form.title))).\n"
         out += "# Lines starting with '#' are ignored. Change the values after the colons,\n"
         out += "# then save and close the editor. A line break in a value is written \\n,\n"
@@ -72,6 +75,14 @@ enum EditorDocument {
             }
             if let format = field.format { out += "# format: \(oneLine(format))\n" }
             if let hint = field.hint { out += "# \(oneLine(hint))\n" }
+            if let condition = field.hiddenWhen {
+                out += "# hidden when \(oneLine(form.explain(condition)))"
+                out += hidden.contains(field.key) ? ": hidden now, its value is saved only if your changes show it\n" : "\n"
+            }
+            if let condition = field.disabledWhen {
+                out += "# disabled when \(oneLine(form.explain(condition)))"
+                out += disabled.contains(field.key) ? ": disabled now, it cannot be changed\n" : "\n"
+            }
             if let row = referred[field.key] { out += "# now: \(oneLine(row))\n" }
             if let conflict = conflicts.first(where: { $0.field == field.key }) {
                 out += "# CONFLICT: now \(encodeValue(conflict.theirs)) in the database\n"

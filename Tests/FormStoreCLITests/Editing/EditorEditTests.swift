@@ -39,6 +39,27 @@ import FormCore
         #expect(editor.invocations == 1)
     }
 
+    @Test func theDocumentSaysWhichFieldsAreHiddenOrDisabledNow() throws {
+        let store = PeopleStore { form in
+            form.sections[0].fields[4].hiddenWhen = .equals("colour", "red")
+            form.sections[0].fields[3].disabledWhen = .all([.isNotEmpty("notes"), .not(.equals("colour", "blue"))])
+        }
+        let editor = try ScriptedEditor([
+            Self.set("notes", "hi"),
+            Self.set("colour", "Blue"),
+        ])
+        let (code, text) = try editor.edit(try store.open())
+        #expect(code == .success)
+        #expect(text == "Saved people 1: Favourite colour, Notes.\n")
+        let first = editor.seen(1)
+        #expect(first.contains("# hidden when Favourite colour is \"Red\": hidden now, its value is saved only if your changes show it\nnotes: \n"))
+        #expect(first.contains("# disabled when Notes is not empty and Favourite colour is not \"Blue\"\nborn: "))
+        // The refusal names the field once.
+        let second = editor.seen(2)
+        #expect(second.contains("#   Notes (notes) is hidden, so its change cannot be saved: show it or undo the change\n"))
+        #expect(store.stored("notes") == .text("hi"))
+    }
+
     @Test func anInvalidDocumentIsReopenedWithItsErrorsThenFixed() throws {
         let store = PeopleStore()
         let editor = try ScriptedEditor([
