@@ -124,6 +124,20 @@ import Testing
         #expect(form.validateRules(values: ["password": "abcdef", "password2": "abcdef"]).isEmpty)
     }
 
+    @Test func aRuleBlamingTheFormWithoutAMessageNamesTheFormAndItself() {
+        let form = Form("trip", title: "Trip") {
+            Section {
+                Field("From", key: "from", kind: .date)
+                Field("To", key: "to", kind: .date)
+            }
+        }
+        .rule(.custom(CustomFormRule(code: "datesInOrder", field: nil) { _ in false }))
+        #expect(form.validateRules(values: [:]).map(\.message) == ["Trip is not valid: it fails the rule datesInOrder"])
+        // A catalog code, or the form's own words, are taken as they are.
+        #expect(form.message("datesInOrder", "The trip ends before it starts").validateRules(values: [:]).map(\.message)
+                == ["The trip ends before it starts"])
+    }
+
     @Test func hiddenFieldsAreSkippedAndLeftOutOfTheValues() {
         let form = Form("f") {
             Section {

@@ -74,7 +74,7 @@ import FormCore
         #expect(parsed?["required"] as? [String] == ["name"])
         let json = runTool(["form", "people", "--format", "json"], workspace: workspace)
         #expect((try? JSONSerialization.jsonObject(with: Data(json.output.utf8))) != nil)
-        #expect(runTool(["form", "people"], workspace: workspace).output.contains("  name: Name (text, required)\n"))
+        #expect(runTool(["form", "people"], workspace: workspace).output.contains("  name: Name (text, required, at most 40 characters)\n"))
     }
 
     @Test func aMissingDatabaseIsNotFoundAndNotCreated() throws {

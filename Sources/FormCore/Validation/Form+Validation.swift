@@ -221,8 +221,12 @@ extension Form {
             let blamed = custom.field.flatMap { field($0) }
             if let blamed, isHidden(blamed) { return nil }
             guard !custom.check(values) else { return nil }
+            // A rule blaming the form, with no message of its own, names the form and itself.
             let text = MessageCatalog.english.resolve(code: custom.code, field: blamed, overrides: messages,
-                                                      ruleMessage: custom.message, parameters: [:])
+                                                      ruleMessage: custom.message,
+                                                      parameters: blamed == nil ? ["label": title, "code": custom.code] : [:],
+                                                      variant: blamed == nil && !MessageCatalog.english.hasTemplate(custom.code)
+                                                        ? "invalid.form" : nil)
             return FieldError(field: custom.field, code: custom.code, message: text)
         }
     }

@@ -50,6 +50,7 @@ public struct MessageCatalog: Sendable, Hashable {
         "zip": "{label} must be a 5-digit ZIP code",
         "url": "{label} is not a valid URL",
         "invalid": "{label} is not valid",
+        "invalid.form": "{label} is not valid: it fails the rule {code}",
         "kind": "{label} cannot hold {kind}",
     ])
 
@@ -58,6 +59,9 @@ public struct MessageCatalog: Sendable, Hashable {
     public func template(for code: String) -> String {
         templates[code] ?? templates["invalid"] ?? "{label} is not valid"
     }
+
+    /// Whether the catalog has a message of its own for `code`.
+    public func hasTemplate(_ code: String) -> Bool { templates[code] != nil }
 
     /// The message for a failure of `code` on `field`, most specific first.
     /// - parameter variant: the catalog key to use instead of `code` for the

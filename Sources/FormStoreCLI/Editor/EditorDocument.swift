@@ -323,29 +323,7 @@ enum EditorDocument {
     private static func describe(_ field: Field) -> String {
         var parts = [field.kind.rawValue]
         if field.wantsValue || field.rules.contains(.required) { parts.append("required") }
-        for rule in field.rules {
-            switch rule {
-            case .minLength(let n): parts.append("at least \(n) characters")
-            case .maxLength(let n): parts.append("at most \(n) characters")
-            case .pattern(_, let name): parts.append("must match \(name ?? "a pattern")")
-            case .email: parts.append("an email address")
-            case .range(let min, let max):
-                switch (min, max) {
-                case let (lo?, hi?): parts.append("from \(number(lo)) to \(number(hi))")
-                case let (lo?, nil): parts.append("at least \(number(lo))")
-                case let (nil, hi?): parts.append("at most \(number(hi))")
-                default: break
-                }
-            case .equalTo(let other): parts.append("same as \(other)")
-            case .maxFutureDays(let days): parts.append("at most \(days) days ahead")
-            case .required, .oneOfChoices, .custom: break
-            }
-        }
-        return parts.joined(separator: ", ")
-    }
-
-    private static func number(_ d: Double) -> String {
-        d.rounded() == d && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+        return (parts + FieldFacts.rules(field)).joined(separator: ", ")
     }
 
     /// A comment's text: one line, neutralised for the terminal the editor runs in.

@@ -36,11 +36,19 @@ struct FormDescription {
                 if field.isReadOnly { facts.append("read-only") }
                 if field.isSecure { facts.append("secure") }
                 if (section.group?.keyFields ?? form.primaryKey).contains(field.key) { facts.append("primary key") }
+                facts += FieldFacts.rules(field)
                 out += "  \(shown(field.key)): \(shown(field.label)) (\(facts.joined(separator: ", ")))\n"
                 if !field.choices.isEmpty {
-                    out += "    choices: \(field.choices.map { shown($0.label) }.joined(separator: ", "))\n"
+                    let choices = field.choices.map { shown($0.label) + ($0.isDisabled ? " (disabled)" : "") }
+                    out += "    choices: \(choices.joined(separator: ", "))\n"
                 }
+                if let condition = field.hiddenWhen { out += "    hidden when \(shown(form.explain(condition)))\n" }
+                if let condition = field.disabledWhen { out += "    disabled when \(shown(form.explain(condition)))\n" }
             }
+        }
+        if !form.rules.isEmpty {
+            out += "\nRules\n"
+            for rule in form.rules { out += "  \(shown(FieldFacts.rule(rule, in: form)))\n" }
         }
         return out
     }

@@ -35,7 +35,7 @@ import Testing
         let demo = try DemoDatabase()
         let text = try demo.run(["form", "signup"])
         #expect(text.code == 0)
-        #expect(text.output.contains("  age: Age (integer)\n"))
+        #expect(text.output.contains("  age: Age (integer, from 0 to 119)\n"))
         let json = try demo.run(["form", "signup", "--format", "json"])
         #expect((try? JSONSerialization.jsonObject(with: Data(json.output.utf8))) != nil)
         let schema = try demo.run(["form", "signup", "--format", "json-schema"])
