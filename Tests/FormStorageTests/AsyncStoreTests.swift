@@ -129,6 +129,55 @@ import Synchronization
         #expect(try titles()[3] == "ticket 4")
     }
 
+    struct Ticket: Codable, Equatable {
+        var id: Int?
+        var title: String
+        var status: String
+    }
+
+    static let typedForm: Form = {
+        var form = Form("ticket", for: Ticket.self) {
+            Section {
+                Field("Title", \Ticket.title).required()
+                Field("Status", \Ticket.status)
+            }
+        }
+        form.table = "tickets"
+        return form
+    }()
+
+    @Test func theTypedDoorIsAwaitedAndCancellableLikeASession() async throws {
+        let store = try await store(busyTimeout: .seconds(60))
+        var ticket = try #require(try await store.load(Ticket.self, form: Self.typedForm, key: RecordKey("id", 5)))
+        #expect(ticket == Ticket(id: 5, title: "ticket 5", status: "open"))
+        ticket.status = "closed"
+        #expect(try await store.save(ticket, form: Self.typedForm, key: RecordKey("id", 5))
+                == .saved(changed: ["status"], key: RecordKey("id", 5)))
+        #expect(try await store.save(ticket, form: Self.typedForm, key: RecordKey("id", 5)) == .unchanged)
+        #expect(try await store.load(Ticket.self, form: Self.typedForm, key: RecordKey("id", 99)) == nil)
+        #expect(try await store.save(ticket, form: Self.typedForm, key: RecordKey("id", 99)) == .notFound)
+        guard case .saved(_, let key) = try await store.save(Ticket(title: "new", status: "open"), form: Self.typedForm) else {
+            Issue.record("not inserted"); return
+        }
+        #expect(try await store.load(Ticket.self, form: Self.typedForm, key: key)?.title == "new")
+        guard case .invalid(let errors) = try await store.save(Ticket(title: "", status: "open"), form: Self.typedForm) else {
+            Issue.record("an empty title was saved"); return
+        }
+        #expect(errors.map(\.code) == ["required"])
+
+        // Its write waits for another process's lock off the pool, and a cancel ends the wait.
+        let lock = try HeldWriteLock(path, shell: shell)
+        let waiting = Task { try await store.save(Ticket(id: 6, title: "never written", status: "open"), form: Self.typedForm,
+                                                  key: RecordKey("id", 6)) }
+        try await Task.sleep(for: .milliseconds(300))
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        #expect(lock.isHeld)
+        lock.release()
+        #expect(try titles()[5] == "ticket 6")
+        #expect(try titles()[4] == "ticket 5")
+    }
+
     @Test func queriesImportsAndExportsAreAwaited() async throws {
         let store = try await store()
         let imported = try await store.writeBatch(Self.ticketForm) { batch in

@@ -99,21 +99,65 @@ extension FormBackend {
     ///   `SessionError` for a form in free mode, which has no save step; the
     ///   backend's error.
     public func save<Model: Encodable>(_ model: Model, form: Form, key: RecordKey? = nil) throws -> SaveOutcome {
+        try Self.refuseTypedSave(form)
+        guard let key else { return try FormSession.new(form, from: model, backend: self).save() }
+        let session: FormSession
+        do {
+            session = try FormSession.open(form, key: key, backend: self)
+        } catch let error as SessionError where error.reason == .notFound {
+            return .notFound
+        }
+        try session.take(model)
+        return try session.save()
+    }
+
+    /// `load(_:form:key:)`, awaited: the backend's async `load` (a `FormStore`
+    /// reads on its own threads, the task waiting off the cooperative pool).
+    ///
+    /// ```swift
+    /// let ticket = try await store.load(Ticket.self, form: ticketForm, key: RecordKey("id", 7))
+    /// ```
+    nonisolated(nonsending)
+    public func load<Model: Decodable>(_ type: Model.Type, form: Form, key: RecordKey) async throws -> Model? {
+        do {
+            return try await FormSession.open(form, key: key, backend: self).model(as: type)
+        } catch let error as SessionError where error.reason == .notFound {
+            return nil
+        }
+    }
+
+    /// `save(_:form:key:)`, awaited: the read and the write go through the
+    /// backend's async API; the outcomes and errors are the blocking call's.
+    ///
+    /// ```swift
+    /// let outcome = try await store.save(Ticket(title: "Printer jam"), form: ticketForm)
+    /// ```
+    nonisolated(nonsending)
+    public func save<Model: Encodable>(_ model: Model, form: Form, key: RecordKey? = nil) async throws -> SaveOutcome {
+        try Self.refuseTypedSave(form)
+        guard let key else { return try await FormSession.new(form, from: model, backend: self).save() }
+        let session: FormSession
+        do {
+            session = try await FormSession.open(form, key: key, backend: self)
+        } catch let error as SessionError where error.reason == .notFound {
+            return .notFound
+        }
+        try session.take(model)
+        return try await session.save()
+    }
+
+    private static func refuseTypedSave(_ form: Form) throws {
         if form.mode == .free {
             throw SessionError.mode("\(form.name) is in free mode: each change is saved as it is set, so there is no one save of a value")
         }
-        let session: FormSession
-        if let key {
-            do {
-                session = try FormSession.open(form, key: key, backend: self)
-            } catch let error as SessionError where error.reason == .notFound {
-                return .notFound
-            }
-            if form.mode == .edit { try session.beginEditing() }
-            try session.set(from: model)
-        } else {
-            session = try FormSession.new(form, from: model, backend: self)
-        }
-        return try session.save()
+    }
+}
+
+extension FormSession {
+    /// A model value taken into an opened record, as a typed save does (an
+    /// edit-mode form begins editing first).
+    fileprivate func take<Model: Encodable>(_ model: Model) throws {
+        if form.mode == .edit { try beginEditing() }
+        try set(from: model)
     }
 }
