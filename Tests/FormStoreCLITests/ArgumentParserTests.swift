@@ -136,7 +136,9 @@ import FormCore
         #expect(try KeyArgument(parsing: "x,y") == .single("x,y"))
         #expect(throws: CLIError.usage("Key column 'a' is given more than once")) { try KeyArgument(parsing: "a=1,a=2") }
         #expect(throws: CLIError.self) { try KeyArgument(parsing: "a=1,b") }
-        #expect(throws: CLIError.self) { try KeyArgument(parsing: "") }
+        #expect(throws: CLIError.usage("A record key cannot be empty; a key that is empty text is written with its column: "
+                                       + "COLUMN= (for example code=)")) { try KeyArgument(parsing: "") }
+        #expect(try KeyArgument(parsing: "code=").recordKey(primaryKey: ["code"]) == RecordKey("code", ""))
     }
 
     @Test func keysResolveAgainstThePrimaryKey() throws {

@@ -139,8 +139,8 @@ public struct FormStoreError: Error, Sendable, Hashable, CustomStringConvertible
     public static func noPrimaryKey(_ table: String, rowIDHidden: Bool = false) -> FormStoreError {
         let why = rowIDHidden ? " (its columns rowid, _rowid_ and oid hide its rowid)" : ""
         return FormStoreError(reason: .noPrimaryKey,
-                              message: "'\(table)' has no primary key to find records by\(why); "
-                                  + "a spec may name key columns as primaryKey")
+                              message: "'\(table)' has no primary key to find records by\(why): list and export "
+                                  + "read it; a spec may name key columns as primaryKey")
     }
 
     public static func unknownLabelColumn(_ column: String, field: String, form: String, table: String) -> FormStoreError {

@@ -16,7 +16,7 @@ enum KeyArgument: Sendable, Hashable {
 
     /// - throws: `CLIError.usage` for an empty key, a part without `=`, or a column named twice.
     init(parsing text: String) throws {
-        guard !text.isEmpty else { throw CLIError.usage("A record key cannot be empty") }
+        guard !text.isEmpty else { throw CLIError.usage("A record key cannot be empty; a key that is empty text is written with its column: COLUMN= (for example code=)") }
         // Split on unescaped `,` and find each part's first unescaped `=`.
         var parts: [(text: String, equals: String.Index?)] = []
         var current = ""

@@ -11,6 +11,7 @@ extension CLIError {
     /// | `DatabaseError` busy or locked | 75 |
     /// | `DatabaseError` read-only, full, I/O, corrupt, not a database, cannot open; `PrivateDirectoryError`; `SidecarError` (naming the sidecar); `MigrationError` unreadable file | 74 |
     /// | `DatabaseError` constraint (SQLite's message), too big; a trigger or view needing `--trust-schema` | 65 |
+    /// | `FormStoreError` no primary key (a command needing a key on a keyless view or table) | 64 |
     /// | `SessionError` not found; `FormStoreError` unknown table; `MigrationError` unreadable folder | 66 |
     /// | `SessionError` refusals; `FormStoreError` others; `SpecError`, `FieldError`, `InputError`, `MigrationError` | 65 |
     /// | `RecordRejected` invalid / conflict / not found | 65 / 75 / 66 |
@@ -46,7 +47,12 @@ extension CLIError {
         case let error as SessionError:
             return error.reason == .notFound ? .notFound(error.message) : .validation(error.message)
         case let error as FormStoreError:
-            return error.reason == .unknownTable ? .notFound(error.message) : .validation(error.message)
+            switch error.reason {
+            case .unknownTable: return .notFound(error.message)
+            // The command needs a key the form does not have: a usage error, like a field it lacks.
+            case .noPrimaryKey: return .usage(error.message)
+            default: return .validation(error.message)
+            }
         case let error as MigrationError:
             if error.kind == .unreadable { return .notFound(error.description) }
             if error.kind == .unreadableFile { return .storage(error.description) }
@@ -140,12 +146,21 @@ extension CLIError {
         return nil
     }
 
+    /// An error's line; a text column that is NOT NULL, left empty, says how
+    /// to store empty text in it (an empty value is NULL on the command line).
+    private static func hinted(_ error: FieldError, in form: Form) -> String {
+        let line = error.description.singleLine
+        guard error.code == "required", let key = error.field, let field = form.field(key),
+              field.isNotNull, !field.isRequired, [.text, .multiline, .name].contains(field.kind) else { return line }
+        return line + " (its column is NOT NULL: \(key):=\"\" stores empty text)"
+    }
+
     private static func rejected(_ rejection: RecordRejected) -> CLIError {
         let subject = rejection.key.map { "\(rejection.form.name) \($0)" } ?? "new \(rejection.form.name) record"
         switch rejection.reason {
         case .invalid(let errors):
             return .validation("\(subject): validation failed; nothing was saved",
-                               details: errors.map { $0.description.singleLine })
+                               details: errors.map { hinted($0, in: rejection.form) })
         case .conflict(let conflicts):
             let details = conflicts.map { conflict -> String in
                 let field = rejection.form.field(conflict.field)

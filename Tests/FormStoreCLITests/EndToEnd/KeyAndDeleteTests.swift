@@ -24,7 +24,8 @@ import Testing
         let before = try demo.dump()
         let run = try demo.run(["new", "countries", "name=Chile"])
         #expect(run.code == 65)
-        #expect(run.errors == "formstore: new countries record: validation failed; nothing was saved\n  code: code is required\n")
+        #expect(run.errors == "formstore: new countries record: validation failed; nothing was saved\n"
+                + "  code: code is required (its column is NOT NULL: code:=\"\" stores empty text)\n")
         let composite = try demo.run(["new", "lines", "order=10", "qty=2"])
         #expect(composite.code == 65)
         #expect(composite.errors.contains("  line: line is required\n"))
