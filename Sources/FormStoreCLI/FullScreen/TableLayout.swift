@@ -23,7 +23,10 @@ struct TableLayout {
         let rows = session.rows(group.key)
         let room = max(4, width - Self.origin - 2)
         widths = columns.map { field in
-            let texts = rows.map { DisplayWidth.of(session.rowText(group.key, $0.id, field.key)) }
+            // The focused column has room for the cursor after its widest text
+            // (else a cell exactly as wide as its column scrolls its first character away).
+            let cursor = field.key == focused ? 1 : 0
+            let texts = rows.map { DisplayWidth.of(session.rowText(group.key, $0.id, field.key)) + cursor }
             return min(room, Self.widest, max(3, DisplayWidth.of(field.label), texts.max() ?? 0))
         }
         var first = min(max(0, wanted), max(0, columns.count - 1))
@@ -31,6 +34,8 @@ struct TableLayout {
             first = min(first, index)
             while first < index && Self.end(from: first, through: index, widths: widths) > room { first += 1 }
         }
+        // No room left empty on the right while columns are cut on the left (a wider terminal).
+        while first > 0, Self.end(from: first - 1, through: columns.count - 1, widths: widths) <= room { first -= 1 }
         var last = first
         var used = 0
         while last < columns.count, used + widths[last] <= room {

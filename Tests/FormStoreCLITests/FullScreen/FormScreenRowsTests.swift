@@ -52,7 +52,7 @@ import Testing
         #expect(screen.cell?.field == "item")
         try press(.rowDown, on: screen)
         #expect(session.rows("lines").map { $0["item"] } == ["Cake", "Tea"])
-        #expect(text(screen).contains("› ↕  Tea   2.5"))
+        #expect(text(screen).contains("› ↕  Tea    2.5"))
         #expect(text(screen).contains("1 unsaved"))
         try press(.control("s"), on: screen)
         #expect(backend.record(RecordKey("id", 1))?.groups["lines"]?.map { $0["item"] } == ["Cake", "Tea"])
@@ -108,5 +108,16 @@ import Testing
         lines = screen.render(width: 32, height: 16).text.split(separator: "\n").map(String.init)
         #expect(lines.contains("   … Amount"))
         #expect(lines.contains("› *  2.5"))
+        // A wider terminal shows the whole table again, from its first column.
+        lines = screen.render(width: 80, height: 16).text.split(separator: "\n").map(String.init)
+        #expect(lines.contains("     Item                          Amount"))
+        #expect(lines.contains("› *  A very long item name indeed  2.5"))
+    }
+
+    @Test func aCellAsWideAsItsColumnShowsWholeWhenFocused() throws {
+        let (_, _, screen) = try open()
+        try press(.tab, .tab, .tab, .tab, on: screen)  // Cake's item: "Cake" is as wide as "Item"
+        #expect(screen.cell?.field == "item")
+        #expect(text(screen).contains("›    Cake   3"))
     }
 }
