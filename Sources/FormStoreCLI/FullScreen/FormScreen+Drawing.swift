@@ -8,7 +8,8 @@ extension FormScreen {
 
     func render(width: Int, height: Int) -> ScreenBuffer {
         var screen = ScreenBuffer(width: width, height: height)
-        guard width >= Self.minimumSize.width, height >= Self.minimumSize.height else {
+        isTooSmall = width < Self.minimumSize.width || height < Self.minimumSize.height
+        guard !isTooSmall else {
             screen.write("Terminal too small", row: 0, column: 0)
             screen.write("(\(width)x\(height); needs \(Self.minimumSize.width)x\(Self.minimumSize.height))", row: 1, column: 0)
             return screen

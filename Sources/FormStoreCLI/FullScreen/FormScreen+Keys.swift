@@ -11,6 +11,8 @@ extension FormScreen {
         case .control("l"): return .redraw
         default: break
         }
+        // Nothing is typed blind: on a screen too small to draw the form, other keys wait.
+        if isTooSmall { return .none }
         switch overlay {
         case .picker(let picker)?: return try handlePicker(key, picker)
         case .confirmDiscard?: return try handleConfirmDiscard(key)

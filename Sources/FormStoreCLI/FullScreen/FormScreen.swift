@@ -25,6 +25,8 @@ final class FormScreen {
     var cell: Cell?
     /// The first column of each group's table shown (wide tables scroll sideways).
     var firstColumn: [String: Int] = [:]
+    /// The last drawing was "Terminal too small": keys edit nothing a person cannot see.
+    var isTooSmall = false
     /// The focused field's text while it is typed in, `nil` when not editing text.
     var editor: LineEditor?
     /// The person typed in the focused field since it got the focus.

@@ -268,6 +268,22 @@ import Testing
         let screen = FormScreen(session: try PeopleStore().open())
         #expect(screenText(screen, width: 20, height: 5) == "Terminal too small\n(20x5; needs 30x8)\n\n\n")
     }
+
+    @Test func keysTypedOnATooSmallScreenEditNothing() throws {
+        let session = try PeopleStore().open()
+        let screen = FormScreen(session: session)
+        _ = screenText(screen, width: 20, height: 5)
+        for key: Key in [.tab, .character("x"), .backspace, .control("s"), .escape] {
+            #expect(try screen.handle(key) == .none)
+        }
+        #expect(session.value("name") == .text("Ann"))
+        #expect(!session.hasUnsavedChanges)
+        // Drawn again at a size that fits, the form takes keys as before.
+        _ = screenText(screen)
+        _ = try screen.handle(.tab)
+        try type("x", into: screen)
+        #expect(session.value("name") == .text("Annx"))
+    }
 }
 
 /// Switches, multichoice toggles, conditions and colour.
