@@ -23,6 +23,17 @@ enum FieldDisplay {
         return text(session.value(key), of: field)
     }
 
+    /// What an undo or redo step set, as the message line says it: a field
+    /// with its value now (`Name: Ann`), a group by its title (`Lines`).
+    static func step(_ keys: [String], in session: FormSession) -> String {
+        keys.map { key in
+            if session.form.field(key) == nil, session.form.group(key) != nil {
+                return groupTitle(key, in: session.form)
+            }
+            return "\(label(key, in: session.form)): \(current(key, in: session))"
+        }.joined(separator: ", ")
+    }
+
     /// The field's label, as messages name it.
     static func label(_ key: String, in form: Form) -> String {
         form.field(key)?.label ?? key

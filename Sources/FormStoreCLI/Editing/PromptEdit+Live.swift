@@ -33,7 +33,6 @@ extension PromptEdit {
         }
         let fields = undoing ? session.undoFields : session.redoFields
         if undoing { try session.undo() } else { try session.redo() }
-        let shown = fields.map { "\(FieldDisplay.label($0, in: session.form)): \(FieldDisplay.current($0, in: session))" }
-        prompter.say("  \(undoing ? "Undone" : "Redone"): \(shown.joined(separator: ", ")).")
+        prompter.say("  \(undoing ? "Undone" : "Redone"): \(FieldDisplay.step(fields, in: session)).")
     }
 }

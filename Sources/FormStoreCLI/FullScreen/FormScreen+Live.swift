@@ -21,8 +21,7 @@ extension FormScreen {
             say(refused.message, problem: true)
             return
         }
-        let shown = fields.map { "\(FieldDisplay.label($0, in: form)): \(FieldDisplay.current($0, in: session))" }
-            .joined(separator: ", ")
+        let shown = FieldDisplay.step(fields, in: session)
         let verb = undoing ? "Undone" : "Redone"
         switch outcome {
         case nil:

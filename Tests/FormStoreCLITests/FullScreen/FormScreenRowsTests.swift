@@ -114,6 +114,18 @@ import Testing
         #expect(lines.contains("› *  A very long item name indeed  2.5"))
     }
 
+    @Test func undoingARowEditNamesTheGroup() throws {
+        let (backend, session, screen) = try open()
+        try press(.tab, .tab, .control("u"), on: screen)  // Tea's item, cleared
+        for character in "Jam" { _ = try screen.handle(.character(character)) }
+        try press(.control("s"), on: screen)
+        #expect(backend.record(RecordKey("id", 1))?.groups["lines"]?.map { $0["item"] } == ["Jam", "Cake"])
+        try press(.alt("z"), on: screen)
+        #expect(session.rows("lines").map { $0["item"] } == ["Tea", "Cake"])
+        #expect(backend.record(RecordKey("id", 1))?.groups["lines"]?.map { $0["item"] } == ["Tea", "Cake"])
+        #expect(text(screen).contains(" Undone and saved: Lines.\n"))
+    }
+
     @Test func aCellAsWideAsItsColumnShowsWholeWhenFocused() throws {
         let (_, _, screen) = try open()
         try press(.tab, .tab, .tab, .tab, on: screen)  // Cake's item: "Cake" is as wide as "Item"
