@@ -192,6 +192,8 @@ extension FormSession {
     private func saveField(_ field: Field) throws -> SaveOutcome? {
         guard errors(field.key).isEmpty else { draftChanged(); return nil }
         guard field.isStored, key != nil else { return nil }
+        // The value it holds already (a choice picked again): nothing to write.
+        guard isChanged(field.key) else { return .unchanged }
         return try write(only: [field.key])
     }
 

@@ -223,6 +223,10 @@ import Testing
         #expect(outcome == .saved(changed: ["lastName"], key: key))
         #expect(backend.record(key)?.values["lastName"] == "Park")
         #expect(session.dirtyFields.isEmpty)
+        // The value it holds already writes nothing.
+        let writes = backend.writeCount
+        #expect(try session.set("lastName", value: "Park") == .unchanged)
+        #expect(backend.writeCount == writes)
         // An invalid change stays as input with its error and is not saved.
         #expect(try session.set("firstName", value: "") == nil)
         #expect(session.errors("firstName").map(\.code) == ["required"])
