@@ -1,3 +1,5 @@
+import FormBasics
+
 /// Editing values, and what each edit mode allows.
 extension FormSession {
     /// Why `field` cannot be changed now, or `nil` when it can.
@@ -44,6 +46,11 @@ extension FormSession {
             }
             return try apply(value, to: field, at: position, inputBefore: inputBefore, draftHanded: handed)
         case .failure(let error):
+            // What the column holds, typed again (`n/a` in a REAL column): the stored value, no change.
+            if case .text(let stored) = pristineValue(key), stored.hasSameUTF8(as: input) {
+                if inputBefore != nil { inputs[key] = nil }
+                return try apply(.text(stored), to: field, at: position, inputBefore: inputBefore, draftHanded: handed)
+            }
             // The value stays: the step is the input typed over it.
             let kept = value(key)
             let saves = savesSoFar

@@ -57,6 +57,9 @@ struct Assignment: Sendable, Hashable {
         } catch let error as JSONSyntaxError where error.reason.hasPrefix("integer out of range") {
             // Valid JSON, past what an integer holds: said so, not "not JSON".
             throw CLIError.usage("'\(field):=' \(error.message) (integers run from -9223372036854775808 to 9223372036854775807)")
+        } catch let error as JSONSyntaxError where error.reason == "number out of range" {
+            // As `--json` says it: past what a double holds (JSON has no Infinity).
+            throw CLIError.usage("'\(field):=' \(error.message) (numbers run to ±1.7976931348623157e308)")
         } catch let error as JSONSyntaxError where error.reason == "number not exact" {
             throw CLIError.usage("'\(field):=' has \(error.message)")
         } catch {

@@ -51,6 +51,23 @@ import Testing
         #expect(fixed.errors.isEmpty)
     }
 
+    @Test func aStoredValueTypedAgainIsNoChangeThoughItWouldNotParse() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE m (id INTEGER PRIMARY KEY, dec REAL, note TEXT);
+            INSERT INTO m VALUES (1, 'n/a', NULL);
+            """)
+        let before = try demo.dump()
+        let same = try demo.run(["set", "m", "1", "dec=n/a"])
+        #expect(same.code == 0, "\(same)")
+        #expect(same.output == "No changes.\n" || same.errors.contains("No changes."), "\(same)")
+        #expect(try demo.dump() == before)
+        let other = try demo.run(["set", "m", "1", "dec=n/a", "note=checked"])
+        #expect(other.code == 0, "\(other)")
+        #expect(try demo.query("SELECT quote(dec), note FROM m") == "'n/a'|checked\n")
+        // Other text that is no number is still refused.
+        #expect(try demo.run(["set", "m", "1", "dec=N/A"]).code == 65)
+    }
+
     @Test func anInferredFormSavesPastAStoredValueItWouldNotAccept() throws {
         let demo = try DemoDatabase(sql: Self.schema)
         let set = try demo.run(["set", "t", "1", "city=Kraków"])
