@@ -66,3 +66,31 @@ import Testing
         #expect(DateText.format(Self.day(1999, 1, 2), format: "MM/dd/yy") == "01/02/99")
     }
 }
+
+/// A time finer than a date holds is refused, never rounded.
+@Suite struct DateFractionTests {
+    @Test func theDigitsAfterTheSecondsAreCounted() {
+        #expect(DateText.fractionDigits("2024-01-02 10:00:00.1234567") == 7)
+        #expect(DateText.fractionDigits("10:00:00.5") == 1)
+        #expect(DateText.fractionDigits("2024-01-02 10:00:00") == 0)
+        #expect(DateText.fractionDigits("1.5") == 0)
+        #expect(DateText.fractionDigits("10:00.123") == 0)
+    }
+
+    @Test func aTypedTimeFinerThanAMicrosecondIsRefused() {
+        let at = Field(key: "at", label: "At", kind: .datetime)
+        #expect((try? at.parse("2024-01-02 10:00:00.123456").get()) != nil)
+        guard case .failure(let error) = at.parse("2024-01-02 10:00:00.1234567") else {
+            Issue.record("seven digits were rounded"); return
+        }
+        #expect(error.message == "At keeps time to the microsecond: at most 6 digits after the seconds")
+    }
+
+    @Test func aBareTimeIsNoDateAndTimeUnlessOneIsHeld() throws {
+        let at = Field(key: "at", label: "At", kind: .datetime)
+        let time = try #require(ISO8601.parse("10:30"))
+        #expect(at.whatWouldBeCutOff(time, given: "10:30", stored: .null)?.message
+                == "At holds a date and time: \"10:30\" has no day (type the date too)")
+        #expect(at.whatWouldBeCutOff(time, given: "10:30", stored: .date(Date(timeIntervalSince1970: 3600))) == nil)
+    }
+}

@@ -118,7 +118,7 @@ extension FormSession {
         case .some(.text(let text)) where field.kind == .date || field.kind == .time || field.kind == .datetime:
             // ISO 8601 first (a machine's form); else the field's own input format.
             guard let date = ISO8601.parse(text) else { plain = .text(text); break }
-            if let error = field.whatWouldBeCutOff(date, given: text) { return .failure(error) }
+            if let error = field.whatWouldBeCutOff(date, given: text, stored: pristineValue(field.key)) { return .failure(error) }
             plain = .date(date)
         case .some(.text(let text)) where field.kind == .decimal && ValueBytes.nonFiniteDouble(named: text) != nil:
             // NaN or ±Infinity by name, as FormStore's own JSON writes a float holding one.

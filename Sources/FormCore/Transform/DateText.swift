@@ -22,6 +22,20 @@ enum DateText {
         return Pattern(format.replacing(":ss", with: "")).parse(text)
     }
 
+    /// How many digits follow the seconds (`10:00:00.1234567` has 7): a
+    /// date holds a time to the microsecond, so more than 6 would be rounded.
+    static func fractionDigits(_ text: String) -> Int {
+        let bytes = Array(text.utf8)
+        let isDigit = { (b: UInt8) in b >= 48 && b <= 57 }
+        guard bytes.count > 6 else { return 0 }
+        for dot in 6..<bytes.count where bytes[dot] == UInt8(ascii: ".") {
+            // `hh:mm:ss.`: a colon, then two digits, just before the dot.
+            guard bytes[dot - 3] == UInt8(ascii: ":"), isDigit(bytes[dot - 2]), isDigit(bytes[dot - 1]) else { continue }
+            return bytes[(dot + 1)...].prefix(while: isDigit).count
+        }
+        return 0
+    }
+
     static func format(_ date: Date, format: String) -> String {
         Pattern(format).format(date)
     }

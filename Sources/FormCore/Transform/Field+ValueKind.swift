@@ -1,3 +1,4 @@
+import FormBasics
 public import FoundationEssentials
 
 extension Field {
@@ -43,7 +44,12 @@ extension Field {
     /// Why `date`, given as `text` (ISO 8601, a machine's form), does not
     /// fit this field: a date field holds a day and a time field a time of
     /// day, and what would be cut off is refused, not dropped. `nil` when it fits.
-    public func whatWouldBeCutOff(_ date: Date, given text: String) -> FieldError? {
+    ///
+    /// A date and time field refuses a bare time (which would be a time on
+    /// 1970-01-01) unless it holds one already (`stored` on that day: a
+    /// DATETIME column keeping `10:00`); every field refuses a fraction of a
+    /// second finer than a microsecond, which a date cannot hold.
+    public func whatWouldBeCutOff(_ date: Date, given text: String, stored: FieldValue) -> FieldError? {
         let seconds = date.timeIntervalSince1970
         let day = (seconds / 86_400).rounded(.down)
         if kind == .date && seconds != day * 86_400 {
@@ -52,7 +58,21 @@ extension Field {
         if kind == .time && day != 0 {
             return FieldError(field: key, code: "date", message: "\(label) holds a time of day: \(text.quoted) has a day too")
         }
+        if kind == .datetime, day == 0, ISO8601.parseTime(text.trimmingSpaces()) != nil {
+            let heldBareTime = if case .date(let held) = stored { held.timeIntervalSince1970 < 86_400 && held.timeIntervalSince1970 >= 0 } else { false }
+            if !heldBareTime {
+                return FieldError(field: key, code: "date",
+                                  message: "\(label) holds a date and time: \(text.quoted) has no day (type the date too)")
+            }
+        }
+        if DateText.fractionDigits(text) > 6 { return fractionTooFine() }
         return nil
+    }
+
+    /// The error of a time typed finer than a microsecond.
+    func fractionTooFine() -> FieldError {
+        FieldError(field: key, code: "date",
+                   message: MessageCatalog.fill(MessageCatalog.english.template(for: "date.fraction"), with: ["label": label]))
     }
 
     /// What a value is, as a message names it.

@@ -91,6 +91,8 @@ extension Transform {
             guard let date = DateText.parse(text, format: format) else {
                 throw failure("date", field, variant: Field.dateVariant(field.kind))
             }
+            // Finer than a microsecond would be rounded away, never said.
+            if DateText.fractionDigits(text) > 6 { throw failure("date", field, variant: "date.fraction") }
             return .date(date)
         case .yesNo:
             guard case .text(let raw) = input else { return input }

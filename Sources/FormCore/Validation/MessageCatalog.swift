@@ -43,6 +43,7 @@ public struct MessageCatalog: Sendable, Hashable {
         "date": "{label} is not a valid date",
         "date.time": "{label} is not a valid time",
         "date.datetime": "{label} is not a valid date and time",
+        "date.fraction": "{label} keeps time to the microsecond: at most 6 digits after the seconds",
         "phone": "{label} is not a valid phone number",
         "bool": "{label} must be yes or no",
         "hex": "{label} must be bytes in hex, such as x'CAFE'",

@@ -50,7 +50,7 @@ extension FormSession {
                 if self.key != nil && stored.isEmpty && !stored.isData { return try set(key, value: stored) }
                 return try set(key, value: policy.cleared(field))
             case .success(let value) where field.isDateLike && field.parse(text, in: form).isFailure:
-                if case .date(let date) = value, let error = field.whatWouldBeCutOff(date, given: text) { throw error }
+                if case .date(let date) = value, let error = field.whatWouldBeCutOff(date, given: text, stored: pristineValue(key)) { throw error }
                 return try set(key, value: value)
             default:
                 return try set(key, input: text)

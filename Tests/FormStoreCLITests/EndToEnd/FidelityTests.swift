@@ -195,6 +195,30 @@ import Testing
         #expect(try sqlite3(source.path, ["SELECT day FROM events WHERE id = 1"]) == "2016-07-04\n")
     }
 
+    /// A date and time column refuses a bare time (it would be a time on
+    /// 1970-01-01) unless it holds one already, and every door refuses a
+    /// fraction of a second finer than a microsecond (it would be rounded).
+    @Test func aDateTimeColumnRefusesABareTimeAndAFractionTooFine() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE e (id INTEGER PRIMARY KEY, at DATETIME);
+            INSERT INTO e VALUES (1, '2024-01-02 10:00:00.123'), (2, '10:00');
+            """)
+        let before = try db.dump()
+        let bare = try db.run(["set", "e", "1", "at=10:30"])
+        #expect(bare.code == 65, "\(bare)")
+        #expect(bare.errors == "formstore: at: at holds a date and time: \"10:30\" has no day (type the date too)\n")
+        let fine = try db.run(["set", "e", "1", "at=2024-01-02 10:00:00.1234567"])
+        #expect(fine.code == 65, "\(fine)")
+        #expect(fine.errors.contains("at keeps time to the microsecond: at most 6 digits after the seconds"), "\(fine)")
+        let json = try db.run(["set", "e", "1", "--json"], stdin: #"{"at": "2024-01-02T10:00:00.1234567Z"}"#)
+        #expect(json.code == 65, "\(json)")
+        #expect(try db.dump() == before)
+        // A column keeping a bare time takes one; six digits are kept to the microsecond.
+        #expect(try db.run(["set", "e", "2", "at=11:15"]).code == 0)
+        #expect(try db.run(["set", "e", "1", "at=2024-01-02 10:00:00.123456"]).code == 0)
+        #expect(try db.query("SELECT at FROM e ORDER BY id") == "2024-01-02 10:00:00.123456\n11:15\n")
+    }
+
     /// A date shown with less than its column holds (a DATE column's time of
     /// day) and read back, from `show`'s JSON, typed as shown, or from a list
     /// or export, is no change. A fraction of a second is shown (typed back,
