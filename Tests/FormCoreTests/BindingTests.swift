@@ -99,12 +99,44 @@ final class ChangeLog: @unchecked Sendable {
     /// property cannot hold leaves the others as they were.
     @Test func aSaveTheModelCannotHoldWritesNothing() throws {
         let binding = try FormBinding(form: BindingTests.personForm, model: StructModel(BindingTests.ada))
+        #expect(throws: ModelError.self) { try binding.write(["address.city": "Paris", "newsletter": .null]) }
+        #expect(binding.model.model == BindingTests.ada)
+        #expect(binding.read()["address.city"] == "London")
+        // Through a session, a property that is no Optional refuses nothing before anything is written.
         let session = try FormSession.bound(to: binding)
         try session.set("address.city", input: "Paris")
         try session.set("newsletter", value: .null)
-        #expect(throws: ModelError.self) { try session.save() }
+        guard case .invalid(let errors) = try session.save() else { Issue.record("saved nothing into a Bool"); return }
+        #expect(errors.map(\.field) == ["newsletter"])
+        #expect(errors.map(\.code) == ["required"])
         #expect(binding.model.model == BindingTests.ada)
-        #expect(binding.read()["address.city"] == "London")
+    }
+
+    /// Cleared, a property that is no Optional takes its empty value where it
+    /// has one (`""`, `[]`); a number or a date has none and is required; an
+    /// Optional takes nothing.
+    @Test func aClearedFieldIsWhatItsPropertyCanHold() throws {
+        let binding = try FormBinding(form: BindingTests.personForm,
+                                      model: StructModel(Person(name: "Ada", age: 36, newsletter: true, foods: ["pizza"],
+                                                                address: Address(city: "London", zip: "N1"),
+                                                                joined: date("2020-01-02"), score: 1.5)))
+        let session = try FormSession.bound(to: binding)
+        #expect(session.form.field("score")?.isNotNull == true)
+        #expect(session.form.field("age")?.isNotNull == false)
+        #expect(session.form.field("foods")?.isNotNull == false)
+        #expect(session.form.field("address.city")?.isNotNull == false)
+        try session.set("age", input: "")
+        try session.set("foods", input: "")
+        try session.set("address.city", input: "")
+        try session.set("score", input: "")
+        guard case .invalid(let errors) = try session.save() else { Issue.record("saved nothing into a Double"); return }
+        #expect(errors.map(\.field) == ["score"], "\(errors)")
+        try session.set("score", input: "2")
+        #expect(try session.save().isSuccess)
+        #expect(binding.model.model.age == nil)
+        #expect(binding.model.model.foods == [])
+        #expect(binding.model.model.address.city == "")
+        #expect(binding.model.model.score == 2)
     }
 
     @Test func structChangedElsewhereReachesTheForm() throws {

@@ -54,11 +54,33 @@ extension FormSession {
     /// their edits). A save validates every field (`SaveValidation.everything`):
     /// the model's untouched values are the application's defaults, not a row
     /// another program stored.
+    ///
+    /// A field bound to a property that cannot hold nothing (a struct's
+    /// `age: Int`, no `Optional`) refuses NULL, as a NOT NULL column does: a
+    /// cleared field is `required`, never a save the model throws on.
     public static func bound<Model: FormModel>(to binding: FormBinding<Model>, drafts: (any DraftStore)? = nil,
                                               autosave: DraftAutosaver.Policy = .init()) throws -> FormSession {
-        let session = try open(binding.form, key: ModelBackend<Model>.key, backend: ModelBackend(binding: binding),
+        let model = binding.model
+        let form = binding.form.markingNotNull { !model.acceptsNull(forKey: $0.key) }
+        let session = try open(form, key: ModelBackend<Model>.key, backend: ModelBackend(binding: binding),
                                drafts: drafts, autosave: autosave)
         session.saveValidation = .everything
         return session
+    }
+}
+
+extension Form {
+    /// The form with `isNotNull` set on each stored field `refusesNull` names.
+    func markingNotNull(where refusesNull: (Field) -> Bool) -> Form {
+        var form = self
+        for s in form.sections.indices where form.sections[s].group == nil {
+            for f in form.sections[s].fields.indices {
+                let field = form.sections[s].fields[f]
+                if field.isStored && field.holdsValue && !field.isNotNull && refusesNull(field) {
+                    form.sections[s].fields[f].isNotNull = true
+                }
+            }
+        }
+        return form
     }
 }

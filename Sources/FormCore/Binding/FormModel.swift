@@ -13,10 +13,14 @@ public protocol FormModel {
     /// Starts reporting changes made elsewhere (by key); `nil` when the model
     /// cannot tell (value types, which change only through their binding).
     func observeChanges(_ handler: @escaping @Sendable (Set<String>) -> Void) -> SettingsObservation?
+    /// Whether `key` may hold nothing (`.null`): by default yes; a struct's
+    /// property that is no `Optional` cannot.
+    func acceptsNull(forKey key: String) -> Bool
 }
 
 extension FormModel {
     public func hasKey(_ key: String) -> Bool { allKeys.contains(key) }
+    public func acceptsNull(forKey key: String) -> Bool { true }
     public func observeChanges(_ handler: @escaping @Sendable (Set<String>) -> Void) -> SettingsObservation? { nil }
 }
 

@@ -26,15 +26,40 @@ public struct StructModel<Model: Codable>: FormModel {
         ((try? ModelCoder.encode(model)) ?? [:])[key] ?? .null
     }
 
+    /// Tried on a copy: a property that is no `Optional` refuses `.null`.
+    public func acceptsNull(forKey key: String) -> Bool {
+        var copy = self
+        return (try? copy.setValue(.null, forKey: key)) != nil
+    }
+
     public mutating func setValue(_ value: FieldValue, forKey key: String) throws {
         var values = try ModelCoder.encode(model)
         guard values[key] != nil else { throw ModelError.missingKey(key) }
+        let held = values[key]
         values[key] = value
+        // Arrays of structs (a group's rows) have no FieldValue: carried over as rows.
+        let rows = try ModelCoder.encodeRows(model)
         do {
-            // Arrays of structs (a group's rows) have no FieldValue: carried over as rows.
-            model = try ModelCoder.decode(Model.self, from: values, rows: try ModelCoder.encodeRows(model))
+            model = try ModelCoder.decode(Model.self, from: values, rows: rows)
         } catch let error as DecodingError {
+            // Nothing, for a `String` or an array that is no Optional, is its empty value.
+            if value == .null, let empty = held.flatMap(StructModel.emptyValue) {
+                values[key] = empty
+                if let decoded = try? ModelCoder.decode(Model.self, from: values, rows: rows) {
+                    model = decoded
+                    return
+                }
+            }
             throw ModelError.typeMismatch(key, StructModel.describe(error))
+        }
+    }
+
+    /// The empty value of the kind `held` is: `""` for text, `[]` for a list.
+    private static func emptyValue(_ held: FieldValue) -> FieldValue? {
+        switch held {
+        case .text: return .text("")
+        case .list: return .list([])
+        default: return nil
         }
     }
 

@@ -224,6 +224,8 @@ extension Transform {
     /// position (see `Field.choice(matching:)`).
     private static func choice(for input: FieldValue, in field: Field) throws(FieldError) -> FieldValue {
         if case .text(let raw) = input, String.trimmingWhitespaceAndNewlines(raw).isEmpty { return .null }
+        // Nothing chosen (a multichoice's list step gives nothing for empty input).
+        if case .null = input { return .null }
         guard !field.choices.isEmpty else { return input }
         if let choice = field.choice(matching: input) { return choice.value }
         // A secure field's typed text is never echoed (issue 20): the message names the field only.
