@@ -50,7 +50,8 @@ struct DraftShowCommand: ParsableCommand {
     func run(_ context: CommandContext) throws -> ExitCode {
         let workspace = try context.workspace()
         let draft = try workspace.draft(reference)
-        let stored = try workspace.storedRecord(for: draft)?.values ?? [:]
+        let record = try workspace.storedRecord(for: draft)
+        let stored = record?.values ?? [:]
         let columns = ["field", "base", "draft", "stored"].map { OutputColumn(key: $0) }
         let output: OutputFormat = format == .json ? .json : .table
         var writer = output.writer(columns: columns, to: context.terminal.output, options: context.outputOptions())
@@ -63,7 +64,8 @@ struct DraftShowCommand: ParsableCommand {
         } + draft.changedGroups.map { group -> [FieldValue] in
             // A group's rows: how many the draft holds against how many it was based on.
             let rows = draft.groups?[group]
-            return [.text(group), .text("\(rows?.base.count ?? 0) row(s)"), .text("\(rows?.rows.count ?? 0) row(s)"), .null]
+            let now: FieldValue = record.map { .text("\($0.groups[group]?.count ?? 0) row(s)") } ?? .null
+            return [.text(group), .text("\(rows?.base.count ?? 0) row(s)"), .text("\(rows?.rows.count ?? 0) row(s)"), now]
         })
         return .success
     }

@@ -71,7 +71,8 @@ extension StorageWorkspace {
     /// new record, or when the record is gone.
     func storedRecord(for draft: Draft) throws -> StoredRecord? {
         guard let key = draft.recordKey else { return nil }
-        return try store().load(form(named: draft.form), key: key)
+        // A draft holding child rows is read with them, as `restoreDraft` saves them.
+        return try store().load(form(named: draft.form, children: !(draft.groups ?? [:]).isEmpty), key: key)
     }
 
     /// Restores the draft over its record as stored now and saves. A field
