@@ -160,15 +160,26 @@ extension FormScreen {
     private func drawPicker(_ picker: Picker, into screen: inout ScreenBuffer, at fieldRow: Int, column: Int, rows: Range<Int>) {
         let choices = filteredChoices(picker)
         let labels = choices.map(\.label)
-        let inner = max(16, min(screen.width - column - 3, (labels.map(DisplayWidth.of).max() ?? 0) + 2))
+        // As wide as its widest label, within the screen: moved left rather than cut at the right edge.
+        let inner = max(1, min(screen.width - 2, max(16, min(screen.width - column - 3, (labels.map(DisplayWidth.of).max() ?? 0) + 2))))
+        let column = max(0, min(column, screen.width - inner - 2))
         let wanted = max(1, min(choices.count, 8))
+        // Below the field, else above it; the message and status lines stay.
         let below = rows.upperBound - fieldRow - 4  // two borders and the filter line
         let above = fieldRow - rows.lowerBound - 3
         let goesAbove = below < wanted && above > below
-        let shown = max(1, min(wanted, goesAbove ? above : below))
+        // Where neither has room (a terminal of few lines) it covers the field and the message
+        // line, below the header's rule.
+        let shown = max(1, min(wanted, goesAbove ? above : below, rows.upperBound - 3))
         let first = max(0, min(picker.highlighted - shown + 1, choices.count - shown))
-        var r = goesAbove ? fieldRow - shown - 3 : fieldRow + 1
-        screen.write("┌" + String(repeating: "─", count: inner) + "┐", row: r, column: column)
+        var r = max(1, min(goesAbove ? fieldRow - shown - 3 : fieldRow + 1, rows.upperBound - shown - 2))
+        // Choices beyond the ones shown are counted on the borders.
+        func border(_ left: String, _ right: String, more: Int, arrow: String) -> String {
+            let note = more > 0 ? " \(arrow) \(more) more " : ""
+            let line = DisplayWidth.of(note) <= inner - 2 ? "─" + note : ""
+            return left + line + String(repeating: "─", count: max(0, inner - DisplayWidth.of(line))) + right
+        }
+        screen.write(border("┌", "┐", more: first, arrow: "↑"), row: r, column: column)
         r += 1
         screen.fill(row: r, column: column, count: inner + 2, style: .plain)
         screen.write("│", row: r, column: column)
@@ -190,7 +201,7 @@ extension FormScreen {
             screen.write("│ (no match)", row: r, column: column)
             screen.write("│", row: r, column: column + inner + 1)
         }
-        screen.write("└" + String(repeating: "─", count: inner) + "┘", row: r + 1, column: column)
+        screen.write(border("└", "┘", more: max(0, choices.count - first - shown), arrow: "↓"), row: r + 1, column: column)
     }
 
     // MARK: Overlays

@@ -79,6 +79,31 @@ import Testing
         #expect(screen.overlay == nil)
     }
 
+    @Test func aLongPickerSaysHowManyMoreAndFitsASmallScreen() throws {
+        let months = ["January", "February", "March", "April", "May", "June", "July", "August",
+                      "September", "October", "November", "December"]
+        let people = PeopleStore { form in
+            form.sections[0].fields[2].choices = months.map { Choice(.text($0.lowercased()), label: $0) }
+        }
+        let screen = FormScreen(session: try people.open())
+        try screen.focus(on: "colour")
+        _ = try screen.handle(.enter)
+        guard case .picker? = screen.overlay else { Issue.record("no picker"); return }
+        var text = screenText(screen, width: 40, height: 10)
+        #expect(text.contains("more"), "\(text)")
+        #expect(text.contains("↓"), "\(text)")
+        for _ in 0..<11 { _ = try screen.handle(.down) }
+        text = screenText(screen, width: 40, height: 10)
+        #expect(text.contains("↑"), "\(text)")
+        #expect(text.contains("December"), "\(text)")
+        // At the smallest size the box is whole: both corners of each border on the screen.
+        text = screenText(screen, width: 30, height: 8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.contains { $0.contains("┌") && $0.contains("┐") }, "\(text)")
+        #expect(lines.contains { $0.contains("└") && $0.contains("┘") }, "\(text)")
+        #expect(lines.allSatisfy { DisplayWidth.of(String($0)) <= 30 })
+    }
+
     @Test func escapeWithChangesAsksFirst() throws {
         let people = PeopleStore()
         let session = try people.open()
