@@ -44,7 +44,8 @@ struct ScreenBuffer: Equatable, Sendable {
     /// Writes `text` from `column`, cut at `limit` columns (the right edge by
     /// default); returns the column after the last cell written. Zero-width
     /// characters standing alone are left out (a combining mark travels with
-    /// its base character, inside one `Character`), control characters show as `?`.
+    /// its base character, inside one `Character`), control characters show as a
+    /// sign of one column: ⏎ a line break, ⇥ a tab, ␍ a carriage return, ? any other.
     @discardableResult
     mutating func write(_ text: String, row: Int, column: Int, style: CellStyle = .plain, limit: Int? = nil) -> Int {
         guard row >= 0, row < height else { return column }
@@ -54,8 +55,14 @@ struct ScreenBuffer: Equatable, Sendable {
             var shown = String(character)
             var w = DisplayWidth.of(character)
             if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                // A line break is drawn as ⏎ (docs/terminal.md), any other control character as ?.
-                shown = character.isNewline ? "⏎" : "?"
+                // A line break is drawn as ⏎, a tab as ⇥, a lone carriage return as ␍
+                // (docs/terminal.md), any other control character as ?.
+                shown = switch character {
+                case "\n", "\r\n": "⏎"
+                case "\t": "⇥"
+                case "\r": "␍"
+                default: character.isNewline ? "⏎" : "?"
+                }
                 w = 1
             }
             if w == 0 { continue }

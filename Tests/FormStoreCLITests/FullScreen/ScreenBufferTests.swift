@@ -36,6 +36,12 @@ import Testing
         #expect(screen.line(0) == "a?[2Jb")
     }
 
+    @Test func tabsAndLineBreaksShowAsSignsOfOneColumn() {
+        var screen = ScreenBuffer(width: 12, height: 1)
+        screen.write("a\tb\rc\nd\r\ne", row: 0, column: 0)
+        #expect(screen.line(0) == "a⇥b␍c⏎d⏎e")
+    }
+
     @Test func anUnchangedScreenWritesNothingButTheCursor() {
         var screen = ScreenBuffer(width: 10, height: 2)
         screen.write("hello", row: 0, column: 0)
