@@ -46,10 +46,10 @@ extension FormSession {
             }
             return try apply(value, to: field, at: position, inputBefore: inputBefore, draftHanded: handed)
         case .failure(let error):
-            // What the column holds, typed again (`n/a` in a REAL column): the stored value, no change.
-            if case .text(let stored) = pristineValue(key), stored.hasSameUTF8(as: input) {
+            // What the column holds, typed again as shown (`n/a` in a REAL column): the stored value, no change.
+            if let stored = storedValue(typedAs: input, field: field, key: key) {
                 if inputBefore != nil { inputs[key] = nil }
-                return try apply(.text(stored), to: field, at: position, inputBefore: inputBefore, draftHanded: handed)
+                return try apply(stored, to: field, at: position, inputBefore: inputBefore, draftHanded: handed)
             }
             // The value stays: the step is the input typed over it.
             let kept = value(key)
@@ -64,6 +64,22 @@ extension FormSession {
             setErrors([error], for: key)
             emit(.valueChanged(field: key))
             draftChanged(field: field, handed: handed, revision: revision)
+            return nil
+        }
+    }
+
+    /// The stored value when `input` is it as shown or named, though the field
+    /// would not parse it: text the column holds (`n/a` in a REAL column), a
+    /// float's infinity or NaN (`inf`, or `Infinity` as JSON names it).
+    private func storedValue(typedAs input: String, field: Field, key: String) -> FieldValue? {
+        let stored = pristineValue(key)
+        switch stored {
+        case .text(let text) where text.hasSameUTF8(as: input):
+            return stored
+        case .double(let number) where !number.isFinite
+            && (ValueBytes.nonFiniteName(number) == input || field.format(stored) == input):
+            return stored
+        default:
             return nil
         }
     }

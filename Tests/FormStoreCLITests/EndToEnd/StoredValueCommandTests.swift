@@ -66,6 +66,14 @@ import Testing
         #expect(try demo.query("SELECT quote(dec), note FROM m") == "'n/a'|checked\n")
         // Other text that is no number is still refused.
         #expect(try demo.run(["set", "m", "1", "dec=N/A"]).code == 65)
+        // So is a float's infinity typed as `show` prints it, or as JSON names it.
+        _ = try demo.query("UPDATE m SET dec = 9e999 WHERE id = 1")
+        let infinite = try demo.dump()
+        for typed in ["inf", "Infinity"] {
+            let again = try demo.run(["set", "m", "1", "dec=\(typed)"])
+            #expect(again.code == 0, "\(typed): \(again)")
+        }
+        #expect(try demo.dump() == infinite)
     }
 
     @Test func anInferredFormSavesPastAStoredValueItWouldNotAccept() throws {
