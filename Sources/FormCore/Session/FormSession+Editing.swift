@@ -51,21 +51,42 @@ extension FormSession {
                 if inputBefore != nil { inputs[key] = nil }
                 return try apply(stored, to: field, at: position, inputBefore: inputBefore, draftHanded: handed)
             }
-            // The value stays: the step is the input typed over it.
-            let kept = value(key)
-            let saves = savesSoFar
-            defer {
-                endUndoStep(key, before: .init(value: kept, input: inputBefore), after: .init(value: kept, input: input),
-                            saves: saves)
-            }
-            inputs[key] = input
-            let revision = draftRevision
-            touch(at: position)
-            setErrors([error], for: key)
-            emit(.valueChanged(field: key))
-            draftChanged(field: field, handed: handed, revision: revision)
+            keep(field, at: position, input: input, error: error, inputBefore: inputBefore, draftHanded: handed)
             return nil
         }
+    }
+
+    /// Keeps what a person typed, with why it is refused, as input that does
+    /// not parse is kept: for a front end that reads input its own way too (an
+    /// ISO 8601 date the field's format does not take) and refused it there.
+    /// The value stays; the input is in the draft and fails the save.
+    ///
+    /// - throws: `SessionError` when the field is unknown or cannot be changed now.
+    public func keep(_ key: String, input: String, refusedWith error: FieldError) throws {
+        let position = try editablePosition(key, at: position(ofEdited: key))
+        let box = compiled.boxedFields[position]
+        withExtendedLifetime(box) {
+            keep(box.field, at: position, input: input, error: error,
+                 inputBefore: hasInputs ? inputs[key] : nil, draftHanded: draftBeforeEdit)
+        }
+    }
+
+    private func keep(_ field: Field, at position: Int, input: String, error: FieldError, inputBefore: String?,
+                      draftHanded handed: Bool) {
+        let key = field.key
+        // The value stays: the step is the input typed over it.
+        let kept = value(key)
+        let saves = savesSoFar
+        defer {
+            endUndoStep(key, before: .init(value: kept, input: inputBefore), after: .init(value: kept, input: input),
+                        saves: saves)
+        }
+        inputs[key] = input
+        let revision = draftRevision
+        touch(at: position)
+        setErrors([error], for: key)
+        emit(.valueChanged(field: key))
+        draftChanged(field: field, handed: handed, revision: revision)
     }
 
     /// The stored value when `input` is it as shown or named, though the field

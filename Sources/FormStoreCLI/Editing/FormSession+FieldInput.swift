@@ -50,7 +50,19 @@ extension FormSession {
                 if self.key != nil && stored.isEmpty && !stored.isData { return try set(key, value: stored) }
                 return try set(key, value: policy.cleared(field))
             case .success(let value) where field.isDateLike && field.parse(text, in: form).isFailure:
-                if case .date(let date) = value, let error = field.whatWouldBeCutOff(date, given: text, stored: pristineValue(key)) { throw error }
+                if case .date(let date) = value {
+                    let stored = pristineValue(key)
+                    // The stored date typed as it holds it (seven digits of a second): no change.
+                    if case .date = stored, field.keepingStoredDate(value, stored: stored, typed: false) == stored {
+                        return try set(key, value: stored)
+                    }
+                    // Refused as a value that does not parse is: kept as typed, with why, never thrown
+                    // (the full-screen form sets a field on every key).
+                    if let error = field.whatWouldBeCutOff(date, given: text, stored: stored) {
+                        try keep(key, input: text, refusedWith: error)
+                        return nil
+                    }
+                }
                 return try set(key, value: value)
             default:
                 return try set(key, input: text)

@@ -320,7 +320,7 @@ struct RecordImporter {
             if let held = storedValues[name], Self.identical(held, arrived) || Self.isNamed(held, arrived) { continue }
             let slot = pipeline.slot(name)
             var value: FieldValue
-            do { value = try parse(raw, name: name, slot: slot) } catch {
+            do { value = try parse(raw, name: name, slot: slot, held: stored.values[name] ?? .null) } catch {
                 problems.append(error)
                 continue
             }
@@ -400,9 +400,12 @@ struct RecordImporter {
     /// One input value as the model value of its field (at `slot` in the
     /// pipeline's fields) or key column.
     // Typed throws, not a `Result`: the result with its error was copied through memory per value (issue 14).
-    private func parse(_ raw: FieldValue, name: String, slot: Int?) throws(Problem) -> FieldValue {
+    ///
+    /// - parameter held: what the row holds there (NULL for a new row): a
+    ///   date-and-time column holding a bare time takes one (`Field.whatWouldBeCutOff`).
+    private func parse(_ raw: FieldValue, name: String, slot: Int?, held: FieldValue = .null) throws(Problem) -> FieldValue {
         if let slot {
-            do { return try modelValue(raw, slot: slot) } catch { throw Problem(field: name, message: error.description) }
+            do { return try modelValue(raw, slot: slot, held: held) } catch { throw Problem(field: name, message: error.description) }
         }
         if keyColumns.contains(name) {
             return raw.textValue.map { keyValue($0, name) } ?? raw
@@ -417,10 +420,14 @@ struct RecordImporter {
     ///
     /// The field is read in place (`pipeline.fields[slot]`), never copied:
     /// this runs for every value of every row.
-    private func modelValue(_ raw: FieldValue, slot: Int) throws(FieldError) -> FieldValue {
+    private func modelValue(_ raw: FieldValue, slot: Int, held: FieldValue) throws(FieldError) -> FieldValue {
         // The kind is read from `kinds`: `pipeline.fields[slot].kind` copied the whole field, per value.
         let kind = pipeline.kinds[slot]
         if kind.isDateLike, let date = storedDate(raw, pipeline.fields[slot].key) {
+            // As typed: a time finer than a date holds, or a bare time for a date and time, is refused.
+            if case .text(let text) = raw, let error = pipeline.fields[slot].whatWouldBeCutOff(date, given: text, stored: held) {
+                throw error
+            }
             return .date(date)
         }
         switch (raw, kind) {

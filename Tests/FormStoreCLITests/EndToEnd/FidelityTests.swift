@@ -191,7 +191,11 @@ import Testing
         let source = try Self.source()
         let run = try source.run(["set", "events", "1", "day=2016-07-04T10:00:00Z"])
         #expect(run.code == 65, "\(run)")
-        #expect(run.errors == "formstore: day: day holds a day: \"2016-07-04T10:00:00Z\" has a time of day too\n")
+        #expect(run.errors == """
+            formstore: events 1: validation failed; nothing was saved
+              day: day holds a day: "2016-07-04T10:00:00Z" has a time of day too
+
+            """)
         #expect(try sqlite3(source.path, ["SELECT day FROM events WHERE id = 1"]) == "2016-07-04\n")
     }
 
@@ -206,17 +210,60 @@ import Testing
         let before = try db.dump()
         let bare = try db.run(["set", "e", "1", "at=10:30"])
         #expect(bare.code == 65, "\(bare)")
-        #expect(bare.errors == "formstore: at: at holds a date and time: \"10:30\" has no day (type the date too)\n")
+        #expect(bare.errors == """
+            formstore: e 1: validation failed; nothing was saved
+              at: at holds a date and time: "10:30" has no day (type the date too)
+
+            """)
         let fine = try db.run(["set", "e", "1", "at=2024-01-02 10:00:00.1234567"])
         #expect(fine.code == 65, "\(fine)")
         #expect(fine.errors.contains("at keeps time to the microsecond: at most 6 digits after the seconds"), "\(fine)")
         let json = try db.run(["set", "e", "1", "--json"], stdin: #"{"at": "2024-01-02T10:00:00.1234567Z"}"#)
         #expect(json.code == 65, "\(json)")
+        // import refuses them as `set` does: it wrote "10:30" as a time on 1970-01-01.
+        let imported = try db.run(["import", "e", "--format", "ndjson"], stdin: """
+            {"id": 1, "at": "10:30"}
+            {"id": 3, "at": "2024-01-02 10:00:00.1234567"}
+            """)
+        #expect(imported.code == 65, "\(imported)")
+        #expect(imported.errors.contains(#"line 1: at: at holds a date and time: "10:30" has no day"#), "\(imported)")
+        #expect(imported.errors.contains("line 2: at: at keeps time to the microsecond"), "\(imported)")
+        // Asked for, a refused value is asked again; before, the prompts ended with exit 65.
+        let asked = try db.run(["edit", "e", "1", "--plain"], stdin: "10:30\n2024-01-02 10:30:00\ny\n")
+        #expect(asked.code == 0, "\(asked)")
+        #expect(asked.errors.contains("""
+              ! at holds a date and time: "10:30" has no day (type the date too)
+            at [10:30]: 
+            """), "\(asked)")
+        #expect(try db.query("SELECT at FROM e WHERE id = 1") == "2024-01-02 10:30:00.000\n")  // in the row's own form
+        _ = try db.query("UPDATE e SET at = '2024-01-02 10:00:00.123' WHERE id = 1")
         #expect(try db.dump() == before)
         // A column keeping a bare time takes one; six digits are kept to the microsecond.
         #expect(try db.run(["set", "e", "2", "at=11:15"]).code == 0)
         #expect(try db.run(["set", "e", "1", "at=2024-01-02 10:00:00.123456"]).code == 0)
         #expect(try db.query("SELECT at FROM e ORDER BY id") == "2024-01-02 10:00:00.123456\n11:15\n")
+    }
+
+    /// A time stored finer than a microsecond (seven digits, as .NET writes
+    /// them) typed back as stored, or imported as exported, is no change,
+    /// though a new value with seven digits is refused.
+    @Test func aTimeStoredFinerThanAMicrosecondTypedBackIsNoChange() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE e (id INTEGER PRIMARY KEY, at DATETIME);
+            INSERT INTO e VALUES (1, '2024-01-02 10:00:00.1234567');
+            """)
+        let before = try db.dump()
+        let typed = try db.run(["set", "e", "1", "at=2024-01-02 10:00:00.1234567"])
+        #expect(typed.code == 0 && typed.errors == "No changes.\n", "\(typed)")
+        let asked = try db.run(["edit", "e", "1", "--plain"], stdin: "2024-01-02 10:00:00.1234567\n")
+        #expect(asked.code == 0 && asked.errors.hasSuffix("No changes made.\n"), "\(asked)")
+        let exported = try db.run(["list", "e", "--format", "ndjson"])
+        let imported = try db.run(["import", "e", "--format", "ndjson"], stdin: exported.output)
+        #expect(imported.errors.contains("0 updated, 1 unchanged"), "\(imported)")
+        #expect(try db.dump() == before)
+        let other = try db.run(["set", "e", "1", "at=2024-01-02 10:00:00.7654321"])
+        #expect(other.code == 65, "\(other)")
+        #expect(try db.dump() == before)
     }
 
     /// A date shown with less than its column holds (a DATE column's time of

@@ -53,6 +53,30 @@ import Testing
         #expect(try stored(database, "SELECT qty FROM events WHERE id = 1") == "4\n")
     }
 
+    /// A date the column cannot hold as typed (a bare time in a date and time
+    /// column, seven digits of a second) is refused beside the field while
+    /// the typing goes on; before, the form ended at the first key with exit 65.
+    @Test func aDateTheColumnCannotHoldIsRefusedBesideTheField() throws {
+        let database = try DemoDatabase(sql: """
+            CREATE TABLE e (id INTEGER PRIMARY KEY, at DATETIME);
+            INSERT INTO e VALUES (1, '2024-01-02 10:00:00');
+            """)
+        let pane = try TerminalPane(database, ["edit", "e", "1"])
+        try pane.screen(showing: "2024-01-02 10:00:00")
+        try pane.press("Tab", "C-u")
+        try pane.type("11:00")
+        #expect(try pane.screen(showing: "has no day").contains(#"! at holds a date and time: "11:00" has no day"#))
+        try pane.press("C-u")
+        try pane.type("2024-01-02 11:00:00.1234567")
+        try pane.screen(showing: "at most 6 digits after the seconds")
+        try pane.press("BSpace")
+        try pane.press("C-s")
+        try pane.screen(showing: "Saved: at.")
+        try pane.press("Escape")
+        #expect(try pane.exitCode() == 0)
+        #expect(try stored(database, "SELECT at FROM e") == "2024-01-02 11:00:00.123456\n")
+    }
+
     /// Enter on a foreign key opens the rows it may refer to, found by what
     /// is typed (not all of them: there may be thousands); Enter picks one.
     @Test func enterOnAForeignKeyPicksARow() throws {
