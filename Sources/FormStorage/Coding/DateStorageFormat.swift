@@ -8,7 +8,7 @@ public import FoundationEssentials
 /// Real databases keep dates as text in several layouts (`2016-07-04`,
 /// `2021-01-01 00:00:00`, `2024-05-01T13:04:05.250Z`, `…+02:00`), as Unix
 /// epochs (seconds or milliseconds, INTEGER or REAL), as Julian day numbers
-/// (REAL) or as a day's digits in one INTEGER (`20240102`, a data warehouse's
+/// (REAL, INTEGER at noon) or as a day's digits in one INTEGER (`20240102`, a data warehouse's
 /// day key). `detect(_:)` reads the form off one stored value; `encode(_:)`
 /// writes a date in that form; `parse(_:)` reads a date from any of them.
 ///
@@ -96,6 +96,7 @@ public enum DateStorageFormat: Sendable, Hashable {
         switch value {
         case .integer(let i):
             if CompactDay(i) != nil { return .compactDay }
+            if isJulianDay(Double(i)) { return .julianDay }
             return i.magnitude >= 100_000_000_000 ? .unixMilliseconds : .unixSeconds(integer: true)
         case .real(let r):
             guard r.isFinite else { return nil }
@@ -112,6 +113,7 @@ public enum DateStorageFormat: Sendable, Hashable {
         switch value {
         case .integer(let i):
             if let day = CompactDay(i) { return day.date }
+            if isJulianDay(Double(i)) { return parse(.real(Double(i))) }
             return i.magnitude >= 100_000_000_000 ? Date(timeIntervalSince1970: Double(i) / 1000)
                                              : Date(timeIntervalSince1970: Double(i))
         case .real(let r):
@@ -131,7 +133,11 @@ public enum DateStorageFormat: Sendable, Hashable {
     /// The Julian day of 1970-01-01 00:00 UTC.
     static let unixEpochJulianDay = 2_440_587.5
 
-    /// A REAL between years 0 and 9999 as a Julian day; anything else is an epoch.
+    /// A number between years 0 and 9999 as a Julian day; anything else is an
+    /// epoch. An INTEGER there is one too, a Julian day at noon UTC, as SQLite's
+    /// `auto` modifier reads it: a column of NUMERIC affinity (`DATE`) stores
+    /// `julianday()`'s whole days so. As Unix seconds it would be a moment
+    /// between 20 January and 4 March 1970.
     private static func isJulianDay(_ r: Double) -> Bool { r > 1_721_059.5 && r < 5_373_484.5 }
 
     // MARK: Writing

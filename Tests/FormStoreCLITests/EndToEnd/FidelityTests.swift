@@ -244,6 +244,25 @@ import Testing
         #expect(try db.query("SELECT at FROM e ORDER BY id") == "2024-01-02 10:00:00.123456\n11:15\n")
     }
 
+    /// A Julian day at noon, which a column of NUMERIC affinity (`DATETIME`)
+    /// stores as an INTEGER, is read as the Julian day it is, as SQLite's
+    /// `auto` reads it; before, it read as Unix seconds (1970-01-29), so a
+    /// date saved at noon came back a moment of 1970.
+    @Test func aJulianDayAtNoonStoredAsAnIntegerIsStillAJulianDay() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, at DATETIME);
+            INSERT INTO t VALUES (1, julianday('2024-01-01 10:00')), (2, julianday('2024-01-02 12:00'));
+            """)
+        #expect(try db.query("SELECT typeof(at) FROM t ORDER BY id") == "real\ninteger\n")
+        #expect(try db.run(["list", "t"]).output.contains(" 2  2024-01-02 12:00:00"))
+        let saved = try db.run(["set", "t", "1", "at=2024-01-05 12:00"])
+        #expect(saved.output.contains("2024-01-01 10:00:00  2024-01-05 12:00:00"), "\(saved)")
+        #expect(try db.query("SELECT at, typeof(at) FROM t WHERE id = 1") == "2460315|integer\n")
+        #expect(try db.run(["show", "t", "1"]).output.contains("at: 2024-01-05 12:00:00"))
+        #expect(try db.run(["set", "t", "1", "at=2024-01-05 12:00"]).errors == "No changes.\n")
+        #expect(try db.run(["list", "t", "--where", "at=2024-01-02 12:00"]).output.contains(" 2  2024-01-02 12:00:00"))
+    }
+
     /// A time stored finer than a microsecond (seven digits, as .NET writes
     /// them) typed back as stored, or imported as exported, is no change,
     /// though a new value with seven digits is refused.
