@@ -24,7 +24,8 @@ public enum DateStorageFormat: Sendable, Hashable {
     case text(TextLayout)
     /// Seconds since 1970-01-01 UTC; `integer` when stored as INTEGER.
     case unixSeconds(integer: Bool)
-    /// Milliseconds since 1970-01-01 UTC, as INTEGER.
+    /// Milliseconds since 1970-01-01 UTC, as INTEGER; a fraction of a
+    /// millisecond as REAL milliseconds.
     case unixMilliseconds
     /// A Julian day number, as REAL (SQLite's `julianday()`).
     case julianDay
@@ -97,10 +98,11 @@ public enum DateStorageFormat: Sendable, Hashable {
         case .integer(let i):
             if CompactDay(i) != nil { return .compactDay }
             if isJulianDay(Double(i)) { return .julianDay }
-            return i.magnitude >= 100_000_000_000 ? .unixMilliseconds : .unixSeconds(integer: true)
+            return Double(i.magnitude) >= Self.millisecondsFrom ? .unixMilliseconds : .unixSeconds(integer: true)
         case .real(let r):
             guard r.isFinite else { return nil }
-            return isJulianDay(r) ? .julianDay : .unixSeconds(integer: false)
+            if isJulianDay(r) { return .julianDay }
+            return r.magnitude >= Self.millisecondsFrom ? .unixMilliseconds : .unixSeconds(integer: false)
         case .text(let text):
             return TextDate(text).map { .text($0.layout) }
         case .null, .blob:
@@ -114,10 +116,11 @@ public enum DateStorageFormat: Sendable, Hashable {
         case .integer(let i):
             if let day = CompactDay(i) { return day.date }
             if isJulianDay(Double(i)) { return parse(.real(Double(i))) }
-            return i.magnitude >= 100_000_000_000 ? Date(timeIntervalSince1970: Double(i) / 1000)
-                                             : Date(timeIntervalSince1970: Double(i))
+            return Double(i.magnitude) >= Self.millisecondsFrom ? Date(timeIntervalSince1970: Double(i) / 1000)
+                                                                : Date(timeIntervalSince1970: Double(i))
         case .real(let r):
             guard r.isFinite else { return nil }
+            if r.magnitude >= Self.millisecondsFrom { return Date(timeIntervalSince1970: r / 1000) }
             guard isJulianDay(r) else { return Date(timeIntervalSince1970: r) }
             // To the millisecond, as SQLite's date functions read a Julian day: the
             // double's last bits would make 10:00:00 a hair before it (09:59:59 shown).
@@ -129,6 +132,10 @@ public enum DateStorageFormat: Sendable, Hashable {
             return nil
         }
     }
+
+    /// An epoch of this magnitude or more counts milliseconds: as seconds it
+    /// would be past the year 5000, as milliseconds it is after March 1973.
+    static let millisecondsFrom: Double = 100_000_000_000
 
     /// The Julian day of 1970-01-01 00:00 UTC.
     static let unixEpochJulianDay = 2_440_587.5
@@ -151,7 +158,10 @@ public enum DateStorageFormat: Sendable, Hashable {
             // seconds takes it as a REAL of the same unit, never cut off.
             return integer && seconds == seconds.rounded(.down) ? .integer(Int64(seconds)) : .real(seconds)
         case .unixMilliseconds:
-            return .integer(Int64((date.timeIntervalSince1970 * 1000).rounded()))
+            // A fraction of a millisecond is kept, as REAL milliseconds, never cut off.
+            let milliseconds = date.timeIntervalSince1970 * 1000
+            let whole = milliseconds.rounded()
+            return (milliseconds - whole).magnitude < 0.000_5 ? .integer(Int64(whole)) : .real(milliseconds)
         case .julianDay:
             return .real(date.timeIntervalSince1970 / 86_400 + Self.unixEpochJulianDay)
         case .compactDay:

@@ -263,6 +263,24 @@ import Testing
         #expect(try db.run(["list", "t", "--where", "at=2024-01-02 12:00"]).output.contains(" 2  2024-01-02 12:00:00"))
     }
 
+    /// Microseconds typed for a column of INTEGER milliseconds are kept, as
+    /// REAL milliseconds (as a fraction of a second given to INTEGER seconds
+    /// is kept as REAL seconds); before, they were cut off and `set` showed
+    /// the old value as the new one.
+    @Test func microsecondsGivenToMillisecondsAreKept() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, at DATETIME);
+            INSERT INTO t VALUES (1, 1704103200123);
+            """)
+        let saved = try db.run(["set", "t", "1", "at=2024-01-01 10:00:00.123456"])
+        #expect(saved.output.contains("2024-01-01 10:00:00.123  2024-01-01 10:00:00.123456"), "\(saved)")
+        #expect(try db.query("SELECT typeof(at), at * 1000 = 1704103200123456 FROM t") == "real|1\n")
+        #expect(try db.run(["show", "t", "1"]).output.contains("at: 2024-01-01 10:00:00.123456"))
+        #expect(try db.run(["set", "t", "1", "at=2024-01-01 10:00:00.123456"]).errors == "No changes.\n")
+        #expect(try db.run(["set", "t", "1", "at=2024-01-01 10:00:00.124"]).code == 0)
+        #expect(try db.query("SELECT at, typeof(at) FROM t") == "1704103200124|integer\n")
+    }
+
     /// A time stored finer than a microsecond (seven digits, as .NET writes
     /// them) typed back as stored, or imported as exported, is no change,
     /// though a new value with seven digits is refused.
