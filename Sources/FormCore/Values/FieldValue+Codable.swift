@@ -3,10 +3,12 @@ import FoundationEssentials
 
 /// A lossless JSON form (drafts, settings): each value keeps its type
 /// (`{"int": 5}`, `{"date": "2026-01-02T03:04:05.000Z"}`, `null` ...), so a
-/// restored draft compares equal to the values it was made from.
+/// restored draft compares equal to the values it was made from. A date
+/// finer than the millisecond its text keeps (a stored `…05.123456`) is
+/// the seconds since 1970 it is (`{"instant": 1767323045.123456}`).
 extension FieldValue: Codable {
     private enum Tag: String, CodingKey {
-        case bool, int, double, text, date, list, data
+        case bool, int, double, text, date, instant, list, data
     }
 
     public init(from decoder: any Decoder) throws {
@@ -30,6 +32,7 @@ extension FieldValue: Codable {
                 throw DecodingError.dataCorruptedError(forKey: tag, in: c, debugDescription: "not an ISO-8601 date")
             }
             self = .date(date)
+        case .instant: self = .date(Date(timeIntervalSince1970: try c.decode(Double.self, forKey: tag)))
         case .list: self = .list(try c.decode([FieldValue].self, forKey: tag))
         case .data: self = .data(try c.decode(Data.self, forKey: tag))
         }
@@ -48,7 +51,13 @@ extension FieldValue: Codable {
         case .int(let v): try c.encode(v, forKey: .int)
         case .double(let v): try c.encode(v, forKey: .double)
         case .text(let v): try c.encode(v, forKey: .text)
-        case .date(let v): try c.encode(ISO8601.dateTime(v), forKey: .date)
+        case .date(let v):
+            let text = ISO8601.dateTime(v)
+            if ISO8601.parse(text) == v {
+                try c.encode(text, forKey: .date)
+            } else {
+                try c.encode(v.timeIntervalSince1970, forKey: .instant)
+            }
         case .list(let v): try c.encode(v, forKey: .list)
         case .data(let v): try c.encode(v, forKey: .data)
         }

@@ -247,12 +247,18 @@ struct RefusingDraftStore: DraftStore {
 
     @Test func draftsRoundTripThroughTheirJSONLosslessly() throws {
         let draft = Draft(id: "x", form: "f", recordKey: RecordKey(columns: ["a", "b"], values: [1, "k"]),
-                          formVersion: 3, base: ["d": .date(Date(timeIntervalSince1970: 1_700_000_000.25))],
+                          formVersion: 3, base: ["d": .date(Date(timeIntervalSince1970: 1_700_000_000.25)),
+                                                 // Finer than a millisecond (a stored `.123456`): kept to the bit.
+                                                 "µ": .date(Date(timeIntervalSince1970: 1_700_000_000.123456)),
+                                                 "j": .date(Date(timeIntervalSince1970: 1_704_103_200_123.456 / 1000))],
                           baseVersion: 7,
                           values: ["n": .null, "i": .int(.max), "l": .list(["x", 2]), "b": .data(Data([0, 255])),
                                    "f": .double(0.5), "t": "ü", "y": true],
                           inputs: ["age": "twelve"], createdAt: Date(timeIntervalSince1970: 1),
                           updatedAt: Date(timeIntervalSince1970: 2))
-        #expect(try Draft(encoded: draft.encoded()) == draft)
+        let encoded = try draft.encoded()
+        #expect(try Draft(encoded: encoded) == draft)
+        // A date the millisecond holds is written as its text.
+        #expect(String(decoding: encoded, as: UTF8.self).contains(#""d":{"date":"2023-11-14T22:13:20.250Z"}"#))
     }
 }
