@@ -47,7 +47,7 @@ extension FormSession {
             return try apply(value, to: field, at: position, inputBefore: inputBefore, draftHanded: handed)
         case .failure(let error):
             // What the column holds, typed again as shown (`n/a` in a REAL column): the stored value, no change.
-            if let stored = storedValue(typedAs: input, field: field, key: key) {
+            if let stored = Self.storedValue(pristineValue(key), typedAs: input, field: field) {
                 if inputBefore != nil { inputs[key] = nil }
                 return try apply(stored, to: field, at: position, inputBefore: inputBefore, draftHanded: handed)
             }
@@ -89,11 +89,11 @@ extension FormSession {
         draftChanged(field: field, handed: handed, revision: revision)
     }
 
-    /// The stored value when `input` is it as shown or named, though the field
-    /// would not parse it: text the column holds (`n/a` in a REAL column), a
-    /// float's infinity or NaN (`inf`, or `Infinity` as JSON names it).
-    private func storedValue(typedAs input: String, field: Field, key: String) -> FieldValue? {
-        let stored = pristineValue(key)
+    /// `stored` when `input` is it as shown or named, though the field would
+    /// not parse it: text the column holds (`n/a` in a REAL column), a float's
+    /// infinity or NaN (`inf`, or `Infinity` as JSON names it). For a field
+    /// and for a row's cell.
+    static func storedValue(_ stored: FieldValue, typedAs input: String, field: Field) -> FieldValue? {
         switch stored {
         case .text(let text) where text.hasSameUTF8(as: input):
             return stored

@@ -190,6 +190,12 @@ extension FormSession {
             groupState.inputs[id]?[field] = nil
             return try applyRow(value, group: definition, id: id, field: fieldDefinition)
         case .failure(let error):
+            // What the row holds, typed again as shown (`n/a` in a REAL column): no change, as for a field.
+            if let loaded = groupState.pristine[group]?.first(where: { $0.id == id })?[field],
+               let stored = Self.storedValue(loaded, typedAs: input, field: fieldDefinition) {
+                groupState.inputs[id]?[field] = nil
+                return try applyRow(stored, group: definition, id: id, field: fieldDefinition)
+            }
             groupState.inputs[id, default: [:]][field] = input
             setRowErrors([error], field: field, row: id)
             emit(.valueChanged(field: group))
@@ -233,7 +239,11 @@ extension FormSession {
     private func applyRow(_ value: FieldValue, group: RowGroup, id: String, field: Field) throws -> SaveOutcome? {
         guard let index = groupState.current[group.key]?.firstIndex(where: { $0.id == id }) else { return nil }
         groupState.current[group.key]?[index].values[field.key] = value
-        if form.mode == .free || field.effectiveTiming(in: form) == .onChange || !(groupState.rowErrors[id] ?? []).isEmpty {
+        let loaded = groupState.pristine[group.key]?.first { $0.id == id }
+        if let loaded, loaded[field.key] == value {
+            // Put back as stored: nothing of the person's to check (stored text a field would not parse stays).
+            setRowErrors([], field: field.key, row: id)
+        } else if form.mode == .free || field.effectiveTiming(in: form) == .onChange || !(groupState.rowErrors[id] ?? []).isEmpty {
             validateRowField(field, row: id, group: group)
         }
         return try groupChanged(group.key)

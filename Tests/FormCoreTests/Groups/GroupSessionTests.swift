@@ -138,6 +138,22 @@ import Testing
         #expect(session.rowText("lines", tea, "amount") == "lots")
     }
 
+    /// Text a row's cell holds that its field would not parse (`n/a` in a
+    /// decimal column), typed again as shown, is no change, as for a field.
+    @Test func aCellsStoredTextTypedAgainIsNoChange() throws {
+        let backend = MemoryBackend()
+        let record = backend.put(["id": 1, "customer": "Ann", "total": 5.5])
+        backend.putRows([["id": 10, "item": "Tea", "amount": "n/a", "position": 1]], group: "lines", of: record.key)
+        let session = try FormSession.open(Self.invoiceForm(), key: record.key, backend: backend)
+        let tea = session.rows("lines")[0].id
+        try session.setRow("lines", tea, "amount", input: "lots")
+        #expect(session.rowChange("lines", tea) == .changed(fields: ["amount"], moved: false))
+        try session.setRow("lines", tea, "amount", input: "n/a")
+        #expect(session.rowChange("lines", tea) == .unchanged)
+        #expect(session.rowErrors("lines", tea).isEmpty)
+        #expect(!session.isDirty)
+    }
+
     @Test func aChildConflictIsReportedPerRowAndField() throws {
         let (backend, session) = try Self.stored()
         let tea = session.rows("lines")[0].id
