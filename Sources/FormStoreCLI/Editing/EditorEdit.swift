@@ -272,7 +272,7 @@ final class EditorEdit {
                 problems.append(refused.message)
                 continue
             } catch {
-                problems.append("\(field.label) (\(field.key)): \(error)")
+                problems.append(FieldDisplay.error("\(error)", of: field))
                 continue
             }
             problems += session.errors(field.key).map(describe)
@@ -410,9 +410,7 @@ final class EditorEdit {
 
     private func describe(_ error: FieldError) -> String {
         guard let key = error.field, let field = form.field(key) else { return error.message }
-        // A refusal names its field already (`State (state) is hidden, …`).
-        let named = "\(field.label) (\(key))"
-        return error.message.hasPrefix(named) ? error.message : "\(named): \(error.message)"
+        return FieldDisplay.error(error.message, of: field)
     }
 
     private func labels(_ keys: [String]) -> String {

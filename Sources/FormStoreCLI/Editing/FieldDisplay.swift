@@ -39,6 +39,21 @@ enum FieldDisplay {
         form.field(key)?.label ?? key
     }
 
+    /// The field as a message names it beside its key (`Born (born)`); the
+    /// key alone where the label is the key (an inferred form's `dt`).
+    static func named(_ field: Field) -> String {
+        field.label == field.key ? field.key : "\(field.label) (\(field.key))"
+    }
+
+    /// A field's error with its field named once: `Born (born) is not a valid
+    /// date`, `dt holds a date and time: …`, `Born (born): 31/02 is no day`.
+    static func error(_ message: String, of field: Field) -> String {
+        let named = named(field)
+        if message.hasPrefix(named) { return message }
+        if message.hasPrefix(field.label + " ") { return named + message.dropFirst(field.label.count) }
+        return "\(named): \(message)"
+    }
+
     /// A repeating group's title (its section's), as messages name it.
     static func groupTitle(_ group: String, in form: Form) -> String {
         form.sections.first { $0.group?.key == group }?.title ?? group

@@ -126,7 +126,7 @@ extension Draft {
         var lines = changedFields.compactMap { key -> String? in
             guard let field = form.field(key), !field.isSecure else { return nil }
             let text = inputs[key].map { TerminalText.neutralised($0) } ?? FieldDisplay.text(values[key] ?? .null, of: field)
-            return "\(field.label) (\(key)): \(text)"
+            return "\(FieldDisplay.named(field)): \(text)"
         }
         for (name, group) in (groups ?? [:]).sorted(by: { $0.key < $1.key }) {
             for (index, row) in group.rows.enumerated() where !row.values.isEmpty || !row.inputs.isEmpty {

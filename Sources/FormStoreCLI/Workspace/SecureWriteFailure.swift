@@ -46,7 +46,7 @@ enum SecureWriteFailure {
 
     /// `Password (password): refused by the database (a trigger); SQLite's message is not shown …`
     static func message(for error: DatabaseError, secureFields: [Field]) -> String {
-        let labels = secureFields.map { $0.label == $0.key ? $0.key : "\($0.label) (\($0.key))" }.joined(separator: ", ")
+        let labels = secureFields.map(FieldDisplay.named).joined(separator: ", ")
         return "\(labels): refused by the database (\(refusal(error))); "
             + "SQLite's message is not shown, as it could quote the secure value"
     }

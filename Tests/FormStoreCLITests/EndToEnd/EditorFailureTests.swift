@@ -30,6 +30,16 @@ import Testing
         #expect(try demo.query("SELECT year FROM album") == "1999\n")
     }
 
+    /// A refused value is named once by a field whose label is its column
+    /// (an inferred form): `year is not a number`, not `year (year): year …`.
+    @Test func aRefusedValueNamesItsFieldOnce() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        let editor = try demo.file("editor.sh", #"sed -i 's/^year: .*/year: soon/' "$1""#)
+        let run = try demo.run(["edit", "album", "1", "--editor"], environment: ["EDITOR": "/bin/sh '\(editor)'"])
+        #expect(run.code == 65, "\(run)")
+        #expect(run.errors.contains("nothing was saved: year is not a number\n"), "\(run)")
+    }
+
     @Test func anEditorThatFailsWithoutChangesLeavesNoDraft() throws {
         let demo = try DemoDatabase(sql: Self.schema)
         let run = try demo.run(["edit", "album", "1", "--editor"], environment: ["EDITOR": "false"])
