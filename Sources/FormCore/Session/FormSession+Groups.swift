@@ -145,10 +145,12 @@ extension FormSession {
             row.values[name] = try field.coerce(field.choiceValue(value), messages: form.messages)
         }
         row = GroupRow(id: groupState.newRowID(), values: row.values, key: nil)
-        var list = rows(group)
-        list.insert(row, at: min(max(index ?? list.count, 0), list.count))
-        groupState.current[group] = list
-        try groupChanged(group)
+        try recordingRowsStep(group) {
+            var list = rows(group)
+            list.insert(row, at: min(max(index ?? list.count, 0), list.count))
+            groupState.current[group] = list
+            _ = try groupChanged(group)
+        }
         return row.id
     }
 
@@ -157,10 +159,12 @@ extension FormSession {
     public func removeRow(_ group: String, _ id: String) throws {
         _ = try editableGroup(group)
         guard row(group, id) != nil else { throw SessionError.unknownRow(group, id) }
-        groupState.current[group]?.removeAll { $0.id == id }
-        groupState.inputs[id] = nil
-        groupState.rowErrors[id] = nil
-        try groupChanged(group)
+        try recordingRowsStep(group) {
+            groupState.current[group]?.removeAll { $0.id == id }
+            groupState.inputs[id] = nil
+            groupState.rowErrors[id] = nil
+            _ = try groupChanged(group)
+        }
     }
 
     /// Moves a row to `index` among the rows now (0-based). Moving it back
@@ -177,14 +181,23 @@ extension FormSession {
         guard let from = list.firstIndex(where: { $0.id == id }) else { throw SessionError.unknownRow(group, id) }
         let row = list.remove(at: from)
         list.insert(row, at: min(max(index, 0), list.count))
-        groupState.current[group] = list
-        try groupChanged(group)
+        try recordingRowsStep(group) {
+            groupState.current[group] = list
+            _ = try groupChanged(group)
+        }
     }
 
     /// Sets a row's field from what a person typed, like `set(_:input:)`.
     @discardableResult
     public func setRow(_ group: String, _ id: String, _ field: String, input: String) throws -> SaveOutcome? {
         let (definition, fieldDefinition) = try editableRowField(group, id, field)
+        return try recordingRowsStep(group, cell: id + "\u{0}" + field) {
+            try setRow(definition, id, fieldDefinition, input: input)
+        }
+    }
+
+    private func setRow(_ definition: RowGroup, _ id: String, _ fieldDefinition: Field, input: String) throws -> SaveOutcome? {
+        let group = definition.key, field = fieldDefinition.key
         switch fieldDefinition.parse(input, in: form) {
         case .success(let value):
             groupState.inputs[id]?[field] = nil
@@ -211,8 +224,10 @@ extension FormSession {
         let given = fieldDefinition.choiceValue(value)
         let loaded = groupState.pristine[group]?.first { $0.id == id }?[field]
         let taken = given == loaded ? given : try fieldDefinition.coerce(given, messages: form.messages)
-        groupState.inputs[id]?[field] = nil
-        return try applyRow(taken, group: definition, id: id, field: fieldDefinition)
+        return try recordingRowsStep(group, cell: id + "\u{0}" + field) {
+            groupState.inputs[id]?[field] = nil
+            return try applyRow(taken, group: definition, id: id, field: fieldDefinition)
+        }
     }
 
     func editableGroup(_ group: String) throws -> RowGroup {
@@ -252,6 +267,45 @@ extension FormSession {
     /// After any edit of a group: tells observers, and in free mode saves a
     /// valid group at once; otherwise the draft follows.
     @discardableResult
+    // MARK: Undo
+
+    /// The group's rows and the cells typed into them that did not parse: what a rows step puts back.
+    private func rowsState(_ group: String) -> UndoSteps.RowsState {
+        let rows = groupState.current[group] ?? []
+        var inputs: [String: [String: String]] = [:]
+        for row in rows {
+            if let typed = groupState.inputs[row.id], !typed.isEmpty { inputs[row.id] = typed }
+        }
+        return UndoSteps.RowsState(rows: rows, inputs: inputs)
+    }
+
+    /// Makes `change` of `group`'s rows an undo step (`cell` names a run of
+    /// keystrokes in one cell), unless it saved itself (free mode: the save is the step).
+    private func recordingRowsStep<T>(_ group: String, cell: String? = nil, _ change: () throws -> T) throws -> T {
+        let before = rowsState(group)
+        let saves = savesSoFar
+        let result = try change()
+        if savesSoFar == saves { undoSteps.rows(group, cell: cell, before: before, after: rowsState(group)) }
+        return result
+    }
+
+    /// Puts a group's rows back to a recorded state, each row with the errors it has then.
+    func put(rowsOf group: String, _ state: UndoSteps.RowsState) {
+        for row in groupState.current[group] ?? [] {
+            groupState.inputs[row.id] = nil
+            groupState.rowErrors[row.id] = nil
+        }
+        groupState.current[group] = state.rows
+        for (id, typed) in state.inputs { groupState.inputs[id] = typed }
+        if let definition = form.group(group) {
+            for row in state.rows where state.inputs[row.id] != nil || form.mode == .free {
+                _ = validateRow(row, in: definition, changedOnly: true)
+            }
+        }
+        emit(.valueChanged(field: group))
+        draftChanged()
+    }
+
     private func groupChanged(_ group: String) throws -> SaveOutcome? {
         emit(.valueChanged(field: group))
         if form.mode == .free, key != nil, let definition = form.group(group) {

@@ -1,5 +1,7 @@
 /// Undo and redo: each field edit is a step (a run of keystrokes in one field
-/// is one step), and so is each save of a stored record. Undoing a save makes
+/// is one step), so is each change of a repeating group's rows (a row added,
+/// removed or moved, a run of keystrokes in one cell), and so is each save of
+/// a stored record. Undoing a save makes
 /// a new save of the previous values, validated and checked for conflicts
 /// like any other.
 ///
@@ -62,10 +64,17 @@ extension FormSession {
         guard let step = undoing ? undoSteps.lastDone : undoSteps.undone.last else {
             throw SessionError.mode(undoing ? "nothing to undo" : "nothing to redo")
         }
-        if case .edit(let field, let before, let after) = step {
+        switch step {
+        case .edit(let field, let before, let after):
             undoSteps.moveLast(undoing: undoing)
             put(field, undoing ? before : after)
             emit(undoing ? .undone(fields: [field]) : .redone(fields: [field]))
+        case .rows(let group, let before, let after):
+            undoSteps.moveLast(undoing: undoing)
+            put(rowsOf: group, undoing ? before : after)
+            emit(undoing ? .undone(fields: [group]) : .redone(fields: [group]))
+        case .save:
+            break
         }
         return step
     }

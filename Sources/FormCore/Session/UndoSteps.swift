@@ -2,8 +2,10 @@
 ///
 /// An edit step is one field's change; further edits of the same field extend
 /// it (a run of keystrokes is one step) until another field is edited, the
-/// field is committed, or a step is undone. A save step is a saved update:
-/// it takes the place of the edit steps it saved, and undoing it is a new save.
+/// field is committed, or a step is undone. A rows step is one change of a
+/// repeating group's rows: a row added, removed or moved, or a cell's run of
+/// keystrokes. A save step is a saved update: it takes the place of the edit
+/// and rows steps it saved, and undoing it is a new save.
 struct UndoSteps {
     /// A field's value and the raw input it showed (when that did not parse).
     struct FieldState: Hashable {
@@ -11,17 +13,36 @@ struct UndoSteps {
         var input: String?
     }
 
+    /// A group's rows and the cells typed into them that did not parse (by row id, then field).
+    struct RowsState: Hashable {
+        var rows: [GroupRow]
+        var inputs: [String: [String: String]]
+    }
+
     enum Step: Hashable {
         case edit(field: String, before: FieldState, after: FieldState)
+        case rows(group: String, before: RowsState, after: RowsState)
         case save(fields: [String], before: [String: FieldValue], after: [String: FieldValue], rows: SavedRows)
 
         /// The fields and groups the step changes.
         var fields: [String] {
             switch self {
             case .edit(let field, _, _): return [field]
+            case .rows(let group, _, _): return [group]
             case .save(let fields, _, _, let rows): return fields + rows.groups
             }
         }
+    }
+
+    /// The open run of keystrokes in one cell of a group's row (`cell`
+    /// names it): the rows step it becomes once closed.
+    struct RowRun {
+        var cell: String
+        var group: String
+        var before: RowsState
+        var after: RowsState
+        /// The step, unless the run came back to where it began.
+        var step: Step? { before == after ? nil : .rows(group: group, before: before, after: after) }
     }
 
     /// The open run of edits of one field: the step it becomes once closed.
@@ -50,25 +71,49 @@ struct UndoSteps {
     /// changes its `after` in place (rewriting the array's last step showed
     /// in a keystroke's profile, issue 14); `nil` while the run changes nothing.
     private var run: Run?
+    /// The open run of a cell's keystrokes; only one run, a field's or a cell's, is open at a time.
+    private var rowRun: RowRun?
     /// Counts saves, so an edit that saved itself (free mode) is not also an edit step.
     var saves = 0
     /// Set while `undo()` or `redo()` saves: that save is the step itself, not a new one.
     var replaying = false
 
     /// Whether there is a step to undo.
-    var canUndo: Bool { run != nil || lastClosed != nil }
+    var canUndo: Bool { run != nil || rowRun?.step != nil || lastClosed != nil }
 
     /// The step `undo()` takes back.
     var lastDone: Step? {
         if let run { return .edit(field: run.field, before: run.before, after: run.after) }
+        if let step = rowRun?.step { return step }
         return lastClosed
     }
 
     /// Ends the open run: its step becomes an ordinary one.
     mutating func closeRun() {
         if let run { closed.append(.edit(field: run.field, before: run.before, after: run.after)) }
+        if let step = rowRun?.step { closed.append(step) }
         run = nil
+        rowRun = nil
         openRun = nil
+    }
+
+    /// Records a change of `group`'s rows. A change of one cell (`cell`
+    /// names it) extends the open run of that cell; any other is a step of its own.
+    mutating func rows(_ group: String, cell: String?, before: RowsState, after: RowsState) {
+        if let cell, rowRun?.cell == cell {
+            if !undone.isEmpty { undone = [] }
+            rowRun!.after = after
+            return
+        }
+        guard before != after else { return }
+        if !undone.isEmpty { undone = [] }
+        closeRun()
+        if let cell {
+            rowRun = RowRun(cell: cell, group: group, before: before, after: after)
+        } else {
+            closed.append(.rows(group: group, before: before, after: after))
+        }
+        trim()
     }
 
     /// Records an edit of `field`, extending the open run of that field.
@@ -104,12 +149,12 @@ struct UndoSteps {
         guard !replaying else { return }
         undone = []
         closeRun()
-        let saved = Set(fields)
+        let saved = Set(fields + rows.groups)
         // Only the steps since the previous save are looked at (walking back to it), in place.
         var index = closed.count - 1
         while index >= dropped {
             if case .save = closed[index] { break }
-            if case .edit(let field, _, _) = closed[index], saved.contains(field) { closed.remove(at: index) }
+            if closed[index].fields.allSatisfy(saved.contains) { closed.remove(at: index) }
             index -= 1
         }
         closed.append(.save(fields: fields, before: before, after: after, rows: rows))
@@ -128,7 +173,7 @@ struct UndoSteps {
 
     /// Keeps `limit` steps, the open run's among them.
     private mutating func trim() {
-        let room = run == nil ? Self.limit : Self.limit - 1
+        let room = run == nil && rowRun == nil ? Self.limit : Self.limit - 1
         dropped = max(dropped, closed.count - room)
         if dropped >= Self.limit {
             closed.removeFirst(dropped)

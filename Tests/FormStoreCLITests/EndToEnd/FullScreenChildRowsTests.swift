@@ -74,6 +74,31 @@ import Testing
         #expect(try pane.exitCode() == 0)
     }
 
+    /// Alt-Z takes back a row deleted, with the text typed in it that did
+    /// not parse, then that text; Ctrl-Y does the deletion again.
+    @Test func altZTakesBackARowEdit() throws {
+        let database = try DemoDatabase(sql: Self.schema)
+        let pane = try TerminalPane(database, ["edit", "invoice", "1", "--children"])
+        try pane.screen(showing: "+ add a row")
+        try pane.press("Tab", "Tab", "Tab", "Tab")
+        try pane.type("x")
+        try pane.screen(showing: "! amount is not a number")
+        try pane.press("C-x")
+        try pane.screen(showing: "Delete row 1 of invoice_line?")
+        try pane.press("y")
+        #expect(try !pane.screen(showing: "deleted (when saved)").contains("Tea"))
+        try pane.press("M-z")
+        let back = try pane.screen(showing: "Undone: invoice_line.")
+        #expect(back.contains("Tea   2.5x    ! amount is not a number"), "\(back)")
+        try pane.press("M-z")
+        #expect(try pane.screen(showing: "no changes").contains("Tea   2.5\n"))
+        try pane.press("C-y", "C-y")
+        #expect(try !pane.screen(showing: "Redone: invoice_line.").contains("Tea"))
+        try pane.press("C-c")
+        #expect(try pane.exitCode() == 1)
+        #expect(try stored(database, "SELECT count(*) FROM invoice_line") == "2\n")
+    }
+
     @Test func withoutChildrenTheFormHasNoTable() throws {
         let database = try DemoDatabase(sql: Self.schema)
         let pane = try TerminalPane(database, ["edit", "invoice", "1"])
