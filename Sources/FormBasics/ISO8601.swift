@@ -68,6 +68,15 @@ public enum ISO8601 {
         return text.hasSuffix(".000Z") ? String(text.dropLast(5)) + "Z" : text
     }
 
+    /// A fraction of a second as `.500` or `.123456` (the fewest of 3 or 6
+    /// digits that hold it to the microsecond); "" for none.
+    public static func fractionText(_ fraction: Double) -> String {
+        let micros = Int((fraction * 1_000_000).rounded())
+        guard micros > 0, micros < 1_000_000 else { return "" }
+        let digits = pad(micros, 6)
+        return "." + (micros % 1000 == 0 ? String(digits.prefix(3)) : digits)
+    }
+
     /// Reads `yyyy-MM-dd` as midnight UTC.
     public static func parseDate(_ text: String) -> Date? {
         var scanner = Scanner(text)

@@ -118,6 +118,8 @@ extension FormHTML {
         if WebText.hasLineBreak(text) { return nil }
         let (type, attributes) = inputType(kind)
         if !text.isEmpty, !browserHolds(type, text) { return ("text", "") }
+        // A time with a fraction of a second: the input shows and steps milliseconds.
+        if type == "time" || type == "datetime-local", text.contains(".") { return (type, " step=\"0.001\"") }
         return (type, attributes)
     }
 
@@ -130,6 +132,14 @@ extension FormHTML {
             day.count == 10 && ISO8601.parseDate(String(day)).map(ISO8601.date) == String(day)
         }
         func isTime(_ time: Substring) -> Bool {
+            // Seconds may have a fraction of one to three digits (`10:00:00.123`), as the input keeps.
+            var time = time
+            if let dot = time.firstIndex(of: ".") {
+                let fraction = time[time.index(after: dot)...]
+                guard (1...3).contains(fraction.count), fraction.allSatisfy({ $0.isASCII && $0.isNumber }),
+                      time[..<dot].count == 8 else { return false }
+                time = time[..<dot]
+            }
             let parts = time.split(separator: ":", omittingEmptySubsequences: false)
             guard parts.count == 2 || parts.count == 3,
                   parts.allSatisfy({ $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return false }

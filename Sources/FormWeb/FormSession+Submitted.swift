@@ -1,4 +1,5 @@
 import FoundationEssentials
+import FormBasics
 public import FormCore
 
 /// A browser's post applied to a session opened for the request.
@@ -47,12 +48,13 @@ extension FormSession {
             let stored = WebText.of(pristine[key] ?? .null, in: field)
             // Browsers send a textarea's line breaks as CRLF, and a NUL as U+FFFD: the stored ones are kept.
             if mine.value == nil { mine.text = WebText.asStored(mine.text, stored: base?[key] ?? stored) }
-            if let was = base?[key], was == mine.text { continue }
+            // Compared byte for byte: Swift's `==` takes a composed `é` for `e` + U+0301, a change (docs/fidelity.md).
+            if let was = base?[key], was.hasSameUTF8(as: mine.text) { continue }
             if let why = whyNotEditable(key) {
-                if mine.text != stored { result.refused.append(FieldRefusal(field: key, message: "\(field.label) \(why)")) }
+                if !mine.text.hasSameUTF8(as: stored) { result.refused.append(FieldRefusal(field: key, message: "\(field.label) \(why)")) }
                 continue
             }
-            if let was = base?[key], was != stored, mine.text != stored {
+            if let was = base?[key], !was.hasSameUTF8(as: stored), !mine.text.hasSameUTF8(as: stored) {
                 result.conflicts.append(WebConflict(field: key, base: was, mine: mine.text, theirs: stored))
             }
             do {
@@ -77,10 +79,18 @@ extension FormSession {
         switch field.kind {
         case .bool:
             // A checkbox is sent as `on` or not at all; the select drawn for a NULL (`boolControl`) as '', `on` or `off`.
-            let value: FieldValue = switch body.value(name) {
-            case nil, "off": .bool(false)
-            case "": .null
-            default: .bool(true)
+            // Any other text (the conflict page's `yes`/`no`, a script's `false`) is read as the field reads it
+            // typed: anything but `off` was yes, so a `no` chosen on the conflict page was stored as yes.
+            let value: FieldValue
+            switch body.value(name) {
+            case nil, "off": value = .bool(false)
+            case "": value = .null
+            case "on": value = .bool(true)
+            case let text?:
+                guard case .success(let parsed) = field.parse(text, in: form), parsed.boolValue != nil else {
+                    return Posted(text: text, value: nil)
+                }
+                value = parsed
             }
             return Posted(text: WebText.of(value, in: field), value: value)
         case .multichoice:

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import FormBasics
 import FormCore
 
 /// The rows of repeating groups in a browser's post (drawn by `FormHTML`):
@@ -70,7 +71,7 @@ extension FormSession {
             }
             guard let id = storedNow[key] else {
                 // Gone since the page was drawn: a conflict when the person changed it.
-                let changed = cells.filter { was[$0.0.key] != nil && was[$0.0.key] != $0.1.text }
+                let changed = cells.filter { cell in was[cell.0.key].map { !$0.hasSameUTF8(as: cell.1.text) } ?? false }
                 guard !changed.isEmpty else { posted.append(nil); continue }
                 let again = try addRow(name)
                 for (field, mine) in cells { try setRow(group, again, field, mine) }
@@ -85,8 +86,8 @@ extension FormSession {
                 let theirs = WebText.of(stored[field.key], in: field)
                 var mine = posted
                 if mine.value == nil { mine.text = WebText.asStored(mine.text, stored: was[field.key] ?? theirs) }
-                if let before = was[field.key], before == mine.text { continue }
-                if let before = was[field.key], before != theirs, mine.text != theirs {
+                if let before = was[field.key], before.hasSameUTF8(as: mine.text) { continue }
+                if let before = was[field.key], !before.hasSameUTF8(as: theirs), !mine.text.hasSameUTF8(as: theirs) {
                     result.conflicts.append(WebConflict(field: "\(name)[\(key)].\(field.key)", base: before, mine: mine.text,
                                                         theirs: theirs, group: name, row: id, rowField: field.key))
                 }
@@ -99,7 +100,7 @@ extension FormSession {
         for (key, was) in base.sorted(by: { $0.key < $1.key }) where !mentioned.contains(key) {
             guard let id = storedNow[key], let stored = row(name, id) else { continue }
             let changed = editableCells(group, stored: true).contains { field in
-                was[field.key].map { $0 != WebText.of(stored[field.key], in: field) } ?? false
+                was[field.key].map { !$0.hasSameUTF8(as: WebText.of(stored[field.key], in: field)) } ?? false
             }
             if changed {
                 result.conflicts.append(WebConflict(field: "\(name)[\(key)]", base: "stored", mine: "removed", theirs: "changed",

@@ -37,10 +37,15 @@ enum WebText {
         }
     }
 
-    /// `:ss` when the time has seconds (a browser's time input shows them then).
+    /// `:ss` when the time has seconds or a fraction of one, and the fraction
+    /// after them (`.123`; `.123456` to the microsecond), which a browser's
+    /// time input shows to the millisecond: drawn without it, an edit of the
+    /// hour stored the time without its fraction.
     private static func secondsSuffix(_ date: Date) -> String {
         let seconds = ISO8601.time(date).suffix(2)
-        return seconds == "00" ? "" : ":" + seconds
+        let whole = date.timeIntervalSince1970.rounded(.down)
+        let fraction = ISO8601.fractionText(date.timeIntervalSince1970 - whole)
+        return seconds == "00" && fraction.isEmpty ? "" : ":" + seconds + fraction
     }
 
     /// What the session shows for a field: typed text that did not parse, else its value.

@@ -123,7 +123,7 @@ enum DateText {
                     case "m": out += Self.padded(minute, count)
                     case "s":
                         out += Self.padded(second, count)
-                        if fractionFollowsSeconds { out += Self.fractionText(seconds - whole) }
+                        if fractionFollowsSeconds { out += ISO8601.fractionText(seconds - whole) }
                     case "S":
                         let fraction = seconds - whole
                         var digits = String(Int((fraction * 1_000_000_000).rounded(.down)))
@@ -147,14 +147,6 @@ enum DateText {
             return scaled
         }
 
-        /// A fraction of a second as `.500` or `.123456` (the fewest of 3 or 6
-        /// digits that hold it to the microsecond); "" for none.
-        private static func fractionText(_ fraction: Double) -> String {
-            let micros = Int((fraction * 1_000_000).rounded())
-            guard micros > 0, micros < 1_000_000 else { return "" }
-            let digits = padded(micros, 6)
-            return "." + (micros % 1000 == 0 ? String(digits.prefix(3)) : digits)
-        }
 
         private static func padded(_ value: Int, _ width: Int) -> String {
             let digits = String(value)

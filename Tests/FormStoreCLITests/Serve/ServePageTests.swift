@@ -105,6 +105,74 @@ import Testing
         #expect(try browser.get("/forms/t/1").text.contains("<input type=\"checkbox\" name=\"flag\""))
     }
 
+    /// A bool posted as words is read as the field reads them: `no` chosen
+    /// on the conflict page (which draws yes/no) is stored as no. Anything
+    /// but `off` was yes, so a choice of no was saved as yes.
+    @Test func aBoolChosenAsNoOnTheConflictPageIsStoredAsNo() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE flags (id INTEGER PRIMARY KEY, name TEXT, active BOOLEAN NOT NULL DEFAULT 0);
+            INSERT INTO flags VALUES (2, 'b', 1);
+            """)
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        let page = try browser.get("/forms/flags/2")
+        _ = try db.query("UPDATE flags SET name = 'Theirs' WHERE id = 2")
+        // The box unticked (not sent), the name typed over a name someone else changed.
+        let conflict = try browser.post("/forms/flags/2", PageVisitor.formMembers(page.text)
+            .filter { $0.0 != "active" }.map { $0.0 == "name" ? ("name", "Mine") : $0 })
+        #expect(conflict.status == 409, "\(conflict)")
+        #expect(conflict.text.contains("name=\"active\" value=\"no\""), "\(conflict)")
+        let resolved = try browser.submit(conflict, [:])
+        #expect(resolved.status == 303, "\(resolved)")
+        #expect(try db.query("SELECT name, active FROM flags") == "Mine|0\n")
+        // Words a script posts are read as typed; text that is no yes or no is refused, not taken as yes.
+        #expect(try browser.submit(try browser.get("/forms/flags/2"), ["active": "yes"]).status == 303)
+        #expect(try db.query("SELECT active FROM flags") == "1\n")
+        #expect(try browser.submit(try browser.get("/forms/flags/2"), ["active": "false"]).status == 303)
+        #expect(try db.query("SELECT active FROM flags") == "0\n")
+        let refused = try browser.submit(try browser.get("/forms/flags/2"), ["active": "maybe"])
+        #expect(refused.status == 422, "\(refused)")
+        #expect(try db.query("SELECT active FROM flags") == "0\n")
+    }
+
+    /// A composed `é` typed over `e` + U+0301 is a change, stored as typed
+    /// (docs/fidelity.md): Swift's `==` took them for the same text, so the
+    /// page said nothing changed.
+    @Test func canonicallyEquivalentTextIsAChangeOnThePage() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT);
+            INSERT INTO people VALUES (3, 'e' || char(0x301));
+            """)
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        let saved = try browser.submit(try browser.get("/forms/people/3"), ["name": "\u{E9}"])
+        #expect(saved.headers["location"] == "/forms/people/3?saved=name", "\(saved)")
+        #expect(try db.query("SELECT hex(name) FROM people") == "C3A9\n")
+    }
+
+    /// A time's fraction of a second is drawn in its input (which shows
+    /// milliseconds), so an edit of the hour keeps it: it was drawn without,
+    /// and the save stored the time without its fraction.
+    @Test func aTimesFractionIsDrawnAndKept() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, ms TIMESTAMP, frac DATETIME, fine DATETIME);
+            INSERT INTO t VALUES (1, 1704189600123, '2024-01-02 10:00:00.25', '2024-01-02 10:00:00.123456');
+            """)
+        let before = try db.dump()
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        let page = try browser.get("/forms/t/1")
+        #expect(page.text.contains(#"<input type="datetime-local" name="ms" id="f-ms" value="2024-01-02T10:00:00.123" step="0.001">"#), "\(page.text)")
+        #expect(page.text.contains(#"value="2024-01-02T10:00:00.250" step="0.001">"#))
+        // Finer than a millisecond, which the input cannot hold: a text input, as typed.
+        #expect(page.text.contains(#"<input type="text" name="fine" id="f-fine" value="2024-01-02T10:00:00.123456">"#))
+        #expect(try browser.submit(page, [:]).headers["location"] == "/forms/t/1?saved=")
+        #expect(try db.dump() == before)
+        let saved = try browser.submit(try browser.get("/forms/t/1"), ["ms": "2024-01-02T11:00:00.123"])
+        #expect(saved.headers["location"] == "/forms/t/1?saved=ms", "\(saved)")
+        #expect(try db.query("SELECT ms FROM t") == "1704193200123\n")
+    }
+
     /// A record others refer to under no ON DELETE rule: the delete page
     /// says so before the person tries, with no Delete button.
     @Test func theDeletePageSaysWhoHoldsTheRecordBack() throws {
