@@ -115,6 +115,9 @@ extension FormSession {
     func machineValue(_ given: FieldValue?, for field: Field) -> Result<FieldValue, FieldError> {
         let plain: FieldValue
         switch given {
+        case .some(.text(let text)) where text.isEmpty:
+            // Empty text is a value in any column, as `FIELD:=""` and import store it; not "nothing typed".
+            return .success(.text(""))
         case .some(.text(let text)) where field.kind == .date || field.kind == .time || field.kind == .datetime:
             // ISO 8601 first (a machine's form); else the field's own input format.
             guard let date = ISO8601.parse(text) else { plain = .text(text); break }

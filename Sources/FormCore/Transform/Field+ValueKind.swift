@@ -18,6 +18,9 @@ extension Field {
         switch (kind, value) {
         case (_, .text) where kind.holdsText, (_, .data) where kind.holdsText:
             return value
+        case (_, .text(let text)) where text.isEmpty:
+            // Empty text is a value in any column, distinct from NULL (docs/fidelity.md), as import keeps it.
+            return value
         case (.integer, .int), (.decimal, .double), (.bool, .bool), (.multichoice, .list),
              (.date, .date), (.time, .date), (.datetime, .date):
             return value

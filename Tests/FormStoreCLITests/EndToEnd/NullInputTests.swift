@@ -64,6 +64,26 @@ import Testing
         #expect(try Self.row(demo, 7) == "'Di'|NULL|''|2|NULL\n")
     }
 
+    /// `""` given as JSON is empty text in any column, through every door
+    /// alike, as import kept it: `set --json` stored NULL in a number
+    /// column (or said "No changes" over NULL), and `qty:=""` was refused.
+    @Test func emptyTextGivenAsJSONIsEmptyTextInAnyColumn() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE p (id INTEGER PRIMARY KEY, qty INTEGER, r REAL, b BLOB, d DATE);
+            INSERT INTO p VALUES (1, 5, 1.0, x'00ff', '2024-01-01'), (2, NULL, NULL, NULL, NULL);
+            """)
+        let json = try demo.run(["set", "p", "1", "--json"], stdin: #"{"qty": "", "r": "", "b": "", "d": ""}"#)
+        #expect(json.code == 0, "\(json)")
+        let overNull = try demo.run(["set", "p", "2", "--json"], stdin: #"{"qty": ""}"#)
+        #expect(overNull.code == 0 && overNull.output.contains("(null)  (empty)"), "\(overNull)")
+        #expect(try demo.run(["set", "p", "2", #"r:="""#, #"b:="""#, #"d:="""#]).code == 0)
+        #expect(try demo.run(["new", "p", "--json"], stdin: #"{"id": 3, "qty": "", "r": "", "b": "", "d": ""}"#).code == 0)
+        let imported = try demo.run(["import", "p", "--format", "ndjson"], stdin: #"{"id": 4, "qty": "", "r": "", "b": "", "d": ""}"#)
+        #expect(imported.code == 0, "\(imported)")
+        #expect(try demo.query("SELECT quote(qty), quote(r), quote(b), quote(d) FROM p ORDER BY id")
+                == String(repeating: "''|''|''|''\n", count: 4))
+    }
+
     /// A new record's field starts at its column's DEFAULT: given null, it
     /// is stored NULL where the column takes it (the person cleared the
     /// default); left alone, or on a NOT NULL column, the default stays.
