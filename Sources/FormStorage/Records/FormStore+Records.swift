@@ -149,7 +149,12 @@ extension FormStore {
             // Nothing written, nothing to read again: the transaction's snapshot is the same.
             after = StoredRow(record: mapping.record(decoding: before.stored), stored: before.stored)
         }
-        guard let after else { return .notFound }
+        // Gone once written: something in the update (a trigger) changed the row's key. Thrown, so the
+        // transaction rolls back: a `.notFound` would have committed the write it says never happened.
+        guard let after else {
+            throw FormStoreError.badKey("the record in \(mapping.table.name) could not be read back by its key after the update "
+                                        + "(a trigger changed its key?): nothing was saved")
+        }
         try history?.record(before: before, after: after, conn)
         conn.savedRow = SavedRow(mapping: mapping.identity, key: keyArguments, record: after.record,
                                  changesAfterSave: conn.totalChanges)

@@ -21,6 +21,22 @@ import Testing
         #expect(same.errors == "No changes.\n")
     }
 
+    /// A trigger that changes the row's key leaves no row to read back by
+    /// the key: the save is rolled back and says so. It was committed, and
+    /// `set` said the record had been deleted (exit 66).
+    @Test func anUpdateWhoseTriggerChangesTheKeyIsRolledBack() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE k (code TEXT PRIMARY KEY, v);
+            INSERT INTO k VALUES ('ab', 'x');
+            CREATE TRIGGER up AFTER UPDATE OF v ON k BEGIN UPDATE k SET code = upper(code) WHERE code = new.code; END;
+            """)
+        let before = try demo.dump()
+        let run = try demo.run(["set", "k", "ab", "v=y"])
+        #expect(run.code == 65, "\(run)")
+        #expect(run.errors.contains("could not be read back by its key after the update (a trigger changed its key?): nothing was saved"), "\(run)")
+        #expect(try demo.dump() == before)
+    }
+
     @Test func setRefusesInvalidValuesListingEachFieldAndChangesNothing() throws {
         let demo = try DemoDatabase()
         let before = try demo.dump()
