@@ -108,8 +108,13 @@ extension KeyArgument {
     /// `RecordKey.description` leaves a `,`, `=` or `\` in a value as it is.
     init(_ key: RecordKey) {
         let texts = key.valueTexts
-        self = key.columns.count == 1 ? .single(texts[0])
-            : .composite(zip(key.columns, texts).map { KeyPart(column: $0, value: $1) })
+        // A lone value that would not read back alone is named by its column: empty (`k=`,
+        // as `''` is no key) or starting with `-` (`k=-x`, which would read as an option).
+        if key.columns.count == 1, !texts[0].isEmpty, !texts[0].hasPrefix("-") {
+            self = .single(texts[0])
+        } else {
+            self = .composite(zip(key.columns, texts).map { KeyPart(column: $0, value: $1) })
+        }
     }
 
     /// The key as it would be typed again (messages, a page's address, a resume line).

@@ -108,7 +108,7 @@ struct DraftRestoreCommand: ParsableCommand {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let record = try context.workspace().restoreDraft(reference, choosing: choice)
-        context.say("Restored and saved \(record.key).")
+        context.say("Restored and saved \(record.key.typedText).")
         return .success
     }
 }

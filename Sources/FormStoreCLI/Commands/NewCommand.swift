@@ -79,6 +79,6 @@ struct NewCommand: ParsableCommand {
 
     /// `Created people 3.`; a record of a view without a key has none to name.
     static func created(_ form: Form, _ key: RecordKey) -> String {
-        key.columns.isEmpty ? "Created a record of \(form.name)." : "Created \(form.name) \(key)."
+        key.columns.isEmpty ? "Created a record of \(form.name)." : "Created \(form.name) \(key.typedText)."
     }
 }

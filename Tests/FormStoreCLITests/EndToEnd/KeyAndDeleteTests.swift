@@ -35,6 +35,33 @@ import Testing
         #expect(try demo.query("SELECT name FROM countries WHERE code = 'CL'") == "Chile\n")
     }
 
+    /// Every key the command prints reads back as its record: an empty
+    /// text key as `k=` and one starting with `-` as `k=-x` (alone, `''` is no
+    /// key and `-x` an option), a backslash or comma escaped. `new` printed
+    /// the key unescaped, and the resume line `edit tk ''`.
+    @Test func theKeysTheCommandPrintsReadBack() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE tk (k TEXT PRIMARY KEY, v);
+            CREATE TABLE wr (a TEXT, b TEXT, v, PRIMARY KEY (a, b));
+            """)
+        let cases: [([String], String)] = [
+            (["new", "tk", #"k:="""#, "v=1"], "Created tk k=.\n"),
+            (["new", "tk", "--", "k=-x", "v=2"], "Created tk k=-x.\n"),
+            (["new", "tk", #"k=a\b"#, "v=3"], #"Created tk a\\b."# + "\n"),
+            (["new", "wr", #"a:="""#, "b=x,y", "v=4"], #"Created wr a=,b=x\,y."# + "\n"),
+        ]
+        for (arguments, said) in cases {
+            let created = try demo.run(arguments)
+            #expect(created.code == 0 && created.errors == said, "\(created)")
+            let key = String(said.dropFirst("Created tk ".count).dropLast(2))
+            let shown = try demo.run(["show", arguments[1], "--", key])
+            #expect(shown.code == 0 && shown.output.contains("v: \(arguments.last!.dropFirst(2))"), "\(key): \(shown)")
+        }
+        // The line to resume an interrupted edit names the key so.
+        let interrupted = try demo.run(["edit", "tk", "k=", "--plain"], stdin: "2\n")
+        #expect(interrupted.errors.contains(" edit tk k=  (the draft is offered)\n"), "\(interrupted)")
+    }
+
     @Test func aForeignKeyRefusalNamesWhoRefersToTheRecord() throws {
         let demo = try DemoDatabase(sql: Self.schema)
         let before = try demo.dump()
