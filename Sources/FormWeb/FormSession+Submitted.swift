@@ -30,7 +30,12 @@ extension FormSession {
         let base = body.value("_base").flatMap(Self.decodeBase)
         let offered: [String]
         if let listed = body.value("_fields") {
-            offered = WebJSON.decoded([String].self, from: listed) ?? []
+            guard let keys = WebJSON.decoded([String].self, from: listed) else {
+                // Read as none, every value posted would be dropped without a word.
+                result.refused.append(FieldRefusal(field: "_fields", message: "_fields is not a JSON list of field names"))
+                return result
+            }
+            offered = keys
         } else {
             var seen = Set<String>()
             // A row's cells (`lines[2].item`) are the groups' (`applyRows`), not fields.
@@ -43,6 +48,9 @@ extension FormSession {
                 result.refused.append(FieldRefusal(field: key, message: "\(form.name) has no field \"\(key)\""))
                 continue
             }
+            // Listed but not sent: not given (a client posting some fields). Only a box and a set of
+            // boxes say "none" by sending nothing; any other input is sent, empty or not.
+            if field.kind != .bool, field.kind != .multichoice, body.value(PostedName.field(key)) == nil { continue }
             var mine = submittedValue(body, field)
             if field.isSecure, mine.text.isEmpty { continue }
             let stored = WebText.of(pristine[key] ?? .null, in: field)

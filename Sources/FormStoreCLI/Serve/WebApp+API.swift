@@ -64,11 +64,24 @@ extension WebApp {
         return encoder
     }
 
+    /// A page's `offset` (from 0) and `limit` (from 1 to `most`; `limit` when
+    /// not given). A value given that is no such whole number is a usage
+    /// error (400): `limit=0` returned one record, `limit=abc` the default.
+    static func paging(_ request: HTTPRequest, limit: Int, most: Int) throws -> (offset: Int, limit: Int) {
+        func read(_ name: String, _ range: ClosedRange<Int>, default value: Int) throws -> Int {
+            guard let text = request.queryValue(name), !text.isEmpty else { return value }
+            guard let number = Int(text), range.contains(number) else {
+                throw CLIError.usage("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+            }
+            return number
+        }
+        return (try read("offset", 0...Int(Int32.max), default: 0), try read("limit", 1...most, default: limit))
+    }
+
     /// `GET /api/forms/NAME/records?limit=&offset=&where=&sort=&q=`.
     private func records(_ name: String, request: HTTPRequest) throws -> HTTPResponse {
-        var selection = RecordSelection(search: request.queryValue("q"),
-                                        offset: max(Int(request.queryValue("offset") ?? "") ?? 0, 0),
-                                        limit: min(max(Int(request.queryValue("limit") ?? "") ?? 100, 1), 10_000))
+        let (offset, limit) = try Self.paging(request, limit: 100, most: 10_000)
+        var selection = RecordSelection(search: request.queryValue("q"), offset: offset, limit: limit)
         selection.conditions = try request.queryValues("where").map(RecordCondition.init(parsing:))
         selection.sort = request.queryValues("sort").map {
             RecordSelection.SortKey(field: String($0.hasPrefix("-") ? $0.dropFirst() : $0[...]), descending: $0.hasPrefix("-"))

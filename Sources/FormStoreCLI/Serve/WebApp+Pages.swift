@@ -111,8 +111,7 @@ extension WebApp {
 
     /// `GET /forms/NAME`: a page of records, with search, filter, sort and paging.
     private func recordsPage(_ name: String, request: HTTPRequest) throws -> HTTPResponse {
-        let limit = min(max(Int(request.queryValue("limit") ?? "") ?? 25, 1), 500)
-        let offset = max(Int(request.queryValue("offset") ?? "") ?? 0, 0)
+        let (offset, limit) = try Self.paging(request, limit: 25, most: 500)
         let search = request.queryValue("q").flatMap { $0.isEmpty ? nil : $0 }
         let sort = request.queryValue("sort").flatMap { $0.isEmpty ? nil : $0 }
         let filter = request.queryValue("where").flatMap { $0.isEmpty ? nil : $0 }

@@ -173,6 +173,45 @@ import Testing
         #expect(try db.query("SELECT ms FROM t") == "1704193200123\n")
     }
 
+    /// A script's post that leaves out fields the page listed leaves them
+    /// as they are (they were cleared, and the conflict page carried the
+    /// clearing on); a `_fields` that is no list is refused, not read as none.
+    @Test func fieldsLeftOutOfAPostAreNotGiven() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT, age INTEGER, city TEXT);
+            INSERT INTO people VALUES (2, 'Bo', 30, 'Oslo');
+            """)
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        let page = try browser.get("/forms/people/2")
+        _ = try db.query("UPDATE people SET name = 'Theirs' WHERE id = 2")
+        let some = PageVisitor.formMembers(page.text).filter { ["_csrf", "_base", "_fields"].contains($0.0) } + [("name", "Mine")]
+        let conflict = try browser.post("/forms/people/2", some)
+        #expect(conflict.status == 409, "\(conflict)")
+        #expect(!conflict.text.contains("name=\"age\""), "\(conflict.text)")
+        #expect(try browser.submit(conflict, [:]).status == 303)
+        #expect(try db.query("SELECT name, age, city FROM people") == "Mine|30|Oslo\n")
+        let unreadable = try browser.submit(try browser.get("/forms/people/2"), ["_fields": "notjson", "age": "4"])
+        #expect(unreadable.status == 422, "\(unreadable)")
+        #expect(unreadable.text.contains("_fields is not a JSON list of field names"), "\(unreadable.text)")
+        #expect(try db.query("SELECT age FROM people") == "30\n")
+    }
+
+    /// Paging values that are no page are refused (400), on pages and in
+    /// the API: `limit=0` returned one record, `limit=abc` the default.
+    @Test func pagingThatIsNoPageIsRefused() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        for query in ["limit=0", "limit=-1", "limit=abc", "offset=-1", "limit=501"] {
+            let page = try browser.get("/forms/signup?" + query)
+            #expect(page.status == 400, "\(query): \(page.status)")
+        }
+        #expect(try browser.get("/forms/signup?limit=500").status == 200)
+        let api = try HTTPClient.request("GET", port: server.port, "/api/forms/signup/records?limit=0")
+        #expect(api.status == 400 && api.text.contains("limit must be a whole number from 1 to 10000, not '0'"), "\(api)")
+    }
+
     /// A record others refer to under no ON DELETE rule: the delete page
     /// says so before the person tries, with no Delete button.
     @Test func theDeletePageSaysWhoHoldsTheRecordBack() throws {
