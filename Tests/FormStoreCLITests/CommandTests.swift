@@ -14,7 +14,7 @@ import FormCore
         #expect(table.output == """
         id  name      colour  born  notes               password
          1  Ann       Red           first line\\nsecond  ••••
-         2  Bob, Jr.
+         2  Bob, Jr.                ""
 
         """)
         let csv = runTool(["list", "people", "--format", "csv", "--limit", "1"], workspace: workspace)

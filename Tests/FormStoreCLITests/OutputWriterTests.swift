@@ -139,6 +139,8 @@ import FormCore
         let revealed = written(.text, [["Ann", "", "hunter2", .null]], columns: columns,
                                options: OutputOptions(revealSecure: true))
         #expect(revealed.contains("Password: hunter2\n"))
-        #expect(revealed.contains("Notes:\n"))
+        // Empty text is shown as typed, `""`; NULL as nothing.
+        #expect(revealed.contains("Notes:    \"\"\n"))
+        #expect(revealed.hasSuffix("Photo:\n"))
     }
 }

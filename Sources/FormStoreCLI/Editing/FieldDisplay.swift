@@ -66,3 +66,16 @@ enum FieldDisplay {
             + "theirs \(text(conflict.theirs, of: field))"
     }
 }
+
+extension FormSession {
+    /// A field's text as a prompt shows it: empty text as `""`, apart from NULL.
+    func shownText(_ key: String) -> String {
+        inputs[key] == nil && value(key) == .text("") ? ValueText.emptyText : text(key)
+    }
+
+    /// A row cell's text as a prompt shows it: empty text as `""`, apart from NULL.
+    func shownRowText(_ group: String, _ id: String, _ field: String) -> String {
+        let text = rowText(group, id, field)
+        return text.isEmpty && row(group, id)?[field] == .text("") ? ValueText.emptyText : text
+    }
+}

@@ -77,7 +77,7 @@ extension PromptEdit {
         for field in keys + EditorDocument.rowFields(group) {
             var error: String? = nil
             while true {
-                guard let answer = prompter.ask(field, current: session.rowText(group.key, id, field.key), error: error)
+                guard let answer = prompter.ask(field, current: session.shownRowText(group.key, id, field.key), error: error)
                 else { throw EndOfInput() }
                 guard case .value(let text) = answer else { break }
                 do {

@@ -205,7 +205,7 @@ final class PromptEdit {
         var error = message(session.errors(key))
         while true {
             let referred = session.inputs[key] == nil ? labels?.suffix(key, session.value(key)) : nil
-            guard let answer = prompter.ask(field, current: session.text(key), referred: referred, error: error) else {
+            guard let answer = prompter.ask(field, current: session.shownText(key), referred: referred, error: error) else {
                 throw EndOfInput()
             }
             let outcome: SaveOutcome?

@@ -32,6 +32,7 @@ struct OutputColumn: Sendable, Hashable {
     /// The value as a person reads it in a table or a text record: formatted by
     /// the field; BLOBs by size; anything else as `ValueText.text`.
     func displayText(_ value: FieldValue) -> String {
+        if value == .text("") { return ValueText.emptyText }
         let text = plainDisplayText(value)
         guard let suffix = references?.suffix(key, value) else { return text }
         return text + " " + suffix

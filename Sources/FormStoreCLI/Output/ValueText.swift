@@ -7,6 +7,10 @@ import FoundationEssentials
 enum ValueText {
     static let mask = "••••"
 
+    /// Empty text as tables, `show` and the prompts show it, apart from NULL
+    /// (shown as nothing): `""`, as it is typed (docs/fidelity.md).
+    static let emptyText = "\"\""
+
     /// Text for a table, CSV or text output: dates in ISO-8601, lists joined
     /// with ", ", NULL as nothing, BLOBs as base64 (`blobsBySize` shows their size instead).
     static func text(_ value: FieldValue, kind: FieldKind?, blobsBySize: Bool) -> String {

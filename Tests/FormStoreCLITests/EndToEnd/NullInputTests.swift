@@ -64,6 +64,16 @@ import Testing
         #expect(try Self.row(demo, 7) == "'Di'|NULL|''|2|NULL\n")
     }
 
+    /// `show`, `list` and the prompts show NULL as nothing and empty text as
+    /// `""`, as it is typed: both were blank.
+    @Test func nullAndEmptyTextAreShownApart() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        #expect(try demo.run(["show", "contacts", "1"]).output.contains("company:\nnick:    \"\"\n"))
+        #expect(try demo.run(["list", "contacts"]).output.contains(" 1  Ann            \"\""))
+        let asked = try demo.run(["edit", "contacts", "1", "--plain"], stdin: "\n\n\n\n\n")
+        #expect(asked.errors.contains("company: \nnick [\"\"]: \n"), "\(asked)")
+    }
+
     /// `""` given as JSON is empty text in any column, through every door
     /// alike, as import kept it: `set --json` stored NULL in a number
     /// column (or said "No changes" over NULL), and `qty:=""` was refused.
