@@ -10,6 +10,8 @@ public import FoundationEssentials
 /// Only stored, value-holding fields appear (a repeated password does not),
 /// with the primary-key columns that are no field (as an export writes them),
 /// `readOnly`. Optional fields also accept `null`, so exported rows validate;
+/// a number field also empty text (a value in any column) and, for a float,
+/// the names export writes a float that is no finite number by (`Infinity`);
 /// a field with a `hiddenWhen` condition is never `required` (a record where it
 /// is hidden holds no value for it); secure fields are `writeOnly` and not
 /// `required` (an export leaves them out). A bool also accepts the 0 and 1
@@ -79,8 +81,14 @@ public enum JSONSchemaExporter {
         let choiceValues = field.choices.filter { !$0.isDisabled }.map { FormSpec.value($0.value) }
         switch field.kind {
         case _ where untyped: break
-        case .integer: put("type", type("integer"))
-        case .decimal: put("type", type("number"))
+        // Empty text is a value in any column (docs/fidelity.md), and a float that is no
+        // finite number is written by name: strings only those (`pattern` checks strings alone).
+        case .integer:
+            put("type", type("integer", "string"))
+            put("pattern", .string("^$"))
+        case .decimal:
+            put("type", type("number", "string"))
+            put("pattern", .string("^(|-?Infinity|NaN)$"))
         case .bool:
             // An export writes the column as stored: SQLite holds a bool as
             // 0 or 1, or as one of the words.

@@ -38,11 +38,12 @@ import Testing
     /// dates. A value the form could not take still does not fit.
     @Test func storedFormsOfAnotherApplicationFitTheSchema() throws {
         let demo = try DemoDatabase(sql: """
-            CREATE TABLE kept (id INTEGER PRIMARY KEY, anything, active BOOLEAN, born DATE, seen DATETIME, paid DATETIME);
-            INSERT INTO kept VALUES (1, 5, 'yes', '', 1700000000, 2460000.5),
-                                    (2, 'text', 'F', '2024-01-02', 1700000001.5, NULL),
-                                    (3, 2.5, 1, NULL, '2024-01-02 10:00:00', '2024-01-02T10:00Z'),
-                                    (4, x'00FF', 'off', '2024-01-03', NULL, NULL);
+            CREATE TABLE kept (id INTEGER PRIMARY KEY, anything, active BOOLEAN, born DATE, seen DATETIME, paid DATETIME,
+                               qty INTEGER, price REAL);
+            INSERT INTO kept VALUES (1, 5, 'yes', '', 1700000000, 2460000.5, '', ''),
+                                    (2, 'text', 'F', '2024-01-02', 1700000001.5, NULL, 3, 1e400),
+                                    (3, 2.5, 1, NULL, '2024-01-02 10:00:00', '2024-01-02T10:00Z', NULL, -1e400),
+                                    (4, x'00FF', 'off', '2024-01-03', NULL, NULL, -7, 2.5);
 
             """)
         let schema = try demo.run(["form", "kept", "--format", "json-schema"])
@@ -53,11 +54,12 @@ import Testing
         let schemaFile = try demo.file("schema.json", schema.output)
         let run = try runProcess("/usr/bin/env", ["python3", script, schemaFile, try demo.file("records.json", export.output)])
         #expect(run.code == 0, "\(run)")
-        let wrong = try demo.file("wrong.json", #"[{"active": "maybe"}, {"active": 2}, {"born": "soon"}, {"born": true}]"#)
+        let wrong = try demo.file("wrong.json", #"[{"active": "maybe"}, {"active": 2}, {"born": "soon"}, {"born": true}, {"qty": "3"}, {"price": "inf"}]"#)
         let refused = try runProcess("/usr/bin/env", ["python3", script, schemaFile, wrong])
         #expect(refused.code == 1)
         #expect(refused.output.split(separator: "\n").map { $0.prefix(17) }
-                    == ["record 0: $.activ", "record 1: $.activ", "record 2: $.born:", "record 3: $.born:"], "\(refused)")
+                    == ["record 0: $.activ", "record 1: $.activ", "record 2: $.born:", "record 3: $.born:",
+                        "record 4: $.qty: ", "record 5: $.price"], "\(refused)")
     }
 
     @Test(arguments: try fixtureNames)
