@@ -138,7 +138,10 @@ extension FormScreen {
                     ?? (value.isEmpty ? "" : FieldDisplay.text(value, of: field))
                 return label + " ▾"
             }
-            if session.inputs[key] == nil && session.value(key).isEmpty { return "" }
+            // Empty text as it is typed, `""`, apart from NULL (nothing), as `show` and the prompts show it.
+            if session.inputs[key] == nil && session.value(key).isEmpty {
+                return field.isSecure ? "" : session.shownText(key)
+            }
             let text = FieldDisplay.current(key, in: session).replacing("\n", with: "⏎")
             // A foreign key's row, as `show` names it; none for text that did not parse, or a secret.
             guard session.inputs[key] == nil, !field.isSecure,

@@ -77,6 +77,25 @@ import Testing
         #expect(try stored(database, "SELECT at FROM e") == "2024-01-02 11:00:00.123456\n")
     }
 
+    /// Empty text is shown as `""` and NULL as nothing, as `show` shows
+    /// them; typed over and rubbed out, empty text stays as it was.
+    @Test func nullAndEmptyTextAreShownApart() throws {
+        let database = try DemoDatabase(sql: """
+            CREATE TABLE c (id INTEGER PRIMARY KEY, a TEXT, b TEXT);
+            INSERT INTO c VALUES (1, NULL, '');
+            """)
+        let pane = try TerminalPane(database, ["edit", "c", "1"])
+        let screen = try pane.screen(showing: "c — c 1")
+        #expect(screen.contains("\n  a\n  b   \"\"\n"), "\(screen)")
+        try pane.press("Tab", "Tab")
+        try pane.type("x")
+        try pane.press("C-u", "Tab")
+        #expect(try pane.screen(showing: "no changes").contains("  b   \"\"\n"))
+        try pane.press("Escape")
+        #expect(try pane.exitCode() == 0)
+        #expect(try stored(database, "SELECT quote(a), quote(b) FROM c") == "NULL|''\n")
+    }
+
     /// Enter on a foreign key opens the rows it may refer to, found by what
     /// is typed (not all of them: there may be thousands); Enter picks one.
     @Test func enterOnAForeignKeyPicksARow() throws {
