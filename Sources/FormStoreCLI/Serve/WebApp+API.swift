@@ -189,7 +189,8 @@ extension WebApp {
         }
     }
 
-    /// `DELETE`: 204, or 412 when `If-Match` names another state of the record.
+    /// `DELETE`: 204, or 412 when `If-Match` names another state of the
+    /// record, 422 when rows refer to it (named, as `delete` names them).
     private func deleteRecord(_ name: String, key: String, request: HTTPRequest) throws -> HTTPResponse {
         try locked {
             let (form, found) = try load(name, key: key)
@@ -197,7 +198,8 @@ extension WebApp {
             if let wanted = request.header("if-match"), wanted != "*", wanted != RecordETag.of(record) {
                 return .json(412, Data(#"{"error":"the record changed since it was read: GET it again"}"#.utf8))
             }
-            guard try workspace.store().delete(form, key: record.key, deletingDraft: nil) else { return .json(404, Self.noRecord) }
+            // As the page and `delete` do: a record others refer to is refused naming them (422).
+            try workspace.deleteRecord(of: form, key: KeyArgument(record.key))
             return HTTPResponse(status: 204)
         }
     }

@@ -161,6 +161,22 @@ import Testing
         #expect(try db.query("SELECT count(*) FROM signups") == "2\n")
     }
 
+    /// A record others refer to is refused with who refers to it, as
+    /// `delete` and the page say: it was SQLite's bare words.
+    @Test func aDeleteOthersReferToIsRefusedNamingThem() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE p (id INTEGER PRIMARY KEY);
+            CREATE TABLE c (id INTEGER PRIMARY KEY, p INTEGER REFERENCES p(id) ON DELETE RESTRICT);
+            INSERT INTO p VALUES (1); INSERT INTO c VALUES (1, 1);
+            """)
+        let before = try db.dump()
+        let server = try ServeRun(db)
+        let refused = try HTTPClient.request("DELETE", port: server.port, "/api/forms/p/records/1")
+        #expect(refused.status == 422, "\(refused)")
+        #expect(refused.text.contains("other records refer to it through c.p"), "\(refused)")
+        #expect(try db.dump() == before)
+    }
+
     @Test func anotherProcesssSaveIsAnEvent() throws {
         let db = try DemoDatabase()
         let server = try ServeRun(db)
