@@ -4,6 +4,13 @@ import Testing
 /// `formstore serve`'s pages through a client without script: every page a
 /// plain GET, every change a plain POST with the page's CSRF token.
 @Suite(.serialized) struct ServePageTests {
+    /// A database made by `sql`, served, and a browser without script visiting it.
+    static func served(_ sql: String) throws -> (DemoDatabase, ServeRun, PageVisitor) {
+        let db = try DemoDatabase(sql: sql)
+        let server = try ServeRun(db)
+        return (db, server, PageVisitor(port: server.port))
+    }
+
     @Test func formsRecordsAndARecordArePages() throws {
         let db = try DemoDatabase()
         let server = try ServeRun(db)
@@ -82,14 +89,12 @@ import Testing
     /// textarea), a date the date input cannot hold (a text input), a NULL
     /// bool (a select of nothing, yes and no, not an unchecked box).
     @Test func aPageSavedAsDrawnChangesNothing() throws {
-        let db = try DemoDatabase(sql: """
+        let (db, server, browser) = try Self.served("""
             CREATE TABLE t (id INTEGER PRIMARY KEY, flag BOOLEAN, memo TEXT, d DATE, tm TIME);
             INSERT INTO t VALUES (1, NULL, 'line1' || char(10) || 'line2', '04/07/2016', '1:02 PM');
 
             """)
         let before = try db.dump()
-        let server = try ServeRun(db)
-        let browser = PageVisitor(port: server.port)
         let page = try browser.get("/forms/t/1")
         #expect(page.text.contains("<textarea name=\"memo\""))
         #expect(page.text.contains("<input type=\"text\" name=\"d\" id=\"f-d\" value=\"04/07/2016\">"))
@@ -109,12 +114,10 @@ import Testing
     /// on the conflict page (which draws yes/no) is stored as no. Anything
     /// but `off` was yes, so a choice of no was saved as yes.
     @Test func aBoolChosenAsNoOnTheConflictPageIsStoredAsNo() throws {
-        let db = try DemoDatabase(sql: """
+        let (db, server, browser) = try Self.served("""
             CREATE TABLE flags (id INTEGER PRIMARY KEY, name TEXT, active BOOLEAN NOT NULL DEFAULT 0);
             INSERT INTO flags VALUES (2, 'b', 1);
             """)
-        let server = try ServeRun(db)
-        let browser = PageVisitor(port: server.port)
         let page = try browser.get("/forms/flags/2")
         _ = try db.query("UPDATE flags SET name = 'Theirs' WHERE id = 2")
         // The box unticked (not sent), the name typed over a name someone else changed.
@@ -139,12 +142,10 @@ import Testing
     /// (docs/fidelity.md): Swift's `==` took them for the same text, so the
     /// page said nothing changed.
     @Test func canonicallyEquivalentTextIsAChangeOnThePage() throws {
-        let db = try DemoDatabase(sql: """
+        let (db, server, browser) = try Self.served("""
             CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT);
             INSERT INTO people VALUES (3, 'e' || char(0x301));
             """)
-        let server = try ServeRun(db)
-        let browser = PageVisitor(port: server.port)
         let saved = try browser.submit(try browser.get("/forms/people/3"), ["name": "\u{E9}"])
         #expect(saved.headers["location"] == "/forms/people/3?saved=name", "\(saved)")
         #expect(try db.query("SELECT hex(name) FROM people") == "C3A9\n")
@@ -154,13 +155,11 @@ import Testing
     /// milliseconds), so an edit of the hour keeps it: it was drawn without,
     /// and the save stored the time without its fraction.
     @Test func aTimesFractionIsDrawnAndKept() throws {
-        let db = try DemoDatabase(sql: """
+        let (db, server, browser) = try Self.served("""
             CREATE TABLE t (id INTEGER PRIMARY KEY, ms TIMESTAMP, frac DATETIME, fine DATETIME);
             INSERT INTO t VALUES (1, 1704189600123, '2024-01-02 10:00:00.25', '2024-01-02 10:00:00.123456');
             """)
         let before = try db.dump()
-        let server = try ServeRun(db)
-        let browser = PageVisitor(port: server.port)
         let page = try browser.get("/forms/t/1")
         #expect(page.text.contains(#"<input type="datetime-local" name="ms" id="f-ms" value="2024-01-02T10:00:00.123" step="0.001">"#), "\(page.text)")
         #expect(page.text.contains(#"value="2024-01-02T10:00:00.250" step="0.001">"#))
@@ -177,12 +176,10 @@ import Testing
     /// as they are (they were cleared, and the conflict page carried the
     /// clearing on); a `_fields` that is no list is refused, not read as none.
     @Test func fieldsLeftOutOfAPostAreNotGiven() throws {
-        let db = try DemoDatabase(sql: """
+        let (db, server, browser) = try Self.served("""
             CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT, age INTEGER, city TEXT);
             INSERT INTO people VALUES (2, 'Bo', 30, 'Oslo');
             """)
-        let server = try ServeRun(db)
-        let browser = PageVisitor(port: server.port)
         let page = try browser.get("/forms/people/2")
         _ = try db.query("UPDATE people SET name = 'Theirs' WHERE id = 2")
         let some = PageVisitor.formMembers(page.text).filter { ["_csrf", "_base", "_fields"].contains($0.0) } + [("name", "Mine")]
@@ -215,13 +212,11 @@ import Testing
     /// A record others refer to under no ON DELETE rule: the delete page
     /// says so before the person tries, with no Delete button.
     @Test func theDeletePageSaysWhoHoldsTheRecordBack() throws {
-        let db = try DemoDatabase(sql: """
+        let (db, server, browser) = try Self.served("""
             CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT, boss INTEGER REFERENCES people(id));
             INSERT INTO people VALUES (1, 'Boss', NULL), (2, 'Ann', 1), (3, 'Bo', NULL);
 
             """)
-        let server = try ServeRun(db)
-        let browser = PageVisitor(port: server.port)
         let held = try browser.get("/forms/people/1/delete")
         #expect(held.text.contains("cannot be deleted: other records refer to it through people.boss. Change or delete those first."))
         #expect(!held.text.contains("Delete</button>"))
@@ -231,12 +226,10 @@ import Testing
     /// A new record's `saved=` names the fields it was given, not a
     /// generated column or the key SQLite filled in.
     @Test func aNewRecordSavedNamesWhatItWasGiven() throws {
-        let db = try DemoDatabase(sql: """
+        let (db, server, browser) = try Self.served("""
             CREATE TABLE t (id INTEGER PRIMARY KEY, a INTEGER, up INTEGER GENERATED ALWAYS AS (a + 1) STORED);
 
             """)
-        let server = try ServeRun(db)
-        let browser = PageVisitor(port: server.port)
         let made = try browser.submit(try browser.get("/forms/t/new"), ["a": "1"])
         #expect(made.status == 303, "\(made)")
         #expect(made.headers["location"] == "/forms/t/1?saved=a")
@@ -244,13 +237,11 @@ import Testing
 
     /// A save the schema refuses (a CHECK) draws the form again with what was typed.
     @Test func aSaveTheSchemaRefusesKeepsWhatWasTyped() throws {
-        let db = try DemoDatabase(sql: """
+        let (db, server, browser) = try Self.served("""
             CREATE TABLE c (id INTEGER PRIMARY KEY, label TEXT CHECK (length(label) < 10), other TEXT);
             INSERT INTO c VALUES (1, 'ok', 'o');
 
             """)
-        let server = try ServeRun(db)
-        let browser = PageVisitor(port: server.port)
         for path in ["/forms/c/1", "/forms/c/new"] {
             let reply = try browser.submit(try browser.get(path), ["label": "much too long", "other": "I typed this"])
             #expect(reply.status == 422, "\(path): \(reply)")
