@@ -20,8 +20,10 @@ extension WebApp {
     func stepNotice(_ form: Form, key: String, saved: String?, undone: String?, redone: String?, visit: Visit) -> String {
         guard let (verb, list) = saved.map({ ("Saved", $0) }) ?? undone.map({ ("Undone", $0) }) ?? redone.map({ ("Redone", $0) })
         else { return "" }
-        let labels = list.split(separator: ",").map { form.field(String($0))?.label ?? form.group(String($0)).map { group in
-            form.sections.first { $0.group?.key == group.key }?.title ?? group.key } ?? String($0) }
+        // The form's own fields and groups only: the address is anyone's to write, and any other
+        // text would be a notice the server never gave ("Saved: call this number").
+        let labels = list.split(separator: ",").compactMap { form.field(String($0))?.label ?? form.group(String($0)).map { group in
+            form.sections.first { $0.group?.key == group.key }?.title ?? group.key } }
         if labels.isEmpty { return "<div class=\"notice\" role=\"status\">Nothing changed.</div>\n" }
         var out = "<div class=\"step\"><div class=\"notice saved\" role=\"status\">\(verb): \(HTML.escape(labels.joined(separator: ", "))).</div>"
         if !readOnly, let session = undoable.session(visitor: visit.id, form: form.name, key: key) {

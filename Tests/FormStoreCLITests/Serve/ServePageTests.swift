@@ -194,6 +194,17 @@ import Testing
         #expect(try db.query("SELECT age FROM people") == "30\n")
     }
 
+    /// A notice in the address names the form's fields only: any other
+    /// text was printed as a notice the server never gave.
+    @Test func anAddressCannotMakeUpANotice() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        let page = try browser.get("/forms/signup/1?saved=Your%20password%20was%20reset,firstName")
+        #expect(page.text.contains("Saved: First Name.</div>"), "\(page.text)")
+        #expect(!page.text.contains("password was reset"))
+    }
+
     /// Paging values that are no page are refused (400), on pages and in
     /// the API: `limit=0` returned one record, `limit=abc` the default.
     @Test func pagingThatIsNoPageIsRefused() throws {
