@@ -17,7 +17,7 @@ extension WebApp {
         }
         // A write with a body must say it is JSON: no page of another site can
         // send that without the browser asking first (CSRF).
-        if ["POST", "PATCH"].contains(request.method) && !(request.header("content-type") ?? "").lowercased().hasPrefix("application/json") {
+        if ["POST", "PATCH"].contains(request.method) && !Self.isJSON(request.header("content-type")) {
             return .json(415, Data(#"{"error":"send the body as application/json"}"#.utf8))
         }
         let rest = Array(parts.dropFirst(2))
@@ -62,6 +62,14 @@ extension WebApp {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
+    }
+
+    /// Whether a `Content-Type` is JSON: `application/json`, with parameters
+    /// or not (`; charset=utf-8`), and no other type (`application/jsonx`).
+    static func isJSON(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let type = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        return type.filter { $0 != " " && $0 != "\t" }.lowercased() == "application/json"
     }
 
     /// A page's `offset` (from 0) and `limit` (from 1 to `most`; `limit` when

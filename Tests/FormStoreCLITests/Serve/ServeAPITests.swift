@@ -141,6 +141,11 @@ import Testing
         let notJSON = try HTTPClient.request("PATCH", port: server.port, "/api/forms/signup/records/1",
                                              headers: ["Content-Type": "text/plain"], body: Data(#"{"age": 1}"#.utf8))
         #expect(notJSON.status == 415)
+        // Only JSON is JSON: a type that merely begins so is not; parameters are read past.
+        #expect(try HTTPClient.request("PATCH", port: server.port, "/api/forms/signup/records/1",
+                                       headers: ["Content-Type": "application/jsonx"], body: Data(#"{"age": 1}"#.utf8)).status == 415)
+        #expect(try HTTPClient.request("PATCH", port: server.port, "/api/forms/signup/records/1",
+                                       headers: ["Content-Type": "Application/JSON; charset=utf-8"], body: Data(#"{"age": 33}"#.utf8)).status == 200)
         #expect(try HTTPClient.request("PATCH", port: server.port, "/api/forms/signup/records/9", headers: Self.json,
                                        body: Data(#"{"age": 1}"#.utf8)).status == 404)
     }
