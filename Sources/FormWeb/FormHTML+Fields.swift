@@ -58,7 +58,12 @@ extension FormHTML {
     private func control(_ field: Field, common: String, text: String, editable: Bool) -> String {
         let locked = editable ? "" : " readonly"
         var extra = ""
-        if let placeholder = field.placeholder { extra += " placeholder=\"\(HTML.escape(placeholder))\"" }
+        if let placeholder = field.placeholder {
+            extra += " placeholder=\"\(HTML.escape(placeholder))\""
+        } else if session.inputs[field.key] == nil, session.value(field.key) == .text("") {
+            // Empty text, dim, apart from NULL (nothing), as `show` writes them (docs/fidelity.md).
+            extra += " placeholder=\"&quot;&quot;\""
+        }
         switch field.kind {
         case .multiline:
             return HTML.textarea("\(common) rows=\"4\"\(locked)\(extra)", text) + "\n"

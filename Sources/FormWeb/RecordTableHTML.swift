@@ -47,6 +47,9 @@ public struct RecordTableHTML {
                 let text = field.isSecure ? (value.isEmpty ? "" : "••••••") : WebText.of(value, in: field)
                 if let label = labels[field.key]?[value] {
                     out += "<td>\(HTML.escape(text)) <span class=\"reference-label\">\(HTML.escape(label))</span></td>"
+                } else if value == .text("") {
+                    // Empty text apart from NULL (an empty cell), as `list` writes them.
+                    out += "<td class=\"empty-text\">\"\"</td>"
                 } else {
                     out += "<td>\(HTML.escape(text))</td>"
                 }

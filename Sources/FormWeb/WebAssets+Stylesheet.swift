@@ -27,6 +27,7 @@ input:focus, select:focus, textarea:focus, button:focus, a:focus { outline: 3px 
 .field.invalid input, .field.invalid select, .field.invalid textarea { border-color: var(--bad); border-width: 2px; }
 .reference-label { display: inline-block; margin-top: .25rem; color: var(--muted); font-size: .9rem; }
 td .reference-label { margin: 0 0 0 .3rem; }
+td.empty-text { color: var(--muted); }
 .choices { border: 0; padding: 0; margin: 0; }
 .choices legend { color: var(--ink); font-size: 1rem; padding-bottom: .25rem; }
 .choices label { display: inline-flex; align-items: center; gap: .3rem; margin-right: 1rem; font-weight: normal; }

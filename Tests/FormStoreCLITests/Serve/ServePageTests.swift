@@ -194,6 +194,20 @@ import Testing
         #expect(try db.query("SELECT age FROM people") == "30\n")
     }
 
+    /// Empty text is drawn apart from NULL, as `list` and `show` write them:
+    /// `""` in the list, dim in an empty input; NULL as nothing. Both were blank.
+    @Test func nullAndEmptyTextAreDrawnApart() throws {
+        let (_, server, browser) = try Self.served("""
+            CREATE TABLE u (id INTEGER PRIMARY KEY, a TEXT, b TEXT);
+            INSERT INTO u VALUES (1, NULL, '');
+            """)
+        #expect(try browser.get("/forms/u").text.contains(#"<td></td><td class="empty-text">""</td>"#))
+        let page = try browser.get("/forms/u/1").text
+        #expect(page.contains(#"<input type="text" name="a" id="f-a" value="">"#), "\(page)")
+        #expect(page.contains(#"<input type="text" name="b" id="f-b" value="" placeholder="&quot;&quot;">"#), "\(page)")
+        withExtendedLifetime(server) {}
+    }
+
     /// A notice in the address names the form's fields only: any other
     /// text was printed as a notice the server never gave.
     @Test func anAddressCannotMakeUpANotice() throws {
