@@ -71,6 +71,13 @@ private final class PendingRequest {
     var tooLarge = false
 }
 
+/// The answer to a body over the limit: JSON for the API, as its other errors are.
+private func tooLarge(_ server: MicroHTTPServer, _ url: UnsafePointer<CChar>?) -> HTTPResponse {
+    let message = "The request body is larger than \(server.limits.maximumBody) bytes."
+    guard let url, String(cString: url).hasPrefix("/api/") else { return .text(413, message) }
+    return .json(413, WebApp.errorJSON(message))
+}
+
 /// The library calls this once when a request's headers are in, once per
 /// piece of body, and once more when the body is complete.
 private let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, upload, uploadSize, pending in
@@ -83,7 +90,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
         if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length").map({ String(cString: $0) }),
            let size = Int(length), size > server.limits.maximumBody {
             state.tooLarge = true
-            return queue(HTTPResponse.text(413, "The request body is larger than \(server.limits.maximumBody) bytes."), on: connection)
+            return queue(tooLarge(server, url), on: connection)
         }
         return .YES
     }
@@ -102,9 +109,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
         uploadSize.pointee = 0
         return .YES
     }
-    if state.tooLarge {
-        return queue(HTTPResponse.text(413, "The request body is larger than \(server.limits.maximumBody) bytes."), on: connection)
-    }
+    if state.tooLarge { return queue(tooLarge(server, url), on: connection) }
     let request = HTTPRequest(method: method.map { String(cString: $0) } ?? "GET",
                               path: url.map { String(cString: $0) } ?? "/",
                               query: values(of: connection, kind: .GET_ARGUMENT_KIND),

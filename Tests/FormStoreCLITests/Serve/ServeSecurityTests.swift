@@ -92,6 +92,8 @@ import Testing
         let api = try HTTPClient.request("PATCH", port: server.port, "/api/forms/signup/records/1",
                                          headers: ["Content-Type": "application/json"], body: big)
         #expect(api.status == 413, "\(api)")
+        // JSON, as the API's other errors are.
+        #expect(api.headers["content-type"] == "application/json" && api.text.contains(#""error":"The request body is larger than 4096 bytes.""#), "\(api)")
         let browser = PageVisitor(port: server.port)
         let page = try browser.get("/forms/signup/1")
         let reply = try browser.submit(page, ["firstName": String(repeating: "x", count: 10_000)])
