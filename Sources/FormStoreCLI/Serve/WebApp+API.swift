@@ -25,6 +25,11 @@ extension WebApp {
             return try choices(name, field: rest[1], search: request.queryValue("search"))
         }
         if request.method == "POST", rest.count == 3, rest[0] == "records", rest[2] == "undo" || rest[2] == "redo" {
+            // The step needs nothing but the address: a body, if any, is `{}`, not whatever came.
+            let body = request.body.filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            guard body.isEmpty || (try? JSONReader.parse(request.body)).map({ if case .object = $0 { true } else { false } }) == true else {
+                return .json(400, Data(#"{"error":"the body of an undo or a redo is a JSON object ({}), or nothing"}"#.utf8))
+            }
             return try apiUndo(name, key: rest[1], redo: rest[2] == "redo", user: user)
         }
         guard rest.isEmpty || rest[0] == "records", rest.count <= 3, rest.count < 3 || rest[2] == "events" else {

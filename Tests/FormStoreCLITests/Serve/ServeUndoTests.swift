@@ -82,6 +82,10 @@ import Testing
                                              body: Data(#"{"age": 35}"#.utf8))
         #expect(patched.status == 200, "\(patched)")
         #expect(try Self.post(server, "/api/forms/signup/records/1/undo", headers: [:]).status == 415, "a write needs a JSON body")
+        let garbage = try HTTPClient.request("POST", port: server.port, "/api/forms/signup/records/1/undo", headers: Self.json,
+                                             body: Data("garbage".utf8))
+        #expect(garbage.status == 400, "\(garbage)")
+        #expect(try db.query("SELECT age FROM signups WHERE id = 1") == "35\n", "a body that is no JSON undid nothing")
         let undone = try Self.post(server, "/api/forms/signup/records/1/undo")
         #expect(undone.status == 200, "\(undone)")
         #expect(undone.text == #"{"changed":["age"],"key":{"id":1},"outcome":"saved"}"#)
