@@ -64,8 +64,9 @@ extension StorageWorkspace {
                         summary.reject(line: input.line, [SecureWriteFailure.message(for: error, secureFields: secureIn(input))])
                     } catch let error as DatabaseError where error.isRowProblem {
                         summary.reject(line: input.line, [error.message ?? "rejected by the database"])
-                    } catch let error as FormStoreError where error.reason == .inexactNumber {
-                        // A number its column would store as another: the row's problem, named by its line.
+                    } catch let error as FormStoreError where error.reason == .inexactNumber || error.reason == .badKey {
+                        // A number its column would store as another, or a key naming two rows (an untyped
+                        // key column holding 1 and '1'): the row's problem, named by its line.
                         summary.reject(line: input.line, [error.message])
                     } catch let error as PostgresError where error.isRowProblem {
                         // The primary message only: PostgreSQL's detail line quotes the row's values, and with a

@@ -47,6 +47,18 @@ import Testing
         #expect(try demo.dump() == before)
     }
 
+    /// A key that names two rows (an untyped key column holding 1 and '1')
+    /// is refused by the line that gave it, as any row's problem is; the
+    /// refusal named no line.
+    @Test func aKeyNamingTwoRowsIsRefusedByItsLine() throws {
+        let demo = try DemoDatabase(sql: "CREATE TABLE uk (k PRIMARY KEY, v); INSERT INTO uk VALUES (1, 'int'), ('1', 'text');")
+        let before = try demo.dump()
+        let run = try demo.run(["import", "uk", "--format", "ndjson"], stdin: #"{"k": 1, "v": "int"}"# + "\n" + #"{"k": 1, "v": "x"}"#)
+        #expect(run.code == 65, "\(run)")
+        #expect(run.errors.contains("line 2: the key names 2 rows of 'uk', not one: nothing was written"), "\(run)")
+        #expect(try demo.dump() == before)
+    }
+
     @Test func aTableWithoutAPrimaryKeyTakesEveryRowAsNew() throws {
         let demo = try DemoDatabase(sql: "CREATE TABLE notes (body TEXT NOT NULL, stars INTEGER);\nINSERT INTO notes VALUES ('first', 1);\n")
         let run = try demo.run(["import", "notes"], stdin: "{\"body\": \"first\", \"stars\": 1}\n{\"body\": \"b\"}\n")
