@@ -38,6 +38,32 @@ import Testing
         }
     }
 
+    /// A row referring to itself (the boss of the company, `boss_id = id`)
+    /// is not its own child: it was edited twice in one save, as the record
+    /// and as its row, and one edit silently won.
+    @Test(arguments: BackendKind.allCases)
+    func aRowReferringToItselfIsNotItsOwnChild(_ kind: BackendKind) throws {
+        let backend = try TestBackend(kind, schema: Schema(
+            sqlite: """
+                CREATE TABLE emp (id INTEGER PRIMARY KEY, name TEXT, boss_id INTEGER REFERENCES emp(id));
+                INSERT INTO emp VALUES (1, 'Root', 1), (2, 'Kid', 1);
+                """,
+            postgres: """
+                CREATE TABLE emp (id integer PRIMARY KEY, name text, boss_id integer REFERENCES emp(id));
+                INSERT INTO emp VALUES (1, 'Root', 1), (2, 'Kid', 1);
+                """))
+        let run = try runBinary(["--db", backend.location, "show", "emp", "1", "--children"])
+        #expect(run.code == 0, "\(kind): \(run)")
+        #expect(run.output.hasSuffix("emp:\n  id  name\n   2  Kid\n"), "\(kind): \(run)")
+        // The record read with its rows, its name changed, and sent back: the name is saved, the rows stay.
+        let shown = try runBinary(["--db", backend.location, "show", "emp", "1", "--children", "--format", "json"])
+        let changed = shown.output.replacingOccurrences(of: #""name": "Root""#, with: #""name": "Boss""#)
+        let set = try runBinary(["--db", backend.location, "set", "emp", "1", "--children", "--json"], stdin: changed)
+        #expect(set.code == 0, "\(kind): \(set)")
+        #expect(try backend.row("SELECT name, boss_id FROM emp WHERE id = 1") == ["Boss", "1"])
+        #expect(try backend.row("SELECT name, boss_id FROM emp WHERE id = 2") == ["Kid", "1"])
+    }
+
     @Test(arguments: BackendKind.allCases)
     func showBringsInTheTablesReferringToAnInferredForm(_ kind: BackendKind) throws {
         let backend = try TestBackend(kind, schema: Self.schema)

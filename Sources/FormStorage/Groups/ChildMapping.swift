@@ -9,6 +9,11 @@ struct ChildMapping {
     /// The child's columns referring to the parent's key, in the parent key's order.
     let foreignKey: [String]
     let selectRowsSQL: String
+    /// The parent's key columns when the child table is the parent's own (a
+    /// self-reference, `boss_id`): the parent row is left out of its rows, or
+    /// a row referring to itself would be edited twice in one save, as the
+    /// record and as its own child, and one edit would silently win.
+    var parentKey: [String] = []
 
     /// The foreign key's values for the parent with `key`, in the child columns' form.
     func foreignKeyValues(_ key: RecordKey) -> [String: FieldValue] {
@@ -16,7 +21,8 @@ struct ChildMapping {
     }
 
     func arguments(_ key: RecordKey) -> StatementArguments {
-        StatementArguments(zip(foreignKey, key.values).map { mapping.coding($0).encode($1) })
+        StatementArguments(zip(foreignKey, key.values).map { mapping.coding($0).encode($1) }
+                           + zip(parentKey, key.values).map { mapping.coding($0).encode($1) })
     }
 }
 
@@ -41,11 +47,16 @@ extension FormStore {
             if !group.keyFields.isEmpty { child.primaryKey = group.keyFields }
             let mapping = try mapping(for: child)
             let order = ([group.orderColumn].compactMap { $0 } + mapping.keyColumns).map(quoteIdentifier).joined(separator: ", ")
-            let filter = zip(foreignKey.indices, foreignKey).map { index, column in
+            var filter = zip(foreignKey.indices, foreignKey).map { index, column in
                 collated(column, by: index < collations.count ? collations[index] : "BINARY") + " = ?"
             }.joined(separator: " AND ")
+            let selfReferring = table.name.lowercased() == parent.table.name.lowercased()
+            let parentKey = selfReferring ? parent.keyColumns : []
+            if selfReferring {
+                filter += " AND NOT (" + parent.keyColumns.map { quoteIdentifier($0) + " IS ?" }.joined(separator: " AND ") + ")"
+            }
             return ChildMapping(group: group, mapping: mapping, foreignKey: foreignKey,
-                                selectRowsSQL: "\(mapping.selectSQL) WHERE \(filter) ORDER BY \(order)")
+                                selectRowsSQL: "\(mapping.selectSQL) WHERE \(filter) ORDER BY \(order)", parentKey: parentKey)
         }
     }
 

@@ -13,11 +13,20 @@ struct PostgresChildMapping: Sendable {
     /// The same, locking the rows until the transaction ends (a save's conflict check).
     let selectRowsForUpdateSQL: String
 
-    init(group: RowGroup, mapping: PostgresTableMapping, foreignKey: [String]) {
+    /// The parent's key columns when the child table is the parent's own: the
+    /// parent row is left out of its rows (`ChildMapping.parentKey` says why).
+    let parentKey: [String]
+
+    init(group: RowGroup, mapping: PostgresTableMapping, foreignKey: [String], parentKey: [String] = []) {
         self.group = group
         self.mapping = mapping
         self.foreignKey = foreignKey
-        let filter = foreignKey.enumerated().map { "\(quoteIdentifier($1)) = $\($0 + 1)" }.joined(separator: " AND ")
+        self.parentKey = parentKey
+        var filter = foreignKey.enumerated().map { "\(quoteIdentifier($1)) = $\($0 + 1)" }.joined(separator: " AND ")
+        if !parentKey.isEmpty {
+            filter += " AND NOT (" + parentKey.enumerated().map { "\(quoteIdentifier($1)) IS NOT DISTINCT FROM $\(foreignKey.count + $0 + 1)" }
+                .joined(separator: " AND ") + ")"
+        }
         let order = ([group.orderColumn].compactMap { $0 } + mapping.keyColumns).map(quoteIdentifier).joined(separator: ", ")
         selectRowsSQL = "SELECT \(mapping.columns.map(quoteIdentifier).joined(separator: ", ")) FROM "
             + "\(quoteIdentifier(mapping.table.name)) WHERE \(filter) ORDER BY \(order)"
@@ -31,7 +40,7 @@ struct PostgresChildMapping: Sendable {
 
     /// The parent key's values as parameters of `selectRowsSQL`, in the child columns' coding.
     func parameters(_ key: RecordKey) -> [String?] {
-        zip(foreignKey, key.values).map { mapping.coding($0).encode($1) }
+        zip(foreignKey, key.values).map { mapping.coding($0).encode($1) } + zip(parentKey, key.values).map { mapping.coding($0).encode($1) }
     }
 
     /// The rows of the parent with `key`, in their order.

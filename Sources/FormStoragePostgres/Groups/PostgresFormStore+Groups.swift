@@ -119,7 +119,9 @@ extension PostgresFormStore: GroupBackend {
             let others = child.fields.filter { !replaced.contains($0.key) }
             child.sections = [Section(fields: group.fields.filter { $0.isStored && $0.holdsValue } + others)]
             if !group.keyFields.isEmpty { child.primaryKey = group.keyFields }
-            return PostgresChildMapping(group: group, mapping: try mapping(for: child), foreignKey: foreignKey)
+            let selfReferring = table.name == parent.table.name
+            return PostgresChildMapping(group: group, mapping: try mapping(for: child), foreignKey: foreignKey,
+                                        parentKey: selfReferring ? parent.keyColumns : [])
         }
         childMappingCache.withLock { $0[form.name] = (form, children) }
         return children
