@@ -203,14 +203,22 @@ final class PromptEdit {
         let key = field.key
         try announceExternalChanges()
         var error = message(session.errors(key))
+        // What the field held when asked: after a refused answer, Enter puts it back (and the
+        // brackets show it), where it kept the refused text and asked again for ever.
+        let asked = (value: session.value(key), input: session.inputs[key], text: session.shownText(key))
         while true {
+            let answered = session.value(key) != asked.value || session.inputs[key] != asked.input
             let referred = session.inputs[key] == nil ? labels?.suffix(key, session.value(key)) : nil
-            guard let answer = prompter.ask(field, current: session.shownText(key), referred: referred, error: error) else {
+            guard let answer = prompter.ask(field, current: answered ? asked.text : session.shownText(key),
+                                            referred: answered ? nil : referred, error: error) else {
                 throw EndOfInput()
             }
             let outcome: SaveOutcome?
             do {
                 switch answer {
+                case .keep where answered:
+                    if let input = asked.input { outcome = try session.set(key, input: input) } else { outcome = try session.set(key, value: asked.value) }
+                    session.commit(key)
                 case .keep:
                     // Free mode saves on entry: a restored value kept with Enter is entered now.
                     if form.mode == .free && (session.dirtyFields.contains(key) || session.inputs[key] != nil) {

@@ -18,8 +18,8 @@ import FormCore
         let store = PeopleStore()
         let (code, text) = try promptEdit(try store.open(), ["", "", "31/12/1999", "1999-12-31", "", "", "y"])
         #expect(code == .success)
-        // The same question again, its error first, the refused text as its value.
-        #expect(text.contains("Born:   ! Born is not a valid date\nBorn [31/12/1999]: Notes: "))
+        // The same question again, its error first, with what Enter gives: the value the field had.
+        #expect(text.contains("Born:   ! Born is not a valid date\nBorn: Notes: "))
         #expect(text.contains("  Born: (null) → 1999-12-31\n"))
         #expect(store.stored("born") != .null)
     }
@@ -41,8 +41,19 @@ import FormCore
         let (code, text) = try promptEdit(try store.open(), [long, "Bob", "", "", "", "", "y"])
         #expect(code == .success)
         #expect(text.hasPrefix(Prompter.inputHelp + "\nName (required) [Ann]:   ! "))
-        #expect(text.contains("Name (required) [\(long)]: Favourite colour [Red]:"))
+        #expect(text.contains("Name (required) [Ann]: Favourite colour [Red]:"))
         #expect(store.stored("name") == .text("Bob"))
+    }
+
+    /// Enter after a refused answer puts back what the field held, as the
+    /// brackets say: it kept the refused text and asked again for ever.
+    @Test func enterAfterARefusedAnswerPutsBackTheValue() throws {
+        let store = PeopleStore()
+        let (code, text) = try promptEdit(try store.open(), ["", "", "someday", "", "", "", ""])
+        #expect(code == .success)
+        #expect(text.contains("Born:   ! Born is not a valid date\nBorn: Notes: "))
+        #expect(text.hasSuffix("No changes made.\n"), "\(text)")
+        #expect(store.drafts.isEmpty)
     }
 
     @Test func backslashUUndoesTheLastChangeAndBackslashRRedoesIt() throws {
