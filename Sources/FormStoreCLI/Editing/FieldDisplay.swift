@@ -6,21 +6,26 @@ enum FieldDisplay {
     /// A model value as shown in a summary, a record listing or a conflict:
     /// NULL and empty text told apart, as `set` prints a change (`\N` and
     /// `""` typed at a prompt are different changes).
-    static func text(_ value: FieldValue, of field: Field) -> String {
+    static func text(_ value: FieldValue, of field: Field, forScreen: Bool = false) -> String {
         if value == .null { return "(null)" }
         if value.isEmpty { return "(empty)" }
         if field.isSecure { return ValueText.mask }
         if case .data(let data) = value { return ValueText.blobSize(data.count) }
-        return TerminalText.neutralised(field.format(value))
+        return neutralised(field.format(value), forScreen: forScreen)
     }
 
     /// What the session shows for a field now: its raw input when that did not parse.
-    static func current(_ key: String, in session: FormSession) -> String {
+    /// `forScreen`: for the full-screen form, which draws line breaks and tabs as signs.
+    static func current(_ key: String, in session: FormSession, forScreen: Bool = false) -> String {
         guard let field = session.form.field(key) else { return "" }
         if let raw = session.inputs[key] {
-            return field.isSecure ? ValueText.mask : TerminalText.neutralised(raw)
+            return field.isSecure ? ValueText.mask : neutralised(raw, forScreen: forScreen)
         }
-        return text(session.value(key), of: field)
+        return text(session.value(key), of: field, forScreen: forScreen)
+    }
+
+    private static func neutralised(_ text: String, forScreen: Bool) -> String {
+        forScreen ? TerminalText.neutralisedForScreen(text) : TerminalText.neutralised(text)
     }
 
     /// What an undo or redo step set, as the message line says it: a field

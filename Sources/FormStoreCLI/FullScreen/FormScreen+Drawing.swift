@@ -142,7 +142,7 @@ extension FormScreen {
             if session.inputs[key] == nil && session.value(key).isEmpty {
                 return field.isSecure ? "" : session.shownText(key)
             }
-            let text = FieldDisplay.current(key, in: session).replacing("\n", with: "⏎")
+            let text = FieldDisplay.current(key, in: session, forScreen: true)
             // A foreign key's row, as `show` names it; none for text that did not parse, or a secret.
             guard session.inputs[key] == nil, !field.isSecure,
                   let suffix = labels?.suffix(key, session.value(key)) else { return text }

@@ -86,7 +86,8 @@ extension FormScreen {
         if !field.choices.isEmpty, let choice = field.choices.first(where: { $0.value == row[field.key] }) {
             return choice.label
         }
-        return session.rowText(group.key, row.id, field.key).replacing("\n", with: "⏎")
+        // Line breaks and tabs drawn as their signs (⏎ ⇥); bidi and zero-width characters escaped.
+        return TerminalText.neutralisedForScreen(session.rowText(group.key, row.id, field.key))
     }
 
     /// `+` added, `*` changed, `↕` moved (`*↕` both).

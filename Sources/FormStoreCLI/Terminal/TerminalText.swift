@@ -21,6 +21,21 @@
 enum TerminalText {
     /// `text` safe to print: see the table above.
     static func neutralised(_ text: String, keepingLineBreaks: Bool = false) -> String {
+        neutralised(text, keeping: keepingLineBreaks ? ["\n"] : [])
+    }
+
+    /// `text` safe for the full-screen form, which draws a line break, a tab
+    /// and a carriage return as signs of their own (⏎ ⇥ ␍, `ScreenBuffer`):
+    /// escaped as `\n`, they looked like the two characters typed.
+    static func neutralisedForScreen(_ text: String) -> String {
+        neutralised(text, keeping: ["\n", "\t", "\r"])
+    }
+
+    private static func neutralised(_ text: String, keeping kept: Set<Unicode.Scalar>) -> String {
+        let keepingLineBreaks = kept.contains("\n")
+        func needsEscape(_ scalar: Unicode.Scalar, keepingLineBreaks: Bool) -> Bool {
+            !kept.contains(scalar) && Self.needsEscape(scalar, keepingLineBreaks: keepingLineBreaks)
+        }
         guard text.unicodeScalars.contains(where: { needsEscape($0, keepingLineBreaks: keepingLineBreaks) }) else {
             return text
         }

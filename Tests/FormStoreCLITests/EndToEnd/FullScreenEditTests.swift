@@ -96,6 +96,21 @@ import Testing
         #expect(try stored(database, "SELECT quote(a), quote(b) FROM c") == "NULL|''\n")
     }
 
+    /// A line break, a tab and a carriage return are drawn as their signs
+    /// (⏎ ⇥ ␍) in a field not typed in too: escaped as `\n`, they looked like
+    /// text holding a backslash and an n.
+    @Test func controlCharactersAreSignsNotBackslashes() throws {
+        let database = try DemoDatabase(sql: #"""
+            CREATE TABLE p (id INTEGER PRIMARY KEY, name TEXT, note TEXT);
+            INSERT INTO p VALUES (1, 'back\slash\n', 'a' || char(13) || 'b' || char(10) || 'c' || char(9) || 'd');
+            """#)
+        let pane = try TerminalPane(database, ["edit", "p", "1"])
+        let screen = try pane.screen(showing: "p — p 1")
+        #expect(screen.contains(#"  name  back\slash\n"#) && screen.contains("  note  a␍b⏎c⇥d"), "\(screen)")
+        try pane.press("Escape")
+        #expect(try pane.exitCode() == 0)
+    }
+
     /// Enter on a foreign key opens the rows it may refer to, found by what
     /// is typed (not all of them: there may be thousands); Enter picks one.
     @Test func enterOnAForeignKeyPicksARow() throws {
