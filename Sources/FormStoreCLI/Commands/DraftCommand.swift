@@ -56,11 +56,18 @@ struct DraftShowCommand: ParsableCommand {
         let output: OutputFormat = format == .json ? .json : .table
         var writer = output.writer(columns: columns, to: context.terminal.output, options: context.outputOptions())
         // The workspace drops a draft's secure values when it loads it; the stored one is masked too.
-        let secure = Set((try? workspace.form(named: draft.form))?.fields.filter(\.isSecure).map(\.key) ?? [])
+        let form = try? workspace.form(named: draft.form)
+        let secure = Set(form?.fields.filter(\.isSecure).map(\.key) ?? [])
         writer.writeAll(draft.changedFields.map { field -> [FieldValue] in
-            let drafted: FieldValue = draft.inputs[field].map(FieldValue.text) ?? draft.values[field] ?? .null
-            let row = [draft.base[field] ?? .null, drafted, stored[field] ?? .null]
-            return [.text(field)] + row.map { secure.contains(field) && !$0.isEmpty ? .text(ValueText.mask) : $0 }
+            let row = [draft.base[field] ?? .null, draft.values[field] ?? .null, stored[field] ?? .null]
+            var shown = row.map { secure.contains(field) && !$0.isEmpty ? .text(ValueText.mask) : $0 }
+            if output != .json, let definition = form?.field(field), !definition.isSecure {
+                // As the field shows them (a day as a day, `(null)` apart from `(empty)`), as `set` prints a change.
+                shown = row.map { .text(FieldDisplay.text($0, of: definition)) }
+            }
+            // Typed text that did not parse, as typed.
+            if let typed = draft.inputs[field] { shown[1] = .text(typed) }
+            return [.text(field)] + shown
         } + draft.changedGroups.map { group -> [FieldValue] in
             // A group's rows: how many the draft holds against how many it was based on.
             let rows = draft.groups?[group]

@@ -56,6 +56,20 @@ import FormStorage
         #expect(!show.output.contains("never-kept"))
     }
 
+    /// `draft show` shows each value as its field does: a day as a day
+    /// (it printed `1999-12-31 00:00:00`), NULL apart from empty text.
+    @Test func aDraftIsShownAsItsFieldsShowValues() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE person (id INTEGER PRIMARY KEY, born DATE, nick TEXT);
+            INSERT INTO person VALUES (3, '1999-12-31', NULL);
+            """)
+        // Interrupted at the second question: the first answer is kept as a draft.
+        let edit = try demo.run(["edit", "person", "3", "--plain"], stdin: "2000-01-01\n")
+        #expect(edit.errors.contains("kept as a draft"), "\(edit)")
+        let show = try demo.run(["draft", "show", "person", "3"])
+        #expect(show.output == "field  base        draft       stored\nborn   1999-12-31  2000-01-01  1999-12-31\n", "\(show)")
+    }
+
     @Test func anotherUsersDraftIsNeitherListedNorRestored() throws {
         let demo = try DemoDatabase()
         try Self.leaveDraft(in: demo, id: 1, inputs: ["age": "50"], owner: "someone-else")
