@@ -80,6 +80,8 @@ final class EditProgress: Sendable {
         var hasUnsavedChanges = false
         /// Labels of changed secure fields: a draft leaves them out.
         var secureFieldsChanged: [String] = []
+        /// Whether a change a draft keeps was made: one beside the secure fields'.
+        var hasDraftableChanges = false
     }
 
     private let state = Mutex(Snapshot())
@@ -107,8 +109,10 @@ extension EditProgress.Snapshot {
     init(_ session: FormSession) {
         hasUnsavedChanges = session.hasUnsavedChanges
         let dirty = Set(session.dirtyFields)
-        secureFieldsChanged = session.form.fields
-            .filter { $0.isSecure && (dirty.contains($0.key) || session.inputs[$0.key] != nil) }
-            .map(\.label)
+        let secure = session.form.fields.filter { $0.isSecure && (dirty.contains($0.key) || session.inputs[$0.key] != nil) }
+        secureFieldsChanged = secure.map(\.label)
+        let secureKeys = Set(secure.map(\.key))
+        hasDraftableChanges = !session.dirtyGroups.isEmpty || dirty.contains { !secureKeys.contains($0) }
+            || session.inputs.keys.contains { !secureKeys.contains($0) }
     }
 }

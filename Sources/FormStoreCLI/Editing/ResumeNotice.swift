@@ -42,6 +42,11 @@ struct ResumeNotice: Sendable, Hashable {
     func message(_ headline: String, progress: EditProgress.Snapshot,
                  fallback: DraftAutosaver.Fallback?, unsaved: [String] = []) -> String {
         guard progress.hasUnsavedChanges else { return "\(headline): no changes made.\n" }
+        guard progress.hasDraftableChanges else {
+            // Only secrets were typed, and no draft keeps them: there is no draft to offer.
+            return "\(headline): nothing was saved; secret fields are never kept in drafts, so there is no draft. "
+                + "Type again: " + progress.secureFieldsChanged.joined(separator: ", ") + ".\n"
+        }
         var text: String
         if let fallback, fallback.isNowhere {
             text = "\(headline): no draft could be kept (\(reason(fallback))); your changes, to type again:\n"

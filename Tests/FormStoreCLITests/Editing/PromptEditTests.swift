@@ -188,6 +188,16 @@ import FormCore
         #expect(store.drafts.first?.values["password"] == nil)
     }
 
+    /// Only a secret typed: no draft keeps it, so none is promised.
+    @Test func aSecretAloneLeavesNoDraftAndSaysSo() throws {
+        let store = PeopleStore()
+        let (_, text) = try promptEdit(try store.open(), ["", "", "", "", "hunter2"])
+        #expect(text.hasSuffix("End of input: nothing was saved; secret fields are never kept in drafts, so there is no draft. "
+                               + "Type again: Password.\n"), "\(text)")
+        #expect(!text.contains("To resume"))
+        #expect(store.drafts.isEmpty)
+    }
+
     @Test func aDraftIsOfferedAndRestoredWithAConflictChoice() throws {
         let store = PeopleStore()
         // An edit that ended early left a draft: name and colour changed.
