@@ -328,6 +328,7 @@ final class EditorEdit {
         session.close()
         var snapshot = progress.snapshot
         snapshot.hasUnsavedChanges = true
+        snapshot.hasDraftableChanges = true  // the document's draft, written above
         messages.write("formstore: \(failed.message); nothing was saved\n"
             + notice.message("Edit abandoned", progress: snapshot, fallback: fallback, unsaved: draft.shownLines(form: form)))
         return .failure

@@ -27,6 +27,7 @@ struct InterruptGuard {
                     fallback = write(draft)
                     unsaved = draft
                     snapshot.hasUnsavedChanges = true
+                    snapshot.hasDraftableChanges = true  // the document's draft, written above
                 } else {
                     fallback = flush()
                 }

@@ -12,8 +12,7 @@ extension PromptEdit {
         guard let change = try session.takeExternalChanges() else { return }
         let form = session.form
         if change.deleted {
-            throw CLIError.notFound("\(form.name) \(session.key?.description ?? ""): the record was deleted "
-                + "while you edited it; nothing was saved")
+            throw CLIError.deletedWhileEditing(session)
         }
         if !change.changed.isEmpty {
             let fields = change.changed.map { "\(FieldDisplay.label($0, in: form)) → \(FieldDisplay.current($0, in: session))" }

@@ -132,8 +132,7 @@ final class PromptEdit {
                 try resolve(conflicts)
                 pending = []
             case .notFound:
-                throw CLIError.notFound("\(form.name) \(session.key?.description ?? ""): the record was deleted "
-                    + "while you edited it; nothing was saved")
+                throw CLIError.deletedWhileEditing(session)
             }
         }
     }
@@ -258,8 +257,7 @@ final class PromptEdit {
         case .conflict(let conflicts)?:
             try resolve(conflicts)
         case .notFound?:
-            throw CLIError.notFound("\(form.name) \(session.key?.description ?? ""): the record was deleted "
-                + "while you edited it; nothing was saved")
+            throw CLIError.deletedWhileEditing(session)
         case .invalid?, .unchanged?, nil:
             break
         }

@@ -70,8 +70,7 @@ extension FormScreen {
         case .conflict(let conflicts):
             overlay = .conflicts(ConflictChoice(conflicts: conflicts, keepMine: conflicts.map { _ in true }))
         case .notFound:
-            throw CLIError.notFound("\(form.name) \(session.key?.description ?? ""): the record was deleted "
-                + "while you edited it; nothing was saved")
+            throw CLIError.deletedWhileEditing(session)
         }
     }
 
@@ -129,8 +128,7 @@ extension FormScreen {
         case .conflict(let conflicts)?:
             overlay = .conflicts(ConflictChoice(conflicts: conflicts, keepMine: conflicts.map { _ in true }))
         case .notFound?:
-            throw CLIError.notFound("\(form.name) \(session.key?.description ?? ""): the record was deleted "
-                + "while you edited it; nothing was saved")
+            throw CLIError.deletedWhileEditing(session)
         case .invalid?, .unchanged?, nil:
             break
         }

@@ -36,8 +36,7 @@ extension FormScreen {
         case .unchanged?:
             say("\(verb): nothing to save.")
         case .notFound?:
-            throw CLIError.notFound("\(form.name) \(session.key?.description ?? ""): the record was deleted "
-                + "while you edited it; nothing was saved")
+            throw CLIError.deletedWhileEditing(session)
         }
         focusChanged()
         keepFocusVisible()
@@ -52,8 +51,7 @@ extension FormScreen {
     func takeExternalChanges() throws {
         guard let change = try session.takeExternalChanges() else { return }
         if change.deleted {
-            throw CLIError.notFound("\(form.name) \(session.key?.description ?? ""): the record was deleted "
-                + "while you edited it; nothing was saved")
+            throw CLIError.deletedWhileEditing(session)
         }
         var parts: [String] = []
         if !change.changed.isEmpty {

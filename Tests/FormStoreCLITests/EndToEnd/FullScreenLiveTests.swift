@@ -30,6 +30,23 @@ import Testing
         #expect(try pane.exitCode() == 0)
     }
 
+    /// The record deleted by another process while typing: the form ends
+    /// saying nothing was saved and where what was typed is kept.
+    @Test func aRecordDeletedMeanwhileEndsTheFormNamingTheDraft() throws {
+        let database = try DemoDatabase()
+        let pane = try TerminalPane(database, ["edit", "signup", "2"])
+        try pane.screen(showing: "Sign Up")
+        try pane.press("Tab", "End")
+        try pane.type("son")
+        try pane.screen(showing: "1 unsaved")
+        _ = try stored(database, "DELETE FROM signups WHERE id = 2")
+        let said = try pane.screen(showing: "was deleted while you edited it")
+        #expect(said.replacingOccurrences(of: "\n", with: "").contains("nothing was saved; what you typed is kept as a draft: formstore draft show signup 2"), "\(said)")
+        #expect(try pane.exitCode() == 66)
+        let draft = try database.run(["draft", "show", "signup", "2"])
+        #expect(draft.output.contains("lastName"), "\(draft)")
+    }
+
     @Test func anotherProcessesCommitReachesTheOpenScreen() throws {
         let database = try DemoDatabase()
         let pane = try TerminalPane(database, ["edit", "signup", "1"])
