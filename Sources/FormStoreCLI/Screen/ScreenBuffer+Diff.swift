@@ -11,6 +11,26 @@ extension ScreenBuffer {
         var out = ""
         var style: CellStyle? = nil
         for row in 0..<new.height {
+            // A row holding a character of several code points (👍🏽, a flag, a family) may be drawn
+            // wider by the terminal than its cells here: changed, it is drawn whole and cleared to its
+            // end, or the terminal's shifted cells stayed on the screen (`abc  ok` over `👍🏽 ok`).
+            if new.rowDiffers(row, from: before) && (new.rowHasClusters(row) || before.rowHasClusters(row)) {
+                out += "\u{1B}[\(row + 1);1H"
+                for c in 0..<new.width where !new[row, c].isContinuation {
+                    let drawn = new[row, c]
+                    if style != drawn.style {
+                        out += drawn.style.sequence(color: color)
+                        style = drawn.style
+                    }
+                    out += drawn.text
+                }
+                if style != .plain {
+                    out += CellStyle.plain.sequence(color: color)
+                    style = .plain
+                }
+                out += "\u{1B}[K"
+                continue
+            }
             var column = 0
             var cursorAt: Int? = nil
             while column < new.width {
@@ -45,5 +65,18 @@ extension ScreenBuffer {
             out += "\u{1B}[?25l"
         }
         return out
+    }
+}
+
+extension ScreenBuffer {
+    /// Whether a row's cells differ from `other`'s.
+    func rowDiffers(_ row: Int, from other: ScreenBuffer) -> Bool {
+        (0..<width).contains { self[row, $0] != other[row, $0] }
+    }
+
+    /// Whether a row holds a character of more than one code point, whose
+    /// width terminals disagree on.
+    func rowHasClusters(_ row: Int) -> Bool {
+        (0..<width).contains { self[row, $0].text.unicodeScalars.count > 1 }
     }
 }

@@ -69,6 +69,21 @@ import Testing
         #expect(!bytes.contains("東"))
     }
 
+    /// A row that held a character of several code points (👍🏽, which
+    /// terminals may draw four cells wide) is drawn whole and cleared to its
+    /// end when it changes: redrawn in part, the terminal's shifted cells stayed.
+    @Test func aRowWithAClusterIsRedrawnWholeAndCleared() {
+        var old = ScreenBuffer(width: 12, height: 2)
+        old.write("👍🏽 ok", row: 0, column: 0)
+        old.write("x", row: 1, column: 0)
+        var new = ScreenBuffer(width: 12, height: 2)
+        new.write("abc", row: 0, column: 0)
+        new.write("x", row: 1, column: 0)
+        let bytes = ScreenBuffer.changes(from: old, to: new, color: false)
+        // The whole row, then erase to its end; the unchanged row is not written.
+        #expect(bytes == "\u{1B}[1;1H\u{1B}[0mabc         \u{1B}[K\u{1B}[0m\u{1B}[?25l", "\(bytes.debugDescription)")
+    }
+
     @Test func colourOnlyWhenAllowed() {
         var screen = ScreenBuffer(width: 10, height: 1)
         screen.write("! bad", row: 0, column: 0, style: .error)
