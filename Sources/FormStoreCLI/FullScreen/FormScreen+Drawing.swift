@@ -277,17 +277,27 @@ extension FormScreen {
         let headline = choice.draft == nil
             ? "Not saved: someone else changed these fields since you began."
             : "Changed both in your draft and in the database since the draft was made."
-        screen.write(headline, row: row, column: 1, style: .error)
+        screen.write(DisplayWidth.fit(headline, width: screen.width - 1), row: row, column: 1, style: .error)
         row += 2
         let fields = choice.conflicts.map { form.field($0.field) ?? Field(key: $0.field) }
         let cells = zip(choice.conflicts, fields).map { conflict, field in
             [field.label, FieldDisplay.text(conflict.base, of: field), FieldDisplay.text(conflict.mine, of: field),
              FieldDisplay.text(conflict.theirs, of: field)]
         }
-        let titles = ["Field", "Was", "Yours", "Theirs", "Keep"]
-        var widths = titles.map(DisplayWidth.of)
-        widths[4] = DisplayWidth.of("(•) yours  ( ) theirs")
-        for line in cells { for (i, cell) in line.enumerated() { widths[i] = min(24, max(widths[i], DisplayWidth.of(cell))) } }
+        // Sized to the screen: the choice always shows (its short form on a narrow one); the values
+        // share what is left, Was dropped first; the chosen field's values follow in full below.
+        let narrow = screen.width < 72
+        let keepTexts = narrow ? ["› yours", "› theirs"] : ["(•) yours  ( ) theirs", "( ) yours  (•) theirs"]
+        let titles = ["Field", "Was", "Yours", "Theirs"]
+        // Each column as wide as its widest cell, the label at most 24 (16 on a narrow screen).
+        let natural = titles.indices.map { i in ([titles[i]] + cells.map { $0[i] }).map(DisplayWidth.of).max() ?? 0 }
+        let labelWidth = min(narrow ? 16 : 24, natural[0])
+        let keepWidth = keepTexts.map(DisplayWidth.of).max()!
+        let room = screen.width - 2 - labelWidth - keepWidth
+        let showsWas = (room - 4 * 3) / 3 >= 8
+        let columns = showsWas ? [0, 1, 2, 3] : [0, 2, 3]
+        let fitted = max(3, (room - columns.count * 3) / (columns.count - 1))
+        let widths = [labelWidth] + columns.dropFirst().map { min(fitted, natural[$0]) } + [keepWidth]
         func put(_ values: [String], style: CellStyle, at row: Int) {
             var column = 2
             for (i, value) in values.enumerated() {
@@ -295,17 +305,50 @@ extension FormScreen {
                 column += widths[i] + 3
             }
         }
-        put(titles, style: .title, at: row)
+        put(columns.map { titles[$0] } + ["Keep"], style: .title, at: row)
         for (index, line) in cells.enumerated() where row + 1 < rows.upperBound {
             row += 1
-            let keep = choice.keepMine[index] ? "(•) yours  ( ) theirs" : "( ) yours  (•) theirs"
+            let keep = keepTexts[choice.keepMine[index] ? 0 : 1]
             if index == choice.highlighted { screen.write("›", row: row, column: 0, style: .title) }
-            put(line + [keep], style: index == choice.highlighted ? .title : .plain, at: row)
+            put(columns.map { line[$0] } + [keep], style: index == choice.highlighted ? .title : .plain, at: row)
+        }
+        // The chosen field's values in full (what a cell cut off may be where they differ).
+        if choice.highlighted < cells.count, row + 3 < rows.upperBound {
+            let line = cells[choice.highlighted]
+            row += 1
+            for (name, value) in [("Yours:  ", line[2]), ("Theirs: ", line[3])] {
+                // Up to three lines each, the last cut with … where the value goes on.
+                let width = max(1, screen.width - 2 - DisplayWidth.of(name))
+                let lines = Self.valueLines(value, width: width)
+                for (index, text) in lines.prefix(3).enumerated() where row + 2 < rows.upperBound {
+                    row += 1
+                    let shown = index == 2 && lines.count > 3 ? DisplayWidth.fit(text + "…", width: width) : text
+                    screen.write((index == 0 ? name : String(repeating: " ", count: name.count)) + shown, row: row, column: 2)
+                }
+            }
         }
         if row + 2 < rows.upperBound {
-            screen.write("←/y keep yours   →/t take theirs   ↑↓ field   Enter apply", row: row + 2, column: 2, style: .muted)
+            screen.write(narrow ? "←/y yours  →/t theirs  ↑↓  Enter apply" : "←/y keep yours   →/t take theirs   ↑↓ field   Enter apply",
+                         row: row + 2, column: 2, style: .muted)
         }
         screen.cursor = nil
+    }
+
+    /// A value in lines of at most `width` columns, broken between characters
+    /// (every space kept, unlike prose's `wrapped`).
+    static func valueLines(_ text: String, width: Int) -> [String] {
+        var lines: [String] = [], line = "", used = 0
+        for character in text {
+            let w = DisplayWidth.of(character)
+            if used + w > width, !line.isEmpty {
+                lines.append(line)
+                line = ""
+                used = 0
+            }
+            line.append(character)
+            used += w
+        }
+        return lines + [line]
     }
 
     // MARK: Message and status

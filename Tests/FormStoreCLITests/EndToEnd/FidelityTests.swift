@@ -233,7 +233,7 @@ import Testing
         #expect(asked.code == 0, "\(asked)")
         #expect(asked.errors.contains("""
               ! at holds a date and time: "10:30" has no day (type the date too)
-            at [10:30]: 
+            at [2024-01-02 10:00:00.123]: 
             """), "\(asked)")
         #expect(try db.query("SELECT at FROM e WHERE id = 1") == "2024-01-02 10:30:00.000\n")  // in the row's own form
         _ = try db.query("UPDATE e SET at = '2024-01-02 10:00:00.123' WHERE id = 1")

@@ -47,6 +47,34 @@ import Testing
         #expect(draft.output.contains("lastName"), "\(draft)")
     }
 
+    /// On a narrow terminal the conflict screen still shows the choice (it
+    /// ran off the edge at 80 columns), and the chosen field's values in full
+    /// below the table, where a cut cell hid the part that differs.
+    @Test func aNarrowConflictScreenShowsTheChoiceAndTheValuesInFull() throws {
+        let database = try DemoDatabase(sql: """
+            CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT, note TEXT);
+            INSERT INTO person VALUES (3, 'A', 'a long note that somebody wrote here at first');
+            """)
+        let pane = try TerminalPane(database, ["edit", "person", "3"], width: 50, height: 18)
+        try pane.screen(showing: "person 3")
+        try pane.press("Tab", "Tab", "End")
+        try pane.type("Q")
+        _ = try stored(database, "UPDATE person SET note = 'someone else wrote a fairly long note here' WHERE id = 3")
+        try pane.screen(showing: "!note")
+        try pane.press("C-s")
+        let screen = try pane.screen(showing: "Keep")
+        #expect(screen.contains("› yours\n"), "\(screen)")
+        #expect(screen.contains("  Yours:  a long note that somebody wrote here at\n          firstQ\n"), "\(screen)")
+        try pane.press("Right")
+        #expect(try pane.screen(showing: "› theirs").contains("› theirs"))
+        try pane.press("Enter")
+        // Theirs taken: nothing of the person's is left to save.
+        #expect(try pane.screen(showing: "Conflicts resolved.").contains("note  eone else wrote a fairly long note here"))
+        try pane.press("Escape")
+        #expect(try pane.exitCode() == 0)
+        #expect(try stored(database, "SELECT note FROM person") == "someone else wrote a fairly long note here\n")
+    }
+
     @Test func anotherProcessesCommitReachesTheOpenScreen() throws {
         let database = try DemoDatabase()
         let pane = try TerminalPane(database, ["edit", "signup", "1"])
