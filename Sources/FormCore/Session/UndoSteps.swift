@@ -39,10 +39,19 @@ struct UndoSteps {
     struct RowRun {
         var cell: String
         var group: String
-        var before: RowsState
-        var after: RowsState
+        let before: RowsState
+        /// Set with whether it differs from `before`, compared once per keystroke
+        /// rather than at each look (the status line asks `canUndo` per redraw).
+        var after: RowsState { didSet { changes = before != after } }
+        private(set) var changes: Bool
+
+        init(cell: String, group: String, before: RowsState, after: RowsState) {
+            (self.cell, self.group, self.before, self.after) = (cell, group, before, after)
+            changes = before != after
+        }
+
         /// The step, unless the run came back to where it began.
-        var step: Step? { before == after ? nil : .rows(group: group, before: before, after: after) }
+        var step: Step? { changes ? .rows(group: group, before: before, after: after) : nil }
     }
 
     /// The open run of edits of one field: the step it becomes once closed.
