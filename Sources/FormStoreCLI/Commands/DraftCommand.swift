@@ -74,6 +74,11 @@ struct DraftShowCommand: ParsableCommand {
             let now: FieldValue = record.map { .text("\($0.groups[group]?.count ?? 0) row(s)") } ?? .null
             return [.text(group), .text("\(rows?.base.count ?? 0) row(s)"), .text("\(rows?.rows.count ?? 0) row(s)"), now]
         })
+        // What the rows hold, under the counts: the cells each changed or added row was given.
+        if output != .json, let form {
+            let lines = draft.shownRowLines(form: form)
+            if !lines.isEmpty { context.terminal.output.write("\n" + lines.map { $0 + "\n" }.joined()) }
+        }
         return .success
     }
 }

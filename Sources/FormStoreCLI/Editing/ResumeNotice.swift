@@ -128,21 +128,36 @@ extension Draft {
     /// as typed where it did not parse) and per changed row, for a person to
     /// type again where nothing could keep it. Secure fields never are in a draft.
     func shownLines(form: Form) -> [String] {
-        var lines = changedFields.compactMap { key -> String? in
+        changedFields.compactMap { key -> String? in
             guard let field = form.field(key), !field.isSecure else { return nil }
             let text = inputs[key].map { TerminalText.neutralised($0) } ?? FieldDisplay.text(values[key] ?? .null, of: field)
             return "\(FieldDisplay.named(field)): \(text)"
-        }
+        } + shownRowLines(form: form)
+    }
+
+    /// A line per row the draft changed or added: `lines[#2]: amount: 4.50`.
+    func shownRowLines(form: Form) -> [String] {
+        var lines: [String] = []
         for (name, group) in (groups ?? [:]).sorted(by: { $0.key < $1.key }) {
             for (index, row) in group.rows.enumerated() where !row.values.isEmpty || !row.inputs.isEmpty {
-                let cells = Set(row.values.keys).union(row.inputs.keys).sorted().map { key in
+                // A new row's cells left empty were not given: only what it holds is listed.
+                let keys = Set(row.values.filter { row.key != nil || $0.value != .null }.keys).union(row.inputs.keys)
+                let cells = keys.sorted().map { key in
                     "\(key): " + (row.inputs[key].map { TerminalText.neutralised($0) }
                         ?? (form.group(name)?.field(key)).map { FieldDisplay.text(row.values[key] ?? .null, of: $0) }
-                        ?? "\(row.values[key] ?? .null)")
+                        ?? Self.shown(row.values[key] ?? .null))
                 }
                 lines.append("\(name)[#\(index + 1)]\(row.key == nil ? " (new)" : ""): " + cells.joined(separator: ", "))
             }
         }
         return lines
+    }
+
+    /// A cell of a group the form at hand does not define (a form read without
+    /// its children) as a person reads it: `(null)`, `(empty)`, the text.
+    private static func shown(_ value: FieldValue) -> String {
+        if value == .null { return "(null)" }
+        if value == .text("") { return "(empty)" }
+        return TerminalText.neutralised(ValueText.text(value, kind: nil, blobsBySize: true))
     }
 }

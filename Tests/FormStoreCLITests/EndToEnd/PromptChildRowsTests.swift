@@ -34,5 +34,8 @@ import Testing
         #expect(run.errors.contains(" edit invoice 1 --children  (the draft is offered)"), "\(run.errors)")
         #expect(try demo.querySidecar("SELECT count(*) FROM formstore_drafts WHERE payload LIKE '%Marmalade%'") == "1\n")
         #expect(try demo.query("SELECT count(*) FROM invoice_line") == "2\n")
+        // `draft show` lists what the rows were given, under the counts; it showed the counts alone.
+        let shown = try demo.run(["draft", "show", "invoice", "1"])
+        #expect(shown.output.hasSuffix("\ninvoice_line[#3] (new): item: Marmalade\n"), "\(shown)")
     }
 }
