@@ -76,10 +76,24 @@ extension PromptEdit {
         let keys = new ? group.keyFields.filter { !group.foreignKey.contains($0) }.compactMap(group.field) : []
         for field in keys + EditorDocument.rowFields(group) {
             var error: String? = nil
+            // What the cell held when asked: after a refused answer, Enter puts it back, as for a field.
+            let held = session.row(group.key, id)?[field.key] ?? .null
+            let heldText = session.shownRowText(group.key, id, field.key)
+            let shown = session.rowText(group.key, id, field.key)
+            let heldInput = shown != field.format(held) ? shown : nil
+            var answered = false  // an answer given and refused: the loop asks again
             while true {
-                guard let answer = prompter.ask(field, current: session.shownRowText(group.key, id, field.key), error: error)
+                guard let answer = prompter.ask(field, current: answered ? heldText : session.shownRowText(group.key, id, field.key),
+                                                error: error)
                 else { throw EndOfInput() }
-                guard case .value(let text) = answer else { break }
+                guard case .value(let text) = answer else {
+                    if answered {
+                        if let heldInput { try session.setRow(group.key, id, field.key, input: heldInput) }
+                        else { try session.setRow(group.key, id, field.key, value: held) }
+                    }
+                    break
+                }
+                answered = true
                 do {
                     let input = Prompter.fieldInput(text)
                     if let value = input.givenValue {

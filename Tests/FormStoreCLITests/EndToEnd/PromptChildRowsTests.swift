@@ -27,6 +27,17 @@ import Testing
         #expect(try demo.query("SELECT amount FROM invoice_line WHERE id = 11") == "4\n")
     }
 
+    /// Enter after a refused cell puts back what the cell held, as for a
+    /// field: it kept the refused text, and the save was refused for it.
+    @Test func enterAfterARefusedCellPutsBackItsValue() throws {
+        let demo = try DemoDatabase(sql: ChildRowsCommandTests.schema)
+        let run = try demo.run(["edit", "invoice", "1", "--plain", "--children"],
+                               stdin: "\n\ne 2\n\nlots\n\nd\n")
+        #expect(run.errors.contains("amount (required) [3.5]: \n  ! amount is not a number\namount (required) [3.5]: \n"), "\(run.errors)")
+        #expect(run.errors.contains("No changes made."), "\(run.errors)")
+        #expect(try demo.query("SELECT amount FROM invoice_line WHERE id = 11") == "3.5\n")
+    }
+
     @Test func theEndOfInputKeepsTheRowsAsADraft() throws {
         let demo = try DemoDatabase(sql: ChildRowsCommandTests.schema)
         let run = try demo.run(["edit", "invoice", "1", "--plain", "--children"], stdin: "\n\na\n\nMarmalade\n")  // id: keep, item, then the input ends
