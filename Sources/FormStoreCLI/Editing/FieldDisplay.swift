@@ -84,15 +84,3 @@ extension FormSession {
         return text.isEmpty && row(group, id)?[field] == .text("") ? ValueText.emptyText : text
     }
 }
-
-extension CLIError {
-    /// The record a session edits was deleted by another writer: nothing was
-    /// saved, and what was typed is in a draft (the session keeps one), named
-    /// so the person can find it (`formstore drafts FORM`, `draft show`).
-    static func deletedWhileEditing(_ session: FormSession) -> CLIError {
-        let subject = "\(session.form.name) \(session.key?.typedText ?? "")"
-        let kept = session.hasUnsavedChanges
-            ? "; what you typed is kept as a draft: formstore draft show \(session.form.name) \(session.key?.typedText ?? "")" : ""
-        return .notFound("\(subject): the record was deleted while you edited it; nothing was saved" + kept)
-    }
-}

@@ -161,3 +161,14 @@ extension Draft {
         return TerminalText.neutralised(ValueText.text(value, kind: nil, blobsBySize: true))
     }
 }
+
+extension CLIError {
+    /// The record a session edits was deleted by another writer: nothing was
+    /// saved, and what was typed is in a draft (the session keeps one), named
+    /// so the person can find it (`formstore drafts FORM`, `draft show`).
+    static func deletedWhileEditing(_ session: FormSession) -> CLIError {
+        let subject = "\(session.form.name) \(session.key?.typedText ?? "")"
+        let kept = session.hasUnsavedChanges ? "; what you typed is kept as a draft: formstore draft show \(subject)" : ""
+        return .notFound("\(subject): the record was deleted while you edited it; nothing was saved" + kept)
+    }
+}
