@@ -149,7 +149,7 @@ extension FormSession {
             var list = rows(group)
             list.insert(row, at: min(max(index ?? list.count, 0), list.count))
             groupState.current[group] = list
-            _ = try groupChanged(group)
+            try groupChanged(group)
         }
         return row.id
     }
@@ -163,7 +163,7 @@ extension FormSession {
             groupState.current[group]?.removeAll { $0.id == id }
             groupState.inputs[id] = nil
             groupState.rowErrors[id] = nil
-            _ = try groupChanged(group)
+            try groupChanged(group)
         }
     }
 
@@ -183,7 +183,7 @@ extension FormSession {
         list.insert(row, at: min(max(index, 0), list.count))
         try recordingRowsStep(group) {
             groupState.current[group] = list
-            _ = try groupChanged(group)
+            try groupChanged(group)
         }
     }
 
@@ -264,9 +264,6 @@ extension FormSession {
         return try groupChanged(group.key)
     }
 
-    /// After any edit of a group: tells observers, and in free mode saves a
-    /// valid group at once; otherwise the draft follows.
-    @discardableResult
     // MARK: Undo
 
     /// The group's rows and the cells typed into them that did not parse: what a rows step puts back.
@@ -306,6 +303,11 @@ extension FormSession {
         draftChanged()
     }
 
+    // MARK: After an edit
+
+    /// After any edit of a group: tells observers, and in free mode saves a
+    /// valid group at once; otherwise the draft follows.
+    @discardableResult
     private func groupChanged(_ group: String) throws -> SaveOutcome? {
         emit(.valueChanged(field: group))
         if form.mode == .free, key != nil, let definition = form.group(group) {

@@ -36,7 +36,7 @@ extension FormSession {
             // takes any (the storage's choice, `set(_:value:storedAs:)`); else it is typed.
             let text = input.text
             // `""` is empty text in any column, as `FIELD:=""` and import take it: not "nothing typed".
-            if text.isEmpty { return try set(key, value: .text("")) }
+            if text.isEmpty { return try enter(key, .emptyText, policy: policy) }
             guard case .success(.text(text)) = field.parseInput(text, in: form) else { return try enter(key, .typed(text), policy: policy) }
             return try set(key, value: .text(text), storedAs: given)
         case .typed(let text):

@@ -26,8 +26,9 @@ extension WebApp {
         }
         if request.method == "POST", rest.count == 3, rest[0] == "records", rest[2] == "undo" || rest[2] == "redo" {
             // The step needs nothing but the address: a body, if any, is `{}`, not whatever came.
-            let body = request.body.filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-            guard body.isEmpty || (try? JSONReader.parse(request.body)).map({ if case .object = $0 { true } else { false } }) == true else {
+            let blank = request.body.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            let isObject = if case .object? = try? JSONReader.parse(request.body) { true } else { false }
+            guard blank || isObject else {
                 return .json(400, Data(#"{"error":"the body of an undo or a redo is a JSON object ({}), or nothing"}"#.utf8))
             }
             return try apiUndo(name, key: rest[1], redo: rest[2] == "redo", user: user)
