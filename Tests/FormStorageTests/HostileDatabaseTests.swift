@@ -67,6 +67,37 @@ import Testing
         #expect(count?[0] == .integer(3))
     }
 
+    /// A declared key that is not the rowid may hold NULL (SQLite's quirk):
+    /// the row is loaded, saved and deleted by a NULL key, and where two rows
+    /// hold NULL, a write naming it changes neither.
+    @Test func aRowWhoseKeyIsNullIsFoundByIt() throws {
+        try store.database.write { conn in
+            try conn.executeScript("""
+                CREATE TABLE legacy (code TEXT PRIMARY KEY, name TEXT);
+                INSERT INTO legacy VALUES ('a', 'A'), (NULL, 'null row');
+                CREATE TABLE twice (code TEXT PRIMARY KEY, name TEXT);
+                INSERT INTO twice VALUES (NULL, 'one'), (NULL, 'two');
+                """)
+        }
+        let form = try #require(try store.inferredForm(table: "legacy"))
+        let session = try FormSession.open(form, key: RecordKey("code", .null), backend: store)
+        #expect(session.value("name") == .text("null row"))
+        try session.set("name", input: "renamed")
+        #expect(try session.save().isSuccess)
+        let names = try store.database.read { try $0.fetchAll("SELECT quote(code) || name FROM legacy ORDER BY rowid") }
+        #expect(names.map { $0[0] } == [.text("'a'A"), .text("NULLrenamed")])
+        #expect(try store.delete(form, key: RecordKey("code", .null), deletingDraft: nil))
+        #expect(try store.load(form, key: RecordKey("code", .null)) == nil)
+
+        let twice = try #require(try store.inferredForm(table: "twice"))
+        let ambiguous = try FormSession.open(twice, key: RecordKey("code", .null), backend: store)
+        try ambiguous.set("name", input: "both?")
+        #expect(throws: FormStoreError.self) { _ = try ambiguous.save() }
+        #expect(throws: FormStoreError.self) { _ = try store.delete(twice, key: RecordKey("code", .null), deletingDraft: nil) }
+        let kept = try store.database.read { try $0.fetchAll("SELECT name FROM twice ORDER BY rowid") }
+        #expect(kept.map { $0[0] } == [.text("one"), .text("two")])
+    }
+
     @Test func aUniqueColumnIsAKey() throws {
         let form = usersForm(key: ["email"])
         let record = try #require(try store.load(form, key: RecordKey("email", "b@x")))

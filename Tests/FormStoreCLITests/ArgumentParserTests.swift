@@ -143,6 +143,22 @@ import FormCore
         #expect(try KeyArgument(parsing: "code=").recordKey(primaryKey: ["code"]) == RecordKey("code", ""))
     }
 
+    /// `col:=JSON` in a key: `null` names a row whose key SQLite let be
+    /// NULL, a string or a number is its text; `\:=` is a column ending in `:`.
+    @Test func aKeyPartGivenAsJSONIsNullOrItsText() throws {
+        #expect(try KeyArgument(parsing: "code:=null") == .composite([.init(column: "code", value: nil)]))
+        #expect(try KeyArgument(parsing: "code:=null").recordKey(primaryKey: ["code"]) == RecordKey("code", .null))
+        #expect(try KeyArgument(parsing: #"a:="x\,y",b:=7"#).recordKey(primaryKey: ["a", "b"], kinds: ["b": .integer])
+            == RecordKey(columns: ["a", "b"], values: ["x,y", 7]))
+        #expect(try KeyArgument(parsing: #"a\:=1"#) == .composite([.init(column: "a:", value: "1")]))
+        #expect(throws: CLIError.usage("'code:=' in a key takes null, a number or a JSON string; got 'true'")) {
+            try KeyArgument(parsing: "code:=true")
+        }
+        #expect(throws: CLIError.usage("'code:=' in a key takes null, a number or a JSON string; got 'nul'")) {
+            try KeyArgument(parsing: "code:=nul")
+        }
+    }
+
     @Test func keysResolveAgainstThePrimaryKey() throws {
         let key = try KeyArgument(parsing: "line=2,order=7").recordKey(primaryKey: ["order", "line"],
                                                                        kinds: ["order": .integer])
@@ -163,12 +179,16 @@ import FormCore
             RecordKey(columns: ["a", "b"], values: [1, "x,y"]), RecordKey(columns: ["a", "b"], values: [1, "x=y"]),
             RecordKey(columns: ["a", "b"], values: [2, ""]), RecordKey(columns: ["a", "b"], values: [3, #"back\slash"#]),
             RecordKey("code", "a=b"), RecordKey("code", #"C:\dir"#), RecordKey("code", "x,y"), RecordKey("id", 7),
+            RecordKey("code", .null), RecordKey(columns: ["a", "b"], values: [1, .null]), RecordKey(columns: ["a:", "b"], values: ["x", 1]),
+            RecordKey("code", "NULL"),
         ]
         for key in keys {
             let typed = try KeyArgument(parsing: key.typedText)
-            #expect(try typed.recordKey(primaryKey: key.columns, kinds: ["a": .integer, "id": .integer]) == key, "\(key.typedText)")
+            #expect(try typed.recordKey(primaryKey: key.columns, kinds: ["a": .integer, "b": .integer, "id": .integer]) == key, "\(key.typedText)")
         }
         #expect(RecordKey(columns: ["a", "b"], values: [1, "x,y"]).typedText == #"a=1,b=x\,y"#)
+        #expect(RecordKey("code", .null).typedText == "code:=null")
+        #expect(RecordKey(columns: ["a:", "b"], values: ["x", 1]).typedText == #"a\:=x,b=1"#)
         // A BLOB as SQL writes it, which a BLOB key column reads back; a date in ISO 8601.
         #expect(RecordKey("k", .data(Data([0x00, 0xFF]))).typedText == "x'00FF'")
         #expect(RecordKey("d", .date(Date(timeIntervalSince1970: 86_400))).typedText == "1970-01-02")

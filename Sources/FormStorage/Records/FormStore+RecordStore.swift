@@ -30,7 +30,8 @@ extension FormStore: RecordStore {
                 mustBeGiven = column?.defaultValueSQL == nil
             }
             // A key column that is no column of the table is the hidden rowid.
-            return RecordKeyColumn(name: name, holdsIntegers: (column?.affinity ?? .integer) == .integer, mustBeGiven: mustBeGiven)
+            return RecordKeyColumn(name: name, holdsIntegers: (column?.affinity ?? .integer) == .integer, mustBeGiven: mustBeGiven,
+                                   holdsNull: !mapping.table.isView && TableMapping.keyHoldsNull(name, of: mapping.table))
         }
     }
 

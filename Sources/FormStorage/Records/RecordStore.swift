@@ -68,11 +68,16 @@ public struct RecordKeyColumn: Sendable, Hashable {
     /// A new record must be given it: the database fills in no value
     /// (no default, identity, serial or rowid).
     public var mustBeGiven: Bool
+    /// The column may hold NULL as a stored row's key (an SQLite quirk kept
+    /// for old schemas: a declared key that is not the rowid, without NOT
+    /// NULL): a NULL given for it names that row, not a new one.
+    public var holdsNull: Bool
 
-    public init(name: String, holdsIntegers: Bool, mustBeGiven: Bool) {
+    public init(name: String, holdsIntegers: Bool, mustBeGiven: Bool, holdsNull: Bool = false) {
         self.name = name
         self.holdsIntegers = holdsIntegers
         self.mustBeGiven = mustBeGiven
+        self.holdsNull = holdsNull
     }
 }
 

@@ -22,6 +22,9 @@ public struct TableMapping: Sendable, Hashable {
     /// its text (`7` or `'7'`): SQLite compares such a column without
     /// converting either, and a key read or typed as `7` is bound as an
     /// INTEGER. Where both are stored, a write finds two rows and is refused.
+    /// A key column that can hold NULL (`TableMapping.keyHoldsNull`) is
+    /// matched with `IS`, so the row whose key is NULL is found by a NULL
+    /// argument (`IS` is `=` for any other value, and uses the same index).
     let whereKey: String
     /// `whereKey` with numbered parameters (`?1`…), for SQL that repeats it.
     let numberedWhereKey: String
@@ -148,16 +151,8 @@ public struct TableMapping: Sendable, Hashable {
         columnPositions = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let untypedKeys = key.map { table.column($0)?.isUntyped == true }
         self.untypedKeys = untypedKeys
-        whereKey = zip(key, untypedKeys).map { column, untyped in
-            untyped ? "(\(quoteIdentifier(column)) = ? OR \(quoteIdentifier(column)) = CAST(? AS TEXT))"
-                : "\(quoteIdentifier(column)) = ?"
-        }.joined(with: " AND ")
-        var number = 0
-        numberedWhereKey = zip(key, untypedKeys).map { column, untyped in
-            number += untyped ? 2 : 1
-            return untyped ? "(\(quoteIdentifier(column)) = ?\(number - 1) OR \(quoteIdentifier(column)) = CAST(?\(number) AS TEXT))"
-                : "\(quoteIdentifier(column)) = ?\(number)"
-        }.joined(with: " AND ")
+        whereKey = Self.keyCondition(key, table: table) { _ in "?" }
+        numberedWhereKey = Self.keyCondition(key, table: table) { "?\($0)" }
         selectSQL = "SELECT \(columns.map(quoteIdentifier).joined(with: ", ")) FROM \(quoteIdentifier(table.name))"
         selectByKeySQL = "\(selectSQL) WHERE \(whereKey)"
         columnCodings = columns.map { codings[$0] ?? .kindless }
@@ -236,6 +231,30 @@ public struct TableMapping: Sendable, Hashable {
             if untyped { arguments.append(argument) }
         }
         return arguments
+    }
+
+    /// Whether the key column `column` of `table` can hold NULL: a column of
+    /// a rowid table's primary key that is not the rowid and is not declared
+    /// NOT NULL (an SQLite quirk kept for old schemas), or a view's column.
+    static func keyHoldsNull(_ column: String, of table: TableInfo) -> Bool {
+        guard let info = table.column(column) else { return false }
+        return !info.isNotNull && !table.isWithoutRowID && !(info.isPrimaryKey && table.primaryKey.isRowID)
+    }
+
+    /// The condition matching `key`'s columns to their arguments, each
+    /// written by `parameter` from its number (1, 2, …): `=` for a column
+    /// that cannot hold NULL, `IS` for one that can; a column of no declared
+    /// type takes its argument twice, as bound and as text (see `whereKey`).
+    private static func keyCondition(_ key: [String], table: TableInfo, parameter: (Int) -> String) -> String {
+        var number = 0
+        return key.map { column in
+            let quoted = quoteIdentifier(column)
+            let equals = keyHoldsNull(column, of: table) ? "IS" : "="
+            number += 1
+            guard table.column(column)?.isUntyped == true else { return "\(quoted) \(equals) \(parameter(number))" }
+            number += 1
+            return "(\(quoted) \(equals) \(parameter(number - 1)) OR \(quoted) = CAST(\(parameter(number)) AS TEXT))"
+        }.joined(with: " AND ")
     }
 
     /// The key's value for the column at `position`, encoded as stored.

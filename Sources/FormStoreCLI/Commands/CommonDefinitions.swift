@@ -4,7 +4,7 @@ import FormCore
 enum Common {
     static let form = ArgumentDefinition("form", help: "A form spec's name, or any table's name.")
     static let key = ArgumentDefinition(
-        "key", help: "The record's primary-key value; a composite key as col=value,col=value.",
+        "key", help: "The record's primary-key value; a composite key as col=value,col=value; NULL as col:=null.",
         check: .recordKey)
     /// How `set` and `new` take values, NULL and empty text; the same words as the README.
     /// What `--format json` prints for a save that was refused (set, new).

@@ -6,7 +6,8 @@ struct FormStoreCommand: ParsableCommand {
         discussion: """
         A form is a JSON spec in the forms folder, or any table of the database
         (its form is inferred from the columns). KEY is a record's primary-key
-        value; a composite key is written col=value,col=value.
+        value; a composite key is written col=value,col=value (a NULL key
+        value as col:=null).
         Data goes to stdout, messages to stderr. Only init, migrate and demo
         create a database; commands that fail change nothing.
         FORMSTORE_BUSY_TIMEOUT_MS: how long to wait for another process's lock

@@ -24,6 +24,9 @@ struct RecordImporter {
     let form: Form
     /// The table's key columns, in key order.
     let keyColumns: [String]
+    /// By key column, whether a stored row may hold NULL there
+    /// (`RecordKeyColumn.holdsNull`): a NULL given for it names that row.
+    let keysHoldingNull: [Bool]
     /// A key value typed as text, converted as the workspace converts keys.
     let keyValue: (_ text: String, _ column: String) -> FieldValue
     /// A value as a date field's column may store it, read as a date (`RecordWriting.storedDate`).
@@ -44,11 +47,12 @@ struct RecordImporter {
     /// The last row's names, by position, and their slots (`slot(of:at:)`).
     private var recentSlots: [(name: String, slot: Int?)?] = []
 
-    init(form: Form, keyColumns: [String], computedColumns: Set<String> = [],
+    init(form: Form, keyColumns: [String], keysHoldingNull: [Bool] = [], computedColumns: Set<String> = [],
          storedDate: @escaping (_ value: FieldValue, _ field: String) -> Date?,
          keyValue: @escaping (_ text: String, _ column: String) -> FieldValue) {
         self.form = form
         self.keyColumns = keyColumns
+        self.keysHoldingNull = keyColumns.indices.map { $0 < keysHoldingNull.count && keysHoldingNull[$0] }
         self.storedDate = storedDate
         self.keyValue = keyValue
         self.computedColumns = computedColumns
@@ -82,8 +86,9 @@ struct RecordImporter {
         }
         let row = parsedAsNew(input)
         let plan = plan(row)
-        guard row.hasKey else { return try insert(row, plan: plan, into: batch) }
-        if case .insert(let values) = plan, row.problems.isEmpty {
+        guard row.hasKey(holdingNull: keysHoldingNull) else { return try insert(row, plan: plan, into: batch) }
+        // A NULL key is no conflict to `ON CONFLICT`: such a row is looked up.
+        if case .insert(let values) = plan, row.problems.isEmpty, !row.keys.contains(.some(.null)) {
             do {
                 if try batch.insertIfKeyIsFree(row.withKeys(values, columns: keyColumns, slots: keySlots), arrived: row.arrived) {
                     return .inserted
@@ -102,13 +107,13 @@ struct RecordImporter {
         return try insert(row, plan: plan, into: batch)
     }
 
-    /// The key of a row giving every key column a value (none NULL), each
-    /// parsed as its field or key column parses it (`value(position)`, by
-    /// position in `keyColumns`).
+    /// The key of a row giving every key column a value (none NULL but
+    /// where a stored row may hold it), each parsed as its field or key
+    /// column parses it (`value(position)`, by position in `keyColumns`).
     private func key(_ value: (Int) -> FieldValue?) -> RecordKey? {
         var values: [FieldValue] = []
         for index in keyColumns.indices {
-            guard let parsed = value(index), parsed != .null else { return nil }
+            guard let parsed = value(index), parsed != .null || keysHoldingNull[index] else { return nil }
             values.append(parsed)
         }
         return values.isEmpty ? nil : RecordKey(columns: keyColumns, values: values)
@@ -136,11 +141,13 @@ struct RecordImporter {
         /// written whether or not a field holds them.
         var keys: [FieldValue?]
 
-        /// Whether the row gives every key column a value (none NULL): it has a key.
-        var hasKey: Bool {
-            !keys.isEmpty && !keys.contains { key in
+        /// Whether the row gives every key column a value, none NULL but
+        /// where `holdingNull` (by key column) says a stored row may hold it: it has a key.
+        func hasKey(holdingNull: [Bool]) -> Bool {
+            !keys.isEmpty && !zip(keys, holdingNull).contains { key, holdsNull in
                 switch key {
-                case .none, .some(.null): true
+                case .none: true
+                case .some(.null): !holdsNull
                 default: false
                 }
             }

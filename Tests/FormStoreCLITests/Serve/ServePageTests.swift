@@ -208,6 +208,22 @@ import Testing
         withExtendedLifetime(server) {}
     }
 
+    /// A row whose key is NULL (SQLite lets an old table's key be) is linked
+    /// from the list as `code:=null`, drawn, and saved through its page.
+    @Test func aRowWhoseKeyIsNullHasItsPage() throws {
+        let (db, server, browser) = try Self.served("""
+            CREATE TABLE t (code TEXT PRIMARY KEY, name TEXT);
+            INSERT INTO t VALUES ('a', 'A'), (NULL, 'null row');
+            """)
+        #expect(try browser.get("/forms/t").text.contains(#"href="/forms/t/code%3A%3Dnull""#))
+        let page = try browser.get("/forms/t/code%3A%3Dnull")
+        #expect(page.status == 200 && page.text.contains(#"value="null row""#), "\(page)")
+        let saved = try browser.submit(page, ["name": "renamed"])
+        #expect(saved.headers["location"] == "/forms/t/code%3A%3Dnull?saved=name", "\(saved)")
+        #expect(try db.query("SELECT quote(code), name FROM t ORDER BY rowid") == "'a'|A\nNULL|renamed\n")
+        withExtendedLifetime(server) {}
+    }
+
     /// A notice in the address names the form's fields only: any other
     /// text was printed as a notice the server never gave.
     @Test func anAddressCannotMakeUpANotice() throws {
