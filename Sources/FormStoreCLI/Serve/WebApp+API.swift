@@ -96,10 +96,9 @@ extension WebApp {
     private func records(_ name: String, request: HTTPRequest) throws -> HTTPResponse {
         let (offset, limit) = try Self.paging(request, limit: 100, most: 10_000)
         var selection = RecordSelection(search: request.queryValue("q"), offset: offset, limit: limit)
+        selection.names = RecordSelection.Names(conditions: "where", sort: "sort")
         selection.conditions = try request.queryValues("where").map(RecordCondition.init(parsing:))
-        selection.sort = request.queryValues("sort").map {
-            RecordSelection.SortKey(field: String($0.hasPrefix("-") ? $0.dropFirst() : $0[...]), descending: $0.hasPrefix("-"))
-        }
+        selection.sort = try request.queryValues("sort").map { try RecordSelection.SortKey(parsing: $0, option: "sort") }
         let rows = try locked { () throws -> [RecordDocument] in
             let form = try self.form(named: name)
             var rows: [RecordDocument] = []

@@ -116,10 +116,8 @@ extension WebApp {
         let sort = request.queryValue("sort").flatMap { $0.isEmpty ? nil : $0 }
         let filter = request.queryValue("where").flatMap { $0.isEmpty ? nil : $0 }
         var selection = RecordSelection(search: search, offset: offset, limit: limit + 1)
-        if let sort {
-            selection.sort = [RecordSelection.SortKey(field: String(sort.hasPrefix("-") ? sort.dropFirst() : sort[...]),
-                                                      descending: sort.hasPrefix("-"))]
-        }
+        selection.names = RecordSelection.Names(conditions: "Filter", sort: "Sort")
+        if let sort { selection.sort = [try RecordSelection.SortKey(parsing: sort, option: "Sort")] }
         if let filter { selection.conditions = [try RecordCondition(parsing: filter)] }
         let (form, records) = try locked { () throws -> (Form, [StoredRecord]) in
             let form = try self.form(named: name)
@@ -150,7 +148,10 @@ extension WebApp {
         var table = RecordTableHTML(form: form, records: shown) { base + "/" + Self.pathSegment($0.typedText) }
         table.keyText = { $0.typedText }
         table.labels = try locked { try referenceLabels(form, records: shown) }
-        body += table.render { field, _ in href(offset: 0, sort: sort == field ? "-" + field : field) }
+        body += table.render { field, _ in
+            let typed = RecordSelection.SortKey.typed(field)
+            return href(offset: 0, sort: sort == typed ? "-" + typed : typed)
+        }
         body += "<nav class=\"pager\" aria-label=\"Pages\">"
         if offset > 0 { body += "<a href=\"\(HTML.escape(href(offset: max(offset - limit, 0), sort: sort)))\" rel=\"prev\">← Previous</a>" }
         if more { body += "<a href=\"\(HTML.escape(href(offset: offset + limit, sort: sort)))\" rel=\"next\">Next →</a>" }

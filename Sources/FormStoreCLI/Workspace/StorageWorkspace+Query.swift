@@ -18,9 +18,12 @@ extension StorageWorkspace {
     }
 
     func query(_ selection: RecordSelection, of form: Form, keyColumns: [RecordKeyColumn]) throws -> RecordQuery {
-        let filters = try selection.conditions.map { try recordFilter($0, of: form, keyColumns: keyColumns) }
+        let filters = try selection.conditions.map {
+            try recordFilter($0, option: selection.names.conditions, of: form, keyColumns: keyColumns)
+        }
         let order = try selection.sort.map { key in
-            RecordOrder(field: try queriedField(key.field, option: "--sort", of: form, keyColumns: keyColumns), descending: key.descending)
+            RecordOrder(field: try queriedField(key.field, option: selection.names.sort, of: form, keyColumns: keyColumns),
+                        descending: key.descending)
         }
         return RecordQuery(filters: filters, search: selection.search, order: order,
                            offset: selection.offset, limit: selection.limit)
@@ -46,8 +49,9 @@ extension StorageWorkspace {
 
     /// One `--where` condition: its VALUE parsed through the field, as if
     /// typed into it (a date also as stored: any text layout, an epoch).
-    private func recordFilter(_ condition: RecordCondition, of form: Form, keyColumns: [RecordKeyColumn]) throws -> RecordFilter {
-        let name = try queriedField(condition.field, option: "--where", of: form, keyColumns: keyColumns)
+    private func recordFilter(_ condition: RecordCondition, option: String, of form: Form,
+                              keyColumns: [RecordKeyColumn]) throws -> RecordFilter {
+        let name = try queriedField(condition.field, option: option, of: form, keyColumns: keyColumns)
         switch condition.test {
         case .isNull: return RecordFilter(field: name, test: .isNull)
         case .isNotNull: return RecordFilter(field: name, test: .isNotNull)
@@ -60,7 +64,7 @@ extension StorageWorkspace {
             if text.isEmpty {
                 // Typing nothing means no value, stored as NULL or as empty text.
                 guard comparison == .equal else {
-                    throw CLIError.usage("--where \(name)\(op.rawValue): a value is needed (or use '\(name) is not null')")
+                    throw CLIError.usage("\(option) \(name)\(op.rawValue): a value is needed (or use '\(name) is not null')")
                 }
                 return .isEmpty(name)
             }
@@ -74,7 +78,7 @@ extension StorageWorkspace {
                     Int64(exactly: number).map(DatabaseValue.integer) ?? .real(number)) {
                     return RecordFilter(field: name, test: .compare(comparison, .date(date)))
                 }
-                throw CLIError.validation("--where \(error.description)")
+                throw CLIError.validation("\(option) \(error.description)")
             }
         }
     }

@@ -123,4 +123,21 @@ import Testing
         #expect(Self.ids(listed) == ["1"])
         #expect(try db.run(["set", "odd", "1", "a=b=1"]).errors.contains("no field 'a'"))
     }
+
+    /// A column whose name starts with `-` sorts ascending as `\-x`
+    /// (`-x` is the descending order of `x`), and descending as `-\-x`.
+    @Test func aColumnNamedWithALeadingDashSortsEscaped() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE odd (id INTEGER PRIMARY KEY, x INTEGER, "-x" TEXT);
+            INSERT INTO odd VALUES (1, 1, 'b'), (2, 2, 'a'), (3, 3, 'c');
+            """)
+        func sorted(_ key: String) throws -> [String] {
+            let run = try db.run(["list", "odd", "--sort", key, "--format", "csv"])
+            #expect(run.code == 0, "\(key): \(run)")
+            return Self.ids(run)
+        }
+        #expect(try sorted(#"\-x"#) == ["2", "1", "3"])
+        #expect(try sorted(#"-\-x"#) == ["3", "1", "2"])
+        #expect(try sorted("-x") == ["3", "2", "1"])
+    }
 }

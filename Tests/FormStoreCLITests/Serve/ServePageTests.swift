@@ -246,6 +246,12 @@ import Testing
             #expect(page.status == 400, "\(query): \(page.status)")
         }
         #expect(try browser.get("/forms/signup?limit=500").status == 200)
+        // A filter or sort naming no field is named as the page and the API call them, not as the command's options.
+        let filter = try browser.get("/forms/signup?where=nmae%3Dx")
+        #expect(filter.status == 400 && filter.text.contains("Filter: form signup has no field &#39;nmae&#39;"), "\(filter)")
+        #expect(try browser.get("/forms/signup?sort=nmae").text.contains("Sort: form signup has no field"))
+        let apiSort = try HTTPClient.request("GET", port: server.port, "/api/forms/signup/records?sort=nmae")
+        #expect(apiSort.status == 400 && apiSort.text.contains(#""sort: form signup has no field 'nmae'"#), "\(apiSort)")
         let api = try HTTPClient.request("GET", port: server.port, "/api/forms/signup/records?limit=0")
         #expect(api.status == 400 && api.text.contains("limit must be a whole number from 1 to 10000, not '0'"), "\(api)")
     }
