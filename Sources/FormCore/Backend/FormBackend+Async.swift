@@ -25,6 +25,15 @@ extension FormBackend {
 }
 
 extension DraftStore {
+    public var draftScope: String? { nil }
+
+    /// Whether `draft`, found in a store of several databases' drafts (the
+    /// fallback files), is one of this store's: stamped with its scope, or
+    /// with none (kept before drafts had scopes).
+    public func owns(_ draft: Draft) -> Bool {
+        draft.database == nil || draft.database == draftScope
+    }
+
     public func drafts(form: String, key: RecordKey?, owner: String?) throws -> [Draft] {
         try drafts(form: form, key: key).filter { $0.owner == owner }
     }

@@ -128,6 +128,12 @@ public protocol FormBackend {
 
 /// Where drafts are kept: a table beside the records, or files.
 public protocol DraftStore: Sendable {
+    /// What this store's drafts belong to: the database they were typed
+    /// against, where the store is one database's own. A draft it could not
+    /// take is kept in the fallback files stamped with it (`Draft.database`),
+    /// and offered only where the store's scope is the same. `nil` (the
+    /// default): a store of no one database, such as the fallback files.
+    var draftScope: String? { get }
     /// Inserts or replaces the draft with this id.
     func writeDraft(_ draft: Draft) throws
     func draft(id: String) throws -> Draft?

@@ -24,6 +24,11 @@ public struct Draft: Sendable, Hashable, Codable {
     /// Whose draft it is (a service's user id; the `formstore` command's login
     /// name): it is offered to nobody else. `nil` for a draft nobody owns.
     public var owner: String?
+    /// The database the draft was typed against (`DraftStore.draftScope`),
+    /// set on a draft kept outside it (a fallback file, which holds the
+    /// drafts of every database): it is offered only there. `nil` in the
+    /// database's own store, and on fallback drafts kept before scopes.
+    public var database: String? = nil
 
     /// The fields the draft changes (a value or an input that did not parse), by key, in order.
     public var changedFields: [String] { Set(values.keys).union(inputs.keys).sorted() }

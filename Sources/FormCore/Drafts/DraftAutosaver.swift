@@ -216,7 +216,10 @@ public final class DraftAutosaver: Sendable {
             fallback = Fallback(location: Fallback.nowhere, reason: "\(error)", error: error)
             if let other = policy.fallback {
                 do {
-                    try other.writeDraft(draft)
+                    // Stamped with the database it belongs to: the fallback holds every database's drafts.
+                    var kept = draft
+                    kept.database = store.draftScope
+                    try other.writeDraft(kept)
                     fallback?.location = (other as? FileDraftStore)?.path(for: draft.id).path ?? "the fallback store"
                 } catch {
                     fallback?.reason += "; fallback failed: \(error)"

@@ -283,7 +283,9 @@ public final class FormSession {
         // Opening only reads: expired drafts are not offered, and the autosaver
         // deletes them with its first write (so a read-only or locked database still opens).
         let expiry = autosavePolicy.expiryDate
-        let fallen = (try? autosavePolicy.fallback?.drafts(form: form.name, key: key, owner: owner)) ?? []
+        // The fallback files hold every database's drafts: only this store's are offered.
+        let fallen = ((try? autosavePolicy.fallback?.drafts(form: form.name, key: key, owner: owner)) ?? [])
+            .filter { draftStore?.owns($0) ?? ($0.database == nil) }
         offeredDrafts = (found + fallen)
             .filter { $0.updatedAt >= expiry }
             .sorted { $0.updatedAt > $1.updatedAt }

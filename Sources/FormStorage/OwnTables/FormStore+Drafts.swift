@@ -6,6 +6,9 @@ public import FoundationEssentials
 /// in the database or in its sidecar. Only writing a draft creates the sidecar:
 /// without one there are no drafts to read or delete.
 extension FormStore {
+    /// The database's real path: a draft it could not take is offered from the fallback files only here.
+    public var draftScope: String? { Sidecar.draftScope(of: database.path) }
+
     public func writeDraft(_ draft: Draft) throws {
         let payload = String(decoding: try draft.encoded(), as: UTF8.self)
         let recordKey = try draft.recordKey.map(Self.keyText)

@@ -45,11 +45,23 @@ public struct Sidecar: Sendable, Hashable {
     /// `appendingPathComponent` and `URL.path` cost more than the rest of
     /// `show` (docs/binary.md).
     init?(database: String, folder: String) {
-        guard let file = Self.filePath(database) else { return nil }
-        let absolute = file.hasPrefix("/") ? file : FileManager.default.currentDirectoryPath + "/" + file
-        let real = Self.realPath(absolute) ?? absolute
+        guard let real = Self.realDatabasePath(database) else { return nil }
         databasePath = real
         path = (folder.hasSuffix("/") ? folder : folder + "/") + "sidecar-\(SHA256.hexDigest(Array(real.utf8))).sqlite"
+    }
+
+    /// The draft scope (`DraftStore.draftScope`) of the database at
+    /// `database`: its real path; `nil` for one in memory.
+    public static func draftScope(of database: String) -> String? {
+        realDatabasePath(database).map { "sqlite:" + $0 }
+    }
+
+    /// The real path of the database at `database` (a path or a `file:`
+    /// URI), links resolved; `nil` for one in memory or temporary.
+    private static func realDatabasePath(_ database: String) -> String? {
+        guard let file = filePath(database) else { return nil }
+        let absolute = file.hasPrefix("/") ? file : FileManager.default.currentDirectoryPath + "/" + file
+        return realPath(absolute) ?? absolute
     }
 
     /// The folder it lives in.

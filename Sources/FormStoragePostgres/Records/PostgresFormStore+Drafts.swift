@@ -1,10 +1,15 @@
 import FormBasics
+import FormStorage
 public import FormCore
 public import FoundationEssentials
 
 /// Drafts: `DraftStore` over the `formstore_drafts` table (Migrations/0002_drafts.sql),
 /// the same table and payload as on SQLite.
 extension PostgresFormStore {
+    /// The server and database, as a digest of the URL (which may hold a
+    /// password): a draft it could not take is offered from the fallback files only here.
+    public var draftScope: String? { "postgresql:" + SHA256.hexDigest(Array(pool.url.utf8)) }
+
     public func writeDraft(_ draft: Draft) throws {
         let payload = String(decoding: try draft.encoded(), as: UTF8.self)
         let recordKey = try draft.recordKey.map(Self.keyText)

@@ -16,7 +16,10 @@ import FoundationEssentials
 /// leaving that unchanged abandons the edit, keeping a draft and saying how to
 /// resume (exit 65). A conflict with someone else's save reopens the document
 /// with base, yours and theirs beside the field, the value line holding yours;
-/// saving it again (as is keeps yours) saves over the record as stored now.
+/// saving it with the CONFLICT block deleted (keeping yours) or theirs written
+/// saves over the record as stored now. Left unchanged (an editor quit
+/// without saving), it stops: nothing is saved over theirs, and the changes
+/// are kept as a draft (exit 75).
 ///
 /// Edit mode begins editing by itself. A frozen form refuses (exit 65) unless
 /// only its `enabledWhenNotEditing` fields change.
@@ -115,7 +118,8 @@ final class EditorEdit {
                 switch reopened {
                 case nil: return try cancel()
                 case .errors?: return abandon(errors: numbered(previous?.errors ?? [], as: edited), document: edited)
-                case .conflict?, .restored?: break  // saved as shown: the person keeps their values
+                case .conflict(let fields)?: return abandon(conflicts: fields)
+                case .restored?: break  // saved as shown: the person saves the draft
                 }
             }
             // The same document again, errors and all (a script as $EDITOR): stop, as if left unchanged.
@@ -346,6 +350,19 @@ final class EditorEdit {
         messages.write(text + notice.message("Edit abandoned", progress: progress.snapshot, fallback: session.draftFallback,
                                              unsaved: session.draftSnapshot.shownLines(form: form)))
         return .validationFailed
+    }
+
+    /// A document reopened on a conflict came back unchanged: nothing is
+    /// saved over the other writer's values, and the person's are kept as a draft.
+    private func abandon(conflicts fields: Set<String>) -> ExitCode {
+        session.close()
+        progress.update(from: session)
+        let named = form.fields.filter { fields.contains($0.key) }.map(\.label)
+        messages.write("formstore: \(subject): \(named.joined(separator: ", ")) changed by someone else since you began; "
+                       + "nothing was saved over it\n"
+                       + notice.message("Edit abandoned", progress: progress.snapshot, fallback: session.draftFallback,
+                                        unsaved: session.draftSnapshot.shownLines(form: form)))
+        return .tryAgain
     }
 
     // MARK: Text

@@ -50,7 +50,7 @@ enum EditorDocument {
             out += "#\n# RESTORED: the values below are your unsaved draft of \(oneLine(restored)).\n"
             out += "# Save and close the editor to save them; delete everything to cancel\n"
             out += "# (the draft is then discarded).\n"
-        } else {
+        } else if conflicts.isEmpty {
             out += "# Leave the file unchanged, or delete everything, to cancel.\n"
         }
         if !errors.isEmpty {
@@ -59,7 +59,8 @@ enum EditorDocument {
         }
         if !conflicts.isEmpty {
             out += "#\n# CONFLICT: someone else saved these fields since you began; your values\n"
-            out += "# are below. Keep yours, or write theirs, then save again:\n"
+            out += "# are below. Write theirs, or keep yours by deleting these CONFLICT lines,\n"
+            out += "# then save. Left unchanged, nothing is saved and your changes are kept as a draft:\n"
             for conflict in conflicts { out += "#   \(oneLine(conflict.field)): now \(encodeValue(conflict.theirs))\n" }
         }
         for field in form.fields where field.holdsValue && field.isStored && !field.isSecure {

@@ -10,10 +10,21 @@ extension StorageWorkspace {
     /// before drafts had owners are listed too, so nothing typed then is lost.
     func drafts(form: String?) throws -> [Draft] {
         let expiry = DraftAutosaver.Policy().expiryDate
-        guard try keepsDrafts() else { return [] }
-        let mine = try store().drafts(form: form, owner: DraftOwner.current)
-        let unowned = DraftOwner.current == nil ? [] : try store().drafts(form: form, owner: nil)
-        return (mine + unowned).filter { $0.updatedAt >= expiry }.sorted { $0.updatedAt > $1.updatedAt }
+        var found = try fallenDrafts(form: form)
+        if try keepsDrafts() {
+            found += try store().drafts(form: form, owner: DraftOwner.current)
+            if DraftOwner.current != nil { found += try store().drafts(form: form, owner: nil) }
+        }
+        return found.filter { $0.updatedAt >= expiry }.sorted { $0.updatedAt > $1.updatedAt }
+    }
+
+    /// The user's drafts of this database kept in the fallback files, where
+    /// an edit put them when the database could not take them (locked, read-only).
+    private func fallenDrafts(form: String?) throws -> [Draft] {
+        let store = try store()
+        return ((try? FileDraftStore.standard.drafts(form: form)) ?? []).filter {
+            store.owns($0) && ($0.owner == DraftOwner.current || $0.owner == nil)
+        }
     }
 
     /// The draft with an id, or the newest draft of a record.
@@ -44,23 +55,22 @@ extension StorageWorkspace {
         return try store.table("formstore_drafts") != nil
     }
 
+    /// The draft in the database's store, else in the fallback files.
     private func storedDraft(_ reference: DraftReference) throws -> Draft {
-        guard try keepsDrafts() else {
-            switch reference {
-            case .id(let id): throw CLIError.notFound("no draft with id '\(id)'")
-            case .record(let name, let key): throw CLIError.notFound("no draft of \(name) \(key.text)")
-            }
-        }
+        let keeps = try keepsDrafts()
         switch reference {
         case .id(let id):
-            guard let draft = try store().draft(id: id) else { throw CLIError.notFound("no draft with id '\(id)'") }
+            guard let draft = try (keeps ? store().draft(id: id) : nil) ?? fallenDrafts(form: nil).first(where: { $0.id == id })
+            else { throw CLIError.notFound("no draft with id '\(id)'") }
             return draft
         case .record(let name, let key):
             let form = try form(named: name)
             var recordKey = try recordKey(key, of: form)
             // Drafts are filed under the key as stored: read it back when the record exists.
             if let record = try store().load(form, key: recordKey) { recordKey = record.key }
-            guard let draft = try store().drafts(form: form.name, key: recordKey, owner: DraftOwner.current).first else {
+            let found = try (keeps ? store().drafts(form: form.name, key: recordKey, owner: DraftOwner.current) : [])
+                + fallenDrafts(form: form.name).filter { $0.recordKey == recordKey }
+            guard let draft = found.max(by: { $0.updatedAt < $1.updatedAt }) else {
                 throw CLIError.notFound("no draft of \(form.name) \(key.text)")
             }
             return draft
@@ -128,6 +138,8 @@ extension StorageWorkspace {
         case .saved, .unchanged:
             // Nothing to save wrote nothing, so there was no transaction to delete the draft in.
             if case .unchanged = outcome { try store.deleteDraft(id: draft.id) }
+            // A draft from the fallback files is gone with its save too.
+            try FileDraftStore.standard.deleteDraft(id: draft.id)
             guard let key = session.key else { throw CLIError.failure("internal: the restored record has no key") }
             return StoredRecord(key: key, values: session.pristine, version: session.baseVersion)
         case .invalid(let errors):
@@ -139,9 +151,11 @@ extension StorageWorkspace {
         }
     }
 
+    /// Deletes the draft wherever it is kept: the database's store and the fallback files.
     func discardDraft(_ reference: DraftReference) throws {
         let draft = try storedDraft(reference)
-        try store().deleteDraft(id: draft.id)
+        if try keepsDrafts() { try store().deleteDraft(id: draft.id) }
+        try FileDraftStore.standard.deleteDraft(id: draft.id)
     }
 }
 

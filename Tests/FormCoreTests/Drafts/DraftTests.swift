@@ -5,6 +5,8 @@ import Testing
 
 /// A store that refuses every write, as a read-only database does.
 struct RefusingDraftStore: DraftStore {
+    /// The database it stands for (`DraftStore.draftScope`).
+    var draftScope: String? = "database-a"
     struct ReadOnly: Error, CustomStringConvertible { var description: String { "attempt to write a readonly database" } }
     func writeDraft(_ draft: Draft) throws { throw ReadOnly() }
     func draft(id: String) throws -> Draft? { nil }
@@ -239,10 +241,15 @@ struct RefusingDraftStore: DraftStore {
         #expect(fallback.location.hasPrefix(files.directory.path))
         let attributes = try FileManager.default.attributesOfItem(atPath: fallback.location)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
-        // Offered like any draft next time.
+        // Offered like any draft next time, on the same database only: the files hold every database's.
         let next = try FormSession.open(profileForm(), key: key, backend: profileBackend(),
                                         drafts: RefusingDraftStore(), autosave: testAutosave(fallback: files))
         #expect(next.offeredDrafts.map(\.values) == [["lastName": "Park"]])
+        #expect(next.offeredDrafts.map(\.database) == ["database-a"])
+        let elsewhere = try FormSession.open(profileForm(), key: key, backend: profileBackend(),
+                                             drafts: RefusingDraftStore(draftScope: "database-b"),
+                                             autosave: testAutosave(fallback: files))
+        #expect(elsewhere.offeredDrafts.isEmpty)
     }
 
     @Test func draftsRoundTripThroughTheirJSONLosslessly() throws {

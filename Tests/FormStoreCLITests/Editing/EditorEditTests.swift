@@ -182,14 +182,15 @@ import FormCore
     }
 
     /// A field changed both in the draft and in the database since: the
-    /// document shows the conflict with the draft's value, and saved as shown keeps it.
+    /// document shows the conflict with the draft's value, and saved with
+    /// the CONFLICT lines deleted keeps it.
     @Test func aDraftChangedUnderneathIsShownAsAConflict() throws {
         let store = PeopleStore()
         let session = try store.open()
         try session.set("name", input: "Bea")
         session.close()
         store.otherWriter(["name": .text("Anne")])
-        let editor = try ScriptedEditor([nil])
+        let editor = try ScriptedEditor([Self.deleteConflictLines])
         let (code, text) = try editor.edit(try store.open())
         #expect(code == .success, "\(text)")
         #expect(editor.seen(1).contains("# CONFLICT: now Anne in the database"), "\(editor.seen(1))")
@@ -225,12 +226,15 @@ import FormCore
         #expect(store.stored("name") == .text("Ann"))
     }
 
+    /// The editor script that keeps the person's values over a conflict: it deletes the CONFLICT lines.
+    static let deleteConflictLines = "sed -i '/^# CONFLICT/d' \"$1\"\n"
+
     @Test func aConflictIsShownInTheDocumentAndYoursKept() throws {
         let store = PeopleStore(mode: .edit)
         let session = try store.open()
         store.otherWriter(["name": .text("Anne")])
-        // Change the name; on the conflict, save the document as it is (keeps yours).
-        let editor = try ScriptedEditor([Self.set("name", "Bob"), nil])
+        // Change the name; on the conflict, delete the CONFLICT lines and save (keeps yours).
+        let editor = try ScriptedEditor([Self.set("name", "Bob"), Self.deleteConflictLines])
         let (code, text) = try editor.edit(session)
         #expect(code == .success)
         #expect(text == "Saved people 1: Name.\n")
@@ -243,6 +247,25 @@ import FormCore
 
         """))
         #expect(store.stored("name") == .text("Bob"))
+    }
+
+    /// A conflict's document closed unchanged (an editor quit without
+    /// saving) saves nothing over the other writer's value: the edit stops
+    /// (exit 75) and the person's value is kept as a draft. It was saved
+    /// over theirs, where the header said an unchanged file cancels.
+    @Test func aConflictLeftUnchangedSavesNothingAndKeepsADraft() throws {
+        let store = PeopleStore(mode: .edit)
+        let session = try store.open()
+        store.otherWriter(["name": .text("Anne")])
+        let editor = try ScriptedEditor([Self.set("name", "Bob"), nil])
+        let (code, text) = try editor.edit(session)
+        #expect(code == .tryAgain)
+        #expect(text.hasPrefix("formstore: people 1: Name changed by someone else since you began; nothing was saved over it\n"
+                               + "Edit abandoned"), "\(text)")
+        #expect(editor.seen(2).contains("Left unchanged, nothing is saved and your changes are kept as a draft"))
+        #expect(!editor.seen(2).contains("Leave the file unchanged, or delete everything, to cancel."))
+        #expect(store.stored("name") == .text("Anne"))
+        #expect(store.drafts.map { $0.values["name"] } == [.text("Bob")])
     }
 
     @Test func aConflictResolvedByTakingTheirsKeepsTheirs() throws {

@@ -155,6 +155,45 @@ import FormStorage
         #expect(again.errors == "formstore: no draft with id '\(draft.id)'\n")
     }
 
+    /// A draft the database could not take (locked, read-only) is kept in a
+    /// file of the state folder, stamped with its database: `drafts`, `draft
+    /// show`, `restore` and `discard` find it there, and another database
+    /// with the same table and key is neither offered nor shown it. Before,
+    /// the commands did not see such drafts, and `edit` on any database
+    /// offered it and, on Enter, saved it there.
+    @Test func aDraftKeptInAFileBelongsToItsDatabase() throws {
+        let demo = try DemoDatabase()
+        let other = demo.scratch.path + "/other.sqlite"
+        try sqlite3(other, input: try DemoDatabase.demoSQL)
+        func run(_ database: String, _ arguments: [String], stdin: String = "") throws -> BinaryRun {
+            try runBinary(["--db", database, "--forms", demo.formsDirectory] + arguments, stdin: stdin,
+                          environment: ["XDG_STATE_HOME": demo.stateDirectory])
+        }
+        var draft = Draft(id: "fallen-1", form: "signup", recordKey: RecordKey("id", 1), formVersion: 1,
+                          base: ["age": 34], baseVersion: nil, values: ["age": 50], inputs: [:], owner: Self.loginName)
+        draft.database = Sidecar.draftScope(of: demo.path)
+        let files = FileDraftStore(directory: URL(fileURLWithPath: demo.stateDirectory + "/formstore"))
+        try files.writeDraft(draft)
+
+        #expect(try run(demo.path, ["drafts"]).output.contains("fallen-1"))
+        #expect(try run(other, ["drafts"]).output.contains("fallen-1") == false)
+        #expect(try run(other, ["draft", "show", "signup", "1"]).code == 66)
+        let offered = try run(other, ["edit", "signup", "1", "--plain"], stdin: "\n\n\n\n\n\n\n\n")
+        #expect(!offered.errors.contains("draft") && !offered.output.contains("draft"), "\(offered)")
+        #expect(try sqlite3(other, ["SELECT age FROM signups WHERE id = 1"]) == "34\n")
+
+        let shown = try run(demo.path, ["draft", "show", "signup", "1"])
+        #expect(shown.code == 0 && shown.output.contains("50"), "\(shown)")
+        let restored = try run(demo.path, ["draft", "restore", "fallen-1"])
+        #expect(restored.code == 0, "\(restored)")
+        #expect(try demo.query("SELECT age FROM signups WHERE id = 1") == "50\n")
+        #expect(try files.draft(id: "fallen-1") == nil)
+
+        try files.writeDraft(draft)
+        #expect(try run(demo.path, ["draft", "discard", "fallen-1"]).code == 0)
+        #expect(try files.draft(id: "fallen-1") == nil)
+    }
+
     /// A sidecar that is no database is named as such: the database it
     /// belongs to is fine (the message named the database).
     @Test func aDamagedSidecarIsNamedNotTheDatabase() throws {

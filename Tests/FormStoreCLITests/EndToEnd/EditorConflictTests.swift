@@ -12,13 +12,14 @@ import Testing
             INSERT INTO t VALUES (1, 'orig', 'n');
             """)
         // First round: another writer saves both fields, the person changes the title.
-        // Second round: the document is kept as shown (yours stands), and a copy taken.
+        // Second round: a copy taken, and the CONFLICT lines deleted (yours stands).
         let editor = try demo.file("editor.sh", """
             if grep -q '^title: orig' "$1"; then
                 sqlite3 '\(demo.path)' "UPDATE t SET title = 'theirs', note = 'm' WHERE id = 1"
                 sed -i 's/^title: .*/title: mine/' "$1"
             else
                 cp "$1" '\(demo.scratch.path)/second.txt'
+                sed -i '/^# CONFLICT/d' "$1"
             fi
             """)
         let run = try demo.run(["edit", "t", "1", "--editor"], environment: ["EDITOR": "/bin/sh '\(editor)'"])
