@@ -53,9 +53,9 @@ import Testing
     }
 
     @Test func numbersOutOfRangeAreStillRefused() {
-        #expect(failure(Array("1e400".utf8))?.message == "number out of range: 1e400")
-        #expect(failure(Array("-1.5e99999".utf8))?.message == "number out of range: -1.5e99999")
-        #expect(failure(Array("1.e5".utf8))?.message == "invalid number '1.e5'")
+        #expect(failure(Array("1e400".utf8))?.message == "number out of range")
+        #expect(failure(Array("-1.5e99999".utf8))?.message == "number out of range")
+        #expect(failure(Array("1.e5".utf8))?.message == "invalid number")
     }
 
     @Test func stringsReadTheSameWhicheverWayTheyTake() throws {

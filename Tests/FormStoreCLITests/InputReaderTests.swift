@@ -66,7 +66,7 @@ import FormCore
         #expect(failure(.ndjson, "{\"a\": 1} {\"b\": 2}\n")?.message == "unexpected text after the object (one object per line)")
         #expect(failure(.ndjson, "{\"a\": 1, \"a\": 2}") == InputError(line: 1, column: 10, message: "duplicate key 'a'"))
         #expect(failure(.ndjson, "{\"a\": {\"$base64\": \"not base64!\"}}")?.message == "field 'a': $base64 is not valid base64")
-        #expect(failure(.ndjson, "{\"a\": 01}")?.message == "invalid number '01'")
+        #expect(failure(.ndjson, "{\"a\": 01}")?.message == "invalid number")
         #expect(failure(.ndjson, "{\"a\": tru}")?.message == "invalid literal, expected 'true'")
         #expect(failure(.ndjson, "{\"a\": \"open")?.message == "unterminated string")
     }
@@ -135,9 +135,9 @@ import FormCore
 
     @Test func integersBeyondInt64AreRefused() {
         #expect(failure(.ndjson, "{\"n\": 1}\n{\"n\": 9223372036854775808}")
-            == InputError(line: 2, column: 7, message: "integer out of range: 9223372036854775808"))
-        #expect(failure(.ndjson, "{\"n\": -9223372036854775809}")?.message == "integer out of range: -9223372036854775809")
-        #expect(failure(.json, "[{\"n\": 1e999}]")?.message == "number out of range: 1e999")
+            == InputError(line: 2, column: 7, message: "integer out of range"))
+        #expect(failure(.ndjson, "{\"n\": -9223372036854775809}")?.message == "integer out of range")
+        #expect(failure(.json, "[{\"n\": 1e999}]")?.message == "number out of range")
     }
 
     @Test func aLoneSurrogateIsRefusedAtItsLineAndColumn() {

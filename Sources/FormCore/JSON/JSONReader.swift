@@ -525,7 +525,8 @@ public struct JSONReader {
         }
         guard valid else {
             // A number running to the end of a streamed chunk may go on in the next.
-            throw failure("invalid number '\(String(decoding: bytes[range], as: UTF8.self))'", reason: "invalid number",
+            // The number is not echoed (nor below): it may be a secure field's value; the position names it.
+            throw failure("invalid number", reason: "invalid number",
                           at: range.lowerBound, truncated: range.upperBound >= end)
         }
         if let integer { return .number(Double(integer), integer: integer) }
@@ -535,14 +536,14 @@ public struct JSONReader {
         // The slice made only here: made for every number, it cost a retain and a release of the text.
         let text = String(decoding: bytes[range], as: UTF8.self)
         if isInteger, integersMustFit {
-            throw failure("integer out of range: \(text)", reason: "integer out of range", at: range.lowerBound)
+            throw failure("integer out of range", reason: "integer out of range", at: range.lowerBound)
         }
         guard let value = Double(text), value.isFinite else {
-            throw failure("number out of range: \(text)", reason: "number out of range", at: range.lowerBound)
+            throw failure("number out of range", reason: "number out of range", at: range.lowerBound)
         }
         if integersMustFit, !DecimalDigits.holdsExactly(text, value) {
             // A number running to the end of a streamed chunk may have more digits in the next.
-            throw failure("more digits than a number can hold exactly: \(text)", reason: "number not exact",
+            throw failure("more digits than a number can hold exactly", reason: "number not exact",
                           at: range.lowerBound, truncated: range.upperBound >= end)
         }
         return .number(value, integer: nil)

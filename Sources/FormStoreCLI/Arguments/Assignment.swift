@@ -63,7 +63,8 @@ struct Assignment: Sendable, Hashable {
         } catch let error as JSONSyntaxError where error.reason == "number not exact" {
             throw CLIError.usage("'\(field):=' has \(error.message)")
         } catch {
-            throw CLIError.usage("'\(field):=' takes a JSON value such as null, 3, true or \"text\"; got '\(rest)'")
+            // What was typed is not echoed: the field may be a secure one (a password).
+            throw CLIError.usage("'\(field):=' takes one JSON value such as null, 3, true or \"text\", and what follows is not one")
         }
     }
 }

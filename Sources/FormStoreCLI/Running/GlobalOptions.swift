@@ -40,6 +40,14 @@ struct GlobalOptions: Sendable, Equatable {
         } else {
             databasePath = GlobalOptions.join(workingDirectory, "formstore.sqlite")
         }
+        // SQLite takes both as a database of its own that is gone when the command ends:
+        // what a command wrote there would be lost while it said it was saved.
+        if databasePath.isEmpty {
+            throw CLIError.usage("--db is empty: name a database file")
+        }
+        if databasePath == ":memory:" || databasePath.hasPrefix("file::memory:") || databasePath.contains("mode=memory") {
+            throw CLIError.usage("--db \(databasePath) is a database in memory, gone when the command ends: name a database file")
+        }
         if let forms = parsed.value("forms") {
             formsDirectory = forms
         } else {

@@ -117,6 +117,20 @@ import FormStorage
         #expect(run.output.isEmpty)
     }
 
+    /// An empty `--db`, or one SQLite reads as a database in memory, is a
+    /// usage error: `init` and `migrate` said they applied migrations to a
+    /// database gone when the command ended.
+    @Test func aDatabaseThatWouldVanishIsRefused() throws {
+        let scratch = try TemporaryDirectory()
+        for path in ["", ":memory:", "file::memory:?cache=shared", "file:x?mode=memory"] {
+            let run = try runBinary(["--db", path, "init"], environment: ["XDG_STATE_HOME": scratch.path])
+            #expect(run.code == 64, "\(path): \(run)")
+            #expect(run.errors.hasPrefix(path.isEmpty ? "Error: --db is empty: name a database file\n"
+                : "Error: --db \(path) is a database in memory, gone when the command ends: name a database file\n"), "\(run)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
+    }
+
     @Test func aDanglingSymbolicLinkAtTheDatabasePathIsNotFollowed() throws {
         let scratch = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: scratch.path + "/elsewhere", withIntermediateDirectories: false)

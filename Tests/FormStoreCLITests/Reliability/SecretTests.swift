@@ -127,6 +127,26 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: db.path)) == bytes)
     }
 
+    /// A password given as JSON that does not read (a number past what a
+    /// number holds, a bare word, a leading zero) is refused without echoing
+    /// it: `FIELD:=`, `--json` and import named the number they refused.
+    @Test func aSecretThatIsNoJSONIsNotEchoed() throws {
+        let db = try Self.accounts()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: db.path))
+        for secret in ["12345678901234567890123", "1e999", "hunter2x", "0123456"] {
+            let set = try db.run(["set", "vault", "1", "password:=\(secret)"])
+            #expect(set.code == 64, "\(set)")
+            Self.expectNoSecret(set, secret)
+            let json = try db.run(["set", "vault", "1", "--json"], stdin: #"{"password": \#(secret)}"#)
+            #expect(json.code != 0, "\(json)")
+            Self.expectNoSecret(json, secret)
+            let imported = try db.run(["import", "vault"], stdin: #"{"name": "cy", "password": \#(secret)}"# + "\n")
+            #expect(imported.code == 65 && imported.errors.contains("line 1"), "\(imported)")
+            Self.expectNoSecret(imported, secret)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db.path)) == bytes)
+    }
+
     /// SQLite's text from a statement that bound a password is replaced by the
     /// constraint's name and the field's label: a trigger building a JSON path
     /// from the new password cannot make the command print it (with
