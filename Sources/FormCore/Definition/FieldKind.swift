@@ -38,6 +38,11 @@ extension FieldKind {
     /// A date, a time or both.
     public var isDateLike: Bool { self == .date || self == .time || self == .datetime }
 
+    /// A kind whose changed value is written in the form the row already
+    /// stores, whatever form it was given in: a date keeps its layout, epoch
+    /// or Julian day, a bool its words (`'Y'` becomes `'N'`, `'true'` `'false'`).
+    public var takesStoredForm: Bool { isDateLike || self == .bool }
+
     /// A kind whose values are text (or bytes kept as they are): text, a name, an e-mail …
     public var holdsText: Bool {
         switch self {

@@ -142,11 +142,11 @@ public final class RecordBatch {
 
     private func updateRow(_ key: RecordKey, changes: [String: FieldValue], like: [String: DatabaseValue]) throws -> Bool {
         // A change inside a JSON column keeps the rest of its document; a date
-        // with no form given takes the form of the value it replaces.
+        // or bool with no form given takes the form of the value it replaces.
         var current: [String: FieldValue] = [:]
         var forms = like
         let needsRow = !mapping.jsonPaths.isEmpty
-            || changes.keys.contains { like[$0] == nil && mapping.coding($0).isDateLike }
+            || changes.keys.contains { like[$0] == nil && mapping.coding($0).kind?.takesStoredForm == true }
         if needsRow, let (record, stored) = try loadStored(key) {
             current = record.values
             forms.merge(stored) { given, _ in given }

@@ -340,9 +340,9 @@ struct RecordImporter {
             guard !Self.identical(value, stored.values[name] ?? .null) else { continue }
             values[name] = value
             given.append(name)
-            // A changed date takes the form the row already uses (an epoch stays an epoch);
-            // any other value keeps the storage class it arrived in (an untyped column).
-            if slot.map({ pipeline.kinds[$0].isDateLike }) != true { like[name] = arrived }
+            // A changed date or bool takes the form the row already uses (an epoch stays an
+            // epoch, 'Y' becomes 'N'); any other value keeps the storage class it arrived in (an untyped column).
+            if slot.map({ pipeline.kinds[$0].takesStoredForm }) != true { like[name] = arrived }
         }
         guard !given.isEmpty || !problems.isEmpty else { return .unchanged }
         switch pipeline.plan(isNew: false, pristine: stored.values, values: values, given: given, editing: true,

@@ -68,6 +68,28 @@ import Testing
         #expect(try demo.dump() == before)
     }
 
+    /// A bool changed on a stored row keeps the row's words, however it
+    /// arrived, as `set` writes it: `'true'` becomes `'false'`, `'Y'` `'N'`,
+    /// `'on'` `'off'`. Import stored `0` or the word it was given.
+    @Test func aChangedBoolKeepsTheRowsWords() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, ok BOOLEAN);
+            INSERT INTO t VALUES (1, 'true'), (2, 'Y'), (3, 'on'), (4, 1);
+            """)
+        let imported = try demo.run(["import", "t"], stdin: """
+            {"id": 1, "ok": false}
+            {"id": 2, "ok": "no"}
+            {"id": 3, "ok": 0}
+            {"id": 4, "ok": "false"}
+
+            """)
+        #expect(imported.code == 0 && imported.errors.contains("4 updated"), "\(imported)")
+        #expect(try demo.query("SELECT id, quote(ok) FROM t") == "1|'false'\n2|'N'\n3|'off'\n4|0\n")
+        let set = try demo.run(["set", "t", "1", "ok=yes"])
+        #expect(set.code == 0, "\(set)")
+        #expect(try demo.query("SELECT quote(ok) FROM t WHERE id = 1") == "'true'\n")
+    }
+
     /// A JSON list is read alike by every door: a text, JSON or untyped
     /// column stores its JSON text, a number, date or bool field refuses it.
     @Test func aListIsStoredAlikeByEveryDoor() throws {
