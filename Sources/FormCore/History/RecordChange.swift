@@ -31,8 +31,8 @@ public struct FieldChange: Sendable, Hashable, Codable {
     public var old: FieldValue?
     public var new: FieldValue?
     public var isSecure: Bool
-    /// `old` as the column held it, where that is not `old` itself (a bool's
-    /// `2`, a date's text), as SQLite's storage class reads into a value
+    /// `old` as the column held it (a bool's `2`, a date's text, `'12'` as
+    /// text in an untyped column), as SQLite's storage class reads into a value
     /// (INTEGER `.int`, REAL `.double`, TEXT `.text`, BLOB `.blob`): what a
     /// revert writes back (`FormSession.set(_:value:storedAs:)`). Not part
     /// of the JSON form, which shows model values.

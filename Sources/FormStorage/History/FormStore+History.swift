@@ -86,8 +86,9 @@ extension FormStore: HistoryBackend {
             let old = row[5]
             let new = row[6]
             let oldValue = secure ? Optional.none : coding.decode(old)
-            // The stored form, where it is not the model value itself (a bool's 2, a date's text).
-            let storedOld = secure || FieldValue(old) == oldValue ? Optional.none : FieldValue(old)
+            // The stored form, always: even where it reads as the model value itself, the form
+            // a write would choose may differ (text '12' into an untyped column holding NULL now).
+            let storedOld = secure ? Optional.none : FieldValue(old)
             changes[changes.count - 1].fields.append(
                 FieldChange(field: name, old: oldValue, new: secure ? Optional.none : coding.decode(new),
                             isSecure: secure, storedOld: storedOld))

@@ -96,6 +96,22 @@ import Testing
         #expect(try db.query("SELECT quote(active), quote(doc), quote(note) FROM prefs") == before)
     }
 
+    /// Text that reads as a number in an untyped column goes back as text,
+    /// though the column holds NULL when reverted (where a value typed would
+    /// be stored as a number): the history's stored form is always used.
+    @Test func revertPutsBackNumberLikeTextInAnUntypedColumnAsText() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, a, b);
+            INSERT INTO t VALUES (1, '12', '9007199254740993');
+            """)
+        #expect(try db.run(["init"]).code == 0)
+        let before = try db.query("SELECT quote(a), typeof(a), quote(b), typeof(b) FROM t")
+        #expect(try db.run(["set", "t", "1", "a:=null", "b:=null"]).code == 0)
+        let reverted = try db.run(["revert", "t", "1", "--change", "1"])
+        #expect(reverted.code == 0, "\(reverted)")
+        #expect(try db.query("SELECT quote(a), typeof(a), quote(b), typeof(b) FROM t") == before)
+    }
+
     /// A generated column's change is in the history, and a revert puts back
     /// the columns it is computed from: it follows them. Before, the revert
     /// tried to write it and was refused ("total is read-only").
