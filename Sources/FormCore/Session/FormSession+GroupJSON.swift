@@ -48,15 +48,18 @@ extension FormSession {
                     continue
                 }
                 var values: [String: FieldValue] = [:]
+                // Each field's cell as read, and its error: taken once the row is known (below).
+                var parsed: [(field: Field, given: FieldValue?, result: Result<FieldValue, FieldError>)] = []
                 for cell in cells {
                     let path = "\(at).\(cell.key)"
                     if let field = group.field(cell.key) {
-                        switch machineValue(cell.value.fieldValue, for: field) {
-                        case .success(let value): values[cell.key] = value
-                        case .failure(var error):
+                        var result = machineValue(cell.value.fieldValue, for: field)
+                        if case .failure(var error) = result {
                             error.field = path
-                            errors.append(error)
+                            result = .failure(error)
                         }
+                        if case .success(let value) = result { values[cell.key] = value }
+                        parsed.append((field, cell.value.fieldValue, result))
                     } else if group.keyFields.contains(cell.key), let value = cell.value.fieldValue {
                         values[cell.key] = value
                     } else {
@@ -73,6 +76,18 @@ extension FormSession {
                     firstStated[key] = at
                 }
                 let id = identity.isEmpty || key.contains(.null) ? nil : stored[key]
+                // A stored row's cell given as it is, is no change: neither checked nor refused
+                // (a REAL in an INTEGER column, a date kept as `02/01/2024`), as a field's is.
+                let current = id.flatMap { self.row(group.key, $0) }
+                let loaded = id.flatMap { id in groupState.pristine[group.key]?.first { $0.id == id } }
+                for (field, given, result) in parsed {
+                    if let current, let given,
+                       isSame(given, as: current[field.key], stored: loaded?[field.key] ?? .null, field: field) {
+                        values[field.key] = current[field.key]
+                    } else if case .failure(let error) = result {
+                        errors.append(error)
+                    }
+                }
                 plan.rows.append((id, values))
             }
             plans.append(plan)

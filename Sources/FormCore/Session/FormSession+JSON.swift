@@ -103,12 +103,17 @@ extension FormSession {
     /// rules, a date the JSON showed with less than the column holds).
     private func isAsItIs(_ given: FieldValue?, _ field: Field) -> Bool {
         guard let given, !hasInputs || inputs[field.key] == nil else { return false }
-        let now = value(field.key)
+        return isSame(given, as: value(field.key), stored: pristineValue(field.key), field: field)
+    }
+
+    /// Whether `given` is `now`, the value of `field` (a field's, or a row's
+    /// cell whose stored value is `stored`), written as JSON writes it.
+    func isSame(_ given: FieldValue, as now: FieldValue, stored: FieldValue, field: Field) -> Bool {
         if given == now { return true }
         if case .text(let name) = given, case .double(let d) = now, ValueBytes.nonFiniteName(d) == name { return true }
         // Only a date may be the same value written another way.
         guard field.kind.isDateLike, case .success(let value) = machineValue(given, for: field) else { return false }
-        return field.keepingStoredDate(value, stored: pristineValue(field.key), typed: false) == now
+        return field.keepingStoredDate(value, stored: stored, typed: false) == now
     }
 
     /// A member's value for `field`, through the field's transforms and kind check.

@@ -38,8 +38,10 @@ extension Transform {
             return .text(String(national))
         case .integer:
             guard case .text(let raw) = input else {
-                if case .double(let d) = input, let i = FieldValue.double(d).intValue { return .int(i) }
-                return input
+                guard case .double(let d) = input else { return input }
+                if let i = FieldValue.double(d).intValue { return .int(i) }
+                // A number given as a number (JSON's `1.5`) is named as typed text is, not as a kind.
+                throw failure("number", field, variant: d.isFinite && d.rounded(.towardZero) != d ? "number.whole" : "number.range")
             }
             let text = raw.trimmingSpaces()
             if text.isEmpty { return .null }

@@ -136,6 +136,33 @@ import Testing
                 == "3|0\n1|1\n")
     }
 
+    /// A child row's cell holding what its field would not take as input (a
+    /// REAL in an INTEGER column, a date in a layout it does not read) is no
+    /// change when given back as exported: neither checked nor refused, as a
+    /// parent's field is. The import and `set --json --children` refused
+    /// such unchanged rows ("qty cannot hold a number").
+    @Test func aChildCellGivenBackAsStoredIsNoChange() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE p (id INTEGER PRIMARY KEY);
+            CREATE TABLE c (id INTEGER PRIMARY KEY, p_id INTEGER REFERENCES p(id), qty INTEGER, d DATE);
+            INSERT INTO p VALUES (1);
+            INSERT INTO c VALUES (1, 1, 1.5, '02/01/2024'), (2, 1, 1e20, '2024-01-02');
+            """)
+        let before = try demo.dump()
+        let export = try demo.run(["export", "p", "--children"])
+        let imported = try demo.run(["import", "p", "--children"], stdin: export.output)
+        #expect(imported.code == 0 && imported.errors == "Imported 1 row(s): 0 new, 0 updated, 1 unchanged.\n", "\(imported)")
+        let shown = try demo.run(["show", "p", "1", "--children", "--format", "json"])
+        let set = try demo.run(["set", "p", "1", "--json", "--children"], stdin: shown.output)
+        #expect(set.code == 0 && set.errors.contains("No changes"), "\(set)")
+        #expect(try demo.dump() == before)
+        // Changed, the cell is checked, and named as a number that is not whole.
+        let changed = try demo.run(["set", "p", "1", "--json", "--children"],
+                                   stdin: #"{"c": [{"id": 1, "qty": 2.5, "d": "02/01/2024"}, {"id": 2, "qty": 1e20}]}"#)
+        #expect(changed.code == 65 && changed.errors.contains("c[#1].qty: qty must be a whole number"), "\(changed)")
+        #expect(try demo.dump() == before)
+    }
+
     @Test func importOfAnUnchangedExportWritesNothing() throws {
         for (sql, form) in [(ChildRowsCommandTests.schema, "invoice"), (Self.playlists, "playlist")] {
             for format in ["ndjson", "json"] {
