@@ -35,6 +35,10 @@ extension FormStore: RecordStore {
         }
     }
 
+    public func unnamedColumnCount(of form: Form) throws -> Int {
+        try mapping(for: form).table.columns.count { $0.name.isEmpty }
+    }
+
     public func emptyTextColumns(of form: Form) throws -> Set<String> {
         var names: Set<String> = []
         for column in try mapping(for: form).table.columns {

@@ -41,6 +41,9 @@ public protocol RecordStore: HistoryBackend, DraftStore, ReferencePicking {
     /// as given (SQLite's; a PostgreSQL column always has a type). Empty when
     /// the table is not there.
     func untypedColumns(of form: Form) throws -> Set<String>
+    /// How many columns of `form`'s table have an empty name (`""`, which
+    /// SQLite allows): no field can name one, so no read or write reaches it.
+    func unnamedColumnCount(of form: Form) throws -> Int
 
     /// Calls `body` with each record `query` chooses, as model values.
     func forEachRecord(_ form: Form, query: RecordQuery, _ body: (StoredRecord) throws -> Void) throws

@@ -19,6 +19,9 @@ extension PostgresFormStore: RecordStore {
 
     public func untypedColumns(of form: Form) throws -> Set<String> { [] }
 
+    /// None: PostgreSQL refuses an empty identifier.
+    public func unnamedColumnCount(of form: Form) throws -> Int { 0 }
+
     /// Reads the chosen rows in one statement, each handed to `body` as it
     /// arrives (single-row mode): memory stays flat however many there are.
     /// The statement holds one pool connection until it ends, so a `body`

@@ -1,3 +1,5 @@
+import FormCore
+
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "export", access: .read,
@@ -38,15 +40,28 @@ struct ExportCommand: ParsableCommand {
     func run(_ context: CommandContext) throws -> ExitCode {
         let workspace = try context.workspace()
         if children {
-            try context.exportRecordsWithChildren(of: try workspace.form(named: form, children: true), from: workspace,
+            let form = try workspace.form(named: form, children: true)
+            try warnOfUnnamedColumns(form, workspace: workspace, context: context)
+            try context.exportRecordsWithChildren(of: form, from: workspace,
                                                   selection: selection, format: format, revealSecure: revealSecure)
             return .success
         }
         let form = try workspace.form(named: form)
+        try warnOfUnnamedColumns(form, workspace: workspace, context: context)
         // An export is read back by import: a mask would be imported as the value, so secure fields are left out.
         try context.writeRecords(of: form, from: workspace, selection: selection, format: format,
                                  revealSecure: revealSecure, storedValues: true, omittingSecure: true,
                                  protectsFormulas: !rawCSV)
         return .success
+    }
+
+    /// A column named `""` (SQLite allows it) is in no form, so not in the
+    /// export: said on stderr, as what an import of the file will not restore.
+    private func warnOfUnnamedColumns(_ form: Form, workspace: any Workspace, context: CommandContext) throws {
+        let count = try workspace.unnamedColumnCount(of: form)
+        guard count > 0 else { return }
+        context.say("formstore: warning: "
+                    + "\(form.tableName) has \(count == 1 ? "a column" : "\(count) columns") named '' (an empty name), "
+                     + "which no field can name: \(count == 1 ? "it is" : "they are") not exported")
     }
 }

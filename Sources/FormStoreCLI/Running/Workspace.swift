@@ -31,6 +31,9 @@ protocol Workspace {
     /// may hold any value (`form --format json-schema` says so); none
     /// where there is no database yet.
     func untypedFields(of form: Form) throws -> Set<String>
+    /// How many columns of `form`'s table are named `''`, which no field can
+    /// name (`RecordStore.unnamedColumnCount(of:)`): an export leaves them out.
+    func unnamedColumnCount(of form: Form) throws -> Int
 
     /// Calls `body` with each record `selection` chooses, in its order (else
     /// key order); each condition's VALUE is parsed through its field.
@@ -210,6 +213,8 @@ extension Workspace {
     func storedSchema(of form: Form) throws -> String? { nil }
     /// No database: no column is known to be untyped.
     func untypedFields(of form: Form) throws -> Set<String> { [] }
+    /// No database: no column at all.
+    func unnamedColumnCount(of form: Form) throws -> Int { 0 }
     /// No labels: a workspace without pickers shows keys alone.
     func referenceLabels(of form: Form) throws -> ReferenceLabels? { nil }
     func rowReferenceLabels(of form: Form) throws -> [String: ReferenceLabels] { [:] }

@@ -180,6 +180,8 @@ final class StorageWorkspace: Workspace {
         return sql.isEmpty ? nil : sql + ";\n"
     }
 
+    func unnamedColumnCount(of form: Form) throws -> Int { try store().unnamedColumnCount(of: form) }
+
     func untypedFields(of form: Form) throws -> Set<String> {
         // A spec is described without a database; where there is none yet, no column is known.
         if !GlobalOptions.isPostgresURL(databasePath) && Connection.isPlainFilePath(databasePath)

@@ -47,6 +47,23 @@ import Testing
         #expect(try demo.query("SELECT id, firstName, age FROM signups ORDER BY id") == "1|Ann|34\n2|Bo|28\n3|Cy|41\n")
     }
 
+    /// A column named `''` is in no form: the export says it leaves it out,
+    /// rather than lose it silently for an import into a copy.
+    @Test func anExportSaysItLeavesOutAColumnWithAnEmptyName() throws {
+        let demo = try DemoDatabase(sql: #"""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, "" TEXT, v TEXT);
+            INSERT INTO t VALUES (1, 'kept', 'v');
+            CREATE TABLE u (id INTEGER PRIMARY KEY, v TEXT);
+            """#)
+        for extra in [[], ["--children"]] {
+            let run = try demo.run(["export", "t"] + extra)
+            #expect(run.code == 0 && run.output == #"{"id": 1, "v": "v"}"# + "\n", "\(run)")
+            #expect(run.errors == "formstore: warning: t has a column named '' (an empty name), which no field can name: "
+                    + "it is not exported\n")
+        }
+        #expect(try demo.run(["export", "u"]).errors.isEmpty)
+    }
+
     @Test func badRowsAreReportedByLineAndNothingIsImported() throws {
         let demo = try DemoDatabase()
         let before = try demo.dump()
