@@ -25,6 +25,18 @@ enum TypedName {
         return nil
     }
 
+    /// `name` as it is typed at the start of an argument: a backslash before
+    /// each backslash and each character that would end the name there
+    /// (`x\y` is typed `x\\y`, `a=b` `a\=b`); `split` reads it back as `name`.
+    static func typed(_ name: String) -> String {
+        var out = ""
+        for ch in name {
+            if "\\=<>!~".contains(ch) { out.append("\\") }
+            out.append(ch)
+        }
+        return out
+    }
+
     /// `text` with each backslash's escape taken away (a trailing one is kept).
     static func unescape(_ text: some StringProtocol) -> String {
         var out = ""

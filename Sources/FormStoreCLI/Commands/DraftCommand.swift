@@ -67,6 +67,8 @@ struct DraftShowCommand: ParsableCommand {
             }
             // Typed text that did not parse, as typed.
             if let typed = draft.inputs[field] { shown[1] = .text(typed) }
+            // A record deleted since the draft was made holds nothing: said so, not shown as NULL.
+            if output != .json, draft.recordKey != nil, record == nil { shown[2] = .text("(record deleted)") }
             return [.text(field)] + shown
         } + draft.changedGroups.map { group -> [FieldValue] in
             // A group's rows: how many the draft holds against how many it was based on.
@@ -74,6 +76,10 @@ struct DraftShowCommand: ParsableCommand {
             let now: FieldValue = record.map { .text("\($0.groups[group]?.count ?? 0) row(s)") } ?? .null
             return [.text(group), .text("\(rows?.base.count ?? 0) row(s)"), .text("\(rows?.rows.count ?? 0) row(s)"), now]
         })
+        if output != .json, draft.recordKey != nil, record == nil {
+            context.say("The record was deleted since the draft was made: it cannot be restored "
+                        + "('formstore draft discard \(draft.id)' drops it).")
+        }
         // What the rows hold, under the counts: the cells each changed or added row was given.
         if output != .json, let form {
             let lines = draft.shownRowLines(form: form)
@@ -99,7 +105,7 @@ struct DraftRestoreCommand: ParsableCommand {
             .value("keep", valueName: "side", help: "For every conflicting field: mine (the draft's) or theirs (stored).",
                    check: .oneOf(ConflictChoice.Side.allCases.map(\.rawValue))),
             .repeated("keep-field", valueName: "field=side",
-                      help: "For one conflicting field: FIELD=mine or FIELD=theirs.", check: .assignment),
+                      help: "For one conflicting field: FIELD=mine or FIELD=theirs."),
         ])
 
     let reference: DraftReference
@@ -108,12 +114,13 @@ struct DraftRestoreCommand: ParsableCommand {
     init(parsing arguments: ParsedArguments) throws {
         reference = try DraftTarget.reference(arguments)
         var choice = ConflictChoice(all: arguments.value("keep").flatMap(ConflictChoice.Side.init(rawValue:)))
-        for assignment in try arguments.assignments("keep-field") {
-            guard let side = ConflictChoice.Side(rawValue: assignment.value) else {
-                throw CLIError.usage("The value '\(assignment.field)=\(assignment.value)' is invalid for "
-                    + "'--keep-field <field=side>': the side must be 'mine' or 'theirs'.")
+        for text in arguments.all("keep-field") {
+            guard let (field, rest) = TypedName.split(text, at: ["="]), !field.isEmpty,
+                  let side = ConflictChoice.Side(rawValue: String(rest.dropFirst())) else {
+                throw CLIError.usage("The value '\(text)' is invalid for '--keep-field <field=side>': "
+                    + "expected FIELD=mine or FIELD=theirs.")
             }
-            choice.fields[assignment.field] = side
+            choice.fields[field] = side
         }
         self.choice = choice
     }

@@ -29,6 +29,9 @@ struct EditCommand: ParsableCommand {
         usesEditor = arguments.flag("editor")
         plain = arguments.flag("plain")
         children = arguments.flag("children")
+        if usesEditor && plain {
+            throw CLIError.usage("--editor and --plain are two ways to edit: give one (--editor opens $EDITOR, --plain asks field by field)")
+        }
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {

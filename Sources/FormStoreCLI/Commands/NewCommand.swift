@@ -55,6 +55,10 @@ struct NewCommand: ParsableCommand {
         }
         let workspace = try context.workspace()
         let form = try workspace.form(named: form)
+        // Said of the form, not of the first field it names (a view without INSTEAD OF triggers).
+        guard form.takesNewRecords else {
+            throw CLIError.validation("\(form.name) takes no new records: every field of it is read-only")
+        }
         // A key of the JSON on stdin is data, not usage: an unknown one fails validation.
         if readsJSON, let unknown = inputs.keys.sorted().first(where: { form.field($0) == nil }) {
             throw CLIError.validation(CLIError.unknownField(unknown, of: form).message)

@@ -49,6 +49,10 @@ struct RevertCommand: ParsableCommand {
         let (update, skipped) = try format.reportingRejection(context) {
             try history.revert(form, key: key, to: target)
         }
+        if update.changes.isEmpty, skipped.isEmpty, try !history.isRecordingHistory() {
+            // "No changes." would read as "nothing to undo": there is no history to undo from.
+            context.say("formstore: " + HistoryCommand.notKeptYet)
+        }
         for note in skipped { context.say("formstore: \(form.name) \(key.text): \(note)") }
         SetCommand.write(update.changes, of: form, format: format, context)
         return .success

@@ -12,7 +12,11 @@ extension CLIError {
     static func unknownField(_ name: String, of form: Form, option: String? = nil) -> CLIError {
         var message = "\(option.map { "\($0): " } ?? "")form \(form.name) has no field '\(name)'"
         let candidates = form.fields.filter(\.holdsValue).map(\.key)
-        if let guess = Suggestion.closest(to: name, among: candidates) { message += ". Did you mean '\(guess)'?" }
+        if let guess = Suggestion.closest(to: name, among: candidates) {
+            // Named as it is typed too where that differs: a `\` typed alone escapes the next character.
+            let typed = TypedName.typed(guess)
+            message += ". Did you mean '\(guess)'" + (typed == guess ? "?" : " (typed \(typed))?")
+        }
         return .usage(message)
     }
 }

@@ -140,7 +140,7 @@ extension WebApp {
         if let sort { body += "<input type=\"hidden\" name=\"sort\" value=\"\(HTML.escape(sort))\">\n" }
         body += "<button type=\"submit\" class=\"secondary\">Find</button>\n"
         // Not for a form where nothing can be typed (a view that is only read).
-        if !readOnly, Self.takesNewRecords(form) {
+        if !readOnly, form.takesNewRecords {
             body += "<a class=\"button\" href=\"\(HTML.escape(base))/new\">New record</a>\n"
         }
         body += "</form>\n"

@@ -202,13 +202,9 @@ extension WebApp {
 
     /// Whether a person can type a new record of `form`: some field holds a
     /// value and is not read-only (a view SQLite cannot write has none).
-    static func takesNewRecords(_ form: Form) -> Bool {
-        form.fields.contains { $0.holdsValue && !$0.isReadOnly }
-    }
-
     /// The page for a new record of a form that takes none, else `nil`.
     static func refusingNewRecords(_ form: Form) -> HTTPResponse? {
-        guard !takesNewRecords(form) else { return nil }
+        guard !form.takesNewRecords else { return nil }
         let base = "/forms/" + pathSegment(form.name)
         let body = "<p class=\"notice conflict\" role=\"alert\">\(HTML.escape(form.title)) takes no new records: "
             + "every field of it is read-only.</p>\n<p><a href=\"\(HTML.escape(base))\">Back to \(HTML.escape(form.title))</a></p>\n"

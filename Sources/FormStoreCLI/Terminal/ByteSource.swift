@@ -26,11 +26,14 @@ public final class FileDescriptorSource: ByteSource {
     private let fileDescriptor: Int32
     private let ownsDescriptor: Bool
     public let isTerminal: Bool
+    /// What a failed read names: the file's path, or "input" for stdin.
+    private let name: String
 
-    public init(fileDescriptor: Int32, ownsDescriptor: Bool = false) {
+    public init(fileDescriptor: Int32, ownsDescriptor: Bool = false, name: String = "input") {
         self.fileDescriptor = fileDescriptor
         self.ownsDescriptor = ownsDescriptor
         self.isTerminal = isatty(fileDescriptor) == 1
+        self.name = name
     }
 
     /// Opens a file for reading.
@@ -40,7 +43,7 @@ public final class FileDescriptorSource: ByteSource {
         guard fd >= 0 else {
             throw CLIError.notFound("cannot open '\(path)': \(String(cString: strerror(errno)))")
         }
-        self.init(fileDescriptor: fd, ownsDescriptor: true)
+        self.init(fileDescriptor: fd, ownsDescriptor: true, name: "'\(path)'")
     }
 
     deinit {
@@ -56,7 +59,7 @@ public final class FileDescriptorSource: ByteSource {
                 return bytes
             }
             if errno == EINTR { continue }
-            throw CLIError.storage("cannot read input: \(String(cString: strerror(errno)))")
+            throw CLIError.storage("cannot read \(name): \(String(cString: strerror(errno)))")
         }
     }
 
