@@ -154,7 +154,14 @@ enum EditorDocument {
                     throw LineProblem("'\(key)' is given twice (first on line \(first))")
                 }
                 firstLine[key] = lineNumber
-                values[key] = try decodeValue(rest)
+                do {
+                    values[key] = try decodeValue(rest)
+                } catch {
+                    // Refused, but what was typed is what a draft keeps (an unclosed quote, a bad escape):
+                    // the line as it stands, for the person to mend when the draft is offered.
+                    values[key] = .typed(String(rest.drop { $0 == " " || $0 == "\t" }))
+                    throw error
+                }
             } catch let problem as LineProblem {
                 problems.append(InputError(line: lineNumber, message: problem.message))
             } catch {

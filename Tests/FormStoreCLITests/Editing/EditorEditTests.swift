@@ -200,6 +200,20 @@ import FormCore
 
     /// A script as $EDITOR that writes the same broken document every time
     /// would otherwise be reopened for ever.
+    /// A value line that does not read (an unclosed quote) keeps what was
+    /// typed on it in the draft, as it stands: abandoned with no other
+    /// change, the edit said "no changes made" and kept nothing.
+    @Test func aValueThatDoesNotReadIsKeptAsTyped() throws {
+        let store = PeopleStore()
+        let editor = try ScriptedEditor([Self.set("name", #""Annabelle Smith"#), nil])
+        let (code, text) = try editor.edit(try store.open())
+        #expect(code == .validationFailed)
+        #expect(text.contains("unterminated quoted value"), "\(text)")
+        #expect(text.contains("your changes are kept as a draft"), "\(text)")
+        #expect(store.stored("name") == .text("Ann"))
+        #expect(store.drafts.map { $0.values["name"] ?? $0.inputs["name"].map(FieldValue.text) } == [.text(#""Annabelle Smith"#)])
+    }
+
     @Test func theSameBrokenDocumentTwiceIsAbandoned() throws {
         let store = PeopleStore()
         let overwrite = "printf 'name: Bob\\nnmae: typo\\n' > \"$1\"\n"
