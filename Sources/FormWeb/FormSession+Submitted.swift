@@ -121,6 +121,17 @@ extension FormSession {
             try set(field.key, value: value)
             return
         }
+        // As at the prompts and in the full-screen form: `\N` is NULL and `""` empty text,
+        // whichever of the two an emptied input would store (`clearing`).
+        switch posted.text {
+        case #"\N"#:
+            try set(field.key, value: .null)
+            return
+        case #""""#:
+            try set(field.key, value: .text(""))
+            return
+        default: break
+        }
         if posted.text.isEmpty, let clearing {
             if value(field.key).isEmpty && inputs[field.key] == nil { return }
             try set(field.key, value: clearing(field))

@@ -208,6 +208,25 @@ import Testing
         withExtendedLifetime(server) {}
     }
 
+    /// Either of the two can be typed, as at the prompts: `""` stores empty
+    /// text where emptying the input stores NULL, `\N` NULL where it stores
+    /// empty text (a column declared `DEFAULT ''`), in a number field too.
+    @Test func nullAndEmptyTextCanBeTyped() throws {
+        let (db, server, browser) = try Self.served("""
+            CREATE TABLE u (id INTEGER PRIMARY KEY, a TEXT, b TEXT NOT NULL DEFAULT '', n INTEGER, c TEXT DEFAULT '');
+            INSERT INTO u VALUES (1, 'x', 'y', 5, 'z');
+            """)
+        let saved = try browser.submit(try browser.get("/forms/u/1"), ["a": #""""#, "n": #""""#, "c": #"\N"#])
+        #expect(saved.status == 303, "\(saved)")
+        #expect(try db.query("SELECT quote(a), quote(b), quote(n), quote(c) FROM u") == "''|'y'|''|NULL\n")
+        // Emptied, each stores its column's nothing, as before.
+        _ = try browser.submit(try browser.get("/forms/u/1"), ["a": "x", "b": "", "n": "7", "c": "z"])
+        _ = try browser.submit(try browser.get("/forms/u/1"), ["a": "", "n": "", "c": ""])
+        let after = try db.query("SELECT quote(a), quote(b), quote(n), quote(c) FROM u")
+        #expect(after == "NULL|''|NULL|''\n")
+        withExtendedLifetime(server) {}
+    }
+
     /// A row whose key is NULL (SQLite lets an old table's key be) is linked
     /// from the list as `code:=null`, drawn, and saved through its page.
     @Test func aRowWhoseKeyIsNullHasItsPage() throws {
