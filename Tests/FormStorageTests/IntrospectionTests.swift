@@ -46,6 +46,9 @@ import Testing
         #expect(info.column(#"say "hi""#)?.allowedValues == [.text("hello"), .text("it's"), .text("bye")])
         #expect(info.column("level")?.allowedValues == [.integer(1), .integer(2), .integer(-3)])
         #expect(info.column("amount")?.allowedValues == nil)
+        // Each CHECK as written, none read out of a comment or a string.
+        #expect(info.checkConstraints == [#""say ""hi""" IN ('hello', 'it''s', "bye")"#, "(level in (1, 2, -3))",
+                                          "status IN ('open', 'closed', 'on hold')"])
         #expect(info.foreignKeys == [ForeignKey(destinationTable: parent, columns: ["order"],
                                                 destinationColumns: ["id"], onDelete: "CASCADE")])
 

@@ -114,3 +114,94 @@ struct CreateTableSQL {
         return nil
     }
 }
+
+extension CreateTableSQL {
+    /// The text of each `CHECK (…)` in `sql`, in order, as written (the
+    /// expression inside the parentheses, white space runs made one space).
+    /// Strings, quoted names and comments are skipped whole, so a `CHECK` or
+    /// a parenthesis inside one is not read as one.
+    static func checkExpressions(_ sql: String) -> [String] {
+        let scalars = Array(sql.unicodeScalars)
+        var found: [String] = []
+        var i = 0
+        /// The index just past the string, quoted name or comment starting at `i`; `nil` when none starts there.
+        func skipQuoted(_ i: Int) -> Int? {
+            let c = scalars[i]
+            let close: Unicode.Scalar? = switch c {
+            case "'": "'"
+            case "\"": "\""
+            case "`": "`"
+            case "[": "]"
+            default: nil
+            }
+            if let close {
+                var j = i + 1
+                while j < scalars.count {
+                    if scalars[j] == close {
+                        // A doubled quote is one inside the string.
+                        if close != "]", j + 1 < scalars.count, scalars[j + 1] == close { j += 2; continue }
+                        return j + 1
+                    }
+                    j += 1
+                }
+                return scalars.count
+            }
+            if c == "-", i + 1 < scalars.count, scalars[i + 1] == "-" {
+                var j = i + 2
+                while j < scalars.count, scalars[j] != "\n" { j += 1 }
+                return j
+            }
+            if c == "/", i + 1 < scalars.count, scalars[i + 1] == "*" {
+                var j = i + 2
+                while j + 1 < scalars.count, !(scalars[j] == "*" && scalars[j + 1] == "/") { j += 1 }
+                return min(j + 2, scalars.count)
+            }
+            return nil
+        }
+        func isWordScalar(_ s: Unicode.Scalar) -> Bool { s.properties.isAlphabetic || s.properties.numericType != nil || s == "_" || s == "$" }
+        while i < scalars.count {
+            if let next = skipQuoted(i) { i = next; continue }
+            let startsWord = !(i > 0 && isWordScalar(scalars[i - 1]))
+            guard startsWord, i + 5 <= scalars.count,
+                  String(String.UnicodeScalarView(scalars[i..<(i + 5)])).uppercased() == "CHECK",
+                  i + 5 == scalars.count || !isWordScalar(scalars[i + 5]) else {
+                i += 1
+                continue
+            }
+            var j = i + 5
+            while j < scalars.count, scalars[j].properties.isWhitespace { j += 1 }
+            guard j < scalars.count, scalars[j] == "(" else { i = j; continue }
+            // The expression: up to the parenthesis closing this one.
+            var depth = 0
+            var text = String.UnicodeScalarView()
+            var k = j
+            while k < scalars.count {
+                if let next = skipQuoted(k) {
+                    // A string or quoted name is part of the expression; a comment is not.
+                    let isComment = scalars[k] == "-" || scalars[k] == "/"
+                    if isComment { text.append(" ") } else { text.append(contentsOf: scalars[k..<next]) }
+                    k = next
+                    continue
+                }
+                if scalars[k] == "(" { depth += 1 }
+                if scalars[k] == ")" {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
+                if k > j { text.append(scalars[k]) }
+                k += 1
+            }
+            let words = String(text).split(whereSeparator: { $0.isWhitespace })
+            if !words.isEmpty { found.append(words.joined(separator: " ")) }
+            i = k + 1
+        }
+        return found
+    }
+}
+
+extension TableInfo {
+    /// The text of each `CHECK` constraint of the table, column or table
+    /// level, in the order the `CREATE TABLE` gives them (`n > 0`,
+    /// `s IN ('on', 'off')`): what SQLite refuses besides types, NOT NULL and keys.
+    public var checkConstraints: [String] { CreateTableSQL.checkExpressions(sql) }
+}

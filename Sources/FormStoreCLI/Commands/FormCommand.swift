@@ -26,7 +26,8 @@ struct FormCommand: ParsableCommand {
             return .success
         }
         let untyped = format == .jsonSchema ? try workspace.untypedFields(of: form) : []
-        context.terminal.output.write(try FormDescription(form: form, untyped: untyped).render(format))
+        let constraints = format == .text ? try workspace.schemaConstraints(of: form) : SchemaConstraints()
+        context.terminal.output.write(try FormDescription(form: form, untyped: untyped, constraints: constraints).render(format))
         return .success
     }
 }

@@ -7,6 +7,8 @@ struct FormDescription {
     let form: Form
     /// Fields whose column has no declared type (`RecordStore.untypedColumns(of:)`).
     var untyped: Set<String> = []
+    /// The table's DEFAULTs and CHECKs, as the database holds them (`Workspace.schemaConstraints(of:)`).
+    var constraints = SchemaConstraints()
 
     func render(_ format: FormCommand.Format) throws -> String {
         switch format {
@@ -37,6 +39,12 @@ struct FormDescription {
                 if field.isSecure { facts.append("secure") }
                 if (section.group?.keyFields ?? form.primaryKey).contains(field.key) { facts.append("primary key") }
                 facts += FieldFacts.rules(field)
+                // The column's DEFAULT as SQLite holds it (`CURRENT_TIMESTAMP` too), else a spec's.
+                if section.group == nil, let sql = constraints.defaults[field.key] {
+                    facts.append("default \(sql)")
+                } else if field.defaultValue != .null {
+                    facts.append("default \(FieldDisplay.text(field.defaultValue, of: field))")
+                }
                 out += "  \(shown(field.key)): \(shown(field.label)) (\(facts.joined(separator: ", ")))\n"
                 if !field.choices.isEmpty {
                     let choices = field.choices.map { shown($0.label) + ($0.isDisabled ? " (disabled)" : "") }
@@ -49,6 +57,10 @@ struct FormDescription {
         if !form.rules.isEmpty {
             out += "\nRules\n"
             for rule in form.rules { out += "  \(shown(FieldFacts.rule(rule, in: form)))\n" }
+        }
+        if !constraints.checks.isEmpty {
+            out += "\nChecks of table \(shown(form.tableName)) (SQLite refuses a row breaking one)\n"
+            for check in constraints.checks { out += "  \(shown(check))\n" }
         }
         return out
     }

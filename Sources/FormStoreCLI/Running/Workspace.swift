@@ -34,6 +34,10 @@ protocol Workspace {
     /// How many columns of `form`'s table are named `''`, which no field can
     /// name (`RecordStore.unnamedColumnCount(of:)`): an export leaves them out.
     func unnamedColumnCount(of form: Form) throws -> Int
+    /// What the database itself holds `form`'s table to, beyond types and
+    /// keys: each column's DEFAULT as written, and the CHECK constraints
+    /// (`formstore form` lists them). Empty where there is no such table.
+    func schemaConstraints(of form: Form) throws -> SchemaConstraints
 
     /// Calls `body` with each record `selection` chooses, in its order (else
     /// key order); each condition's VALUE is parsed through its field.
@@ -215,6 +219,8 @@ extension Workspace {
     func untypedFields(of form: Form) throws -> Set<String> { [] }
     /// No database: no column at all.
     func unnamedColumnCount(of form: Form) throws -> Int { 0 }
+    /// No database: nothing it holds a table to.
+    func schemaConstraints(of form: Form) throws -> SchemaConstraints { SchemaConstraints() }
     /// No labels: a workspace without pickers shows keys alone.
     func referenceLabels(of form: Form) throws -> ReferenceLabels? { nil }
     func rowReferenceLabels(of form: Form) throws -> [String: ReferenceLabels] { [:] }

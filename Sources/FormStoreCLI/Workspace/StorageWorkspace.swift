@@ -182,6 +182,16 @@ final class StorageWorkspace: Workspace {
 
     func unnamedColumnCount(of form: Form) throws -> Int { try store().unnamedColumnCount(of: form) }
 
+    func schemaConstraints(of form: Form) throws -> SchemaConstraints {
+        // SQLite's own text; PostgreSQL's constraints are its catalog's (psql's \d lists them).
+        guard let sqlite = try store() as? FormStore,
+              let table = try sqlite.database.read({ conn in try conn.tableExists(form.tableName) ? try conn.tableInfo(form.tableName) : nil })
+        else { return SchemaConstraints() }
+        var defaults: [String: String] = [:]
+        for column in table.columns { if let sql = column.defaultValueSQL { defaults[column.name] = sql } }
+        return SchemaConstraints(defaults: defaults, checks: table.checkConstraints)
+    }
+
     func untypedFields(of form: Form) throws -> Set<String> {
         // A spec is described without a database; where there is none yet, no column is known.
         if !GlobalOptions.isPostgresURL(databasePath) && Connection.isPlainFilePath(databasePath)
