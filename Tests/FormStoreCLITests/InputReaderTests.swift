@@ -182,7 +182,7 @@ import FormCore
     }
 
     @Test func jsonArrayErrors() {
-        #expect(failure(.json, "{\"a\": 1}") == InputError(line: 1, message: "expected a JSON array of objects"))
+        #expect(failure(.json, "{\"a\": 1}") == InputError(line: 1, message: "expected a JSON array of objects (an object per line is NDJSON: give --format ndjson)"))
         #expect(failure(.json, "[{\"a\": 1},\n 2]") == InputError(line: 2, message: "expected a JSON object"))
         #expect(failure(.json, "[{\"a\": 1}\n{\"b\": 1}]") == InputError(line: 2, message: "expected ',' or ']' after an object"))
         #expect(failure(.json, "[{\"a\": 1}] x")?.message == "unexpected text after the array")

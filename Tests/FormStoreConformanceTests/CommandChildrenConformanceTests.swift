@@ -38,6 +38,34 @@ import Testing
         }
     }
 
+    /// A child table without a primary key: its rows are shown with the
+    /// parent's (on PostgreSQL the query asked for an empty ORDER BY and
+    /// failed), and a save that leaves them as they were writes nothing.
+    @Test(arguments: BackendKind.allCases)
+    func aChildTableWithoutAKeyIsShown(_ kind: BackendKind) throws {
+        let backend = try TestBackend(kind, schema: Schema(
+            sqlite: """
+                CREATE TABLE par (code TEXT PRIMARY KEY, name TEXT);
+                CREATE TABLE kid (code TEXT REFERENCES par(code), n INTEGER);
+                INSERT INTO par VALUES ('a', 'A'); INSERT INTO kid VALUES ('a', 1), ('a', 2);
+                """,
+            postgres: """
+                CREATE TABLE par (code text PRIMARY KEY, name text);
+                CREATE TABLE kid (code text REFERENCES par(code), n integer);
+                INSERT INTO par VALUES ('a', 'A'); INSERT INTO kid VALUES ('a', 1), ('a', 2);
+                """))
+        let run = try runBinary(["--db", backend.location, "show", "par", "a", "--children"])
+        #expect(run.code == 0, "\(kind): \(run)")
+        #expect(run.output.contains("kid:"), "\(kind): \(run)")
+        let shown = try runBinary(["--db", backend.location, "show", "par", "a", "--children", "--format", "json"])
+        #expect(shown.code == 0, "\(kind): \(shown)")
+        let changed = shown.output.replacingOccurrences(of: #""name": "A""#, with: #""name": "B""#)
+        let saved = try runBinary(["--db", backend.location, "set", "par", "a", "--json", "--children"], stdin: changed)
+        #expect(saved.code == 0, "\(kind): \(saved)")
+        #expect(try backend.count("SELECT count(*) FROM kid") == 2, "\(kind)")
+        #expect(try backend.row("SELECT name FROM par")?[0] == "B", "\(kind)")
+    }
+
     /// A row referring to itself (the boss of the company, `boss_id = id`)
     /// is not its own child: it was edited twice in one save, as the record
     /// and as its row, and one edit silently won.

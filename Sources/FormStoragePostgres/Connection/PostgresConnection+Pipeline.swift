@@ -11,11 +11,12 @@ extension PostgresConnection {
     /// - throws: `PostgresError` with the server's SQLSTATE.
     func executeBeginning(_ sql: String, _ parameters: [String?]) throws -> PostgresResult {
         // Preparing is a round trip of its own, outside the pipeline, once per connection and statement.
+        try refusingNUL(parameters)
         let name = preparesStatements ? try statementName(sql, parameterCount: parameters.count) : nil
         trace?("BEGIN")
         trace?(sql)
         guard PQenterPipelineMode(handle) == 1 else { throw PostgresError.connectionLost(Self.message(handle), sql: sql) }
-        let sent = withCStrings(parameters) { values -> Bool in
+        let sent = try withCStrings(parameters) { values -> Bool in
             guard PQsendQueryParams(handle, "BEGIN", 0, nil, nil, nil, nil, 0) == 1 else { return false }
             let statement = name.map { PQsendQueryPrepared(handle, $0, Int32(parameters.count), values, nil, nil, 0) }
                 ?? PQsendQueryParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)

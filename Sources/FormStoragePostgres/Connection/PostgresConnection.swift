@@ -49,6 +49,12 @@ public final class PostgresConnection {
         }
         // The server's notices (`… already exists, skipping`) are not errors: not for stderr.
         PQsetNoticeProcessor(handle, { _, _ in }, nil)
+        // What FormStore reads and writes is in these forms, whatever the server, the database
+        // (`ALTER DATABASE … SET`) or the environment (`PGCLIENTENCODING`) set: text as UTF-8
+        // (else it is sent and read as another encoding), dates in ISO order, floats to
+        // the last digit, bytes in hex, intervals as PostgreSQL writes them.
+        try executeScript("SET client_encoding = 'UTF8'; SET DateStyle = 'ISO, MDY'; SET IntervalStyle = 'postgres'; "
+                          + "SET extra_float_digits = 3; SET bytea_output = 'hex'")
     }
 
     deinit { PQfinish(handle) }
@@ -128,8 +134,20 @@ public final class PostgresConnection {
 extension PostgresConnection: Sendable {}
 
 /// Calls `body` with the C strings of `strings` (NULL for nil), freed after.
-func withCStrings<T>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) throws -> T) rethrows -> T {
+///
+/// - throws: `PostgresError` for a value holding NUL (`refusingNUL`).
+func withCStrings<T>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) throws -> T) throws -> T {
+    try refusingNUL(strings)
     let copies = strings.map { $0.flatMap { strdup($0) } }
     defer { copies.forEach { free($0) } }
     return try body(copies.map { $0.map { UnsafePointer($0) } })
+}
+
+/// Throws (SQLSTATE 22021) when a value holds NUL: a C string ends there, so
+/// the rest would be lost without a word, and PostgreSQL's text cannot hold
+/// the character anyway. Checked before anything is sent.
+func refusingNUL(_ strings: [String?]) throws {
+    guard strings.contains(where: { $0?.utf8.contains(0) == true }) else { return }
+    throw PostgresError(sqlState: "22021",
+                        message: "a value holds the character NUL (U+0000), which PostgreSQL's text cannot hold: nothing was written")
 }

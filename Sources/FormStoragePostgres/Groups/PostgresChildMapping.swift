@@ -27,9 +27,10 @@ struct PostgresChildMapping: Sendable {
             filter += " AND NOT (" + parentKey.enumerated().map { "\(quoteIdentifier($1)) IS NOT DISTINCT FROM $\(foreignKey.count + $0 + 1)" }
                 .joined(separator: " AND ") + ")"
         }
+        // A child table without a key (nor an order column) has no order of its own: none is asked.
         let order = ([group.orderColumn].compactMap { $0 } + mapping.keyColumns).map(quoteIdentifier).joined(separator: ", ")
         selectRowsSQL = "SELECT \(mapping.columns.map(quoteIdentifier).joined(separator: ", ")) FROM "
-            + "\(quoteIdentifier(mapping.table.name)) WHERE \(filter) ORDER BY \(order)"
+            + "\(quoteIdentifier(mapping.table.name)) WHERE \(filter)" + (order.isEmpty ? "" : " ORDER BY \(order)")
         selectRowsForUpdateSQL = selectRowsSQL + " FOR UPDATE"
     }
 

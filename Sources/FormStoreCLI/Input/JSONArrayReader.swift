@@ -28,7 +28,11 @@ final class JSONArrayReader: RecordReader {
             started = true
             while reader.remainingBytes.count < 3, try refill(after: reader) {}
             reader.skipByteOrderMark()
-            guard try peek() == UInt8(ascii: "[") else { throw error("expected a JSON array of objects") }
+            guard try peek() == UInt8(ascii: "[") else {
+                // An object first is most likely NDJSON (export's default) in a file named .json.
+                let hint = try peek() == UInt8(ascii: "{") ? " (an object per line is NDJSON: give --format ndjson)" : ""
+                throw error("expected a JSON array of objects" + hint)
+            }
             reader.skipByte()
             if try peek() == UInt8(ascii: "]") {
                 reader.skipByte()

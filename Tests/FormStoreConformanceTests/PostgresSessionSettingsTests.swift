@@ -1,0 +1,48 @@
+import FormStoragePostgres
+import FormStoreTestSupport
+import Foundation
+import Testing
+
+/// What FormStore reads and writes on PostgreSQL does not follow the settings
+/// of the database, the URL or the environment: each connection sets UTF-8,
+/// ISO dates, floats to the last digit and hex bytes itself. Text with NUL,
+/// which PostgreSQL's text cannot hold, is refused rather than cut short.
+@Suite struct PostgresSessionSettingsTests {
+    static let schema = Schema(sqlite: "", postgres: """
+        CREATE TABLE p (id integer PRIMARY KEY, name text, ts timestamp, r double precision, b bytea);
+        INSERT INTO p VALUES (1, 'a', '2024-01-02 08:00:00', 0.30000000000000004, '\\x00ff41');
+        """)
+
+    /// A database whose own settings differ: its rows export as on any other.
+    @Test func theDatabasesOwnSettingsDoNotChangeWhatIsReadOrWritten() throws {
+        let backend = try TestBackend(.postgres, schema: Self.schema)
+        let expected = try runBinary(["--db", backend.location, "export", "p"])
+        #expect(expected.output == #"{"id": 1, "name": "a", "ts": "2024-01-02 08:00:00", "r": 0.30000000000000004, "b": {"$base64": "AP9B"}}"# + "\n",
+                "\(expected)")
+        let database = try #require(backend.location.split(separator: "?")[0].split(separator: "/").last)
+        try backend.execute("""
+            ALTER DATABASE \(database) SET DateStyle = 'SQL, DMY';
+            ALTER DATABASE \(database) SET extra_float_digits = 0;
+            ALTER DATABASE \(database) SET bytea_output = 'escape';
+            ALTER DATABASE \(database) SET client_encoding = 'LATIN1';
+            """)
+        let exported = try runBinary(["--db", backend.location, "export", "p"], environment: ["PGCLIENTENCODING": "LATIN1"])
+        #expect(exported.output == expected.output, "\(exported)")
+        // Text typed with a client encoding of LATIN1 in the environment is stored as typed.
+        let set = try runBinary(["--db", backend.location, "set", "p", "1", "name=Zoë 日本"], environment: ["PGCLIENTENCODING": "LATIN1"])
+        #expect(set.code == 0, "\(set)")
+        #expect(try backend.row("SELECT name, octet_length(name) FROM p") == ["Zoë 日本", "11"])
+    }
+
+    /// NUL in text was cut off by the C string it was sent as, and the rest lost with exit 0.
+    @Test func textHoldingNULIsRefused() throws {
+        let backend = try TestBackend(.postgres, schema: Self.schema)
+        let set = try runBinary(["--db", backend.location, "set", "p", "1", #"name:="keep\u0000LOST""#])
+        #expect(set.code == 65, "\(set)")
+        #expect(set.errors.contains("NUL (U+0000)"), "\(set)")
+        let imported = try runBinary(["--db", backend.location, "import", "p"], stdin: #"{"id": 2, "name": "x\u0000y"}"# + "\n")
+        #expect(imported.code == 65, "\(imported)")
+        #expect(try backend.row("SELECT name FROM p WHERE id = 1")?[0] == "a")
+        #expect(try backend.count("SELECT count(*) FROM p") == 1)
+    }
+}
