@@ -32,7 +32,8 @@ public struct RecordTableHTML {
         var out = "<div class=\"table-scroll\"><table class=\"records\">\n<thead><tr>"
         if keyed { out += "<th scope=\"col\">Key</th>" }
         for field in columns {
-            let href = sortHref(field.key, false)
+            // A secret is not sorted by: the order would tell it.
+            let href = field.isSecure ? "" : sortHref(field.key, false)
             out += href.isEmpty ? "<th scope=\"col\">\(HTML.escape(field.label))</th>"
                 : "<th scope=\"col\"><a href=\"\(HTML.escape(href))\">\(HTML.escape(field.label))</a></th>"
         }

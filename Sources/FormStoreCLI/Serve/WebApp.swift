@@ -77,6 +77,11 @@ final class WebApp: @unchecked Sendable {
     }
 
     private func route(_ request: HTTPRequest) -> HTTPResponse {
+        // Without a login the server listens on loopback only, and a page elsewhere must not reach it
+        // through a name it rebinds to 127.0.0.1 (DNS rebinding): such a page sends its own name as Host.
+        if !visitors.requiresLogin, let host = request.header("host"), !Self.isLoopbackHost(host) {
+            return .text(403, "This server answers to localhost only: the address named the host '\(host)'.")
+        }
         let parts = request.segments
         switch (request.method, parts.first) {
         case ("GET", "static"):
@@ -96,6 +101,20 @@ final class WebApp: @unchecked Sendable {
         } catch {
             return failure(error, api: parts.first == "api")
         }
+    }
+
+    /// Whether a Host header names this machine's loopback: `localhost` (or
+    /// a name under it), `127.x.y.z` or `[::1]`, with or without a port.
+    static func isLoopbackHost(_ header: String) -> Bool {
+        var host = header.trimmingSpaces().lowercased()
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]") else { return false }
+            return host[host.index(after: host.startIndex)..<close] == "::1"
+        }
+        if let colon = host.lastIndex(of: ":") { host = String(host[..<colon]) }
+        if host == "localhost" || host.hasSuffix(".localhost") { return true }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
 
     private func asset(_ name: String) -> HTTPResponse {

@@ -36,6 +36,10 @@ extension StorageWorkspace {
             guard field.holdsValue, field.isStored else {
                 throw CLIError.validation("\(option): field '\(name)' of \(form.name) is not stored")
             }
+            // Matching or ordering by a secret tells it, a character at a time (`password~a`, then `ab`…).
+            guard !field.isSecure else {
+                throw CLIError.usage("\(option): \(name) of \(form.name) is secure: records are not found or sorted by it")
+            }
             return name
         }
         guard keyColumns.map(\.name).contains(name) else {

@@ -85,6 +85,41 @@ import Testing
         #expect(try browser.get("/forms/signup").status == 200)
     }
 
+    /// Without a login the server answers to loopback names only: a page
+    /// whose own name an attacker rebinds to 127.0.0.1 (DNS rebinding) was
+    /// same-origin with it, and read and wrote every record.
+    @Test func anotherHostNameIsRefusedWithoutALogin() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        for host in ["evil.example:\(server.port)", "evil.example", "127.0.0.1.evil.example", "10.0.0.1"] {
+            let read = try HTTPClient.request("GET", port: server.port, "/api/forms/signup/records/1", headers: ["Host": host])
+            #expect(read.status == 403 && read.text.contains("answers to localhost only"), "\(host): \(read)")
+        }
+        let write = try HTTPClient.request("PATCH", port: server.port, "/api/forms/signup/records/1",
+                                           headers: ["Host": "evil.example", "Content-Type": "application/json"],
+                                           body: Data(#"{"age": 99}"#.utf8))
+        #expect(write.status == 403)
+        #expect(try db.query("SELECT age FROM signups WHERE id = 1") == "34\n")
+        for host in ["localhost:\(server.port)", "127.0.0.1", "[::1]:\(server.port)", "app.localhost"] {
+            #expect(try HTTPClient.request("GET", port: server.port, "/", headers: ["Host": host]).status == 200, "\(host)")
+        }
+    }
+
+    /// A secure field cannot be filtered or sorted by: `where=password~a`,
+    /// then `ab`…, read it a character at a time through the list and the API.
+    @Test func aSecretIsNeitherFilteredNorSortedBy() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        for query in ["where=password~h", "where=password%3Ehunter", "sort=password", "sort=-password"] {
+            #expect(try browser.get("/forms/signup?" + query).status == 400, "\(query)")
+            #expect(try HTTPClient.request("GET", port: server.port, "/api/forms/signup/records?" + query).status == 400, "\(query)")
+        }
+        #expect(!(try browser.get("/forms/signup").text.contains("sort=password")))
+        let listed = try db.run(["list", "signup", "--where", "password~h"])
+        #expect(listed.code == 64 && listed.errors.contains("--where: password of signup is secure"), "\(listed)")
+    }
+
     @Test func anOversizedBodyIsRefused() throws {
         let db = try DemoDatabase()
         let server = try ServeRun(db, ["--max-body", "4096"])

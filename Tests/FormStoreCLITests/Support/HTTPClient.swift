@@ -41,8 +41,10 @@ enum HTTPClient {
                         body: Data = Data()) throws -> HTTPReply {
         let fd = try connect(port: port)
         defer { close(fd) }
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
-        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        // A `Host` given replaces the loopback one (a page reached through another name).
+        let host = headers.first { $0.key.lowercased() == "host" }?.value ?? "127.0.0.1:\(port)"
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n"
+        for (name, value) in headers where name.lowercased() != "host" { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || ["POST", "PATCH", "PUT"].contains(method) { head += "Content-Length: \(body.count)\r\n" }
         head += "\r\n"
         send(fd, Data(head.utf8) + body)
