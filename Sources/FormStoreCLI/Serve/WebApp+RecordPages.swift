@@ -176,7 +176,15 @@ extension WebApp {
         try locked {
             let session = try openRecord(name, key: key, visit: visit, drafts: true, editing: true, saving: true)
             guard let draft = session.offeredDrafts.first else { return .redirect(recordPath(session.form, key)) }
-            _ = try session.restore(draft)
+            let restored = try session.restore(draft)
+            // A field someone else saved since the draft was typed: the draft's value is kept (so the
+            // draft, written again, still holds it) and the visitor chooses, as after a save's conflict.
+            // It was left at theirs without a word, and the draft rewritten without it.
+            if !restored.conflicts.isEmpty {
+                for conflict in restored.conflicts { try session.keepDraftValue(conflict, of: draft) }
+                return conflictPage(session, key: key, conflicts: restored.conflicts.map { WebConflict($0, in: session) },
+                                    visit: visit)
+            }
             let notice = "<div class=\"notice\" role=\"status\">Your unsaved changes are back. Save to keep them.</div>\n"
             return .html(200, try recordHTML(session, key: key, visit: visit, notice: notice))
         }

@@ -404,6 +404,33 @@ import Testing
         #expect(!(try browser.get("/forms/register/2")).text.contains("unsaved changes"))
     }
 
+    /// A draft restored over a field someone else saved since: the choice
+    /// page, yours checked, and the draft still holding what was typed until
+    /// the visitor chooses. The restore showed theirs without a word and
+    /// wrote the draft again without the visitor's value.
+    @Test func aDraftRestoredOverAnotherSaveOffersTheChoice() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port), other = PageVisitor(port: server.port)
+        let page = try browser.get("/forms/register/2")
+        let members = PageVisitor.formMembers(page.text).map { $0.0 == "email" ? ("email", "mine@example.com") : $0 }
+        #expect(try browser.post("/forms/register/2/draft", members).status == 204)
+        #expect(try other.submit(try other.get("/forms/register/2"), ["email": "theirs@example.com"]).status == 303)
+        let reopened = try browser.get("/forms/register/2")
+        let restoreForm = String(reopened.text[reopened.text.range(of: "<form method=\"post\" action=\"/forms/register/2/draft/restore\"")!.lowerBound...])
+        let restored = try browser.submit(HTTPReply(status: 200, headers: [:], body: Data(restoreForm.utf8)), [:])
+        #expect(restored.status == 409, "\(restored)")
+        #expect(restored.text.contains("value=\"mine@example.com\" checked> Yours"), "\(restored)")
+        #expect(restored.text.contains("value=\"theirs@example.com\"> Theirs (saved now)"))
+        // Left there, the draft still holds the visitor's value.
+        let again = try browser.get("/forms/register/2")
+        #expect(again.text.contains("You have unsaved changes to this record"), "\(again)")
+        #expect(try db.querySidecar("SELECT payload LIKE '%mine@example.com%' FROM formstore_drafts") == "1\n")
+        let saved = try browser.submit(restored, [:])
+        #expect(saved.status == 303, "\(saved)")
+        #expect(try db.query("SELECT email FROM registers WHERE id = 2") == "mine@example.com\n")
+    }
+
     @Test func twoBrowsersEditingOneFieldMeetAConflict() throws {
         let db = try DemoDatabase()
         let server = try ServeRun(db)
