@@ -25,7 +25,9 @@ extension FormSession {
     /// - parameter clearing: what an emptied field stores (the command's
     ///   `EmptyInputPolicy`: NULL where the column allows it); without it, what
     ///   the field reads empty input as. A field holding nothing stays as it is.
-    public func apply(submitted body: SubmittedForm, clearing: ((Field) -> FieldValue)? = nil) -> SubmissionResult {
+    /// - parameter clearingCell: the same for a cell of a group's row.
+    public func apply(submitted body: SubmittedForm, clearing: ((Field) -> FieldValue)? = nil,
+                      clearingCell: ((RowGroup, Field) -> FieldValue)? = nil) -> SubmissionResult {
         var result = SubmissionResult()
         let base = body.value("_base").flatMap(Self.decodeBase)
         let offered: [String]
@@ -71,7 +73,7 @@ extension FormSession {
                 result.refused.append(FieldRefusal(field: key, message: "\(field.label): \(error)"))
             }
         }
-        applyRows(body, into: &result)
+        applyRows(body, clearing: clearingCell, into: &result)
         return result
     }
 
@@ -123,14 +125,9 @@ extension FormSession {
         }
         // As at the prompts and in the full-screen form: `\N` is NULL and `""` empty text,
         // whichever of the two an emptied input would store (`clearing`).
-        switch posted.text {
-        case #"\N"#:
-            try set(field.key, value: .null)
+        if let spelled = Self.spelledValue(posted.text) {
+            try set(field.key, value: spelled)
             return
-        case #""""#:
-            try set(field.key, value: .text(""))
-            return
-        default: break
         }
         if posted.text.isEmpty, let clearing {
             if value(field.key).isEmpty && inputs[field.key] == nil { return }
@@ -142,6 +139,16 @@ extension FormSession {
             return
         }
         try set(field.key, input: posted.text)
+    }
+
+    /// The value a text input's `\N` (NULL) or `""` (empty text) spells, as
+    /// at the prompts; `nil` for any other text, which is typed.
+    static func spelledValue(_ text: String) -> FieldValue? {
+        switch text {
+        case #"\N"#: .null
+        case #""""#: .text("")
+        default: nil
+        }
     }
 
     static func decodeBase(_ json: String) -> [String: String]? {

@@ -17,7 +17,7 @@ extension FormSession {
     /// set (another writer's change stands), a cell both changed is a
     /// conflict, a stored row the post leaves out is removed, one someone else
     /// removed or changed meanwhile is a conflict, rows someone else added stay.
-    func applyRows(_ body: SubmittedForm, into result: inout SubmissionResult) {
+    func applyRows(_ body: SubmittedForm, clearing: ((RowGroup, Field) -> FieldValue)?, into result: inout SubmissionResult) {
         guard let listed = body.value("_groups"),
               let offered = WebJSON.decoded([String].self, from: listed) else { return }
         let bases = body.value("_rows").flatMap(Self.decodeRows) ?? [:]
@@ -31,7 +31,7 @@ extension FormSession {
                 continue
             }
             do {
-                result.postedRows[name] = try applyRows(of: group, body, base: bases[name] ?? [:], into: &result)
+                result.postedRows[name] = try applyRows(of: group, body, base: bases[name] ?? [:], clearing: clearing, into: &result)
             } catch {
                 result.refused.append(FieldRefusal(field: name, message: "\(name): \(error)"))
             }
@@ -39,7 +39,7 @@ extension FormSession {
     }
 
     private func applyRows(of group: RowGroup, _ body: SubmittedForm, base: [String: [String: String]],
-                           into result: inout SubmissionResult) throws -> [String?] {
+                           clearing: ((RowGroup, Field) -> FieldValue)?, into result: inout SubmissionResult) throws -> [String?] {
         let name = group.key
         var storedNow: [String: String] = [:]
         for row in rows(name) { if let key = row.key { storedNow[key.description] = row.id } }
@@ -58,7 +58,7 @@ extension FormSession {
                 for field in group.fields where field.holdsValue && !field.isReadOnly {
                     let mine = submittedValue(body, field, name: PostedName.cell(name, place, field.key))
                     if mine.value == nil && mine.text.isEmpty { continue }
-                    try setRow(group, id, field, mine)
+                    try setRow(group, id, field, mine, clearing: clearing)
                 }
                 order.append(id)
                 posted.append(id)
@@ -74,7 +74,7 @@ extension FormSession {
                 let changed = cells.filter { cell in was[cell.0.key].map { !$0.hasSameUTF8(as: cell.1.text) } ?? false }
                 guard !changed.isEmpty else { posted.append(nil); continue }
                 let again = try addRow(name)
-                for (field, mine) in cells { try setRow(group, again, field, mine) }
+                for (field, mine) in cells { try setRow(group, again, field, mine, clearing: clearing) }
                 result.conflicts.append(WebConflict(field: "\(name)[\(key)]", base: "stored", mine: "changed", theirs: "deleted",
                                                     group: name, row: again))
                 order.append(again)
@@ -91,7 +91,7 @@ extension FormSession {
                     result.conflicts.append(WebConflict(field: "\(name)[\(key)].\(field.key)", base: before, mine: mine.text,
                                                         theirs: theirs, group: name, row: id, rowField: field.key))
                 }
-                try setRow(group, id, field, mine)
+                try setRow(group, id, field, mine, clearing: clearing)
             }
             order.append(id)
             posted.append(id)
@@ -126,10 +126,19 @@ extension FormSession {
         group.fields.filter { $0.holdsValue && !$0.isReadOnly && !(stored && group.keyFields.contains($0.key)) }
     }
 
-    private func setRow(_ group: RowGroup, _ id: String, _ field: Field, _ posted: Posted) throws {
+    /// Sets a cell as `set(_:_:clearing:)` sets a field: `\N` and `""` spell
+    /// NULL and empty text, an emptied input stores `clearing`'s value (the
+    /// row table's "nothing") unless the cell holds nothing already.
+    private func setRow(_ group: RowGroup, _ id: String, _ field: Field, _ posted: Posted,
+                        clearing: ((RowGroup, Field) -> FieldValue)?) throws {
         if field.isSecure, posted.text.isEmpty { return }
-        if let value = posted.value {
+        if let value = posted.value ?? Self.spelledValue(posted.text) {
             try setRow(group.key, id, field.key, value: value)
+            return
+        }
+        if posted.text.isEmpty, let clearing {
+            if (row(group.key, id)?[field.key] ?? .null).isEmpty { return }
+            try setRow(group.key, id, field.key, value: clearing(group, field))
             return
         }
         if [.date, .time, .datetime].contains(field.kind), !posted.text.isEmpty,

@@ -82,11 +82,7 @@ extension EditorEdit {
     private func setCell(_ group: String, _ id: String, _ field: String, _ input: FieldInput) throws {
         guard let row = session.row(group, id),
               input.changes(shown: session.rowText(group, id, field), now: row[field]) else { return }
-        if case .typed(let text) = input {
-            try session.setRow(group, id, field, input: text)
-        } else if let value = input.givenValue {
-            try session.setRow(group, id, field, value: value)
-        }
+        try session.enterRow(group, id, field, input, policy: policy)
     }
 }
 

@@ -36,7 +36,7 @@ final class EditorEdit {
     private let notice: ResumeNotice
     private let subject: String
     private let catchesSignals: Bool
-    private let policy: EmptyInputPolicy
+    let policy: EmptyInputPolicy
     /// The labels of the rows the form's foreign keys refer to, written beside their hints.
     private let labels: ReferenceLabels?
     private var progress = EditProgress()

@@ -73,6 +73,31 @@ extension FormSession {
     }
 }
 
+extension FormSession {
+    /// Enters what a person gave for a cell of a repeating group's row (at a
+    /// prompt, in the full-screen form, on a web page), by the rules `enter`
+    /// follows for a field: NULL and empty text as themselves (`\N`, `""`),
+    /// typed text that parses to nothing clears the cell (no change where it
+    /// holds nothing; else the policy's cleared value for the row's table),
+    /// other text parsed as typed.
+    ///
+    /// - returns: the free-mode save outcome, as `setRow` returns it.
+    @discardableResult
+    func enterRow(_ group: String, _ id: String, _ key: String, _ input: FieldInput,
+                  policy: EmptyInputPolicy) throws -> SaveOutcome? {
+        if let value = input.givenValue { return try setRow(group, id, key, value: value) }
+        let text = input.text
+        guard let field = form.group(group)?.field(key),
+              case .success(let value) = field.parse(text, in: form), value.isEmpty, !value.isData else {
+            return try setRow(group, id, key, input: text)
+        }
+        // Nothing to clear: the cell keeps its own nothing (NULL stays NULL, `''` stays `''`).
+        let now = row(group, id)?[key] ?? .null
+        if now.isEmpty { return try setRow(group, id, key, value: now) }
+        return try setRow(group, id, key, value: policy.cleared(field, inGroup: group))
+    }
+}
+
 extension Field {
     /// What a field given a JSON list stores, as an import does: a text
     /// field its JSON text (`json`, `list.jsonLiteral` by default); any other

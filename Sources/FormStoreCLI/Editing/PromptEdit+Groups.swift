@@ -95,12 +95,7 @@ extension PromptEdit {
                 }
                 answered = true
                 do {
-                    let input = Prompter.fieldInput(text)
-                    if let value = input.givenValue {
-                        try session.setRow(group.key, id, field.key, value: value)
-                    } else {
-                        try session.setRow(group.key, id, field.key, input: input.text)
-                    }
+                    try session.enterRow(group.key, id, field.key, Prompter.fieldInput(text), policy: policy)
                 } catch let refused as FieldError {
                     error = refused.message
                     continue

@@ -27,7 +27,7 @@ final class PromptEdit {
     let prompter: Prompter
     private let notice: ResumeNotice
     private let catchesSignals: Bool
-    private let policy: EmptyInputPolicy
+    let policy: EmptyInputPolicy
     /// The labels of the rows the form's foreign keys refer to, said after their values.
     private let labels: ReferenceLabels?
     private var progress = EditProgress()

@@ -76,18 +76,21 @@ extension WebApp {
         return out + "</div></div>\n"
     }
 
-    /// What an emptied field stores, by the command's one rule
-    /// (`EmptyInputPolicy`): NULL where the column allows it, and a `NOT NULL`
-    /// column without a default refused as required (the page stored `''`).
-    func emptied(_ form: Form) throws -> (Field) -> FieldValue {
-        EmptyInputPolicy(emptyTextColumns: try workspace.store().emptyTextColumns(of: form)).cleared
+    /// A post applied to `session`, an emptied field or row cell storing what
+    /// the command's one rule says (`EmptyInputPolicy`): NULL where the column
+    /// allows it, and a `NOT NULL` column without a default refused as required
+    /// (the page stored `''`).
+    func apply(_ body: SubmittedForm, to session: FormSession) throws -> SubmissionResult {
+        let policy = try workspace.emptyInputPolicy(of: session.form)
+        return session.apply(submitted: body, clearing: { policy.cleared($0) },
+                             clearingCell: { policy.cleared($1, inGroup: $0.key) })
     }
 
     /// `POST /forms/NAME/KEY`: what the person changed, saved; a conflict or errors shown on the form.
     func save(_ name: String, key: String, body: SubmittedForm, visit: Visit) throws -> HTTPResponse {
         try locked {
             let session = try openRecord(name, key: key, visit: visit, drafts: false, editing: true, saving: true)
-            let result = session.apply(submitted: body, clearing: try emptied(session.form))
+            let result = try apply(body, to: session)
             if !result.refused.isEmpty {
                 let list = result.refused.map { "<li>\(HTML.escape($0.message))</li>" }.joined()
                 return .html(422, try recordHTML(session, key: key, visit: visit, notice: "<div class=\"notice conflict\" role=\"alert\"><p>Nothing was saved:</p><ul>\(list)</ul></div>\n"))
@@ -147,7 +150,7 @@ extension WebApp {
             } else {
                 session = FormSession.new(workspace.withSaveStep(try self.form(named: name)), backend: try workspace.store())
             }
-            _ = session.apply(submitted: body, clearing: try emptied(session.form))
+            _ = try apply(body, to: session)
             struct Answer: Encodable { var field: String; var errors: [FieldError] }
             // A row's cell, named by its place (`lines[#2].amount`): the rows' checks and the group's rules.
             if let cell = body.value("_cell") {
@@ -165,7 +168,7 @@ extension WebApp {
         try locked {
             let session = try openRecord(name, key: key, visit: visit, drafts: true, editing: true, saving: true)
             let older = session.offeredDrafts
-            _ = session.apply(submitted: body, clearing: try emptied(session.form))
+            _ = try apply(body, to: session)
             session.close()
             for draft in older { try session.discard(draft) }
             return HTTPResponse(status: 204)
@@ -237,7 +240,7 @@ extension WebApp {
             if let refusal = Self.refusingNewRecords(form) { return refusal }
             let session = FormSession.new(form, backend: try workspace.store())
             session.attribution = attribution(visit.user)
-            let result = session.apply(submitted: body, clearing: try emptied(session.form))
+            let result = try apply(body, to: session)
             if !result.refused.isEmpty {
                 let list = result.refused.map { "<li>\(HTML.escape($0.message))</li>" }.joined()
                 return .html(422, try newRecordHTML(session, visit: visit, notice: "<div class=\"notice conflict\" role=\"alert\"><ul>\(list)</ul></div>\n"))

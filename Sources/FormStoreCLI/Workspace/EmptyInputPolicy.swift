@@ -16,22 +16,46 @@ import FormStorage
 struct EmptyInputPolicy: Sendable, Hashable {
     /// Fields whose column stores empty text rather than NULL when cleared.
     private let emptyTextFields: Set<String>
+    /// The same of each repeating group's table, by group key.
+    private let emptyTextCells: [String: Set<String>]
 
     /// - parameter emptyTextColumns: `RecordStore.emptyTextColumns(of:)`.
-    init(emptyTextColumns: Set<String>) {
+    /// - parameter groups: the same of each group's table, by group key.
+    init(emptyTextColumns: Set<String>, groups: [String: Set<String>] = [:]) {
         emptyTextFields = emptyTextColumns
+        emptyTextCells = groups
     }
 
     /// Every column nullable (a workspace without a database).
     init() {
         emptyTextFields = []
+        emptyTextCells = [:]
     }
 
     /// The value a cleared field stores. Kinds whose empty input means no
     /// value (numbers, dates, choices) are NULL whatever the column: a NOT NULL
     /// column then reports the field as required.
-    func cleared(_ field: Field) -> FieldValue {
+    func cleared(_ field: Field) -> FieldValue { Self.cleared(field, emptyText: emptyTextFields) }
+
+    /// The value a cleared cell of a row of `group` stores, as `cleared(_:)` for a field.
+    func cleared(_ field: Field, inGroup group: String) -> FieldValue {
+        Self.cleared(field, emptyText: emptyTextCells[group] ?? [])
+    }
+
+    private static func cleared(_ field: Field, emptyText: Set<String>) -> FieldValue {
         guard case .success(.text) = field.parse("") else { return .null }
-        return emptyTextFields.contains(field.key) && !field.isNotNull ? .text("") : .null
+        return emptyText.contains(field.key) && !field.isNotNull ? .text("") : .null
+    }
+}
+
+extension StorageWorkspace {
+    /// The policy of `form`'s table, and of each of its groups' tables.
+    func emptyInputPolicy(of form: Form) throws -> EmptyInputPolicy {
+        let store = try store()
+        var groups: [String: Set<String>] = [:]
+        for group in form.groups {
+            if let table = try store.inferredForm(table: group.tableName) { groups[group.key] = try store.emptyTextColumns(of: table) }
+        }
+        return EmptyInputPolicy(emptyTextColumns: try store.emptyTextColumns(of: form), groups: groups)
     }
 }

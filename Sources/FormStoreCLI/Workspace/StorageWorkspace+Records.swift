@@ -18,7 +18,7 @@ extension StorageWorkspace {
         let keyColumns = try store.keyColumns(of: form)  // a missing table is reported before the values
         let session = FormSession.new(withSaveStep(form), backend: store, drafts: nil)
         session.attribution = .command
-        try apply(inputs, to: session, policy: EmptyInputPolicy(emptyTextColumns: try store.emptyTextColumns(of: form)))
+        try apply(inputs, to: session, policy: try emptyInputPolicy(of: form))
         let missingKeys = missingKeyErrors(session, keyColumns: keyColumns)
         if !missingKeys.isEmpty {
             let others = session.validateAll().filter { error in !missingKeys.contains { $0.field == error.field } }
@@ -59,7 +59,7 @@ extension StorageWorkspace {
         // `set` is a whole edit: in edit mode it begins editing, and the save ends it.
         if form.mode == .edit { try session.beginEditing() }
         let before = session.pristine
-        try apply(inputs, to: session, policy: EmptyInputPolicy(emptyTextColumns: try store.emptyTextColumns(of: form)))
+        try apply(inputs, to: session, policy: try emptyInputPolicy(of: form))
         switch try save(session, key: key) {
         case .saved(let changed, _):
             let changes = changed.map { FieldChange(field: $0, old: before[$0] ?? .null, new: session.pristine[$0] ?? .null) }
@@ -99,7 +99,7 @@ extension StorageWorkspace {
         if case .editor = frontEnd { inEditor = true }
         let notice = ResumeNotice(form: form.name, key: session.key, children: !form.groups.isEmpty, editor: inEditor,
                                   globals: globals)
-        let policy = EmptyInputPolicy(emptyTextColumns: try store.emptyTextColumns(of: form))
+        let policy = try emptyInputPolicy(of: form)
         do {
             switch frontEnd {
             case .prompts(let prompter):

@@ -27,6 +27,21 @@ import Testing
         #expect(try demo.query("SELECT amount FROM invoice_line WHERE id = 11") == "4\n")
     }
 
+    /// A cell takes `\N` and `""`, and a space clears it to its column's
+    /// "nothing", as a field does: a cleared text cell stored `''` where its
+    /// column allows NULL.
+    @Test func aCellIsClearedAsAFieldIs() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE p (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE c (id INTEGER PRIMARY KEY, p_id INTEGER REFERENCES p(id), a TEXT, b TEXT);
+            INSERT INTO p VALUES (1, 'P'); INSERT INTO c VALUES (10, 1, 'x', 'y');
+            """)
+        // name: keep; edit row 1: a cleared by a space, b given "".
+        let run = try demo.run(["edit", "p", "1", "--plain", "--children"], stdin: "\ne 1\n \n\"\"\nd\ny\n")
+        #expect(run.code == 0, "\(run)")
+        #expect(try demo.query("SELECT quote(a), quote(b) FROM c") == "NULL|''\n", "\(run.errors)")
+    }
+
     /// Enter after a refused cell puts back what the cell held, as for a
     /// field: it kept the refused text, and the save was refused for it.
     @Test func enterAfterARefusedCellPutsBackItsValue() throws {

@@ -181,4 +181,30 @@ import Testing
         #expect(saved.status == 303, "\(saved)")
         #expect(try db.query("SELECT item, amount FROM invoice_line WHERE invoice_id = 1 ORDER BY id") == "Tea|2.5\nCake|3.5\nPie|1\n")
     }
+
+    /// A row's cell takes `\N` and `""` as a field does, and emptied stores
+    /// its table's "nothing": NULL in a nullable column, `''` in one declared
+    /// `DEFAULT ''`. Each was stored as typed (`'\N'`, `'""'`, `''`).
+    @Test func aCellTakesNullAndEmptyTextAsAFieldDoes() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE album (id INTEGER PRIMARY KEY, title TEXT);
+            CREATE TABLE track (id INTEGER PRIMARY KEY, album_id INTEGER REFERENCES album(id), name TEXT,
+                                note TEXT NOT NULL DEFAULT '', extra TEXT);
+            INSERT INTO album VALUES (1, 'A');
+            INSERT INTO track VALUES (10, 1, 'one', 'n', 'e'), (11, 1, NULL, '', NULL);
+            """)
+        let server = try ServeRun(db, ["--children"])
+        let browser = PageVisitor(port: server.port)
+        let saved = try browser.submit(try browser.get("/forms/album/1"), [
+            "track[1].name": #"\N"#, "track[1].note": "", "track[1].extra": #""""#,
+            "track[2].name": #"\N"#, "track[2].note": #""""#, "track[2].extra": "",
+        ])
+        #expect(saved.status == 303, "\(saved)")
+        #expect(try db.query("SELECT id, quote(name), quote(note), quote(extra) FROM track ORDER BY id")
+                == "10|NULL|''|''\n11|NULL|''|NULL\n")
+        _ = try browser.submit(try browser.get("/forms/album/1"), ["track[1].extra": "x"])
+        let emptied = try browser.submit(try browser.get("/forms/album/1"), ["track[1].extra": ""])
+        #expect(emptied.status == 303, "\(emptied)")
+        #expect(try db.query("SELECT quote(extra) FROM track WHERE id = 10") == "NULL\n")
+    }
 }
