@@ -33,6 +33,32 @@ import Testing
         }
     }
 
+    /// A path's change is the only change in the document's text: its other
+    /// numbers stay as written (`1.50`, a whole number past 2^64), with its
+    /// key order and escapes. The document was written anew (`1.5`,
+    /// `1.2345678901234567e+19`, keys sorted).
+    @Test(arguments: BackendKind.allCases)
+    func aPathChangesOnlyItsMemberOfTheText(_ kind: BackendKind) throws {
+        let original = #"{"size": 1.50, "big": 123456789012345678901, "ui": {"lang": "en"}, "s": "\u00e9"}"#
+        let backend = try TestBackend(kind, schema: Schema(
+            sqlite: "CREATE TABLE account (id INTEGER PRIMARY KEY, name TEXT NOT NULL, prefs TEXT); "
+                + "INSERT INTO account VALUES (1, 'Ann', '\(original)');",
+            postgres: "CREATE TABLE account (id integer PRIMARY KEY, name text NOT NULL, prefs json); "
+                + "INSERT INTO account VALUES (1, 'Ann', '\(original)');"))
+        let forms = FileManager.default.temporaryDirectory.appendingPathComponent("path-forms-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: forms, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: forms) }
+        try Data(Self.spec.utf8).write(to: forms.appendingPathComponent("account.json"))
+        let set = try runBinary(["--db", backend.location, "--forms", forms.path, "set", "account", "1", "prefs.ui.lang=fr"])
+        #expect(set.code == 0, "\(kind): \(set)")
+        #expect(try backend.row("SELECT prefs FROM account")?[0] == original.replacingOccurrences(of: #""en""#, with: #""fr""#),
+                "\(kind)")
+        let added = try runBinary(["--db", backend.location, "--forms", forms.path, "set", "account", "1", "prefs.theme=dark"])
+        #expect(added.code == 0, "\(kind): \(added)")
+        #expect(try backend.row("SELECT prefs FROM account")?[0]
+                == original.replacingOccurrences(of: #""en""#, with: #""fr""#).dropLast() + #","theme":"dark"}"#, "\(kind)")
+    }
+
     @Test(arguments: BackendKind.allCases)
     func aPathIsShownFilteredOnAndWrittenIntoItsDocument(_ kind: BackendKind) throws {
         let backend = try TestBackend(kind, schema: Self.schema)

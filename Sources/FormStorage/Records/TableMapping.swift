@@ -292,13 +292,18 @@ public struct TableMapping: Sendable, Hashable {
         guard !jsonPaths.isEmpty else { return values }
         var result = values
         var documents: [String: DictionaryModel] = [:]
+        var edits: [String: [(path: [String], literal: String)]] = [:]
         for (field, path) in jsonPaths.sorted(by: { $0.key < $1.key }) {
             guard let value = values[field] else { continue }
             if documents[path.column] == nil { documents[path.column] = Self.document(current[path.column]) }
             try? documents[path.column]!.setValue(value, forKey: path.path)
+            edits[path.column, default: []].append((path.components, value.jsonLiteral))
         }
         for (column, document) in documents {
-            result[column] = .text(document.jsonText)
+            // The member changed in the stored text, the rest of it as it was; written anew
+            // only where there is no object to change (NULL, text that is no JSON object).
+            let stored = if case .text(let text)? = current[column] { text } else { String?.none }
+            result[column] = .text(JSONMemberEdit.setting(edits[column] ?? [], in: stored) ?? document.jsonText)
         }
         return result
     }
@@ -728,6 +733,9 @@ public struct JSONPath: Sendable, Hashable {
         column = String(fieldKey[..<dot])
         path = String(fieldKey[fieldKey.index(after: dot)...])
     }
+
+    /// The path's keys: `ui.theme` is `["ui", "theme"]`.
+    public var components: [String] { path.split(separator: ".").map(String.init) }
 
     /// The path as SQLite's JSON functions take it: `$."ui"."theme"`.
     var jsonPathText: String {

@@ -33,6 +33,7 @@ extension PostgresTableMapping {
         guard !jsonPaths.isEmpty else { return values }
         var result = values
         var documents: [String: DictionaryModel] = [:]
+        var edits: [String: [(path: [String], literal: String)]] = [:]
         for (field, path) in jsonPaths.sorted(by: { $0.key < $1.key }) {
             guard let value = values[field] else { continue }
             result[field] = nil
@@ -41,8 +42,14 @@ extension PostgresTableMapping {
             let stored: FieldValue
             if case .date = value { stored = coding(field).encode(value).map(FieldValue.text) ?? .null } else { stored = value }
             try? documents[path.column]!.setValue(stored, forKey: path.path)
+            edits[path.column, default: []].append((path.components, stored.jsonLiteral))
         }
-        for (column, document) in documents { result[column] = .text(Self.json(.object(document.root))) }
+        for (column, document) in documents {
+            // The member changed in the stored text, the rest as it was (a jsonb column's own
+            // spacing aside, which the server writes); anew only where there is no object to change.
+            let stored = if case .text(let text)? = current[column] { text } else { String?.none }
+            result[column] = .text(JSONMemberEdit.setting(edits[column] ?? [], in: stored) ?? Self.json(.object(document.root)))
+        }
         return result
     }
 
