@@ -279,6 +279,13 @@ extension FormSession {
         setWarnings(SessionWarnings.replacing(key, with: found, in: warnings, compiled))
     }
 
+    /// Marks the field `key` refused by `error` from past the form (the
+    /// database's CHECK on its column): shown beside it as its own errors
+    /// are, until its value changes and it is validated again.
+    public func refuse(_ key: String, with error: FieldError) {
+        setErrors(errors(key) + [error], for: key)
+    }
+
     func setErrors(_ errors: [FieldError], for key: String) {
         // Usually no field has an error: no key hashed to find none.
         let old = hasFieldErrors ? fieldErrors[key] ?? [] : []

@@ -195,7 +195,7 @@ final class EditorEdit {
                 outcome = try session.saveKeepingSecretsOut()
             } catch {
                 // The schema's refusal (a CHECK, a value referring to no row) reopens the document, as a rule's does.
-                guard case .invalid(let errors)? = SaveOutcome(refusal: error) else { throw error }
+                guard case .invalid(let errors)? = SaveOutcome(refusal: error, form: form) else { throw error }
                 outcome = .invalid(errors)
             }
             switch outcome {

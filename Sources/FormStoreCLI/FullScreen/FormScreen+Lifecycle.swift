@@ -41,7 +41,7 @@ extension FormScreen {
         } catch {
             // The schema's refusal (a CHECK, a value referring to no row): said
             // on the status line, the form kept open with what was typed.
-            guard case .invalid(let errors)? = SaveOutcome(refusal: error) else { throw error }
+            guard case .invalid(let errors)? = SaveOutcome(refusal: error, form: form) else { throw error }
             say("Not saved: " + errors.map(\.message).joined(separator: "; "), problem: true)
             if let first = focusableKeys.first(where: Set(errors.compactMap(\.field)).contains) { try focus(on: first) }
             return

@@ -170,7 +170,7 @@ extension WebApp {
         do {
             return try session.saveKeepingSecretsOut()
         } catch {
-            guard let refused = SaveOutcome(refusal: error) else { throw error }
+            guard let refused = SaveOutcome(refusal: error, form: session.form) else { throw error }
             return refused
         }
     }

@@ -64,7 +64,12 @@ extension WebApp {
             // The schema refused it (a CHECK, UNIQUE, NOT NULL): the form is drawn again with what the person typed.
             let refusal = CLIError.classifying(error, databasePath: workspace.globals.shownDatabase)
             guard refusal.exitCode == .validationFailed else { throw error }
-            return .failure(.schema(refusal.message))
+            // A CHECK naming one field is that field's error, beside it, as a rule's would be.
+            if let field = SaveOutcome.checkedField(refusal.message, of: session.form) {
+                session.refuse(field, with: FieldError(field: field, code: "refused", message: refusal.message))
+                return .failure(.schema(refusal.message, field: field))
+            }
+            return .failure(.schema(refusal.message, field: nil))
         }
     }
 
@@ -104,7 +109,8 @@ extension WebApp {
 /// (shown beside its field), or another rule of the schema (shown above the form).
 enum SaveRefusal: Error {
     case reference(FormStoreError)
-    case schema(String)
+    /// The schema's refusal; `field` when it is about one field (a CHECK on its column), shown beside it.
+    case schema(String, field: String?)
 
     var reference: FormStoreError? {
         if case .reference(let error) = self { return error }
@@ -113,7 +119,7 @@ enum SaveRefusal: Error {
 
     /// The notice above the form: nothing was saved, and why.
     var notice: String {
-        guard case .schema(let message) = self else { return "" }
+        guard case .schema(let message, nil) = self else { return "" }
         return "<div class=\"notice conflict\" role=\"alert\"><p>Nothing was saved: \(HTML.escape(message))</p></div>\n"
     }
 }

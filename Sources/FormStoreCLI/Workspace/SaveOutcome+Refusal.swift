@@ -9,7 +9,8 @@ import FoundationEssentials
 extension SaveOutcome {
     /// A refusal from past the form (no such record, the schema's CHECK or
     /// foreign key) as an outcome; `nil` for a storage or usage error, which is none.
-    init?(refusal error: any Error) {
+    /// With `form`, a CHECK whose expression names one of its fields is that field's error.
+    init?(refusal error: any Error, form: Form? = nil) {
         let refusal = CLIError.classifying(error)
         switch refusal.exitCode {
         case .notFound: self = .notFound
@@ -24,10 +25,37 @@ extension SaveOutcome {
                 // PostgreSQL names the column it refused (NOT NULL): the field's error, beside it.
                 self = .invalid([FieldError(field: column, code: "refused", message: refusal.message)])
             } else {
-                self = .invalid([FieldError(field: nil, code: "refused", message: refusal.message)])
+                let field = form.flatMap { SaveOutcome.checkedField(refusal.message, of: $0) }
+                self = .invalid([FieldError(field: field, code: "refused", message: refusal.message)])
             }
         default: return nil
         }
+    }
+
+    /// The field a refusal of SQLite's CHECK is about: the one field of
+    /// `form` its expression names (`CHECK constraint failed: age >= 0`, as
+    /// SQLite quotes it); `nil` for a named constraint, one naming several
+    /// fields or none, or any other refusal.
+    static func checkedField(_ message: String, of form: Form) -> String? {
+        guard let start = message.firstRange(of: "CHECK constraint failed: ") else { return nil }
+        var words: Set<String> = []
+        var word = ""
+        var quote: Character?
+        for ch in message[start.upperBound...] {
+            if let open = quote {
+                if ch == open || (open == "[" && ch == "]") { words.insert(word.lowercased()); word = ""; quote = nil } else { word.append(ch) }
+            } else if ch == "\"" || ch == "`" || ch == "[" {
+                quote = ch
+            } else if ch.isLetter || ch.isNumber || ch == "_" {
+                word.append(ch)
+            } else {
+                if !word.isEmpty { words.insert(word.lowercased()) }
+                word = ""
+            }
+        }
+        if !word.isEmpty { words.insert(word.lowercased()) }
+        let named = form.fields.filter { $0.holdsValue && words.contains($0.key.lowercased()) }.map(\.key)
+        return Set(named).count == 1 ? named.first : nil
     }
 
     /// One line of JSON on stdout.

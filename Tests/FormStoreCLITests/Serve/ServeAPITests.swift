@@ -84,7 +84,7 @@ import Testing
 
             """)
         let server = try ServeRun(db)
-        let check = #"{"errors":[{"code":"refused","field":null,"message":"CHECK constraint failed: length(label) < 10"}],"outcome":"invalid"}"#
+        let check = #"{"errors":[{"code":"refused","field":"label","message":"CHECK constraint failed: length(label) < 10"}],"outcome":"invalid"}"#
         let patched = try HTTPClient.request("PATCH", port: server.port, "/api/forms/c/records/1", headers: Self.json,
                                              body: Data(#"{"label": "much too long"}"#.utf8))
         #expect(patched.status == 422 && patched.text == check, "\(patched)")

@@ -311,7 +311,9 @@ import Testing
         for path in ["/forms/c/1", "/forms/c/new"] {
             let reply = try browser.submit(try browser.get(path), ["label": "much too long", "other": "I typed this"])
             #expect(reply.status == 422, "\(path): \(reply)")
-            #expect(reply.text.contains("<p>Nothing was saved: CHECK constraint failed: length(label) &lt; 10</p>"), "\(path)")
+            // Beside the one field it names.
+            #expect(reply.text.contains(#"<p class="error" id="f-label-error">"#)
+                    && reply.text.contains("CHECK constraint failed: length(label) &lt; 10"), "\(path)")
             #expect(reply.text.contains("value=\"I typed this\""), "\(path)")
         }
         #expect(try db.query("SELECT label, other FROM c") == "ok|o\n")
@@ -327,6 +329,25 @@ import Testing
         #expect(reply.text.contains("<p class=\"error\" id=\"f-phone-error\">"))
         #expect(reply.text.contains("value=\"555-12\""))
         #expect(try db.query("SELECT phone FROM registers WHERE id = 1") == "5551234567\n")
+    }
+
+    /// A CHECK naming one column is refused beside its field, as a rule is;
+    /// one naming several, or a named constraint, above the form. Both were
+    /// only above the form.
+    @Test func aCheckOnOneColumnIsRefusedBesideItsField() throws {
+        let (db, server, browser) = try Self.served("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, age INTEGER CHECK (age >= 0), lo INTEGER, hi INTEGER, CHECK (lo <= hi));
+            INSERT INTO t VALUES (1, 5, 1, 2);
+            """)
+        let reply = try browser.submit(try browser.get("/forms/t/1"), ["age": "-1"])
+        #expect(reply.status == 422, "\(reply)")
+        #expect(reply.text.contains(#"<p class="error" id="f-age-error">"#) && reply.text.contains("CHECK constraint failed: age &gt;= 0"),
+                "\(reply)")
+        #expect(reply.text.contains(#"value="-1""#))
+        let both = try browser.submit(try browser.get("/forms/t/1"), ["lo": "3"])
+        #expect(both.status == 422 && both.text.contains("Nothing was saved: CHECK constraint failed: lo &lt;= hi"), "\(both)")
+        #expect(try db.query("SELECT age, lo FROM t") == "5|1\n")
+        withExtendedLifetime(server) {}
     }
 
     @Test func writesWithoutTheCSRFTokenAreRefused() throws {
