@@ -37,10 +37,7 @@ extension WebApp {
             guard visitors.checkCSRF(body.value("_csrf"), id: visitors.cookieID(request)) else {
                 return .html(403, WebPage(title: "Refused", body: "<p class=\"notice conflict\" role=\"alert\">This form is out of date or did not come from this server (its CSRF token is missing or wrong). Go back, reload and try again.</p>\n").render())
             }
-            let validating = parts.last == "validate"
-            if readOnly && !validating {
-                return .html(403, WebPage(title: "Read-only", body: "<p class=\"notice conflict\" role=\"alert\">This server is read-only (formstore serve --read-only): nothing can be saved.</p>\n").render())
-            }
+            if readOnly && parts.last != "validate" { return Self.readOnlyPage() }
             return try post(parts, body: body, visit: visit, creating: Self.isNewRecordPath(request))
         }
         guard request.method == "GET" || request.method == "HEAD" else {
@@ -49,6 +46,10 @@ extension WebApp {
         switch parts.count {
         case 0: return try formsPage()
         case 2 where parts[0] == "forms": return try recordsPage(parts[1], request: request)
+        // Pages that only lead to a write: not offered where nothing can be saved.
+        case 3 where parts[0] == "forms" && Self.isNewRecordPath(request) && readOnly,
+             4 where parts[0] == "forms" && parts[3] == "delete" && readOnly:
+            return Self.readOnlyPage()
         case 3 where parts[0] == "forms" && Self.isNewRecordPath(request): return try newRecordPage(parts[1], visit: visit)
         case 3 where parts[0] == "forms":
             return try recordPage(parts[1], key: parts[2], editing: request.queryValue("edit") != nil,
@@ -61,6 +62,12 @@ extension WebApp {
             return HTTPResponse(status: 405, headers: [("Allow", "POST")])
         default: return .html(404, WebPage(title: "Not found", body: "<p>No page here.</p>\n").render())
         }
+    }
+
+    /// What `serve --read-only` answers a write, or a page that only leads to one.
+    static func readOnlyPage() -> HTTPResponse {
+        .html(403, WebPage(title: "Read-only", body: "<p class=\"notice conflict\" role=\"alert\">This server is read-only "
+                                                   + "(formstore serve --read-only): nothing can be saved.</p>\n").render())
     }
 
     /// A record's actions that only a post takes (`post(_:body:visit:creating:)`):

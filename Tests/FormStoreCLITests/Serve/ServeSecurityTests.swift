@@ -150,6 +150,9 @@ import Testing
         let token = PageVisitor.formMembers(page.text).first { $0.0 == "_csrf" }?.1 ?? ""
         #expect(try browser.post("/forms/signup/1", [("_csrf", token), ("firstName", "Mallory")]).status == 403)
         #expect(try browser.post("/forms/signup/1/delete", [("_csrf", token)]).status == 403)
+        // Nor are the pages that only lead to a write offered: they showed a Delete button that then failed.
+        #expect(try browser.get("/forms/signup/1/delete").status == 403)
+        #expect(try browser.get("/forms/signup/new").status == 403)
         #expect(try browser.post("/forms/signup", [("_csrf", token), ("firstName", "Mallory")]).status == 403)
         #expect(try HTTPClient.request("PATCH", port: server.port, "/api/forms/signup/records/1",
                                        headers: ["Content-Type": "application/json"], body: Data(#"{"age": 1}"#.utf8)).status == 403)
