@@ -126,4 +126,19 @@ import Testing
         #expect(made.code == 0, "\(made)")
         #expect(try backend.row("SELECT id, name, price FROM goods") == ["1", "tea", "1"])
     }
+
+    /// A write a PostgreSQL view cannot take (a view of a join, an
+    /// aggregate's column) is refused as a value is (exit 65), saying so;
+    /// it was "PostgreSQL error 55000: …" with exit 1.
+    @Test func aViewPostgreSQLCannotWriteRefusesTheWrite() throws {
+        let backend = try TestBackend(.postgres, schema: Schema(sqlite: "", postgres: """
+            CREATE TABLE goods (id integer PRIMARY KEY, name text);
+            INSERT INTO goods VALUES (1, 'tea');
+            CREATE VIEW counted AS SELECT name, count(*) AS n FROM goods GROUP BY name;
+            """))
+        let made = try runBinary(["--db", backend.location, "new", "counted", "name=x"])
+        #expect(made.code == 65, "\(made)")
+        #expect(made.errors.hasPrefix("formstore: PostgreSQL cannot write this: "), "\(made)")
+        #expect(try backend.row("SELECT count(*) FROM goods") == ["1"])
+    }
 }

@@ -8,6 +8,7 @@ extension CLIError {
     /// | `PostgresError` serialization failure, deadlock (after retries), lock not available | 75 |
     /// | `PostgresError` connection failed or lost, insufficient privilege, read-only transaction | 74 |
     /// | `PostgresError` constraint (class 23), data exception (class 22), a value for a GENERATED ALWAYS column | 65 |
+    /// | `PostgresError` a write a view cannot take (55000, 0A000) | 65 |
     /// | `PostgresStoreError` unknown table / other | 66 / 65 |
     ///
     /// Only the server's primary message is shown: its detail line may quote
@@ -33,6 +34,11 @@ extension CLIError {
             // 428C9: a value given for a GENERATED ALWAYS column, which the server fills in.
             if error.isConstraint || error.sqlState.hasPrefix("22") || error.sqlState == "428C9" {
                 return .validation(error.message)
+            }
+            // A view that cannot be updated, or a column of one (a join's, an aggregate's): the
+            // write is refused as a value is, by what the server says, not as a failure.
+            if error.sqlState == "55000" || error.sqlState == "0A000" {
+                return .validation("PostgreSQL cannot write this: \(error.message.singleLine)")
             }
             return .failure("PostgreSQL error \(error.sqlState): \(error.message.singleLine)")
         case let error as PostgresStoreError:
