@@ -46,3 +46,27 @@ import Testing
         #expect(try backend.count("SELECT count(*) FROM p") == 1)
     }
 }
+
+/// A number or a time the column would round is refused, not stored
+/// rounded: what is written is what was given, as on SQLite.
+@Suite struct PostgresPrecisionTests {
+    @Test func aValueTheColumnWouldRoundIsRefused() throws {
+        let backend = try TestBackend(.postgres, schema: Schema(sqlite: "", postgres: """
+            CREATE TABLE m (id integer PRIMARY KEY, price numeric(10,2), r real, at timestamp(0));
+            INSERT INTO m VALUES (1, 1.00, 1, '2024-01-02 10:00:00');
+            """))
+        for assignment in ["price=3.456", "r=16777217", "at=2024-01-02T10:00:00.7Z"] {
+            let set = try runBinary(["--db", backend.location, "set", "m", "1", assignment])
+            #expect(set.code == 65, "\(assignment): \(set)")
+            #expect(set.errors.contains("would be stored as"), "\(assignment): \(set)")
+        }
+        let imported = try runBinary(["--db", backend.location, "import", "m"], stdin: #"{"id": 2, "price": 3.456}"# + "\n")
+        #expect(imported.code == 65 && imported.errors.contains("would be stored as 3.46"), "\(imported)")
+        #expect(try backend.row("SELECT price, r, at FROM m") == ["1.00", "1", "2024-01-02 10:00:00"])
+        #expect(try backend.count("SELECT count(*) FROM m") == 1)
+        // What the column holds is taken.
+        let held = try runBinary(["--db", backend.location, "set", "m", "1", "price=3.45", "r=0.5", "at=2024-01-02T11:00:00Z"])
+        #expect(held.code == 0, "\(held)")
+        #expect(try backend.row("SELECT price, r, at FROM m") == ["3.45", "0.5", "2024-01-02 11:00:00"])
+    }
+}

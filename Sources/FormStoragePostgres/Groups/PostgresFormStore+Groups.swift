@@ -19,7 +19,7 @@ extension PostgresFormStore: GroupBackend {
         let (sql, parameters) = mapping.insertStatement(values)
         let history = historyWriter(mapping, attribution)
         return try pool.write { conn in
-            var record = try Self.insertRow(mapping, sql: sql, parameters: parameters, history: history, conn)
+            var record = try Self.insertRow(mapping, sql: sql, parameters: parameters, values: values, history: history, conn)
             for change in groups {
                 guard let child = children.first(where: { $0.group.key == change.group }) else { continue }
                 try child.write(change, parent: record.key, stored: [:], conn)

@@ -21,14 +21,14 @@ extension PostgresFormStore {
         let (sql, parameters) = mapping.insertStatement(values)
         let history = historyWriter(mapping, attribution)
         return try pool.write { conn in
-            let record = try Self.insertRow(mapping, sql: sql, parameters: parameters, history: history, conn)
+            let record = try Self.insertRow(mapping, sql: sql, parameters: parameters, values: values, history: history, conn)
             if let deletingDraft { try Self.deleteDraft(deletingDraft, conn) }
             return record
         }
     }
 
     /// Inserts one record inside the caller's transaction and records its history.
-    static func insertRow(_ mapping: PostgresTableMapping, sql: String, parameters: [String?],
+    static func insertRow(_ mapping: PostgresTableMapping, sql: String, parameters: [String?], values: [String: FieldValue],
                           history: PostgresHistoryWriter, _ conn: PostgresConnection) throws -> StoredRecord {
         // RETURNING reads back what the server filled in: an identity or serial key, defaults.
         let result = try conn.execute(sql, parameters)
@@ -36,6 +36,7 @@ extension PostgresFormStore {
             throw PostgresStoreError.badKey("the new record in \(mapping.table.name) could not be read back")
         }
         let record = mapping.record(result, row: 0)
+        try mapping.checkStoredAsWritten(values, saved: record)
         try history.record(before: nil, after: mapping.storedTexts(result, row: 0), key: record.key, conn)
         return record
     }
@@ -76,6 +77,7 @@ extension PostgresFormStore {
         let result = try conn.execute(statement.sql, statement.parameters)
         guard result.rowCount == 1 else { throw PostgresStoreError.notOneRow(result.rowCount, table: mapping.table.name) }
         let saved = mapping.record(result, row: 0)
+        try mapping.checkStoredAsWritten(changes, saved: saved)
         try history.record(before: mapping.storedTexts(current, row: 0), after: mapping.storedTexts(result, row: 0),
                            key: saved.key, conn)
         return .saved(saved)

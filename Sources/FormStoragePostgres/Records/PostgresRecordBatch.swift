@@ -57,7 +57,9 @@ final class PostgresRecordBatch: RecordWriting {
         try inSavepoint {
             let result = try connection.execute(statement.sql, statement.parameters)
             guard result.rowCount == 1 else { return }
-            let key = mapping.record(result, row: 0).key
+            let record = mapping.record(result, row: 0)
+            try mapping.checkStoredAsWritten(values, saved: record)
+            let key = record.key
             lastInserted = key
             try history?.record(before: nil, after: mapping.storedTexts(result, row: 0), key: key, connection)
         }
@@ -91,6 +93,7 @@ final class PostgresRecordBatch: RecordWriting {
             let before = try history == nil ? nil : storedTexts(keyParameters)
             loaded = nil  // the write changes the row: a later update reads it again
             let result = try connection.execute(statement.sql, statement.parameters)
+            if result.rowCount == 1 { try mapping.checkStoredAsWritten(changes, saved: mapping.record(result, row: 0)) }
             if let history, let before, result.rowCount == 1 {
                 try history.record(before: before, after: mapping.storedTexts(result, row: 0),
                                    key: mapping.record(result, row: 0).key, connection)

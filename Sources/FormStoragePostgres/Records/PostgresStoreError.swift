@@ -1,6 +1,12 @@
+import FormCore
+
 /// A form's fields, or a table, that do not match the PostgreSQL database.
 public struct PostgresStoreError: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Reason: Sendable, Hashable { case unknownTable, unknownColumn, noPrimaryKey, badKey }
+    public enum Reason: Sendable, Hashable {
+        case unknownTable, unknownColumn, noPrimaryKey, badKey
+        /// The server would store a number or a time other than the one given (its column's precision).
+        case notHeld
+    }
     public let reason: Reason
     public let message: String
     public var description: String { message }
@@ -27,6 +33,12 @@ public struct PostgresStoreError: Error, Sendable, Hashable, CustomStringConvert
     /// A write that would have changed other than exactly one row; it was rolled back.
     static func notOneRow(_ count: Int, table: String) -> PostgresStoreError {
         PostgresStoreError(reason: .badKey, message: "the key names \(count) rows of '\(table)', not one: nothing was written")
+    }
+
+    /// The column would hold `stored` where `given` was written: the write was rolled back.
+    static func notHeld(_ field: String, given: FieldValue, stored: FieldValue) -> PostgresStoreError {
+        PostgresStoreError(reason: .notHeld, message: "\(field): \(RecordKey.text(of: given)) would be stored as "
+                               + "\(RecordKey.text(of: stored)), what its column holds: nothing was saved")
     }
 
     static func badKey(_ message: String) -> PostgresStoreError {

@@ -1,4 +1,5 @@
 import FormCore
+import FoundationEssentials
 import FormStorage
 
 /// How a form's stored fields map onto a PostgreSQL table's columns, with the
@@ -184,4 +185,39 @@ struct PostgresTableMapping: Sendable, Hashable {
 /// `"name"`, with inner quotes doubled: PostgreSQL's quoting, as SQLite's.
 func quoteIdentifier(_ name: String) -> String {
     "\"" + name.replacing("\"", with: "\"\"") + "\""
+}
+
+extension PostgresTableMapping {
+    /// Throws when the server stored a number or a time other than the one
+    /// written: a `numeric(10,2)` rounds 3.456 to 3.46, a `real` 16777217 to
+    /// 16777216, a `timestamp(0)` drops a fraction of a second. Thrown inside
+    /// the write's transaction, so nothing is kept: what is written is what
+    /// was given, as on SQLite (docs/fidelity.md). `saved` is the row the
+    /// write returned; text, bools and documents the server only spells its
+    /// own way (`jsonb`, `uuid`) are not compared.
+    func checkStoredAsWritten(_ written: [String: FieldValue], saved: StoredRecord) throws {
+        for (field, given) in written where given != .null && jsonPaths[field] == nil {
+            guard let kind = coding(field).kind, kind == .integer || kind == .decimal || kind.isDateLike,
+                  let stored = saved.values[field] else { continue }
+            guard Self.holdsSame(given, stored) else { throw PostgresStoreError.notHeld(field, given: given, stored: stored) }
+        }
+    }
+
+    /// Whether `stored` is `given` as a number or an instant; true where
+    /// either is text (a `numeric` read with every digit), which is not judged.
+    private static func holdsSame(_ given: FieldValue, _ stored: FieldValue) -> Bool {
+        switch (given, stored) {
+        case (.date(let a), .date(let b)):
+            // To the microsecond, which both hold; a Date's double may differ below it.
+            return abs(a.timeIntervalSince1970 - b.timeIntervalSince1970) < 0.000_000_5
+        case (.int(let a), .int(let b)):
+            return a == b
+        case (.int(let a), .double(let b)), (.double(let b), .int(let a)):
+            return Int64(exactly: b) == a
+        case (.double(let a), .double(let b)):
+            return a == b || (a.isNaN && b.isNaN)
+        default:
+            return true
+        }
+    }
 }
