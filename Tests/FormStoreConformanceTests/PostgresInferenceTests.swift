@@ -1,4 +1,5 @@
 import FormCore
+import FormStoreTestSupport
 import FormStoragePostgres
 import Foundation
 import Testing
@@ -56,6 +57,25 @@ import Testing
         #expect(form.primaryKey == ["id"])
         #expect(form.fields.first { $0.key == "receipt" }?.transforms == [.hex])
         #expect(form.fields.first { $0.key == "ref" }?.hint == "UUID")
+    }
+
+    /// A domain is inferred as the type it is over: a number stays a number
+    /// (it was text, and exported as `"3"`), an enum's domain a choice.
+    @Test func aDomainIsTheTypeItIsOver() throws {
+        let url = try PostgresCluster.freshDatabase()
+        try PostgresCluster.psql(url, """
+            CREATE TYPE mood AS ENUM ('ok', 'sad');
+            CREATE DOMAIN posint AS integer CHECK (VALUE > 0);
+            CREATE DOMAIN feeling AS mood;
+            CREATE TABLE d (id integer PRIMARY KEY, p posint, f feeling);
+            INSERT INTO d VALUES (1, 3, 'ok');
+            """)
+        let store = try PostgresFormStore(pool: PostgresPool(url: url), applyingMigrations: false)
+        let form = try #require(try store.inferredForm(table: "d"))
+        #expect(form.fields.map(\.kind) == [.integer, .integer, .choice])
+        #expect(form.fields.last?.choices.map(\.value) == ["ok", "sad"])
+        let exported = try runBinary(["--db", url, "export", "d"])
+        #expect(exported.output == #"{"id": 1, "p": 3, "f": "ok"}"# + "\n", "\(exported)")
     }
 
     @Test func enumsAndCheckListsAreChoicesOfTheirValues() throws {

@@ -24,13 +24,15 @@ extension PostgresConnection {
             """, [name])
         guard relation.rowCount == 1, let oid = relation.text(row: 0, column: 0) else { return nil }
         let columns = try execute("""
-            SELECT a.attname, t.typname, et.typname, a.attnotnull,
+            SELECT a.attname, COALESCE(bt.typname, t.typname), et.typname, a.attnotnull,
                    pg_catalog.pg_get_expr(d.adbin, d.adrelid), a.attidentity <> '', a.attgenerated <> '',
                    (SELECT pg_catalog.string_agg(e.enumlabel, E'\\x1f' ORDER BY e.enumsortorder)
-                    FROM pg_catalog.pg_enum e WHERE e.enumtypid = t.oid),
+                    FROM pg_catalog.pg_enum e WHERE e.enumtypid = COALESCE(bt.oid, t.oid)),
                    a.attidentity = 'a'
             FROM pg_catalog.pg_attribute a
             JOIN pg_catalog.pg_type t ON t.oid = a.atttypid
+            -- A domain is read as the type it is over (an integer domain is a number).
+            LEFT JOIN pg_catalog.pg_type bt ON bt.oid = t.typbasetype AND t.typtype = 'd'
             LEFT JOIN pg_catalog.pg_type et ON et.oid = t.typelem AND t.typcategory = 'A'
             LEFT JOIN pg_catalog.pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
             WHERE a.attrelid = $1::oid AND a.attnum > 0 AND NOT a.attisdropped
