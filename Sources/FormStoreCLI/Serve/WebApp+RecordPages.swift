@@ -89,7 +89,12 @@ extension WebApp {
     /// `POST /forms/NAME/KEY`: what the person changed, saved; a conflict or errors shown on the form.
     func save(_ name: String, key: String, body: SubmittedForm, visit: Visit) throws -> HTTPResponse {
         try locked {
-            let session = try openRecord(name, key: key, visit: visit, drafts: false, editing: true, saving: true)
+            let session: FormSession
+            do {
+                session = try openRecord(name, key: key, visit: visit, drafts: false, editing: true, saving: true)
+            } catch let missing as SessionError where missing.reason == .notFound {
+                return try deletedMeanwhile(name, body: body, visit: visit)
+            }
             let result = try apply(body, to: session)
             if !result.refused.isEmpty {
                 let list = result.refused.map { "<li>\(HTML.escape($0.message))</li>" }.joined()
@@ -118,9 +123,22 @@ extension WebApp {
             case .conflict(let conflicts):
                 return conflictPage(session, key: key, conflicts: conflicts.map { WebConflict($0, in: session) }, visit: visit)
             case .notFound:
-                return .html(404, WebPage(title: "Not found", body: "<p class=\"notice conflict\" role=\"alert\">This record no longer exists.</p>\n").render())
+                return try deletedMeanwhile(name, body: body, visit: visit)
             }
         }
+    }
+
+    /// A save of a record someone deleted since the page was drawn: what was
+    /// typed is not lost, but drawn on the new-record page (409), to be saved
+    /// as a new record or left. It was a bare "no longer exists".
+    private func deletedMeanwhile(_ name: String, body: SubmittedForm, visit: Visit) throws -> HTTPResponse {
+        let form = workspace.withSaveStep(try self.form(named: name))
+        let session = FormSession.new(form, backend: try workspace.store())
+        // Every value as posted: there is no stored record to judge a change against.
+        _ = try apply(SubmittedForm(members: body.members.filter { !$0.name.hasPrefix("_") || $0.name == "_csrf" }), to: session)
+        let notice = "<div class=\"notice conflict\" role=\"alert\">Someone else deleted this record since you opened it: "
+            + "nothing was saved. What you typed is below: save it as a new record, or leave it.</div>\n"
+        return .html(409, try newRecordHTML(session, visit: visit, notice: notice))
     }
 
     private func conflictPage(_ session: FormSession, key: String, conflicts: [WebConflict], visit: Visit) -> HTTPResponse {

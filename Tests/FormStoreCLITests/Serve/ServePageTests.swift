@@ -350,6 +350,25 @@ import Testing
         withExtendedLifetime(server) {}
     }
 
+    /// A save of a record someone deleted meanwhile keeps what was typed, on
+    /// the new-record page; it was a bare "no longer exists".
+    @Test func aSaveOfADeletedRecordKeepsWhatWasTyped() throws {
+        let (db, server, browser) = try Self.served("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, note TEXT);
+            INSERT INTO t VALUES (1, 'Ann', 'n');
+            """)
+        let page = try browser.get("/forms/t/1")
+        try db.query("DELETE FROM t")
+        let reply = try browser.submit(page, ["name": "Annabelle"])
+        #expect(reply.status == 409, "\(reply)")
+        #expect(reply.text.contains("Someone else deleted this record since you opened it"), "\(reply)")
+        #expect(reply.text.contains(#"value="Annabelle""#) && reply.text.contains(#"action="/forms/t/new""#), "\(reply)")
+        let saved = try browser.submit(reply, [:])
+        #expect(saved.status == 303, "\(saved)")
+        #expect(try db.query("SELECT name, note FROM t") == "Annabelle|n\n")
+        withExtendedLifetime(server) {}
+    }
+
     @Test func writesWithoutTheCSRFTokenAreRefused() throws {
         let db = try DemoDatabase()
         let server = try ServeRun(db)
