@@ -45,7 +45,7 @@ public struct RecordTableHTML {
             }
             for field in columns {
                 let value = record.values[field.key] ?? .null
-                let text = field.isSecure ? (value.isEmpty ? "" : "••••••") : WebText.of(value, in: field)
+                let text = field.isSecure ? (value.isEmpty ? "" : "••••••") : WebText.shown(value, in: field)
                 if let label = labels[field.key]?[value] {
                     out += "<td>\(HTML.escape(text)) <span class=\"reference-label\">\(HTML.escape(label))</span></td>"
                 } else if value == .text("") {

@@ -37,6 +37,15 @@ enum WebText {
         }
     }
 
+    /// A value as a page shows it to be read (a list's cell): as `of(_:in:)`
+    /// writes it into an input, but a date and time with a space, not the
+    /// `T` a date-time input takes (`2021-01-01 11:30`, as `show` writes it).
+    static func shown(_ value: FieldValue, in field: Field) -> String {
+        let text = of(value, in: field)
+        guard case .date = value, field.kind == .datetime else { return text }
+        return text.replacing("T", with: " ", maxReplacements: 1)
+    }
+
     /// `:ss` when the time has seconds or a fraction of one, and the fraction
     /// after them (`.123`; `.123456` to the microsecond), which a browser's
     /// time input shows to the millisecond: drawn without it, an edit of the

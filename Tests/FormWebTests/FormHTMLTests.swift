@@ -40,6 +40,15 @@ import Testing
         FormHTML(session, options: .init(action: "/forms/register/1", csrfToken: "tok", readOnly: readOnly)).render()
     }
 
+    /// A list's date and time reads as `show` writes it, with a space; the
+    /// form's input keeps the `T` a date-time input takes.
+    @Test func aListShowsADateTimeWithASpace() throws {
+        let form = Form(name: "e", sections: [Section(fields: [Field(key: "at", kind: .datetime)])])
+        let record = StoredRecord(key: RecordKey("id", 1), values: ["at": .date(Date(timeIntervalSince1970: 1_609_500_600))])
+        let html = RecordTableHTML(form: form, records: [record]) { _ in "/e/1" }.render()
+        #expect(html.contains("<td>2021-01-01 11:30</td>"), "\(html)")
+    }
+
     @Test func sectionsAreFieldsetsAndEveryInputHasALabel() throws {
         let (session, _) = try Self.session()
         let html = Self.html(session)
