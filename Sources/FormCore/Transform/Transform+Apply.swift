@@ -67,7 +67,9 @@ extension Transform {
             if let whole = Int64(text.hasPrefix("+") ? String(text.dropFirst()) : text), whole.magnitude > 1 << 53 {
                 return .int(whole)
             }
-            // Double(_:) is locale-independent; refuse its words (nan, inf) and hex.
+            // The names FormStore writes a float's non-finite values by (`export`, the JSON door) read
+            // back as them, as import reads them; Double(_:)'s own words (nan, inf) and hex are refused.
+            if let named = ValueBytes.nonFiniteDouble(named: text) { return .double(named) }
             guard text.allSatisfy({ "0123456789.+-eE".contains($0) }), let value = Double(text), value.isFinite else {
                 throw failure("number", field)
             }
@@ -203,6 +205,8 @@ extension Transform {
 
     /// Locale-independent decimal text: `3`, `2.5`, `-0.125`.
     static func decimalText(_ d: Double) -> String {
+        // A non-finite value by the name it is typed, exported and imported as (not Swift's `inf`).
+        if let name = ValueBytes.nonFiniteName(d) { return name }
         if d.rounded() == d, abs(d) < 1e15 { return String(Int64(d)) }
         return String(d)
     }

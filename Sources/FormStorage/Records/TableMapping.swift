@@ -279,6 +279,11 @@ public struct TableMapping: Sendable, Hashable {
     /// `argument`, unless the column at `position` would store another number (see `argument(_:at:like:)`).
     @inline(__always)
     private func checked(_ argument: DatabaseValue, at position: Int) throws -> DatabaseValue {
+        // SQLite holds no NaN: bound, it is stored as NULL, which is not what was given.
+        if case .real(let real) = argument, real.isNaN {
+            throw FormStoreError(reason: .inexactNumber, message: "\(columns[position]): NaN would be stored as NULL: SQLite holds no NaN",
+                                 field: columns[position])
+        }
         if case .integer(let integer) = argument, integer.magnitude > 1 << 53, columnAffinities[position] == .real,
            Int64(exactly: Double(integer)) != integer {
             throw FormStoreError.inexactReal(integer, column: columns[position])
