@@ -70,3 +70,19 @@ import Testing
         #expect(try backend.row("SELECT price, r, at FROM m") == ["3.45", "0.5", "2024-01-02 11:00:00"])
     }
 }
+
+/// A `timetz` typed with an offset is stored as that moment: it was taken in
+/// the session's TimeZone and stored as another.
+@Suite struct PostgresTimeWithZoneTests {
+    @Test func aTimeWithZoneIsStoredAsTheMomentTyped() throws {
+        let backend = try TestBackend(.postgres, schema: Schema(sqlite: "", postgres: """
+            CREATE TABLE z (id integer PRIMARY KEY, t timetz);
+            INSERT INTO z VALUES (1, '10:00+03');
+            """))
+        let database = try #require(backend.location.split(separator: "?")[0].split(separator: "/").last)
+        try backend.execute("ALTER DATABASE \(database) SET TimeZone = 'America/New_York'")
+        let set = try runBinary(["--db", backend.location, "set", "z", "1", "t=11:00:00+03"])
+        #expect(set.code == 0, "\(set)")
+        #expect(try backend.row("SELECT (t AT TIME ZONE 'UTC')::text FROM z") == ["08:00:00+00"])
+    }
+}

@@ -18,11 +18,14 @@ struct PostgresCoding: Sendable, Hashable {
     let family: PostgresTypeFamily
     /// The element family for an array column.
     let elementFamily: PostgresTypeFamily?
+    /// A `timetz`: a time is written with its offset (UTC), as a timestamp is.
+    let timeHasZone: Bool
 
     init(kind: FieldKind?, column: PostgresColumn?) {
         self.kind = kind
         family = PostgresTypeFamily(typeName: column?.typeName ?? "text")
         elementFamily = column?.elementTypeName.map(PostgresTypeFamily.init(typeName:))
+        timeHasZone = column?.typeName == "timetz"
     }
 
     private var isDateLike: Bool { kind?.isDateLike == true }
@@ -51,7 +54,9 @@ struct PostgresCoding: Sendable, Hashable {
     private func encodeDate(_ date: Date) -> String {
         switch family {
         case .date: return ISO8601.date(date)
-        case .time: return DateStorageFormat.TextLayout.timeMicroseconds.format(date)
+        // A `timetz` given no offset takes the session's TimeZone, so 11:00+03 typed was stored as
+        // 08:00 in New York's: the time (UTC, as read) goes with its offset.
+        case .time: return DateStorageFormat.TextLayout.timeMicroseconds.format(date) + (timeHasZone ? "+00" : "")
         case .timestamp: return DateStorageFormat.TextLayout.microseconds.format(date)
         default:
             switch kind {

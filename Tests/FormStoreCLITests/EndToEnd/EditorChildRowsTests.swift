@@ -214,7 +214,7 @@ import Testing
         #expect(run.code == 65)
         let reopened = try shown(demo, 1)
         #expect(reopened.hasPrefix("# Not saved: fix the errors below, then save and close the editor again.\n"
-                                   + "#   CHECK constraint failed: length(label) < 10\n"), "\(reopened)")
+                                   + "#   label: CHECK constraint failed: length(label) < 10\n"), "\(reopened)")
         #expect(run.errors.contains("Edit abandoned: your changes are kept as a draft."), "\(run)")
         #expect(try demo.query("SELECT label FROM c") == "ok\n")
     }
