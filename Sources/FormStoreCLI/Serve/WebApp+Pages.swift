@@ -90,7 +90,9 @@ extension WebApp {
         case (0, _): return try create(name, body: body, visit: visit)
         case (1, _) where creating: return try create(name, body: body, visit: visit)
         case (2, "validate") where creating: return try validate(name, key: nil, body: body, visit: visit)
-        case (2, "draft") where creating: return HTTPResponse(status: 204)  // drafts are kept of records that exist
+        case (2, "draft") where creating: return try keepNewDraft(name, body: body, visit: visit)
+        case (3, "draft/restore") where creating: return try restoreNewDraft(name, visit: visit)
+        case (3, "draft/discard") where creating: return try discardNewDraft(name, visit: visit)
         case (1, _): return try save(name, key: key, body: body, visit: visit)
         case (2, "validate"): return try validate(name, key: key, body: body, visit: visit)
         case (2, "draft"): return try keepDraft(name, key: key, body: body, visit: visit)

@@ -65,11 +65,17 @@ extension WebApp {
     /// "You have unsaved changes": Restore or Discard, as small forms that work without the script.
     private func draftOffer(_ session: FormSession, key: String, visit: Visit) -> String {
         guard !readOnly, let draft = session.offeredDrafts.first else { return "" }
-        let path = recordPath(session.form, key)
+        return Self.draftOffer(draft, path: recordPath(session.form, key), saying: "You have unsaved changes to this record",
+                               buttons: ("Restore them", "Discard them"), visit: visit)
+    }
+
+    /// The notice offering `draft` back: restore and discard buttons posting to `path/draft/…`.
+    static func draftOffer(_ draft: Draft, path: String, saying text: String, buttons: (restore: String, discard: String),
+                           visit: Visit) -> String {
         let when = ISO8601.shortDateTime(draft.updatedAt)
-        var out = "<div class=\"notice\" role=\"status\" id=\"draft-offer\"><p>You have unsaved changes to this record from <time datetime=\"\(when)\">\(when)</time>.</p>"
+        var out = "<div class=\"notice\" role=\"status\" id=\"draft-offer\"><p>\(HTML.escape(text)) from <time datetime=\"\(when)\">\(when)</time>.</p>"
         out += "<div class=\"actions\">"
-        for (action, label, style) in [("restore", "Restore them", ""), ("discard", "Discard them", " class=\"secondary\"")] {
+        for (action, label, style) in [("restore", buttons.restore, ""), ("discard", buttons.discard, " class=\"secondary\"")] {
             out += "<form method=\"post\" action=\"\(HTML.escape(path))/draft/\(action)\"><input type=\"hidden\" name=\"_csrf\" value=\"\(visit.csrf)\">"
             out += "<button type=\"submit\"\(style)>\(label)</button></form>"
         }
@@ -219,19 +225,18 @@ extension WebApp {
         }
     }
 
-    /// `GET /forms/NAME/new`: an empty record's form.
+    /// `GET /forms/NAME/new`: an empty record's form, and the visitor's
+    /// unsaved new record of the form offered (`WebApp+NewRecordDrafts`).
     func newRecordPage(_ name: String, visit: Visit) throws -> HTTPResponse {
         try locked {
             let form = workspace.withSaveStep(try self.form(named: name))
             if let refusal = Self.refusingNewRecords(form) { return refusal }
             let session = FormSession.new(form, backend: try workspace.store())
-            return .html(200, try newRecordHTML(session, visit: visit))
+            return .html(200, try newRecordHTML(session, visit: visit, notice: try newDraftOffer(form, visit: visit)))
         }
     }
 
-    /// Whether a person can type a new record of `form`: some field holds a
-    /// value and is not read-only (a view SQLite cannot write has none).
-    /// The page for a new record of a form that takes none, else `nil`.
+    /// The page for a new record of a form that takes none (`Form.takesNewRecords`), else `nil`.
     static func refusingNewRecords(_ form: Form) -> HTTPResponse? {
         guard !form.takesNewRecords else { return nil }
         let base = "/forms/" + pathSegment(form.name)
@@ -240,7 +245,7 @@ extension WebApp {
         return .html(403, WebPage(title: "New \(form.title)", breadcrumbs: [("Forms", "/"), (form.title, base)], body: body).render())
     }
 
-    private func newRecordHTML(_ session: FormSession, visit: Visit, notice: String = "", refused: FormStoreError? = nil,
+    func newRecordHTML(_ session: FormSession, visit: Visit, notice: String = "", refused: FormStoreError? = nil,
                                drawnFrom: SubmittedForm? = nil) throws -> String {
         let form = session.form
         let base = "/forms/" + Self.pathSegment(form.name)
@@ -271,6 +276,8 @@ extension WebApp {
             case .failure(let refused):
                 return .html(422, try newRecordHTML(session, visit: visit, notice: refused.notice, refused: refused.reference))
             case .success(.saved(let changed, let key)):
+                // Saved, the visitor's unsaved new record of the form is no longer theirs to restore.
+                try discardNewDrafts(form, visit: visit)
                 return .redirect(recordPath(form, key.typedText) + "?saved=" + Self.queryValue(changed.joined(separator: ",")))
             default:
                 return .html(422, try newRecordHTML(session, visit: visit))

@@ -471,6 +471,34 @@ import Testing
         #expect(try db.query("SELECT email FROM registers WHERE id = 2") == "mine@example.com\n")
     }
 
+    /// What is typed on the new-record page is kept as the visitor's draft
+    /// and offered when they open the page again; created, it is gone. The
+    /// page's posts were answered and dropped.
+    @Test func aNewRecordBeingTypedIsKeptAsADraft() throws {
+        let (db, server, browser) = try Self.served("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, note TEXT);
+            """)
+        let page = try browser.get("/forms/t/new")
+        let members = PageVisitor.formMembers(page.text).map { $0.0 == "name" ? ("name", "Half typed") : $0 }
+        #expect(try browser.post("/forms/t/new/draft", members).status == 204)
+        let again = try browser.get("/forms/t/new")
+        #expect(again.text.contains("You have an unsaved new record"), "\(again)")
+        #expect(!(try PageVisitor(port: server.port).get("/forms/t/new")).text.contains("unsaved new record"))
+        let restoreForm = String(again.text[again.text.range(of: "<form method=\"post\" action=\"/forms/t/new/draft/restore\"")!.lowerBound...])
+        let restored = try browser.submit(HTTPReply(status: 200, headers: [:], body: Data(restoreForm.utf8)), [:])
+        #expect(restored.status == 200 && restored.text.contains(#"value="Half typed""#), "\(restored)")
+        let created = try browser.submit(restored, ["note": "done"])
+        #expect(created.status == 303, "\(created)")
+        #expect(try db.query("SELECT name, note FROM t") == "Half typed|done\n")
+        #expect(!(try browser.get("/forms/t/new")).text.contains("unsaved new record"))
+        // Discarded, it is not offered again.
+        #expect(try browser.post("/forms/t/new/draft", members).status == 204)
+        let offered = try browser.get("/forms/t/new")
+        let discardForm = String(offered.text[offered.text.range(of: "<form method=\"post\" action=\"/forms/t/new/draft/discard\"")!.lowerBound...])
+        #expect(try browser.submit(HTTPReply(status: 200, headers: [:], body: Data(discardForm.utf8)), [:]).status == 303)
+        #expect(!(try browser.get("/forms/t/new")).text.contains("unsaved new record"))
+    }
+
     @Test func twoBrowsersEditingOneFieldMeetAConflict() throws {
         let db = try DemoDatabase()
         let server = try ServeRun(db)
