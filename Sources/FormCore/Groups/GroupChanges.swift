@@ -37,8 +37,9 @@ public struct RowUpdate: Sendable, Hashable {
     public func conflicts(group: String, stored: [String: FieldValue]?) -> [FieldConflict] {
         let row = GroupPath.row(group, key)
         guard let stored else {
-            return [FieldConflict(field: row, base: .text("stored"), mine: changes.isEmpty ? .text("deleted") : .text("changed"),
-                                  theirs: .text("deleted"))]
+            // Deleted on both sides: the same change, no conflict (the delete finds nothing to delete).
+            guard !changes.isEmpty else { return [] }
+            return [FieldConflict(field: row, base: .text("stored"), mine: .text("changed"), theirs: .text("deleted"))]
         }
         if changes.isEmpty {
             return base.keys.sorted().compactMap { column in

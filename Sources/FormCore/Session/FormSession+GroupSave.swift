@@ -181,3 +181,59 @@ extension FormSession {
         }
     }
 }
+
+extension FormSession {
+    /// Whether `conflict` is about a whole row (`lines[11]`: one side deleted
+    /// it, the other changed it), which `settleRowConflict` settles, rather
+    /// than a cell (`lines[11].amount`) or a field.
+    public func isRowConflict(_ conflict: FieldConflict) -> Bool {
+        storedRow(named: conflict.field) != nil
+    }
+
+    /// Settles a conflict about a whole row, after `reload()` (a refused
+    /// save) or a draft's restore:
+    ///
+    /// - someone else deleted the row you changed: yours keeps it, as a new
+    ///   row holding your values (its key too); theirs lets it go;
+    /// - you deleted the row someone else changed: yours deletes it; theirs
+    ///   puts it back as it is stored now.
+    ///
+    /// A row settled either way is met by the next save as what it is, so
+    /// the save does not meet the same conflict again.
+    ///
+    /// - throws: `SessionError` when the conflict names no stored row of a group.
+    public func settleRowConflict(_ conflict: FieldConflict, keepMine: Bool) throws {
+        guard let (group, loaded) = storedRow(named: conflict.field) else {
+            throw SessionError.unknownField(conflict.field, form: form)
+        }
+        if conflict.theirs == .text("deleted") {
+            // Gone from the database: no longer a stored row here either.
+            let now = row(group, loaded.id)
+            let index = rows(group).firstIndex { $0.id == loaded.id }
+            groupState.pristine[group]?.removeAll { $0.id == loaded.id }
+            groupState.current[group]?.removeAll { $0.id == loaded.id }
+            if keepMine, let now, let definition = form.group(group) {
+                // Its cells and key; the foreign key to the record is the save's to write.
+                let values = now.values.filter { definition.field($0.key) != nil || definition.keyFields.contains($0.key) }
+                try addRow(group, values: values, at: index)
+            } else {
+                _ = try groupChanged(group)
+            }
+        } else if !keepMine, row(group, loaded.id) == nil {
+            // Theirs: the row comes back where it stood, as stored now.
+            let place = (groupState.pristine[group] ?? []).firstIndex { $0.id == loaded.id } ?? rows(group).count
+            groupState.current[group, default: []].insert(loaded, at: min(place, rows(group).count))
+            _ = try groupChanged(group)
+        }
+    }
+
+    /// The group and loaded row a row conflict's name (`lines[11]`) points at.
+    private func storedRow(named path: String) -> (group: String, row: GroupRow)? {
+        for group in form.groups {
+            for row in groupState.pristine[group.key] ?? [] {
+                if let key = row.key, GroupPath.row(group.key, key) == path { return (group.key, row) }
+            }
+        }
+        return nil
+    }
+}

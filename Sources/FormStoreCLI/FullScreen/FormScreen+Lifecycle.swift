@@ -164,8 +164,13 @@ extension FormScreen {
     /// the record as stored now and takes theirs where chosen; for a restored
     /// draft, yours is the draft's value, set again.
     private func resolve(_ choice: ConflictChoice) throws {
-        let pairs = zip(choice.conflicts, choice.keepMine)
+        let all = zip(choice.conflicts, choice.keepMine)
         do {
+            if choice.draft == nil { _ = try session.reload() }
+            // A whole row one side deleted and the other changed: kept as a new row, let go, or put back.
+            let rowLevel = all.filter { session.isRowConflict($0.0) }
+            let pairs = all.filter { !session.isRowConflict($0.0) }
+            for (conflict, keep) in rowLevel { try session.settleRowConflict(conflict, keepMine: keep) }
             if let draft = choice.draft {
                 for (conflict, keep) in pairs where keep {
                     let outcome = form.field(conflict.field) != nil ? try session.keepDraftValue(conflict, of: draft)
@@ -173,7 +178,6 @@ extension FormScreen {
                     try report(outcome, field: conflict.field)
                 }
             } else {
-                _ = try session.reload()
                 for (conflict, keep) in pairs where !keep {
                     try report(try setConflicting(conflict.field, conflict.theirs), field: conflict.field)
                 }

@@ -137,6 +137,50 @@ import Testing
         #expect(try pane.exitCode() == 0)
     }
 
+    /// A line changed here and deleted by someone else meanwhile: yours keeps
+    /// it (as a new row with your values), theirs lets it go, and either way
+    /// the next save goes through. The save met the same conflict for ever,
+    /// and theirs failed with "form invoice has no field 'invoice_line[11]'".
+    @Test(arguments: [true, false])
+    func aLineChangedHereAndDeletedThereIsSettledEitherWay(_ keepMine: Bool) throws {
+        let database = try DemoDatabase(sql: Self.schema)
+        let pane = try TerminalPane(database, ["edit", "invoice", "1", "--children"])
+        try pane.screen(showing: "+ add a row")
+        try pane.press("Tab", "Tab", "Tab", "Tab", "Tab", "Tab", "C-u")  // Cake's amount
+        try pane.type("8")
+        try pane.screen(showing: "1 unsaved")
+        _ = try stored(database, "DELETE FROM invoice_line WHERE id = 11")
+        try pane.press("C-s")
+        try pane.screen(showing: "someone else changed")
+        if !keepMine { try pane.press("Right") }
+        try pane.press("Enter")
+        try pane.screen(showing: "Conflicts resolved")
+        try pane.press("C-s")
+        // Saved; or, theirs taken, nothing left to save.
+        try pane.screen(showing: keepMine ? "Saved" : "No changes to save")
+        #expect(try stored(database, "SELECT item || '=' || amount FROM invoice_line ORDER BY id")
+                == (keepMine ? "Tea=2.5\nCake=8\n" : "Tea=2.5\n"))
+        try pane.press("Escape")
+        #expect(try pane.exitCode() == 0)
+    }
+
+    /// A line deleted here and there too is no conflict: the save goes through.
+    @Test func aLineDeletedOnBothSidesIsNoConflict() throws {
+        let database = try DemoDatabase(sql: Self.schema)
+        let pane = try TerminalPane(database, ["edit", "invoice", "1", "--children"])
+        try pane.screen(showing: "+ add a row")
+        try pane.press("Tab", "Tab", "Tab", "Tab", "Tab", "Tab", "C-x")
+        try pane.screen(showing: "Delete row 2 of invoice_line?")
+        try pane.press("y")
+        _ = try stored(database, "DELETE FROM invoice_line WHERE id = 11")
+        try pane.press("C-s")
+        // Saved, or, where the form heard the other delete first, nothing left to save.
+        _ = try pane.screen(showing: "ave")
+        #expect(try stored(database, "SELECT count(*) FROM invoice_line") == "1\n")
+        try pane.press("Escape")
+        #expect(try pane.exitCode() == 0)
+    }
+
     /// A query of the database while the form may be writing to it.
     private func stored(_ database: DemoDatabase, _ sql: String) throws -> String {
         try sqlite3(database.path, [], input: ".timeout 10000\n\(sql);\n")
