@@ -9,7 +9,7 @@ extension EditorEdit {
     func announceExternalChanges() throws -> [FieldConflict] {
         guard let change = try session.takeExternalChanges() else { return [] }
         let form = session.form
-        let subject = "\(form.name) \(session.key?.description ?? "")"
+        let subject = "\(form.name) \(session.key?.typedText ?? "")"
         if change.deleted { throw CLIError.notFound("\(subject) was deleted while you edited it; nothing was saved") }
         if !change.changed.isEmpty {
             let fields = change.changed.map { "\(FieldDisplay.label($0, in: form)) → \(FieldDisplay.current($0, in: session))" }

@@ -55,7 +55,7 @@ final class EditorEdit {
         self.launcher = launcher
         self.messages = messages
         self.notice = notice ?? ResumeNotice(form: session.form.name, key: session.key)
-        self.subject = "\(session.form.name) \(session.key?.description ?? "(new)")"
+        self.subject = "\(session.form.name) \(session.key?.typedText ?? "(new)")"
         self.catchesSignals = catchesSignals
     }
 

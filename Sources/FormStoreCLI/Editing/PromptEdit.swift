@@ -311,7 +311,7 @@ final class PromptEdit {
     // MARK: Showing
 
     private func showRecord() {
-        prompter.say("\(form.name) \(session.key?.description ?? "(new)") (\(form.title)):")
+        prompter.say("\(form.name) \(session.key?.typedText ?? "(new)") (\(form.title)):")
         for field in session.visibleFields where field.holdsValue {
             prompter.say("  \(field.label): \(FieldDisplay.current(field.key, in: session))")
         }

@@ -15,7 +15,7 @@ extension FormScreen {
             return screen
         }
         var header = " \(form.title)"
-        if let key = session.key { header += " — \(form.name) \(key.description)" } else { header += " — new \(form.name)" }
+        if let key = session.key { header += " — \(form.name) \(key.typedText)" } else { header += " — new \(form.name)" }
         screen.write(header, row: 0, column: 0, style: .title)
         screen.write(String(repeating: "─", count: width), row: 1, column: 0, style: .muted)
         let body = 2..<(height - 2)

@@ -65,7 +65,7 @@ extension FormScreen {
                 screen.cursor = (row, column + window.cursor)
                 continue
             }
-            screen.write(DisplayWidth.fit(cellText(group, stored, field), width: width), row: row, column: column,
+            screen.write(DisplayWidth.fit(Self.cellText(group, stored, field, in: session), width: width), row: row, column: column,
                          style: style, limit: width)
         }
         if let column = layout.rowErrorColumn[group.key] {
@@ -80,14 +80,15 @@ extension FormScreen {
                      column: column, style: .error)
     }
 
-    /// A cell as shown when not typed in.
-    private func cellText(_ group: RowGroup, _ row: GroupRow, _ field: Field) -> String {
+    /// A cell as shown when not typed in (and as its column is measured, `TableLayout`).
+    static func cellText(_ group: RowGroup, _ row: GroupRow, _ field: Field, in session: FormSession) -> String {
         if field.kind == .bool { return (row[field.key].boolValue ?? false) ? "[x]" : "[ ]" }
         if !field.choices.isEmpty, let choice = field.choices.first(where: { $0.value == row[field.key] }) {
             return choice.label
         }
-        // Line breaks and tabs drawn as their signs (⏎ ⇥); bidi and zero-width characters escaped.
-        return TerminalText.neutralisedForScreen(session.rowText(group.key, row.id, field.key))
+        // Line breaks and tabs drawn as their signs (⏎ ⇥); bidi and zero-width characters escaped;
+        // empty text as `""`, apart from NULL, as in a field.
+        return ScreenBuffer.drawn(TerminalText.neutralisedForScreen(session.shownRowText(group.key, row.id, field.key)))
     }
 
     /// `+` added, `*` changed, `↕` moved (`*↕` both).

@@ -26,7 +26,11 @@ struct TableLayout {
             // The focused column has room for the cursor after its widest text
             // (else a cell exactly as wide as its column scrolls its first character away).
             let cursor = field.key == focused ? 1 : 0
-            let texts = rows.map { DisplayWidth.of(session.rowText(group.key, $0.id, field.key)) + cursor }
+            // Measured as drawn: a line break's ⏎ takes a column its character does not.
+            let texts = rows.map { row in
+                max(DisplayWidth.of(FormScreen.cellText(group, row, field, in: session)),
+                    DisplayWidth.of(session.rowText(group.key, row.id, field.key))) + cursor
+            }
             return min(room, Self.widest, max(3, DisplayWidth.of(field.label), texts.max() ?? 0))
         }
         var first = min(max(0, wanted), max(0, columns.count - 1))

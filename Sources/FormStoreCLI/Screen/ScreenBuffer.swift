@@ -54,15 +54,8 @@ struct ScreenBuffer: Equatable, Sendable {
         for character in text {
             var shown = String(character)
             var w = DisplayWidth.of(character)
-            if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                // A line break is drawn as ⏎, a tab as ⇥, a lone carriage return as ␍
-                // (docs/terminal.md), any other control character as ?.
-                shown = switch character {
-                case "\n", "\r\n": "⏎"
-                case "\t": "⇥"
-                case "\r": "␍"
-                default: character.isNewline ? "⏎" : "?"
-                }
+            if let sign = Self.sign(of: character) {
+                shown = sign
                 w = 1
             }
             if w == 0 { continue }
@@ -112,4 +105,23 @@ struct ScreenBuffer: Equatable, Sendable {
 
     /// Every row, one a line.
     var text: String { (0..<height).map(line).joined(separator: "\n") }
+
+    /// The sign a control character is drawn as, one column wide: ⏎ a line
+    /// break, ⇥ a tab, ␍ a lone carriage return (docs/terminal.md), ? any
+    /// other; `nil` for a character drawn as itself.
+    static func sign(of character: Character) -> String? {
+        guard character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
+        return switch character {
+        case "\n", "\r\n": "⏎"
+        case "\t": "⇥"
+        case "\r": "␍"
+        default: character.isNewline ? "⏎" : "?"
+        }
+    }
+
+    /// `text` as `write` draws it, each control character its sign: what a column is measured by.
+    static func drawn(_ text: String) -> String {
+        guard text.contains(where: { sign(of: $0) != nil }) else { return text }
+        return String(text.flatMap { sign(of: $0) ?? String($0) })
+    }
 }

@@ -114,9 +114,10 @@ extension StorageWorkspace {
                                       policy: policy, labels: try referenceLabels(of: form)).run()
             }
         } catch {
-            // Storage failed with changes unsaved: say where they are kept (the front end flushed the draft).
+            // Storage failed, or the schema refused the save (a CHECK), with changes unsaved: say
+            // where they are kept (the front end flushed the draft).
             let problem = CLIError.classifying(error, databasePath: globals.shownDatabase)
-            guard session.hasUnsavedChanges, [.storage, .tryAgain].contains(problem.exitCode) else { throw problem }
+            guard session.hasUnsavedChanges, [.storage, .tryAgain, .validationFailed].contains(problem.exitCode) else { throw problem }
             throw problem.adding(details: [notice.draftDetail(fallback: session.draftFallback,
                                                               unsaved: session.draftSnapshot.shownLines(form: session.form))])
         }

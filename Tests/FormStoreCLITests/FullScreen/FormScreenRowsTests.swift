@@ -46,6 +46,20 @@ import Testing
         #expect(lines.contains("  + add a row (Ctrl-N)"))
     }
 
+    /// A cell holding empty text shows `""`, apart from NULL, as a field
+    /// does; a line break's ⏎ gets its column's room (the column was measured
+    /// on the raw text, where the break takes none, and cut its last letter).
+    @Test func aCellShowsEmptyTextApartAndItsColumnFitsItsSigns() throws {
+        let backend = MemoryBackend()
+        let record = backend.put(["id": 1, "customer": "Ann", "total": 5.5])
+        backend.putRows([["id": 10, "item": "", "amount": 2.5, "position": 1],
+                         ["id": 11, "item": "multi\nline", "amount": .null, "position": 2]], group: "lines", of: record.key)
+        let screen = FormScreen(session: try FormSession.open(Self.invoiceForm(), key: record.key, backend: backend))
+        let lines = text(screen).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.contains("     \"\"          2.5"), "\(lines)")
+        #expect(lines.contains("     multi⏎line"), "\(lines)")
+    }
+
     @Test func altDownMovesARowAndMarksItMoved() throws {
         let (backend, session, screen) = try open()
         try press(.tab, .tab, on: screen)  // customer → total → Tea's item
