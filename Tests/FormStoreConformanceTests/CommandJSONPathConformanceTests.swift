@@ -57,6 +57,11 @@ import Testing
         #expect(added.code == 0, "\(kind): \(added)")
         #expect(try backend.row("SELECT prefs FROM account")?[0]
                 == original.replacingOccurrences(of: #""en""#, with: #""fr""#).dropLast() + #","theme":"dark"}"#, "\(kind)")
+        // A document with no object to reach into is refused, not written over (it was replaced by {"theme":…}).
+        try backend.execute(#"UPDATE account SET prefs = '[1, 2]'"#)
+        let refused = try runBinary(["--db", backend.location, "--forms", forms.path, "set", "account", "1", "prefs.theme=x"])
+        #expect(refused.code == 65 && refused.errors.contains("holds no JSON object"), "\(kind): \(refused)")
+        #expect(try backend.row("SELECT prefs FROM account")?[0] == "[1, 2]", "\(kind)")
     }
 
     @Test(arguments: BackendKind.allCases)

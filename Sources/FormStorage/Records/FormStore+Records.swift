@@ -123,7 +123,7 @@ extension FormStore {
             if !conflicts.isEmpty { return .conflict(conflicts) }
         }
         // A JSON path's change is written into its column's document as stored.
-        let columnChanges = mapping.jsonPaths.isEmpty ? changes : mapping.columnValues(changes, over: before.record.values)
+        let columnChanges = mapping.jsonPaths.isEmpty ? changes : try mapping.columnValues(changes, over: before.record.values)
         let after: StoredRow?
         if let statement = try mapping.updateStatement(columnChanges, key: keyArguments, over: before,
                                                    storedForms: base.storedForms) {

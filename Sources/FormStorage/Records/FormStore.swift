@@ -110,7 +110,9 @@ final class CachedMapping: Sendable {
 public struct FormStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Reason: Sendable, Hashable { case unknownTable, unknownColumn, noPrimaryKey, badKey, noTextToSearch, missingReference,
         /// A whole number that a column of REAL affinity would store as another (the nearest double).
-        inexactNumber }
+        inexactNumber,
+        /// A field reaching into a JSON column by a path, where the column holds no JSON object to reach into.
+        notADocument }
     public let reason: Reason
     public let message: String
     /// The field a `missingReference` or an `inexactNumber` is about (its message names it first).
@@ -123,6 +125,13 @@ public struct FormStoreError: Error, Sendable, Hashable, CustomStringConvertible
         return FormStoreError(reason: .inexactNumber,
                               message: "\(column): \(integer) would be stored as \(stored), "
                                   + "the nearest number its REAL column holds", field: column)
+    }
+
+    /// A JSON path's field set where its column holds text that is no JSON
+    /// object (or a member on the path that is no object): written over, the text would be lost.
+    public static func notADocument(field: String, column: String) -> FormStoreError {
+        FormStoreError(reason: .notADocument, message: "\(field): \(column) holds no JSON object with room for it "
+                           + "(its text would be written over): nothing was saved", field: field)
     }
 
     static func unknownTable(_ table: String) -> FormStoreError {

@@ -293,23 +293,19 @@ public struct TableMapping: Sendable, Hashable {
 
     /// `values` by field with each JSON path written into its column's
     /// document (the document in `current`, so keys no field names are kept).
-    func columnValues(_ values: [String: FieldValue], over current: [String: FieldValue]) -> [String: FieldValue] {
+    ///
+    /// - throws: `FormStoreError.notADocument` where the column holds
+    ///   something other than a JSON object to reach into (`[1]`, text):
+    ///   written over, it would be lost.
+    func columnValues(_ values: [String: FieldValue], over current: [String: FieldValue]) throws -> [String: FieldValue] {
         guard !jsonPaths.isEmpty else { return values }
         var result = values
-        var documents: [String: DictionaryModel] = [:]
-        var edits: [String: [(path: [String], literal: String)]] = [:]
+        var edits: [String: [JSONPath.Edit]] = [:]
         for (field, path) in jsonPaths.sorted(by: { $0.key < $1.key }) {
             guard let value = values[field] else { continue }
-            if documents[path.column] == nil { documents[path.column] = Self.document(current[path.column]) }
-            try? documents[path.column]!.setValue(value, forKey: path.path)
-            edits[path.column, default: []].append((path.components, value.jsonLiteral))
+            edits[path.column, default: []].append(JSONPath.Edit(field: field, path: path.components, literal: value.jsonLiteral))
         }
-        for (column, document) in documents {
-            // The member changed in the stored text, the rest of it as it was; written anew
-            // only where there is no object to change (NULL, text that is no JSON object).
-            let stored = if case .text(let text)? = current[column] { text } else { String?.none }
-            result[column] = .text(JSONMemberEdit.setting(edits[column] ?? [], in: stored) ?? document.jsonText)
-        }
+        for (column, changes) in edits { result[column] = .text(try JSONPath.document(current[column], column: column, setting: changes)) }
         return result
     }
 
@@ -737,6 +733,39 @@ public struct JSONPath: Sendable, Hashable {
               fieldKey.index(after: dot) != fieldKey.endIndex else { return nil }
         column = String(fieldKey[..<dot])
         path = String(fieldKey[fieldKey.index(after: dot)...])
+    }
+
+    /// One path's change of a document: the field, its keys, the value as JSON text.
+    public struct Edit: Sendable {
+        public var field: String
+        public var path: [String]
+        public var literal: String
+
+        public init(field: String, path: [String], literal: String) {
+            self.field = field
+            self.path = path
+            self.literal = literal
+        }
+    }
+
+    /// The document `stored` holds with `edits` made, each member's text
+    /// changed and the rest as it was (`JSONMemberEdit`); a new document where
+    /// the column holds nothing (NULL, blank text).
+    ///
+    /// - throws: `FormStoreError.notADocument` where it holds something else
+    ///   (`[1]`, text that is no JSON object, a member on a path that is no object).
+    public static func document(_ stored: FieldValue?, column: String, setting edits: [Edit]) throws -> String {
+        let text: String
+        switch stored {
+        case nil, .null?: text = "{}"
+        case .text(let held)? where held.trimmingSpacesAndNewlines().isEmpty: text = "{}"
+        case .text(let held)?: text = held
+        default: throw FormStoreError.notADocument(field: edits.first?.field ?? column, column: column)
+        }
+        guard let edited = JSONMemberEdit.setting(edits.map { ($0.path, $0.literal) }, in: text) else {
+            throw FormStoreError.notADocument(field: edits.first?.field ?? column, column: column)
+        }
+        return edited
     }
 
     /// The path's keys: `ui.theme` is `["ui", "theme"]`.

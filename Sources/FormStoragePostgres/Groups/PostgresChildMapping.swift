@@ -72,7 +72,7 @@ struct PostgresChildMapping: Sendable {
         }
         for row in change.updates {
             guard let current = stored[row.key],
-                  let statement = mapping.updateStatement(row.changes, key: try mapping.keyParameters(row.key),
+                  let statement = try mapping.updateStatement(row.changes, key: try mapping.keyParameters(row.key),
                                                           over: current.values) else { continue }
             let changed = try conn.execute(statement.sql, statement.parameters).rowCount
             guard changed <= 1 else { throw PostgresStoreError.notOneRow(changed, table: mapping.table.name) }
@@ -81,7 +81,7 @@ struct PostgresChildMapping: Sendable {
             var values = row.merging(foreignKeyValues(parent)) { _, parent in parent }
             // A key column left empty is the server's to fill in (identity, serial, default).
             for column in mapping.keyColumns where values[column] == .null { values[column] = nil }
-            let statement = mapping.insertStatement(values)
+            let statement = try mapping.insertStatement(values)
             _ = try conn.execute(statement.sql, statement.parameters)
         }
     }

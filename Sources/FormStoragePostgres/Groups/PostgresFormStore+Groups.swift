@@ -16,7 +16,7 @@ extension PostgresFormStore: GroupBackend {
                        deletingDraft: String?, attribution: ChangeAttribution) throws -> StoredRecord {
         let mapping = try mapping(for: form)
         let children = try childMappings(form, parent: mapping)
-        let (sql, parameters) = mapping.insertStatement(values)
+        let (sql, parameters) = try mapping.insertStatement(values)
         let history = historyWriter(mapping, attribution)
         return try pool.write { conn in
             var record = try Self.insertRow(mapping, sql: sql, parameters: parameters, values: values, history: history, conn)

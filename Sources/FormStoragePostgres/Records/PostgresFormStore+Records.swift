@@ -18,7 +18,7 @@ extension PostgresFormStore {
     public func insert(_ form: Form, values: [String: FieldValue], deletingDraft: String?,
                        attribution: ChangeAttribution) throws -> StoredRecord {
         let mapping = try mapping(for: form)
-        let (sql, parameters) = mapping.insertStatement(values)
+        let (sql, parameters) = try mapping.insertStatement(values)
         let history = historyWriter(mapping, attribution)
         return try pool.write { conn in
             let record = try Self.insertRow(mapping, sql: sql, parameters: parameters, values: values, history: history, conn)
@@ -73,7 +73,7 @@ extension PostgresFormStore {
         }
         // The stored documents matter only to a JSON path's change: no dictionary of the row otherwise.
         let documents = mapping.jsonPaths.isEmpty ? [:] : stored.values
-        guard let statement = mapping.updateStatement(changes, key: keyParameters, over: documents) else { return .saved(stored) }
+        guard let statement = try mapping.updateStatement(changes, key: keyParameters, over: documents) else { return .saved(stored) }
         let result = try conn.execute(statement.sql, statement.parameters)
         guard result.rowCount == 1 else { throw PostgresStoreError.notOneRow(result.rowCount, table: mapping.table.name) }
         let saved = mapping.record(result, row: 0)

@@ -48,7 +48,7 @@ final class PostgresRecordBatch: RecordWriting {
     }
 
     func insert(_ values: [String: FieldValue], like: [String: DatabaseValue]) throws {
-        let statement = mapping.insertStatement(values, like: like.mapValues(FieldValue.init), overridingIdentity: true)
+        let statement = try mapping.insertStatement(values, like: like.mapValues(FieldValue.init), overridingIdentity: true)
         for (name, value) in values where value != .null {
             if mapping.table.column(name)?.takesSequence == true {
                 sequencedColumnsGiven.insert(name)
@@ -85,7 +85,7 @@ final class PostgresRecordBatch: RecordWriting {
         let keyParameters = try mapping.keyParameters(key)
         // A change inside a JSON document keeps the rest of it: the document is read first.
         let current = mapping.jsonPaths.isEmpty ? [:] : try loadStored(key)?.record.values ?? [:]
-        guard let statement = mapping.updateStatement(changes, key: keyParameters, over: current,
+        guard let statement = try mapping.updateStatement(changes, key: keyParameters, over: current,
                                                       like: like.mapValues(FieldValue.init)) else {
             return try connection.execute(mapping.selectByKeySQL, keyParameters).rowCount == 1
         }

@@ -29,27 +29,23 @@ extension PostgresTableMapping {
 
     /// `values` by field with each JSON path written into its column's
     /// document (the document in `current`, so keys no field names are kept).
-    func columnValues(_ values: [String: FieldValue], over current: [String: FieldValue]) -> [String: FieldValue] {
+    ///
+    /// - throws: `FormStoreError.notADocument` where the column holds
+    ///   something other than a JSON object to reach into: written over, it would be lost.
+    func columnValues(_ values: [String: FieldValue], over current: [String: FieldValue]) throws -> [String: FieldValue] {
         guard !jsonPaths.isEmpty else { return values }
         var result = values
-        var documents: [String: DictionaryModel] = [:]
-        var edits: [String: [(path: [String], literal: String)]] = [:]
+        var edits: [String: [JSONPath.Edit]] = [:]
         for (field, path) in jsonPaths.sorted(by: { $0.key < $1.key }) {
             guard let value = values[field] else { continue }
             result[field] = nil
-            if documents[path.column] == nil { documents[path.column] = Self.document(current[path.column]) }
             // A date goes into the document as the text its kind writes.
             let stored: FieldValue
             if case .date = value { stored = coding(field).encode(value).map(FieldValue.text) ?? .null } else { stored = value }
-            try? documents[path.column]!.setValue(stored, forKey: path.path)
-            edits[path.column, default: []].append((path.components, stored.jsonLiteral))
+            edits[path.column, default: []].append(JSONPath.Edit(field: field, path: path.components, literal: stored.jsonLiteral))
         }
-        for (column, document) in documents {
-            // The member changed in the stored text, the rest as it was (a jsonb column's own
-            // spacing aside, which the server writes); anew only where there is no object to change.
-            let stored = if case .text(let text)? = current[column] { text } else { String?.none }
-            result[column] = .text(JSONMemberEdit.setting(edits[column] ?? [], in: stored) ?? Self.json(.object(document.root)))
-        }
+        // The member changed in the stored text, the rest as it was (a jsonb column's own spacing aside).
+        for (column, changes) in edits { result[column] = .text(try JSONPath.document(current[column], column: column, setting: changes)) }
         return result
     }
 
@@ -59,31 +55,6 @@ extension PostgresTableMapping {
             return DictionaryModel()
         }
         return document
-    }
-
-    /// Compact JSON for a document, object keys sorted.
-    static func json(_ node: DictionaryModel.Node) -> String {
-        switch node {
-        case .object(let members):
-            return "{" + members.keys.sorted().map { JSONText.quoted($0) + ":" + json(members[$0]!) }.joined(separator: ",") + "}"
-        case .value(let value):
-            return literal(value)
-        }
-    }
-
-    private static func literal(_ value: FieldValue) -> String {
-        switch value {
-        case .null: return "null"
-        case .bool(let b): return b ? "true" : "false"
-        case .int(let i): return String(i)
-        case .double(let d):
-            guard d.isFinite else { return "null" }
-            return Int64(exactly: d).map { String($0) } ?? String(d)
-        case .text(let s): return JSONText.quoted(s)
-        case .date(let date): return JSONText.quoted(ISO8601.dateTime(date))
-        case .list(let list): return "[" + list.map(literal).joined(separator: ",") + "]"
-        case .data(let data): return JSONText.quoted(data.base64EncodedString())
-        }
     }
 
     /// The SQL reading a path field's value as text (for a filter or a sort):

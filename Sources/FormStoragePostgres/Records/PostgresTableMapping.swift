@@ -107,8 +107,8 @@ struct PostgresTableMapping: Sendable, Hashable {
     ///   ALWAYS` identity, as pg_dump restores one (an import copying rows);
     ///   else PostgreSQL refuses it, as the schema says (`new` with a key typed).
     func insertStatement(_ values: [String: FieldValue], like: [String: FieldValue] = [:],
-                         overridingIdentity: Bool = false) -> (sql: String, parameters: [String?]) {
-        let values = columnValues(values, over: [:])
+                         overridingIdentity: Bool = false) throws -> (sql: String, parameters: [String?]) {
+        let values = try columnValues(values, over: [:])
         let given = columns.filter { name in
             guard let value = values[name], let column = table.column(name), !column.isGenerated else { return false }
             // A view's columns show no default, though its table's may have one (a serial key):
@@ -138,8 +138,8 @@ struct PostgresTableMapping: Sendable, Hashable {
     /// A change of a JSON path is written into its column's document as
     /// `current` holds it, so keys no field names are kept.
     func updateStatement(_ changes: [String: FieldValue], key: [String?], over current: [String: FieldValue] = [:],
-                         like: [String: FieldValue] = [:]) -> (sql: String, parameters: [String?])? {
-        let changes = columnValues(changes, over: current)
+                         like: [String: FieldValue] = [:]) throws -> (sql: String, parameters: [String?])? {
+        let changes = try columnValues(changes, over: current)
         let written = columns.filter { changes[$0] != nil && table.column($0)?.isGenerated != true }
         var assignments = written.enumerated().map { "\(quoteIdentifier($1)) = $\($0 + 1)" }
         if let version = form.versionColumn {
