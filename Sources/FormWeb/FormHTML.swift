@@ -116,9 +116,11 @@ public struct FormHTML {
     /// someone else saved meanwhile (`FormSession.apply(submitted:)`).
     /// Secure fields are left out.
     func baseJSON() -> String {
-        var members: [String: String] = [:]
+        // NULL as JSON's null, apart from empty text, which an input draws alike.
+        var members: [String: String?] = [:]
         for field in session.form.fields where field.holdsValue && field.isStored && !field.isSecure {
-            members[field.key] = WebText.of(session.pristineValue(field.key), in: field)
+            let value = session.pristineValue(field.key)
+            members[field.key] = value == .null ? String?.none : WebText.of(value, in: field)
         }
         return WebJSON.encoded(members, or: "{}")
     }

@@ -29,7 +29,10 @@ extension FormSession {
     public func apply(submitted body: SubmittedForm, clearing: ((Field) -> FieldValue)? = nil,
                       clearingCell: ((RowGroup, Field) -> FieldValue)? = nil) -> SubmissionResult {
         var result = SubmissionResult()
-        let base = body.value("_base").flatMap(Self.decodeBase)
+        let drawn = body.value("_base").flatMap(Self.decodeBase)
+        let base = drawn?.mapValues { $0 ?? "" }
+        // The fields the page was drawn from holding NULL: an input draws NULL and empty text alike.
+        let drawnNull = Set(drawn?.filter { $0.value == nil }.keys ?? [:].keys)
         let offered: [String]
         if let listed = body.value("_fields") {
             guard let keys = WebJSON.decoded([String].self, from: listed) else {
@@ -64,8 +67,13 @@ extension FormSession {
                 if !mine.text.hasSameUTF8(as: stored) { result.refused.append(FieldRefusal(field: key, message: "\(field.label) \(why)")) }
                 continue
             }
-            if let was = base?[key], !was.hasSameUTF8(as: stored), !mine.text.hasSameUTF8(as: stored) {
-                result.conflicts.append(WebConflict(field: key, base: was, mine: mine.text, theirs: stored))
+            // Changed underneath: another text, or NULL become empty text (or back), which read alike.
+            let storedNull = (pristine[key] ?? .null) == .null
+            if let was = base?[key], !was.hasSameUTF8(as: stored) || drawnNull.contains(key) != storedNull,
+               !mine.text.hasSameUTF8(as: stored) {
+                // Empty text offered as `""`, which the choice posts back as empty text (`spelledValue`).
+                let theirs = pristine[key] == .text("") ? #""""# : stored
+                result.conflicts.append(WebConflict(field: key, base: was, mine: mine.text, theirs: theirs))
             }
             do {
                 try set(field, mine, clearing: clearing)
@@ -151,7 +159,8 @@ extension FormSession {
         }
     }
 
-    static func decodeBase(_ json: String) -> [String: String]? {
-        WebJSON.decoded([String: String].self, from: json)
+    /// `_base`: each field's text as the page drew it, NULL as `null`.
+    static func decodeBase(_ json: String) -> [String: String?]? {
+        WebJSON.decoded([String: String?].self, from: json)
     }
 }

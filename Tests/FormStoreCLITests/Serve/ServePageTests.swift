@@ -499,6 +499,27 @@ import Testing
         #expect(!(try browser.get("/forms/t/new")).text.contains("unsaved new record"))
     }
 
+    /// Another writer's NULL become empty text is a change the merge sees,
+    /// though an input draws both alike: the page drawn from NULL meets it as
+    /// a conflict, theirs offered as `""`, which chosen stores empty text.
+    /// Before, the second save wrote over it without a word.
+    @Test func nullBecomeEmptyTextUnderneathIsAConflict() throws {
+        let (db, server, first) = try Self.served("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, note TEXT, other TEXT);
+            INSERT INTO t VALUES (1, NULL, 'o');
+            """)
+        let second = PageVisitor(port: server.port)
+        let firstPage = try first.get("/forms/t/1"), secondPage = try second.get("/forms/t/1")
+        #expect(try first.submit(firstPage, ["note": #""""#]).status == 303)
+        #expect(try db.query("SELECT quote(note) FROM t") == "''\n")
+        let conflict = try second.submit(secondPage, ["note": "mine"])
+        #expect(conflict.status == 409, "\(conflict)")
+        #expect(conflict.text.contains(#"value="&quot;&quot;"> Theirs (saved now)"#), "\(conflict)")
+        let theirs = try second.submit(conflict, ["note": #""""#])
+        #expect(theirs.status == 303, "\(theirs)")
+        #expect(try db.query("SELECT quote(note) FROM t") == "''\n")
+    }
+
     @Test func twoBrowsersEditingOneFieldMeetAConflict() throws {
         let db = try DemoDatabase()
         let server = try ServeRun(db)
