@@ -8,6 +8,9 @@ struct CreateTableSQL {
     let isStrict: Bool
     /// Allowed values by column name, as written in the CHECK.
     let allowedValues: [String: [DatabaseValue]]
+    /// The expression of each CHECK, in order, as written (the tokens'
+    /// text, a comment or a run of white space between them one space).
+    let checks: [String]
 
     init(_ sql: String) {
         // Most tables have neither keyword: tokenizing their statement cost a
@@ -17,9 +20,10 @@ struct CreateTableSQL {
             isWithoutRowID = false
             isStrict = false
             allowedValues = [:]
+            checks = []
             return
         }
-        let tokens = SQLToken.tokenize(sql)
+        let (tokens, spans, chars) = SQLToken.spans(sql)
         var withoutRowID = false
         var strict = false
         if let open = tokens.firstIndex(of: .symbol("(")), let close = Self.matchingClose(tokens, from: open) {
@@ -28,6 +32,7 @@ struct CreateTableSQL {
             strict = options.contains { $0.isKeyword("STRICT") }
         }
         var lists: [String: [DatabaseValue]] = [:]
+        var texts: [String] = []
         var i = 0
         while i < tokens.count {
             if tokens[i].isKeyword("CHECK"), i + 1 < tokens.count, tokens[i + 1] == .symbol("("),
@@ -35,6 +40,7 @@ struct CreateTableSQL {
                 if let (column, values) = Self.inList(Array(tokens[(i + 2)..<close])), lists[column] == nil {
                     lists[column] = values
                 }
+                texts.append(Self.text(of: spans[(i + 2)..<close], in: chars))
                 i = close
             }
             i += 1
@@ -42,6 +48,20 @@ struct CreateTableSQL {
         isWithoutRowID = withoutRowID
         isStrict = strict
         allowedValues = lists
+        checks = texts.filter { !$0.isEmpty }
+    }
+
+    /// The source text of the tokens at `spans`, one space where anything
+    /// (white space, a comment) lay between two of them.
+    private static func text(of spans: ArraySlice<Range<Int>>, in chars: [Character]) -> String {
+        var out = ""
+        var last: Int?
+        for span in spans {
+            if let last, span.lowerBound > last { out += " " }
+            out += String(chars[span])
+            last = span.upperBound
+        }
+        return out
     }
 
     /// The index of the `)` closing the `(` at `open`.
@@ -115,93 +135,9 @@ struct CreateTableSQL {
     }
 }
 
-extension CreateTableSQL {
-    /// The text of each `CHECK (…)` in `sql`, in order, as written (the
-    /// expression inside the parentheses, white space runs made one space).
-    /// Strings, quoted names and comments are skipped whole, so a `CHECK` or
-    /// a parenthesis inside one is not read as one.
-    static func checkExpressions(_ sql: String) -> [String] {
-        let scalars = Array(sql.unicodeScalars)
-        var found: [String] = []
-        var i = 0
-        /// The index just past the string, quoted name or comment starting at `i`; `nil` when none starts there.
-        func skipQuoted(_ i: Int) -> Int? {
-            let c = scalars[i]
-            let close: Unicode.Scalar? = switch c {
-            case "'": "'"
-            case "\"": "\""
-            case "`": "`"
-            case "[": "]"
-            default: nil
-            }
-            if let close {
-                var j = i + 1
-                while j < scalars.count {
-                    if scalars[j] == close {
-                        // A doubled quote is one inside the string.
-                        if close != "]", j + 1 < scalars.count, scalars[j + 1] == close { j += 2; continue }
-                        return j + 1
-                    }
-                    j += 1
-                }
-                return scalars.count
-            }
-            if c == "-", i + 1 < scalars.count, scalars[i + 1] == "-" {
-                var j = i + 2
-                while j < scalars.count, scalars[j] != "\n" { j += 1 }
-                return j
-            }
-            if c == "/", i + 1 < scalars.count, scalars[i + 1] == "*" {
-                var j = i + 2
-                while j + 1 < scalars.count, !(scalars[j] == "*" && scalars[j + 1] == "/") { j += 1 }
-                return min(j + 2, scalars.count)
-            }
-            return nil
-        }
-        func isWordScalar(_ s: Unicode.Scalar) -> Bool { s.properties.isAlphabetic || s.properties.numericType != nil || s == "_" || s == "$" }
-        while i < scalars.count {
-            if let next = skipQuoted(i) { i = next; continue }
-            let startsWord = !(i > 0 && isWordScalar(scalars[i - 1]))
-            guard startsWord, i + 5 <= scalars.count,
-                  String(String.UnicodeScalarView(scalars[i..<(i + 5)])).uppercased() == "CHECK",
-                  i + 5 == scalars.count || !isWordScalar(scalars[i + 5]) else {
-                i += 1
-                continue
-            }
-            var j = i + 5
-            while j < scalars.count, scalars[j].properties.isWhitespace { j += 1 }
-            guard j < scalars.count, scalars[j] == "(" else { i = j; continue }
-            // The expression: up to the parenthesis closing this one.
-            var depth = 0
-            var text = String.UnicodeScalarView()
-            var k = j
-            while k < scalars.count {
-                if let next = skipQuoted(k) {
-                    // A string or quoted name is part of the expression; a comment is not.
-                    let isComment = scalars[k] == "-" || scalars[k] == "/"
-                    if isComment { text.append(" ") } else { text.append(contentsOf: scalars[k..<next]) }
-                    k = next
-                    continue
-                }
-                if scalars[k] == "(" { depth += 1 }
-                if scalars[k] == ")" {
-                    depth -= 1
-                    if depth == 0 { break }
-                }
-                if k > j { text.append(scalars[k]) }
-                k += 1
-            }
-            let words = String(text).split(whereSeparator: { $0.isWhitespace })
-            if !words.isEmpty { found.append(words.joined(separator: " ")) }
-            i = k + 1
-        }
-        return found
-    }
-}
-
 extension TableInfo {
     /// The text of each `CHECK` constraint of the table, column or table
     /// level, in the order the `CREATE TABLE` gives them (`n > 0`,
     /// `s IN ('on', 'off')`): what SQLite refuses besides types, NOT NULL and keys.
-    public var checkConstraints: [String] { CreateTableSQL.checkExpressions(sql) }
+    public var checkConstraints: [String] { CreateTableSQL(sql).checks }
 }

@@ -26,9 +26,14 @@ enum SQLToken: Hashable {
     }
 
     /// Splits SQL into tokens, dropping whitespace and comments.
-    static func tokenize(_ sql: String) -> [SQLToken] {
+    static func tokenize(_ sql: String) -> [SQLToken] { spans(sql).tokens }
+
+    /// `tokenize`, with where each token lies in `chars` (the SQL's characters):
+    /// an expression's text as written is read back from them.
+    static func spans(_ sql: String) -> (tokens: [SQLToken], spans: [Range<Int>], chars: [Character]) {
         let chars = Array(sql)
         var tokens: [SQLToken] = []
+        var spans: [Range<Int>] = []
         var i = 0
 
         /// Reads up to `close`, where a doubled `close` stands for one.
@@ -52,6 +57,8 @@ enum SQLToken: Hashable {
         }
 
         while i < chars.count {
+            let start = i
+            defer { if spans.count < tokens.count { spans.append(start..<i) } }
             let c = chars[i]
             let next: Character? = i + 1 < chars.count ? chars[i + 1] : nil
             if c.isWhitespace {
@@ -94,6 +101,6 @@ enum SQLToken: Hashable {
                 i += 1
             }
         }
-        return tokens
+        return (tokens, spans, chars)
     }
 }
