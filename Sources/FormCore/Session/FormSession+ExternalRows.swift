@@ -165,23 +165,35 @@ extension FormSession {
                 groupState.current[group]?[here].values[column] = mark.conflict.theirs
                 groupState.inputs[mark.row]?[column] = nil
             }
-        } else if mark.conflict.theirs == .text("deleted") {
-            // Theirs: the row goes. Mine: it is saved again as a new row.
-            groupState.pristine[group]?.remove(at: index)
-            if let here = groupState.current[group]?.firstIndex(where: { $0.id == mark.row }) {
-                if keepMine { groupState.current[group]?[here].key = nil } else { groupState.current[group]?.remove(at: here) }
-            }
-        } else if let theirs = mark.stored, let loaded = groupState.pristine[group]?[index] {
-            // Changed there, removed here. Mine: deleted against their row. Theirs: their row is back.
-            groupState.pristine[group]?[index].values = theirs
-            if !keepMine {
-                var list = groupState.current[group] ?? []
-                list.insert(GroupRow(id: loaded.id, values: theirs, key: loaded.key), at: min(index, list.count))
-                groupState.current[group] = list
-            }
+        } else if mark.conflict.theirs == .text("deleted") || mark.stored != nil {
+            settleWholeRow(group, at: index, deletedThere: mark.conflict.theirs == .text("deleted"), stored: mark.stored,
+                           keepMine: keepMine)
         }
         emit(.valueChanged(field: group))
         draftChanged()
         return true
+    }
+
+    /// A whole row one side deleted and the other changed, settled: the
+    /// loaded row at `index` of the group's base deleted there (`deletedThere`)
+    /// goes (theirs), or stays as a new row holding its values (mine); removed
+    /// here and changed there (to `stored`, when given), it is deleted against
+    /// their row (mine), or comes back as they saved it (theirs).
+    func settleWholeRow(_ group: String, at index: Int, deletedThere: Bool, stored theirs: [String: FieldValue]?,
+                        keepMine: Bool) {
+        guard let loaded = groupState.pristine[group]?[index] else { return }
+        if deletedThere {
+            groupState.pristine[group]?.remove(at: index)
+            if let here = groupState.current[group]?.firstIndex(where: { $0.id == loaded.id }) {
+                if keepMine { groupState.current[group]?[here].key = nil } else { groupState.current[group]?.remove(at: here) }
+            }
+            return
+        }
+        if let theirs { groupState.pristine[group]?[index].values = theirs }
+        if !keepMine {
+            var list = groupState.current[group] ?? []
+            list.insert(GroupRow(id: loaded.id, values: theirs ?? loaded.values, key: loaded.key), at: min(index, list.count))
+            groupState.current[group] = list
+        }
     }
 }

@@ -203,35 +203,20 @@ extension FormSession {
     ///
     /// - throws: `SessionError` when the conflict names no stored row of a group.
     public func settleRowConflict(_ conflict: FieldConflict, keepMine: Bool) throws {
-        guard let (group, loaded) = storedRow(named: conflict.field) else {
+        guard let (group, index) = storedRow(named: conflict.field) else {
             throw SessionError.unknownField(conflict.field, form: form)
         }
-        if conflict.theirs == .text("deleted") {
-            // Gone from the database: no longer a stored row here either.
-            let now = row(group, loaded.id)
-            let index = rows(group).firstIndex { $0.id == loaded.id }
-            groupState.pristine[group]?.removeAll { $0.id == loaded.id }
-            groupState.current[group]?.removeAll { $0.id == loaded.id }
-            if keepMine, let now, let definition = form.group(group) {
-                // Its cells and key; the foreign key to the record is the save's to write.
-                let values = now.values.filter { definition.field($0.key) != nil || definition.keyFields.contains($0.key) }
-                try addRow(group, values: values, at: index)
-            } else {
-                _ = try groupChanged(group)
-            }
-        } else if !keepMine, row(group, loaded.id) == nil {
-            // Theirs: the row comes back where it stood, as stored now.
-            let place = (groupState.pristine[group] ?? []).firstIndex { $0.id == loaded.id } ?? rows(group).count
-            groupState.current[group, default: []].insert(loaded, at: min(place, rows(group).count))
-            _ = try groupChanged(group)
-        }
+        // After `reload()` the base holds the row as stored now: theirs, where they changed it.
+        settleWholeRow(group, at: index, deletedThere: conflict.theirs == .text("deleted"), stored: nil, keepMine: keepMine)
+        emit(.valueChanged(field: group))
+        draftChanged()
     }
 
-    /// The group and loaded row a row conflict's name (`lines[11]`) points at.
-    private func storedRow(named path: String) -> (group: String, row: GroupRow)? {
+    /// The group and place in its base of the loaded row a row conflict's name (`lines[11]`) points at.
+    private func storedRow(named path: String) -> (group: String, index: Int)? {
         for group in form.groups {
-            for row in groupState.pristine[group.key] ?? [] {
-                if let key = row.key, GroupPath.row(group.key, key) == path { return (group.key, row) }
+            for (index, row) in (groupState.pristine[group.key] ?? []).enumerated() {
+                if let key = row.key, GroupPath.row(group.key, key) == path { return (group.key, index) }
             }
         }
         return nil

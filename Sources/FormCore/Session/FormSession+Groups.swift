@@ -308,7 +308,7 @@ extension FormSession {
     /// After any edit of a group: tells observers, and in free mode saves a
     /// valid group at once; otherwise the draft follows.
     @discardableResult
-    func groupChanged(_ group: String) throws -> SaveOutcome? {
+    private func groupChanged(_ group: String) throws -> SaveOutcome? {
         emit(.valueChanged(field: group))
         if form.mode == .free, key != nil, let definition = form.group(group) {
             let valid = rows(group).allSatisfy { row in validateRow(row, in: definition, changedOnly: false).isEmpty }
