@@ -18,6 +18,9 @@ public struct StoredRecord: Sendable, Hashable {
     // No default value: every init sets it, and the inlined init evaluated
     // the default, then built the record aside and copied it out (issue 14).
     public var groups: [String: [[String: FieldValue]]]
+    /// What a save wrote, as the store holds it (`WrittenForms`); `nil` for
+    /// a record read, inserted, or saved by a store that keeps no stored forms.
+    public var writtenForms: WrittenForms?
 
     /// The values by field key (built from `slotValues` when read).
     public var values: [String: FieldValue] {
@@ -39,6 +42,23 @@ public struct StoredRecord: Sendable, Hashable {
         self.slotValues = slotValues
         self.version = version
         self.groups = groups
+        writtenForms = nil
+    }
+}
+
+/// The stored forms of the columns a save wrote, by field: what each held
+/// before the save and holds after it, exactly as the store keeps them (a
+/// date laid out `2024-3-5`, the text `'007'` in an untyped column, a bool's
+/// `'Y'`), where the field's value says only what they mean. Undoing the
+/// save writes `before` back, redoing it `after` (`FormSession.undo()`), so
+/// either restores the bytes and not the value written anew.
+public struct WrittenForms: Sendable, Hashable {
+    public var before: [String: FieldValue]
+    public var after: [String: FieldValue]
+
+    public init(before: [String: FieldValue], after: [String: FieldValue]) {
+        self.before = before
+        self.after = after
     }
 }
 

@@ -16,8 +16,9 @@ extension FormSession {
     @discardableResult
     nonisolated(nonsending)
     public func undo() async throws -> SaveOutcome? {
-        guard case .save(let fields, let before, let after, let rows) = try takeStep(undoing: true) else { return nil }
-        let outcome = try await resave(fields, values: before, saved: after, rows: rows.before, savedRows: rows.after)
+        guard case .save(let fields, let before, let after, let rows, let forms) = try takeStep(undoing: true) else { return nil }
+        let outcome = try await resave(fields, values: before, saved: after, rows: rows.before, savedRows: rows.after,
+                                       storedForms: forms?.before)
         settleSaveStep(outcome, undoing: true)
         return outcome
     }
@@ -28,17 +29,20 @@ extension FormSession {
     @discardableResult
     nonisolated(nonsending)
     public func redo() async throws -> SaveOutcome? {
-        guard case .save(let fields, let before, let after, let rows) = try takeStep(undoing: false) else { return nil }
-        let outcome = try await resave(fields, values: after, saved: before, rows: rows.after, savedRows: rows.before)
+        guard case .save(let fields, let before, let after, let rows, let forms) = try takeStep(undoing: false) else { return nil }
+        let outcome = try await resave(fields, values: after, saved: before, rows: rows.after, savedRows: rows.before,
+                                       storedForms: forms?.after)
         settleSaveStep(outcome, undoing: false)
         return outcome
     }
 
     nonisolated(nonsending)
     private func resave(_ fields: [String], values: [String: FieldValue], saved: [String: FieldValue],
-                        rows: [String: [[String: FieldValue]]], savedRows: [String: [[String: FieldValue]]]) async throws -> SaveOutcome {
+                        rows: [String: [[String: FieldValue]]], savedRows: [String: [[String: FieldValue]]],
+                        storedForms: [String: FieldValue]?) async throws -> SaveOutcome {
         let kept: KeptValues
-        switch try prepareResave(fields, values: values, saved: saved, rows: rows, savedRows: savedRows) {
+        switch try prepareResave(fields, values: values, saved: saved, rows: rows, savedRows: savedRows,
+                                 storedForms: storedForms) {
         case .finished(let outcome): return outcome
         case .write(let values): kept = values
         }

@@ -63,7 +63,11 @@ extension FormSession {
 
     /// Puts back what a resave replaced when it was not saved.
     func restore(_ kept: KeptValues) {
-        for (field, value) in kept.fields { current[field] = value }
+        for (field, value) in kept.fields {
+            current[field] = value
+            // A resave's stored forms go with the values it did not write.
+            extrasIfMade?.storedForms[field] = nil
+        }
         for (group, rows) in kept.rows { groupState.current[group] = rows }
     }
 

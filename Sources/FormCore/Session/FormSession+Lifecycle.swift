@@ -229,7 +229,7 @@ extension FormSession {
         switch result {
         case .saved(let record):
             adopt(record, written: plan.fields)
-            noteSave(plan)
+            noteSave(plan, forms: record.writtenForms)
             emit(.saved(changed: plan.fields + plan.groups))
             return .saved(changed: plan.fields + plan.groups, key: record.key)
         case .conflict(let conflicts):

@@ -39,8 +39,9 @@ extension FormSession {
     ///   also write other unsaved changes; the backend's error.
     @discardableResult
     public func undo() throws -> SaveOutcome? {
-        guard case .save(let fields, let before, let after, let rows) = try takeStep(undoing: true) else { return nil }
-        let outcome = try resave(fields, values: before, saved: after, rows: rows.before, savedRows: rows.after)
+        guard case .save(let fields, let before, let after, let rows, let forms) = try takeStep(undoing: true) else { return nil }
+        let outcome = try resave(fields, values: before, saved: after, rows: rows.before, savedRows: rows.after,
+                                 storedForms: forms?.before)
         settleSaveStep(outcome, undoing: true)
         return outcome
     }
@@ -51,8 +52,9 @@ extension FormSession {
     /// - throws: as `undo()`.
     @discardableResult
     public func redo() throws -> SaveOutcome? {
-        guard case .save(let fields, let before, let after, let rows) = try takeStep(undoing: false) else { return nil }
-        let outcome = try resave(fields, values: after, saved: before, rows: rows.after, savedRows: rows.before)
+        guard case .save(let fields, let before, let after, let rows, let forms) = try takeStep(undoing: false) else { return nil }
+        let outcome = try resave(fields, values: after, saved: before, rows: rows.after, savedRows: rows.before,
+                                 storedForms: forms?.after)
         settleSaveStep(outcome, undoing: false)
         return outcome
     }
@@ -98,13 +100,15 @@ extension FormSession {
         undoSteps.edit(key, before: before, after: after)
     }
 
-    /// Records a saved update (called once the backend saved it).
-    func noteSave(_ plan: UpdatePlan) {
+    /// Records a saved update (called once the backend saved it), with the
+    /// stored forms its store says it replaced and wrote.
+    func noteSave(_ plan: UpdatePlan, forms: WrittenForms?) {
         if !plan.base.storedForms.isEmpty { extras.storedForms = [:] }
         var after: [String: FieldValue] = [:]
         for field in plan.fields { after[field] = pristineValues[field] ?? .null }
         undoSteps.save(plan.fields, before: plan.base.values, after: after,
-                       rows: SavedRows(groups: plan.groups, before: plan.rowsBefore, after: rowsSnapshot(plan.groups)))
+                       rows: SavedRows(groups: plan.groups, before: plan.rowsBefore, after: rowsSnapshot(plan.groups)),
+                       forms: forms)
     }
 
     /// Puts a field back to a recorded state, with the errors that state has.
@@ -124,9 +128,11 @@ extension FormSession {
     /// Saves `values` over `fields`, whose stored values must still be `saved`:
     /// a field someone else changed since is a conflict, and nothing is written.
     private func resave(_ fields: [String], values: [String: FieldValue], saved: [String: FieldValue],
-                        rows: [String: [[String: FieldValue]]], savedRows: [String: [[String: FieldValue]]]) throws -> SaveOutcome {
+                        rows: [String: [[String: FieldValue]]], savedRows: [String: [[String: FieldValue]]],
+                        storedForms: [String: FieldValue]?) throws -> SaveOutcome {
         let kept: KeptValues
-        switch try prepareResave(fields, values: values, saved: saved, rows: rows, savedRows: savedRows) {
+        switch try prepareResave(fields, values: values, saved: saved, rows: rows, savedRows: savedRows,
+                                 storedForms: storedForms) {
         case .finished(let outcome): return outcome
         case .write(let values): kept = values
         }
@@ -151,9 +157,11 @@ extension FormSession {
     }
 
     /// Checks a resave and puts the values (and the groups' `rows`, whose
-    /// stored rows must still be `savedRows`) in place to be written.
+    /// stored rows must still be `savedRows`) in place to be written, each
+    /// in its stored form from `storedForms` where that holds it.
     func prepareResave(_ fields: [String], values: [String: FieldValue], saved: [String: FieldValue],
-                       rows: [String: [[String: FieldValue]]], savedRows: [String: [[String: FieldValue]]]) throws -> Resave {
+                       rows: [String: [[String: FieldValue]]], savedRows: [String: [[String: FieldValue]]],
+                       storedForms: [String: FieldValue]?) throws -> Resave {
         let conflicts = fields.compactMap { field -> FieldConflict? in
             let theirs = pristineValues[field] ?? .null
             let base = saved[field] ?? .null
@@ -175,6 +183,9 @@ extension FormSession {
             validateGroups()
             validateChanges()
             return .finished(.invalid(errors))
+        }
+        if let storedForms {
+            for field in fields { if let form = storedForms[field] { extras.storedForms[field] = form } }
         }
         return .write(kept: kept)
     }

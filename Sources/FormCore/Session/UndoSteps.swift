@@ -22,14 +22,16 @@ struct UndoSteps {
     enum Step: Hashable {
         case edit(field: String, before: FieldState, after: FieldState)
         case rows(group: String, before: RowsState, after: RowsState)
-        case save(fields: [String], before: [String: FieldValue], after: [String: FieldValue], rows: SavedRows)
+        /// `forms`: the stored forms the save replaced and wrote, when its store keeps them.
+        case save(fields: [String], before: [String: FieldValue], after: [String: FieldValue], rows: SavedRows,
+                  forms: WrittenForms?)
 
         /// The fields and groups the step changes.
         var fields: [String] {
             switch self {
             case .edit(let field, _, _): return [field]
             case .rows(let group, _, _): return [group]
-            case .save(let fields, _, _, let rows): return fields + rows.groups
+            case .save(let fields, _, _, let rows, _): return fields + rows.groups
             }
         }
     }
@@ -153,7 +155,7 @@ struct UndoSteps {
     /// Records a save of `fields`: the edit steps of those fields since the
     /// previous save become part of it.
     mutating func save(_ fields: [String], before: [String: FieldValue], after: [String: FieldValue],
-                       rows: SavedRows = SavedRows()) {
+                       rows: SavedRows = SavedRows(), forms: WrittenForms? = nil) {
         saves += 1
         guard !replaying else { return }
         undone = []
@@ -166,7 +168,7 @@ struct UndoSteps {
             if closed[index].fields.allSatisfy(saved.contains) { closed.remove(at: index) }
             index -= 1
         }
-        closed.append(.save(fields: fields, before: before, after: after, rows: rows))
+        closed.append(.save(fields: fields, before: before, after: after, rows: rows, forms: forms))
         trim()
     }
 

@@ -125,8 +125,10 @@ extension FormStore {
         // A JSON path's change is written into its column's document as stored.
         let columnChanges = mapping.jsonPaths.isEmpty ? changes : try mapping.columnValues(changes, over: before.record.values)
         let after: StoredRow?
+        var forms: WrittenForms?
         if let statement = try mapping.updateStatement(columnChanges, key: keyArguments, over: before,
                                                    storedForms: base.storedForms) {
+            forms = mapping.writtenForms(of: changes, before: before, written: statement.written, values: statement.values)
             try checkReferences(mapping, changes, conn)
             // Asked before the update writes: the row as the last save left it, if nothing changed since
             // (`SavedRow`). Only for a row read in part, whose update changes nothing but what it writes.
@@ -158,7 +160,9 @@ extension FormStore {
         try history?.record(before: before, after: after, conn)
         conn.savedRow = SavedRow(mapping: mapping.identity, key: keyArguments, record: after.record,
                                  changesAfterSave: conn.totalChanges)
-        return .saved(after.record)
+        var saved = after.record
+        saved.writtenForms = forms
+        return .saved(saved)
     }
 
     /// The row with `key` read back after an update of `before` (`TableMapping.rowReadBack(from:after:)`).

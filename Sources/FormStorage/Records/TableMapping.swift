@@ -467,6 +467,21 @@ public struct TableMapping: Sendable, Hashable {
         return (statement.sql, statement.arguments, written, arguments)
     }
 
+    /// The stored forms an update of `before` replaced and wrote, by field:
+    /// `written` and `values` are the positions and values of its statement
+    /// (`updateStatement(_:key:over:storedForms:)`). Only fields that are
+    /// columns: a JSON path's column holds a whole document.
+    func writtenForms(of changes: [String: FieldValue], before: StoredRow, written: [Int],
+                      values: [DatabaseValue]) -> WrittenForms {
+        var forms = WrittenForms(before: [:], after: [:])
+        for (offset, position) in written.enumerated() where changes[columns[position]] != nil {
+            guard let old = before.stored(at: position) else { continue }
+            forms.before[columns[position]] = FieldValue(old)
+            forms.after[columns[position]] = FieldValue(values[offset])
+        }
+        return forms
+    }
+
     /// The UPDATE of the columns at `written` (positions in `columns`, in
     /// order) to `arguments`, then the key; its text built once per column set.
     private func updateStatement(written: [Int], arguments: [DatabaseValue], key: [DatabaseValue])
