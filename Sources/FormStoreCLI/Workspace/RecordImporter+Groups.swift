@@ -28,7 +28,7 @@ extension RecordImporter {
         let session = try FormSession.open(form, key: held.key, backend: memory, draftPolicy: .none)
         if form.mode == .edit { try session.beginEditing() }
         do {
-            try session.apply(json: Data(ChildRowsJSON.body(input.rows)))
+            try session.apply(json: Data(ChildRowsJSON.body(ValueText.unmasked(input.rows, of: form))))
         } catch {
             throw RowProblems(messages: error.errors.map(\.description))
         }

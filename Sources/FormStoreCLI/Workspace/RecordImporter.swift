@@ -44,6 +44,9 @@ struct RecordImporter {
     private let keyPositions: [Int?]
     /// By slot, whether the field has a default (`holdsDefault`).
     private let hasDefault: [Bool]
+    /// The slots of secure fields, whose `ValueText.mask` (what `list` and
+    /// `show` print for them) is no value (`isMask`); empty for most forms.
+    private let secureSlots: Set<Int>
     /// The last row's names, by position, and their slots (`slot(of:at:)`).
     private var recentSlots: [(name: String, slot: Int?)?] = []
 
@@ -61,6 +64,16 @@ struct RecordImporter {
         self.keySlots = keySlots
         keyPositions = pipeline.fields.indices.map { keySlots.firstIndex(of: $0) }
         hasDefault = pipeline.defaultValues.slots.map { $0 != nil }
+        let fields = pipeline.fields
+        secureSlots = Set(fields.indices.filter { fields[$0].isSecure })
+    }
+
+    /// Whether `raw` is the mask `list` and `show` print for the secure
+    /// field at `slot`: read back, it is no value (the field is left as it
+    /// is, or a new record's takes its default), never a password of `••••`.
+    private func isMask(_ raw: FieldValue, slot: Int?) -> Bool {
+        guard !secureSlots.isEmpty, let slot, secureSlots.contains(slot), case .text(let text) = raw else { return false }
+        return text == ValueText.mask
     }
 
     /// Writes one row.
@@ -203,6 +216,10 @@ struct RecordImporter {
             // The field's slot, found once per value: the rest reads the field in place. Laid out
             // by the layout (`arrived`), the values are by slot: a value's position is its slot.
             let slot = arrived ? position : slot(of: name, at: position)
+            if isMask(raw, slot: slot), let slot {
+                if arrived { row.values.slots[slot] = defaults[slot] }
+                continue
+            }
             if !arrived {
                 if let slot { row.arrived.slots[slot] = raw } else { row.arrived.others[name] = raw }
             }
@@ -326,6 +343,7 @@ struct RecordImporter {
             let arrived = DatabaseValue(raw)
             if let held = storedValues[name], Self.identical(held, arrived) || Self.isNamed(held, arrived) { continue }
             let slot = pipeline.slot(name)
+            if isMask(raw, slot: slot) { continue }
             var value: FieldValue
             do { value = try parse(raw, name: name, slot: slot, held: stored.values[name] ?? .null) } catch {
                 problems.append(error)
