@@ -37,6 +37,10 @@ extension FormHTML {
         for conflict in conflicts where conflict.group == nil {
             guard let field = form.field(conflict.field) else { continue }
             offered.append(field.key)
+            guard !field.isSecure else {
+                out += secureChoice(name: PostedName.field(field.key), label: field.label, id: HTML.id("f-", field.key))
+                continue
+            }
             out += choice(conflict, name: PostedName.field(field.key), label: field.label, id: HTML.id("f-", field.key))
         }
         out += groupConflicts(conflicts)
@@ -49,6 +53,17 @@ extension FormHTML {
         out += "<input type=\"hidden\" name=\"_fields\" value=\"\(HTML.escape(Self.keysJSON(offered)))\">\n"
         out += "<div class=\"actions\"><button type=\"submit\">Save my choices</button></div>\n</form>\n"
         return out
+    }
+
+    /// A secure field changed on both sides: no value of either is drawn
+    /// (not the one replaced, not another writer's, not the person's own).
+    /// Left empty it keeps theirs, as an empty password input always keeps
+    /// what is stored; typed again, it replaces theirs.
+    private func secureChoice(name: String, label: String, id: String) -> String {
+        var out = "<fieldset class=\"conflict\" id=\"\(id)\"><legend>\(HTML.escape(label))</legend>\n"
+        out += "<p class=\"hint\">Someone else changed it too. Leave it empty to keep theirs, or type yours again to replace it.</p>\n"
+        out += "<input type=\"password\" name=\"\(HTML.escape(name))\" id=\"\(id)-mine\" value=\"\" autocomplete=\"new-password\" aria-label=\"\(HTML.escape(label))\">\n"
+        return out + "</fieldset>\n"
     }
 }
 

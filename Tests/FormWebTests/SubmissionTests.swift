@@ -137,6 +137,21 @@ import Testing
         #expect(backend.record(page.key!)?.values["phone"] == "5552223333")
     }
 
+    /// A password both sides changed is drawn with no value of either: left
+    /// empty it keeps theirs, typed again it replaces it.
+    @Test func aSecureConflictShowsNoPassword() throws {
+        let (page, backend) = try FormHTMLTests.session()
+        let conflict = WebConflict(FieldConflict(field: "password", base: "hunter22", mine: "mine-secret", theirs: "their-secret"),
+                                   in: page.form)
+        let html = FormHTML(page, options: .init(action: "/x", csrfToken: "t")).conflicts([conflict])
+        for secret in ["hunter22", "mine-secret", "their-secret"] { #expect(!html.contains(secret), "\(html)") }
+        #expect(html.contains("<input type=\"password\" name=\"password\""), "\(html)")
+        let kept = try FormSession.open(page.form, key: page.key!, backend: backend)
+        #expect(kept.apply(submitted: SubmittedForm(members: [.init(name: "password", value: ""),
+                                                             .init(name: "_fields", value: #"["password"]"#)])).isClean)
+        #expect(kept.dirtyFields.isEmpty)
+    }
+
     @Test func aTextareasCRLFLineBreaksAreNoChange() throws {
         let (session, backend) = try FormHTMLTests.session(values: ["bio": "line one\nline two"])
         // Browsers send every line break of a textarea as CRLF.

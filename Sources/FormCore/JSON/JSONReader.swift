@@ -72,12 +72,14 @@ public struct JSONReader {
         try parse([UInt8](data))
     }
 
-    /// Reads a whole document: one value, with only whitespace around it.
+    /// Reads a whole document: one value, with only whitespace around it
+    /// (and a UTF-8 byte-order mark before it, which RFC 8259 lets a reader ignore).
     ///
     /// - throws: `JSONSyntaxError`.
     public static func parse(_ bytes: [UInt8], maxDepth: Int = 512, integersMustFit: Bool = false)
         throws(JSONSyntaxError) -> JSONNode {
         var reader = JSONReader(bytes, maxDepth: maxDepth, integersMustFit: integersMustFit)
+        reader.skipByteOrderMark()
         reader.skipSpace()
         let node = try reader.value()
         reader.skipSpace()

@@ -1,19 +1,22 @@
 import FoundationEssentials
 import FormCore
+import FormStorage
 
 /// A record's entity tag: a digest of every stored value (secure ones too,
 /// the version column's, and its groups' rows), so any change by anyone gives another tag.
+///
+/// Keyed by a secret of the server's run (SHA-256 over the secret and the
+/// values): the tag goes to anyone who may read the record, and an unkeyed
+/// digest let a reader who sees every other value try passwords against it
+/// offline. A restarted server gives other tags, which a write meets as stale.
 enum RecordETag {
+    private static let secret = Array(WebVisitors.randomToken().utf8)
+
     static func of(_ record: StoredRecord) -> String {
-        // FNV-1a over the values in key order: stable across runs and processes, cheap per read.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var bytes = secret
         func mix(_ text: String) {
-            for byte in text.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01b3
-            }
-            hash ^= 0xff
-            hash = hash &* 0x0000_0100_0000_01b3
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(0xff)
         }
         for key in record.values.keys.sorted() {
             mix(key)
@@ -31,6 +34,6 @@ enum RecordETag {
             }
         }
         mix(record.version.map(String.init) ?? "-")
-        return "\"" + String(hash, radix: 16) + "\""
+        return "\"" + String(SHA256.hexDigest(bytes).prefix(16)) + "\""
     }
 }

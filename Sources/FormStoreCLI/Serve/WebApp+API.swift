@@ -11,20 +11,25 @@ extension WebApp {
     func api(_ request: HTTPRequest, _ parts: [String], user: String) throws -> HTTPResponse {
         guard parts.count >= 2, parts[0] == "forms" else { return .json(404, Data(#"{"error":"no such resource"}"#.utf8)) }
         let name = parts[1]
-        let writes = ["POST", "PATCH", "PUT", "DELETE"].contains(request.method)
+        let rest = Array(parts.dropFirst(2))
+        // HEAD is GET without the body (which the server leaves out); not of a stream of events, which never ends.
+        let method = request.method == "HEAD" && rest.count < 3 ? "GET" : request.method
+        let writes = ["POST", "PATCH", "PUT", "DELETE"].contains(method)
         if writes && readOnly {
             return .json(403, Data(#"{"error":"this server is read-only (formstore serve --read-only)"}"#.utf8))
         }
         // A write with a body must say it is JSON: no page of another site can
-        // send that without the browser asking first (CSRF).
-        if ["POST", "PATCH"].contains(request.method) && !Self.isJSON(request.header("content-type")) {
+        // send that without the browser asking first (CSRF). Asked of the
+        // resources that take one, so a method no resource takes is a 405.
+        let takesBody = (method == "POST" && rest.count == 1) || (method == "PATCH" && rest.count == 2)
+            || (method == "POST" && rest.count == 3 && (rest[2] == "undo" || rest[2] == "redo"))
+        if takesBody && !Self.isJSON(request.header("content-type")) {
             return .json(415, Data(#"{"error":"send the body as application/json"}"#.utf8))
         }
-        let rest = Array(parts.dropFirst(2))
-        if request.method == "GET", rest.count == 2, rest[0] == "choices" {
+        if method == "GET", rest.count == 2, rest[0] == "choices" {
             return try choices(name, field: rest[1], search: request.queryValue("search"))
         }
-        if request.method == "POST", rest.count == 3, rest[0] == "records", rest[2] == "undo" || rest[2] == "redo" {
+        if method == "POST", rest.count == 3, rest[0] == "records", rest[2] == "undo" || rest[2] == "redo" {
             // The step needs nothing but the address: a body, if any, is `{}`, not whatever came.
             let blank = request.body.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
             let isObject = if case .object? = try? JSONReader.parse(request.body) { true } else { false }
@@ -37,7 +42,7 @@ extension WebApp {
             return .json(404, Data(#"{"error":"no such resource"}"#.utf8))
         }
         let key = rest.count > 1 ? rest[1] : ""
-        switch (request.method, rest.count) {
+        switch (method, rest.count) {
         case ("GET", 0): return try formDescription(name)
         case ("GET", 1): return try records(name, request: request)
         case ("POST", 1): return try createRecord(name, body: request.body, user: user)
@@ -168,7 +173,7 @@ extension WebApp {
     /// to no row) as an outcome in the shape of the others.
     private func saveOutcome(_ session: FormSession) throws -> SaveOutcome {
         do {
-            return try session.saveKeepingSecretsOut()
+            return try session.saveKeepingSecretsOut().maskingSecureValues(of: session.form, with: .text(ValueText.mask))
         } catch {
             guard let refused = SaveOutcome(refusal: error, form: session.form) else { throw error }
             return refused
@@ -208,8 +213,13 @@ extension WebApp {
         try locked {
             let (form, found) = try load(name, key: key)
             guard let record = found else { return .json(404, Self.noRecord) }
-            if let wanted = request.header("if-match"), wanted != "*", wanted != RecordETag.of(record) {
-                return .json(412, Data(#"{"error":"the record changed since it was read: GET it again"}"#.utf8))
+            let tag = RecordETag.of(record)
+            // `If-Match`, or the state a caller names as it does for a PATCH: a record changed since is not deleted.
+            if let wanted = request.header("if-match"), wanted != "*", wanted != tag {
+                return .json(412, Data(#"{"error":"the record changed since it was read: GET it again"}"#.utf8), headers: [("ETag", tag)])
+            }
+            if let named = request.header("formstore-base")?.trimmingSpaces(), named != tag {
+                return .json(412, Data(#"{"error":"the record changed since it was read: GET it again"}"#.utf8), headers: [("ETag", tag)])
             }
             // As the page and `delete` do: a record others refer to is refused naming them (422).
             try workspace.deleteRecord(of: form, key: KeyArgument(record.key))

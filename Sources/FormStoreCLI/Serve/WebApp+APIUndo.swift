@@ -23,7 +23,7 @@ extension WebApp {
             } catch let error as SessionError {
                 return .json(409, WebApp.errorJSON(error.message))
             }
-            let result = outcome ?? .unchanged
+            let result = (outcome ?? .unchanged).maskingSecureValues(of: session.form, with: .text(ValueText.mask))
             var headers: [(String, String)] = []
             if result.isSuccess, let stored = session.key, let now = try workspace.store().load(form, key: stored) {
                 headers.append(("ETag", RecordETag.of(now)))

@@ -138,7 +138,9 @@ final class WebApp: @unchecked Sendable {
         case .notFound: status = 404
         case .usage: status = 400
         case .validationFailed: status = 422
-        case .tryAgain: status = 503
+        // A locked database, and one the server cannot write at all (read-only, full, corrupt):
+        // the server's storage, not the request, is what failed.
+        case .tryAgain, .storage: status = 503
         default: status = 500
         }
         if api {

@@ -10,12 +10,7 @@ extension RecordRejected {
         case .invalid(let errors): return .invalid(errors)
         case .notFound: return .notFound
         case .conflict(let conflicts):
-            return .conflict(conflicts.map { conflict in
-                guard form.field(conflict.field)?.isSecure == true else { return conflict }
-                func masked(_ value: FieldValue) -> FieldValue { value.isEmpty ? value : .text(ValueText.mask) }
-                return FieldConflict(field: conflict.field, base: masked(conflict.base), mine: masked(conflict.mine),
-                                     theirs: masked(conflict.theirs))
-            })
+            return SaveOutcome.conflict(conflicts).maskingSecureValues(of: form, with: .text(ValueText.mask))
         }
     }
 

@@ -150,6 +150,47 @@ import Testing
                                        body: Data(#"{"age": 1}"#.utf8)).status == 404)
     }
 
+    /// A conflict over a password names the field and shows none of its
+    /// values; the tag of a record tells nothing of its secure values either
+    /// (keyed by the server's run, so another run gives another).
+    @Test func secureValuesLeaveNoTraceInConflictsOrTags() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        let path = "/api/forms/signup/records/1"
+        let tag = try #require(try HTTPClient.request("GET", port: server.port, path).headers["etag"])
+        let based = Self.json.merging(["FormStore-Base": tag]) { $1 }
+        let theirs = try HTTPClient.request("PATCH", port: server.port, path, headers: based,
+                                            body: Data(#"{"password": "their-new-secret"}"#.utf8))
+        #expect(theirs.status == 200, "\(theirs)")
+        let mine = try HTTPClient.request("PATCH", port: server.port, path, headers: based,
+                                          body: Data(#"{"password": "my-new-secret"}"#.utf8))
+        #expect(mine.status == 409, "\(mine)")
+        #expect(mine.text.contains(#""field":"password""#), "\(mine)")
+        for secret in ["hunter22", "their-new-secret", "my-new-secret"] { #expect(!mine.text.contains(secret), "\(mine)") }
+        let other = try ServeRun(db)
+        #expect(try HTTPClient.request("GET", port: other.port, path).headers["etag"]
+                != (try HTTPClient.request("GET", port: server.port, path).headers["etag"]))
+    }
+
+    /// HEAD is GET without a body; a method no resource takes is 405 whatever
+    /// its content type; a byte-order mark before a body is read past; a
+    /// DELETE naming a state the record left is refused as a PATCH is.
+    @Test func methodsAndHeadersAsHTTPHasThem() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        let path = "/api/forms/signup/records/1"
+        let head = try HTTPClient.request("HEAD", port: server.port, path)
+        #expect(head.status == 200 && head.text.isEmpty && head.headers["etag"] != nil, "\(head)")
+        #expect(try HTTPClient.request("PATCH", port: server.port, "/api/forms/signup").status == 405)
+        #expect(try HTTPClient.request("POST", port: server.port, path).status == 405)
+        let bom = try HTTPClient.request("PATCH", port: server.port, path, headers: Self.json,
+                                         body: Data([0xEF, 0xBB, 0xBF] + Array(#"{"age": 40}"#.utf8)))
+        #expect(bom.status == 200, "\(bom)")
+        let stale = try HTTPClient.request("DELETE", port: server.port, path, headers: ["FormStore-Base": "\"stale\""])
+        #expect(stale.status == 412, "\(stale)")
+        #expect(try db.query("SELECT count(*) FROM signups WHERE id = 1") == "1\n")
+    }
+
     @Test func postCreatesAndDeleteRemoves() throws {
         let db = try DemoDatabase()
         let server = try ServeRun(db)
