@@ -205,13 +205,13 @@ final class StorageWorkspace: Workspace {
         let folder = try catalog()
         if let form = try folder.form(named: name) {
             warn(folder)
-            return try refusingShadow(form, in: folder)
+            return withTableKey(try refusingShadow(form, in: folder))
         }
         let store = try store()
         let catalog = folder.adding(try storedCatalog())
         if let form = try catalog.form(named: name) {
             warn(catalog)
-            return try refusingShadow(form, in: catalog)
+            return withTableKey(try refusingShadow(form, in: catalog))
         }
         warn(catalog)
         let names = try store.tableNames()
@@ -225,6 +225,17 @@ final class StorageWorkspace: Workspace {
         var message = "no form or table named '\(name)'"
         if let guess = Suggestion.closest(to: name, among: candidates) { message += ". Did you mean '\(guess)'?" }
         throw CLIError.notFound(message)
+    }
+
+    /// A spec that names no `primaryKey` with its table's key columns as its
+    /// key, as an inferred form has them: `export` writes them and `import`
+    /// finds each row by them (an export without its `id` imported back as new
+    /// copies), `form` lists them. Without a database (`form SPEC`), as it is.
+    private func withTableKey(_ form: Form) -> Form {
+        guard form.primaryKey.isEmpty, let columns = try? store().keyColumns(of: form), !columns.isEmpty else { return form }
+        var keyed = form
+        keyed.primaryKey = columns.map(\.name)
+        return keyed
     }
 
     /// `form`, unless it is a spec that edits a table not named like it without

@@ -30,6 +30,25 @@ import Testing
         #expect(list.errors.isEmpty)
     }
 
+    /// A spec that names no key takes its table's: export writes it, and an
+    /// unchanged export imports back as unchanged, not as new copies.
+    @Test func aSpecWithoutAKeyExportsAndImportsByItsTablesKey() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        demo.formsDirectory = demo.scratch.path + "/forms"
+        try demo.file("forms/sale.json", #"""
+            {"formstore": 1, "name": "sale", "table": "orders", "editsOtherTable": true,
+             "sections": [{"fields": [{"key": "total", "kind": "decimal"}]}]}
+            """#)
+        let exported = try demo.run(["export", "sale"])
+        #expect(exported.output == "{\"id\": 1, \"total\": 9.5}\n", "\(exported)")
+        let before = try demo.dump()
+        let imported = try demo.run(["import", "sale"], stdin: exported.output)
+        #expect(imported.code == 0 && imported.errors.contains("1 unchanged"), "\(imported)")
+        #expect(try demo.dump() == before)
+        let schema = try demo.run(["form", "sale", "--format", "json-schema"])
+        #expect(schema.output.contains("\"id\": {"), "\(schema)")
+    }
+
     @Test func aBrokenSpecBreaksOnlyItsOwnForm() throws {
         let demo = try DemoDatabase(sql: Self.schema)
         demo.formsDirectory = demo.scratch.path + "/forms"
