@@ -46,17 +46,19 @@ extension FormSession {
     }
 
     /// Each row's position: its stored one while it still follows the row
-    /// before it, else one more than that row's.
+    /// before it (the first row's whatever it is, so positions counted from
+    /// 0 stay so), else one more than that row's (1 for a first row without one).
     private func positionsOf(_ rows: [GroupRow], column: String) -> [String: FieldValue] {
         var result: [String: FieldValue] = [:]
-        var last: Int64 = 0
+        var last: Int64?
         for row in rows {
-            if let stored = row[column].intValue, stored > last {
+            if let stored = row[column].intValue, last.map({ stored > $0 }) ?? true {
                 last = stored
                 result[row.id] = row[column]
             } else {
-                last += 1
-                result[row.id] = .int(last)
+                let next = (last ?? 0) + 1
+                last = next
+                result[row.id] = .int(next)
             }
         }
         return result

@@ -115,6 +115,23 @@ import Testing
         #expect(reopened.rows("lines").map { $0["item"] } == ["Jam", "Tea"])
     }
 
+    /// Positions counted from 0 are the row's own: a change of one row's
+    /// amount writes that amount, not the positions 1, 2.
+    @Test func positionsFromZeroAreLeftAsTheyAre() throws {
+        try Self.shell(path, "UPDATE invoice_line SET position = position - 1;")
+        let session = try FormSession.open(Self.invoiceForm, key: RecordKey("id", 1), backend: store)
+        try session.setRow("lines", session.rows("lines")[1].id, "amount", input: "4")
+        try session.set("total", input: "6.5")
+        _ = try session.save()
+        #expect(try lines() == ["10|Tea|2.5|0", "11|Cake|4|1"])
+        // A row moved before them follows the first: 0, then 1 and 2.
+        let again = try FormSession.open(Self.invoiceForm, key: RecordKey("id", 1), backend: store)
+        _ = try again.addRow("lines", values: ["item": "Jam", "amount": 1.5], at: 1)
+        try again.set("total", input: "8")
+        #expect(try again.save().isSuccess)
+        #expect(try lines() == ["10|Tea|2.5|0", "12|Jam|1.5|1", "11|Cake|4|2"])
+    }
+
     @Test func aFailureInTheLastRowWritesNothing() throws {
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let session = try FormSession.open(Self.invoiceForm, key: RecordKey("id", 1), backend: store)
