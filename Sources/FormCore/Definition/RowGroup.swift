@@ -66,3 +66,12 @@ public struct GroupSum: Sendable, Hashable {
         self.field = field
     }
 }
+
+extension RowGroup {
+    /// The message for a column the group names as `role` (its `foreignKey`,
+    /// its `orderColumn`) that its table lacks: each backend refuses the form
+    /// with it, rather than reading rows in no order or by no key.
+    public func missingColumn(_ column: String, as role: String, form: String, table: String) -> String {
+        "form \(form): group '\(key)' names \(role) '\(column)', which table '\(table)' lacks"
+    }
+}

@@ -38,6 +38,10 @@ extension FormStore {
                         parent.keyColumns.map { conn.collation(of: $0, in: parent.table.name) })
             }
             let foreignKey = try Self.foreignKey(of: group, in: table, parent: parent)
+            if let order = group.orderColumn, table.column(order) == nil {
+                throw FormStoreError(reason: .unknownColumn, message: group.missingColumn(order, as: "orderColumn",
+                                                                                          form: form.name, table: table.name))
+            }
             var child = FormInference.form(for: table)
             child.name = "\(form.name).\(group.key)"
             child.table = table.name
@@ -64,7 +68,8 @@ extension FormStore {
     static func foreignKey(of group: RowGroup, in table: TableInfo, parent: TableMapping) throws -> [String] {
         if !group.foreignKey.isEmpty {
             for column in group.foreignKey where table.column(column) == nil {
-                throw FormStoreError.unknownColumn(column, field: group.key, form: parent.form.name, table: table.name)
+                throw FormStoreError(reason: .unknownColumn, message: group.missingColumn(column, as: "foreignKey",
+                                                                                          form: parent.form.name, table: table.name))
             }
             guard group.foreignKey.count == parent.keyColumns.count else {
                 throw FormStoreError.badKey("group \(group.key): foreignKey names \(group.foreignKey.count) columns, the key of \(parent.table.name) has \(parent.keyColumns.count)")

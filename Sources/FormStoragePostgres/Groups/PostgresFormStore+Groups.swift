@@ -112,6 +112,10 @@ extension PostgresFormStore: GroupBackend {
                 return (table, try catalog.constraints(of: group.tableName, conn))
             }
             let foreignKey = try Self.foreignKey(of: group, in: table, constraints: constraints, parent: parent)
+            if let order = group.orderColumn, table.column(order) == nil {
+                throw PostgresStoreError(reason: .unknownColumn, message: group.missingColumn(order, as: "orderColumn",
+                                                                                              form: form.name, table: table.name))
+            }
             var child = PostgresFormInference.form(for: table, constraints: constraints)
             child.name = "\(form.name).\(group.key)"
             child.table = table.name
@@ -132,7 +136,8 @@ extension PostgresFormStore: GroupBackend {
                            parent: PostgresTableMapping) throws -> [String] {
         if !group.foreignKey.isEmpty {
             for column in group.foreignKey where table.column(column) == nil {
-                throw PostgresStoreError.unknownColumn(column, form: parent.form.name, table: table.name)
+                throw PostgresStoreError(reason: .unknownColumn, message: group.missingColumn(column, as: "foreignKey",
+                                                                                              form: parent.form.name, table: table.name))
             }
             guard group.foreignKey.count == parent.keyColumns.count else {
                 throw PostgresStoreError.badKey("group \(group.key): foreignKey names \(group.foreignKey.count) columns, "

@@ -132,6 +132,22 @@ import Testing
         #expect(try lines() == ["10|Tea|2.5|0", "12|Jam|1.5|1", "11|Cake|4|2"])
     }
 
+    /// An order column the table lacks is refused by name: SQLite would
+    /// read `ORDER BY "nope"` as a string, and rows would come in no order.
+    @Test func anOrderColumnTheTableLacksIsRefused() throws {
+        let form = Form("invoice") {
+            Section { Field("Customer", key: "customer") }
+            Section(group: "lines") { Field("Item", key: "item") }
+                .childTable("invoice_line", foreignKey: "invoice_id")
+                .orderColumn("nope")
+        }
+        #expect {
+            _ = try FormSession.open(form, key: RecordKey("id", 1), backend: store)
+        } throws: { error in
+            "\(error)" == "form invoice: group 'lines' names orderColumn 'nope', which table 'invoice_line' lacks"
+        }
+    }
+
     @Test func aFailureInTheLastRowWritesNothing() throws {
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let session = try FormSession.open(Self.invoiceForm, key: RecordKey("id", 1), backend: store)
