@@ -22,6 +22,8 @@ extension StorageWorkspace {
         } else {
             session = FormSession.new(withSaveStep(form), backend: store, drafts: nil)
         }
+        // The history names the login through `command`, as `set FIELD=VALUE` does.
+        session.attribution = .command
         let before = session.pristine
         let rowsBefore = Dictionary(uniqueKeysWithValues: form.groups.map { ($0.key, session.rows($0.key).count) })
         let (parsed, parsedRows) = try JSONRecord.only(body, groups: Set(form.groups.map(\.key)))
