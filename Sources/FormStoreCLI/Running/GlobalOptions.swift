@@ -85,9 +85,11 @@ struct GlobalOptions: Sendable, Equatable {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
         guard (1...2).contains(parts.count) else { throw refused }
         for part in parts {
-            if part.hasSuffix("d"), let days = Int(part.dropLast()), days > 0, retention.maximumAge == nil {
+            // 0 keeps each record's latest save (0d: the latest of all), as `HistoryRetention` does;
+            // past a million days (2,700 years) a count of seconds would overflow.
+            if part.hasSuffix("d"), let days = Int(part.dropLast()), (0...1_000_000).contains(days), retention.maximumAge == nil {
                 retention.maximumAge = .seconds(days * 86_400)
-            } else if let count = Int(part), count > 0, retention.maximumCount == nil {
+            } else if let count = Int(part), count >= 0, retention.maximumCount == nil {
                 retention.maximumCount = count
             } else {
                 throw refused

@@ -157,10 +157,15 @@ import Testing
         }
         #expect(try db.query("SELECT group_concat(new_value) FROM formstore_change_fields") == "4,5\n")
         // A count and an age at most once each, and something: else a usage error.
-        for refused in ["lots", "", "100,100", "100,90d,5", "90d,30d", ","] {
+        for refused in ["lots", "", "100,100", "100,90d,5", "90d,30d", ",", "-1", "99999999999999d"] {
             #expect(try db.run(["history", "plans", "1"], environment: ["FORMSTORE_HISTORY_KEEP": refused]).code == 64, "\(refused)")
         }
         #expect(try db.run(["history", "plans", "1"], environment: ["FORMSTORE_HISTORY_KEEP": "90d, 100"]).code == 0)
+        // 0 keeps each record's latest save, as docs/fidelity.md says.
+        #expect(try db.run(["set", "plans", "1", "seats=6"], environment: ["FORMSTORE_HISTORY_KEEP": "0"]).code == 0)
+        #expect(try db.query("SELECT group_concat(new_value) FROM formstore_change_fields") == "6\n")
+        #expect(try db.run(["set", "plans", "1", "seats=7"], environment: ["FORMSTORE_HISTORY_KEEP": "0d"]).code == 0)
+        #expect(try db.query("SELECT group_concat(new_value) FROM formstore_change_fields") == "7\n")
     }
 }
 
