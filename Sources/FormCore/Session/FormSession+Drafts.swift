@@ -190,6 +190,12 @@ extension FormSession {
     /// it did not parse, else the value. In free mode this saves it, as any `set` does.
     @discardableResult
     public func keepDraftValue(_ conflict: FieldConflict, of draft: Draft) throws -> SaveOutcome? {
+        // A whole row one side deleted (kept as a new row), or a stored row's cell (`lines[11].amount`).
+        if isRowConflict(conflict) {
+            try settleRowConflict(conflict, keepMine: true)
+            return nil
+        }
+        guard form.field(conflict.field) != nil else { return try set(conflicting: conflict.field, value: conflict.mine) }
         if let raw = draft.inputs[conflict.field] { return try set(conflict.field, input: raw) }
         return try set(conflict.field, value: conflict.mine)
     }

@@ -214,6 +214,24 @@ extension FormSession {
         draftChanged()
     }
 
+    /// Sets what a conflict names to `value`: a field, or a stored row's cell
+    /// (`lines[11].amount`, the row found by its key wherever it is now).
+    ///
+    /// - throws: as `set(_:value:)` and `setRow(_:_:_:value:)`; `SessionError`
+    ///   when the path names neither.
+    @discardableResult
+    public func set(conflicting path: String, value: FieldValue) throws -> SaveOutcome? {
+        if form.field(path) != nil { return try set(path, value: value) }
+        for group in form.groups {
+            for row in rows(group.key) {
+                guard let key = row.key else { continue }
+                let prefix = GroupPath.row(group.key, key) + "."
+                if path.hasPrefix(prefix) { return try setRow(group.key, row.id, String(path.dropFirst(prefix.count)), value: value) }
+            }
+        }
+        return try set(path, value: value)
+    }
+
     /// The group and place in its base of the loaded row a row conflict's name (`lines[11]`) points at.
     private func storedRow(named path: String) -> (group: String, index: Int)? {
         for group in form.groups {

@@ -396,6 +396,11 @@ final class EditorEdit {
             return []
         }
         for conflict in result.conflicts { try session.keepDraftValue(conflict, of: draft) }
+        // A row's cell has no CONFLICT block in the document: the person is told here, the draft's value kept.
+        for conflict in result.conflicts where form.field(conflict.field) == nil {
+            say("Changed in the database since the draft: \(FieldDisplay.conflict(conflict, in: form)); "
+                + "the document holds yours.")
+        }
         progress.update(from: session)
         return result.conflicts
     }

@@ -65,10 +65,27 @@ enum FieldDisplay {
     }
 
     /// `Name: was Ann, yours Annie, theirs Anne` for a conflict.
+    /// A stored row's cell by its path (`lines[10].amount`): `lines[10].amount:
+    /// was 3, yours 3.75, theirs 9`, each value as its row field shows it.
     static func conflict(_ conflict: FieldConflict, in form: Form) -> String {
-        guard let field = form.field(conflict.field) else { return conflict.description }
-        return "\(field.label): was \(text(conflict.base, of: field)), yours \(text(conflict.mine, of: field)), "
-            + "theirs \(text(conflict.theirs, of: field))"
+        if let field = form.field(conflict.field) {
+            return "\(field.label): was \(text(conflict.base, of: field)), yours \(text(conflict.mine, of: field)), "
+                + "theirs \(text(conflict.theirs, of: field))"
+        }
+        let cell = rowField(conflict.field, in: form)
+        let shown = { (value: FieldValue) in
+            cell.map { text(value, of: $0) } ?? (value.isEmpty ? ValueText.emptyText : ValueText.text(value, kind: nil, blobsBySize: true))
+        }
+        return "\(conflict.field): was \(shown(conflict.base)), yours \(shown(conflict.mine)), theirs \(shown(conflict.theirs))"
+    }
+
+    /// The row field a cell's path names (`lines[10].amount`: the group's `amount`).
+    static func rowField(_ path: String, in form: Form) -> Field? {
+        for group in form.groups where path.hasPrefix(group.key + "[") {
+            guard let close = path.lastIndex(of: "]"), path[close...].hasPrefix("].") else { continue }
+            return group.field(String(path[path.index(close, offsetBy: 2)...]))
+        }
+        return nil
     }
 }
 

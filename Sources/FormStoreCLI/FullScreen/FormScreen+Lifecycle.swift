@@ -173,17 +173,16 @@ extension FormScreen {
             for (conflict, keep) in rowLevel { try session.settleRowConflict(conflict, keepMine: keep) }
             if let draft = choice.draft {
                 for (conflict, keep) in pairs where keep {
-                    let outcome = form.field(conflict.field) != nil ? try session.keepDraftValue(conflict, of: draft)
-                        : try setConflicting(conflict.field, conflict.mine)
+                    let outcome = try session.keepDraftValue(conflict, of: draft)
                     try report(outcome, field: conflict.field)
                 }
             } else {
                 for (conflict, keep) in pairs where !keep {
-                    try report(try setConflicting(conflict.field, conflict.theirs), field: conflict.field)
+                    try report(try session.set(conflicting: conflict.field, value: conflict.theirs), field: conflict.field)
                 }
                 if form.mode == .free {
                     for (conflict, keep) in pairs where keep {
-                        try report(try setConflicting(conflict.field, conflict.mine), field: conflict.field)
+                        try report(try session.set(conflicting: conflict.field, value: conflict.mine), field: conflict.field)
                     }
                 }
             }

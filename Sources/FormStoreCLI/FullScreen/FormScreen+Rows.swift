@@ -231,22 +231,6 @@ extension FormScreen {
         return .none
     }
 
-    /// A conflict's choice applied: a parent field by its key, a stored row's
-    /// cell by its path (`invoice_line[10].amount`).
-    func setConflicting(_ path: String, _ value: FieldValue) throws -> SaveOutcome? {
-        if form.field(path) != nil { return try session.set(path, value: value) }
-        for group in form.groups {
-            for row in session.rows(group.key) {
-                guard let key = row.key else { continue }
-                let prefix = GroupPath.row(group.key, key) + "."
-                if path.hasPrefix(prefix) {
-                    return try session.setRow(group.key, row.id, String(path.dropFirst(prefix.count)), value: value)
-                }
-            }
-        }
-        return try session.set(path, value: value)
-    }
-
     /// After a refused save: the focus on the cell a path names (`lines[#2].amount`).
     func focusCell(at path: String) {
         guard let open = path.firstIndex(of: "["), let close = path.firstIndex(of: "]") else { return }

@@ -56,6 +56,28 @@ import Testing
                 == "Jam|1.5\nTea|3\n")
     }
 
+    /// A draft's cell someone else changed since is no field: restored, the
+    /// draft's value is kept and the person told, and a conflict on the
+    /// parent is still shown; nothing typed is lost from the draft.
+    @Test func aDraftsCellChangedSinceKeepsTheTypedValue() throws {
+        let demo = try DemoDatabase(sql: ChildRowsCommandTests.schema)
+        let failed = try edit(demo, "invoice", "1", script: #"""
+            sed -i 's/^customer: Ann$/customer: Zed/; s/^amount: 2.5$/amount: 3.75/' "$1"; exit 1
+            """#)
+        #expect(failed.code != 0, "\(failed)")
+        try demo.query("UPDATE invoice SET customer = 'Kim' WHERE id = 1; UPDATE invoice_line SET amount = 9 WHERE id = 10")
+        let reopened = try edit(demo, "invoice", "1", script: "true")
+        #expect(reopened.code == 75, "\(reopened)")
+        #expect(reopened.errors.contains("invoice_line[10].amount: was 2.5, yours 3.75, theirs 9; the document holds yours"),
+                "\(reopened)")
+        let document = try shown(demo, 1)
+        #expect(document.contains("amount: 3.75\n"), "\(document)")
+        #expect(document.contains("CONFLICT"), "\(document)")
+        let drafts = try demo.run(["drafts", "--format", "json"])
+        #expect(drafts.output.contains("invoice_line"), "\(drafts)")
+        #expect(try demo.query("SELECT customer FROM invoice WHERE id = 1") == "Kim\n")
+    }
+
     @Test func aBadCellReopensTheDocumentWithTheRowKept() throws {
         let demo = try DemoDatabase(sql: ChildRowsCommandTests.schema)
         let run = try edit(demo, "invoice", "1", script: #"""
