@@ -14,5 +14,12 @@ struct ConflictChoice: Sendable, Hashable {
     /// No choice made: every conflict stops the restore (exit 75).
     static let none = ConflictChoice(all: nil)
 
-    func side(for field: String) -> Side? { fields[field] ?? all }
+    /// The side for a conflict's field: its own choice, else its group's
+    /// for a row or a row's cell (`lines=theirs` settles `lines[10].amount`),
+    /// else the choice for all.
+    func side(for field: String) -> Side? {
+        if let own = fields[field] { return own }
+        if let open = field.firstIndex(of: "["), let group = fields[String(field[..<open])] { return group }
+        return all
+    }
 }

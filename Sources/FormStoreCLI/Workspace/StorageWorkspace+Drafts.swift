@@ -97,7 +97,10 @@ extension StorageWorkspace {
         // A draft holding child rows (kept by `edit --children`) restores them too.
         let form = try form(named: draft.form, children: !(draft.groups ?? [:]).isEmpty)
         let subject = draft.recordKey?.description
-        for field in choice.fields.keys where draft.values[field] == nil && draft.inputs[field] == nil {
+        // A field the draft holds, a group whose rows it holds, or one of their rows' cells (`lines[10].amount`).
+        let groups = Set((draft.groups ?? [:]).keys)
+        for field in choice.fields.keys where draft.values[field] == nil && draft.inputs[field] == nil
+            && !groups.contains(String(field.prefix { $0 != "[" })) {
             throw CLIError.usage("--keep-field \(field): the draft has no field '\(field)'")
         }
         let drafts = DiscardingDraftStore()

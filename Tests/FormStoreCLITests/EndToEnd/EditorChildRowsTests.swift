@@ -56,16 +56,23 @@ import Testing
                 == "Jam|1.5\nTea|3\n")
     }
 
-    /// A draft's cell someone else changed since is no field: restored, the
-    /// draft's value is kept and the person told, and a conflict on the
-    /// parent is still shown; nothing typed is lost from the draft.
-    @Test func aDraftsCellChangedSinceKeepsTheTypedValue() throws {
+    /// A draft of invoice 1 (customer Zed, line 10's amount 3.75) whose
+    /// customer and cell someone else changed since (Kim, 9).
+    private func draftChangedSince() throws -> DemoDatabase {
         let demo = try DemoDatabase(sql: ChildRowsCommandTests.schema)
         let failed = try edit(demo, "invoice", "1", script: #"""
             sed -i 's/^customer: Ann$/customer: Zed/; s/^amount: 2.5$/amount: 3.75/' "$1"; exit 1
             """#)
         #expect(failed.code != 0, "\(failed)")
         try demo.query("UPDATE invoice SET customer = 'Kim' WHERE id = 1; UPDATE invoice_line SET amount = 9 WHERE id = 10")
+        return demo
+    }
+
+    /// A draft's cell someone else changed since is no field: restored, the
+    /// draft's value is kept and the person told, and a conflict on the
+    /// parent is still shown; nothing typed is lost from the draft.
+    @Test func aDraftsCellChangedSinceKeepsTheTypedValue() throws {
+        let demo = try draftChangedSince()
         let reopened = try edit(demo, "invoice", "1", script: "true")
         #expect(reopened.code == 75, "\(reopened)")
         #expect(reopened.errors.contains("invoice_line[10].amount: was 2.5, yours 3.75, theirs 9; the document holds yours"),
@@ -76,6 +83,19 @@ import Testing
         let drafts = try demo.run(["drafts", "--format", "json"])
         #expect(drafts.output.contains("invoice_line"), "\(drafts)")
         #expect(try demo.query("SELECT customer FROM invoice WHERE id = 1") == "Kim\n")
+    }
+
+    /// `draft restore` settles a row's cell by its path, or every row of its group by the group's key.
+    @Test func draftRestoreKeepsACellsSideByItsPath() throws {
+        for (choice, amount) in [("invoice_line[10].amount=theirs", "9"), ("invoice_line=mine", "3.75")] {
+            let demo = try draftChangedSince()
+            let unsettled = try demo.run(["draft", "restore", "invoice", "1"])
+            #expect(unsettled.code == 75 && unsettled.errors.contains("invoice_line[10].amount"), "\(unsettled)")
+            let restored = try demo.run(["draft", "restore", "invoice", "1", "--keep-field", choice, "--keep-field", "customer=mine"])
+            #expect(restored.code == 0, "\(restored)")
+            #expect(try demo.query("SELECT customer FROM invoice WHERE id = 1") == "Zed\n")
+            #expect(try demo.query("SELECT amount FROM invoice_line WHERE id = 10") == amount + "\n", "\(choice)")
+        }
     }
 
     @Test func aBadCellReopensTheDocumentWithTheRowKept() throws {
