@@ -57,6 +57,11 @@ public final class RecordPipeline: Sendable {
     public let allKeys: Set<String>
     /// Each slot's `allTransforms`, made once: an import parses every value of every row.
     private let transforms: [[Transform]]
+    /// Per slot: whether the field reads typed hex as bytes (`hex`, `blobLiteral`:
+    /// a BLOB or untyped column). A value that arrives as JSON or CSV says its
+    /// own class (bytes come as `{"$base64": …}` or `\x…`), so an import takes
+    /// such a field's text and numbers as they are: `"CAFE"` stays text, `42` an integer.
+    public let readsHexAsBytes: [Bool]
     /// `form.fields`, flattened once (the property flattens the sections per call).
     let formFields: [Field]
     /// The slots of a record of this form: slot `i` is `fields[i]`'s
@@ -110,6 +115,7 @@ public final class RecordPipeline: Sendable {
                 || (modeRefuses && !$0.enabledWhenNotEditing)
         }
         transforms = fields.map { $0.allTransforms }
+        readsHexAsBytes = transforms.map { $0.contains(.hex) || $0.contains(.blobLiteral) }
         let formFields = form.fields
         self.formFields = formFields
         layout = RecordLayout.of(form)

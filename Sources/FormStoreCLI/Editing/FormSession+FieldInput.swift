@@ -37,7 +37,11 @@ extension FormSession {
             let text = input.text
             // `""` is empty text in any column, as `FIELD:=""` and import take it: not "nothing typed".
             if text.isEmpty { return try enter(key, .emptyText, policy: policy) }
-            guard case .success(.text(text)) = field.parseInput(text, in: form) else { return try enter(key, .typed(text), policy: policy) }
+            // JSON says its class: in a BLOB or untyped column `:=42` is the number and `:="CAFE"` text, not hex typed.
+            let readsHex = field.allTransforms.contains(.hex) || field.allTransforms.contains(.blobLiteral)
+            guard readsHex || field.parseInput(text, in: form) == .success(.text(text)) else {
+                return try enter(key, .typed(text), policy: policy)
+            }
             return try set(key, value: .text(text), storedAs: given)
         case .typed(let text):
             switch field.parseInput(text, in: form) {

@@ -455,6 +455,12 @@ struct RecordImporter {
             }
             return .date(date)
         }
+        if pipeline.readsHexAsBytes[slot] {
+            switch raw {
+            case .text, .int, .double: return raw
+            default: break
+            }
+        }
         switch (raw, kind) {
         case (.text(let text), _) where text.isEmpty:
             // Empty text stays empty text, distinct from NULL, whatever the kind.

@@ -71,6 +71,31 @@ import Testing
     /// A bool changed on a stored row keeps the row's words, however it
     /// arrived, as `set` writes it: `'true'` becomes `'false'`, `'Y'` `'N'`,
     /// `'on'` `'off'`. Import stored `0` or the word it was given.
+    /// A BLOB or untyped column holds any class: exported and imported into
+    /// an empty copy, or back over itself, each value keeps it. Text of hex
+    /// digits stays text and a number a number (they were parsed as typed hex).
+    @Test(arguments: [["--format", "ndjson"], ["--format", "csv", "--raw-csv"]])
+    func aBlobColumnsValuesKeepTheirClass(_ format: [String]) throws {
+        let schema = """
+            CREATE TABLE bb (id INTEGER PRIMARY KEY, b BLOB, u);
+            INSERT INTO bb VALUES (1, x'cafe', x'cafe'), (2, 'CAFE', 'x''CAFE'''), (3, 42, 42), (4, 'abc', '0xff'), (5, 1.5, 1.5);
+            """
+        let demo = try DemoDatabase(sql: schema)
+        let fresh = try DemoDatabase(sql: "CREATE TABLE bb (id INTEGER PRIMARY KEY, b BLOB, u);")
+        let exported = try demo.run(["export", "bb"] + format)
+        #expect(exported.code == 0, "\(exported)")
+        let before = try demo.dump()
+        let again = try demo.run(["import", "bb"] + format.prefix(2), stdin: exported.output)
+        #expect(again.errors.contains("5 unchanged"), "\(again)")
+        #expect(try demo.dump() == before)
+        #expect(try fresh.run(["import", "bb"] + format.prefix(2), stdin: exported.output).code == 0)
+        let classes = "SELECT id, quote(b), quote(u) FROM bb ORDER BY id"
+        #expect(try fresh.query(classes) == (try demo.query(classes)))
+        // `:=` says the class as JSON does: a string is text, not hex typed.
+        #expect(try demo.run(["set", "bb", "4", #"b:="CAFE""#]).code == 0)
+        #expect(try demo.query("SELECT quote(b) FROM bb WHERE id = 4") == "'CAFE'\n")
+    }
+
     @Test func aChangedBoolKeepsTheRowsWords() throws {
         let demo = try DemoDatabase(sql: """
             CREATE TABLE t (id INTEGER PRIMARY KEY, ok BOOLEAN);
