@@ -1,3 +1,4 @@
+import FormBasics
 import FoundationEssentials
 import FormCore
 import FormStorage
@@ -18,7 +19,7 @@ extension RecordImporter {
     ///
     /// - returns: whether any row was written.
     /// - throws: `RowProblems` for rows that do not parse or validate; `DatabaseError` or `PostgresError`.
-    func writeRows(_ input: InputRecord, parent key: RecordKey, into batch: any ChildRowWriting) throws -> Bool {
+    mutating func writeRows(_ input: InputRecord, parent key: RecordKey, into batch: any ChildRowWriting) throws -> Bool {
         guard !input.rows.isEmpty, let record = try batch.loadWithGroups(key) else { return false }
         let memory = MemoryBackend(keyColumns: record.key.columns)
         var values = record.values
@@ -36,6 +37,9 @@ extension RecordImporter {
         guard problems.isEmpty else { throw RowProblems(messages: problems.map(\.description)) }
         let changes = session.groupChanges
         guard !changes.isEmpty else { return false }
+        for change in changes where form.group(change.group)?.tableName.equalsIgnoringCase(form.tableName) == true {
+            for update in change.updates { try claim(update.key, line: input.line) }
+        }
         try batch.write(changes, parent: key)
         return true
     }

@@ -47,6 +47,14 @@ struct RecordImporter {
     /// The slots of secure fields, whose `ValueText.mask` (what `list` and
     /// `show` print for them) is no value (`isMask`); empty for most forms.
     private let secureSlots: Set<Int>
+    /// With `--children` on a table whose group is the table itself (an
+    /// employee's reports): each record written so far, as a line or as a
+    /// row of another line's group, by its key, with that line. A record
+    /// written twice with other values is refused: the later write would
+    /// silently undo the earlier (`claim`). Empty, and unused, for other forms.
+    var writtenInSameTable: [RecordKey: Int] = [:]
+    /// Whether some group's rows are records of the form's own table.
+    let hasGroupOfOwnTable: Bool
     /// The last row's names, by position, and their slots (`slot(of:at:)`).
     private var recentSlots: [(name: String, slot: Int?)?] = []
 
@@ -66,6 +74,20 @@ struct RecordImporter {
         hasDefault = pipeline.defaultValues.slots.map { $0 != nil }
         let fields = pipeline.fields
         secureSlots = Set(fields.indices.filter { fields[$0].isSecure })
+        hasGroupOfOwnTable = form.groups.contains { $0.tableName.equalsIgnoringCase(form.tableName) }
+    }
+
+    /// Notes that `line` writes the record with `key` of the form's own
+    /// table; refuses the write when another line wrote it already.
+    ///
+    /// - throws: `RowProblems` naming both lines.
+    mutating func claim(_ key: RecordKey, line: Int) throws {
+        guard hasGroupOfOwnTable else { return }
+        if let earlier = writtenInSameTable[key], earlier != line {
+            throw RowProblems(messages: ["\(form.tableName) \(key.typedText) is written by line \(earlier) too (as a line or "
+                                         + "as a row of its group), with other values: give each record once"])
+        }
+        writtenInSameTable[key] = line
     }
 
     /// Whether `raw` is the mask `list` and `show` print for the secure
@@ -332,8 +354,8 @@ struct RecordImporter {
     /// it is exactly what SQLite holds, or the same model value through the
     /// field's coding; only changed fields are validated, so a stored value
     /// that already breaks a rule does not block a row that leaves it alone.
-    private func update(_ stored: StoredRecord, storedValues: [String: DatabaseValue], with input: InputRecord,
-                        in batch: any RecordWriting) throws -> Outcome {
+    private mutating func update(_ stored: StoredRecord, storedValues: [String: DatabaseValue], with input: InputRecord,
+                                 in batch: any RecordWriting) throws -> Outcome {
         var values = stored.values
         var given: [String] = []
         var like: [String: DatabaseValue] = [:]
@@ -370,6 +392,7 @@ struct RecordImporter {
             return .unchanged
         case .update(let changes, _, _):
             try report(problems)
+            try claim(stored.key, line: input.line)
             try batch.update(stored.key, changes: changes, like: like)
             return .updated
         case .unchanged, .insert:

@@ -123,6 +123,25 @@ import Testing
         }
     }
 
+    /// An employee's reports are employees too: in an export of the table
+    /// with `--children`, a record is a line and a row of its manager's line.
+    /// Unchanged, it imports back as nothing; edited in one place only, the
+    /// other would undo the edit, so the import is refused naming both lines.
+    @Test func aRecordWrittenTwiceInOneImportWithOtherValuesIsRefused() throws {
+        let demo = try DemoDatabase(sql: ChildRowsCommandTests.schema)
+        let export = try demo.run(["export", "employee", "--children"])
+        #expect(export.code == 0, "\(export)")
+        let before = try demo.dump()
+        let unchanged = try demo.run(["import", "employee", "--children"], stdin: export.output)
+        #expect(unchanged.code == 0 && unchanged.errors.contains("0 updated"), "\(unchanged)")
+        let edited = export.output.replacingOccurrences(of: #"[{"id": 2, "name": "Ann"}"#, with: #"[{"id": 2, "name": "Annie"}"#)
+        #expect(edited != export.output)
+        let refused = try demo.run(["import", "employee", "--children"], stdin: edited)
+        #expect(refused.code == 65, "\(refused)")
+        #expect(refused.errors.contains("employee 2 is written by line 1 too"), "\(refused)")
+        #expect(try demo.dump() == before)
+    }
+
     @Test func aPlaylistsTracksAreReordered() throws {
         let demo = try DemoDatabase(sql: Self.playlists)
         let export = try demo.run(["export", "playlist", "--children", "--where", "id=1"])
