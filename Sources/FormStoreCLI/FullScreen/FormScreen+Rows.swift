@@ -83,7 +83,7 @@ extension FormScreen {
         editor = nil
         guard let cell, let row = cell.row, let field = focusedColumn, Self.isTyped(field),
               session.whyGroupNotEditable(cell.group) == nil else { return }
-        editor = LineEditor(session.rowText(cell.group, row, field.key))
+        editor = LineEditor(field.isSecure ? "" : session.rowText(cell.group, row, field.key))
     }
 
     /// The person leaves a cell: free mode saves what was typed.

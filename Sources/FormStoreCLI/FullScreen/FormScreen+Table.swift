@@ -60,7 +60,8 @@ extension FormScreen {
             if here { style = .focus }
             if here { screen.fill(row: row, column: column, count: width, style: style) }
             if here, let editor {
-                let window = editor.window(width: width)
+                let shown = field.isSecure ? LineEditor(String(repeating: "•", count: editor.characters.count)) : editor
+                let window = shown.window(width: width)
                 screen.write(window.text, row: row, column: column, style: style, limit: width)
                 screen.cursor = (row, column + window.cursor)
                 continue
@@ -83,6 +84,8 @@ extension FormScreen {
     /// A cell as shown when not typed in (and as its column is measured, `TableLayout`).
     static func cellText(_ group: RowGroup, _ row: GroupRow, _ field: Field, in session: FormSession) -> String {
         if field.kind == .bool { return (row[field.key].boolValue ?? false) ? "[x]" : "[ ]" }
+        // A row's password, as a field's: masked, and typed afresh (`cellChanged`).
+        if field.isSecure { return session.rowText(group.key, row.id, field.key).isEmpty ? "" : ValueText.mask }
         if !field.choices.isEmpty, let choice = field.choices.first(where: { $0.value == row[field.key] }) {
             return choice.label
         }

@@ -29,7 +29,7 @@ struct TableLayout {
             // Measured as drawn: a line break's ⏎ takes a column its character does not.
             let texts = rows.map { row in
                 max(DisplayWidth.of(FormScreen.cellText(group, row, field, in: session)),
-                    DisplayWidth.of(session.rowText(group.key, row.id, field.key))) + cursor
+                    field.isSecure ? 0 : DisplayWidth.of(session.rowText(group.key, row.id, field.key))) + cursor
             }
             return min(room, Self.widest, max(3, DisplayWidth.of(field.label), texts.max() ?? 0))
         }

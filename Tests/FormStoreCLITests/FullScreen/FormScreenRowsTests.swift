@@ -46,6 +46,32 @@ import Testing
         #expect(lines.contains("  + add a row (Ctrl-N)"))
     }
 
+    /// A row's password is masked as a field's is, and typed afresh: its
+    /// text is never on the screen, nor is what is typed in its place.
+    @Test func aRowsPasswordIsNeverShown() throws {
+        let form = Form("account") {
+            Section { Field("Name", key: "name") }
+            Section(group: "logins", title: "Logins") {
+                Field("Login", key: "login")
+                Field("Password", key: "password", kind: .password)
+            }
+            .childTable("credential", foreignKey: "account_id")
+        }
+        let backend = MemoryBackend()
+        let record = backend.put(["id": 1, "name": "Ann"])
+        backend.putRows([["id": 10, "login": "root", "password": "oldpass"]], group: "logins", of: record.key)
+        let session = try FormSession.open(form, key: record.key, backend: backend)
+        let screen = FormScreen(session: session)
+        #expect(!text(screen).contains("oldpass"))
+        #expect(text(screen).contains("root   ••••") || text(screen).contains("root  ••••"), "\(text(screen))")
+        try press(.tab, .tab, on: screen)  // name → root's login → its password
+        for character in "newpass" { _ = try screen.handle(.character(character)) }
+        #expect(!text(screen).contains("newpass"), "\(text(screen))")
+        #expect(text(screen).contains("•••••••"), "\(text(screen))")
+        try press(.tab, on: screen)
+        #expect(session.rows("logins")[0]["password"] == "newpass")
+    }
+
     /// A cell holding empty text shows `""`, apart from NULL, as a field
     /// does; a line break's ⏎ gets its column's room (the column was measured
     /// on the raw text, where the break takes none, and cut its last letter).
