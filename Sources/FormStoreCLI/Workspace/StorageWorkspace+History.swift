@@ -53,6 +53,12 @@ extension StorageWorkspace: HistoryWorkspace {
         var skipped: [String] = []
         for change in undone {
             for field in change.fields {
+                guard form.field(field.field) != nil else {
+                    // A column renamed or dropped since, or a field the form no longer has.
+                    let note = "\(field.field) is no longer a field of \(form.name): it was left out"
+                    if !skipped.contains(note) { skipped.append(note) }
+                    continue
+                }
                 guard !field.isSecure, let old = field.old, let new = field.new else {
                     let note = "\(field.field) is secure: its history keeps no value, so it was left as it is"
                     if !skipped.contains(note) { skipped.append(note) }
@@ -64,6 +70,12 @@ extension StorageWorkspace: HistoryWorkspace {
                 }
                 expected[field.field] = new
             }
+        }
+        // The last recorded change of each field: a field `--change` finds changed again by a later
+        // one of the history is no one else's change, but reverting would undo that one too.
+        var last: [String: (id: Int64, new: FieldValue?)] = [:]
+        for change in changes {
+            for field in change.fields where expected[field.field] != nil { last[field.field] = (change.id, field.new) }
         }
         let session = try FormSession.open(withSaveStep(form), key: recordKey, backend: store, drafts: nil)
         session.attribution = .command
@@ -77,6 +89,11 @@ extension StorageWorkspace: HistoryWorkspace {
             let stored = session.pristineValue(field)
             guard let wrote = expected[field], stored != wrote else { return nil }
             return FieldConflict(field: field, base: wrote, mine: values[field] ?? .null, theirs: stored)
+        }
+        if case .change(let id) = target, let field = conflicts.first?.field, let later = last[field], later.id != id,
+           later.new == session.pristineValue(field) {
+            throw CLIError.conflict("\(form.name) \(key.text): \(field) was changed again by change \(later.id) since change \(id), "
+                                    + "and reverting \(id) would undo that too: revert change \(later.id) first, or revert --to a time")
         }
         if !conflicts.isEmpty { throw RecordRejected(form: form, key: key.text, reason: .conflict(conflicts)) }
         let before = session.pristine

@@ -150,6 +150,24 @@ import Testing
         #expect(try db.run(["revert", "plans", "1"]).code == 64)
     }
 
+    /// Reverting an older change whose field a later change wrote again
+    /// names that change (it is no one else's), and a field the form lost
+    /// since is left out, said so.
+    @Test func revertingAnOlderChangeNamesTheLaterOne() throws {
+        let db = try database()
+        for name in ["team", "pro", "team"] { #expect(try db.run(["set", "plans", "1", "name=\(name)"]).code == 0) }
+        let reverted = try db.run(["revert", "plans", "1", "--change", "2"])
+        #expect(reverted.code == 75, "\(reverted)")
+        #expect(reverted.errors.contains("name was changed again by change 3 since change 2"), "\(reverted)")
+        #expect(try db.query("SELECT name FROM plans WHERE id = 1") == "team\n")
+        #expect(try db.run(["revert", "plans", "1", "--change", "3"]).code == 0)
+        #expect(try db.run(["set", "plans", "1", "seats=9"]).code == 0)
+        try db.query("ALTER TABLE plans RENAME COLUMN seats TO places")
+        let renamed = try db.run(["revert", "plans", "1", "--change", "5"])
+        #expect(renamed.code == 0, "\(renamed)")
+        #expect(renamed.errors.contains("seats is no longer a field of plans: it was left out"), "\(renamed)")
+    }
+
     @Test func historyKeepsWhatTheEnvironmentSays() throws {
         let db = try database()
         for seats in 2...5 {
