@@ -74,4 +74,9 @@ extension RowGroup {
     public func missingColumn(_ column: String, as role: String, form: String, table: String) -> String {
         "form \(form): group '\(key)' names \(role) '\(column)', which table '\(table)' lacks"
     }
+
+    /// The message for a group whose table the database lacks.
+    public func missingTable(form: String) -> String {
+        "form \(form): group '\(key)' names table '\(tableName)', which the database lacks"
+    }
 }

@@ -33,7 +33,9 @@ extension FormStore {
             // With the parent key's collations: each key column is compared by its parent
             // column's, as SQLite matches the key (a COLLATE NOCASE 'cd' has its 'CD' rows too).
             let (table, collations) = try database.read { conn -> (TableInfo, [String]) in
-                guard try conn.tableExists(group.tableName) else { throw FormStoreError.unknownTable(group.tableName) }
+                guard try conn.tableExists(group.tableName) else {
+                    throw FormStoreError(reason: .unknownTable, message: group.missingTable(form: form.name))
+                }
                 return (try conn.tableInfo(group.tableName),
                         parent.keyColumns.map { conn.collation(of: $0, in: parent.table.name) })
             }

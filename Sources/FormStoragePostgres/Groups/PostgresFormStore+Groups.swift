@@ -107,7 +107,7 @@ extension PostgresFormStore: GroupBackend {
         let children = try form.groups.map { group -> PostgresChildMapping in
             let (table, constraints) = try pool.read { conn in
                 guard let table = try catalog.table(group.tableName, conn) else {
-                    throw PostgresStoreError.unknownTable(group.tableName)
+                    throw PostgresStoreError(reason: .unknownTable, message: group.missingTable(form: form.name))
                 }
                 return (table, try catalog.constraints(of: group.tableName, conn))
             }

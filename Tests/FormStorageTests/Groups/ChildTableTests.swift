@@ -146,6 +146,15 @@ import Testing
         } throws: { error in
             "\(error)" == "form invoice: group 'lines' names orderColumn 'nope', which table 'invoice_line' lacks"
         }
+        let missing = Form("invoice") {
+            Section { Field("Customer", key: "customer") }
+            Section(group: "lines") { Field("Item", key: "item") }.childTable("no_such_table", foreignKey: "invoice_id")
+        }
+        #expect {
+            _ = try FormSession.open(missing, key: RecordKey("id", 1), backend: store)
+        } throws: { error in
+            "\(error)" == "form invoice: group 'lines' names table 'no_such_table', which the database lacks"
+        }
     }
 
     @Test func aFailureInTheLastRowWritesNothing() throws {
