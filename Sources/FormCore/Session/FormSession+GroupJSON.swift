@@ -67,7 +67,11 @@ extension FormSession {
                     }
                 }
                 let key = identity.map { values[$0] ?? .null }
-                if !identity.isEmpty && !key.contains(.null) {
+                // A row naming its key (NULL too: a stored row's key may be NULL) is the stored row
+                // with that key, if any; a row leaving its key out, or naming none stored, is new.
+                let stated = !identity.isEmpty && identity.allSatisfy { name in cells.contains { $0.key == name } }
+                let id = stated ? stored[key] : nil
+                if stated && (!key.contains(.null) || id != nil) {
                     if let first = firstStated[key] {
                         errors.append(FieldError(field: at, code: "duplicate",
                                                  message: "has the same \(identity.joined(separator: ", ")) as \(first)"))
@@ -75,7 +79,6 @@ extension FormSession {
                     }
                     firstStated[key] = at
                 }
-                let id = identity.isEmpty || key.contains(.null) ? nil : stored[key]
                 // A stored row's cell given as it is, is no change: neither checked nor refused
                 // (a REAL in an INTEGER column, a date kept as `02/01/2024`), as a field's is.
                 let current = id.flatMap { self.row(group.key, $0) }

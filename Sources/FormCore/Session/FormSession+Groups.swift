@@ -423,12 +423,12 @@ extension FormSession {
 
 extension RowGroup {
     /// A stored row's key from its values; `nil` when the group has no key
-    /// columns (an array) or the row holds no key.
+    /// columns (an array) or the row holds none of them. A key column holding
+    /// NULL is part of the key: SQLite lets a primary key other than an
+    /// INTEGER one hold NULL, and the row is found by it (`IS NULL`).
     func rowKey(_ values: [String: FieldValue]) -> RecordKey? {
-        guard !keyFields.isEmpty else { return nil }
-        let parts = keyFields.map { values[$0] ?? .null }
-        guard !parts.contains(.null) else { return nil }
-        return RecordKey(columns: keyFields, values: parts)
+        guard !keyFields.isEmpty, keyFields.contains(where: { values[$0] != nil }) else { return nil }
+        return RecordKey(columns: keyFields, values: keyFields.map { values[$0] ?? .null })
     }
 }
 

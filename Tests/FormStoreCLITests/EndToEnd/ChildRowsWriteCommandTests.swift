@@ -142,6 +142,32 @@ import Testing
         #expect(try demo.dump() == before)
     }
 
+    /// A child row whose primary key is NULL (SQLite allows it outside an
+    /// INTEGER PRIMARY KEY) is that stored row, found by `IS NULL`: an
+    /// unchanged export imports back as nothing, an edit updates it in place.
+    @Test func aChildRowWithANullKeyIsUpdatedInPlace() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE invoice (id INTEGER PRIMARY KEY, customer TEXT NOT NULL);
+            CREATE TABLE note (code TEXT PRIMARY KEY, invoice_id INTEGER REFERENCES invoice(id), body TEXT);
+            INSERT INTO invoice VALUES (1, 'Ann');
+            INSERT INTO note VALUES (NULL, 1, 'null-keyed'), ('n2', 1, 'second');
+            """)
+        let export = try demo.run(["export", "invoice", "--children"])
+        #expect(export.output.contains(#"{"code": null, "body": "null-keyed"}"#), "\(export)")
+        let before = try demo.dump()
+        #expect(try demo.run(["import", "invoice", "--children"], stdin: export.output).errors.contains("1 unchanged"))
+        #expect(try demo.dump() == before)
+        let edited = export.output.replacingOccurrences(of: "\"null-keyed\"", with: "\"edited\"")
+        let imported = try demo.run(["import", "invoice", "--children"], stdin: edited)
+        #expect(imported.code == 0, "\(imported)")
+        #expect(try demo.query("SELECT quote(code), body FROM note ORDER BY body") == "NULL|edited\n'n2'|second\n")
+        // A row naming a key no row has is a new one.
+        let added = try demo.run(["set", "invoice", "1", "--json", "--children"],
+                                 stdin: #"{"note": [{"code": null, "body": "edited"}, {"code": "n2", "body": "second"}, {"code": "n3", "body": "third"}]}"#)
+        #expect(added.code == 0, "\(added)")
+        #expect(try demo.query("SELECT count(*) FROM note") == "3\n")
+    }
+
     @Test func aPlaylistsTracksAreReordered() throws {
         let demo = try DemoDatabase(sql: Self.playlists)
         let export = try demo.run(["export", "playlist", "--children", "--where", "id=1"])
