@@ -15,9 +15,10 @@ extension EditorEdit {
             let fields = change.changed.map { "\(FieldDisplay.label($0, in: form)) → \(FieldDisplay.current($0, in: session))" }
             messages.write("Changed by someone else while you edited: \(fields.joined(separator: ", ")).\n")
         }
-        for conflict in change.conflicts {
+        // A row's cell (`lines[11].amount`) or a whole row too: the document lists them with the fields'.
+        for conflict in change.conflicts + change.rowConflicts {
             messages.write("Also changed by someone else: " + FieldDisplay.conflict(conflict, in: form) + "\n")
         }
-        return change.conflicts
+        return change.conflicts + change.rowConflicts
     }
 }

@@ -40,6 +40,8 @@ final class EditorEdit {
     /// The labels of the rows the form's foreign keys refer to, written beside their hints.
     private let labels: ReferenceLabels?
     private var progress = EditProgress()
+    /// The whole-row conflicts of the document shown last (`render(conflicts:)`).
+    private var pendingRowConflicts: [FieldConflict] = []
 
     /// - parameter messages: where messages go (stderr).
     /// - parameter notice: how to resume (`formstore edit FORM KEY --editor` by default).
@@ -148,6 +150,13 @@ final class EditorEdit {
 
             var resubmit: Set<String> = []
             if case .conflict(let fields)? = reopened, form.mode == .free { resubmit = fields }
+            // Saved after a conflict over whole rows: each still in the document is kept as the person's.
+            if case .conflict? = reopened {
+                for conflict in pendingRowConflicts where session.isRowConflict(conflict) {
+                    try session.settleRowConflict(conflict, keepMine: true)
+                }
+            }
+            pendingRowConflicts = []
             let changed = form.fields.filter { field in
                 guard let value = values[field.key] else { return false }
                 return differs(value, field.key) || resubmit.contains(field.key)
@@ -357,7 +366,9 @@ final class EditorEdit {
     private func abandon(conflicts fields: Set<String>) -> ExitCode {
         session.close()
         progress.update(from: session)
+        // Fields by label, in form order; a row's cell or a whole row by its path.
         let named = form.fields.filter { fields.contains($0.key) }.map(\.label)
+            + fields.filter { form.field($0) == nil }.sorted()
         messages.write("formstore: \(subject): \(named.joined(separator: ", ")) changed by someone else since you began; "
                        + "nothing was saved over it\n"
                        + notice.message("Edit abandoned", progress: progress.snapshot, fallback: session.draftFallback,
@@ -408,11 +419,19 @@ final class EditorEdit {
     private func render(conflicts: [FieldConflict] = [], restoredFrom draft: Draft? = nil) -> String {
         var texts: [String: String] = [:]
         for field in form.fields where field.holdsValue && !field.isSecure { texts[field.key] = session.text(field.key) }
-        let marks = conflicts.compactMap { conflict -> EditorDocument.Conflict? in
-            guard let field = form.field(conflict.field) else { return nil }
+        let marks = conflicts.map { conflict -> EditorDocument.Conflict in
+            guard let field = form.field(conflict.field) else {
+                // A row's cell (`lines[11].amount`) or a whole row (`lines[11]`, deleted or changed there):
+                // listed in the header, with theirs as its row field shows it; yours is in the row's block.
+                let theirs = FieldDisplay.rowField(conflict.field, in: form).map { $0.format(conflict.theirs) }
+                    ?? ValueText.text(conflict.theirs, kind: nil, blobsBySize: true)
+                return EditorDocument.Conflict(field: conflict.field, theirs: theirs)
+            }
             return EditorDocument.Conflict(field: conflict.field, theirs: field.format(conflict.theirs),
                                            base: field.format(conflict.base), yours: session.text(conflict.field))
         }
+        // A whole row deleted on one side and changed on the other: kept as yours if the person saves.
+        pendingRowConflicts = conflicts.filter { session.isRowConflict($0) }
         let emptyText = Set(texts.keys.filter { session.value($0) == .text("") && session.inputs[$0] == nil })
         // `1 (AC/DC)`: the row each foreign key refers to now, as `show` names it.
         var referred: [String: String] = [:]

@@ -18,7 +18,7 @@ extension PromptEdit {
             let fields = change.changed.map { "\(FieldDisplay.label($0, in: form)) → \(FieldDisplay.current($0, in: session))" }
             prompter.say("Changed by someone else meanwhile: \(fields.joined(separator: ", ")).")
         }
-        for conflict in change.conflicts {
+        for conflict in change.conflicts + change.rowConflicts {
             prompter.say("Also changed by someone else: " + FieldDisplay.conflict(conflict, in: form))
         }
     }

@@ -30,4 +30,26 @@ import Testing
         #expect(second.contains("\nnote: m\n"), "\(second)")
         #expect(try demo.query("SELECT title, note FROM t") == "mine|m\n")
     }
+
+    /// A row's cell someone else saved while the document was open is listed
+    /// with the conflicts, theirs as its row field shows it; left unchanged,
+    /// nothing is saved and the message names the cell.
+    @Test func aRowsCellBothChangedIsListedWithTheConflicts() throws {
+        let demo = try DemoDatabase(sql: InvoiceSchema.sqlite)
+        let editor = try demo.file("editor.sh", """
+            if grep -q '^amount: 2.5$' "$1"; then
+                sqlite3 '\(demo.path)' "UPDATE invoice SET customer = 'Kim' WHERE id = 1; UPDATE invoice_line SET amount = 9 WHERE id = 10"
+                sed -i 's/^customer: .*/customer: Zed/; s/^amount: 2.5$/amount: 3.75/' "$1"
+            else
+                cp "$1" '\(demo.scratch.path)/second.txt'
+            fi
+            """)
+        let run = try demo.run(["edit", "invoice", "1", "--editor", "--children"], environment: ["EDITOR": "/bin/sh '\(editor)'"])
+        #expect(run.code == 75, "\(run)")
+        #expect(run.errors.contains("customer, invoice_line[10].amount changed by someone else"), "\(run)")
+        let second = try String(contentsOfFile: demo.scratch.path + "/second.txt", encoding: .utf8)
+        #expect(second.contains("#   invoice_line[10].amount: now 9\n"), "\(second)")
+        #expect(second.contains("amount: 3.75\n"), "\(second)")
+        #expect(try demo.query("SELECT amount FROM invoice_line WHERE id = 10") == "9\n")
+    }
 }
