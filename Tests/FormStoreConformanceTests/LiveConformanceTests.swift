@@ -131,4 +131,51 @@ import Testing
         #expect(signal.wait(timeout: .seconds(5)))
         #expect(try session.takeExternalChanges()?.changed == ["name"])
     }
+
+    /// A key too long for a notification's payload (8000 bytes) is left out
+    /// of it: the server would otherwise refuse the write, anyone's.
+    @Test func aRowWithAKeyTooLongToNotifyIsStillWritten() throws {
+        let backend = try TestBackend(.postgres, schema: Schema(sqlite: "", postgres: """
+            CREATE TABLE tk (k text PRIMARY KEY, v text); INSERT INTO tk VALUES ('a', '1');
+            """))
+        var form = Form(name: "tk", sections: [Section(fields: [Field(key: "v", label: "v")])])
+        form.primaryKey = ["k"]
+        let session = try FormSession.open(form, key: RecordKey("k", "a"), backend: backend.store)
+        let signal = try session.watchExternalChanges()
+        try backend.otherConnection()("INSERT INTO tk VALUES (repeat('x', 9000), 'long')")
+        #expect(signal.wait(timeout: .seconds(5)))
+        #expect(try backend.count("SELECT count(*) FROM tk") == 2)
+    }
+}
+
+/// A PostgreSQL type the form reads as text, refused where the server would
+/// store another value than the one given.
+@Suite struct PostgresTextTypeTests {
+    static let schema = Schema(sqlite: "", postgres: """
+        CREATE TABLE pay (id integer PRIMARY KEY, amount money, b bytea); INSERT INTO pay VALUES (1, 10, NULL);
+        """)
+
+    @Test func moneyIsNeverStoredRounded() throws {
+        let backend = try TestBackend(.postgres, schema: Self.schema)
+        let form = try #require(try (backend.store as! PostgresFormStore).inferredForm(table: "pay"))
+        let session = try FormSession.open(form, key: RecordKey("id", 1), backend: backend.store)
+        try session.set("amount", input: "1.999")
+        #expect(throws: PostgresStoreError.self) { _ = try session.save() }
+        #expect(try backend.row("SELECT amount::numeric FROM pay")?.first == "10.00")
+        try session.set("amount", input: "1,234.50")
+        #expect(try session.save().isSuccess)
+        #expect(try backend.row("SELECT amount::numeric FROM pay")?.first == "1234.50")
+    }
+
+    @Test func byteaTakesOnlyBytes() throws {
+        let backend = try TestBackend(.postgres, schema: Self.schema)
+        let form = try #require(try (backend.store as! PostgresFormStore).inferredForm(table: "pay"))
+        let session = try FormSession.open(form, key: RecordKey("id", 1), backend: backend.store)
+        try session.set("b", input: "abc")
+        #expect(throws: PostgresStoreError.self) { _ = try session.save() }
+        #expect(try backend.row("SELECT b IS NULL FROM pay")?.first == "t")
+        try session.set("b", input: "cafe")
+        #expect(try session.save().isSuccess)
+        #expect(try backend.row("SELECT encode(b, 'hex') FROM pay")?.first == "cafe")
+    }
 }

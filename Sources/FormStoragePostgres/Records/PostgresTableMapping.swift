@@ -197,10 +197,44 @@ extension PostgresTableMapping {
     /// own way (`jsonb`, `uuid`) are not compared.
     func checkStoredAsWritten(_ written: [String: FieldValue], saved: StoredRecord) throws {
         for (field, given) in written where given != .null && jsonPaths[field] == nil {
+            // A `bytea` holds bytes only: text that is no hex (which the field leaves as text, as a BLOB
+            // column in SQLite may hold it) was read by the server as its escape format (`abc`: 61 62 63).
+            if table.column(field)?.typeName == "bytea", case .text = given {
+                throw PostgresStoreError(reason: .notHeld, message: "\(field): \(RecordKey.text(of: given)) is no bytes: "
+                                         + "a bytea holds bytes, typed in hex as x'CAFE': nothing was saved")
+            }
+            // `money` is text to the form (`$12.34`, as the locale writes it): its amount is compared.
+            if table.column(field)?.typeName == "money", case .text(let typed) = given, case .text(let held)? = saved.values[field],
+               let amount = Self.moneyAmount(typed), let stored = Self.moneyAmount(held), amount != stored {
+                throw PostgresStoreError.notHeld(field, given: given, stored: .text(held))
+            }
             guard let kind = coding(field).kind, kind == .integer || kind == .decimal || kind.isDateLike,
                   let stored = saved.values[field] else { continue }
             guard Self.holdsSame(given, stored) else { throw PostgresStoreError.notHeld(field, given: given, stored: stored) }
         }
+    }
+
+    /// The amount of a `money` text as typed or as the server writes it
+    /// (`$1,234.56`, `-1.999`, `1.234,56 €`): its digits, a minus sign, and the
+    /// last of `.` or `,` as the decimal point where the two both appear, else
+    /// a lone one (a lone `,` followed by three digits groups thousands).
+    /// `nil` for text with no digits.
+    static func moneyAmount(_ text: String) -> Decimal? {
+        let kept = text.filter { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }
+        guard kept.contains(where: \.isNumber) else { return nil }
+        let negative = text.contains("-") || text.contains("(")
+        var point: Character?
+        if kept.contains("."), kept.contains(",") {
+            point = kept.last { $0 == "." || $0 == "," }
+        } else if let only = kept.first(where: { $0 == "." || $0 == "," }), kept.filter({ $0 == only }).count == 1 {
+            let digitsAfter = kept.split(separator: only, omittingEmptySubsequences: false).last?.count ?? 0
+            point = only == "." || digitsAfter != 3 ? only : nil
+        }
+        var number = ""
+        for character in kept {
+            if character.isNumber { number.append(character) } else if character == point { number.append(".") }
+        }
+        return Decimal(string: (negative ? "-" : "") + number, locale: Locale(identifier: "en_US_POSIX"))
     }
 
     /// Whether `stored` is `given` as a number or an instant; true where

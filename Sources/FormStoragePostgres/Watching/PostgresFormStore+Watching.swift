@@ -70,10 +70,12 @@ extension PostgresFormStore: CommitObserving {
             let found = try conn.execute("""
                 SELECT c.relkind::text, EXISTS (SELECT 1 FROM pg_catalog.pg_trigger t
                                                 WHERE t.tgrelid = c.oid AND t.tgname = 'formstore_notify'),
-                       pg_catalog.to_regprocedure('formstore_notify()') IS NOT NULL
+                       COALESCE((SELECT p.prosrc LIKE '%' || $2 || '%' FROM pg_catalog.pg_proc p
+                                 WHERE p.oid = pg_catalog.to_regprocedure('formstore_notify()')), false)
                 FROM pg_catalog.pg_class c WHERE c.oid = pg_catalog.to_regclass($1)
-                """, [quoted])
+                """, [quoted, Self.notifyFunctionMark])
             guard found.rowCount == 1, ["r", "p"].contains(found.text(row: 0, column: 0)) else { return }
+            // Missing, or an older one (which sent any key, however long): made anew.
             if found.text(row: 0, column: 2) != "t" { try conn.executeScript(Self.notifyFunctionSQL) }
             if found.text(row: 0, column: 1) != "t" {
                 let keys = table.primaryKey.map { "'" + $0.replacing("'", with: "''") + "'" }
@@ -86,14 +88,21 @@ extension PostgresFormStore: CommitObserving {
         commitListeners.state.withLock { _ = $0.triggered.insert(table.name) }
     }
 
+    /// Text only the current trigger function holds (its payload's limit).
+    static let notifyFunctionMark = "formstore_notify v2"
+
     /// The trigger function: the trigger's arguments name the key columns,
-    /// read from the row written (the old row of a delete).
+    /// read from the row written (the old row of a delete). A payload past
+    /// what `pg_notify` takes (8000 bytes: a long text key) names the table
+    /// alone: otherwise the server would refuse the write itself, anyone's.
     static let notifyFunctionSQL = """
-        CREATE FUNCTION formstore_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+        CREATE OR REPLACE FUNCTION formstore_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+        -- \(notifyFunctionMark)
         DECLARE
             written jsonb;
             record_key jsonb := '{}';
             key_column text;
+            payload text;
         BEGIN
             IF TG_OP = 'DELETE' THEN written := to_jsonb(OLD); ELSE written := to_jsonb(NEW); END IF;
             IF TG_NARGS > 0 THEN
@@ -101,7 +110,11 @@ extension PostgresFormStore: CommitObserving {
                     record_key := record_key || jsonb_build_object(key_column, written -> key_column);
                 END LOOP;
             END IF;
-            PERFORM pg_notify('formstore', jsonb_build_object('table', TG_TABLE_NAME, 'key', record_key)::text);
+            payload := jsonb_build_object('table', TG_TABLE_NAME, 'key', record_key)::text;
+            IF octet_length(payload) > 7000 THEN
+                payload := jsonb_build_object('table', TG_TABLE_NAME, 'key', NULL)::text;
+            END IF;
+            PERFORM pg_notify('formstore', payload);
             RETURN NULL;
         END
         $$;
