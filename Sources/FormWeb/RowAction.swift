@@ -53,12 +53,18 @@ extension FormSession {
         let places = posted[action.group] ?? []
         guard action.place >= 1, action.place <= places.count, let id = places[action.place - 1],
               let index = rows(action.group).firstIndex(where: { $0.id == id }) else { return false }
-        let count = rows(action.group).count
         switch action.kind {
         case .add: break
         case .remove: try removeRow(action.group, id)
-        case .up: try moveRow(action.group, id, to: max(index - 1, 0))
-        case .down: try moveRow(action.group, id, to: min(index + 1, count - 1))
+        case .up, .down:
+            // Past the row beside it on the person's page, found where it is now: a row someone
+            // else deleted meanwhile is no longer there to pass, so the order stays (moving by
+            // index moved it past a row the person never saw beside it).
+            let beside = action.place - 1 + (action.kind == .up ? -1 : 1)
+            guard places.indices.contains(beside), let other = places[beside],
+                  let target = rows(action.group).firstIndex(where: { $0.id == other }) else { return true }
+            guard action.kind == .up ? target < index : target > index else { return true }
+            try moveRow(action.group, id, to: target)
         }
         return true
     }

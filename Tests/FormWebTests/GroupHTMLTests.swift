@@ -59,4 +59,29 @@ import Testing
         #expect(fresh.rows("lines").count == 2)
         #expect(try !fresh.perform(RowAction(kind: .remove, group: "lines", place: 7), rows: result.postedRows), "no such row: nothing done")
     }
+
+    /// ↑ moves a row past the one above it on the person's page: when
+    /// someone else deleted that one meanwhile, the order of the rest stays
+    /// (moving by index put it above a row it was never beside).
+    @Test func aRowMovedUpPastARowDeletedMeanwhileKeepsTheOrder() throws {
+        let backend = MemoryBackend()
+        let stored = backend.put(["id": 1, "customer": "Ann"])
+        backend.putRows([["id": 10, "item": "A", "position": 0], ["id": 11, "item": "B", "position": 1],
+                         ["id": 13, "item": "D", "position": 3]], group: "lines", of: stored.key)
+        let session = try FormSession.open(try Self.form(), key: stored.key, backend: backend)
+        // The page was drawn with A, B, C (12, deleted since by someone else), D.
+        var members: [SubmittedForm.Member] = [.init(name: "_groups", value: #"["lines"]"#),
+            .init(name: "_rows", value: #"{"lines":{"10":{"item":"A"},"11":{"item":"B"},"12":{"item":"C"},"13":{"item":"D"}}}"#)]
+        for (place, (key, item)) in [("10", "A"), ("11", "B"), ("12", "C"), ("13", "D")].enumerated() {
+            members += [.init(name: "lines[\(place + 1)]._key", value: key), .init(name: "lines[\(place + 1)].item", value: item)]
+        }
+        let result = session.apply(submitted: SubmittedForm(members: members))
+        #expect(try session.perform(RowAction(kind: .up, group: "lines", place: 4), rows: result.postedRows))
+        #expect(session.rows("lines").map { $0["item"] } == ["A", "B", "D"])
+        // ↓ on B: the row below it on the page is the deleted C, so nothing moves; ↓ on A passes B.
+        #expect(try session.perform(RowAction(kind: .down, group: "lines", place: 2), rows: result.postedRows))
+        #expect(session.rows("lines").map { $0["item"] } == ["A", "B", "D"])
+        #expect(try session.perform(RowAction(kind: .down, group: "lines", place: 1), rows: result.postedRows))
+        #expect(session.rows("lines").map { $0["item"] } == ["B", "A", "D"])
+    }
 }
