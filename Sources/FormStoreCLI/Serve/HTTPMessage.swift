@@ -18,8 +18,14 @@ struct HTTPRequest: Sendable {
     /// new-record page, `%6Eew` a record whose key is "new".
     var rawSegments: [String] { path.split(separator: "/", omittingEmptySubsequences: true).map(String.init) }
 
-    /// The path's segments, each decoded on its own, so `a%2Fb` is one segment `a/b`.
-    var segments: [String] { rawSegments.map(Self.decoded) }
+    /// The path's segments, each decoded on its own, so `a%2Fb` is one segment
+    /// `a/b`; `\.` and `\..` are `.` and `..` (`WebApp.pathSegment`).
+    var segments: [String] {
+        rawSegments.map { raw in
+            let text = Self.decoded(raw)
+            return text == "\\." || text == "\\.." ? String(text.dropFirst()) : text
+        }
+    }
 
     /// Percent-decoded text; text that is not valid percent-encoding is kept as it is.
     static func decoded(_ text: String) -> String { text.percentDecoded() ?? text }

@@ -200,11 +200,15 @@ extension WebApp {
     /// `/` too), the word `new` as `%6Eew`, so a record keyed "new" is not the
     /// new-record page, and `.` and `..` as `%2E` and `%2E%2E`, which a
     /// browser would otherwise resolve away (a table named `..` linked home).
+    /// A form's name or a record's key as one segment of an address. `.` and
+    /// `..` are written `\.` and `\..` (`HTTPRequest.segments` reads them
+    /// back): a browser takes `.`, `..` and their `%2E` spellings as steps up
+    /// the path and never sends them.
     static func pathSegment(_ text: String) -> String {
         switch text {
         case "new": return "%6Eew"
-        case ".": return "%2E"
-        case "..": return "%2E%2E"
+        case ".": return "%5C."
+        case "..": return "%5C.."
         default: return text.percentEncodedUnreserved()
         }
     }
