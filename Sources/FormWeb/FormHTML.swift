@@ -26,6 +26,9 @@ public struct FormHTML {
         public var submitLabel: String
         /// A server-sent events stream of the record's saves, for the page's script.
         public var eventsHref: String?
+        /// The tag of the record as drawn (its `ETag`, without quotes): the script
+        /// knows a `saved` event of its own free-mode save by it.
+        public var etag: String?
         /// Foreign-key fields drawn as pickers, by field key (see `WebReference`).
         public var references: [String: WebReference]
         /// Foreign-key cells of the groups' rows drawn as pickers, by the
@@ -64,6 +67,7 @@ public struct FormHTML {
         var out = "<form method=\"post\" action=\"\(HTML.escape(options.action))\" class=\"record\" novalidate"
         out += " data-form=\"\(HTML.escape(session.form.name))\" data-mode=\"\(session.form.mode.rawValue)\""
         if let events = options.eventsHref { out += " data-events=\"\(HTML.escape(events))\"" }
+        if let etag = options.etag { out += " data-etag=\"\(HTML.escape(etag))\"" }
         if options.drawnFrom != nil { out += " data-unsaved" }
         // The form turned its unsaved-changes warning off: leaving does not ask.
         if session.form.unsavedChangesWarning == nil { out += " data-leave-silently" }

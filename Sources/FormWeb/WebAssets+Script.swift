@@ -101,13 +101,21 @@ extension WebAssets {
   // Free mode: each change is saved as it is made. The answer is the record's
   // page again; its base replaces this page's, so the next change is judged
   // against what was just saved, and its errors or notice are shown here.
+  // The record as this page last saw it (`data-etag`): a `saved` event naming
+  // it is this page's own save. One heard while a save is on its way waits for it.
+  var ownTag = form.getAttribute("data-etag");
+  var saving = 0;
+  var heardTag = null;
   if (form.getAttribute("data-mode") === "free") {
     form.addEventListener("change", function () {
       if (draftTimer) { clearTimeout(draftTimer); draftTimer = null; }
+      saving += 1;
       fetch(action, { method: "POST", body: body(), credentials: "same-origin" })
         .then(function (r) { return r.text(); })
         .then(function (text) {
           var page = new DOMParser().parseFromString(text, "text/html");
+          var drawn = page.querySelector("form.record[data-etag]");
+          if (drawn) { ownTag = drawn.getAttribute("data-etag"); }
           var fresh = page.querySelector('form.record input[name="_base"]');
           if (fresh) { form.querySelector('input[name="_base"]').value = fresh.value; }
           page.querySelectorAll("form.record [data-field]").forEach(function (row) {
@@ -122,9 +130,22 @@ extension WebAssets {
             status.setAttribute("role", "status");
             form.parentNode.insertBefore(status, form);
           }
-          status.className = saved ? "notice saved" : "notice";
-          status.textContent = saved ? saved.textContent : "Not saved: see the errors below.";
+          // Not saved: the page's own words, a refusal no field holds (a UNIQUE, a CHECK) among them.
+          var words = [];
+          page.querySelectorAll(".notice.conflict[role=alert], .error-summary li").forEach(function (item) {
+            words.push(item.textContent.trim());
+          });
+          status.className = saved ? "notice saved" : "notice conflict";
+          status.textContent = saved ? saved.textContent
+            : "Not saved: " + (words.length ? words.join(" ") : "see the errors below.");
           dirty = !saved;
+        })
+        .finally(function () {
+          saving -= 1;
+          if (saving === 0 && heardTag !== null) {
+            if (heardTag !== ownTag) { savedElsewhere(); }
+            heardTag = null;
+          }
         });
     });
   }
@@ -155,16 +176,23 @@ extension WebAssets {
 
   // Someone else saved this record: say so, without touching what is typed.
   var events = form.getAttribute("data-events");
+  function savedElsewhere() {
+    if (document.getElementById("saved-elsewhere")) { return; }
+    var note = document.createElement("div");
+    note.id = "saved-elsewhere";
+    note.className = "notice conflict";
+    note.setAttribute("role", "alert");
+    note.textContent = "Someone else saved this record. Saving will show any field you both changed.";
+    form.parentNode.insertBefore(note, form);
+  }
   if (events && window.EventSource) {
     var source = new EventSource(events);
-    source.addEventListener("saved", function () {
-      if (document.getElementById("saved-elsewhere")) { return; }
-      var note = document.createElement("div");
-      note.id = "saved-elsewhere";
-      note.className = "notice conflict";
-      note.setAttribute("role", "alert");
-      note.textContent = "Someone else saved this record. Saving will show any field you both changed.";
-      form.parentNode.insertBefore(note, form);
+    source.addEventListener("saved", function (event) {
+      var tag = null;
+      try { tag = JSON.parse(event.data).etag; } catch (e) { tag = null; }
+      if (saving > 0) { heardTag = tag === null ? "" : tag; return; }
+      if (tag !== null && tag === ownTag) { return; }
+      savedElsewhere();
     });
   }
 })();

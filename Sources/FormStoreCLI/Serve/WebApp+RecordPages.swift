@@ -50,7 +50,12 @@ extension WebApp {
         let options = FormHTML.Options(action: path, csrfToken: visit.csrf, readOnly: readOnly,
                                        eventsHref: "/api/forms/\(Self.pathSegment(form.name))/records/\(Self.pathSegment(key))/events",
                                        references: references.fields, rowReferences: references.cells, drawnFrom: drawnFrom)
-        var body = notice + FormHTML(session, options: options).render()
+        var drawn = options
+        // The record as stored now, which the page shows: its own free-mode saves are known by it.
+        if let stored = session.key, let record = try workspace.store().load(form, key: stored) {
+            drawn.etag = RecordETag.of(record).filter { $0 != "\"" }
+        }
+        var body = notice + FormHTML(session, options: drawn).render()
         body += "<div class=\"actions\">"
         if form.mode == .edit && !session.isEditing && !readOnly {
             body += "<a class=\"button\" href=\"\(HTML.escape(path))?edit=1\">Edit</a>"

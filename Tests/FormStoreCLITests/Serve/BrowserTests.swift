@@ -163,6 +163,19 @@ import Testing
         try browser.replace("#f-email", "not an address")
         try browser.run("document.getElementById('f-email').blur();")
         #expect(try browser.wait { try browser.attribute("#f-email", "aria-invalid") == "true" })
+        #expect(try browser.wait { try browser.text("#free-status").contains("Not saved:") })
         #expect(try db.query("SELECT email FROM logins WHERE id = 1") == "second@example.com\n")
+        // A refusal no field holds (a UNIQUE index) is said in the status, not only "see below".
+        try db.query("INSERT INTO logins (id, email, password) VALUES (99, 'taken@example.com', 'x'); "
+                     + "CREATE UNIQUE INDEX logins_email ON logins(email)")
+        try browser.replace("#f-email", "taken@example.com")
+        try browser.run("document.getElementById('f-email').blur();")
+        #expect(try browser.wait { try browser.text("#free-status").lowercased().contains("email") }, "no word of the UNIQUE refusal")
+        #expect(try db.query("SELECT email FROM logins WHERE id = 1") == "second@example.com\n")
+        // The page's own saves are no one else's: no notice, until another writer saves.
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(try !browser.exists("#saved-elsewhere"), "its own save was taken for someone else's")
+        try db.query("UPDATE logins SET email = 'third@example.com' WHERE id = 1")
+        #expect(try browser.wait { try browser.exists("#saved-elsewhere") }, "no notice of the other save")
     }
 }
