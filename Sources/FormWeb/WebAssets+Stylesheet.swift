@@ -60,9 +60,9 @@ ul.forms .meta { color: var(--muted); font-size: .9rem; }
 fieldset.conflict label { display: block; margin: .3rem 0; }
 code { font-size: .9em; background: var(--wash); padding: 0 .2em; border-radius: 3px; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-fieldset.group { border-top: 1px solid var(--line); padding-top: .6rem; }
+fieldset.group { border-top: 1px solid var(--line); padding-top: .6rem; min-inline-size: 0; min-width: 0; }
 fieldset.group > .hint { margin: -.3rem 0 .6rem; }
-.rows-scroll { overflow-x: auto; }
+.rows-scroll { overflow-x: auto; position: relative; }
 table.rows { border-collapse: collapse; width: 100%; }
 table.rows th, table.rows td { padding: .3rem .35rem; vertical-align: top; text-align: left; }
 table.rows thead th { font-size: .9rem; color: var(--muted); border-bottom: 1px solid var(--line); white-space: nowrap; }

@@ -108,8 +108,10 @@ extension WebApp {
     /// `GET /`: every form, with links to its records.
     private func formsPage() throws -> HTTPResponse {
         let summaries = try locked { try workspace.formSummaries() }
+        // A table a spec of its name stands for is reached through the spec: its inferred form has no page of its own.
+        let specs = Set(summaries.filter { $0.source == .spec }.map(\.name))
         var body = "<ul class=\"forms\">\n"
-        for summary in summaries {
+        for summary in summaries where summary.source == .spec || !specs.contains(summary.name) {
             body += "<li><a href=\"/forms/\(HTML.escape(Self.pathSegment(summary.name)))\">\(HTML.escape(summary.title))</a>"
             body += " <span class=\"meta\">\(HTML.escape(summary.name)) · \(summary.source == .view ? "view" : "table") \(HTML.escape(summary.table)) · \(summary.fieldCount) fields · \(summary.source == .spec ? "spec" : "inferred")</span></li>\n"
         }
