@@ -78,7 +78,9 @@ extension WebApp {
     static func draftOffer(_ draft: Draft, path: String, saying text: String, buttons: (restore: String, discard: String),
                            visit: Visit) -> String {
         let when = ISO8601.shortDateTime(draft.updatedAt)
-        var out = "<div class=\"notice\" role=\"status\" id=\"draft-offer\"><p>\(HTML.escape(text)) from <time datetime=\"\(when)\">\(when)</time>.</p>"
+        // Read by a person to the minute (`2026-12-07 00:58 UTC`); the element keeps the exact time.
+        let shown = String(when.prefix(16)).replacing("T", with: " ") + " UTC"
+        var out = "<div class=\"notice\" role=\"status\" id=\"draft-offer\"><p>\(HTML.escape(text)) from <time datetime=\"\(when)\">\(shown)</time>.</p>"
         out += "<div class=\"actions\">"
         for (action, label, style) in [("restore", buttons.restore, ""), ("discard", buttons.discard, " class=\"secondary\"")] {
             out += "<form method=\"post\" action=\"\(HTML.escape(path))/draft/\(action)\"><input type=\"hidden\" name=\"_csrf\" value=\"\(visit.csrf)\">"
