@@ -38,6 +38,31 @@ import Testing
         }
     }
 
+    /// A save that changes rows records each row changed or added as a save
+    /// of its own table's record, in the same transaction: `history` of the
+    /// row lists it, and `revert` puts it back.
+    @Test(arguments: BackendKind.allCases)
+    func aRowsChangeIsInItsOwnHistory(_ kind: BackendKind) throws {
+        let backend = try TestBackend(kind, schema: Self.schema)
+        let db = ["--db", backend.location]
+        #expect(try runBinary(db + ["init"]).code == 0)
+        let set = try runBinary(db + ["set", "invoice", "1", "--json", "--children"], stdin: """
+            {"invoice_line": [{"id": 10, "item": "Green tea", "amount": 2.5}, {"id": 11, "item": "Cake", "amount": 3.5},
+                              {"item": "Jam", "amount": 1}]}
+            """)
+        #expect(set.code == 0, "\(kind): \(set)")
+        let history = try runBinary(db + ["history", "invoice_line", "10", "--format", "json"])
+        #expect(history.code == 0, "\(kind): \(history)")
+        let changes = try #require(try JSONSerialization.jsonObject(with: Data(history.output.utf8)) as? [[String: Any]])
+        #expect(changes.map { $0["field"] as? String } == ["item"], "\(kind): \(history.output)")
+        #expect(changes.first?["via"] as? String == "command", "\(kind)")
+        let added = try runBinary(db + ["history", "invoice_line", "12"])
+        #expect(added.output.contains("Jam"), "\(kind): \(added)")
+        let change = try #require(changes.first?["change"].map { "\($0)" })
+        #expect(try runBinary(db + ["revert", "invoice_line", "10", "--change", change]).code == 0)
+        #expect(try backend.row("SELECT item FROM invoice_line WHERE id = 10") == ["Tea"])
+    }
+
     /// A child table without a primary key: its rows are shown with the
     /// parent's (on PostgreSQL the query asked for an empty ORDER BY and
     /// failed), and a save that leaves them as they were writes nothing.

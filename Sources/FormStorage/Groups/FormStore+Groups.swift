@@ -28,7 +28,7 @@ extension FormStore: GroupBackend {
         let schema = ownSchema
         return try database.write { conn in
             var record = try Self.insertRow(mapping, values, sql: sql, arguments: arguments, history: history, conn)
-            try Self.write(groups, children, parent: record.key, conn)
+            try Self.write(groups, children, parent: record.key, history: history, conn)
             if let deletingDraft { try Self.deleteDraft(deletingDraft, schema: schema, conn) }
             record.groups = try Self.loadRows(children, of: record.key, conn)
             return record
@@ -55,7 +55,7 @@ extension FormStore: GroupBackend {
             guard conflicts.isEmpty else { return .conflict(conflicts) }
             let parent = try Self.updateRow(mapping, keyArguments, changes: changes, base: base, history: history, conn)
             guard case .saved(var record) = parent else { return parent }
-            try Self.write(groups, children, parent: record.key, conn)
+            try Self.write(groups, children, parent: record.key, history: history, conn)
             if let deletingDraft { try Self.deleteDraft(deletingDraft, schema: schema, conn) }
             record.groups = try Self.loadRows(children, of: record.key, conn)
             return .saved(record)
@@ -77,11 +77,15 @@ extension FormStore: GroupBackend {
     }
 
     /// Deletes, updates and inserts the rows of each group, in that order (a
-    /// key freed by a deleted row may be taken by a new one).
-    static func write(_ groups: [GroupChanges], _ children: [ChildMapping], parent: RecordKey, _ conn: Connection) throws {
+    /// key freed by a deleted row may be taken by a new one). With the
+    /// parent's `history`, each row inserted or updated is recorded as a save
+    /// of its own table's record (`HistoryWriter.forRows(of:)`).
+    static func write(_ groups: [GroupChanges], _ children: [ChildMapping], parent: RecordKey,
+                      history: HistoryWriter?, _ conn: Connection) throws {
         for change in groups {
             guard let child = children.first(where: { $0.group.key == change.group }) else { continue }
             let mapping = child.mapping
+            let rowHistory = history?.forRows(of: mapping)
             let stored = try storedRows(child, of: parent, conn)
             for row in change.deletes {
                 let sql = "DELETE FROM \(quoteIdentifier(mapping.table.name)) WHERE \(mapping.whereKey)"
@@ -90,11 +94,15 @@ extension FormStore: GroupBackend {
             }
             for row in change.updates {
                 guard let (record, values) = stored[row.key] else { continue }
+                let key = try mapping.keyArguments(row.key)
                 if let statement = try mapping.updateStatement(mapping.columnValues(row.changes, over: record.values),
-                                                           key: try mapping.keyArguments(row.key), like: values) {
+                                                           key: key, like: values) {
                     try checkReferences(mapping, row.changes, conn)
                     try conn.cachedStatement(statement.sql).execute(statement.arguments)
                     try checkOneRowChanged(conn, mapping)
+                    if let rowHistory, let after = try loadRow(mapping, key, conn) {
+                        try rowHistory.record(before: (record, values), after: after, conn)
+                    }
                 }
             }
             for row in change.inserts {
@@ -104,6 +112,9 @@ extension FormStore: GroupBackend {
                 let (sql, arguments) = try mapping.insertStatement(mapping.columnValues(values, over: [:]))
                 try checkReferences(mapping, values, conn)
                 try conn.cachedStatement(sql).execute(arguments)
+                if let rowHistory, let after = try loadRow(mapping, insertedKey(mapping, values, conn), conn) {
+                    try rowHistory.record(before: nil, after: after, conn)
+                }
             }
         }
     }

@@ -21,7 +21,7 @@ extension RecordBatch {
     public func write(_ groups: [GroupChanges], parent key: RecordKey) throws {
         guard !groups.isEmpty else { return }
         try connection.transaction {
-            try FormStore.write(groups, children, parent: key, connection)
+            try FormStore.write(groups, children, parent: key, history: history, connection)
         }
     }
 }

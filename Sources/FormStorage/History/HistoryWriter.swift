@@ -14,6 +14,18 @@ struct HistoryWriter {
     let schema: String
     let attribution: ChangeAttribution
     let retention: HistoryRetention
+    /// The form the changes are recorded under, where not the mapping's:
+    /// a group's rows go under their table's name, as the table's inferred
+    /// form (`history invoice_line 10`) reads them.
+    var recordedAs: String? = nil
+    private var formName: String { recordedAs ?? mapping.form.name }
+
+    /// The writer of a group's rows in the same save: by the same person,
+    /// kept as long, recorded under the child table's name.
+    func forRows(of child: TableMapping) -> HistoryWriter {
+        HistoryWriter(cached: CachedMapping(child), schema: schema, attribution: attribution, retention: retention,
+                      recordedAs: child.table.name)
+    }
 
     /// A row as a batch reads it: the decoded record and its stored values by column.
     typealias Row = (record: StoredRecord, stored: [String: DatabaseValue])
@@ -68,7 +80,7 @@ struct HistoryWriter {
         // Bound as the values they are, not through `DatabaseValueConvertible`
         // existentials (a boxing per value, per save).
         try conn.cachedStatement(sql.insertChange)
-            .execute(StatementArguments([.text(mapping.form.name), .text(key), .text(ISO8601.dateTime(now)),
+            .execute(StatementArguments([.text(formName), .text(key), .text(ISO8601.dateTime(now)),
                                          attribution.actor.map { .text($0) } ?? .null,
                                          .text(attribution.via.rawValue)]))
         let id = conn.lastInsertedRowID
@@ -80,7 +92,7 @@ struct HistoryWriter {
                                                         secure ? .null : old, secure ? .null : new,
                                                         .integer(secure ? 1 : 0)]))
         }
-        try prune(form: mapping.form.name, key: key, now: now, sql, conn)
+        try prune(form: formName, key: key, now: now, sql, conn)
     }
 
     /// Drops what the retention no longer keeps: the record's saves past the

@@ -64,25 +64,36 @@ struct PostgresChildMapping: Sendable {
     /// Deletes, updates and inserts the rows of one group of the parent with
     /// `parent`, in that order (a key freed by a deleted row may be taken by
     /// a new one); each update and delete must touch exactly one row.
+    /// With the parent's `history`, each row inserted or updated is recorded
+    /// as a save of its own table's record (`PostgresHistoryWriter.forRows(of:)`).
     func write(_ change: GroupChanges, parent: RecordKey, stored: [RecordKey: StoredRecord],
-               _ conn: PostgresConnection) throws {
+               history: PostgresHistoryWriter?, _ conn: PostgresConnection) throws {
+        let rowHistory = history?.forRows(of: mapping)
         for row in change.deletes {
             let changed = try conn.execute(mapping.deleteSQL, try mapping.keyParameters(row.key)).changedRows
             guard changed <= 1 else { throw PostgresStoreError.notOneRow(changed, table: mapping.table.name) }
         }
         for row in change.updates {
+            let key = try mapping.keyParameters(row.key)
             guard let current = stored[row.key],
-                  let statement = try mapping.updateStatement(row.changes, key: try mapping.keyParameters(row.key),
-                                                          over: current.values) else { continue }
-            let changed = try conn.execute(statement.sql, statement.parameters).rowCount
-            guard changed <= 1 else { throw PostgresStoreError.notOneRow(changed, table: mapping.table.name) }
+                  let statement = try mapping.updateStatement(row.changes, key: key, over: current.values) else { continue }
+            let before = try rowHistory.map { _ in try conn.execute(mapping.selectByKeySQL, key) }
+            let result = try conn.execute(statement.sql, statement.parameters)
+            guard result.rowCount <= 1 else { throw PostgresStoreError.notOneRow(result.rowCount, table: mapping.table.name) }
+            if let rowHistory, let before, before.rowCount == 1, result.rowCount == 1 {
+                try rowHistory.record(before: mapping.storedTexts(before, row: 0), after: mapping.storedTexts(result, row: 0),
+                                      key: mapping.record(result, row: 0).key, conn)
+            }
         }
         for row in change.inserts {
             var values = row.merging(foreignKeyValues(parent)) { _, parent in parent }
             // A key column left empty is the server's to fill in (identity, serial, default).
             for column in mapping.keyColumns where values[column] == .null { values[column] = nil }
             let statement = try mapping.insertStatement(values)
-            _ = try conn.execute(statement.sql, statement.parameters)
+            let result = try conn.execute(statement.sql, statement.parameters)
+            if let rowHistory, result.rowCount == 1 {
+                try rowHistory.record(before: nil, after: mapping.storedTexts(result, row: 0), key: mapping.record(result, row: 0).key, conn)
+            }
         }
     }
 }

@@ -22,7 +22,7 @@ extension PostgresFormStore: GroupBackend {
             var record = try Self.insertRow(mapping, sql: sql, parameters: parameters, values: values, history: history, conn)
             for change in groups {
                 guard let child = children.first(where: { $0.group.key == change.group }) else { continue }
-                try child.write(change, parent: record.key, stored: [:], conn)
+                try child.write(change, parent: record.key, stored: [:], history: history, conn)
             }
             if let deletingDraft { try Self.deleteDraft(deletingDraft, conn) }
             record.groups = try Self.rows(children, of: record.key, conn)
@@ -53,7 +53,7 @@ extension PostgresFormStore: GroupBackend {
             guard case .saved(var record) = parent else { return parent }
             for change in groups {
                 guard let child = children.first(where: { $0.group.key == change.group }) else { continue }
-                try child.write(change, parent: record.key, stored: stored[change.group] ?? [:], conn)
+                try child.write(change, parent: record.key, stored: stored[change.group] ?? [:], history: history, conn)
             }
             if let deletingDraft { try Self.deleteDraft(deletingDraft, conn) }
             record.groups = try Self.rows(children, of: record.key, conn)

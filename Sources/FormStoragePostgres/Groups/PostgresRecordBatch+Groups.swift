@@ -19,7 +19,7 @@ extension PostgresRecordBatch: ChildRowWriting {
         try inSavepoint {
             for change in groups {
                 guard let child = children.first(where: { $0.group.key == change.group }) else { continue }
-                try child.write(change, parent: key, stored: try child.lockedRows(of: key, connection), connection)
+                try child.write(change, parent: key, stored: try child.lockedRows(of: key, connection), history: history, connection)
             }
         }
     }

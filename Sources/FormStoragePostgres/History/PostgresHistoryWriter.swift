@@ -16,6 +16,17 @@ struct PostgresHistoryWriter {
     let retention: HistoryRetention
     /// Remembers whether `formstore_changes` exists.
     let store: PostgresFormStore
+    /// The form the changes are recorded under, where not the mapping's: a
+    /// group's rows go under their table's name, as its inferred form reads them.
+    var recordedAs: String? = nil
+    private var formName: String { recordedAs ?? mapping.form.name }
+
+    /// The writer of a group's rows in the same save: by the same person,
+    /// kept as long, recorded under the child table's name.
+    func forRows(of child: PostgresTableMapping) -> PostgresHistoryWriter {
+        PostgresHistoryWriter(mapping: child, attribution: attribution, retention: retention, store: store,
+                              recordedAs: child.table.name)
+    }
 
     /// Records the fields whose stored text differs between `before` (nil
     /// for a new record) and `after`. Does nothing when FormStore's tables
@@ -40,7 +51,7 @@ struct PostgresHistoryWriter {
             INSERT INTO formstore_change_fields (change_id, field, old_value, new_value, secure)
             SELECT change.id, f.field, f.old_value, f.new_value, f.secure
             FROM change, unnest($6::text[], $7::text[], $8::text[], $9::integer[]) AS f (field, old_value, new_value, secure)
-            """, [mapping.form.name, keyText, ISO8601.dateTime(now), attribution.actor, attribution.via.rawValue,
+            """, [formName, keyText, ISO8601.dateTime(now), attribution.actor, attribution.via.rawValue,
                   array(changed.map(\.field.key)),
                   array(changed.map { $0.field.isSecure ? nil : $0.old }),
                   array(changed.map { $0.field.isSecure ? nil : $0.new }),
@@ -56,7 +67,7 @@ struct PostgresHistoryWriter {
             try conn.execute("""
                 DELETE FROM formstore_changes WHERE id IN (SELECT id FROM formstore_changes
                     WHERE form = $1 AND record_key = $2 ORDER BY id DESC OFFSET $3)
-                """, [mapping.form.name, keyText, String(count)])
+                """, [formName, keyText, String(count)])
         }
         if let cutoff = retention.cutoff(now: now) {
             // As on SQLite: ids grow with time and `changed_at` has no index, so the saves
