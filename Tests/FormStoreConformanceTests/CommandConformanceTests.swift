@@ -176,3 +176,25 @@ import Testing
         #expect(try backend.row("SELECT name FROM people WHERE id = 1") == ["Ann Lee"])
     }
 }
+
+/// What PostgreSQL refuses by a column's type is named by its field in
+/// every command, a password written beside it is not blamed, and a key its
+/// column's type cannot hold finds no record, as on SQLite.
+@Suite struct PostgresRefusalNamingTests {
+    @Test func aValueItsTypeRefusesIsNamedByItsField() throws {
+        let backend = try TestBackend(.postgres, schema: Schema(sqlite: "", postgres: """
+            CREATE TABLE users (id integer PRIMARY KEY, password text, amount money); INSERT INTO users VALUES (1, 'old', 1);
+            """))
+        let db = ["--db", backend.location]
+        let made = try runBinary(db + ["new", "users", "id=2", "amount=abc"])
+        #expect(made.code == 65 && made.errors.contains("amount"), "\(made)")
+        let set = try runBinary(db + ["set", "users", "1", "password=@-", "amount=abc"], stdin: "new-secret")
+        #expect(set.code == 65 && set.errors.contains("amount") && !set.errors.contains("password"), "\(set)")
+        #expect(!set.errors.contains("new-secret"))
+        let imported = try runBinary(db + ["import", "users"], stdin: #"{"id": 3, "amount": "abc"}"#)
+        #expect(imported.code == 65 && imported.errors.contains("line 1: amount:"), "\(imported)")
+        let shown = try runBinary(db + ["show", "users", "abc"])
+        #expect(shown.code == 66 && shown.errors == "formstore: users: no record with key abc\n", "\(shown)")
+        #expect(try backend.row("SELECT password FROM users WHERE id = 1") == ["old"])
+    }
+}

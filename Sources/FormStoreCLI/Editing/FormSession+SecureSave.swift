@@ -6,6 +6,8 @@ extension FormSession {
     func saveKeepingSecretsOut() throws -> SaveOutcome {
         let changed = Set(dirtyFields)
         let bound = form.fields.filter { $0.isSecure && changed.contains($0.key) && !value($0.key).isEmpty }
-        return try SecureWriteFailure.guarding(bound) { try save() }
+        return try SecureWriteFailure.guarding(bound, secrets: bound.map { ValueText.text(value($0.key), kind: nil, blobsBySize: false) }) {
+            try save()
+        }
     }
 }

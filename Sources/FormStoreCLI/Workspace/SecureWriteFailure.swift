@@ -15,10 +15,18 @@ enum SecureWriteFailure {
     /// The result of `body`; a row's `DatabaseError` is replaced by a
     /// `CLIError` without SQLite's text when `secureFields` (the secure fields
     /// the write bound) is not empty.
-    static func guarding<T>(_ secureFields: [Field], _ body: () throws -> T) throws -> T {
+    ///
+    /// - parameter secrets: the secure values bound, as text: a PostgreSQL
+    ///   data exception (class 22: a value its column's type refuses) quotes
+    ///   the one value it refused as given, so one that quotes none of them
+    ///   is shown as it is, and the field it names is not a password's.
+    static func guarding<T>(_ secureFields: [Field], secrets: [String] = [], _ body: () throws -> T) throws -> T {
         guard !secureFields.isEmpty else { return try body() }
         do {
             return try body()
+        } catch let error as PostgresError where error.sqlState.hasPrefix("22") && !secrets.isEmpty
+                    && !secrets.contains(where: { error.message.contains($0) }) {
+            throw error
         } catch let error as DatabaseError where mayQuoteValues(error) {
             let message = message(for: error, secureFields: secureFields)
             throw error.isConstraint ? CLIError.validation(message) : CLIError.failure(message)

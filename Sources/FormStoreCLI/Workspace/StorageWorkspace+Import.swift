@@ -15,6 +15,17 @@ extension StorageWorkspace {
     ///
     /// - throws: `CLIError.validation` for input that does not parse (it names
     ///   the line); `DatabaseError` when storage fails.
+    /// A value its column's type refused (class 22: `invalid input syntax for
+    /// type money: "abc"`), named by the field whose value the message quotes.
+    static func naming(_ error: PostgresError, in input: InputRecord) -> String {
+        guard error.sqlState.hasPrefix("22") else { return error.message }
+        for (name, value) in input.values where !value.isEmpty {
+            let text = ValueText.text(value, kind: nil, blobsBySize: false)
+            if error.message.contains("\"" + text + "\"") { return "\(name): \(error.message.singleLine)" }
+        }
+        return error.message
+    }
+
     func importRecords(of form: Form, from reader: any RecordReader, dryRun: Bool) throws -> ImportSummary {
         let store = try store()
         let keyColumns = try store.keyColumns(of: form)
@@ -72,7 +83,7 @@ extension StorageWorkspace {
                         // The primary message only: PostgreSQL's detail line quotes the row's values, and with a
                         // secure field bound not even that (a type error quotes the value it refused).
                         let secure = secureIn(input)
-                        summary.reject(line: input.line, [secure.isEmpty ? error.message
+                        summary.reject(line: input.line, [secure.isEmpty ? Self.naming(error, in: input)
                             : "rejected by the database (SQLSTATE \(error.sqlState)); its message is left out, "
                               + "as it may quote the secure field(s) \(secure.map(\.key).joined(separator: ", "))"])
                     }

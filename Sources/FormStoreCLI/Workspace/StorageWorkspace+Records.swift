@@ -24,7 +24,8 @@ extension StorageWorkspace {
             let others = session.validateAll().filter { error in !missingKeys.contains { $0.field == error.field } }
             throw RecordRejected(form: form, key: nil, reason: .invalid(missingKeys + others))
         }
-        switch try session.saveKeepingSecretsOut() {
+        // As `set` saves: a value the column's type refuses is named by its field.
+        switch try save(session, key: nil) {
         case .saved(_, let key):
             return StoredRecord(key: key, values: session.pristine, version: session.baseVersion)
         case .invalid(let errors):

@@ -41,10 +41,12 @@ extension StorageWorkspace {
 
     /// The changed field a server's refusal is about: the only one, else the
     /// one whose value the message quotes.
-    private static func field(refusedBy message: String, in session: FormSession) -> String? {
-        let changed = session.dirtyFields
+    /// A new record writes every field that holds a value, so each is a candidate.
+    static func field(refusedBy message: String, in session: FormSession) -> String? {
+        let changed = session.key != nil ? session.dirtyFields
+            : session.form.fields.filter { $0.holdsValue && $0.isStored && !session.value($0.key).isEmpty }.map(\.key)
         if changed.count == 1 { return changed.first }
-        return changed.first { message.contains("\"" + session.text($0) + "\"") }
+        return changed.first { session.form.field($0)?.isSecure != true && message.contains("\"" + session.text($0) + "\"") }
     }
 
     private func foreignKeyRefusal(_ message: String?, saving session: FormSession, key: KeyArgument?) throws -> CLIError {

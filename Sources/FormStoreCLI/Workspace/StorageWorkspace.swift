@@ -282,9 +282,18 @@ final class StorageWorkspace: Workspace {
             let rowIDHidden = try !GlobalOptions.isPostgresURL(databasePath) && !store().viewNames().contains(form.tableName)
             throw FormStoreError.noPrimaryKey(form.tableName, rowIDHidden: rowIDHidden)
         }
-        return try key.recordKey(primaryKey: columns.map(\.name)) { column, text in
+        let recordKey = try key.recordKey(primaryKey: columns.map(\.name)) { column, text in
             keyValue(text, column: column, of: form, keyColumns: columns)
         }
+        // PostgreSQL refuses text for a whole-number key column (`show people abc`) with an error
+        // about the type; no record has such a key, as SQLite answers. (SQLite's INTEGER column may hold text.)
+        if GlobalOptions.isPostgresURL(databasePath) {
+            for (column, value) in zip(recordKey.columns, recordKey.values)
+            where value.textValue != nil && columns.first(where: { $0.name == column })?.holdsIntegers == true {
+                throw CLIError.notFound("\(form.name): no record with key \(key.text)")
+            }
+        }
+        return recordKey
     }
 
     /// One typed key value: parsed through its field, or for a key column that
