@@ -458,6 +458,18 @@ struct RecordImporter {
         if keyColumns.contains(name) {
             return raw.textValue.map { keyValue($0, name) } ?? raw
         }
+        if form.group(name) != nil {
+            throw Problem(field: name, message: "\(name): a group's rows are an array of row objects")
+        }
+        // An export's child rows imported without --children.
+        let isArray = switch raw {
+        case .list: true
+        case .text(let text): text.hasPrefix("[")  // an array of objects, kept as its JSON text
+        default: false
+        }
+        if isArray {
+            throw Problem(field: nil, message: Self.notAField(name, form: form) + " (rows of a group? import them with --children)")
+        }
         throw Problem(field: nil, message: Self.notAField(name, form: form))
     }
 

@@ -168,6 +168,19 @@ import Testing
         #expect(try demo.query("SELECT count(*) FROM note") == "3\n")
     }
 
+    /// An export's child rows imported without `--children`, or a group
+    /// given as an object: the message says what to do.
+    @Test func childRowsImportedWrongSayHow() throws {
+        let demo = try DemoDatabase(sql: ChildRowsCommandTests.schema)
+        let export = try demo.run(["export", "invoice", "--children"])
+        let plain = try demo.run(["import", "invoice"], stdin: export.output)
+        #expect(plain.code == 65 && plain.errors.contains("invoice_line: not a field of invoice (rows of a group? "
+                                                          + "import them with --children)"), "\(plain)")
+        let object = try demo.run(["import", "invoice", "--children"], stdin: #"{"id": 1, "invoice_line": {"id": 10}}"#)
+        #expect(object.code == 65 && object.errors.contains("invoice_line: a group's rows are an array of row objects"),
+                "\(object)")
+    }
+
     @Test func aPlaylistsTracksAreReordered() throws {
         let demo = try DemoDatabase(sql: Self.playlists)
         let export = try demo.run(["export", "playlist", "--children", "--where", "id=1"])
