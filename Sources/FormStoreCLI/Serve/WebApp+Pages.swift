@@ -145,7 +145,11 @@ extension WebApp {
             if let filter { query.append("where=" + Self.queryValue(filter)) }
             return base + "?" + query.joined(separator: "&")
         }
-        var body = "<form class=\"filters\" method=\"get\" action=\"\(HTML.escape(base))\" role=\"search\">\n"
+        var body = ""
+        if let deleted = request.queryValue("deleted") {
+            body += "<div class=\"notice saved\" role=\"status\">Deleted \(HTML.escape(form.title)) \(HTML.escape(deleted)).</div>\n"
+        }
+        body += "<form class=\"filters\" method=\"get\" action=\"\(HTML.escape(base))\" role=\"search\">\n"
         body += "<label for=\"q\" class=\"visually-hidden\">Search</label><input type=\"search\" id=\"q\" name=\"q\" placeholder=\"Search\" value=\"\(HTML.escape(search ?? ""))\">\n"
         body += "<label for=\"where\" class=\"visually-hidden\">Filter</label><input type=\"search\" id=\"where\" name=\"where\" placeholder=\"Filter: field=value\" value=\"\(HTML.escape(filter ?? ""))\">\n"
         if let sort { body += "<input type=\"hidden\" name=\"sort\" value=\"\(HTML.escape(sort))\">\n" }

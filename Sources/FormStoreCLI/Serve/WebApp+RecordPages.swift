@@ -329,7 +329,8 @@ extension WebApp {
         try locked {
             let form = try self.form(named: name)
             try workspace.deleteRecord(of: form, key: try KeyArgument(parsing: key))
-            return .redirect("/forms/" + Self.pathSegment(form.name))
+            // The list says what went: a delete is no silent landing on the first page.
+            return .redirect("/forms/" + Self.pathSegment(form.name) + "?deleted=" + Self.queryValue(key))
         }
     }
 }

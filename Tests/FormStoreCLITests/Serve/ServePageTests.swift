@@ -286,7 +286,13 @@ import Testing
         let held = try browser.get("/forms/people/1/delete")
         #expect(held.text.contains("cannot be deleted: other records refer to it through people.boss. Change or delete those first."))
         #expect(!held.text.contains("Delete</button>"))
-        #expect(try browser.get("/forms/people/3/delete").text.contains("Delete</button>"))
+        let page = try browser.get("/forms/people/3/delete")
+        #expect(page.text.contains("Delete</button>"))
+        // Deleted: the list it lands on says so.
+        let deleted = try browser.submit(page, [:])
+        #expect(deleted.status == 303 && deleted.headers["location"] == "/forms/people?deleted=3", "\(deleted)")
+        #expect(try browser.get("/forms/people?deleted=3").text.contains("Deleted people 3."))
+        #expect(try db.query("SELECT count(*) FROM people WHERE id = 3") == "0\n")
     }
 
     /// A new record's `saved=` names the fields it was given, not a
@@ -402,7 +408,7 @@ import Testing
         let confirm = try browser.get("/forms/signup/3/delete")
         #expect(confirm.status == 200 && confirm.text.contains("This cannot be undone."))
         let deleted = try browser.submit(confirm, [:])
-        #expect(deleted.status == 303 && deleted.headers["location"] == "/forms/signup")
+        #expect(deleted.status == 303 && deleted.headers["location"] == "/forms/signup?deleted=3")
         #expect(try db.query("SELECT count(*) FROM signups WHERE id = 3") == "0\n")
     }
 
