@@ -98,6 +98,11 @@ extension FormHTML {
         if !described.isEmpty { common += " aria-describedby=\"\(described.joined(separator: " "))\"" }
         if field.wantsValue && editable { common += field.isRequired ? " required aria-required=\"true\"" : " aria-required=\"true\"" }
         let text = WebText.of(row: row.id, field, group: group.key, in: session)
+        // Empty text, dim, apart from NULL (nothing), as a field's input shows it.
+        if text.isEmpty, row[field.key] == .text(""), field.placeholder == nil,
+           ![.bool, .choice, .multichoice, .password].contains(field.kind) {
+            common += " placeholder=\"&quot;&quot;\""
+        }
         let required = field.wantsValue && editable ? " <span class=\"required\" aria-hidden=\"true\">*</span>" : ""
         var out = "<label class=\"cell-label\" for=\"\(id)\">\(HTML.escape(field.label))\(required)<span class=\"visually-hidden\">, row \(place)</span></label>"
         switch field.kind {

@@ -34,6 +34,14 @@ import Testing
         #expect(html.contains("<legend>Lines &lt;b&gt;</legend>"))
     }
 
+    /// A cell holding empty text shows a dim `""`, apart from NULL, as a field does.
+    @Test func aCellOfEmptyTextIsShownApartFromNull() throws {
+        let html = Self.html(try Self.session(try Self.form(), item: ""))
+        #expect(html.contains("name=\"lines[1].item\" id=\"g-lines-1-item\" placeholder=\"&quot;&quot;\""), "\(html)")
+        let null = Self.html(try Self.session(try Self.form(), item: "x"))
+        #expect(!null.contains("placeholder=\"&quot;&quot;\""))
+    }
+
     @Test func rowsAreReadOnlyWithoutButtonsWhereTheyMayNotChange() throws {
         for (session, readOnly) in [(try Self.session(try Self.form()), true), (try Self.session(try Self.form(mode: "edit")), false)] {
             let html = Self.html(session, readOnly: readOnly)
