@@ -198,3 +198,22 @@ import Testing
         #expect(try backend.row("SELECT password FROM users WHERE id = 1") == ["old"])
     }
 }
+
+/// A `numeric` holding more digits than a double: exported as its text,
+/// imported into an empty copy as every digit (it was refused there).
+@Suite struct PostgresNumericImportTests {
+    @Test func aNumericPastADoubleImportsIntoAnEmptyCopy() throws {
+        let schema = "CREATE TABLE n (id integer PRIMARY KEY, v numeric);"
+        let source = try TestBackend(.postgres, schema: Schema(sqlite: "", postgres: schema
+            + " INSERT INTO n VALUES (1, 12345678901234567890.1234567891);"))
+        let copy = try TestBackend(.postgres, schema: Schema(sqlite: "", postgres: schema))
+        let exported = try runBinary(["--db", source.location, "export", "n"])
+        #expect(exported.output.contains("12345678901234567890.1234567891"), "\(exported)")
+        let imported = try runBinary(["--db", copy.location, "import", "n"], stdin: exported.output)
+        #expect(imported.code == 0, "\(imported)")
+        #expect(try copy.row("SELECT v::text FROM n WHERE id = 1") == ["12345678901234567890.1234567891"])
+        // On SQLite, whose NUMERIC would round it to a REAL, the same value is still refused.
+        let sqlite = try TestBackend(.sqlite, schema: Schema(sqlite: "CREATE TABLE n (id INTEGER PRIMARY KEY, v NUMERIC);", postgres: ""))
+        #expect(try runBinary(["--db", sqlite.location, "import", "n"], stdin: exported.output).code == 65)
+    }
+}

@@ -18,7 +18,7 @@ extension FieldValue {
     }
 
     /// Text that is a decimal numeral (`12345678901234567890.1234567891`), as a decimal kept so is.
-    var isDecimalNumeral: Bool {
+    public var isDecimalNumeral: Bool {
         guard case .text(let text) = self, !text.isEmpty else { return false }
         return DecimalDigits(text.trimmingSpaces()) != nil
     }

@@ -112,9 +112,15 @@ public protocol RecordWriting: AnyObject {
     /// The columns the database computes (generated columns): never written,
     /// so an input's value for one is no change anybody asked for.
     var computedColumns: Set<String> { get }
+    /// Whether a decimal column keeps a number's every digit (PostgreSQL's
+    /// `numeric`): a value past what a double holds is written as its text,
+    /// not refused. SQLite's NUMERIC would round it to a REAL.
+    var keepsDecimalDigits: Bool { get }
 }
 
 extension RecordWriting {
+    public var keepsDecimalDigits: Bool { false }
+
     /// By the values' keys: a store without a slot-bound INSERT (PostgreSQL's).
     public func insert(_ values: RecordValues, arrived: RecordValues) throws {
         try insert(values.dictionary, like: arrived.dictionary.mapValues(DatabaseValue.init))

@@ -34,6 +34,7 @@ final class PostgresRecordBatch: RecordWriting {
     var keyColumns: [String] { mapping.keyColumns }
 
     var computedColumns: Set<String> { Set(mapping.table.columns.filter(\.isGenerated).map(\.name)) }
+    var keepsDecimalDigits: Bool { true }
 
     func loadStored(_ key: RecordKey) throws -> (record: StoredRecord, stored: [String: DatabaseValue])? {
         let keyParameters = try mapping.keyParameters(key)

@@ -35,6 +35,8 @@ struct RecordImporter {
     let pipeline: RecordPipeline
     /// Columns the database computes: a new row's value for one is not written (nor refused).
     private let computedColumns: Set<String>
+    /// The store keeps a decimal's every digit (`RecordWriting.keepsDecimalDigits`).
+    private let keepsDecimalDigits: Bool
     /// Whether the last keyed row was stored: the next is looked up before
     /// it is offered as new (see `write`).
     private var lookUpFirst = false
@@ -59,7 +61,7 @@ struct RecordImporter {
     private var recentSlots: [(name: String, slot: Int?)?] = []
 
     init(form: Form, keyColumns: [String], keysHoldingNull: [Bool] = [], computedColumns: Set<String> = [],
-         storedDate: @escaping (_ value: FieldValue, _ field: String) -> Date?,
+         keepsDecimalDigits: Bool = false, storedDate: @escaping (_ value: FieldValue, _ field: String) -> Date?,
          keyValue: @escaping (_ text: String, _ column: String) -> FieldValue) {
         self.form = form
         self.keyColumns = keyColumns
@@ -67,6 +69,7 @@ struct RecordImporter {
         self.storedDate = storedDate
         self.keyValue = keyValue
         self.computedColumns = computedColumns
+        self.keepsDecimalDigits = keepsDecimalDigits
         pipeline = CompiledForm.of(form).pipeline
         let keySlots = keyColumns.map(pipeline.slot)
         self.keySlots = keySlots
@@ -499,6 +502,9 @@ struct RecordImporter {
         switch (raw, kind) {
         case (.text(let text), _) where text.isEmpty:
             // Empty text stays empty text, distinct from NULL, whatever the kind.
+            return raw
+        case (.text, .decimal) where keepsDecimalDigits && raw.isDecimalNumeral && FieldValue.decimal(exactly: raw.textValue!) == nil:
+            // More digits than a double holds, as PostgreSQL's `numeric` exports them: kept as its text, every digit.
             return raw
         case (.text(let text), .decimal) where ValueBytes.nonFiniteDouble(named: text) != nil:
             // NaN or ±Infinity, as export writes a float holding one.
