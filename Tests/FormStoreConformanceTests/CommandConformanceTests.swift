@@ -217,3 +217,17 @@ import Testing
         #expect(try runBinary(["--db", sqlite.location, "import", "n"], stdin: exported.output).code == 65)
     }
 }
+
+/// `form` lists a PostgreSQL table's CHECK constraints, as it lists SQLite's.
+@Suite struct PostgresFormChecksTests {
+    @Test func formListsTheTablesChecks() throws {
+        let backend = try TestBackend(.postgres, schema: Schema(sqlite: "", postgres: """
+            CREATE TABLE dflt (id serial PRIMARY KEY, qty integer NOT NULL DEFAULT 5 CHECK (qty > 0), note text,
+                CONSTRAINT two CHECK (qty < 1000 OR note IS NULL));
+            """))
+        let run = try runBinary(["--db", backend.location, "form", "dflt"])
+        #expect(run.code == 0, "\(run)")
+        #expect(run.output.contains("\nChecks of table dflt (the database refuses a row breaking one)\n  qty > 0\n"
+                                    + "  (qty < 1000) OR (note IS NULL)\n"), "\(run.output)")
+    }
+}

@@ -22,7 +22,11 @@ extension PostgresConnection {
             """, [name])
         var allowed: [String: [String]] = [:]
         var foreignKeys: [PostgresForeignKey] = []
+        var checks: [String] = []
         for row in 0..<result.rowCount {
+            if result.text(row: row, column: 0) == "c", let definition = result.text(row: row, column: 1) {
+                checks.append(Self.checkExpression(definition))
+            }
             let columns = (result.text(row: row, column: 2) ?? "").split(separator: "\u{1f}").map(String.init)
             if result.text(row: row, column: 0) == "f" {
                 let destination = (result.text(row: row, column: 4) ?? "").split(separator: "\u{1f}").map(String.init)
@@ -33,6 +37,28 @@ extension PostgresConnection {
                 allowed[columns[0]] = values
             }
         }
-        return PostgresConstraints(allowedValues: allowed, foreignKeys: foreignKeys)
+        return PostgresConstraints(allowedValues: allowed, foreignKeys: foreignKeys, checks: checks)
+    }
+
+    /// `CHECK ((qty > 0))` as its expression, `qty > 0`; a `NOT VALID` mark kept.
+    static func checkExpression(_ definition: String) -> String {
+        var text = Substring(definition)
+        guard text.hasPrefix("CHECK (") else { return definition }
+        text = text.dropFirst("CHECK ".count)
+        var suffix = ""
+        if text.hasSuffix(" NOT VALID") { text = text.dropLast(" NOT VALID".count); suffix = " NOT VALID" }
+        // The server wraps the expression in one pair of parentheses more than it was written with.
+        while text.hasPrefix("("), text.hasSuffix(")"), Self.closes(text) { text = text.dropFirst().dropLast() }
+        return String(text) + suffix
+    }
+
+    /// Whether the `(` opening `text` is closed by its last character.
+    private static func closes(_ text: Substring) -> Bool {
+        var depth = 0
+        for (offset, character) in text.enumerated() {
+            if character == "(" { depth += 1 } else if character == ")" { depth -= 1 }
+            if depth == 0 { return offset == text.count - 1 }
+        }
+        return false
     }
 }

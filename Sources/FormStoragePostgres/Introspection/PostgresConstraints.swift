@@ -6,9 +6,12 @@ public struct PostgresConstraints: Sendable, Hashable {
     /// keeps the first, by constraint name.
     public let allowedValues: [String: [String]]
     public let foreignKeys: [PostgresForeignKey]
+    /// Each CHECK's expression as the server writes it (`qty > 0`), by constraint name.
+    public let checks: [String]
 
-    public init(allowedValues: [String: [String]] = [:], foreignKeys: [PostgresForeignKey] = []) {
+    public init(allowedValues: [String: [String]] = [:], foreignKeys: [PostgresForeignKey] = [], checks: [String] = []) {
         self.allowedValues = allowedValues
         self.foreignKeys = foreignKeys
+        self.checks = checks
     }
 }

@@ -11,4 +11,12 @@ extension PostgresFormStore {
             return PostgresFormInference.form(for: table, constraints: try conn.constraints(of: name))
         }
     }
+
+    /// The table's CHECK constraints, each as its expression (`qty > 0`), by
+    /// constraint name; none for a table that is not there.
+    ///
+    /// - throws: `PostgresError`.
+    public func checkConstraints(of table: String) throws -> [String] {
+        try pool.read { try $0.constraints(of: table).checks }
+    }
 }

@@ -59,7 +59,7 @@ struct FormDescription {
             for rule in form.rules { out += "  \(shown(FieldFacts.rule(rule, in: form)))\n" }
         }
         if !constraints.checks.isEmpty {
-            out += "\nChecks of table \(shown(form.tableName)) (SQLite refuses a row breaking one)\n"
+            out += "\nChecks of table \(shown(form.tableName)) (the database refuses a row breaking one)\n"
             for check in constraints.checks { out += "  \(shown(check))\n" }
         }
         return out

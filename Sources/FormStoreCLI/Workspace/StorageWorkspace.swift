@@ -183,7 +183,11 @@ final class StorageWorkspace: Workspace {
     func unnamedColumnCount(of form: Form) throws -> Int { try store().unnamedColumnCount(of: form) }
 
     func schemaConstraints(of form: Form) throws -> SchemaConstraints {
-        // SQLite's own text; PostgreSQL's constraints are its catalog's (psql's \d lists them).
+        // PostgreSQL's CHECKs as its catalog writes them (its defaults are the fields' own).
+        if let postgres = try store() as? PostgresFormStore {
+            return SchemaConstraints(checks: try postgres.checkConstraints(of: form.tableName))
+        }
+        // SQLite's own text.
         guard let sqlite = try store() as? FormStore,
               let table = try sqlite.database.read({ conn in try conn.tableExists(form.tableName) ? try conn.tableInfo(form.tableName) : nil })
         else { return SchemaConstraints() }

@@ -35,7 +35,7 @@ import Testing
         #expect(text.output.contains("  order: order (text, not null, read-only, primary key)\n"))
         #expect(text.output.contains("  status: status (choice, default 'open')\n    choices: open, shipped\n"))
         // What SQLite holds the table to, as its schema writes it.
-        #expect(text.output.hasSuffix("\nChecks of table line items (SQLite refuses a row breaking one)\n"
+        #expect(text.output.hasSuffix("\nChecks of table line items (the database refuses a row breaking one)\n"
                                       + "  status IN ('open', 'shipped')\n"), "\(text)")
         let schema = try demo.run(["form", "select", "--format", "json-schema"])
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(schema.output.utf8)) as? [String: Any])
