@@ -49,8 +49,10 @@ extension StorageWorkspace {
                     throw InputError(line: 1, message: unknown.map { RecordImporter.notAField($0, form: form) }
                         .joined(separator: "; "))
                 }
-                while var input = next {
-                    if !form.groups.isEmpty { input = input.withEmptyGroups(of: form) }
+                // Rows a foreign key refused where the server checks it per row (PostgreSQL's constraints
+                // not declared DEFERRABLE): tried again once the rows after them are in, while any gets in.
+                var waiting: [InputRecord] = []
+                func importRow(_ input: InputRecord, lastTry: Bool) throws {
                     do {
                         let unknownGroups = importer.unknownGroups(input)
                         if !unknownGroups.isEmpty {
@@ -80,6 +82,9 @@ extension StorageWorkspace {
                         // A number its column would store as another, or a key naming two rows (an untyped
                         // key column holding 1 and '1'): the row's problem, named by its line.
                         summary.reject(line: input.line, [error.message])
+                    } catch let error as PostgresError where error.isForeignKeyViolation && !lastTry && input.rows.isEmpty {
+                        // A reference to a row later in the input (a self-reference to a later key).
+                        waiting.append(input)
                     } catch let error as PostgresError where error.isRowProblem {
                         // The primary message only: PostgreSQL's detail line quotes the row's values, and with a
                         // secure field bound not even that (a type error quotes the value it refused).
@@ -88,7 +93,22 @@ extension StorageWorkspace {
                             : "rejected by the database (SQLSTATE \(error.sqlState)); its message is left out, "
                               + "as it may quote the secure field(s) \(secure.map(\.key).joined(separator: ", "))"])
                     }
+                }
+                while var input = next {
+                    if !form.groups.isEmpty { input = input.withEmptyGroups(of: form) }
+                    try importRow(input, lastTry: false)
                     next = try reader.next()
+                }
+                while !waiting.isEmpty {
+                    let round = waiting
+                    waiting = []
+                    for input in round { try importRow(input, lastTry: false) }
+                    // None got in: each refers to a row neither stored nor imported, and is refused.
+                    if waiting.count == round.count {
+                        let refused = waiting
+                        waiting = []
+                        for input in refused { try importRow(input, lastTry: true) }
+                    }
                 }
                 if summary.failedRows > 0 { throw ImportRejected(summary: summary) }
                 // A dry run never reaches the commit, where the deferred checks happen.
