@@ -115,7 +115,7 @@ public final class RecordPipeline: Sendable {
                 || (modeRefuses && !$0.enabledWhenNotEditing)
         }
         transforms = fields.map { $0.allTransforms }
-        readsHexAsBytes = transforms.map { $0.contains(.hex) || $0.contains(.blobLiteral) }
+        readsHexAsBytes = fields.map(\.readsHexAsBytes)
         let formFields = form.fields
         self.formFields = formFields
         layout = RecordLayout.of(form)

@@ -53,6 +53,8 @@ extension FormSession {
                 for cell in cells {
                     let path = "\(at).\(cell.key)"
                     if let field = group.field(cell.key) {
+                        // A secure cell given as it is shown (`Field.shownSecret`): left out, as no value.
+                        if field.isShownSecret(cell.value.fieldValue) { continue }
                         var result = machineValue(cell.value.fieldValue, for: field)
                         if case .failure(var error) = result {
                             error.field = path

@@ -63,7 +63,7 @@ extension FormSession {
                                          message: "\(form.name) has no field \(member.key.quoted)"))
                 continue
             }
-            if isAsItIs(member.value, field) { continue }
+            if isAsItIs(member.value, field) || field.isShownSecret(member.value) { continue }
             if let error = whyNeverSettable(field) {
                 errors.append(error)
                 continue
@@ -145,6 +145,8 @@ extension FormSession {
                                        message: "\(field.label): $base64 is not valid base64"))
         }
         if plain == .null { return .success(.null) }
+        // Text as JSON gives it, not hex typed (`Field.readsHexAsBytes`).
+        if case .text = plain, field.readsHexAsBytes { return .success(plain) }
         let parsed: FieldValue
         switch field.parse(value: plain, in: form) {
         case .success(let value): parsed = value

@@ -8,6 +8,26 @@ extension Field {
         return (keepsWhitespace ? defaults.filter { $0 != .trim } : defaults) + transforms
     }
 
+    /// Whether typed hex is read as bytes (`hex`, `blobLiteral`: a BLOB or
+    /// untyped column). A value that comes as JSON says its own class (bytes
+    /// come as `{"$base64": …}`), so JSON's strings and numbers are taken as
+    /// they are for such a field: `"CAFE"` stays text, `42` a number.
+    public var readsHexAsBytes: Bool {
+        transforms.contains(.hex) || transforms.contains(.blobLiteral)
+            || kind.defaultTransforms(format: format).contains { $0 == .hex || $0 == .blobLiteral }
+    }
+
+    /// What every face prints for a secure field's value (`show`, `list`,
+    /// the API's conflicts): read back as JSON, it is no value — the field
+    /// keeps what it holds, a new record's takes its default.
+    public static let shownSecret = "••••"
+
+    /// Whether `value`, given as JSON for this field, is `shownSecret`: no value.
+    public func isShownSecret(_ value: FieldValue?) -> Bool {
+        guard isSecure, case .text(let text)? = value else { return false }
+        return text == Self.shownSecret
+    }
+
     /// Parses what a person typed into the model value, running every step
     /// first to last.
     ///

@@ -32,14 +32,15 @@ extension FormSession {
             }
             return try set(key, value: field.storedList(.list(values), json: json, in: form))
         case .json(let given):
+            // What a secure field is shown as (`new --json` of what `show` printed): no value.
+            if field.isShownSecret(given) { return nil }
             // Text that reads as itself is written in the JSON's own class where the column
             // takes any (the storage's choice, `set(_:value:storedAs:)`); else it is typed.
             let text = input.text
             // `""` is empty text in any column, as `FIELD:=""` and import take it: not "nothing typed".
             if text.isEmpty { return try enter(key, .emptyText, policy: policy) }
             // JSON says its class: in a BLOB or untyped column `:=42` is the number and `:="CAFE"` text, not hex typed.
-            let readsHex = field.allTransforms.contains(.hex) || field.allTransforms.contains(.blobLiteral)
-            guard readsHex || field.parseInput(text, in: form) == .success(.text(text)) else {
+            guard field.readsHexAsBytes || field.parseInput(text, in: form) == .success(.text(text)) else {
                 return try enter(key, .typed(text), policy: policy)
             }
             return try set(key, value: .text(text), storedAs: given)

@@ -5,22 +5,8 @@ import FoundationEssentials
 /// How a model value is written out: as text for a table, a CSV cell or a
 /// `label: value` line, and as JSON.
 enum ValueText {
-    static let mask = "••••"
-
-    /// Child rows read back with each secure cell that holds `mask` left
-    /// out: what `show --children` printed for a password is no value, and a
-    /// row's cell left out keeps what the row holds (a new row's default).
-    static func unmasked(_ rows: [String: [[String: FieldValue]]], of form: Form) -> [String: [[String: FieldValue]]] {
-        var result = rows
-        for (group, groupRows) in rows {
-            let secure = form.group(group)?.fields.filter(\.isSecure).map(\.key) ?? []
-            guard !secure.isEmpty else { continue }
-            result[group] = groupRows.map { row in
-                row.filter { cell in !(secure.contains(cell.key) && cell.value == .text(mask)) }
-            }
-        }
-        return result
-    }
+    /// What a secure field is printed as (`Field.shownSecret`), which read back as JSON is no value.
+    static let mask = Field.shownSecret
 
     /// Empty text as tables, `show` and the prompts show it, apart from NULL
     /// (shown as nothing): `""`, as it is typed (docs/fidelity.md).

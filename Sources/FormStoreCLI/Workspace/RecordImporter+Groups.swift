@@ -29,7 +29,7 @@ extension RecordImporter {
         let session = try FormSession.open(form, key: held.key, backend: memory, draftPolicy: .none)
         if form.mode == .edit { try session.beginEditing() }
         do {
-            try session.apply(json: Data(ChildRowsJSON.body(ValueText.unmasked(input.rows, of: form))))
+            try session.apply(json: Data(ChildRowsJSON.body(input.rows)))
         } catch {
             throw RowProblems(messages: error.errors.map(\.description))
         }
@@ -38,7 +38,8 @@ extension RecordImporter {
         let changes = session.groupChanges
         guard !changes.isEmpty else { return false }
         for change in changes where form.group(change.group)?.tableName.equalsIgnoringCase(form.tableName) == true {
-            for update in change.updates { try claim(update.key, line: input.line) }
+            // A row the line's group leaves out is deleted: a record of the table, written too.
+            for row in change.updates + change.deletes { try claim(row.key, line: input.line) }
         }
         try batch.write(changes, parent: key)
         return true

@@ -97,8 +97,8 @@ struct RecordImporter {
     /// field at `slot`: read back, it is no value (the field is left as it
     /// is, or a new record's takes its default), never a password of `••••`.
     private func isMask(_ raw: FieldValue, slot: Int?) -> Bool {
-        guard !secureSlots.isEmpty, let slot, secureSlots.contains(slot), case .text(let text) = raw else { return false }
-        return text == ValueText.mask
+        guard !secureSlots.isEmpty, let slot, secureSlots.contains(slot) else { return false }
+        return pipeline.fields[slot].isShownSecret(raw)
     }
 
     /// Writes one row.
@@ -120,13 +120,14 @@ struct RecordImporter {
             }
             lookUpFirst = false
             let row = parsedAsNew(input)
-            return try insert(row, plan: plan(row), into: batch)
+            return try insert(row, plan: plan(row), line: input.line, into: batch)
         }
         let row = parsedAsNew(input)
         let plan = plan(row)
-        guard row.hasKey(holdingNull: keysHoldingNull) else { return try insert(row, plan: plan, into: batch) }
+        guard row.hasKey(holdingNull: keysHoldingNull) else { return try insert(row, plan: plan, line: input.line, into: batch) }
         // A NULL key is no conflict to `ON CONFLICT`: such a row is looked up.
         if case .insert(let values) = plan, row.problems.isEmpty, !row.keys.contains(.some(.null)) {
+            if hasGroupOfOwnTable { try claim(row.key(columns: keyColumns), line: input.line) }
             do {
                 if try batch.insertIfKeyIsFree(row.withKeys(values, columns: keyColumns, slots: keySlots), arrived: row.arrived) {
                     return .inserted
@@ -142,7 +143,7 @@ struct RecordImporter {
             lookUpFirst = true
             return try update(stored, storedValues: storedValues, with: input, in: batch)
         }
-        return try insert(row, plan: plan, into: batch)
+        return try insert(row, plan: plan, line: input.line, into: batch)
     }
 
     /// The key of a row giving every key column a value (none NULL but
@@ -340,7 +341,7 @@ struct RecordImporter {
     }
 
     /// Inserts the row, or throws its problems.
-    private func insert(_ row: NewRow, plan: RecordInsertPlan, into batch: any RecordWriting) throws -> Outcome {
+    private mutating func insert(_ row: NewRow, plan: RecordInsertPlan, line: Int, into batch: any RecordWriting) throws -> Outcome {
         switch plan {
         case .invalid(let errors):
             let failed = Set(row.problems.compactMap(\.field))
@@ -348,6 +349,7 @@ struct RecordImporter {
             return .unchanged
         case .insert(let values):
             try report(row.problems)
+            if hasGroupOfOwnTable, row.hasKey(holdingNull: keysHoldingNull) { try claim(row.key(columns: keyColumns), line: line) }
             try batch.insert(row.withKeys(values, columns: keyColumns, slots: keySlots), arrived: row.arrived)
             return .inserted
         }

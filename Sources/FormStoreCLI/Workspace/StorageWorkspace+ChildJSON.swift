@@ -30,16 +30,8 @@ extension StorageWorkspace {
         let input = InputRecord(line: 1, values: parsed, rows: parsedRows).withEmptyGroups(of: form)
         var values = input.values.dictionary
         // A list for a text field is its JSON text, as `import`, `new --json` and `FIELD:=` store it.
-        for (key, value) in values {
-            guard let field = form.field(key) else { continue }
-            // The mask `show` prints for a secure field is no value: the field is left as it is.
-            if field.isSecure && value == .text(ValueText.mask) {
-                values.removeValue(forKey: key)
-            } else {
-                values[key] = field.storedList(value, in: form)
-            }
-        }
-        let rows = ValueText.unmasked(input.rows, of: form)
+        for (key, value) in values { if let field = form.field(key) { values[key] = field.storedList(value, in: form) } }
+        let rows = input.rows
         // An exported record names its own key: that is no change (a different key is, and is refused).
         if let stored = session.key {
             for (column, value) in zip(stored.columns, stored.values) where values[column] == value { values[column] = nil }

@@ -115,6 +115,13 @@ extension StorageWorkspace {
         let restored = try session.restore(draft)
         var unsettled: [FieldConflict] = []
         var kept = restored.restored
+        // A row's cell or a row named with `--keep-field` must be one of the conflicts (a group's
+        // name may settle none): else a misspelt path would be passed over for `--keep`'s side.
+        for field in choice.fields.keys where field.contains("[") && !restored.conflicts.contains(where: { $0.field == field }) {
+            let named = restored.conflicts.map(\.field).filter { $0.contains("[") }
+            throw CLIError.usage("--keep-field \(field): no conflict of the draft is named so"
+                                 + (named.isEmpty ? "" : " (its rows' conflicts: \(named.joined(separator: ", ")))"))
+        }
         for conflict in restored.conflicts {
             switch choice.side(for: conflict.field) {
             case .mine?:

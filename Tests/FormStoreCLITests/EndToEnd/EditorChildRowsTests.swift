@@ -89,6 +89,9 @@ import Testing
     @Test func draftRestoreKeepsACellsSideByItsPath() throws {
         for (choice, amount) in [("invoice_line[10].amount=theirs", "9"), ("invoice_line=mine", "3.75")] {
             let demo = try draftChangedSince()
+            // A path no conflict has is refused, not passed over for `--keep`'s side.
+            let misspelt = try demo.run(["draft", "restore", "invoice", "1", "--keep", "mine", "--keep-field", "invoice_line[99].amount=theirs"])
+            #expect(misspelt.code == 64 && misspelt.errors.contains("no conflict of the draft is named so"), "\(misspelt)")
             let unsettled = try demo.run(["draft", "restore", "invoice", "1"])
             #expect(unsettled.code == 75 && unsettled.errors.contains("invoice_line[10].amount"), "\(unsettled)")
             let restored = try demo.run(["draft", "restore", "invoice", "1", "--keep-field", choice, "--keep-field", "customer=mine"])

@@ -91,9 +91,11 @@ import Testing
         #expect(try fresh.run(["import", "bb"] + format.prefix(2), stdin: exported.output).code == 0)
         let classes = "SELECT id, quote(b), quote(u) FROM bb ORDER BY id"
         #expect(try fresh.query(classes) == (try demo.query(classes)))
-        // `:=` says the class as JSON does: a string is text, not hex typed.
+        // `:=` and `set --json` say the class as JSON does: a string is text, a number a number, not hex typed.
         #expect(try demo.run(["set", "bb", "4", #"b:="CAFE""#]).code == 0)
         #expect(try demo.query("SELECT quote(b) FROM bb WHERE id = 4") == "'CAFE'\n")
+        #expect(try demo.run(["set", "bb", "4", "--json"], stdin: #"{"b": "BEEF", "u": 12}"#).code == 0)
+        #expect(try demo.query("SELECT quote(b), quote(u) FROM bb WHERE id = 4") == "'BEEF'|12\n")
     }
 
     @Test func aChangedBoolKeepsTheRowsWords() throws {

@@ -31,6 +31,16 @@ import Testing
         #expect(try demo.dump() == before)
     }
 
+    /// `new --json` of what `show` printed, and `FIELD:=` of the mask, leave the password alone.
+    @Test func newAndJSONAssignmentsTakeTheMaskAsNoValue() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        let made = try demo.run(["new", "member", "--json"], stdin: #"{"id": 3, "login": "q", "password": "••••"}"#)
+        #expect(made.code == 0, "\(made)")
+        #expect(try demo.query("SELECT quote(password) FROM member WHERE id = 3") == "NULL\n")
+        #expect(try demo.run(["set", "member", "1", #"password:="••••""#]).code == 0)
+        #expect(try demo.query("SELECT password FROM member WHERE id = 1") == "hunter22\n")
+    }
+
     @Test func aNewRecordGivenTheMaskHasNoPassword() throws {
         let demo = try DemoDatabase(sql: Self.schema)
         let imported = try demo.run(["import", "member", "--children"], stdin: """

@@ -167,6 +167,11 @@ import Testing
         #expect(mine.status == 409, "\(mine)")
         #expect(mine.text.contains(#""field":"password""#), "\(mine)")
         for secret in ["hunter22", "their-new-secret", "my-new-secret"] { #expect(!mine.text.contains(secret), "\(mine)") }
+        // The mask a conflict shows, sent back as "theirs", is no value: the password stands.
+        let back = try HTTPClient.request("PATCH", port: server.port, path, headers: Self.json,
+                                          body: Data(#"{"password": "••••"}"#.utf8))
+        #expect(back.status == 200 && back.text.contains(#""outcome":"unchanged""#), "\(back)")
+        #expect(try db.query("SELECT password FROM signups WHERE id = 1") == "their-new-secret\n")
         let other = try ServeRun(db)
         #expect(try HTTPClient.request("GET", port: other.port, path).headers["etag"]
                 != (try HTTPClient.request("GET", port: server.port, path).headers["etag"]))
