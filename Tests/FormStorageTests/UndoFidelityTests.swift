@@ -56,3 +56,31 @@ import Testing
         #expect(try row() == before)
     }
 }
+
+/// Undoing a save that wrote a group's rows puts each row back in the bytes
+/// it was stored in: a removed row is not re-created in its siblings' forms.
+@Suite struct RowUndoFidelityTests {
+    @Test func undoingARowsSavePutsBackTheirStoredForms() throws {
+        let directory = try TemporaryDirectory()
+        let store = try FormStore(path: directory.path("rows.sqlite"))
+        try store.database.write { conn in
+            try conn.executeScript("""
+                CREATE TABLE p (id INTEGER PRIMARY KEY, n TEXT);
+                CREATE TABLE k (id INTEGER PRIMARY KEY, p_id INTEGER REFERENCES p(id), d DATE, flag BOOLEAN, u);
+                INSERT INTO p VALUES (1, 'a');
+                INSERT INTO k VALUES (1, 1, '2024-3-5', 'Y', '007'), (2, 1, 2460000.5, -1, 'x');
+                """)
+        }
+        let rows = { try store.database.read { try $0.fetchAll("SELECT id, p_id, d, flag, u FROM k ORDER BY id").map(\.values) } }
+        let before = try rows()
+        let form = try #require(try store.inferredFormWithChildren(table: "p"))
+        let session = try FormSession.open(form, key: RecordKey("id", 1), backend: store)
+        let kept = try #require(session.rows("k").first)
+        try session.setRow("k", kept.id, "flag", value: false)
+        try session.removeRow("k", session.rows("k")[1].id)
+        #expect(try session.save().isSuccess)
+        #expect(try rows() != before)
+        #expect(try session.undo()?.isSuccess == true)
+        #expect(try rows() == before)
+    }
+}

@@ -55,10 +55,16 @@ public struct StoredRecord: Sendable, Hashable {
 public struct WrittenForms: Sendable, Hashable {
     public var before: [String: FieldValue]
     public var after: [String: FieldValue]
+    /// By group and row key, the stored forms of each row the save updated
+    /// or deleted, by column, as they were before it: undone, a row comes
+    /// back as it was stored, not in its sibling rows' forms.
+    public var rows: [String: [RecordKey: [String: FieldValue]]]
 
-    public init(before: [String: FieldValue], after: [String: FieldValue]) {
+    public init(before: [String: FieldValue], after: [String: FieldValue],
+                rows: [String: [RecordKey: [String: FieldValue]]] = [:]) {
         self.before = before
         self.after = after
+        self.rows = rows
     }
 }
 

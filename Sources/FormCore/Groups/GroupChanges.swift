@@ -13,6 +13,10 @@ public struct GroupChanges: Sendable, Hashable {
     /// is now, replacing the stored array, which must still be `base`.
     public var replacement: [[String: FieldValue]]? = nil
     public var base: [[String: FieldValue]]? = nil
+    /// By row key, the stored form each column is written in where it holds
+    /// the value written (an undo's: the bytes the save replaced or deleted,
+    /// `WrittenForms.rows`); a store writes any other value in the column's form.
+    public var storedForms: [RecordKey: [String: FieldValue]] = [:]
 
     public init(group: String) { self.group = group }
 

@@ -18,7 +18,7 @@ extension FormSession {
     public func undo() async throws -> SaveOutcome? {
         guard case .save(let fields, let before, let after, let rows, let forms) = try takeStep(undoing: true) else { return nil }
         let outcome = try await resave(fields, values: before, saved: after, rows: rows.before, savedRows: rows.after,
-                                       storedForms: forms?.before)
+                                       storedForms: forms?.before, rowForms: forms?.rows ?? [:])
         settleSaveStep(outcome, undoing: true)
         return outcome
     }
@@ -31,7 +31,7 @@ extension FormSession {
     public func redo() async throws -> SaveOutcome? {
         guard case .save(let fields, let before, let after, let rows, let forms) = try takeStep(undoing: false) else { return nil }
         let outcome = try await resave(fields, values: after, saved: before, rows: rows.after, savedRows: rows.before,
-                                       storedForms: forms?.after)
+                                       storedForms: forms?.after, rowForms: [:])
         settleSaveStep(outcome, undoing: false)
         return outcome
     }
@@ -39,10 +39,11 @@ extension FormSession {
     nonisolated(nonsending)
     private func resave(_ fields: [String], values: [String: FieldValue], saved: [String: FieldValue],
                         rows: [String: [[String: FieldValue]]], savedRows: [String: [[String: FieldValue]]],
-                        storedForms: [String: FieldValue]?) async throws -> SaveOutcome {
+                        storedForms: [String: FieldValue]?,
+                        rowForms: [String: [RecordKey: [String: FieldValue]]]) async throws -> SaveOutcome {
         let kept: KeptValues
         switch try prepareResave(fields, values: values, saved: saved, rows: rows, savedRows: savedRows,
-                                 storedForms: storedForms) {
+                                 storedForms: storedForms, rowForms: rowForms) {
         case .finished(let outcome): return outcome
         case .write(let values): kept = values
         }

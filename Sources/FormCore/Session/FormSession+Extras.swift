@@ -23,6 +23,8 @@ final class SessionExtras {
     @exclusivity(unchecked) var groupState = GroupState()
     /// Stored forms given with values (`set(_:value:storedAs:)`), until the next save.
     @exclusivity(unchecked) var storedForms: [String: FieldValue] = [:]
+    /// `storedForms` of a group's rows, by group and row key (an undo's: `WrittenForms.rows`).
+    @exclusivity(unchecked) var rowStoredForms: [String: [RecordKey: [String: FieldValue]]] = [:]
 
     /// What the larger parts read as before they are made: lent from here,
     /// not made and destroyed per read, which also gave the reading

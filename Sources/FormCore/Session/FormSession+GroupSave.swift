@@ -17,6 +17,7 @@ extension FormSession {
                 return changes
             }
             let positions = group.orderColumn.map { positionsOf(now, column: $0) } ?? [:]
+            changes.storedForms = extrasIfMade?.rowStoredForms[group.key] ?? [:]
             for row in now {
                 var values = storedValues(row, in: group)
                 if let column = group.orderColumn, let position = positions[row.id] { values[column] = position }

@@ -63,6 +63,8 @@ extension FormSession {
 
     /// Puts back what a resave replaced when it was not saved.
     func restore(_ kept: KeptValues) {
+        // A resave's row forms go with the rows it did not write.
+        if extrasIfMade?.rowStoredForms.isEmpty == false { extras.rowStoredForms = [:] }
         for (field, value) in kept.fields {
             current[field] = value
             // A resave's stored forms go with the values it did not write.

@@ -41,7 +41,7 @@ extension FormSession {
     public func undo() throws -> SaveOutcome? {
         guard case .save(let fields, let before, let after, let rows, let forms) = try takeStep(undoing: true) else { return nil }
         let outcome = try resave(fields, values: before, saved: after, rows: rows.before, savedRows: rows.after,
-                                 storedForms: forms?.before)
+                                 storedForms: forms?.before, rowForms: forms?.rows ?? [:])
         settleSaveStep(outcome, undoing: true)
         return outcome
     }
@@ -54,7 +54,7 @@ extension FormSession {
     public func redo() throws -> SaveOutcome? {
         guard case .save(let fields, let before, let after, let rows, let forms) = try takeStep(undoing: false) else { return nil }
         let outcome = try resave(fields, values: after, saved: before, rows: rows.after, savedRows: rows.before,
-                                 storedForms: forms?.after)
+                                 storedForms: forms?.after, rowForms: [:])
         settleSaveStep(outcome, undoing: false)
         return outcome
     }
@@ -104,6 +104,7 @@ extension FormSession {
     /// stored forms its store says it replaced and wrote.
     func noteSave(_ plan: UpdatePlan, forms: WrittenForms?) {
         if !plan.base.storedForms.isEmpty { extras.storedForms = [:] }
+        if extrasIfMade?.rowStoredForms.isEmpty == false { extras.rowStoredForms = [:] }
         var after: [String: FieldValue] = [:]
         for field in plan.fields { after[field] = pristineValues[field] ?? .null }
         undoSteps.save(plan.fields, before: plan.base.values, after: after,
@@ -129,10 +130,10 @@ extension FormSession {
     /// a field someone else changed since is a conflict, and nothing is written.
     private func resave(_ fields: [String], values: [String: FieldValue], saved: [String: FieldValue],
                         rows: [String: [[String: FieldValue]]], savedRows: [String: [[String: FieldValue]]],
-                        storedForms: [String: FieldValue]?) throws -> SaveOutcome {
+                        storedForms: [String: FieldValue]?, rowForms: [String: [RecordKey: [String: FieldValue]]]) throws -> SaveOutcome {
         let kept: KeptValues
         switch try prepareResave(fields, values: values, saved: saved, rows: rows, savedRows: savedRows,
-                                 storedForms: storedForms) {
+                                 storedForms: storedForms, rowForms: rowForms) {
         case .finished(let outcome): return outcome
         case .write(let values): kept = values
         }
@@ -161,7 +162,8 @@ extension FormSession {
     /// in its stored form from `storedForms` where that holds it.
     func prepareResave(_ fields: [String], values: [String: FieldValue], saved: [String: FieldValue],
                        rows: [String: [[String: FieldValue]]], savedRows: [String: [[String: FieldValue]]],
-                       storedForms: [String: FieldValue]?) throws -> Resave {
+                       storedForms: [String: FieldValue]?,
+                       rowForms: [String: [RecordKey: [String: FieldValue]]] = [:]) throws -> Resave {
         let conflicts = fields.compactMap { field -> FieldConflict? in
             let theirs = pristineValues[field] ?? .null
             let base = saved[field] ?? .null
@@ -187,6 +189,7 @@ extension FormSession {
         if let storedForms {
             for field in fields { if let form = storedForms[field] { extras.storedForms[field] = form } }
         }
+        if !rowForms.isEmpty { extras.rowStoredForms = rowForms }
         return .write(kept: kept)
     }
 

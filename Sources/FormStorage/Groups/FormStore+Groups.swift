@@ -28,7 +28,7 @@ extension FormStore: GroupBackend {
         let schema = ownSchema
         return try database.write { conn in
             var record = try Self.insertRow(mapping, values, sql: sql, arguments: arguments, history: history, conn)
-            try Self.write(groups, children, parent: record.key, history: history, conn)
+            _ = try Self.write(groups, children, parent: record.key, history: history, conn)
             if let deletingDraft { try Self.deleteDraft(deletingDraft, schema: schema, conn) }
             record.groups = try Self.loadRows(children, of: record.key, conn)
             return record
@@ -55,7 +55,11 @@ extension FormStore: GroupBackend {
             guard conflicts.isEmpty else { return .conflict(conflicts) }
             let parent = try Self.updateRow(mapping, keyArguments, changes: changes, base: base, history: history, conn)
             guard case .saved(var record) = parent else { return parent }
-            try Self.write(groups, children, parent: record.key, history: history, conn)
+            let rowForms = try Self.write(groups, children, parent: record.key, history: history, conn)
+            if !rowForms.isEmpty {
+                record.writtenForms = record.writtenForms ?? WrittenForms(before: [:], after: [:])
+                record.writtenForms?.rows = rowForms
+            }
             if let deletingDraft { try Self.deleteDraft(deletingDraft, schema: schema, conn) }
             record.groups = try Self.loadRows(children, of: record.key, conn)
             return .saved(record)
@@ -79,24 +83,37 @@ extension FormStore: GroupBackend {
     /// Deletes, updates and inserts the rows of each group, in that order (a
     /// key freed by a deleted row may be taken by a new one). With the
     /// parent's `history`, each row inserted or updated is recorded as a save
-    /// of its own table's record (`HistoryWriter.forRows(of:)`).
+    /// of its own table's record (`HistoryWriter.forRows(of:)`). A row's
+    /// `GroupChanges.storedForms` give the forms its values are written in.
+    ///
+    /// - returns: by group and row key, the stored forms of each row updated
+    ///   or deleted, as they were (`WrittenForms.rows`).
+    @discardableResult
     static func write(_ groups: [GroupChanges], _ children: [ChildMapping], parent: RecordKey,
-                      history: HistoryWriter?, _ conn: Connection) throws {
+                      history: HistoryWriter?, _ conn: Connection) throws -> [String: [RecordKey: [String: FieldValue]]] {
+        var replaced: [String: [RecordKey: [String: FieldValue]]] = [:]
         for change in groups {
             guard let child = children.first(where: { $0.group.key == change.group }) else { continue }
             let mapping = child.mapping
             let rowHistory = history?.forRows(of: mapping)
             let stored = try storedRows(child, of: parent, conn)
+            func keep(_ key: RecordKey) {
+                if let (_, values) = stored[key] { replaced[change.group, default: [:]][key] = values.mapValues(FieldValue.init) }
+            }
             for row in change.deletes {
+                keep(row.key)
                 let sql = "DELETE FROM \(quoteIdentifier(mapping.table.name)) WHERE \(mapping.whereKey)"
                 try conn.cachedStatement(sql).execute(StatementArguments(try mapping.keyArguments(row.key)))
                 try checkOneRowChanged(conn, mapping)
             }
             for row in change.updates {
                 guard let (record, values) = stored[row.key] else { continue }
+                keep(row.key)
                 let key = try mapping.keyArguments(row.key)
+                // Each value in the form given for it where that holds it (an undo's), else the row's own.
+                let like = values.merging((change.storedForms[row.key] ?? [:]).mapValues(DatabaseValue.init)) { _, given in given }
                 if let statement = try mapping.updateStatement(mapping.columnValues(row.changes, over: record.values),
-                                                           key: key, like: values) {
+                                                           key: key, like: like) {
                     try checkReferences(mapping, row.changes, conn)
                     try conn.cachedStatement(statement.sql).execute(statement.arguments)
                     try checkOneRowChanged(conn, mapping)
@@ -109,7 +126,11 @@ extension FormStore: GroupBackend {
                 var values = row.merging(child.foreignKeyValues(parent)) { _, parent in parent }
                 // A key column left empty is SQLite's to assign.
                 for column in mapping.keyColumns where values[column] == .null { values[column] = nil }
-                let (sql, arguments) = try mapping.insertStatement(mapping.columnValues(values, over: [:]))
+                // A row put back by an undo: in the forms it was stored in before.
+                let given = mapping.keyColumns.allSatisfy { values[$0] != nil }
+                    ? change.storedForms[RecordKey(columns: mapping.keyColumns, values: mapping.keyColumns.map { values[$0]! })] : nil
+                let (sql, arguments) = try mapping.insertStatement(mapping.columnValues(values, over: [:]),
+                                                                   like: (given ?? [:]).mapValues(DatabaseValue.init))
                 try checkReferences(mapping, values, conn)
                 try conn.cachedStatement(sql).execute(arguments)
                 if let rowHistory, let after = try loadRow(mapping, insertedKey(mapping, values, conn), conn) {
@@ -117,5 +138,6 @@ extension FormStore: GroupBackend {
                 }
             }
         }
+        return replaced
     }
 }
