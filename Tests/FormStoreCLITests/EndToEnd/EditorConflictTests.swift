@@ -15,7 +15,7 @@ import Testing
         // Second round: a copy taken, and the CONFLICT lines deleted (yours stands).
         let editor = try demo.file("editor.sh", """
             if grep -q '^title: orig' "$1"; then
-                sqlite3 '\(demo.path)' "UPDATE t SET title = 'theirs', note = 'm' WHERE id = 1"
+                sqlite3 -cmd '.timeout 5000' '\(demo.path)' "UPDATE t SET title = 'theirs', note = 'm' WHERE id = 1"
                 sed -i 's/^title: .*/title: mine/' "$1"
             else
                 cp "$1" '\(demo.scratch.path)/second.txt'
@@ -38,7 +38,7 @@ import Testing
         let demo = try DemoDatabase(sql: InvoiceSchema.sqlite)
         let editor = try demo.file("editor.sh", """
             if grep -q '^amount: 2.5$' "$1"; then
-                sqlite3 '\(demo.path)' "UPDATE invoice SET customer = 'Kim' WHERE id = 1; UPDATE invoice_line SET amount = 9 WHERE id = 10"
+                sqlite3 -cmd '.timeout 5000' '\(demo.path)' "UPDATE invoice SET customer = 'Kim' WHERE id = 1; UPDATE invoice_line SET amount = 9 WHERE id = 10"
                 sed -i 's/^customer: .*/customer: Zed/; s/^amount: 2.5$/amount: 3.75/' "$1"
             else
                 cp "$1" '\(demo.scratch.path)/second.txt'
