@@ -58,6 +58,11 @@ import Testing
                   path: "$.sections[1].fields[0].minLength", message: "minLength 5 is greater than maxLength 3"),
         Malformed(name: "bad regex", json: spec(fields: #"{"key": "b", "pattern": "[a-z"}"#),
                   path: "$.sections[1].fields[0].pattern", message: "invalid regular expression \"[a-z\""),
+        // Refused by the C library itself (not by FormStore's own reading first): its refusal was freed twice, a crash.
+        Malformed(name: "bad regex the C library refuses", json: spec(fields: #"{"key": "b", "pattern": "x("}"#),
+                  path: "$.sections[1].fields[0].pattern", message: "invalid regular expression \"x(\""),
+        Malformed(name: "bad repetition", json: spec(fields: #"{"key": "b", "pattern": "a{L}"}"#),
+                  path: "$.sections[1].fields[0].pattern", message: "invalid regular expression \"a{L}\""),
         Malformed(name: "min above max", json: spec(fields: #"{"key": "b", "kind": "integer", "min": 10, "max": 1}"#),
                   path: "$.sections[1].fields[0].min", message: "min 10 is greater than max 1"),
         Malformed(name: "equalTo unknown field", json: spec(fields: #"{"key": "b", "equalTo": "c"}"#),

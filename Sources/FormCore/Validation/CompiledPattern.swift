@@ -5,24 +5,28 @@ import Glibc
 final class CompiledPattern: @unchecked Sendable {
     // regcomp's state, freed once; regexec locks it itself (glibc), so
     // sharing between threads is safe.
-    private let regex = UnsafeMutablePointer<regex_t>.allocate(capacity: 1)
+    private let regex: UnsafeMutablePointer<regex_t>
 
     /// A UTF-8 character type for this thread while compiling and matching,
     /// leaving the process's locale alone.
     // Created once and never changed or freed.
     nonisolated(unsafe) private static let utf8: locale_t? = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil)
 
-    /// `nil` when the C library refuses the expression.
+    /// Whether `regcomp` filled `regex` in, so `deinit` frees what it made.
+    private let compiled: Bool
+
+    /// `nil` when the C library refuses the expression. A failed init still
+    /// runs `deinit` (its stored properties are all set): `regfree` of an
+    /// expression `regcomp` refused freed memory it never had, and crashed.
     init?(_ posix: String) {
-        let status = Self.inUTF8 { regcomp(regex, "^(" + posix + ")$", REG_EXTENDED | REG_NOSUB) }
-        guard status == 0 else {
-            regex.deallocate()
-            return nil
-        }
+        let regex = UnsafeMutablePointer<regex_t>.allocate(capacity: 1)
+        compiled = Self.inUTF8 { regcomp(regex, "^(" + posix + ")$", REG_EXTENDED | REG_NOSUB) } == 0
+        self.regex = regex
+        guard compiled else { return nil }
     }
 
     deinit {
-        regfree(regex)
+        if compiled { regfree(regex) }
         regex.deallocate()
     }
 
