@@ -39,7 +39,8 @@ struct DeleteCommand: ParsableCommand {
         let effects = try workspace.deleteEffects(of: form, key: key)
         if !confirmed {
             // What is about to go, beside the question: the person confirms this record, not a key.
-            show(record, of: form, to: context.terminal.errors, context)
+            // On stderr, which is neutralised (escape codes shown, not run): no colour there.
+            show(record, of: form, to: context.terminal.errors, colored: false, context)
             let prompter = Prompter(input: ByteSourceLines(context.terminal.input), output: context.terminal.errors)
             guard prompter.confirm("Delete \(form.name) \(key.text)\(Self.along(effects))?", default: false) == true else {
                 context.say("Not deleted.")
@@ -48,7 +49,7 @@ struct DeleteCommand: ParsableCommand {
         }
         try workspace.deleteRecord(of: form, key: key)
         // Unasked, the deleted record is the command's output: a script keeps what it removed.
-        if confirmed { show(record, of: form, to: context.terminal.output, context) }
+        if confirmed { show(record, of: form, to: context.terminal.output, colored: context.terminal.usesColor, context) }
         context.say("Deleted \(form.name) \(key.text)\(Self.along(effects)).")
         return .success
     }
@@ -64,9 +65,11 @@ struct DeleteCommand: ParsableCommand {
         }
     }
 
-    private func show(_ record: StoredRecord, of form: Form, to sink: any TextSink, _ context: CommandContext) {
+    private func show(_ record: StoredRecord, of form: Form, to sink: any TextSink, colored: Bool, _ context: CommandContext) {
         let columns = OutputColumn.columns(of: form)
-        var writer = TextRecordWriter(columns: columns, sink: sink, options: context.outputOptions())
+        var options = context.outputOptions()
+        options.usesColor = colored
+        var writer = TextRecordWriter(columns: columns, sink: sink, options: options)
         writer.writeAll([columns.map { record.values[$0.key] ?? .null }])
     }
 }

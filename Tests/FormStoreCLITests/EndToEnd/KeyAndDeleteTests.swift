@@ -145,7 +145,9 @@ import Testing
 
     @Test func deleteShowsTheRecordBeforeAsking() throws {
         let demo = try DemoDatabase(sql: Self.schema)
-        let kept = runTool(["--db", demo.path, "delete", "customers", "2"], stdin: "n\n", stdinIsTerminal: true)
+        // On a colour terminal too: the record on stderr has no escape codes (they were shown as `\e[1m`).
+        let kept = runTool(["--db", demo.path, "delete", "customers", "2"], environment: ["TERM": "xterm"], stdin: "n\n",
+                           stdinIsTerminal: true, outputIsTerminal: true)
         #expect(kept.code == .success)
         #expect(kept.errors.hasPrefix("id:      2\nname:    Bob\ncountry:\nDelete customers 2? [y/N] "))
         #expect(kept.errors.hasSuffix("Not deleted.\n"))

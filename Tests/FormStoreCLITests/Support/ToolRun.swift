@@ -9,11 +9,12 @@ struct ToolRun {
 }
 
 /// Runs the command in-process with buffers for its streams.
-/// `stdinIsTerminal` makes stdin look like a person's terminal (for questions).
+/// `stdinIsTerminal` makes stdin look like a person's terminal (for questions),
+/// `outputIsTerminal` stdout (which turns colour on).
 func runTool(_ arguments: [String], environment: [String: String] = [:], stdin: String = "",
-             stdinIsTerminal: Bool = false, workingDirectory: String = "/nonexistent",
+             stdinIsTerminal: Bool = false, outputIsTerminal: Bool = false, workingDirectory: String = "/nonexistent",
              workspace: (any Workspace)? = nil) -> ToolRun {
-    let output = BufferSink()
+    let output = BufferSink(isTerminal: outputIsTerminal)
     let errors = BufferSink()
     let terminal = Terminal(input: BufferSource(stdin, isTerminal: stdinIsTerminal), output: output, errors: errors,
                             environment: environment)
