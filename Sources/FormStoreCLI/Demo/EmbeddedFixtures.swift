@@ -91,6 +91,41 @@ CREATE TABLE "order items" (
 ) WITHOUT ROWID;
 INSERT INTO "order items" VALUES (1, 1, 'Tea', 2, 3.5, 'open'), (1, 2, 'Cake', 1, 4.25, 'shipped');
 
+-- Tables without specs, for the command's tour in the README: an invoice with
+-- its lines (ON DELETE CASCADE), albums whose artist is named beside its key,
+-- and a playlist's tracks, in order.
+CREATE TABLE invoice (
+    id       INTEGER PRIMARY KEY,
+    customer TEXT NOT NULL,
+    total    NUMERIC NOT NULL DEFAULT 0
+);
+CREATE TABLE invoice_line (
+    id         INTEGER PRIMARY KEY,
+    invoice_id INTEGER NOT NULL REFERENCES invoice(id) ON DELETE CASCADE,
+    item       TEXT NOT NULL,
+    amount     NUMERIC NOT NULL
+);
+INSERT INTO invoice VALUES (1, 'Ann', 5.5), (2, 'Bo', 3), (3, 'Cy', 7);
+INSERT INTO invoice_line VALUES (10, 1, 'Tea', 2.5), (11, 1, 'Cake', 3), (12, 2, 'Pie', 3),
+    (13, 3, 'Jam', 4), (14, 3, 'Bread', 3);
+
+CREATE TABLE artist (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+CREATE TABLE album (id INTEGER PRIMARY KEY, title TEXT NOT NULL, artist_id INTEGER REFERENCES artist(id));
+INSERT INTO artist VALUES (1, 'AC/DC'), (2, 'Accept');
+INSERT INTO album VALUES (1, 'For Those About To Rock', 1), (2, 'Balls to the Wall', 2);
+
+CREATE TABLE track (id INTEGER PRIMARY KEY, title TEXT NOT NULL UNIQUE);
+CREATE TABLE playlist (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+CREATE TABLE playlist_track (
+    playlist_id INTEGER NOT NULL REFERENCES playlist(id),
+    track_id    INTEGER NOT NULL REFERENCES track(id),
+    position    INTEGER NOT NULL,
+    PRIMARY KEY (playlist_id, track_id)
+) WITHOUT ROWID;
+INSERT INTO track VALUES (1, 'Blue'), (2, 'Blue Monday'), (3, 'Green');
+INSERT INTO playlist VALUES (1, 'Mix');
+INSERT INTO playlist_track VALUES (1, 1, 1), (1, 3, 2);
+
 """##,
         "settings.json": ##"""
 {
