@@ -256,7 +256,7 @@ struct RecordImporter {
                 value = raw
             } else {
                 do {
-                    value = try parse(raw, name: name, slot: slot)
+                    value = try parse(raw, name: name, slot: slot, new: true)
                 } catch {
                     row.problems.append(error)
                     // The record holds the field's default, as it would without the value.
@@ -456,9 +456,13 @@ struct RecordImporter {
     ///
     /// - parameter held: what the row holds there (NULL for a new row): a
     ///   date-and-time column holding a bare time takes one (`Field.whatWouldBeCutOff`).
-    private func parse(_ raw: FieldValue, name: String, slot: Int?, held: FieldValue = .null) throws(Problem) -> FieldValue {
+    /// - parameter new: the value is a new row's, stored as it arrived: a
+    ///   DATE column's date and time (an export of one) keeps its time, so
+    ///   none is cut off.
+    private func parse(_ raw: FieldValue, name: String, slot: Int?, held: FieldValue = .null,
+                       new: Bool = false) throws(Problem) -> FieldValue {
         if let slot {
-            do { return try modelValue(raw, slot: slot, held: held) } catch { throw Problem(field: name, message: error.description) }
+            do { return try modelValue(raw, slot: slot, held: held, new: new) } catch { throw Problem(field: name, message: error.description) }
         }
         if keyColumns.contains(name) {
             return raw.textValue.map { keyValue($0, name) } ?? raw
@@ -485,12 +489,14 @@ struct RecordImporter {
     ///
     /// The field is read in place (`pipeline.fields[slot]`), never copied:
     /// this runs for every value of every row.
-    private func modelValue(_ raw: FieldValue, slot: Int, held: FieldValue) throws(FieldError) -> FieldValue {
+    private func modelValue(_ raw: FieldValue, slot: Int, held: FieldValue, new: Bool) throws(FieldError) -> FieldValue {
         // The kind is read from `kinds`: `pipeline.fields[slot].kind` copied the whole field, per value.
         let kind = pipeline.kinds[slot]
         if kind.isDateLike, let date = storedDate(raw, pipeline.fields[slot].key) {
-            // As typed: a time finer than a date holds, or a bare time for a date and time, is refused.
-            if case .text(let text) = raw, let error = pipeline.fields[slot].whatWouldBeCutOff(date, given: text, stored: held) {
+            // As typed: a time finer than a date holds, or a bare time for a date and time, is refused;
+            // but a new row's DATE keeps its text as it arrived, time of day and all (an export of such a row).
+            if !(new && kind == .date), case .text(let text) = raw,
+               let error = pipeline.fields[slot].whatWouldBeCutOff(date, given: text, stored: held) {
                 throw error
             }
             return .date(date)

@@ -98,6 +98,19 @@ import Testing
         #expect(try demo.query("SELECT quote(b), quote(u) FROM bb WHERE id = 4") == "'BEEF'|12\n")
     }
 
+    /// A DATE column holding a date and time (someone else's app wrote it):
+    /// an export imports into an empty copy as it was, time and all (the
+    /// time was refused as "would be cut off", though a new row keeps its text).
+    @Test func aDateColumnsDateAndTimeImportsIntoAnEmptyCopy() throws {
+        let schema = "CREATE TABLE ev (id INTEGER PRIMARY KEY, day DATE);"
+        let demo = try DemoDatabase(sql: schema + "INSERT INTO ev VALUES (1, '2024-01-02'), (2, '2024-01-02 10:00:00');")
+        let fresh = try DemoDatabase(sql: schema)
+        let exported = try demo.run(["export", "ev"])
+        let imported = try fresh.run(["import", "ev"], stdin: exported.output)
+        #expect(imported.code == 0, "\(imported)")
+        #expect(try fresh.query("SELECT id, quote(day) FROM ev ORDER BY id") == "1|'2024-01-02'\n2|'2024-01-02 10:00:00'\n")
+    }
+
     @Test func aChangedBoolKeepsTheRowsWords() throws {
         let demo = try DemoDatabase(sql: """
             CREATE TABLE t (id INTEGER PRIMARY KEY, ok BOOLEAN);
