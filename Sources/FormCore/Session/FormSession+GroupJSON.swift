@@ -93,6 +93,13 @@ extension FormSession {
                         errors.append(error)
                     }
                 }
+                // A new row naming its key (an export's, imported into another copy) is written in the
+                // forms its values came in, as a new record's are: a date as `2024-3-5`, a Julian day.
+                if id == nil, stated, !key.contains(.null) {
+                    let given = parsed.compactMap { cell in cell.given.map { (cell.field.key, $0) } }
+                    extras.rowStoredForms[group.key, default: [:]][RecordKey(columns: identity, values: key)]
+                        = Dictionary(given, uniquingKeysWith: { first, _ in first })
+                }
                 plan.rows.append((id, values))
             }
             plans.append(plan)

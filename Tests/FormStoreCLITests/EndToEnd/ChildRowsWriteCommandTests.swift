@@ -188,6 +188,18 @@ import Testing
                 "\(object)")
     }
 
+    /// A new child row that names its key is written in the forms its values
+    /// came in, as a new record's are: a date as `2024-3-5`.
+    @Test func aNewChildRowKeepsTheFormsItCameIn() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE p (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE c (id INTEGER PRIMARY KEY, p_id INTEGER REFERENCES p(id), at DATE);
+            """)
+        let run = try demo.run(["import", "p", "--children"], stdin: #"{"id": 1, "name": "A", "c": [{"id": 10, "at": "2024-3-5"}]}"#)
+        #expect(run.code == 0, "\(run)")
+        #expect(try demo.query("SELECT quote(at) FROM c WHERE id = 10") == "'2024-3-5'\n")
+    }
+
     @Test func aPlaylistsTracksAreReordered() throws {
         let demo = try DemoDatabase(sql: Self.playlists)
         let export = try demo.run(["export", "playlist", "--children", "--where", "id=1"])
