@@ -108,7 +108,7 @@ public final class RecordPipeline: Sendable {
         allKeys = Set(fields.map { $0.key })
         let modeRefuses = form.mode == .frozen || form.mode == .edit
         mayRefuse = fields.map {
-            $0.isReadOnly || $0.disabledWhen != nil || $0.hiddenWhen != nil || (modeRefuses && !$0.enabledWhenNotEditing)
+            $0.isReadOnly || primaryKey.contains($0.key) || $0.disabledWhen != nil || $0.hiddenWhen != nil || (modeRefuses && !$0.enabledWhenNotEditing)
         }
         mayRefuseNew = fields.map {
             ($0.isReadOnly && !primaryKey.contains($0.key)) || $0.disabledWhen != nil || $0.hiddenWhen != nil
@@ -190,6 +190,11 @@ public final class RecordPipeline: Sendable {
         // A new record's key is typed in; once stored it is read-only like any such field.
         if field.isReadOnly && !(isNew && primaryKey.contains(field.key)) {
             return Refusal(field: field, code: "readOnly", why: "is read-only")
+        }
+        // A stored record is found by its key, so a save does not change it (a spec may leave the
+        // key's field editable: the update went through and the row was then not found by its old key).
+        if !isNew && primaryKey.contains(field.key) {
+            return Refusal(field: field, code: "readOnly", why: "is part of the record's key, which a save does not change")
         }
         return nil
     }

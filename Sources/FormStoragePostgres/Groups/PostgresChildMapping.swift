@@ -68,7 +68,8 @@ struct PostgresChildMapping: Sendable {
     /// as a save of its own table's record (`PostgresHistoryWriter.forRows(of:)`).
     func write(_ change: GroupChanges, parent: RecordKey, stored: [RecordKey: StoredRecord],
                history: PostgresHistoryWriter?, _ conn: PostgresConnection) throws {
-        let rowHistory = history?.forRows(of: mapping)
+        // Rows are read before their update only when the store keeps history.
+        let rowHistory = history.flatMap { $0.store.keepsHistory ? $0.forRows(of: mapping) : nil }
         for row in change.deletes {
             let changed = try conn.execute(mapping.deleteSQL, try mapping.keyParameters(row.key)).changedRows
             guard changed <= 1 else { throw PostgresStoreError.notOneRow(changed, table: mapping.table.name) }

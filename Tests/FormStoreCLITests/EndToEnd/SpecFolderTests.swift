@@ -49,6 +49,24 @@ import Testing
         #expect(schema.output.contains("\"id\": {"), "\(schema)")
     }
 
+    /// A spec may leave its key's field editable: a stored record's key is
+    /// still not changed by a save, and saying so names the field (the update
+    /// ran, and the row was then not found by its old key: "a trigger changed its key?").
+    @Test func aStoredRecordsKeyIsNotChangedThroughASpec() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        demo.formsDirectory = demo.scratch.path + "/forms"
+        try demo.file("forms/buyer.json", #"""
+            {"formstore": 1, "name": "buyer", "table": "customers", "editsOtherTable": true,
+             "sections": [{"fields": [{"key": "id", "kind": "integer"}, {"key": "name"}]}]}
+            """#)
+        let before = try demo.dump()
+        let run = try demo.run(["set", "buyer", "1", "id=2"])
+        #expect(run.code == 65 && run.errors == "formstore: id (id) is part of the record's key, which a save does not change\n",
+                "\(run)")
+        #expect(try demo.dump() == before)
+        #expect(try demo.run(["new", "buyer", "id=5", "name=Bo"]).code == 0)
+    }
+
     @Test func aBrokenSpecBreaksOnlyItsOwnForm() throws {
         let demo = try DemoDatabase(sql: Self.schema)
         demo.formsDirectory = demo.scratch.path + "/forms"
