@@ -51,8 +51,9 @@ extension WebApp {
                                        eventsHref: "/api/forms/\(Self.pathSegment(form.name))/records/\(Self.pathSegment(key))/events",
                                        references: references.fields, rowReferences: references.cells, drawnFrom: drawnFrom)
         var drawn = options
-        // The record as stored now, which the page shows: its own free-mode saves are known by it.
-        if let stored = session.key, let record = try workspace.store().load(form, key: stored) {
+        // The record as stored now, by which a free-mode page knows its own saves' events (it saves
+        // without leaving). Read only there: any other page is drawn again after its save.
+        if form.mode == .free, let stored = session.key, let record = try workspace.store().load(form, key: stored) {
             drawn.etag = RecordETag.of(record).filter { $0 != "\"" }
         }
         var body = notice + FormHTML(session, options: drawn).render()
