@@ -136,8 +136,9 @@ extension WebAssets {
             words.push(item.textContent.trim());
           });
           status.className = saved ? "notice saved" : "notice conflict";
-          status.textContent = saved ? saved.textContent
-            : "Not saved: " + (words.length ? words.join(" ") : "see the errors below.");
+          var said = words.length ? words.join(" ") : "see the errors below.";
+          // A refusal's notice says "Nothing was saved" itself.
+          status.textContent = saved ? saved.textContent : (/^Nothing was saved/.test(said) ? said : "Not saved: " + said);
           dirty = !saved;
         })
         .finally(function () {
