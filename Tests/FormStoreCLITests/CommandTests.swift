@@ -141,7 +141,7 @@ final class FakeWorkspaceThrowing: Workspace {
     }
     func record(of form: Form, key: KeyArgument) throws -> StoredRecord { try base.record(of: form, key: key) }
     func choices(of form: Form, field: String, search: String?, limit: Int) throws -> [Choice] { [] }
-    func recordWithChildren(of form: Form, key: RecordKey) throws -> StoredRecord? { try base.recordWithChildren(of: form, key: key) }
+    func exportedGroupRows(of form: Form, key: RecordKey) throws -> [String: [[String: FieldValue]]] { try base.exportedGroupRows(of: form, key: key) }
     func saveJSON(_ body: [UInt8], of form: Form, key: KeyArgument?) throws -> JSONSave { try base.saveJSON(body, of: form, key: key) }
     func createRecord(of form: Form, inputs: [String: FieldInput]) throws -> StoredRecord { try base.createRecord(of: form, inputs: inputs) }
     func updateRecord(of form: Form, key: KeyArgument, inputs: [String: FieldInput]) throws -> RecordUpdate { RecordUpdate(changes: []) }

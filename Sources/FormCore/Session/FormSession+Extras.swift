@@ -25,6 +25,8 @@ final class SessionExtras {
     @exclusivity(unchecked) var storedForms: [String: FieldValue] = [:]
     /// `storedForms` of a group's rows, by group and row key (an undo's: `WrittenForms.rows`).
     @exclusivity(unchecked) var rowStoredForms: [String: [RecordKey: [String: FieldValue]]] = [:]
+    /// The session's `storedDateReader`, when given one (an import's batch).
+    var storedDateReader: (any StoredDateReading)?
 
     /// What the larger parts read as before they are made: lent from here,
     /// not made and destroyed per read, which also gave the reading

@@ -47,6 +47,9 @@ extension FormSession {
                     errors.append(FieldError(field: at, code: "kind", message: "\(at) must be an object, not \(item.typeName)"))
                     continue
                 }
+                // A row naming no stored row's key is new (its date cells keep their text as given).
+                let givenKey = identity.map { name in cells.first { $0.key == name }?.value.fieldValue ?? .null }
+                let storedRow = stored[givenKey].flatMap { id in groupState.pristine[group.key]?.first { $0.id == id } }
                 var values: [String: FieldValue] = [:]
                 // Each field's cell as read, and its error: taken once the row is known (below).
                 var parsed: [(field: Field, given: FieldValue?, result: Result<FieldValue, FieldError>)] = []
@@ -55,7 +58,8 @@ extension FormSession {
                     if let field = group.field(cell.key) {
                         // A secure cell given as it is shown (`Field.shownSecret`): left out, as no value.
                         if field.isShownSecret(cell.value.fieldValue) { continue }
-                        var result = machineValue(cell.value.fieldValue, for: field)
+                        var result = machineValue(cell.value.fieldValue, for: field, group: group.key, new: storedRow == nil,
+                                                  stored: storedRow?[field.key] ?? .null)
                         if case .failure(var error) = result {
                             error.field = path
                             result = .failure(error)
@@ -87,7 +91,7 @@ extension FormSession {
                 let loaded = id.flatMap { id in groupState.pristine[group.key]?.first { $0.id == id } }
                 for (field, given, result) in parsed {
                     if let current, let given,
-                       isSame(given, as: current[field.key], stored: loaded?[field.key] ?? .null, field: field) {
+                       isSame(given, as: current[field.key], stored: loaded?[field.key] ?? .null, field: field, group: group.key) {
                         values[field.key] = current[field.key]
                     } else if case .failure(let error) = result {
                         errors.append(error)

@@ -68,7 +68,7 @@ extension FormSession {
                 errors.append(error)
                 continue
             }
-            switch machineValue(member.value, for: field) {
+            switch machineValue(member.value, for: field, new: key == nil) {
             case .success(let value): taken.append((field, value, member.value))
             case .failure(let error): errors.append(error)
             }
@@ -83,7 +83,8 @@ extension FormSession {
             do {
                 // Text a JSON string or number became is written in the JSON's own class
                 // where the column takes any, as an import writes it (`"81"` text, `81` a number).
-                if case .text = value, let given, given.isTextOrNumber {
+                // A new record's date is written as it came, too: an epoch, a Julian day, `2024-3-5`.
+                if let given, given.isTextOrNumber, keepsGivenForm(value) {
                     try set(field.key, value: value, storedAs: given)
                 } else {
                     try set(field.key, value: value)
@@ -97,6 +98,17 @@ extension FormSession {
         if !errors.isEmpty { throw JSONBodyError(errors: errors) }
     }
 
+    /// Whether a value set from JSON is written in the form it was given:
+    /// text (`"81"` stays text, `81` a number where the column takes any),
+    /// and a new record's date (as an import writes it).
+    private func keepsGivenForm(_ value: FieldValue) -> Bool {
+        switch value {
+        case .text: true
+        case .date: key == nil
+        default: false
+        }
+    }
+
     /// Whether `given` is `field`'s value as it already is: a record read and
     /// sent back is no change, and is neither checked nor refused (its
     /// read-only key, a date kept as `04/07/2016` that breaks the field's
@@ -108,17 +120,46 @@ extension FormSession {
 
     /// Whether `given` is `now`, the value of `field` (a field's, or a row's
     /// cell whose stored value is `stored`), written as JSON writes it.
-    func isSame(_ given: FieldValue, as now: FieldValue, stored: FieldValue, field: Field) -> Bool {
+    func isSame(_ given: FieldValue, as now: FieldValue, stored: FieldValue, field: Field, group: String? = nil) -> Bool {
         if given == now { return true }
         if case .text(let name) = given, case .double(let d) = now, ValueBytes.nonFiniteName(d) == name { return true }
-        // Only a date may be the same value written another way.
-        guard field.kind.isDateLike, case .success(let value) = machineValue(given, for: field) else { return false }
+        // Only a date may be the same value written another way: compared as read, whatever
+        // it holds beyond the field (a DATE's time of day, as stored, is no change given back).
+        guard field.kind.isDateLike else { return false }
+        let value: FieldValue
+        if let date = storedDate(given, for: field, group: group) {
+            value = .date(date)
+        } else if case .text(let text) = given, let date = ISO8601.parse(text) {
+            value = .date(date)
+        } else if case .success(let read) = machineValue(given, for: field, group: group, stored: stored) {
+            value = read
+        } else {
+            return false
+        }
         return field.keepingStoredDate(value, stored: stored, typed: false) == now
     }
 
     /// A member's value for `field`, through the field's transforms and kind check.
-    func machineValue(_ given: FieldValue?, for field: Field) -> Result<FieldValue, FieldError> {
+    ///
+    /// A date may come in a form its column stores (`storedDate(_:for:group:)`:
+    /// an epoch, a Julian day, `2024-3-5`), as an export writes it. Text is
+    /// refused where it holds more than the field keeps (a time of day for a
+    /// date), unless it is a new record's (or row's) `.date`, which keeps its
+    /// text as it arrived, as an import's does.
+    ///
+    /// `stored` is the value the field's column holds (a row's cell, for a
+    /// row field of `group`); by default the record's.
+    func machineValue(_ given: FieldValue?, for field: Field, group: String? = nil, new: Bool = false,
+                      stored: FieldValue? = nil) -> Result<FieldValue, FieldError> {
         let plain: FieldValue
+        let stored = stored ?? (group == nil ? pristineValue(field.key) : .null)
+        if field.kind.isDateLike, let given, let date = storedDate(given, for: field, group: group) {
+            if !(new && field.kind == .date), case .text(let text) = given,
+               let error = field.whatWouldBeCutOff(date, given: text, stored: stored) {
+                return .failure(error)
+            }
+            return .success(.date(date))
+        }
         switch given {
         case .some(.text(let text)) where text.isEmpty:
             // Empty text is a value in any column, as `FIELD:=""` and import store it; not "nothing typed".
@@ -126,7 +167,10 @@ extension FormSession {
         case .some(.text(let text)) where field.kind == .date || field.kind == .time || field.kind == .datetime:
             // ISO 8601 first (a machine's form); else the field's own input format.
             guard let date = ISO8601.parse(text) else { plain = .text(text); break }
-            if let error = field.whatWouldBeCutOff(date, given: text, stored: pristineValue(field.key)) { return .failure(error) }
+            if !(new && field.kind == .date),
+               let error = field.whatWouldBeCutOff(date, given: text, stored: stored) {
+                return .failure(error)
+            }
             plain = .date(date)
         case .some(.text(let text)) where field.kind == .decimal && ValueBytes.nonFiniteDouble(named: text) != nil:
             // NaN or ±Infinity by name, as FormStore's own JSON writes a float holding one.

@@ -64,6 +64,23 @@ extension FormStore: RecordStore {
         }
     }
 
+    public func exportedGroupRows(_ form: Form, key: RecordKey) throws -> [String: [[String: FieldValue]]] {
+        let mapping = try mapping(for: form)
+        let children = try childMappings(form, parent: mapping)
+        return try database.read { conn in
+            var groups: [String: [[String: FieldValue]]] = [:]
+            for child in children {
+                let statement = try conn.cachedStatement(child.selectRowsSQL)
+                try statement.bind(child.arguments(key))
+                defer { statement.reset() }
+                var rows: [[String: FieldValue]] = []
+                while try statement.step() { rows.append(child.mapping.storedValues(from: statement).mapValues(FieldValue.init)) }
+                groups[child.group.key] = rows
+            }
+            return groups
+        }
+    }
+
     public func writeRecords<T>(_ form: Form, commit: Bool, attribution: ChangeAttribution?,
                                 _ body: (any RecordWriting) throws -> T) throws -> T {
         try writeBatch(form, commit: commit, attribution: attribution) { try body($0) }
@@ -82,7 +99,24 @@ extension RecordBatch: RecordWriting {
     public var computedColumns: Set<String> { Set(mapping.table.columns.filter(\.isGenerated).map(\.name)) }
 
     public func storedDate(_ value: FieldValue, field: String) -> Date? {
-        guard let coding = mapping.codings[field], case .date(let date) = coding.decode(DatabaseValue(value)) else { return nil }
+        mapping.storedDate(value, field: field)
+    }
+}
+
+extension TableMapping {
+    /// The date `value` holds as `field`'s column may store it (`StorageCoding.decode`); nil when it holds none.
+    func storedDate(_ value: FieldValue, field: String) -> Date? {
+        guard let coding = codings[field], case .date(let date) = coding.decode(DatabaseValue(value)) else { return nil }
         return date
+    }
+}
+
+extension FormStore: StoredDateReading {
+    /// A date given to a session's JSON door as `field`'s column may store it.
+    public func storedDate(_ value: FieldValue, field: String, group: String?, of form: Form) -> Date? {
+        guard let mapping = try? mapping(for: form) else { return nil }
+        guard let group else { return mapping.storedDate(value, field: field) }
+        let child = try? childMappings(form, parent: mapping).first { $0.group.key == group }
+        return child?.mapping.storedDate(value, field: field)
     }
 }

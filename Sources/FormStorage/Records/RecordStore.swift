@@ -51,6 +51,10 @@ public protocol RecordStore: HistoryBackend, DraftStore, ReferencePicking {
     /// kind-less (what `export` writes and `import` reads back as the same value).
     func forEachExportedRow(_ form: Form, columns: [String], query: RecordQuery,
                             _ body: ([FieldValue]) throws -> Void) throws
+    /// The rows of each of `form`'s groups under the record with `key`, in
+    /// their order, each column exactly as the database holds it, as
+    /// `forEachExportedRow` gives a record's (what `export --children` writes).
+    func exportedGroupRows(_ form: Form, key: RecordKey) throws -> [String: [[String: FieldValue]]]
     /// Runs `body` with a batch of `form`'s records in one write transaction:
     /// committed when it returns and `commit` is true, else rolled back. With
     /// an `attribution`, each record written is a save in the history, by it.

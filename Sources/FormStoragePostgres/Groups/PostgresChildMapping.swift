@@ -50,6 +50,19 @@ struct PostgresChildMapping: Sendable {
         return (0..<result.rowCount).map { mapping.record(result, row: $0).values }
     }
 
+    /// `rows(of:_:)` with each column as the database holds it (`PostgresCoding.exported`).
+    func exportedRows(of key: RecordKey, _ conn: PostgresConnection) throws -> [[String: FieldValue]] {
+        let result = try conn.execute(selectRowsSQL, parameters(key))
+        let codings = mapping.columns.map(mapping.coding)
+        return (0..<result.rowCount).map { row in
+            var values: [String: FieldValue] = [:]
+            for (index, column) in mapping.columns.enumerated() {
+                values[column] = codings[index].exported(result.text(row: row, column: index))
+            }
+            return values
+        }
+    }
+
     /// Each stored row of the parent with `key` by its key, locked until the transaction ends.
     func lockedRows(of key: RecordKey, _ conn: PostgresConnection) throws -> [RecordKey: StoredRecord] {
         let result = try conn.execute(selectRowsForUpdateSQL, parameters(key))

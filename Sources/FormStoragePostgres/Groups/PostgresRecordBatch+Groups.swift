@@ -1,5 +1,6 @@
 import FormCore
 import FormStorage
+import FoundationEssentials
 
 /// Repeating groups inside an import's transaction (`import --children`) on
 /// PostgreSQL: a record read with its rows as the transaction sees them (a
@@ -22,6 +23,11 @@ extension PostgresRecordBatch: ChildRowWriting {
                 try child.write(change, parent: key, stored: try child.lockedRows(of: key, connection), history: history, connection)
             }
         }
+    }
+
+    func storedDate(_ value: FieldValue, field: String, group: String?, of form: Form) -> Date? {
+        guard let group else { return storedDate(value, field: field) }
+        return children.first { $0.group.key == group }?.mapping.storedDate(value, field: field)
     }
 
     func lastInsertedKey(columns: [String]) -> RecordKey? {

@@ -1,5 +1,6 @@
 public import FormCore
 public import FormStorage
+public import FoundationEssentials
 
 /// `RecordStore` over PostgreSQL: what the `formstore` command and server use.
 extension PostgresFormStore: RecordStore {
@@ -48,6 +49,16 @@ extension PostgresFormStore: RecordStore {
         }
     }
 
+    public func exportedGroupRows(_ form: Form, key: RecordKey) throws -> [String: [[String: FieldValue]]] {
+        let mapping = try mapping(for: form)
+        let children = try childMappings(form, parent: mapping)
+        return try pool.read { conn in
+            var groups: [String: [[String: FieldValue]]] = [:]
+            for child in children { groups[child.group.key] = try child.exportedRows(of: key, conn) }
+            return groups
+        }
+    }
+
     /// One transaction for the whole batch. A serialization failure or a
     /// deadlock is not retried (the rows were read from a stream once): it is thrown.
     public func writeRecords<T>(_ form: Form, commit: Bool, attribution: ChangeAttribution?,
@@ -87,3 +98,26 @@ extension PostgresFormStore: RecordStore {
 
 /// Ends a dry run's transaction without committing it.
 private struct RolledBack: Error {}
+
+extension PostgresTableMapping {
+    /// The date `value` holds as `field`'s column may store it; nil when it holds none.
+    func storedDate(_ value: FieldValue, field: String) -> Date? {
+        switch value {
+        case .date(let date): return date
+        case .text(let text):
+            if case .date(let date) = coding(field).decode(text) { return date }
+            return nil
+        default: return nil
+        }
+    }
+}
+
+extension PostgresFormStore: StoredDateReading {
+    /// A date given to a session's JSON door as `field`'s column may store it.
+    public func storedDate(_ value: FieldValue, field: String, group: String?, of form: Form) -> Date? {
+        guard let mapping = try? mapping(for: form) else { return nil }
+        guard let group else { return mapping.storedDate(value, field: field) }
+        let child = try? childMappings(form, parent: mapping).first { $0.group.key == group }
+        return child?.mapping.storedDate(value, field: field)
+    }
+}

@@ -129,13 +129,7 @@ final class PostgresRecordBatch: RecordWriting {
     }
 
     func storedDate(_ value: FieldValue, field: String) -> Date? {
-        switch value {
-        case .date(let date): return date
-        case .text(let text):
-            if case .date(let date) = mapping.coding(field).decode(text) { return date }
-            return nil
-        default: return nil
-        }
+        mapping.storedDate(value, field: field)
     }
 
     func inSavepoint<T>(_ body: () throws -> T) throws -> T {

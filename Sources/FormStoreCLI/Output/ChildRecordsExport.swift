@@ -29,8 +29,8 @@ extension CommandContext {
         var line: [UInt8] = []
         try workspace.forEachStoredRow(of: form, columns: columns.map(\.key), selection: selection) { row in
             let key = RecordKey(columns: form.primaryKey, values: keyIndices.map { row[$0] })
-            guard let record = try workspace.recordWithChildren(of: form, key: key) else { return }
-            var rows = ChildRowsOutput(form: form, record: record)
+            // As stored, as the parent's columns are: a date kept as `2024-3-5` or a Julian day is exported so.
+            var rows = ChildRowsOutput(form: form, rows: try workspace.exportedGroupRows(of: form, key: key))
             if !revealSecure { rows = rows.omittingSecure() }
             line.removeAll(keepingCapacity: true)
             if format == .json { line += (count == 0 ? "[\n  " : ",\n  ").utf8 }

@@ -15,10 +15,16 @@ struct ChildRowsOutput {
     init(groups: [Group]) { self.groups = groups }
 
     init(form: Form, record: StoredRecord) {
+        self.init(form: form, rows: record.groups)
+    }
+
+    /// Each group's rows from `rows` (by group key): model values, or as
+    /// stored (`RecordStore.exportedGroupRows`) for an export.
+    init(form: Form, rows groupRows: [String: [[String: FieldValue]]]) {
         groups = form.groups.map { group in
             let keys = group.keyFields.filter { key in !group.foreignKey.contains(key) && group.field(key) == nil }
             let columns = keys.map { OutputColumn(key: $0) } + group.fields.filter(\.holdsValue).map(OutputColumn.init)
-            let rows = (record.groups[group.key] ?? []).map { row in columns.map { row[$0.key] ?? .null } }
+            let rows = (groupRows[group.key] ?? []).map { row in columns.map { row[$0.key] ?? .null } }
             return Group(key: group.key, columns: columns, rows: rows)
         }
     }

@@ -54,8 +54,8 @@ protocol Workspace {
     func exportStoredRows(of form: Form, columns: [String], selection: RecordSelection,
                           into encoder: inout ExportEncoder) throws
     func record(of form: Form, key: KeyArgument) throws -> StoredRecord
-    /// The record with `key` and the rows of each of the form's groups; `nil` when there is none.
-    func recordWithChildren(of form: Form, key: RecordKey) throws -> StoredRecord?
+    /// The rows of each group of the record with `key`, each column as stored (`export --children`).
+    func exportedGroupRows(of form: Form, key: RecordKey) throws -> [String: [[String: FieldValue]]]
     /// Saves one JSON object of field values and child arrays (`--json --children`) as a new
     /// record (`key` nil) or over the record with `key`: the parent and every row in one transaction.
     func saveJSON(_ body: [UInt8], of form: Form, key: KeyArgument?) throws -> JSONSave

@@ -27,6 +27,8 @@ extension RecordImporter {
         let held = memory.put(values)
         for (group, rows) in record.groups { memory.putRows(rows, group: group, of: held.key) }
         let session = try FormSession.open(form, key: held.key, backend: memory, draftPolicy: .none)
+        // The rows' dates are read as their columns store them (an export's Julian day, `2024-3-5`).
+        session.storedDateReader = batch
         if form.mode == .edit { try session.beginEditing() }
         do {
             try session.apply(json: Data(ChildRowsJSON.body(input.rows)))

@@ -9,8 +9,8 @@ import FormStorage
 /// without inserted, a stored row left out deleted) and the parent and every
 /// row change are one transaction.
 extension StorageWorkspace {
-    func recordWithChildren(of form: Form, key: RecordKey) throws -> StoredRecord? {
-        try store().load(form, key: key)
+    func exportedGroupRows(of form: Form, key: RecordKey) throws -> [String: [[String: FieldValue]]] {
+        try store().exportedGroupRows(form, key: key)
     }
 
     func saveJSON(_ body: [UInt8], of form: Form, key: KeyArgument?) throws -> JSONSave {

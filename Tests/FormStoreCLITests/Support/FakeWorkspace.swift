@@ -58,7 +58,7 @@ final class FakeWorkspace: Workspace {
         return row
     }
 
-    func recordWithChildren(of form: Form, key: RecordKey) throws -> StoredRecord? { throw unsupported() }
+    func exportedGroupRows(of form: Form, key: RecordKey) throws -> [String: [[String: FieldValue]]] { throw unsupported() }
     func saveJSON(_ body: [UInt8], of form: Form, key: KeyArgument?) throws -> JSONSave { throw unsupported() }
     func createRecord(of form: Form, inputs: [String: FieldInput]) throws -> StoredRecord { throw unsupported() }
     func updateRecord(of form: Form, key: KeyArgument, inputs: [String: FieldInput]) throws -> RecordUpdate {
