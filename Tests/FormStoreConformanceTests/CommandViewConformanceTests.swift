@@ -102,6 +102,35 @@ import Testing
         }
     }
 
+    /// A write a trigger drops without an error (SQLite's `RAISE(IGNORE)`, a
+    /// PostgreSQL `BEFORE` trigger returning NULL) is refused by name on both
+    /// backends, and nothing is written: `set` said it saved, and `delete`
+    /// said the record it could see was not there (exit 66).
+    @Test(arguments: BackendKind.allCases)
+    func aWriteATriggerDropsIsSaid(_ kind: BackendKind) throws {
+        let backend = try TestBackend(kind, schema: Schema(
+            sqlite: """
+                CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);
+                INSERT INTO t VALUES (1, 'a');
+                CREATE TRIGGER skip_update BEFORE UPDATE ON t WHEN NEW.name = 'skip' BEGIN SELECT RAISE(IGNORE); END;
+                CREATE TRIGGER keep BEFORE DELETE ON t BEGIN SELECT RAISE(IGNORE); END;
+                """,
+            postgres: """
+                CREATE TABLE t (id integer PRIMARY KEY, name text);
+                INSERT INTO t VALUES (1, 'a');
+                CREATE FUNCTION skip() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN IF TG_OP = 'DELETE' OR NEW.name = 'skip' THEN RETURN NULL; END IF; RETURN NEW; END $$;
+                CREATE TRIGGER skip BEFORE UPDATE OR DELETE ON t FOR EACH ROW EXECUTE FUNCTION skip();
+                """))
+        let db = ["--db", backend.location]
+        let set = try runBinary(db + ["set", "t", "1", "name=skip"])
+        #expect(set.code == 65 && set.errors.contains("a trigger on 't' ignored the update"), "\(kind): \(set)")
+        let deleted = try runBinary(db + ["delete", "t", "1", "--yes"])
+        #expect(deleted.code == 65 && deleted.errors.contains("a trigger on 't' ignored the delete"), "\(kind): \(deleted)")
+        #expect(try backend.row("SELECT name FROM t WHERE id = 1") == ["a"])
+        #expect(try runBinary(db + ["delete", "t", "2", "--yes"]).code == 66, "\(kind)")
+    }
+
     /// Without a spec, a view's record is written through its INSTEAD OF
     /// INSERT trigger; with no key to read it back by, it is shown as written.
     @Test(arguments: BackendKind.allCases)

@@ -104,7 +104,7 @@ extension FormStore: GroupBackend {
                 keep(row.key)
                 let sql = "DELETE FROM \(quoteIdentifier(mapping.table.name)) WHERE \(mapping.whereKey)"
                 try conn.cachedStatement(sql).execute(StatementArguments(try mapping.keyArguments(row.key)))
-                try checkOneRowChanged(conn, mapping)
+                try checkOneRowChanged(conn, mapping, expecting: stored[row.key] == nil ? nil : "delete")
             }
             for row in change.updates {
                 guard let (record, values) = stored[row.key] else { continue }
@@ -116,7 +116,7 @@ extension FormStore: GroupBackend {
                                                            key: key, like: like) {
                     try checkReferences(mapping, row.changes, conn)
                     try conn.cachedStatement(statement.sql).execute(statement.arguments)
-                    try checkOneRowChanged(conn, mapping)
+                    try checkOneRowChanged(conn, mapping, expecting: "update")
                     if let rowHistory, let after = try loadRow(mapping, key, conn) {
                         try rowHistory.record(before: (record, values), after: after, conn)
                     }
@@ -133,6 +133,7 @@ extension FormStore: GroupBackend {
                                                                    like: (given ?? [:]).mapValues(DatabaseValue.init))
                 try checkReferences(mapping, values, conn)
                 try conn.cachedStatement(sql).execute(arguments)
+                try checkOneRowChanged(conn, mapping, expecting: "insert")
                 if let rowHistory, let after = try loadRow(mapping, insertedKey(mapping, values, conn), conn) {
                     try rowHistory.record(before: nil, after: after, conn)
                 }

@@ -125,6 +125,7 @@ public final class RecordBatch {
         }
         try statement.execute(StatementArguments(arguments))
         if ifKeyIsFree && connection.changesCount == 0 { return false }
+        try FormStore.checkOneRowChanged(connection, mapping, expecting: "insert")
         lastInsertedRowID = connection.lastInsertedRowID
         if let history { try recordInsert(values(), history) }
         return true
@@ -158,6 +159,10 @@ public final class RecordBatch {
         try connection.cachedStatement(statement.sql).execute(statement.arguments)
         // A key that names two rows (an untyped key column holding 1 and '1') writes neither: the batch rolls back.
         try FormStore.checkOneRowChanged(connection, mapping)
+        // None changed: no such record, or a trigger ignored the update of one there.
+        if !mapping.table.isView, connection.changesCount == 0, try load(key) != nil {
+            throw FormStoreError.ignored("update", of: mapping)
+        }
         return connection.changesCount > 0
     }
 }

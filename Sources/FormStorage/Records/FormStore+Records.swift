@@ -54,6 +54,7 @@ extension FormStore {
                           _ conn: Connection) throws -> StoredRecord {
         try checkReferences(mapping, values, conn)
         try conn.cachedStatement(sql).execute(arguments)
+        try checkOneRowChanged(conn, mapping, expecting: "insert")
         // A view without a key (written through its INSTEAD OF trigger) has no row to read
         // back by key: the record is what was written, and there is no history of it.
         guard !mapping.keyColumns.isEmpty else {
@@ -134,7 +135,7 @@ extension FormStore {
             // (`SavedRow`). Only for a row read in part, whose update changes nothing but what it writes.
             var last = before.isWhole ? nil : conn.takeRecordLeftByLastSave(mapping.identity, key: keyArguments)
             try conn.cachedStatement(statement.sql).execute(statement.arguments)
-            try Self.checkOneRowChanged(conn, mapping)
+            try Self.checkOneRowChanged(conn, mapping, expecting: "update")
             var made: StoredRow?
             // Moved, not copied, into the row it becomes: held once, it is written in place.
             if let record = last.take() {
@@ -209,19 +210,36 @@ extension FormStore {
         let sql = "DELETE FROM \(quoteIdentifier(mapping.table.name)) WHERE \(mapping.whereKey)"
         let schema = ownSchema
         return { conn in
+            // A view's INSTEAD OF trigger reports no rows changed: whether the row went is read.
+            let wasThere = mapping.table.isView ? try Self.readRow(mapping, arguments, conn) != nil : false
             try conn.cachedStatement(sql).execute(StatementArguments(arguments))
-            let deleted = conn.changesCount > 0
-            if deleted { try Self.checkOneRowChanged(conn, mapping) }
+            let deleted: Bool
+            if mapping.table.isView {
+                deleted = wasThere
+                if wasThere, try Self.readRow(mapping, arguments, conn) != nil { throw FormStoreError.ignored("delete", of: mapping) }
+            } else {
+                deleted = conn.changesCount > 0
+                if deleted {
+                    try Self.checkOneRowChanged(conn, mapping)
+                } else if try Self.readRow(mapping, arguments, conn) != nil {
+                    throw FormStoreError.ignored("delete", of: mapping)
+                }
+            }
             if let deletingDraft { try Self.deleteDraft(deletingDraft, schema: schema, conn) }
             return deleted
         }
     }
 
     /// Throws (rolling the transaction back) when the last statement changed
-    /// several rows. A view's `INSTEAD OF` trigger reports none, and is trusted.
-    static func checkOneRowChanged(_ conn: Connection, _ mapping: TableMapping) throws {
+    /// several rows, or, with `expecting` (`"update"`, `"insert"`), none: a
+    /// trigger's `RAISE(IGNORE)` drops a write without an error, and a save
+    /// reported done would not be. A view's `INSTEAD OF` trigger reports no
+    /// rows, and is trusted.
+    static func checkOneRowChanged(_ conn: Connection, _ mapping: TableMapping, expecting write: String? = nil) throws {
+        guard !mapping.table.isView else { return }
         let count = conn.changesCount
-        guard count <= 1 || mapping.table.isView else { throw FormStoreError.notOneRow(count, table: mapping.table.name) }
+        guard count <= 1 else { throw FormStoreError.notOneRow(count, table: mapping.table.name) }
+        if count == 0, let write { throw FormStoreError.ignored(write, of: mapping) }
     }
 
     static func load(_ mapping: TableMapping, _ key: [DatabaseValue], _ conn: Connection) throws -> StoredRecord? {

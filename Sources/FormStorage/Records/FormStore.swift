@@ -112,7 +112,9 @@ public struct FormStoreError: Error, Sendable, Hashable, CustomStringConvertible
         /// A whole number that a column of REAL affinity would store as another (the nearest double).
         inexactNumber,
         /// A field reaching into a JSON column by a path, where the column holds no JSON object to reach into.
-        notADocument }
+        notADocument,
+        /// A write a trigger dropped without an error (`RAISE(IGNORE)`).
+        ignoredWrite }
     public let reason: Reason
     public let message: String
     /// The field a `missingReference` or an `inexactNumber` is about (its message names it first).
@@ -170,6 +172,12 @@ public struct FormStoreError: Error, Sendable, Hashable, CustomStringConvertible
     /// A write that would have changed other than exactly one row; it was rolled back.
     static func notOneRow(_ count: Int, table: String) -> FormStoreError {
         FormStoreError(reason: .badKey, message: "the key names \(count) rows of '\(table)', not one: nothing was written")
+    }
+
+    /// A write a trigger dropped without an error (`RAISE(IGNORE)`); the transaction was rolled back.
+    static func ignored(_ write: String, of mapping: TableMapping) -> FormStoreError {
+        FormStoreError(reason: .ignoredWrite, message: "a trigger on '\(mapping.table.name)' ignored the \(write) "
+                           + "(RAISE(IGNORE)): nothing was written")
     }
 
     static func badKey(_ message: String) -> FormStoreError {

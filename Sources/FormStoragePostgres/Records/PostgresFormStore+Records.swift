@@ -32,9 +32,7 @@ extension PostgresFormStore {
                           history: PostgresHistoryWriter, _ conn: PostgresConnection) throws -> StoredRecord {
         // RETURNING reads back what the server filled in: an identity or serial key, defaults.
         let result = try conn.execute(sql, parameters)
-        guard result.rowCount == 1 else {
-            throw PostgresStoreError.badKey("the new record in \(mapping.table.name) could not be read back")
-        }
+        guard result.rowCount == 1 else { throw PostgresStoreError.notOneRow(result.rowCount, table: mapping.table.name, write: "insert") }
         let record = mapping.record(result, row: 0)
         try mapping.checkStoredAsWritten(values, saved: record)
         try history.record(before: nil, after: mapping.storedTexts(result, row: 0), key: record.key, conn)
@@ -75,7 +73,9 @@ extension PostgresFormStore {
         let documents = mapping.jsonPaths.isEmpty ? [:] : stored.values
         guard let statement = try mapping.updateStatement(changes, key: keyParameters, over: documents) else { return .saved(stored) }
         let result = try conn.execute(statement.sql, statement.parameters)
-        guard result.rowCount == 1 else { throw PostgresStoreError.notOneRow(result.rowCount, table: mapping.table.name) }
+        guard result.rowCount == 1 else {
+            throw PostgresStoreError.notOneRow(result.rowCount, table: mapping.table.name, write: "update")
+        }
         let saved = mapping.record(result, row: 0)
         try mapping.checkStoredAsWritten(changes, saved: saved)
         try history.record(before: mapping.storedTexts(current, row: 0), after: mapping.storedTexts(result, row: 0),
@@ -89,6 +89,10 @@ extension PostgresFormStore {
         return try pool.write { conn in
             let changed = try conn.execute(mapping.deleteSQL, parameters).changedRows
             guard changed <= 1 else { throw PostgresStoreError.notOneRow(changed, table: mapping.table.name) }
+            // None deleted: no such record, or a trigger dropped the delete of one there.
+            if changed == 0, try conn.execute(mapping.selectByKeySQL, parameters).rowCount == 1 {
+                throw PostgresStoreError.notOneRow(0, table: mapping.table.name, write: "delete")
+            }
             if let deletingDraft { try Self.deleteDraft(deletingDraft, conn) }
             return changed == 1
         }

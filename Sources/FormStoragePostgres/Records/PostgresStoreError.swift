@@ -31,8 +31,13 @@ public struct PostgresStoreError: Error, Sendable, Hashable, CustomStringConvert
     }
 
     /// A write that would have changed other than exactly one row; it was rolled back.
-    static func notOneRow(_ count: Int, table: String) -> PostgresStoreError {
-        PostgresStoreError(reason: .badKey, message: "the key names \(count) rows of '\(table)', not one: nothing was written")
+    /// None, of a row the write had found: a trigger dropped it (a `BEFORE` trigger returning NULL).
+    static func notOneRow(_ count: Int, table: String, write: String? = nil) -> PostgresStoreError {
+        if count == 0, let write {
+            return PostgresStoreError(reason: .badKey, message: "a trigger on '\(table)' ignored the \(write) "
+                                          + "(it returned NULL): nothing was written")
+        }
+        return PostgresStoreError(reason: .badKey, message: "the key names \(count) rows of '\(table)', not one: nothing was written")
     }
 
     /// The column would hold `stored` where `given` was written: the write was rolled back.

@@ -19,6 +19,47 @@ import Testing
     INSERT INTO orders VALUES (10, 1, 9.5);
     """
 
+    /// A delete through a view's INSTEAD OF DELETE trigger is said as done:
+    /// SQLite counts no rows changed through a view, and the command said
+    /// "no record with key 1" (exit 66) for the record it had just deleted.
+    /// A trigger that drops a write without an error (`RAISE(IGNORE)`) is
+    /// said, and nothing is written, where every command reported success.
+    @Test func writesThroughTriggersAreReportedAsTheyHappened() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);
+            INSERT INTO t VALUES (1, 'a'), (2, 'b'), (3, 'c');
+            CREATE VIEW tv AS SELECT id, name FROM t;
+            CREATE TRIGGER tv_delete INSTEAD OF DELETE ON tv BEGIN DELETE FROM t WHERE id = OLD.id AND OLD.name <> 'c'; END;
+            CREATE TRIGGER skip_update BEFORE UPDATE ON t WHEN NEW.name = 'skip' BEGIN SELECT RAISE(IGNORE); END;
+            CREATE TRIGGER skip_insert BEFORE INSERT ON t WHEN NEW.name = 'skip' BEGIN SELECT RAISE(IGNORE); END;
+            CREATE TRIGGER keep_two BEFORE DELETE ON t WHEN OLD.id = 2 BEGIN SELECT RAISE(IGNORE); END;
+            """)
+        let spec = try demo.file("forms/tv.json", #"""
+            {"formstore": 1, "name": "tv", "table": "tv", "primaryKey": ["id"],
+             "sections": [{"fields": [{"key": "id", "label": "id", "kind": "integer"}, {"key": "name", "label": "name"}]}]}
+            """#)
+        demo.formsDirectory = (spec as NSString).deletingLastPathComponent
+        let deleted = try demo.run(["delete", "tv", "1", "--yes"])
+        #expect(deleted.code == 0 && deleted.errors.contains("Deleted tv 1"), "\(deleted)")
+        #expect(try demo.query("SELECT id FROM t ORDER BY id") == "2\n3\n")
+        let before = try demo.dump()
+        let kept = try demo.run(["delete", "tv", "3", "--yes"])
+        #expect(kept.code == 65 && kept.errors == "formstore: a trigger on 'tv' ignored the delete (RAISE(IGNORE)): nothing was written\n",
+                "\(kept)")
+        let missing = try demo.run(["delete", "tv", "9", "--yes"])
+        #expect(missing.code == 66, "\(missing)")
+        let update = try demo.run(["set", "t", "2", "name=skip"])
+        #expect(update.code == 65 && update.errors.contains("a trigger on 't' ignored the update (RAISE(IGNORE)): nothing was written"),
+                "\(update)")
+        let insert = try demo.run(["new", "t", "id=7", "name=skip"])
+        #expect(insert.code == 65 && insert.errors.contains("ignored the insert"), "\(insert)")
+        let delete = try demo.run(["delete", "t", "2", "--yes"])
+        #expect(delete.code == 65 && delete.errors.contains("ignored the delete"), "\(delete)")
+        let imported = try demo.run(["import", "t"], stdin: "{\"id\": 2, \"name\": \"skip\"}\n{\"id\": 8, \"name\": \"skip\"}\n")
+        #expect(imported.code == 65 && imported.errors.contains("ignored the update"), "\(imported)")
+        #expect(try demo.dump() == before)
+    }
+
     @Test func anEmptyTextKeyOnNewIsNamedAsRequired() throws {
         let demo = try DemoDatabase(sql: Self.schema)
         let before = try demo.dump()
