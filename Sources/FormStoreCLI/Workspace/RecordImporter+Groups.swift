@@ -39,9 +39,17 @@ extension RecordImporter {
         guard problems.isEmpty else { throw RowProblems(messages: problems.map(\.description)) }
         let changes = session.groupChanges
         guard !changes.isEmpty else { return false }
-        for change in changes where form.group(change.group)?.tableName.equalsIgnoringCase(form.tableName) == true {
-            // A row the line's group leaves out is deleted: a record of the table, written too.
-            for row in change.updates + change.deletes { try claim(row.key, line: input.line) }
+        for change in changes {
+            guard let group = form.group(change.group) else { continue }
+            // A row the line's group leaves out is deleted: written too. A new row naming its whole key is
+            // claimed by it: a row another line's group deleted, written here, would move to this parent.
+            let named = change.inserts.compactMap { values -> RecordKey? in
+                guard group.keyFields.allSatisfy({ (values[$0] ?? .null) != .null }) else { return nil }
+                return RecordKey(columns: group.keyFields, values: group.keyFields.map { values[$0]! })
+            }
+            for key in change.updates.map(\.key) + change.deletes.map(\.key) + named {
+                try claim(key, of: group.tableName, line: input.line)
+            }
         }
         try batch.write(changes, parent: key)
         return true

@@ -49,12 +49,13 @@ struct RecordImporter {
     /// The slots of secure fields, whose `ValueText.mask` (what `list` and
     /// `show` print for them) is no value (`isMask`); empty for most forms.
     private let secureSlots: Set<Int>
-    /// With `--children` on a table whose group is the table itself (an
-    /// employee's reports): each record written so far, as a line or as a
-    /// row of another line's group, by its key, with that line. A record
-    /// written twice with other values is refused: the later write would
-    /// silently undo the earlier (`claim`). Empty, and unused, for other forms.
-    var writtenInSameTable: [RecordKey: Int] = [:]
+    /// With `--children`: each child row written so far (updated, deleted,
+    /// or inserted under a key it names), by table and key, with its line;
+    /// on a table whose group is the table itself (an employee's reports),
+    /// the lines' own records too. A record written by two lines is refused:
+    /// the later write would silently undo the earlier, or move a row from
+    /// one parent to another, blanking what the line left out (`claim`).
+    var written: [String: [RecordKey: Int]] = [:]
     /// Whether some group's rows are records of the form's own table.
     let hasGroupOfOwnTable: Bool
     /// The last row's names, by position, and their slots (`slot(of:at:)`).
@@ -80,17 +81,19 @@ struct RecordImporter {
         hasGroupOfOwnTable = form.groups.contains { $0.tableName.equalsIgnoringCase(form.tableName) }
     }
 
-    /// Notes that `line` writes the record with `key` of the form's own
-    /// table; refuses the write when another line wrote it already.
+    /// Notes that `line` writes the record with `key` of `table` (by
+    /// default the form's own, when a group's rows are of it too); refuses
+    /// the write when another line wrote it already.
     ///
     /// - throws: `RowProblems` naming both lines.
-    mutating func claim(_ key: RecordKey, line: Int) throws {
-        guard hasGroupOfOwnTable else { return }
-        if let earlier = writtenInSameTable[key], earlier != line {
-            throw RowProblems(messages: ["\(form.tableName) \(key.typedText) is written by line \(earlier) too (as a line or "
-                                         + "as a row of its group), with other values: give each record once"])
+    mutating func claim(_ key: RecordKey, of table: String? = nil, line: Int) throws {
+        guard table != nil || hasGroupOfOwnTable else { return }
+        let table = table ?? form.tableName
+        if let earlier = written[table.lowercased()]?[key], earlier != line {
+            throw RowProblems(messages: ["\(table) \(key.typedText) is written by line \(earlier) too (as a line or "
+                                         + "as a row of a group): give each record once"])
         }
-        writtenInSameTable[key] = line
+        written[table.lowercased(), default: [:]][key] = line
     }
 
     /// Whether `raw` is the mask `list` and `show` print for the secure
@@ -127,7 +130,7 @@ struct RecordImporter {
         guard row.hasKey(holdingNull: keysHoldingNull) else { return try insert(row, plan: plan, line: input.line, into: batch) }
         // A NULL key is no conflict to `ON CONFLICT`: such a row is looked up.
         if case .insert(let values) = plan, row.problems.isEmpty, !row.keys.contains(.some(.null)) {
-            if hasGroupOfOwnTable { try claim(row.key(columns: keyColumns), line: input.line) }
+            try claim(row.key(columns: keyColumns), line: input.line)
             do {
                 if try batch.insertIfKeyIsFree(row.withKeys(values, columns: keyColumns, slots: keySlots), arrived: row.arrived) {
                     return .inserted
@@ -349,7 +352,7 @@ struct RecordImporter {
             return .unchanged
         case .insert(let values):
             try report(row.problems)
-            if hasGroupOfOwnTable, row.hasKey(holdingNull: keysHoldingNull) { try claim(row.key(columns: keyColumns), line: line) }
+            if row.hasKey(holdingNull: keysHoldingNull) { try claim(row.key(columns: keyColumns), line: line) }
             try batch.insert(row.withKeys(values, columns: keyColumns, slots: keySlots), arrived: row.arrived)
             return .inserted
         }

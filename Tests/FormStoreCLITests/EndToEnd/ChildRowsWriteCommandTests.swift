@@ -149,6 +149,31 @@ import Testing
         }
     }
 
+    /// A child row one line's group leaves out (deleted) and another line's
+    /// group names (written) is refused naming both lines: the import moved
+    /// invoice 1's line 11 to invoice 2 and blanked its amount, which no line
+    /// mentioned. A parent given twice whose groups overlap is refused too.
+    @Test func aChildRowWrittenByTwoLinesIsRefused() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE invoice (id INTEGER PRIMARY KEY, customer TEXT);
+            CREATE TABLE invoice_line (id INTEGER PRIMARY KEY, invoice_id INTEGER REFERENCES invoice(id), item TEXT NOT NULL, amount REAL);
+            INSERT INTO invoice VALUES (1, 'Ann'), (2, 'Bo');
+            INSERT INTO invoice_line VALUES (10, 1, 'Tea', 1.0), (11, 1, 'Pie', 2.0), (12, 2, 'Jam', 5.0);
+            """)
+        let before = try demo.dump()
+        let moved = try demo.run(["import", "invoice", "--children"], stdin: """
+            {"id": 1, "invoice_line": [{"id": 10, "item": "Tea"}]}
+            {"id": 2, "invoice_line": [{"id": 12, "item": "Jam"}, {"id": 11, "item": "Moved"}]}
+            """)
+        #expect(moved.code == 65 && moved.errors.contains("line 2: invoice_line 11 is written by line 1 too"), "\(moved)")
+        let twice = try demo.run(["import", "invoice", "--children"], stdin: """
+            {"id": 1, "invoice_line": [{"id": 10, "item": "A"}]}
+            {"id": 1, "invoice_line": [{"id": 10, "item": "B"}, {"id": 11, "item": "Pie"}]}
+            """)
+        #expect(twice.code == 65 && twice.errors.contains("invoice_line 10 is written by line 1 too"), "\(twice)")
+        #expect(try demo.dump() == before)
+    }
+
     /// A child row whose primary key is NULL (SQLite allows it outside an
     /// INTEGER PRIMARY KEY) is that stored row, found by `IS NULL`: an
     /// unchanged export imports back as nothing, an edit updates it in place.
