@@ -39,6 +39,11 @@ extension FormSession {
         case .success(var value):
             if inputBefore != nil { inputs[key] = nil }
             if case .date = value { value = field.keepingStoredDate(value, stored: pristineValue(key), typed: true) }
+            // Text a number's column holds, typed again as shown (`Infinity` kept as text in a REAL
+            // column), is the stored text: no change, where it parsed as the float and was rewritten.
+            if !field.kind.holdsText, case .text(let stored) = pristineValue(key), stored.hasSameUTF8(as: input) {
+                value = .text(stored)
+            }
             // Empty text over a field holding nothing is what the field shows: it stays nothing (NULL),
             // where it would write '' the person never typed. A NOT NULL field's '' is a value.
             if case .text(let text) = value, text.isEmpty, !field.isNotNull, case .null = pristineValue(key) {
@@ -91,18 +96,19 @@ extension FormSession {
 
     /// `stored` when `input` is it as shown or named, though the field would
     /// not parse it: text the column holds (`n/a` in a REAL column), a float's
-    /// infinity or NaN (`inf`, or `Infinity` as JSON names it). For a field
+    /// infinity or NaN (`inf`, or `Infinity` as JSON names it), a number the
+    /// field would refuse as typed (`2.5` in an INTEGER column). For a field
     /// and for a row's cell.
     static func storedValue(_ stored: FieldValue, typedAs input: String, field: Field) -> FieldValue? {
+        // (Not `? stored : nil`: FieldValue takes `nil` as its own `.null`, which that would give.)
+        let shown: Bool
         switch stored {
-        case .text(let text) where text.hasSameUTF8(as: input):
-            return stored
-        case .double(let number) where !number.isFinite
-            && (ValueBytes.nonFiniteName(number) == input || field.format(stored) == input):
-            return stored
-        default:
-            return nil
+        case .null: shown = false
+        case .text(let text): shown = text.hasSameUTF8(as: input)
+        case .double(let number) where !number.isFinite && ValueBytes.nonFiniteName(number) == input: shown = true
+        default: shown = field.format(stored) == input
         }
+        return shown ? stored : Optional.none
     }
 
     /// Where the field with `key` is in `compiled.fields`. A person types

@@ -1,3 +1,4 @@
+import FormBasics
 /// Editing the rows of repeating groups: add, remove, move, set a row's field.
 ///
 /// ```swift
@@ -199,8 +200,14 @@ extension FormSession {
     private func setRow(_ definition: RowGroup, _ id: String, _ fieldDefinition: Field, input: String) throws -> SaveOutcome? {
         let group = definition.key, field = fieldDefinition.key
         switch fieldDefinition.parse(input, in: form) {
-        case .success(let value):
+        case .success(var value):
             groupState.inputs[id]?[field] = nil
+            // A number's column holding text, typed again as shown: the stored text, as for a field.
+            if !fieldDefinition.kind.holdsText,
+               case .text(let stored) = groupState.pristine[group]?.first(where: { $0.id == id })?[field],
+               stored.hasSameUTF8(as: input) {
+                value = .text(stored)
+            }
             return try applyRow(value, group: definition, id: id, field: fieldDefinition)
         case .failure(let error):
             // What the row holds, typed again as shown (`n/a` in a REAL column): no change, as for a field.

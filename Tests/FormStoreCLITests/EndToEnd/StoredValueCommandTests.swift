@@ -79,6 +79,28 @@ import Testing
         #expect(try demo.dump() == infinite)
     }
 
+    /// A number the field would refuse as typed (`2.5` in an INTEGER
+    /// column), and text a number's column holds that would parse as a float
+    /// (`Infinity`, `NaN` kept as text in a REAL or NUMERIC column), typed
+    /// again as shown are no change: the number was refused ("must be a whole
+    /// number"), and the text rewritten as the float `1e999`. Other input is
+    /// still refused, never taken as NULL.
+    @Test func aStoredNumberOrTextTypedAgainIsNoChange() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE v (id INTEGER PRIMARY KEY, ni INTEGER, nr REAL, n NUMERIC);
+            INSERT INTO v VALUES (1, 2.5, 'Infinity', 'NaN');
+            """)
+        let before = try demo.dump()
+        let same = try demo.run(["set", "v", "1", "ni=2.5", "nr=Infinity", "n=NaN"])
+        #expect(same.code == 0 && same.errors.contains("No changes."), "\(same)")
+        #expect(try demo.dump() == before)
+        for bad in ["ni=abc", "nr=abc", "ni=2.6"] {
+            let refused = try demo.run(["set", "v", "1", bad])
+            #expect(refused.code == 65, "\(bad): \(refused)")
+        }
+        #expect(try demo.dump() == before)
+    }
+
     @Test func anInferredFormSavesPastAStoredValueItWouldNotAccept() throws {
         let demo = try DemoDatabase(sql: Self.schema)
         let set = try demo.run(["set", "t", "1", "city=Kraków"])
