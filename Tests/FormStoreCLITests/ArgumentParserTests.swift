@@ -89,6 +89,10 @@ import FormCore
     @Test func aFieldNameHoldingAnOperatorIsTypedEscaped() throws {
         let set = try command(["set", "t", "1", #"a\=b=c=d"#, #"x\\y=1"#], as: SetCommand.self)
         #expect(set.inputs == ["a=b": .typed("c=d"), #"x\y"#: .typed("1")])
+        // A name ending in `:` is typed with the colon escaped, which is then no `:=`: it set the field `a`.
+        let colon = try command(["set", "t", "1", #"a\:=8"#, #"b\::=9"#, #"c\\:=null"#], as: SetCommand.self)
+        #expect(colon.inputs == ["a:": .typed("8"), "b:": .json(.int(9)), #"c\"#: .null])
+        #expect(TypedName.typed("a:") == #"a\:"# && TypedName.typed("a:b") == "a:b")
         let list = try command(["list", "t", "--where", #"x\>y>3"#, "--where", #"a\=b="#, "--where", #"c\~d is null"#],
                                as: ListCommand.self)
         #expect(list.selection.conditions == [

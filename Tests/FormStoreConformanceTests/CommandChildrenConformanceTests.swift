@@ -217,4 +217,29 @@ import Testing
         let lines1 = try Self.lines(backend, invoice: 1)
         #expect(lines1 == ["Tea=7", "Cake=3.5"], "\(kind): \(lines1)")
     }
+
+    /// A field someone else changed is named with a row's conflict, on the
+    /// same screen: the save named only the row, and once the person settled
+    /// it, the next save wrote their field over the other writer's, never asked.
+    @Test(arguments: BackendKind.allCases)
+    func aFieldsConflictIsNamedWithARowsConflict(_ kind: BackendKind) throws {
+        let backend = try TestBackend(kind, schema: Self.schema)
+        var line = RowGroup(key: "lines", fields: [Field(key: "item", kind: .text), Field(key: "amount", kind: .decimal)])
+        line.table = "invoice_line"
+        var form = Form(name: "invoice", sections: [Section(fields: [Field(key: "customer", kind: .text)]),
+                                                    Section("lines", group: line)])
+        form.mode = .save
+        let session = try FormSession.open(form, key: RecordKey("id", 1), backend: backend.store)
+        let tea = try #require(session.rows("lines").first)
+        _ = try session.setRow("lines", tea.id, "amount", value: .double(4))
+        try session.set("customer", value: "Ann B")
+        try backend.execute("UPDATE invoice_line SET amount = 7 WHERE id = 10")
+        try backend.execute("UPDATE invoice SET customer = 'Theirs' WHERE id = 1")
+        guard case .conflict(let conflicts) = try session.save() else {
+            Issue.record("\(kind): the save was not refused")
+            return
+        }
+        #expect(conflicts.map(\.field) == ["customer", "lines[10].amount"], "\(kind): \(conflicts)")
+        #expect(try backend.row("SELECT customer FROM invoice WHERE id = 1") == ["Theirs"])
+    }
 }

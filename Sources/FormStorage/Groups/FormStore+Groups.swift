@@ -52,7 +52,15 @@ extension FormStore: GroupBackend {
                     conflicts += row.conflicts(group: change.group, stored: stored[row.key]?.0.values)
                 }
             }
-            guard conflicts.isEmpty else { return .conflict(conflicts) }
+            guard conflicts.isEmpty else {
+                // The parent's own conflicts are named with them: settled apart, the rows' choices were
+                // then saved over a field someone else had changed, never asked about.
+                let parent = try Self.readRow(mapping, keyArguments, conn).map { before in
+                    base.version != nil && before.record.version == base.version ? []
+                        : base.conflicts(changes: changes, stored: before.record.slotValues)
+                } ?? []
+                return .conflict(parent + conflicts)
+            }
             let parent = try Self.updateRow(mapping, keyArguments, changes: changes, base: base, history: history, conn)
             guard case .saved(var record) = parent else { return parent }
             let rowForms = try Self.write(groups, children, parent: record.key, history: history, conn)

@@ -48,7 +48,16 @@ extension PostgresFormStore: GroupBackend {
                     conflicts += row.conflicts(group: change.group, stored: rows[row.key]?.values)
                 }
             }
-            guard conflicts.isEmpty else { return .conflict(conflicts) }
+            guard conflicts.isEmpty else {
+                // The parent's own conflicts are named with them: settled apart, the rows' choices were
+                // then saved over a field someone else had changed, never asked about.
+                let current = try conn.execute(mapping.selectByKeySQL, keyParameters)
+                guard current.rowCount == 1 else { return .conflict(conflicts) }
+                let before = mapping.record(current, row: 0)
+                let parent = base.version != nil && before.version == base.version ? []
+                    : base.conflicts(changes: changes, stored: before.slotValues)
+                return .conflict(parent + conflicts)
+            }
             let parent = try Self.updateRow(mapping, keyParameters, changes: changes, base: base, history: history, conn)
             guard case .saved(var record) = parent else { return parent }
             for change in groups {

@@ -2,7 +2,8 @@ import FormCore
 
 /// `FIELD=VALUE` or `FIELD:=JSON` as given on the command line, split on the
 /// first `=` (so the value may itself contain `=`); a field whose name holds
-/// `=` is typed with a backslash before it (`a\=b=1`, `TypedName`).
+/// `=` is typed with a backslash before it (`a\=b=1`, `TypedName`), and one
+/// whose name ends in `:` with one before that (`a\:=8`).
 ///
 /// `:=` takes one JSON value: `note:=null` stores NULL, `note:=""` empty text,
 /// `qty:=3`, `active:=true` and `name:="x"` the same as `qty=3`, `active=true`
@@ -35,7 +36,10 @@ struct Assignment: Sendable, Hashable {
             throw CLIError.usage("Expected FIELD=VALUE or FIELD:=JSON, got '\(text)'")
         }
         let rest = String(equals.dropFirst())
-        guard name.hasSuffix(":"), name.count > 1 else {
+        // `:=` only where the colon is typed bare: `a\:=8` sets the field named `a:` to the text 8.
+        let typedName = text[..<equals.startIndex]
+        let colonEscaped = typedName.dropLast().reversed().prefix { $0 == "\\" }.count % 2 == 1
+        guard name.hasSuffix(":"), name.count > 1, !colonEscaped else {
             field = String(name)
             input = .typed(rest)
             return

@@ -27,13 +27,15 @@ enum TypedName {
 
     /// `name` as it is typed at the start of an argument: a backslash before
     /// each backslash and each character that would end the name there
-    /// (`x\y` is typed `x\\y`, `a=b` `a\=b`); `split` reads it back as `name`.
+    /// (`x\y` is typed `x\\y`, `a=b` `a\=b`, a last `:` `a\:`); `split` reads it back as `name`.
     static func typed(_ name: String) -> String {
         var out = ""
         for ch in name {
             if "\\=<>!~".contains(ch) { out.append("\\") }
             out.append(ch)
         }
+        // A last `:` would make `NAME:=` the JSON form.
+        if name.hasSuffix(":") { out.insert("\\", at: out.index(before: out.endIndex)) }
         return out
     }
 

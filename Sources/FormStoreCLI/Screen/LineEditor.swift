@@ -21,9 +21,16 @@ struct LineEditor: Hashable, Sendable {
     /// The cursor's distance from the start, in terminal columns.
     var cursorColumn: Int { characters[..<cursor].reduce(0) { $0 + DisplayWidth.of($1) } }
 
+    /// Keys come a Unicode scalar at a time: a flag's second half, a skin
+    /// tone, a joiner or an accent forms one character with the one before
+    /// it (and a letter typed before an accent takes it), so the cursor's
+    /// neighbours are formed again as text, and a step never splits them.
     mutating func insert(_ character: Character) {
-        characters.insert(character, at: cursor)
-        cursor += 1
+        let start = max(0, cursor - 1), end = min(characters.count, cursor + 1)
+        let typed = String(characters[start..<cursor]) + String(character)
+        let formed = Array(typed + String(characters[cursor..<end]))
+        characters.replaceSubrange(start..<end, with: formed)
+        cursor = min(start + typed.count, start + formed.count)
     }
 
     mutating func deleteBackward() {

@@ -17,6 +17,31 @@ import Testing
         #expect(line.text == "" && line.cursor == 0)
     }
 
+    /// Keys arrive a Unicode scalar at a time: a flag's halves, a skin tone
+    /// and an accent typed after their letter form one character, which ←,
+    /// → and Backspace step over whole. Backspace after a flag left half of
+    /// it, and a letter typed between an emoji and its skin tone split them.
+    @Test func scalarsTypedOneByOneFormOneCharacter() {
+        var line = LineEditor("")
+        for scalar in "x🇯🇵👍🏽e\u{301}".unicodeScalars { line.insert(Character(scalar)) }
+        #expect(line.text == "x🇯🇵👍🏽é")
+        #expect(line.characters.count == 4 && line.cursor == 4)
+        line.deleteBackward()
+        #expect(line.text == "x🇯🇵👍🏽")
+        line.moveLeft()
+        line.insert("A")
+        #expect(line.text == "x🇯🇵A👍🏽")
+        line.moveLeft()
+        line.moveLeft()
+        line.deleteBackward()
+        #expect(line.text == "🇯🇵A👍🏽" && line.cursor == 0)
+        // A letter typed before an accent takes it, and the cursor goes past both.
+        var accent = LineEditor("\u{301}b")
+        accent.moveHome()
+        accent.insert("e")
+        #expect(accent.text == "éb" && accent.cursor == 1)
+    }
+
     @Test func theCursorCountsColumnsNotCharacters() {
         var line = LineEditor("東京x")
         #expect(line.cursorColumn == 5)
