@@ -66,6 +66,10 @@ extension CLIError {
             if let view = unwritableView(error) { return view }
             switch error.resultCode {
             case .SQLITE_CONSTRAINT:
+                // Said by the column, as a person left it: SQLite's words name only the constraint.
+                if let column = error.message?.between("NOT NULL constraint failed: ", and: "") {
+                    return .validation("\(column) cannot be empty: its column is NOT NULL; nothing was saved")
+                }
                 return .validation(error.message ?? "a constraint failed")
             case .SQLITE_TOOBIG:
                 return .validation("a value is too big for the database")

@@ -50,12 +50,20 @@ struct EmptyInputPolicy: Sendable, Hashable {
 
 extension StorageWorkspace {
     /// The policy of `form`'s table, and of each of its groups' tables.
+    ///
+    /// A `NOT NULL` column without a default has no "nothing" whatever field
+    /// names it: a spec's field (which does not say `isNotNull`) emptied is
+    /// refused as the inferred one is, where it stored empty text unasked.
     func emptyInputPolicy(of form: Form) throws -> EmptyInputPolicy {
         let store = try store()
+        func emptyText(_ form: Form, table: String) throws -> Set<String> {
+            let noNothing = try store.inferredForm(table: table).map { Set($0.fields.filter(\.isNotNull).map(\.key)) } ?? []
+            return try store.emptyTextColumns(of: form).subtracting(noNothing)
+        }
         var groups: [String: Set<String>] = [:]
         for group in form.groups {
-            if let table = try store.inferredForm(table: group.tableName) { groups[group.key] = try store.emptyTextColumns(of: table) }
+            if let table = try store.inferredForm(table: group.tableName) { groups[group.key] = try emptyText(table, table: group.tableName) }
         }
-        return EmptyInputPolicy(emptyTextColumns: try store.emptyTextColumns(of: form), groups: groups)
+        return EmptyInputPolicy(emptyTextColumns: try emptyText(form, table: form.tableName), groups: groups)
     }
 }

@@ -132,10 +132,14 @@ import Testing
           password: Password is required
 
         """)
-        // The spec does not require a first name; the table does: SQLite's message, exit 65.
+        // The spec does not require a first name; the table does: said by its column, exit 65.
         let constraint = try demo.run(["new", "signup", "email=x@example.com", "password=secret"])
         #expect(constraint.code == 65)
-        #expect(constraint.errors == "formstore: NOT NULL constraint failed: signups.firstName\n")
+        #expect(constraint.errors == "formstore: signups.firstName cannot be empty: its column is NOT NULL; nothing was saved\n")
+        // Emptied through the spec's field, the column is refused too: it stored '' unasked.
+        let emptied = try demo.run(["set", "signup", "1", "firstName="])
+        #expect(emptied.code == 65 && emptied.errors.contains("signups.firstName cannot be empty"), "\(emptied)")
+        #expect(try demo.dump() == before)
         let unknown = try demo.run(["new", "signup", "shoe=9"])
         #expect(unknown.code == 64)
         #expect(unknown.errors.hasPrefix("Error: form signup has no field 'shoe'\nUsage: formstore new "))
