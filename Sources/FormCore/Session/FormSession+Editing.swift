@@ -147,12 +147,31 @@ extension FormSession {
         return try set(key, value: value)
     }
 
-    private func set(_ field: Field, at position: Int, value: FieldValue) throws -> SaveOutcome? {
+    /// Puts back a value the column held, as its history kept it (a
+    /// revert's): in the stored form `stored`, and taken as it is where the
+    /// field's kind would refuse it as typed (`2.5` in an INTEGER column, `n/a`
+    /// in a REAL one), since the column held it so. What it breaks is a
+    /// warning at the save, as a stored value's is, not an error.
+    @discardableResult
+    public func restore(_ key: String, value: FieldValue, storedAs stored: FieldValue) throws -> SaveOutcome? {
+        extras.storedForms[key] = stored
+        extras.heldValues[key] = value
+        let position = try editablePosition(key, at: position(ofEdited: key))
+        let box = compiled.boxedFields[position]
+        return try withExtendedLifetime(box) { try set(box.field, at: position, value: value, asHeld: true) }
+    }
+
+    private func set(_ field: Field, at position: Int, value: FieldValue, asHeld: Bool = false) throws -> SaveOutcome? {
         let key = field.key
         let given = field.choiceValue(value)
         // What is stored is what the column holds, whatever the form guessed of it.
         let stored = pristineValues[key] ?? .null
-        var taken = given == stored ? given : try field.coerce(given, messages: form.messages)
+        var taken = given
+        if given != stored {
+            // As held, a value the kind refuses is kept; else the refusal is thrown.
+            taken = asHeld ? ((try? field.coerce(given, messages: form.messages)) ?? given)
+                           : try field.coerce(given, messages: form.messages)
+        }
         if case .date = taken { taken = field.keepingStoredDate(taken, stored: stored, typed: false) }
         let handed = draftBeforeEdit
         let inputBefore = hasInputs ? inputs.removeValue(forKey: key) : nil

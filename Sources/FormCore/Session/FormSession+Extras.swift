@@ -25,6 +25,8 @@ final class SessionExtras {
     @exclusivity(unchecked) var storedForms: [String: FieldValue] = [:]
     /// `storedForms` of a group's rows, by group and row key (an undo's: `WrittenForms.rows`).
     @exclusivity(unchecked) var rowStoredForms: [String: [RecordKey: [String: FieldValue]]] = [:]
+    /// Values put back as their column held them (`restore`), until the next save.
+    @exclusivity(unchecked) var heldValues: [String: FieldValue] = [:]
     /// The session's `storedDateReader`, when given one (an import's batch).
     var storedDateReader: (any StoredDateReading)?
 

@@ -139,6 +139,11 @@ extension FormSession {
         if key != nil, !slots.isEmpty {
             changed.formUnion(pipeline.revealedKeys(pristine: pristine, values: current, editing: isEditing))
         }
+        // A value put back as the column held it (`restore`) is checked as stored values are:
+        // what it breaks is a warning, as it was before the change it reverts.
+        if let held = extrasIfMade?.heldValues, !held.isEmpty {
+            for (key, restored) in held where value(key) == restored { changed.remove(key) }
+        }
         return validate(changed: changed)
     }
 

@@ -105,6 +105,7 @@ extension FormSession {
     func noteSave(_ plan: UpdatePlan, forms: WrittenForms?) {
         if !plan.base.storedForms.isEmpty { extras.storedForms = [:] }
         if extrasIfMade?.rowStoredForms.isEmpty == false { extras.rowStoredForms = [:] }
+        if extrasIfMade?.heldValues.isEmpty == false { extras.heldValues = [:] }
         var after: [String: FieldValue] = [:]
         for field in plan.fields { after[field] = pristineValues[field] ?? .null }
         undoSteps.save(plan.fields, before: plan.base.values, after: after,

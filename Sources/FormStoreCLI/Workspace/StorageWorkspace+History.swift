@@ -99,7 +99,8 @@ extension StorageWorkspace: HistoryWorkspace {
         let before = session.pristine
         for field in form.fields.map(\.key) where values[field] != nil {
             if let stored = storedForms[field] {
-                try session.set(field, value: values[field]!, storedAs: stored)
+                // As the column held it, though the field would refuse it typed (`2.5` in an INTEGER column).
+                try session.restore(field, value: values[field]!, storedAs: stored)
             } else {
                 try session.set(field, value: values[field]!)
             }

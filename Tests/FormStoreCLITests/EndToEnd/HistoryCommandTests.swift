@@ -97,6 +97,22 @@ import Testing
         #expect(try db.query("SELECT quote(active), quote(doc), quote(note) FROM prefs") == before)
     }
 
+    /// A value the column held that its field refuses as typed (a REAL in an
+    /// INTEGER column, text in a REAL one) goes back as it was: the revert was
+    /// refused ("qty cannot hold a number"), so such a change could not be undone.
+    @Test func revertPutsBackAValueTheFieldWouldRefuseAsTyped() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, qty INTEGER, price REAL);
+            INSERT INTO t VALUES (1, 2.5, 'n/a');
+            """)
+        #expect(try db.run(["init"]).code == 0)
+        let before = try db.query("SELECT quote(qty), quote(price) FROM t")
+        #expect(try db.run(["set", "t", "1", "qty=3", "price=4"]).code == 0)
+        let reverted = try db.run(["revert", "t", "1", "--change", "1"])
+        #expect(reverted.code == 0, "\(reverted)")
+        #expect(try db.query("SELECT quote(qty), quote(price) FROM t") == before)
+    }
+
     /// Text that reads as a number in an untyped column goes back as text,
     /// though the column holds NULL when reverted (where a value typed would
     /// be stored as a number): the history's stored form is always used.
