@@ -59,7 +59,7 @@ public struct Sidecar: Sendable, Hashable {
     /// The real path of the database at `database` (a path or a `file:`
     /// URI), links resolved; `nil` for one in memory or temporary.
     private static func realDatabasePath(_ database: String) -> String? {
-        guard let file = filePath(database) else { return nil }
+        guard let file = Connection.file(behind: database) else { return nil }
         let absolute = file.hasPrefix("/") ? file : FileManager.default.currentDirectoryPath + "/" + file
         return realPath(absolute) ?? absolute
     }
@@ -89,22 +89,6 @@ public struct Sidecar: Sendable, Hashable {
             INSERT OR IGNORE INTO formstore_settings (key, value, updated_at) VALUES (?, ?, ?)
             """, [Self.databaseKey, String(decoding: try JSONEncoder().encode(FieldValue.text(databasePath)), as: UTF8.self),
                   ISO8601.dateTime(Date())])
-    }
-
-    /// The file behind a path or `file:` URI; `nil` for memory and temporary databases.
-    private static func filePath(_ database: String) -> String? {
-        if database.isEmpty || database == ":memory:" { return nil }
-        guard database.hasPrefix("file:") else { return database }
-        var rest = database.dropFirst("file:".count)
-        if let query = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<query] }
-        if rest.hasPrefix("//") {
-            // file://host/path: only an empty host or localhost names a local file.
-            rest = rest.dropFirst(2)
-            guard let slash = rest.firstIndex(of: "/") else { return nil }
-            rest = rest[slash...]
-        }
-        if database.contains("mode=memory") || rest == ":memory:" || rest.isEmpty { return nil }
-        return String(rest).percentDecoded() ?? String(rest)
     }
 
     private static func realPath(_ path: String) -> String? {

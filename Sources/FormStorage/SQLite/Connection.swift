@@ -139,6 +139,23 @@ public final class Connection {
         path != ":memory:" && !path.isEmpty && !path.hasPrefix("file:")
     }
 
+    /// The file behind a path or `file:` URI (`file:app.db?mode=rw`,
+    /// `file:///srv/app.db`); `nil` for memory and temporary databases.
+    public static func file(behind database: String) -> String? {
+        if database.isEmpty || database == ":memory:" { return nil }
+        guard database.hasPrefix("file:") else { return database }
+        var rest = database.dropFirst("file:".count)
+        if let query = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<query] }
+        if rest.hasPrefix("//") {
+            // file://host/path: only an empty host or localhost names a local file.
+            rest = rest.dropFirst(2)
+            guard let slash = rest.firstIndex(of: "/") else { return nil }
+            rest = rest[slash...]
+        }
+        if database.contains("mode=memory") || rest == ":memory:" || rest.isEmpty { return nil }
+        return String(rest).percentDecoded() ?? String(rest)
+    }
+
     /// Creates the file with mode 0600 so it is never readable by others, not
     /// even briefly; returns whether it was created (`O_EXCL` tells, without a race).
     ///

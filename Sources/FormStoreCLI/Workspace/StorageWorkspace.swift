@@ -64,9 +64,10 @@ final class StorageWorkspace: Workspace {
     }
 
     private func openSQLite() throws -> FormStore {
-        if Connection.isPlainFilePath(databasePath) {
-            // One look at the path. A FIFO would block the open for ever, a device read as an empty database.
-            switch Self.fileKind(databasePath) {
+        // The file behind a path or a `file:` URI: one look at it. A FIFO would block the open
+        // for ever, a device read as an empty database, and a URI's missing file was exit 74.
+        if let file = Connection.file(behind: databasePath) {
+            switch Self.fileKind(file) {
             case nil where !access.createsFile:
                 throw CLIError.notFound("no database at \(databasePath) (create one with 'formstore init')")
             case "a directory"?:
@@ -86,7 +87,7 @@ final class StorageWorkspace: Workspace {
         configuration.maximumReaderCount = 0
         let database: Database
         do {
-            database = try Database(path: databasePath, configuration: configuration)
+            database = try Database(path: Self.readableURI(databasePath, readOnly: access.isReadOnly), configuration: configuration)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_PERM && databasePath.hasPrefix("file:")
                     && !access.createsFile {
             // SQLite refuses a URI's mode=rwc without the create flag: say why, not "permission denied".
@@ -98,6 +99,16 @@ final class StorageWorkspace: Workspace {
         store.historyRetention = globals.historyRetention
         openedStore = store
         return store
+    }
+
+    /// A `file:` URI asking `mode=rw`, opened by a command that only reads:
+    /// asked `mode=ro`, since SQLite refuses a URI's mode freer than the
+    /// open's (a read of `file:app.db?mode=rw` was refused as if it asked to create).
+    static func readableURI(_ path: String, readOnly: Bool) -> String {
+        guard readOnly, path.hasPrefix("file:"), let query = path.firstIndex(of: "?") else { return path }
+        let parameters = path[path.index(after: query)...].split(separator: "&", omittingEmptySubsequences: false)
+            .map { $0 == "mode=rw" ? "mode=ro" : String($0) }
+        return path[...query] + parameters.joined(separator: "&")
     }
 
     /// Runs `body`, which may create the database file; when it fails, a file

@@ -151,16 +151,24 @@ import FormStorage
         let scratch = try TemporaryDirectory()
         let file = scratch.path + "/made.sqlite"
         let uri = "file:\(file)?mode=rwc"
+        // The URI's file is looked for as a path's is: not there, it is not found (66), as documented.
         for command in [["list", "notes"], ["set", "notes", "1", "body=x"], ["forms"]] {
             let run = try runBinary(command, environment: ["FORMSTORE_DB": uri])
-            #expect(run.code == 74)
-            #expect(run.errors == "formstore: cannot open \(uri): its mode asks to create the database, and only "
-                    + "'formstore init' creates one (use mode=rw)\n")
+            #expect(run.code == 66, "\(run)")
+            #expect(run.errors == "formstore: no database at \(uri) (create one with 'formstore init')\n")
             #expect(!FileManager.default.fileExists(atPath: file), "\(command)")
         }
         let initialise = try runBinary(["init"], environment: ["FORMSTORE_DB": uri])
         #expect(initialise.code == 0, "\(initialise.errors)")
         #expect(FileManager.default.fileExists(atPath: file))
+        // There, mode=rwc is still said to be init's; mode=rw is read by read commands (it was refused
+        // "asks to create": SQLite refuses a URI's mode freer than a read-only open's) and written by set.
+        let rwc = try runBinary(["list", "formstore_settings"], environment: ["FORMSTORE_DB": uri])
+        #expect(rwc.code == 74 && rwc.errors == "formstore: cannot open \(uri): its mode asks to create the database, and only "
+                + "'formstore init' creates one (use mode=rw)\n", "\(rwc)")
+        let rw = "file:\(file)?mode=rw"
+        #expect(try runBinary(["forms"], environment: ["FORMSTORE_DB": rw]).code == 0)
+        #expect(try runBinary(["list", "formstore_settings"], environment: ["FORMSTORE_DB": rw]).code != 74)
     }
 
     @Test func aStateDirectoryOthersCanWriteIsRefused() throws {
