@@ -214,6 +214,19 @@ import FormCore
         #expect(try command(["import", "people", "-"], as: ImportCommand.self).file == nil)
     }
 
+    /// `--delimiter` is CSV's: given, it makes the input CSV unless a
+    /// format says otherwise, which it then contradicts; a `.tsv` file is
+    /// CSV with tabs. It was ignored, and the file read as NDJSON.
+    @Test func aDelimiterSaysTheInputIsCSV() throws {
+        let semicolons = try command(["import", "people", "x.txt", "--delimiter", ";"], as: ImportCommand.self)
+        #expect(semicolons.format == .csv && semicolons.delimiter == UInt8(ascii: ";"))
+        let tsv = try command(["import", "people", "x.TSV"], as: ImportCommand.self)
+        #expect(tsv.format == .csv && tsv.delimiter == UInt8(ascii: "\t"))
+        #expect(try command(["import", "people", "--delimiter", "\\t"], as: ImportCommand.self).format == .csv)
+        #expect(usageError(["import", "people", "x.ndjson", "--delimiter", ";"])
+                == "--delimiter is for CSV, and the input is read as ndjson (give --format csv)")
+    }
+
     @Test func usageErrors() {
         #expect(usageError(["lst"]) == "Unknown command 'lst'. Did you mean 'list'?")
         #expect(usageError(["frobnicate"]) == "Unknown command 'frobnicate'")

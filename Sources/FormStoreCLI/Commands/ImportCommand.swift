@@ -4,7 +4,8 @@ struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "import", access: .write,
         abstract: "Import records from NDJSON, JSON or CSV: every row validated, all or nothing.",
-        discussion: "Reads FILE, or stdin when FILE is absent or '-'. The format defaults to the file's extension, else ndjson.",
+        discussion: "Reads FILE, or stdin when FILE is absent or '-'. The format defaults to the file's extension (.tsv is CSV "
+            + "with tabs), else csv when --delimiter is given, else ndjson.",
         arguments: [Common.form, ArgumentDefinition("file", help: "The file to read.", arity: .optional)],
         options: [
             .value("format", valueName: "format", help: "Input format: \(InputFormat.allCases.map(\.rawValue).joined(separator: ", ")).",
@@ -25,10 +26,16 @@ struct ImportCommand: ParsableCommand {
     init(parsing arguments: ParsedArguments) throws {
         form = try arguments.argument("form")
         file = arguments.value("file").flatMap { $0 == "-" ? nil : $0 }
-        let guessed = file.flatMap { InputFormat(pathExtensionOf: $0) } ?? .ndjson
+        // A delimiter is CSV's: given, it says the file is one (`x.txt --delimiter ';'`). A `.tsv` is tab-separated.
+        let givenDelimiter = arguments.value("delimiter")
+        let isTSV = file?.lowercased().hasSuffix(".tsv") == true
+        let guessed = file.flatMap { InputFormat(pathExtensionOf: $0) } ?? (givenDelimiter != nil ? .csv : .ndjson)
         format = try arguments.choice("format", default: guessed)
         dryRun = arguments.flag("dry-run")
-        delimiter = try Self.delimiter(arguments.value("delimiter") ?? ",")
+        delimiter = try Self.delimiter(givenDelimiter ?? (isTSV ? "\\t" : ","))
+        if givenDelimiter != nil && format != .csv {
+            throw CLIError.usage("--delimiter is for CSV, and the input is read as \(format.rawValue) (give --format csv)")
+        }
         children = arguments.flag("children")
         if children && format == .csv {
             throw CLIError.usage("--children needs --format json or ndjson: child rows do not fit in a flat CSV row")

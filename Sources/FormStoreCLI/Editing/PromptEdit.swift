@@ -323,6 +323,15 @@ final class PromptEdit {
             let old = FieldDisplay.text(session.pristineValue(field.key), of: field)
             prompter.say("  \(field.label): \(old) → \(FieldDisplay.current(field.key, in: session))")
         }
+        // Each group's rows by what was done to them: the list was empty after row edits alone.
+        for change in session.groupChanges {
+            var done: [String] = []
+            if !change.updates.isEmpty { done.append("\(change.updates.count) edited") }
+            if !change.inserts.isEmpty { done.append("\(change.inserts.count) added") }
+            if !change.deletes.isEmpty { done.append("\(change.deletes.count) removed") }
+            let rows = done.isEmpty ? "rows changed" : "rows " + done.joined(separator: ", ")
+            prompter.say("  \(FieldDisplay.groupTitle(change.group, in: form)): \(rows)")
+        }
     }
 
     private func confirm(_ question: String, default defaultAnswer: Bool) throws -> Bool {

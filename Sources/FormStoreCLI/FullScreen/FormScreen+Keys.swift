@@ -58,6 +58,7 @@ extension FormScreen {
         guard let field = focusedField else { return }
         if let why = session.whyNotEditable(field.key) {
             if case .character = key { say(notEditable(field, why), problem: true) }
+            if case .paste = key { say(notEditable(field, why), problem: true) }
             if [.backspace, .delete].contains(key) { say(notEditable(field, why), problem: true) }
             return
         }

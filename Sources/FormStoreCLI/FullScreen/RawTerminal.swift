@@ -32,8 +32,8 @@ final class RawTerminal {
         case end
     }
 
-    static let enterSequence = "\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[?25l"
-    static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    static let enterSequence = "\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[?25l\u{1B}[?2004h"
+    static let leaveSequence = "\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
     private let input: Int32 = 0
     private let output: Int32 = 1
@@ -220,7 +220,7 @@ private func wake(_ byte: UInt8) {
 private func restoreForExit() {
     guard screenState.isRaw != 0 else { return }
     screenState.isRaw = 0
-    let leave: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    let leave: StaticString = "\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
     _ = write(1, leave.utf8Start, leave.utf8CodeUnitCount)
     tcsetattr(0, TCSAFLUSH, cookedSettings)
 }
@@ -245,7 +245,7 @@ private func stopCleanly() {
     if wasRaw {
         tcsetattr(0, TCSAFLUSH, rawSettings)
         screenState.isRaw = 1
-        let enter: StaticString = "\u{1B}[?1049h\u{1B}[?25l"
+        let enter: StaticString = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h"
         _ = write(1, enter.utf8Start, enter.utf8CodeUnitCount)
     }
     wake(UInt8(ascii: "c"))

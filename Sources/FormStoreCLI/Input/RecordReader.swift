@@ -50,7 +50,7 @@ enum InputFormat: String, Sendable, CaseIterable {
         switch ext {
         case "ndjson", "jsonl": self = .ndjson
         case "json": self = .json
-        case "csv": self = .csv
+        case "csv", "tsv": self = .csv
         default: return nil
         }
     }

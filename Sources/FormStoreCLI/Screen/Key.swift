@@ -9,4 +9,8 @@ enum Key: Hashable, Sendable {
     case up, down, left, right, home, end, pageUp, pageDown
     /// Alt or Ctrl with ↑/↓ (`ESC [1;3A`, `ESC [1;5B` …): moves a row of a group.
     case rowUp, rowDown
+    /// Text pasted while the terminal brackets pastes (`ESC [200~` … `ESC [201~`),
+    /// its line breaks as `\n`: inserted into the field as it is, never taken
+    /// as keys (a pasted line break moved on to the next field, and the rest landed there).
+    case paste(String)
 }

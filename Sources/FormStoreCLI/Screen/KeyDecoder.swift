@@ -26,11 +26,29 @@ struct KeyDecoder: Sendable {
         return keys
     }
 
-    /// The held bytes, taken as they are: a lone ESC is the Esc key.
+    /// The held bytes, taken as they are: a lone ESC is the Esc key, and a
+    /// paste whose end has not come is the text pasted so far.
     mutating func flush() -> [Key] {
         defer { pending = [] }
+        if pending.starts(with: Self.pasteStart) { return [Self.paste(pending.dropFirst(Self.pasteStart.count))] }
         if pending.first == 0x1B { return [.escape] + KeyDecoder().feedAll(Array(pending.dropFirst())) }
         return []
+    }
+
+    private static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
+    private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+
+    /// Pasted bytes as text, a line break however the terminal sent it (`\r`, `\r\n`) as `\n`.
+    private static func paste(_ bytes: some Collection<UInt8>) -> Key {
+        .paste(String(decoding: bytes, as: UTF8.self).replacing("\r\n", with: "\n").replacing("\r", with: "\n"))
+    }
+
+    /// A bracketed paste at the front of `bytes` (which start with `pasteStart`):
+    /// the text up to its end marker; `nil` while the end has not come.
+    private static func bracketedPaste(_ bytes: [UInt8]) -> (Key?, Int)? {
+        let body = bytes[pasteStart.count...]
+        guard let end = body.indices.first(where: { bytes[$0...].starts(with: pasteEnd) }) else { return nil }
+        return (paste(bytes[pasteStart.count..<end]), end + pasteEnd.count)
     }
 
     private func feedAll(_ bytes: [UInt8]) -> [Key] {
@@ -66,6 +84,7 @@ struct KeyDecoder: Sendable {
     private static func escapeSequence(_ bytes: ArraySlice<UInt8>) -> (Key?, Int)? {
         let s = Array(bytes)
         guard s.count >= 2 else { return nil }
+        if s.starts(with: pasteStart) { return bracketedPaste(s) }
         switch s[1] {
         case 0x5B:  // CSI: parameters, then a final byte in 0x40...0x7E
             var i = 2

@@ -60,6 +60,7 @@ struct LineEditor: Hashable, Sendable {
     mutating func apply(_ key: Key) -> Bool {
         switch key {
         case .character(let c): insert(c)
+        case .paste(let text): for c in text { insert(c) }
         case .backspace: deleteBackward()
         case .delete, .control("d"): deleteForward()
         case .left: moveLeft()

@@ -129,7 +129,7 @@ struct RecordImporter {
         let plan = plan(row)
         guard row.hasKey(holdingNull: keysHoldingNull) else { return try insert(row, plan: plan, line: input.line, into: batch) }
         // A NULL key is no conflict to `ON CONFLICT`: such a row is looked up.
-        if case .insert(let values) = plan, row.problems.isEmpty, !row.keys.contains(.some(.null)) {
+        if case .insert(let values) = plan, row.problems.isEmpty, !row.keys.contains(.some(.null)), row.lossyKeyColumn == nil {
             try claim(row.key(columns: keyColumns), line: input.line)
             do {
                 if try batch.insertIfKeyIsFree(row.withKeys(values, columns: keyColumns, slots: keySlots), arrived: row.arrived) {
@@ -193,6 +193,13 @@ struct RecordImporter {
                 default: false
                 }
             }
+        }
+
+        /// A key column's text holding U+FFFD, which an export writes for bytes
+        /// that are not UTF-8: no stored row is found by it, and inserting it
+        /// made a second row beside the one exported (refused by `insert`).
+        var lossyKeyColumn: Int? {
+            keys.firstIndex { $0?.textValue?.unicodeScalars.contains("\u{FFFD}") == true }
         }
 
         /// The row's key (it `hasKey`), made only when it must be looked up: a new row's insert needs none.
@@ -352,6 +359,10 @@ struct RecordImporter {
             return .unchanged
         case .insert(let values):
             try report(row.problems)
+            if let column = row.lossyKeyColumn {
+                try report([Problem(field: keyColumns[column], message: "\(keyColumns[column]) holds U+FFFD, which an export "
+                                    + "writes for bytes that are not UTF-8: no record is found by it, and none is made")])
+            }
             if row.hasKey(holdingNull: keysHoldingNull) { try claim(row.key(columns: keyColumns), line: line) }
             try batch.insert(row.withKeys(values, columns: keyColumns, slots: keySlots), arrived: row.arrived)
             return .inserted

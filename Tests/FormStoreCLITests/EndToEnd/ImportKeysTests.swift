@@ -67,6 +67,23 @@ import Testing
         #expect(try demo.query("SELECT rowid, body, quote(stars) FROM notes") == "1|first|1\n2|first|1\n3|b|NULL\n")
     }
 
+    /// A text key that is not UTF-8 is exported with U+FFFD in place of its
+    /// bad bytes (said on stderr); imported back, no row is found by it, and
+    /// a second row was inserted beside the first. It is refused by its line.
+    @Test func aKeyExportedWithReplacementCharactersIsNotInsertedAgain() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE u (k TEXT PRIMARY KEY, v TEXT);
+            INSERT INTO u VALUES (CAST(x'41FF42' AS TEXT), 'x'), ('ok', 'y');
+            """)
+        let export = try demo.run(["export", "u"])
+        #expect(export.code == 0, "\(export)")
+        let before = try demo.dump()
+        let run = try demo.run(["import", "u"], stdin: export.output)
+        #expect(run.code == 65, "\(run)")
+        #expect(run.errors.contains("line 1: k holds U+FFFD, which an export writes for bytes that are not UTF-8"), "\(run)")
+        #expect(try demo.dump() == before)
+    }
+
     @Test func aLoneSurrogateIsRefusedAtItsLineAndColumn() throws {
         let demo = try DemoDatabase(sql: Self.items)
         let before = try demo.dump()

@@ -13,6 +13,8 @@ import Testing
         #expect(run.code == 0, "\(run)")
         #expect(run.errors.contains("  1. item: Tea, amount: 2.5\n  2. item: Cake, amount: 3.5\n"), "\(run.errors)")
         #expect(run.errors.contains("  Removed row 2."))
+        // The changes listed before the question name the rows' (the list was empty).
+        #expect(run.errors.contains("Changes:\n  invoice_line: rows 1 edited, 1 added, 1 removed\nSave changes?"), "\(run.errors)")
         #expect(run.errors.contains("Saved: "))
         #expect(try demo.query("SELECT item, amount FROM invoice_line WHERE invoice_id = 1 ORDER BY item")
                 == "Jam|1.5\nTea|3\n")

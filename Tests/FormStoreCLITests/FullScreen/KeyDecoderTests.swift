@@ -33,6 +33,22 @@ import Testing
         #expect(keys(Array("\u{1B}[1;1A".utf8)) == [.up])
     }
 
+    /// A bracketed paste is one key holding the text, line breaks as `\n`,
+    /// however it is split across reads; before, each of its line breaks was
+    /// Enter, which moved the rest of the paste into the next fields.
+    @Test func aBracketedPasteIsOneKeyWithItsText() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(Array("a\u{1B}[200~Line one\r".utf8)) == [.character("a")])
+        #expect(decoder.isHolding)
+        #expect(decoder.feed(Array("Line two\r\n3.5\u{1B}[201~b".utf8)) == [.paste("Line one\nLine two\n3.5"), .character("b")])
+        #expect(!decoder.isHolding)
+        // Its end never came (the terminal went quiet): what came is the paste.
+        #expect(decoder.feed(Array("\u{1B}[200~half".utf8)).isEmpty)
+        #expect(decoder.flush() == [.paste("half")])
+        var line = LineEditor("x")
+        #expect(line.apply(.paste("1\n2")) && line.text == "x1\n2")
+    }
+
     @Test func aLoneEscapeIsHeldUntilFlushed() {
         var decoder = KeyDecoder()
         #expect(decoder.feed([0x1B]) == [])
@@ -44,6 +60,6 @@ import Testing
     }
 
     @Test func unknownSequencesAreDropped() {
-        #expect(keys(Array("\u{1B}[200~x".utf8)) == [.character("x")])
+        #expect(keys(Array("\u{1B}[999~x".utf8)) == [.character("x")])
     }
 }
