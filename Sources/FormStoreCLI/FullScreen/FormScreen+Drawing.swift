@@ -50,9 +50,17 @@ extension FormScreen {
         }
         if scroll > 0 { screen.write("↑", row: rows.lowerBound, column: screen.width - 1, style: .muted) }
         if scroll + height < layout.lines.count { screen.write("↓", row: rows.upperBound - 1, column: screen.width - 1, style: .muted) }
-        if case .picker(let picker)? = overlay, let line = layout.lines.firstIndex(of: .field(picker.field)) {
-            let fieldRow = rows.lowerBound + line - scroll
-            drawPicker(picker, into: &screen, at: fieldRow, column: layout.valueColumn, rows: rows)
+        if case .picker(let picker)? = overlay {
+            // Under its field, or under its row's line, from the table's first column (a cell's).
+            let line = if let cell = picker.cell, let row = cell.row {
+                layout.lines.firstIndex(of: .tableRow(cell.group, row))
+            } else {
+                layout.lines.firstIndex(of: .field(picker.field))
+            }
+            if let line {
+                drawPicker(picker, into: &screen, at: rows.lowerBound + line - scroll,
+                           column: picker.cell == nil ? layout.valueColumn : TableLayout.origin, rows: rows)
+            }
         }
     }
 

@@ -108,6 +108,9 @@ extension FormScreen {
 
     /// Enter on a choice opens its list; elsewhere it goes to the next field.
     private var opensPicker: Bool {
+        if let cell, cell.row != nil, let field = focusedColumn {
+            return cellRefersToRows(cell, field) && session.whyGroupNotEditable(cell.group) == nil
+        }
         guard let field = focusedField, session.whyNotEditable(field.key) == nil else { return false }
         return (!field.choices.isEmpty || refersToRows(field)) && field.kind != .multichoice
     }
@@ -115,6 +118,11 @@ extension FormScreen {
     /// Whether the field is a foreign key whose rows a picker offers.
     func refersToRows(_ field: Field) -> Bool {
         field.choices.isEmpty && labels?.labels(field.key) == true
+    }
+
+    /// Whether a row's cell (of `field`) is a foreign key whose rows a picker offers.
+    func cellRefersToRows(_ cell: Cell, _ field: Field) -> Bool {
+        field.choices.isEmpty && rowLabels[cell.group]?.labels(field.key) == true
     }
 
     private func notEditable(_ field: Field, _ why: String) -> String {
@@ -135,6 +143,14 @@ extension FormScreen {
 
     /// The picker's choices that match what was typed (by label, any case).
     func filteredChoices(_ picker: Picker) -> [Choice] {
+        if let cell = picker.cell {
+            guard let labels = rowLabels[cell.group] else { return [] }
+            let key = "\(cell.group).\(picker.field)"
+            if let found = referencedChoices, found.field == key, found.filter == picker.filter { return found.choices }
+            let choices = labels.choices(form, group: cell.group, column: picker.field, search: picker.filter, limit: 50)
+            referencedChoices = (key, picker.filter, choices)
+            return choices
+        }
         guard let field = form.field(picker.field) else { return [] }
         if refersToRows(field), let labels {
             // Read once per filter typed, not per drawing.
@@ -154,6 +170,8 @@ extension FormScreen {
         switch key {
         case .escape:
             overlay = nil
+            // A cell's line editor was left for the picker: back to it.
+            if picker.cell != nil { cellChanged() }
             return .none
         case .up:
             picker.highlighted = max(0, picker.highlighted - 1)
@@ -169,6 +187,13 @@ extension FormScreen {
             overlay = nil
             guard choices.indices.contains(picker.highlighted) else { return .none }
             do {
+                if let cell = picker.cell, let row = cell.row {
+                    try report(try session.setRow(cell.group, row, picker.field, value: choices[picker.highlighted].value),
+                               field: cell.group)
+                    cellChanged()
+                    keepFocusVisible()
+                    return .none
+                }
                 try report(try session.set(picker.field, value: choices[picker.highlighted].value), field: picker.field)
                 session.commit(picker.field)
                 // A typed field's line shows the value picked.

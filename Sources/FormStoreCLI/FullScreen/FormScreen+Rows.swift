@@ -143,6 +143,12 @@ extension FormScreen {
 
     private func editCell(_ cell: Cell, _ field: Field, _ key: Key) throws {
         guard let row = cell.row else { return }
+        if key == .enter, cellRefersToRows(cell, field) {
+            // A foreign key: Enter opens the referenced rows, as on a field (what was typed is set first).
+            try leaveCell()
+            overlay = .picker(Picker(field: field.key, cell: cell))
+            return
+        }
         if Self.isTyped(field) {
             guard var line = editor else { return }
             let before = line.text

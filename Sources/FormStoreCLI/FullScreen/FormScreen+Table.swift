@@ -14,7 +14,7 @@ extension FormScreen {
         guard let group = form.group(key) else { return }
         let focused = cell?.group == key ? cell?.field : nil
         let table = TableLayout(group: group, session: session, width: screen.width,
-                                first: firstColumn[key] ?? 0, focused: focused)
+                                first: firstColumn[key] ?? 0, focused: focused, labels: rowLabels[key])
         if cell?.group == key { firstColumn[key] = table.first }
         switch line {
         case .tableHeader:
@@ -66,7 +66,8 @@ extension FormScreen {
                 screen.cursor = (row, column + window.cursor)
                 continue
             }
-            screen.write(DisplayWidth.fit(Self.cellText(group, stored, field, in: session), width: width), row: row, column: column,
+            screen.write(DisplayWidth.fit(Self.cellText(group, stored, field, in: session, labels: rowLabels[group.key]), width: width),
+                         row: row, column: column,
                          style: style, limit: width)
         }
         if let column = layout.rowErrorColumn[group.key] {
@@ -82,8 +83,13 @@ extension FormScreen {
     }
 
     /// A cell as shown when not typed in (and as its column is measured, `TableLayout`).
-    static func cellText(_ group: RowGroup, _ row: GroupRow, _ field: Field, in session: FormSession) -> String {
+    /// With `labels` (the group's), a foreign key's row follows its value, as `show` names it: `1 (Blue)`.
+    static func cellText(_ group: RowGroup, _ row: GroupRow, _ field: Field, in session: FormSession,
+                         labels: ReferenceLabels? = nil) -> String {
         if field.kind == .bool { return (row[field.key].boolValue ?? false) ? "[x]" : "[ ]" }
+        if let labels, !field.isSecure, let suffix = labels.suffix(field.key, row[field.key]) {
+            return TerminalText.neutralisedForScreen(session.shownRowText(group.key, row.id, field.key) + " " + suffix)
+        }
         // A row's password, as a field's: masked, and typed afresh (`cellChanged`).
         if field.isSecure { return session.rowText(group.key, row.id, field.key).isEmpty ? "" : ValueText.mask }
         if !field.choices.isEmpty, let choice = field.choices.first(where: { $0.value == row[field.key] }) {

@@ -14,6 +14,8 @@ final class FormScreen {
     /// The labels of the rows the form's foreign keys refer to, shown after
     /// a key that is not being typed in (`3 (AC/DC)`, as `show` prints it).
     var labels: ReferenceLabels?
+    /// The same for each group's rows, by group key: a cell's foreign key shows its row's label too.
+    var rowLabels: [String: ReferenceLabels] = [:]
     /// The rows a foreign key's picker last read, for the filter it was read with.
     var referencedChoices: (field: String, filter: String, choices: [Choice])?
     var form: Form { session.form }
@@ -63,6 +65,8 @@ final class FormScreen {
         var field: String
         var filter = ""
         var highlighted = 0
+        /// The row's cell it picks for, when it is a cell's (a foreign key of a group's row).
+        var cell: Cell? = nil
     }
 
     /// The conflict screen: for each field, keep yours or take theirs.

@@ -23,11 +23,14 @@ final class FullScreenEdit {
 
     /// The labels the form shows beside its foreign keys.
     private let labels: ReferenceLabels?
+    /// And beside its rows' foreign keys, by group key.
+    private let rowLabels: [String: ReferenceLabels]
 
     init(session: FormSession, notice: ResumeNotice, policy: EmptyInputPolicy, labels: ReferenceLabels? = nil,
-         environment: [String: String], messages: any TextSink) {
+         rowLabels: [String: ReferenceLabels] = [:], environment: [String: String], messages: any TextSink) {
         self.session = session
         self.labels = labels
+        self.rowLabels = rowLabels
         self.notice = notice
         self.policy = policy
         self.messages = messages
@@ -67,6 +70,7 @@ final class FullScreenEdit {
         let terminal = try RawTerminal()
         let screen = FormScreen(session: session, policy: policy)
         screen.labels = labels
+        screen.rowLabels = rowLabels
         // Another writer's commit wakes the loop (no timer reads the record); see FormScreen+Live.
         let listener = (try? session.watchExternalChanges()).map { signal in
             Task.detached { for await _ in signal.commits { RawTerminal.wakeForCommit() } }

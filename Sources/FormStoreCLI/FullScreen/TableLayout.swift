@@ -18,7 +18,8 @@ struct TableLayout {
     let shown: Range<Int>
 
     /// `focused` is the focused cell's column, when the focus is in this table.
-    init(group: RowGroup, session: FormSession, width: Int, first wanted: Int, focused: String?) {
+    init(group: RowGroup, session: FormSession, width: Int, first wanted: Int, focused: String?,
+         labels: ReferenceLabels? = nil) {
         columns = FormScreen.columns(group)
         let rows = session.rows(group.key)
         let room = max(4, width - Self.origin - 2)
@@ -28,7 +29,7 @@ struct TableLayout {
             let cursor = field.key == focused ? 1 : 0
             // Measured as drawn: a line break's ⏎ takes a column its character does not.
             let texts = rows.map { row in
-                max(DisplayWidth.of(FormScreen.cellText(group, row, field, in: session)),
+                max(DisplayWidth.of(FormScreen.cellText(group, row, field, in: session, labels: labels)),
                     field.isSecure ? 0 : DisplayWidth.of(session.rowText(group.key, row.id, field.key))) + cursor
             }
             return min(room, Self.widest, max(3, DisplayWidth.of(field.label), texts.max() ?? 0))

@@ -33,11 +33,13 @@ final class ReferenceLabels: Sendable, Hashable {
     /// Whether `column` is a foreign key with a label column.
     func labels(_ column: String) -> Bool { pickers[column] != nil }
 
-    /// The referenced rows a picker offers for `column`: those whose label or
-    /// key holds `search`, at most `limit`; none when they cannot be read.
-    func choices(_ form: Form, column: String, search: String, limit: Int) -> [Choice] {
+    /// The referenced rows a picker offers for `column` (of `group`'s rows,
+    /// when these are a group's labels): those whose label or key holds
+    /// `search`, at most `limit`; none when they cannot be read.
+    func choices(_ form: Form, group: String? = nil, column: String, search: String, limit: Int) -> [Choice] {
         guard pickers[column] != nil else { return [] }
-        return (try? store.choices(form, field: column, search: search.isEmpty ? nil : search, limit: limit)) ?? []
+        let field = group.map { "\($0).\(column)" } ?? column
+        return (try? store.choices(form, field: field, search: search.isEmpty ? nil : search, limit: limit)) ?? []
     }
 
     /// What `value` of `column` refers to; `nil` for NULL or an unlabelled column.

@@ -108,8 +108,8 @@ extension StorageWorkspace {
                                       labels: try referenceLabels(of: form)).run()
             case .fullScreen(let environment, let messages):
                 return try FullScreenEdit(session: session, notice: notice, policy: policy,
-                                          labels: try referenceLabels(of: form), environment: environment,
-                                          messages: messages).run()
+                                          labels: try referenceLabels(of: form), rowLabels: try rowReferenceLabels(of: form),
+                                          environment: environment, messages: messages).run()
             case .editor(let launcher, let messages):
                 return try EditorEdit(session: session, launcher: launcher, messages: messages, notice: notice,
                                       policy: policy, labels: try referenceLabels(of: form)).run()

@@ -44,6 +44,45 @@ import Testing
         #expect(try pane.exitCode() == 0)
     }
 
+    /// A row's foreign key shows the row it refers to, as `show --children`
+    /// names it, and Enter on it opens those rows to pick from, as on a field:
+    /// the cells showed bare ids, and Enter only moved on.
+    @Test func aRowsForeignKeyShowsItsRowAndOpensAPicker() throws {
+        let database = try DemoDatabase(sql: """
+            CREATE TABLE playlist (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE track (id INTEGER PRIMARY KEY, title TEXT NOT NULL);
+            CREATE TABLE playlist_track (
+                playlist_id INTEGER NOT NULL REFERENCES playlist(id),
+                track_id INTEGER NOT NULL REFERENCES track(id),
+                position INTEGER NOT NULL,
+                PRIMARY KEY (playlist_id, track_id)
+            );
+            INSERT INTO playlist VALUES (1, 'Mix');
+            INSERT INTO track VALUES (1, 'Blue'), (2, 'Blue Monday'), (3, 'Green');
+            INSERT INTO playlist_track VALUES (1, 1, 1), (1, 3, 2);
+            """)
+        let pane = try TerminalPane(database, ["edit", "playlist", "1", "--children"])
+        try pane.screen(showing: "3 (Green)")
+        // Past id and name into the table, then a new row, whose track is picked.
+        try pane.press("Tab", "Tab")
+        try pane.press("C-n")
+        try pane.screen(showing: "Row added to playlist_track.")
+        try pane.press("Enter")
+        try pane.screen(showing: "Blue Monday")
+        try pane.press("Down")
+        try pane.press("Enter")
+        try pane.screen(showing: "references track.id")
+        try pane.press("Tab")
+        try pane.type("7")
+        try pane.press("C-s")
+        try pane.screen(showing: "Saved: playlist_track.")
+        try pane.screen(showing: "2 (Blue Monday)")
+        #expect(try stored(database, "SELECT track_id, position FROM playlist_track ORDER BY track_id")
+                == "1|1\n2|7\n3|2\n")
+        try pane.press("Escape")
+        #expect(try pane.exitCode() == 0)
+    }
+
     @Test func addFixDeleteAndSaveTheLinesWithTheInvoice() throws {
         let database = try DemoDatabase(sql: Self.schema)
         let pane = try TerminalPane(database, ["edit", "invoice", "1", "--children"])
