@@ -84,7 +84,8 @@ public enum JSONSchemaExporter {
         // Empty text is a value in any column (docs/fidelity.md), and a float that is no
         // finite number is written by name: strings only those (`pattern` checks strings alone).
         case .integer:
-            put("type", type("integer", "string"))
+            // A REAL the column holds (2.5 in an INTEGER column) is exported as the number it is.
+            put("type", type("integer", "number", "string"))
             put("pattern", .string("^$"))
         case .decimal:
             put("type", type("number", "string"))
@@ -92,9 +93,8 @@ public enum JSONSchemaExporter {
         case .bool:
             // An export writes the column as stored: SQLite holds a bool as
             // 0 or 1, or as one of the words.
+            // Any other integer reads as yes (docs/fidelity.md): `2` and `-1` are bools as stored.
             put("type", type("boolean", "integer", "string"))
-            put("minimum", .integer(0))
-            put("maximum", .integer(1))
             put("pattern", .string(boolWordPattern))
         case .multichoice:
             // An array, or as stored and exported: text holding a JSON array.
@@ -104,8 +104,9 @@ public enum JSONSchemaExporter {
         case .choice:
             if !choiceValues.isEmpty { put("enum", .array(choiceValues + (nullable ? [.null] : []))) }
         case _ where field.transforms.contains(.hex):
-            // Bytes, as an export writes them ({"$base64": "…"}), or typed in hex as text.
-            put("type", type("object", "string"))
+            // Bytes, as an export writes them ({"$base64": "…"}), or typed in hex as text; a
+            // BLOB column holds numbers as they were given too (no affinity), exported as numbers.
+            put("type", type("object", "string", "number"))
             put("properties", .object([JSONNode.Member(key: "$base64", value: .object([
                 JSONNode.Member(key: "type", value: .string("string")),
                 JSONNode.Member(key: "contentEncoding", value: .string("base64")),

@@ -96,7 +96,7 @@ extension StorageWorkspace {
         let store = try store()
         // A draft holding child rows (kept by `edit --children`) restores them too.
         let form = try form(named: draft.form, children: !(draft.groups ?? [:]).isEmpty)
-        let subject = draft.recordKey?.description
+        let subject = draft.recordKey?.typedText
         // A field the draft holds, a group whose rows it holds, or one of their rows' cells (`lines[10].amount`).
         let groups = Set((draft.groups ?? [:]).keys)
         for field in choice.fields.keys where draft.values[field] == nil && draft.inputs[field] == nil

@@ -42,8 +42,9 @@ import Testing
                                qty INTEGER, price REAL);
             INSERT INTO kept VALUES (1, 5, 'yes', '', 1700000000, 2460000.5, '', ''),
                                     (2, 'text', 'F', '2024-01-02', 1700000001.5, NULL, 3, 1e400),
-                                    (3, 2.5, 1, NULL, '2024-01-02 10:00:00', '2024-01-02T10:00Z', NULL, -1e400),
-                                    (4, x'00FF', 'off', '2024-01-03', NULL, NULL, -7, 2.5);
+                                    (3, 2.5, 2, NULL, '2024-01-02 10:00:00', '2024-01-02T10:00Z', NULL, -1e400),
+                                    (4, x'00FF', 'off', '2024-01-03', NULL, NULL, 2.5, 2.5),
+                                    (5, NULL, -1, NULL, NULL, NULL, -7, NULL);
 
             """)
         let schema = try demo.run(["form", "kept", "--format", "json-schema"])
@@ -54,7 +55,7 @@ import Testing
         let schemaFile = try demo.file("schema.json", schema.output)
         let run = try runProcess("/usr/bin/env", ["python3", script, schemaFile, try demo.file("records.json", export.output)])
         #expect(run.code == 0, "\(run)")
-        let wrong = try demo.file("wrong.json", #"[{"active": "maybe"}, {"active": 2}, {"born": "soon"}, {"born": true}, {"qty": "3"}, {"price": "inf"}]"#)
+        let wrong = try demo.file("wrong.json", #"[{"active": "maybe"}, {"active": 2.5}, {"born": "soon"}, {"born": true}, {"qty": "3"}, {"price": "inf"}]"#)
         let refused = try runProcess("/usr/bin/env", ["python3", script, schemaFile, wrong])
         #expect(refused.code == 1)
         #expect(refused.output.split(separator: "\n").map { $0.prefix(17) }
