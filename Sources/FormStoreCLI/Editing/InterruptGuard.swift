@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import FormCore
 import Synchronization
 
@@ -7,11 +8,17 @@ import Synchronization
 /// saved in it kept in the draft —, the draft is flushed,
 /// the terminal restored (echo back on after a password prompt), the resume
 /// notice printed, and the process exits with 1.
+///
+/// At the prompts (`keepsTypedLine`), the answer half typed when the signal
+/// came is kept in the draft as the field's input (`TypedLine`), not lost
+/// with the terminal's line.
 struct InterruptGuard {
     let progress = EditProgress()
     private let trap: SignalTrap
+    /// The terminal's settings before `TypedLine.keep()`, put back by `remove()`.
+    private let keptLine: termios?
 
-    init(session: FormSession, notice: ResumeNotice, install: Bool) {
+    init(session: FormSession, notice: ResumeNotice, install: Bool, keepsTypedLine: Bool = false) {
         let flush = session.makeDraftFlusher()
         let write = session.makeDraftWriter()
         let form = session.form
@@ -28,6 +35,16 @@ struct InterruptGuard {
                     unsaved = draft
                     snapshot.hasUnsavedChanges = true
                     snapshot.hasDraftableChanges = true  // the document's draft, written above
+                } else if keepsTypedLine, let key = progress.asking, form.field(key)?.isSecure != true,
+                          let typed = TypedLine.take(), var draft = progress.draft {
+                    // The answer being typed: the field's input, parsed when the draft is restored.
+                    draft.inputs[key] = typed
+                    draft.values[key] = nil
+                    draft.updatedAt = Date()
+                    fallback = write(draft)
+                    unsaved = draft
+                    snapshot.hasUnsavedChanges = true
+                    snapshot.hasDraftableChanges = true
                 } else {
                     fallback = flush()
                 }
@@ -38,11 +55,15 @@ struct InterruptGuard {
         } else {
             trap = SignalTrap.inert
         }
+        keptLine = install && keepsTypedLine ? TypedLine.keep() : nil
     }
 
     func update(from session: FormSession) { progress.update(from: session) }
 
-    func remove() { trap.remove() }
+    func remove() {
+        trap.remove()
+        if let keptLine { TypedLine.release(keptLine) }
+    }
 
     /// The session's draft with the fields the person changed in the document
     /// (as typed, to be parsed when restored) and the child rows they changed
@@ -88,6 +109,13 @@ final class EditProgress: Sendable {
     private let state = Mutex(Snapshot())
     private let latestDraft = Mutex<Draft?>(nil)
     private let latestGroups = Mutex<[String: GroupRowsSnapshot]>([:])
+    private let askedField = Mutex<String?>(nil)
+
+    /// The field whose answer the prompts are reading now; `nil` between questions.
+    var asking: String? {
+        get { askedField.withLock { $0 } }
+        set { askedField.withLock { $0 = newValue } }
+    }
 
     var snapshot: Snapshot { state.withLock { $0 } }
     /// The session's unsaved state as a draft, as of the last update.

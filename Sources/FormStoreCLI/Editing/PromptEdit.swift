@@ -52,7 +52,7 @@ final class PromptEdit {
     /// Runs the edit to its end; returns 0 when saved, discarded or left unchanged,
     /// 1 when interrupted with the changes kept as a draft.
     func run() throws -> ExitCode {
-        let interrupts = InterruptGuard(session: session, notice: notice, install: catchesSignals)
+        let interrupts = InterruptGuard(session: session, notice: notice, install: catchesSignals, keepsTypedLine: true)
         progress = interrupts.progress
         defer { interrupts.remove() }
         do {
@@ -208,10 +208,11 @@ final class PromptEdit {
         while true {
             let answered = session.value(key) != asked.value || session.inputs[key] != asked.input
             let referred = session.inputs[key] == nil ? labels?.suffix(key, session.value(key)) : nil
-            guard let answer = prompter.ask(field, current: answered ? asked.text : session.shownText(key),
-                                            referred: answered ? nil : referred, error: error) else {
-                throw EndOfInput()
-            }
+            progress.asking = key
+            let answer = prompter.ask(field, current: answered ? asked.text : session.shownText(key),
+                                      referred: answered ? nil : referred, error: error)
+            progress.asking = nil
+            guard let answer else { throw EndOfInput() }
             let outcome: SaveOutcome?
             do {
                 switch answer {

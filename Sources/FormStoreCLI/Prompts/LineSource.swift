@@ -1,3 +1,4 @@
+import Glibc
 /// Where answers to prompts come from, one line at a time.
 protocol LineSource: AnyObject {
     /// The next line without its line break; nil at the end of the input.
@@ -29,7 +30,14 @@ final class ByteSourceLines: LineSource {
             if hide { source.setEcho(true) }
             if hide || !source.isTerminal { echoSink?.write("\n") }
         }
-        guard let bytes = try? reader.readLine() else { return nil }
+        let read = try? reader.readLine()
+        // A signal's handler is taking the half-typed line (`TypedLine.take`): what came is that, no
+        // answer (and nothing, no end of input). Handed over, this thread waits for the handler, which ends the process.
+        if source.isTerminal && TypedLine.isTaking {
+            if let read { TypedLine.handOver(read) }
+            while true { pause() }
+        }
+        guard let bytes = read else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 }

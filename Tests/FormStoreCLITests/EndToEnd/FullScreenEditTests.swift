@@ -345,6 +345,23 @@ import Testing
         #expect(try dumb.screen(showing: "First Name [Ann]:").contains("First Name [Ann]:"))
     }
 
+    /// Ctrl-C at a prompt keeps the answer half typed in the draft, as the
+    /// field's input: the terminal threw the line away with the signal, and
+    /// the draft had nothing of it ("Interrupted: no changes made.").
+    @Test func ctrlCAtAPromptKeepsTheHalfTypedAnswer() throws {
+        let database = try DemoDatabase()
+        // In a job of its own, as a shell runs it: Ctrl-C goes to the command alone.
+        let plain = try TerminalPane(database, ["edit", "signup", "1", "--plain"], jobControl: true)
+        try plain.screen(showing: "First Name [Ann]:")
+        try plain.type("Half 漢字")
+        try plain.screen(showing: "Half 漢字")
+        try plain.press("C-c")
+        #expect(try plain.exitCode() == 1)
+        #expect(try plain.screen(showing: "Interrupted").contains("your changes are kept as a draft"))
+        let draft = try database.run(["draft", "show", "signup", "1"])
+        #expect(draft.output.contains("Half 漢字"), "\(draft)")
+    }
+
     /// A query of the database while the form may be writing to it: waiting
     /// for its lock, as another application would (the helper does not wait).
     private func stored(_ database: DemoDatabase, _ sql: String) throws -> String {
