@@ -43,7 +43,10 @@ extension RecordImporter {
             guard let group = form.group(change.group) else { continue }
             // A row the line's group leaves out is deleted: written too. A new row naming its whole key is
             // claimed by it: a row another line's group deleted, written here, would move to this parent.
-            let named = change.inserts.compactMap { values -> RecordKey? in
+            // (Not a row of the form's own table: an export lists it as a line too, with the same values,
+            // which its line's own write then checks, as an update.)
+            let ownTable = group.tableName.equalsIgnoringCase(form.tableName)
+            let named = ownTable ? [] : change.inserts.compactMap { values -> RecordKey? in
                 guard group.keyFields.allSatisfy({ (values[$0] ?? .null) != .null }) else { return nil }
                 return RecordKey(columns: group.keyFields, values: group.keyFields.map { values[$0]! })
             }
