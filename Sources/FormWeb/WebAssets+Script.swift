@@ -114,10 +114,33 @@ extension WebAssets {
         .then(function (r) { return r.text(); })
         .then(function (text) {
           var page = new DOMParser().parseFromString(text, "text/html");
+          if (page.querySelector("form.record fieldset.conflict")) {
+            // Someone else changed what this page changed: their value and this page's are to be
+            // chosen between, on the page drawn whole (this one's base is kept, so the post is judged
+            // as before). Its base taken here, a later Save wrote this page's value over theirs unasked.
+            form.setAttribute("data-leave-silently", "");
+            HTMLFormElement.prototype.submit.call(form);
+            return;
+          }
           var drawn = page.querySelector("form.record[data-etag]");
           if (drawn) { ownTag = drawn.getAttribute("data-etag"); }
           var fresh = page.querySelector('form.record input[name="_base"]');
-          if (fresh) { form.querySelector('input[name="_base"]').value = fresh.value; }
+          var baseInput = form.querySelector('input[name="_base"]');
+          if (fresh) {
+            // A field this page left as drawn takes what the save found stored (another writer's
+            // value, merged): left showing the old one, the next change posted it back over theirs.
+            var before = {}, after = {};
+            try { before = JSON.parse(baseInput.value || "{}"); after = JSON.parse(fresh.value || "{}"); } catch (e) { before = after = {}; }
+            Object.keys(after).forEach(function (key) {
+              if (before[key] === after[key]) { return; }
+              var name = key.charAt(0) === "_" ? "_" + key : key;  // as posted (`PostedName.field`)
+              var mine = form.querySelector('[name="' + CSS.escape(name) + '"]');
+              var theirs = page.querySelector('form.record [name="' + CSS.escape(name) + '"]');
+              if (!mine || !theirs || mine.type === "checkbox" || mine.type === "radio" || mine.type === "hidden") { return; }
+              if (mine.value === (before[key] === null ? "" : before[key])) { mine.value = theirs.value; }
+            });
+            baseInput.value = fresh.value;
+          }
           page.querySelectorAll("form.record [data-field]").forEach(function (row) {
             var error = row.querySelector("p.error");
             showErrors(row.getAttribute("data-field"), error && !error.hidden ? [error.textContent] : []);

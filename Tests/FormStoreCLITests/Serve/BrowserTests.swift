@@ -178,4 +178,40 @@ import Testing
         try db.query("UPDATE logins SET email = 'third@example.com' WHERE id = 1")
         #expect(try browser.wait { try browser.exists("#saved-elsewhere") }, "no notice of the other save")
     }
+
+    /// Another writer's change to a field this page left alone is taken by the
+    /// page when its save merges it (it kept showing the old value, and the
+    /// next change posted that back over theirs); a field both changed opens
+    /// the choice between the two values (the status said "choose below" with
+    /// nothing below, and a later Save wrote this page's value over theirs).
+    @Test func anotherWritersChangeIsNeverWrittenOver() throws {
+        let forms = try TemporaryDirectory()
+        try #"""
+        {"formstore": 1, "name": "notes", "title": "Notes", "mode": "free", "table": "notes", "primaryKey": ["id"],
+         "sections": [{"fields": [{"key": "memo", "label": "Memo"}, {"key": "total", "label": "Total", "kind": "decimal"}]}]}
+        """#.write(toFile: forms.path + "/notes.json", atomically: true, encoding: .utf8)
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE notes (id INTEGER PRIMARY KEY, memo TEXT, total REAL);
+            INSERT INTO notes VALUES (1, 'm0', 1), (2, 'base', 1);
+            """, formsDirectory: forms.path)
+        let server = try ServeRun(db)
+        let browser = try WebDriver()
+        try browser.open("http://127.0.0.1:\(server.port)/forms/notes/1")
+        try db.query("UPDATE notes SET total = 222 WHERE id = 1")
+        try browser.replace("#f-memo", "m0a")
+        try browser.run("document.getElementById('f-memo').blur();")
+        #expect(try browser.wait { (try? db.query("SELECT memo, total FROM notes WHERE id = 1")) == "m0a|222.0\n" })
+        #expect(try browser.wait { try browser.value("#f-total") == "222" }, "the page kept showing the old total")
+        try browser.replace("#f-memo", "m0ab")
+        try browser.run("document.getElementById('f-memo').blur();")
+        #expect(try browser.wait { (try? db.query("SELECT memo FROM notes WHERE id = 1")) == "m0ab\n" })
+        #expect(try db.query("SELECT total FROM notes WHERE id = 1") == "222.0\n")
+
+        try browser.open("http://127.0.0.1:\(server.port)/forms/notes/2")
+        try db.query("UPDATE notes SET memo = 'theirs' WHERE id = 2")
+        try browser.replace("#f-memo", "base-mine")
+        try browser.run("document.getElementById('f-memo').blur();")
+        #expect(try browser.wait { try browser.exists("fieldset.conflict") }, "no choice between the two values")
+        #expect(try db.query("SELECT memo FROM notes WHERE id = 2") == "theirs\n")
+    }
 }
