@@ -85,8 +85,7 @@ extension FormHTML {
     private func cell(_ row: GroupRow, _ field: Field, place: Int, group: RowGroup, editable rowEditable: Bool) -> String {
         let id = Self.cellID(group.key, place, field.key)
         let name = HTML.escape(PostedName.cell(group.key, place, field.key))
-        let isKey = group.keyFields.contains(field.key)
-        let editable = rowEditable && !field.isReadOnly && !(isKey && row.key != nil)
+        let editable = rowEditable && group.takesInput(field, newRow: row.key == nil)
         let path = GroupPath.position(group.key, place, field.key)
         let reference = options.rowReferences[path]
         let errors = session.groupErrors.filter { $0.field == path }.map(\.message) + [reference?.problem].compactMap { $0 }

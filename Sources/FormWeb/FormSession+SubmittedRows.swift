@@ -55,7 +55,7 @@ extension FormSession {
             }
             if key.isEmpty {
                 let id = try addRow(name)
-                for field in group.fields where field.holdsValue && !field.isReadOnly {
+                for field in group.fields where group.takesInput(field, newRow: true) {
                     let mine = submittedValue(body, field, name: PostedName.cell(name, place, field.key))
                     if mine.value == nil && mine.text.isEmpty { continue }
                     try setRow(group, id, field, mine, clearing: clearing)
@@ -121,9 +121,9 @@ extension FormSession {
         return posted
     }
 
-    /// The row fields a page offers for typing: a stored row's key is who it is.
+    /// The row fields a page offers for typing (`RowGroup.takesInput`).
     func editableCells(_ group: RowGroup, stored: Bool) -> [Field] {
-        group.fields.filter { $0.holdsValue && !$0.isReadOnly && !(stored && group.keyFields.contains($0.key)) }
+        group.fields.filter { group.takesInput($0, newRow: !stored) }
     }
 
     /// Sets a cell as `set(_:_:clearing:)` sets a field: `\N` and `""` spell

@@ -80,3 +80,15 @@ extension RowGroup {
         "form \(form): group '\(key)' names table '\(tableName)', which the database lacks"
     }
 }
+
+extension RowGroup {
+    /// Whether a row's cell of `field` takes input: a stored row's key is
+    /// who the row is, never changed; a new row's part of a composite key is
+    /// typed (a track's number on its album), where a lone key is left to
+    /// the storage (a rowid). The full-screen form, the web page and the
+    /// web's reading of a post all ask this.
+    public func takesInput(_ field: Field, newRow: Bool) -> Bool {
+        guard keyFields.contains(field.key) else { return field.holdsValue && !field.isReadOnly }
+        return newRow && keyFields.count > 1
+    }
+}

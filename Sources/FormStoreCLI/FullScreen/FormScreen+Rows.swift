@@ -64,10 +64,7 @@ extension FormScreen {
     /// key. A new row's part of a composite key (a track's number on its
     /// album) is typed, as the session takes it; a single key is given by storage.
     static func editableColumns(_ group: RowGroup, row: GroupRow) -> [Field] {
-        columns(group).filter { field in
-            guard group.keyFields.contains(field.key) else { return !field.isReadOnly }
-            return row.key == nil && group.keyFields.count > 1
-        }
+        columns(group).filter { group.takesInput($0, newRow: row.key == nil) }
     }
 
     var focusedGroup: RowGroup? { cell.flatMap { form.group($0.group) } }

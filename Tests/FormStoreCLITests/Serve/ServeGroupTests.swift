@@ -182,6 +182,24 @@ import Testing
         #expect(try db.query("SELECT item, amount FROM invoice_line WHERE invoice_id = 1 ORDER BY id") == "Tea|2.5\nCake|3.5\nPie|1\n")
     }
 
+    /// A new row's part of a composite key (a playlist's track) is picked:
+    /// its select was disabled, and what a post gave for it was dropped
+    /// ("track_id is required"), so no row could be added. A stored row's stays fixed.
+    @Test func aNewRowTakesItsPartOfACompositeKey() throws {
+        let db = try DemoDatabase(sql: ChildRowsWriteCommandTests.playlists)
+        let server = try ServeRun(db, ["--children"])
+        let browser = PageVisitor(port: server.port)
+        let stored = try browser.get("/forms/playlist/1")
+        #expect(stored.text.contains("<select name=\"playlist_track[1].track_id\" id=\"g-playlist_track-1-track_id\" "
+                                     + "aria-describedby=\"g-playlist_track-1-track_id-ref\" disabled>"), "\(stored)")
+        let added = try browser.submit(try browser.get("/forms/playlist/2"), ["_row": "add 0 playlist_track"])
+        #expect(added.text.contains("<select name=\"playlist_track[1].track_id\" id=\"g-playlist_track-1-track_id\" aria-required=\"true\">"),
+                "\(added)")
+        let saved = try browser.submit(added, ["playlist_track[1].track_id": "3", "playlist_track[1].position": "0"])
+        #expect(saved.status == 303, "\(saved)")
+        #expect(try db.query("SELECT track_id, position FROM playlist_track WHERE playlist_id = 2") == "3|0\n")
+    }
+
     /// A row's cell takes `\N` and `""` as a field does, and emptied stores
     /// its table's "nothing": NULL in a nullable column, `''` in one declared
     /// `DEFAULT ''`. Each was stored as typed (`'\N'`, `'""'`, `''`).
