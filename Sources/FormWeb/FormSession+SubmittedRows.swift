@@ -66,8 +66,12 @@ extension FormSession {
             }
             mentioned.insert(key)
             let was = base[key] ?? [:]
-            let cells = editableCells(group, stored: true).map { field in
-                (field, submittedValue(body, field, name: PostedName.cell(name, place, field.key)))
+            // A cell not posted is not given (a client posting some cells), as a field is: only a
+            // box and a set of boxes say "none" by sending nothing. It was set to NULL.
+            let cells = editableCells(group, stored: true).compactMap { field -> (Field, Posted)? in
+                let cell = PostedName.cell(name, place, field.key)
+                if field.kind != .bool, field.kind != .multichoice, body.value(cell) == nil { return nil }
+                return (field, submittedValue(body, field, name: cell))
             }
             guard let id = storedNow[key] else {
                 // Gone since the page was drawn: a conflict when the person changed it.

@@ -200,6 +200,20 @@ import Testing
         #expect(try db.query("SELECT track_id, position FROM playlist_track WHERE playlist_id = 2") == "3|0\n")
     }
 
+    /// A stored row's cell left out of a post is not given, as a field left
+    /// out is not: a script posting a row's item alone set its amount to NULL.
+    @Test func aCellLeftOutOfAPostIsLeftAsItIs() throws {
+        let invoices = try InvoiceForms()
+        let server = try ServeRun(invoices.db)
+        let browser = PageVisitor(port: server.port)
+        let page = try browser.get("/forms/invoice/1")
+        let members = PageVisitor.formMembers(page.text).filter { $0.0 != "lines[1].amount" }
+            .map { $0.0 == "lines[1].item" ? ($0.0, "Tea S") : $0 }
+        let saved = try browser.post("/forms/invoice/1", members)
+        #expect(saved.status == 303, "\(saved)")
+        #expect(try invoices.lines(1) == "1|Tea S|2.5\n2|Cake|3.5\n")
+    }
+
     /// A row's cell takes `\N` and `""` as a field does, and emptied stores
     /// its table's "nothing": NULL in a nullable column, `''` in one declared
     /// `DEFAULT ''`. Each was stored as typed (`'\N'`, `'""'`, `''`).
