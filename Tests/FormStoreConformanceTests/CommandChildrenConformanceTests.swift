@@ -218,6 +218,20 @@ import Testing
         #expect(lines1 == ["Tea=7", "Cake=3.5"], "\(kind): \(lines1)")
     }
 
+    /// A new row naming the key of another parent's row is refused by name:
+    /// SQLite's "UNIQUE constraint failed: invoice_line.id" named no row.
+    @Test(arguments: BackendKind.allCases)
+    func aRowOfAnotherRecordIsNotTakenByName(_ kind: BackendKind) throws {
+        let backend = try TestBackend(kind, schema: Self.schema)
+        let db = ["--db", backend.location]
+        try backend.execute("INSERT INTO invoice_line VALUES (12, 2, 'Pie', 1)")
+        let run = try runBinary(db + ["set", "invoice", "1", "--json", "--children"],
+                                stdin: #"{"invoice_line": [{"id": 10, "item": "Tea", "amount": 2.5}, {"id": 12, "item": "stolen", "amount": 1}]}"#)
+        #expect(run.code == 65, "\(kind): \(run)")
+        #expect(run.errors.contains("invoice_line 12 is a row of another record: a new row cannot take its key"), "\(kind): \(run)")
+        #expect(try backend.row("SELECT invoice_id, item FROM invoice_line WHERE id = 12") == ["2", "Pie"])
+    }
+
     /// A field someone else changed is named with a row's conflict, on the
     /// same screen: the save named only the row, and once the person settled
     /// it, the next save wrote their field over the other writer's, never asked.

@@ -21,6 +21,13 @@ public struct GroupChanges: Sendable, Hashable {
     public init(group: String) { self.group = group }
 
     public var isEmpty: Bool { inserts.isEmpty && updates.isEmpty && deletes.isEmpty && replacement == nil }
+
+    /// Why a new row naming `key` is refused when a row of `table` holds it
+    /// already, under another parent (a row is not moved by a group's array).
+    public static func keyTaken(_ table: String, _ key: RecordKey) -> String {
+        "\(table) \(key) is a row of another record: a new row cannot take its key "
+            + "(a row moves by its own foreign key); nothing was saved"
+    }
 }
 
 /// One stored row's change: its key, the columns written and their loaded values.

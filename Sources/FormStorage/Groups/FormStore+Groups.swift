@@ -135,8 +135,13 @@ extension FormStore: GroupBackend {
                 // A key column left empty is SQLite's to assign.
                 for column in mapping.keyColumns where values[column] == .null { values[column] = nil }
                 // A row put back by an undo: in the forms it was stored in before.
-                let given = mapping.keyColumns.allSatisfy { values[$0] != nil }
-                    ? change.storedForms[RecordKey(columns: mapping.keyColumns, values: mapping.keyColumns.map { values[$0]! })] : nil
+                let named = mapping.keyColumns.allSatisfy { values[$0] != nil }
+                    ? RecordKey(columns: mapping.keyColumns, values: mapping.keyColumns.map { values[$0]! }) : nil
+                let given = named.flatMap { change.storedForms[$0] }
+                // A key another parent's row holds: said so, where SQLite's UNIQUE refusal named no row.
+                if let named, try readRow(mapping, try mapping.keyArguments(named), conn) != nil {
+                    throw FormStoreError.badKey(GroupChanges.keyTaken(mapping.table.name, named))
+                }
                 let (sql, arguments) = try mapping.insertStatement(mapping.columnValues(values, over: [:]),
                                                                    like: (given ?? [:]).mapValues(DatabaseValue.init))
                 try checkReferences(mapping, values, conn)

@@ -103,6 +103,13 @@ struct PostgresChildMapping: Sendable {
             var values = row.merging(foreignKeyValues(parent)) { _, parent in parent }
             // A key column left empty is the server's to fill in (identity, serial, default).
             for column in mapping.keyColumns where values[column] == .null { values[column] = nil }
+            // A key another parent's row holds: said so, where the server's duplicate key named no row.
+            if mapping.keyColumns.allSatisfy({ values[$0] != nil }) {
+                let key = RecordKey(columns: mapping.keyColumns, values: mapping.keyColumns.map { values[$0]! })
+                if try conn.execute(mapping.selectByKeySQL, try mapping.keyParameters(key)).rowCount > 0 {
+                    throw PostgresStoreError.badKey(GroupChanges.keyTaken(mapping.table.name, key))
+                }
+            }
             let statement = try mapping.insertStatement(values)
             let result = try conn.execute(statement.sql, statement.parameters)
             if let rowHistory, result.rowCount == 1 {
