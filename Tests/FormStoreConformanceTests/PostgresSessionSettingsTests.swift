@@ -85,4 +85,27 @@ import Testing
         #expect(set.code == 0, "\(set)")
         #expect(try backend.row("SELECT (t AT TIME ZONE 'UTC')::text FROM z") == ["08:00:00+00"])
     }
+
+    /// A `timetz` is shown and written as the server writes it, offset and
+    /// all: read as a clock time its offset was dropped (`09:00:00`), the
+    /// stored value typed back was written as another moment (`03:30:00+00`),
+    /// and a revert put back `09:00:00+00`.
+    @Test func aTimeWithZoneKeepsItsOffset() throws {
+        let backend = try TestBackend(.postgres, schema: Schema(sqlite: "", postgres: """
+            CREATE TABLE shift (id integer PRIMARY KEY, starts timetz);
+            INSERT INTO shift VALUES (1, '09:00:00+05:30');
+            """))
+        let db = ["--db", backend.location]
+        #expect(try runBinary(db + ["init"]).code == 0)
+        #expect(try runBinary(db + ["show", "shift", "1"]).output.contains("starts: 09:00:00+05:30"))
+        let same = try runBinary(db + ["set", "shift", "1", "starts=09:00:00+05:30"])
+        #expect(same.code == 0 && same.errors.contains("No changes."), "\(same)")
+        #expect(try runBinary(db + ["set", "shift", "1", "starts=10:00:00+01"]).code == 0)
+        #expect(try backend.row("SELECT starts::text FROM shift") == ["10:00:00+01"])
+        let bad = try runBinary(db + ["set", "shift", "1", "starts=soon"])
+        #expect(bad.code == 65 && bad.errors.contains("starts"), "\(bad)")
+        let reverted = try runBinary(db + ["revert", "shift", "1", "--change", "1"])
+        #expect(reverted.code == 0, "\(reverted)")
+        #expect(try backend.row("SELECT starts::text FROM shift") == ["09:00:00+05:30"])
+    }
 }

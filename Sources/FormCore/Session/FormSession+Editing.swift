@@ -148,13 +148,13 @@ extension FormSession {
     }
 
     /// Puts back a value the column held, as its history kept it (a
-    /// revert's): in the stored form `stored`, and taken as it is where the
+    /// revert's): in the stored form `stored` (when the store keeps one), and taken as it is where the
     /// field's kind would refuse it as typed (`2.5` in an INTEGER column, `n/a`
     /// in a REAL one), since the column held it so. What it breaks is a
     /// warning at the save, as a stored value's is, not an error.
     @discardableResult
-    public func restore(_ key: String, value: FieldValue, storedAs stored: FieldValue) throws -> SaveOutcome? {
-        extras.storedForms[key] = stored
+    public func restore(_ key: String, value: FieldValue, storedAs stored: FieldValue? = nil) throws -> SaveOutcome? {
+        if let stored { extras.storedForms[key] = stored }
         extras.heldValues[key] = value
         let position = try editablePosition(key, at: position(ofEdited: key))
         let box = compiled.boxedFields[position]

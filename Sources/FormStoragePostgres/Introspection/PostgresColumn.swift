@@ -37,7 +37,10 @@ enum PostgresTypeFamily {
         case "float4", "float8": self = .float
         case "numeric", "money": self = .numeric
         case "date": self = .date
-        case "time", "timetz": self = .time
+        case "time": self = .time
+        // A time with its zone is text as the server writes it (`09:00:00+05:30`): read as a
+        // clock time, its offset was dropped, and written back as UTC it became another moment.
+        case "timetz": self = .text
         case "timestamp", "timestamptz": self = .timestamp
         case "bytea": self = .bytea
         case "json", "jsonb": self = .json

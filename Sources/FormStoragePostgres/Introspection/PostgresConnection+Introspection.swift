@@ -19,7 +19,9 @@ extension PostgresConnection {
     /// - throws: `PostgresError`.
     public func table(_ name: String) throws -> PostgresTable? {
         let relation = try execute("""
-            SELECT c.oid, c.relkind FROM pg_catalog.pg_class c
+            SELECT c.oid, c.relkind, EXISTS (SELECT 1 FROM pg_catalog.pg_trigger t
+                WHERE t.tgrelid = c.oid AND NOT t.tgisinternal AND (t.tgtype & 66) <> 0), c.relrowsecurity
+            FROM pg_catalog.pg_class c
             WHERE c.oid = pg_catalog.to_regclass(pg_catalog.quote_ident($1))
             """, [name])
         guard relation.rowCount == 1, let oid = relation.text(row: 0, column: 0) else { return nil }
@@ -67,6 +69,8 @@ extension PostgresConnection {
             return column
         }, primaryKey: primaryKey, uniqueKeys: uniqueKeys)
         table.isView = relation.text(row: 0, column: 1) == "v"
+        table.rewritesRows = relation.text(row: 0, column: 2) == "t"
+        table.hasRowSecurity = relation.text(row: 0, column: 3) == "t"
         return table
     }
 }

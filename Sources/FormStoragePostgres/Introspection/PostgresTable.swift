@@ -11,6 +11,12 @@ public struct PostgresTable: Sendable, Hashable {
     /// for `show`/`set`; it is written through only where PostgreSQL can
     /// (a simple view, or `INSTEAD OF` triggers).
     public var isView = false
+    /// A `BEFORE` or `INSTEAD OF` row trigger may store other values than
+    /// written (a version bumped, a name upper-cased): what the server read
+    /// back is the trigger's, not a value rounded by its column.
+    public var rewritesRows = false
+    /// Row-level security is on: a row a role may read it may still not be let change or delete.
+    public var hasRowSecurity = false
 
     public func column(_ name: String) -> PostgresColumn? {
         columns.first { $0.name == name }

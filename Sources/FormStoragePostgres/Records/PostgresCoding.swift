@@ -18,7 +18,8 @@ struct PostgresCoding: Sendable, Hashable {
     let family: PostgresTypeFamily
     /// The element family for an array column.
     let elementFamily: PostgresTypeFamily?
-    /// A `timetz`: a time is written with its offset (UTC), as a timestamp is.
+    /// A `timetz` (text, as the server writes it, unless a spec makes it a time field):
+    /// a time is written with its offset (UTC), as a timestamp is.
     let timeHasZone: Bool
 
     init(kind: FieldKind?, column: PostgresColumn?) {
@@ -54,13 +55,14 @@ struct PostgresCoding: Sendable, Hashable {
     private func encodeDate(_ date: Date) -> String {
         switch family {
         case .date: return ISO8601.date(date)
-        // A `timetz` given no offset takes the session's TimeZone, so 11:00+03 typed was stored as
-        // 08:00 in New York's: the time (UTC, as read) goes with its offset.
-        case .time: return DateStorageFormat.TextLayout.timeMicroseconds.format(date) + (timeHasZone ? "+00" : "")
+        case .time: return DateStorageFormat.TextLayout.timeMicroseconds.format(date)
         case .timestamp: return DateStorageFormat.TextLayout.microseconds.format(date)
         default:
             switch kind {
             case .date?: return ISO8601.date(date)
+            // A `timetz` (a spec's time field over one) given no offset takes the session's
+            // TimeZone, so 11:00+03 typed was stored as 08:00 in New York's: the time (UTC) goes with its offset.
+            case .time? where timeHasZone: return DateStorageFormat.TextLayout.timeMicroseconds.format(date) + "+00"
             case .time?: return ISO8601.time(date)
             default: return ISO8601.dateTime(date)
             }

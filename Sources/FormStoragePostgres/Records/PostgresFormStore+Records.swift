@@ -63,7 +63,13 @@ extension PostgresFormStore {
     static func updateRow(_ mapping: PostgresTableMapping, _ keyParameters: [String?], changes: [String: FieldValue],
                           base: SaveBase, history: PostgresHistoryWriter, _ conn: PostgresConnection) throws -> UpdateResult {
         let current = try conn.execute(mapping.selectByKeyForUpdateSQL, keyParameters)
-        guard current.rowCount == 1 else { return .notFound }
+        guard current.rowCount == 1 else {
+            // Read, but not to be changed by this role: said so, not "deleted".
+            if mapping.table.hasRowSecurity, try conn.execute(mapping.selectByKeySQL, keyParameters).rowCount == 1 {
+                throw PostgresStoreError.refusedByRowSecurity("change", table: mapping.table.name)
+            }
+            return .notFound
+        }
         let stored = mapping.record(current, row: 0)
         if base.version == nil || stored.version != base.version {
             let conflicts = base.conflicts(changes: changes, stored: stored.slotValues)
@@ -91,6 +97,7 @@ extension PostgresFormStore {
             guard changed <= 1 else { throw PostgresStoreError.notOneRow(changed, table: mapping.table.name) }
             // None deleted: no such record, or a trigger dropped the delete of one there.
             if changed == 0, try conn.execute(mapping.selectByKeySQL, parameters).rowCount == 1 {
+                if mapping.table.hasRowSecurity { throw PostgresStoreError.refusedByRowSecurity("delete", table: mapping.table.name) }
                 throw PostgresStoreError.notOneRow(0, table: mapping.table.name, write: "delete")
             }
             if let deletingDraft { try Self.deleteDraft(deletingDraft, conn) }

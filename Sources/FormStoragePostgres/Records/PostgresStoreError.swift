@@ -40,6 +40,12 @@ public struct PostgresStoreError: Error, Sendable, Hashable, CustomStringConvert
         return PostgresStoreError(reason: .badKey, message: "the key names \(count) rows of '\(table)', not one: nothing was written")
     }
 
+    /// A row the role reads but row-level security does not let it `write` (change, delete).
+    static func refusedByRowSecurity(_ write: String, table: String) -> PostgresStoreError {
+        PostgresStoreError(reason: .badKey, message: "the row-level security of '\(table)' does not let this role "
+                               + "\(write) the record: nothing was written")
+    }
+
     /// The column would hold `stored` where `given` was written: the write was rolled back.
     static func notHeld(_ field: String, given: FieldValue, stored: FieldValue) -> PostgresStoreError {
         PostgresStoreError(reason: .notHeld, message: "\(field): \(RecordKey.text(of: given)) would be stored as "

@@ -98,12 +98,9 @@ extension StorageWorkspace: HistoryWorkspace {
         if !conflicts.isEmpty { throw RecordRejected(form: form, key: key.text, reason: .conflict(conflicts)) }
         let before = session.pristine
         for field in form.fields.map(\.key) where values[field] != nil {
-            if let stored = storedForms[field] {
-                // As the column held it, though the field would refuse it typed (`2.5` in an INTEGER column).
-                try session.restore(field, value: values[field]!, storedAs: stored)
-            } else {
-                try session.set(field, value: values[field]!)
-            }
+            // As the column held it, though the field would refuse it typed (`2.5` in an INTEGER column,
+            // a PostgreSQL numeric's every digit as text).
+            try session.restore(field, value: values[field]!, storedAs: storedForms[field])
         }
         let outcome = try session.save()
         for (field, old) in readOnly.sorted(by: { $0.key < $1.key }) where session.pristineValue(field) != old {

@@ -1,0 +1,75 @@
+import FormStoreTestSupport
+import Foundation
+import Testing
+
+/// What a PostgreSQL table does to a write besides storing it: a `BEFORE`
+/// trigger that sets a column, row-level security that lets a role read a
+/// row it may not change, a `numeric` with more digits than a double.
+@Suite struct PostgresWriteRulesTests {
+    /// A trigger's value is the trigger's, not the column's rounding: `new`
+    /// was refused ("version: 0 would be stored as 1"), and so was any `set`.
+    @Test func aTriggerThatSetsANumberIsTakenAsItsOwn() throws {
+        let backend = try TestBackend(.postgres, schema: Schema(sqlite: "", postgres: """
+            CREATE TABLE doc (id integer PRIMARY KEY, title text, version integer NOT NULL DEFAULT 0);
+            CREATE FUNCTION bump() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN NEW.version := COALESCE(OLD.version, 0) + 1; RETURN NEW; END $$;
+            CREATE TRIGGER bump BEFORE INSERT OR UPDATE ON doc FOR EACH ROW EXECUTE FUNCTION bump();
+            CREATE TABLE price (id integer PRIMARY KEY, p numeric(8,2));
+            INSERT INTO price VALUES (1, 1);
+            """))
+        let db = ["--db", backend.location]
+        let made = try runBinary(db + ["new", "doc", "id=1", "title=a"])
+        #expect(made.code == 0, "\(made)")
+        let set = try runBinary(db + ["set", "doc", "1", "title=b"])
+        #expect(set.code == 0, "\(set)")
+        #expect(try backend.row("SELECT title, version FROM doc") == ["b", "2"])
+        // A column's rounding, on a table without such a trigger, is still refused.
+        let rounded = try runBinary(db + ["set", "price", "1", "p=1.234"])
+        #expect(rounded.code == 65 && rounded.errors.contains("would be stored as 1.23"), "\(rounded)")
+    }
+
+    /// A `numeric` holding more digits than a double is put back by a revert
+    /// as its text, every digit: it was refused ("amount cannot hold text").
+    @Test func aRevertPutsBackEveryDigitOfANumeric() throws {
+        let backend = try TestBackend(.postgres, schema: Schema(sqlite: "", postgres: """
+            CREATE TABLE shift (id integer PRIMARY KEY, amount numeric);
+            INSERT INTO shift VALUES (1, 123456789012345678901234567890.5);
+            """))
+        let db = ["--db", backend.location]
+        #expect(try runBinary(db + ["init"]).code == 0)
+        #expect(try runBinary(db + ["set", "shift", "1", "amount=1"]).code == 0)
+        let reverted = try runBinary(db + ["revert", "shift", "1", "--change", "1"])
+        #expect(reverted.code == 0, "\(reverted)")
+        #expect(try backend.row("SELECT amount::text FROM shift") == ["123456789012345678901234567890.5"])
+    }
+
+    /// A row the role reads but row-level security does not let it change or
+    /// delete is said so: `set` said it was deleted (exit 66), and `delete`
+    /// blamed a trigger the table does not have.
+    @Test func rowLevelSecurityIsNamed() throws {
+        let role = "app_" + UUID().uuidString.prefix(8).lowercased()
+        let backend = try TestBackend(.postgres, schema: Schema(sqlite: "", postgres: """
+            CREATE TABLE notes (id integer PRIMARY KEY, owner text, v text);
+            INSERT INTO notes VALUES (1, '\(role)', 'mine'), (2, 'bob', 'theirs');
+            ALTER TABLE notes ENABLE ROW LEVEL SECURITY;
+            CREATE POLICY r ON notes FOR SELECT USING (true);
+            CREATE POLICY u ON notes FOR UPDATE USING (owner = current_user);
+            CREATE POLICY d ON notes FOR DELETE USING (owner = current_user);
+            CREATE ROLE \(role) LOGIN;
+            GRANT ALL ON notes TO \(role);
+            ALTER DEFAULT PRIVILEGES GRANT ALL ON TABLES TO \(role);
+            ALTER DEFAULT PRIVILEGES GRANT ALL ON SEQUENCES TO \(role);
+            """))
+        let url = backend.location.replacingOccurrences(of: "postgresql://formstore@", with: "postgresql://\(role)@")
+        #expect(url != backend.location)
+        let db = ["--db", url]
+        #expect(try runBinary(db + ["set", "notes", "1", "v=ok"]).code == 0)
+        let set = try runBinary(db + ["set", "notes", "2", "v=x"])
+        #expect(set.code == 65 && set.errors.contains("the row-level security of 'notes' does not let this role change the record"),
+                "\(set)")
+        let deleted = try runBinary(db + ["delete", "notes", "2", "--yes"])
+        #expect(deleted.code == 65 && deleted.errors.contains("does not let this role delete the record"), "\(deleted)")
+        #expect(try backend.row("SELECT v FROM notes WHERE id = 2") == ["theirs"])
+        #expect(try backend.row("SELECT v FROM notes WHERE id = 1") == ["ok"])
+    }
+}
