@@ -28,9 +28,10 @@ public import FoundationEssentials
 /// no date either, and warns.
 public enum JSONSchemaExporter {
     /// ISO 8601 as `ISO8601.parse` reads it: a date, a date and time (`T` or a
-    /// space, seconds, fraction and zone optional) or a time of day.
+    /// space, seconds, fraction and zone optional) or a time of day; the zone
+    /// also as PostgreSQL writes it, in hours alone (`+00`).
     public static let dateTimePattern =
-        #"^([0-9]{4}-[0-9]{2}-[0-9]{2}([Tt ][0-9]{2}:[0-9]{2}(:[0-9]{2}([.,][0-9]+)?)?([Zz]|[+-][0-9]{2}:?[0-9]{2})?)?|[0-9]{2}:[0-9]{2}(:[0-9]{2}([.,][0-9]+)?)?)$"#
+        #"^([0-9]{4}-[0-9]{2}-[0-9]{2}([Tt ][0-9]{2}:[0-9]{2}(:[0-9]{2}([.,][0-9]+)?)?([Zz]|[+-][0-9]{2}(:?[0-9]{2})?)?)?|[0-9]{2}:[0-9]{2}(:[0-9]{2}([.,][0-9]+)?)?)$"#
 
     /// The ISO 8601 of `dateTimePattern`, or the empty text a date column may hold.
     static let storedDatePattern = "^(" + dateTimePattern.dropFirst().dropLast() + ")?$"
@@ -88,8 +89,9 @@ public enum JSONSchemaExporter {
             put("type", type("integer", "number", "string"))
             put("pattern", .string("^$"))
         case .decimal:
+            // A numeral as text too: PostgreSQL's `numeric` is exported as its exact digits (`"12.50"`).
             put("type", type("number", "string"))
-            put("pattern", .string("^(|-?Infinity|NaN)$"))
+            put("pattern", .string(#"^(|-?Infinity|NaN|-?[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?)$"#))
         case .bool:
             // An export writes the column as stored: SQLite holds a bool as
             // 0 or 1, or as one of the words.

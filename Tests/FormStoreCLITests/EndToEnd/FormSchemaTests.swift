@@ -61,6 +61,10 @@ import Testing
         #expect(refused.output.split(separator: "\n").map { $0.prefix(17) }
                     == ["record 0: $.activ", "record 1: $.activ", "record 2: $.born:", "record 3: $.born:",
                         "record 4: $.qty: ", "record 5: $.price"], "\(refused)")
+        // As PostgreSQL exports a numeric (its exact digits, as text) and a timestamptz (`+00`).
+        let postgres = try demo.file("postgres.json", #"[{"price": "12.50"}, {"seen": "2024-01-01 10:00:00+00"}, {"seen": "2024-01-01 10:00:00+05:30"}]"#)
+        let fits = try runProcess("/usr/bin/env", ["python3", script, schemaFile, postgres])
+        #expect(fits.code == 0, "\(fits)")
     }
 
     @Test(arguments: try fixtureNames)
