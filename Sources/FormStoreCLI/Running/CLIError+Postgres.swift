@@ -28,7 +28,12 @@ extension CLIError {
                 let firstLine = error.message.split(whereSeparator: \.isNewline).first.map(String.init) ?? error.message
                 return .storage("cannot reach the PostgreSQL database: \(firstLine)")
             }
-            if error.sqlState == "42501" || error.sqlState == "25006" {
+            // 42501: a privilege the role lacks, on a read as on a write (FormStore's own tables need
+            // theirs too: docs/fidelity.md); 25006: a read-only transaction or server.
+            if error.sqlState == "42501" {
+                return .storage("cannot use \(database): \(error.message) (this role lacks the privilege)")
+            }
+            if error.sqlState == "25006" {
                 return .storage("cannot write \(database): \(error.message)")
             }
             // 428C9: a value given for a GENERATED ALWAYS column, which the server fills in.
