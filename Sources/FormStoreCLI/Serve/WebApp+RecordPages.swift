@@ -61,8 +61,14 @@ extension WebApp {
         if form.mode == .edit && !session.isEditing && !readOnly {
             body += "<a class=\"button\" href=\"\(HTML.escape(path))?edit=1\">Edit</a>"
         }
+        // Editing, the way back without saving (what was typed stays a draft, offered there).
+        if form.mode == .edit && session.isEditing && !readOnly {
+            body += "<a class=\"button secondary\" href=\"\(HTML.escape(path))\">Cancel</a>"
+        }
         body += "<a href=\"\(HTML.escape(path))/history\">History</a>"
-        if !readOnly { body += "<a class=\"button danger\" href=\"\(HTML.escape(path))/delete\">Delete…</a>" }
+        // A spec's own `delete` action says when it shows (the profile's only while editing).
+        let deleteShown = form.field("delete").map { $0.kind != .action || session.isVisible($0.key) } ?? true
+        if !readOnly && deleteShown { body += "<a class=\"button danger\" href=\"\(HTML.escape(path))/delete\">Delete…</a>" }
         body += "<a href=\"/forms/\(HTML.escape(Self.pathSegment(form.name)))\">Back to \(HTML.escape(form.title))</a></div>\n"
         return WebPage(title: "\(form.title) \(key)", breadcrumbs: [("Forms", "/"), (form.title, "/forms/" + Self.pathSegment(form.name))],
                        body: status + body).render()

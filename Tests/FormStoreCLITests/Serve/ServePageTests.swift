@@ -420,8 +420,12 @@ import Testing
         #expect(shown.text.contains("required aria-required=\"true\" value=\"Ann\" autocomplete=\"off\" readonly"), "\(shown)")
         #expect(shown.text.contains("href=\"/forms/profile/1?edit=1\">Edit</a>"))
         #expect(!shown.text.contains("<button type=\"submit\">Save</button>"))
+        // The spec's Delete action shows only while editing, and editing has a way back.
+        #expect(!shown.text.contains("/delete\">Delete…</a>") && !shown.text.contains(">Cancel</a>"))
         let editing = try browser.get("/forms/profile/1?edit=1")
         #expect(!editing.text.contains("readonly"))
+        #expect(editing.text.contains("href=\"/forms/profile/1/delete\">Delete…</a>"))
+        #expect(editing.text.contains("href=\"/forms/profile/1\">Cancel</a>"))
         let saved = try browser.submit(editing, ["lastName": "Lee-Park"])
         #expect(saved.status == 303, "\(saved)")
         #expect(try db.query("SELECT lastName FROM profiles WHERE id = 1") == "Lee-Park\n")
