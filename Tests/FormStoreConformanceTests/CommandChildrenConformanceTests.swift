@@ -28,6 +28,16 @@ import Testing
             SELECT setval(pg_get_serial_sequence('invoice_line', 'id'), 11);
             """)
 
+    /// An invoice's customer and its lines (item, amount), in save mode.
+    static var invoiceWithLines: Form {
+        var line = RowGroup(key: "lines", fields: [Field(key: "item", kind: .text), Field(key: "amount", kind: .decimal)])
+        line.table = "invoice_line"
+        var form = Form(name: "invoice", sections: [Section(fields: [Field(key: "customer", kind: .text)]),
+                                                    Section("lines", group: line)])
+        form.mode = .save
+        return form
+    }
+
     /// The lines of one invoice as `item=amount` in key order.
     static func lines(_ backend: TestBackend, invoice: Int) throws -> [String] {
         let count = try backend.count("SELECT count(*) FROM invoice_line WHERE invoice_id = \(invoice)")
@@ -197,12 +207,7 @@ import Testing
     @Test(arguments: BackendKind.allCases)
     func aRowAnotherWriterChangedIsAConflictAndNothingIsWritten(_ kind: BackendKind) throws {
         let backend = try TestBackend(kind, schema: Self.schema)
-        var line = RowGroup(key: "lines", fields: [Field(key: "item", kind: .text), Field(key: "amount", kind: .decimal)])
-        line.table = "invoice_line"
-        var form = Form(name: "invoice", sections: [Section(fields: [Field(key: "customer", kind: .text)]),
-                                                    Section("lines", group: line)])
-        form.mode = .save
-        let session = try FormSession.open(form, key: RecordKey("id", 1), backend: backend.store)
+        let session = try FormSession.open(Self.invoiceWithLines, key: RecordKey("id", 1), backend: backend.store)
         #expect(session.rows("lines").count == 2)
         let tea = try #require(session.rows("lines").first)
         _ = try session.setRow("lines", tea.id, "amount", value: .double(4))
@@ -238,12 +243,7 @@ import Testing
     @Test(arguments: BackendKind.allCases)
     func aFieldsConflictIsNamedWithARowsConflict(_ kind: BackendKind) throws {
         let backend = try TestBackend(kind, schema: Self.schema)
-        var line = RowGroup(key: "lines", fields: [Field(key: "item", kind: .text), Field(key: "amount", kind: .decimal)])
-        line.table = "invoice_line"
-        var form = Form(name: "invoice", sections: [Section(fields: [Field(key: "customer", kind: .text)]),
-                                                    Section("lines", group: line)])
-        form.mode = .save
-        let session = try FormSession.open(form, key: RecordKey("id", 1), backend: backend.store)
+        let session = try FormSession.open(Self.invoiceWithLines, key: RecordKey("id", 1), backend: backend.store)
         let tea = try #require(session.rows("lines").first)
         _ = try session.setRow("lines", tea.id, "amount", value: .double(4))
         try session.set("customer", value: "Ann B")

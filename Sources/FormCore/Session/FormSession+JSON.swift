@@ -153,11 +153,13 @@ extension FormSession {
                       stored: FieldValue? = nil) -> Result<FieldValue, FieldError> {
         let plain: FieldValue
         let stored = stored ?? (group == nil ? pristineValue(field.key) : .null)
+        // A new record's DATE keeps its text as it came, time of day and all; else what the field
+        // would not hold of a date given as text is refused.
+        func cutOff(_ date: Date, _ text: String) -> FieldError? {
+            new && field.kind == .date ? nil : field.whatWouldBeCutOff(date, given: text, stored: stored)
+        }
         if field.kind.isDateLike, let given, let date = storedDate(given, for: field, group: group) {
-            if !(new && field.kind == .date), case .text(let text) = given,
-               let error = field.whatWouldBeCutOff(date, given: text, stored: stored) {
-                return .failure(error)
-            }
+            if case .text(let text) = given, let error = cutOff(date, text) { return .failure(error) }
             return .success(.date(date))
         }
         switch given {
@@ -167,10 +169,7 @@ extension FormSession {
         case .some(.text(let text)) where field.kind == .date || field.kind == .time || field.kind == .datetime:
             // ISO 8601 first (a machine's form); else the field's own input format.
             guard let date = ISO8601.parse(text) else { plain = .text(text); break }
-            if !(new && field.kind == .date),
-               let error = field.whatWouldBeCutOff(date, given: text, stored: stored) {
-                return .failure(error)
-            }
+            if let error = cutOff(date, text) { return .failure(error) }
             plain = .date(date)
         case .some(.text(let text)) where field.kind == .decimal && ValueBytes.nonFiniteDouble(named: text) != nil:
             // NaN or ±Infinity by name, as FormStore's own JSON writes a float holding one.

@@ -87,16 +87,23 @@ extension FormStore {
         return parent.keyColumns.compactMap { key in targets.firstIndex(of: key).map { only.columns[$0] } }
     }
 
-    /// The rows of every group of the parent record with `key`, in their order.
+    /// The rows of every group of the parent record with `key`, in their order, as model values.
     static func loadRows(_ children: [ChildMapping], of key: RecordKey, _ conn: Connection) throws
         -> [String: [[String: FieldValue]]] {
+        try readRows(children, of: key, conn) { child, statement in child.mapping.record(from: statement).values }
+    }
+
+    /// The rows of every group of the parent record with `key`, in their order, each read by `read`
+    /// while its statement is on it (as model values, or as stored for an export).
+    static func readRows(_ children: [ChildMapping], of key: RecordKey, _ conn: Connection,
+                         _ read: (ChildMapping, Statement) -> [String: FieldValue]) throws -> [String: [[String: FieldValue]]] {
         var groups: [String: [[String: FieldValue]]] = [:]
         for child in children {
             let statement = try conn.cachedStatement(child.selectRowsSQL)
             try statement.bind(child.arguments(key))
             defer { statement.reset() }
             var rows: [[String: FieldValue]] = []
-            while try statement.step() { rows.append(child.mapping.record(from: statement).values) }
+            while try statement.step() { rows.append(read(child, statement)) }
             groups[child.group.key] = rows
         }
         return groups

@@ -68,16 +68,9 @@ extension FormStore: RecordStore {
         let mapping = try mapping(for: form)
         let children = try childMappings(form, parent: mapping)
         return try database.read { conn in
-            var groups: [String: [[String: FieldValue]]] = [:]
-            for child in children {
-                let statement = try conn.cachedStatement(child.selectRowsSQL)
-                try statement.bind(child.arguments(key))
-                defer { statement.reset() }
-                var rows: [[String: FieldValue]] = []
-                while try statement.step() { rows.append(child.mapping.storedValues(from: statement).mapValues(FieldValue.init)) }
-                groups[child.group.key] = rows
+            try Self.readRows(children, of: key, conn) { child, statement in
+                child.mapping.storedValues(from: statement).mapValues(FieldValue.init)
             }
-            return groups
         }
     }
 

@@ -246,7 +246,15 @@ extension FormStore {
         let statement = try conn.cachedStatement(mapping.selectByKeySQL)
         try statement.bind(positional: key)
         defer { statement.reset() }
-        return try statement.step() ? mapping.record(from: statement) : nil
+        guard try statement.step() else { return nil }
+        let record = mapping.record(from: statement)
+        // A NULL key (SQLite lets several rows hold one outside an INTEGER PRIMARY KEY) may name
+        // more rows: said, where the first was shown as the record (and `set` refused it).
+        if key.contains(.null), try statement.step() {
+            throw FormStoreError.badKey("the key names more than one row of '\(mapping.table.name)': "
+                                        + "they cannot be told apart by it")
+        }
+        return record
     }
 
     /// The record with `key` and its stored values by column, as SQLite holds them.

@@ -144,6 +144,10 @@ import Testing
         #expect(try demo.query("SELECT quote(code) FROM t ORDER BY rowid") == "'a'\n''\n")
         // NULL is not the text 'NULL', nor empty text.
         #expect(try demo.run(["show", "t", "code:=null"]).code == 66)
+        // Two rows holding a NULL key cannot be told apart: `show` says so, as `set` does (it showed the first).
+        try demo.query("INSERT INTO t VALUES (NULL, 'n1'), (NULL, 'n2')")
+        let two = try demo.run(["show", "t", "code:=null"])
+        #expect(two.code == 65 && two.errors.contains("the key names more than one row of 't'"), "\(two)")
     }
 
     @Test func aForeignKeyRefusalNamesWhoRefersToTheRecord() throws {
