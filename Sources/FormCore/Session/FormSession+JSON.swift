@@ -100,11 +100,11 @@ extension FormSession {
 
     /// Whether a value set from JSON is written in the form it was given:
     /// text (`"81"` stays text, `81` a number where the column takes any),
-    /// and a new record's date (as an import writes it).
+    /// and a new record's date or bool (as an import writes it: `2024-3-5`, `2`).
     private func keepsGivenForm(_ value: FieldValue) -> Bool {
         switch value {
         case .text: true
-        case .date: key == nil
+        case .date, .bool: key == nil
         default: false
         }
     }
@@ -123,6 +123,8 @@ extension FormSession {
     func isSame(_ given: FieldValue, as now: FieldValue, stored: FieldValue, field: Field, group: String? = nil) -> Bool {
         if given == now { return true }
         if case .text(let name) = given, case .double(let d) = now, ValueBytes.nonFiniteName(d) == name { return true }
+        // A bool's stored `2` or `-1` given back (an export's) is the yes it reads as.
+        if field.kind == .bool, case .int(let number) = given, case .bool(let yes) = now, (number != 0) == yes { return true }
         // Only a date may be the same value written another way: compared as read, whatever
         // it holds beyond the field (a DATE's time of day, as stored, is no change given back).
         guard field.kind.isDateLike else { return false }
@@ -159,7 +161,8 @@ extension FormSession {
             new && field.kind == .date ? nil : field.whatWouldBeCutOff(date, given: text, stored: stored)
         }
         if field.kind.isDateLike, let given, let date = storedDate(given, for: field, group: group) {
-            if case .text(let text) = given, let error = cutOff(date, text) { return .failure(error) }
+            // A number too: a Julian day's fraction is a time of day, which a date does not hold.
+            if let error = cutOff(date, given.textValue ?? FieldValue.plainText(given)) { return .failure(error) }
             return .success(.date(date))
         }
         switch given {
@@ -174,6 +177,9 @@ extension FormSession {
         case .some(.text(let text)) where field.kind == .decimal && ValueBytes.nonFiniteDouble(named: text) != nil:
             // NaN or ±Infinity by name, as FormStore's own JSON writes a float holding one.
             plain = .double(ValueBytes.nonFiniteDouble(named: text)!)
+        case .some(.int(let number)) where field.kind == .bool:
+            // Any whole number is a bool as stored (`2`, `-1` read as yes), as an import reads it.
+            plain = .bool(number != 0)
         case .some(.int(let number)) where field.kind.holdsText:
             // A number for text is the numeral, as typed: a column of no type keeps
             // it a number, as the command's `FIELD:=81` and an import do (it was refused).

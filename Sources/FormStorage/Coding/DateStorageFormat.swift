@@ -94,6 +94,8 @@ public enum DateStorageFormat: Sendable, Hashable {
 
     /// The form of a stored value, or `nil` when it holds no date.
     public static func detect(_ value: DatabaseValue) -> DateStorageFormat? {
+        // A number past the years 0 to 9999 as any unit is no date (`1e30`).
+        if value.isNumber, parse(value) == nil { return nil }
         switch value {
         case .integer(let i):
             if CompactDay(i) != nil { return .compactDay }
@@ -111,7 +113,18 @@ public enum DateStorageFormat: Sendable, Hashable {
     }
 
     /// The date a stored value holds, whatever its form; `nil` when it holds none.
+    /// A number is a date between the years 0 and 9999: past them, as epoch
+    /// seconds or milliseconds, it is none (`1e30` was read as one, and
+    /// showing it, or writing it in the JSON door, ended the process).
     public static func parse(_ value: DatabaseValue) -> Date? {
+        guard let date = numberOrText(value) else { return nil }
+        return !value.isNumber || years.contains(date.timeIntervalSince1970) ? date : nil
+    }
+
+    /// 0000-01-01 to 9999-12-31 23:59:59.999, in Unix seconds.
+    static let years = -62_167_219_200.0 ..< 253_402_300_800.0
+
+    private static func numberOrText(_ value: DatabaseValue) -> Date? {
         switch value {
         case .integer(let i):
             if let day = CompactDay(i) { return day.date }

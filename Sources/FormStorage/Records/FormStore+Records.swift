@@ -145,6 +145,14 @@ extension FormStore {
             // Else read back as stored, with whatever triggers or cascades changed
             // (`TableMapping.updateStatement` says why not by `RETURNING`).
             after = try made ?? Self.readRowBack(mapping, keyArguments, after: before, conn)
+            // A view counts no rows changed: its INSTEAD OF trigger did nothing when every column
+            // written reads back as it was (it was said saved, `name  uno  uno`).
+            if mapping.table.isView, let row = after, !statement.written.isEmpty,
+               zip(statement.written, statement.values).allSatisfy({ position, value in
+                   row.stored(at: position) == before.stored(at: position) && before.stored(at: position) != value
+               }) {
+                throw FormStoreError.ignored("update", of: mapping)
+            }
         } else if !before.isWhole {
             // Nothing written, but read in part: the record is read whole now.
             after = try Self.readRow(mapping, keyArguments, conn)

@@ -176,8 +176,12 @@ public struct FormStoreError: Error, Sendable, Hashable, CustomStringConvertible
 
     /// A write a trigger dropped without an error (`RAISE(IGNORE)`); the transaction was rolled back.
     static func ignored(_ write: String, of mapping: TableMapping) -> FormStoreError {
-        FormStoreError(reason: .ignoredWrite, message: "a trigger on '\(mapping.table.name)' ignored the \(write) "
-                           + "(RAISE(IGNORE)): nothing was written")
+        if mapping.table.isView {
+            return FormStoreError(reason: .ignoredWrite, message: "the INSTEAD OF trigger of view '\(mapping.table.name)' "
+                                      + "did not carry out the \(write): nothing was written")
+        }
+        return FormStoreError(reason: .ignoredWrite, message: "a trigger on '\(mapping.table.name)' ignored the \(write) "
+                                  + "(RAISE(IGNORE)): nothing was written")
     }
 
     static func badKey(_ message: String) -> FormStoreError {

@@ -256,7 +256,8 @@ import Testing
             INSERT INTO orders VALUES (1, '2024-3-5'), (2, 2460376);
             INSERT INTO line VALUES (10, 1, '2024-3-5', 2460374.5, 1709596800123, 'yes', '1.50'),
                                     (11, 1, '05.03.2024 10:30', 2460375, 1709683200, 0, NULL),
-                                    (12, 2, '2024-03-05T10:00:00Z', NULL, NULL, 'no', 2);
+                                    (12, 2, '2024-03-05T10:00:00Z', NULL, NULL, 'no', 2),
+                                    (13, 2, NULL, NULL, NULL, 2, NULL), (14, 2, NULL, NULL, NULL, -1, NULL);
             """)
         let export = try demo.run(["export", "orders", "--children"])
         #expect(export.code == 0, "\(export)")
@@ -269,6 +270,28 @@ import Testing
         let again = try fresh.run(["import", "orders", "--children"], stdin: export.output)
         #expect(again.errors == "Imported 2 row(s): 0 new, 0 updated, 2 unchanged.\n", "\(again)")
         #expect(try fresh.dump() == demo.dump())
+    }
+
+    /// A number far past any date is no date: given to a date field through
+    /// JSON it ended the process (and `serve` with it), imported into a new
+    /// row it was stored, and `show` of it ended the process. A Julian day
+    /// with a time of day is refused for a stored DATE, as typed text is.
+    @Test func aNumberNoDateHoldsIsRefusedNotACrash() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE e (id INTEGER PRIMARY KEY, ep DATETIME, jd DATE);
+            INSERT INTO e VALUES (1, 1709596800, '2024-3-5'), (2, 1e30, NULL);
+            """)
+        let before = try demo.dump()
+        for body in [#"{"ep": 1e30}"#, #"{"jd": -1e20}"#, #"{"jd": 2460390.25}"#] {
+            let run = try demo.run(["set", "e", "1", "--json"], stdin: body)
+            #expect(run.code == 65, "\(body): \(run)")
+        }
+        let imported = try demo.run(["import", "e"], stdin: #"{"id": 5, "ep": 1e30}"# + "\n")
+        #expect(imported.code == 65, "\(imported)")
+        #expect(try demo.dump() == before)
+        // A stored one is shown as the number it is.
+        let shown = try demo.run(["show", "e", "2"])
+        #expect(shown.code == 0 && shown.output.contains("ep: 1e+30"), "\(shown)")
     }
 
     /// `set --json` takes a date as its column may store it, as `import`

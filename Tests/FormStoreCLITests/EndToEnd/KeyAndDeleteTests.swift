@@ -30,6 +30,7 @@ import Testing
             INSERT INTO t VALUES (1, 'a'), (2, 'b'), (3, 'c');
             CREATE VIEW tv AS SELECT id, name FROM t;
             CREATE TRIGGER tv_delete INSTEAD OF DELETE ON tv BEGIN DELETE FROM t WHERE id = OLD.id AND OLD.name <> 'c'; END;
+            CREATE TRIGGER tv_update INSTEAD OF UPDATE ON tv BEGIN SELECT 1; END;
             CREATE TRIGGER skip_update BEFORE UPDATE ON t WHEN NEW.name = 'skip' BEGIN SELECT RAISE(IGNORE); END;
             CREATE TRIGGER skip_insert BEFORE INSERT ON t WHEN NEW.name = 'skip' BEGIN SELECT RAISE(IGNORE); END;
             CREATE TRIGGER keep_two BEFORE DELETE ON t WHEN OLD.id = 2 BEGIN SELECT RAISE(IGNORE); END;
@@ -44,8 +45,12 @@ import Testing
         #expect(try demo.query("SELECT id FROM t ORDER BY id") == "2\n3\n")
         let before = try demo.dump()
         let kept = try demo.run(["delete", "tv", "3", "--yes"])
-        #expect(kept.code == 65 && kept.errors == "formstore: a trigger on 'tv' ignored the delete (RAISE(IGNORE)): nothing was written\n",
-                "\(kept)")
+        #expect(kept.code == 65 && kept.errors == "formstore: the INSTEAD OF trigger of view 'tv' did not carry out the delete: "
+                + "nothing was written\n", "\(kept)")
+        // An INSTEAD OF UPDATE that does nothing is said, where the save was reported (`name  c  c`).
+        let nothing = try demo.run(["set", "tv", "3", "name=z"])
+        #expect(nothing.code == 65 && nothing.errors.contains("the INSTEAD OF trigger of view 'tv' did not carry out the update"),
+                "\(nothing)")
         let missing = try demo.run(["delete", "tv", "9", "--yes"])
         #expect(missing.code == 66, "\(missing)")
         let update = try demo.run(["set", "t", "2", "name=skip"])
