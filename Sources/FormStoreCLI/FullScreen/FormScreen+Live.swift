@@ -53,23 +53,20 @@ extension FormScreen {
         if change.deleted {
             throw CLIError.deletedWhileEditing(session)
         }
-        var parts: [String] = []
-        if !change.changed.isEmpty {
-            let fields = change.changed.map { "\(FieldDisplay.label($0, in: form)) → \(FieldDisplay.current($0, in: session))" }
-            parts.append("Changed by someone else: \(fields.joined(separator: ", ")).")
-        }
         // A field the conflict screen already offers (the save met the commit before it was heard) is not news.
         var choosing: Set<String> = []
         if case .conflicts(let choice)? = overlay { choosing = Set(choice.conflicts.map(\.field)) }
         let conflicts = change.conflicts.filter { !choosing.contains($0.field) }
-        if !conflicts.isEmpty {
-            let fields = conflicts.map { FieldDisplay.label($0.field, in: form) }
-            parts.append("Also changed by someone else: \(fields.joined(separator: ", ")) (Ctrl-S to choose).")
-        }
         let rowConflicts = change.rowConflicts.filter { !choosing.contains($0.field) }
-        parts += rowNotices(change.rows, rowConflicts)
+        let rows = rowNotices(change.rows, rowConflicts)
+        // One sentence each, what to choose first: the message line is cut at the screen's edge.
+        let clashes = conflicts.map { FieldDisplay.label($0.field, in: form) } + rows.clashes
+        let taken = change.changed.map { "\(FieldDisplay.label($0, in: form)) → \(FieldDisplay.current($0, in: session))" } + rows.taken
+        var parts: [String] = []
+        if !clashes.isEmpty { parts.append("Changed by someone else too: \(clashes.joined(separator: ", ")) (Ctrl-S to choose).") }
+        if !taken.isEmpty { parts.append("Changed by someone else: \(taken.joined(separator: "; ")).") }
         guard !parts.isEmpty else { return }
-        say(parts.joined(separator: " "), problem: !conflicts.isEmpty || !rowConflicts.isEmpty)
+        say(parts.joined(separator: " "), problem: !clashes.isEmpty)
         // The focused field's text shows the value it took (it was not typed in: else it would conflict).
         if let focus, change.changed.contains(focus), cell == nil { focusChanged() }
         // So does the focused cell of a row that took a change.
@@ -80,10 +77,12 @@ extension FormScreen {
         keepFocusVisible()
     }
 
-    /// What another writer did to the rows, by place as the table shows them:
-    /// `Lines row 2 changed (Amount), row 3 added, 1 row deleted.`
-    private func rowNotices(_ changed: [ExternalRowChange], _ conflicts: [FieldConflict]) -> [String] {
+    /// What another writer did to the rows, by place as the table shows them
+    /// (`Lines row 2 changed (Amount), row 3 added, 1 row deleted`), and
+    /// what it changed of the rows edited here (`1 edited cell or row of Lines`).
+    private func rowNotices(_ changed: [ExternalRowChange], _ conflicts: [FieldConflict]) -> (taken: [String], clashes: [String]) {
         var parts: [String] = []
+        var clashing: [String] = []
         let groups = Set(changed.map(\.group)).union(conflicts.compactMap { $0.field.split(separator: "[").first.map(String.init) })
         for group in form.groups.map(\.key) where groups.contains(group) {
             let rows = session.rows(group), fields = form.group(group)?.fields ?? []
@@ -100,13 +99,13 @@ extension FormScreen {
             }
             let deleted = changed.filter { $0.group == group && $0.kind == .deleted }.count
             if deleted > 0 { said.append("\(deleted) row\(deleted == 1 ? "" : "s") deleted") }
-            if !said.isEmpty { parts.append("Changed by someone else: \(groupTitle(group)) \(said.joined(separator: ", ")).") }
+            if !said.isEmpty { parts.append("\(groupTitle(group)) \(said.joined(separator: ", "))") }
             let clashes = conflicts.filter { $0.field.hasPrefix(group + "[") }.count
             if clashes > 0 {
-                parts.append("Also changed by someone else: \(clashes) edited \(clashes == 1 ? "cell or row" : "cells or rows") of \(groupTitle(group)) (Ctrl-S to choose).")
+                clashing.append("\(clashes) edited \(clashes == 1 ? "cell or row" : "cells or rows") of \(groupTitle(group))")
             }
         }
-        return parts
+        return (parts, clashing)
     }
 
     /// Whether someone else changed `key` underneath an edit not saved yet.

@@ -102,7 +102,7 @@ import Testing
         try pane.type("-Smith")
         try pane.screen(showing: "Lee-Smith")
         _ = try stored(database, "UPDATE signups SET lastName = 'Li' WHERE id = 1")
-        try GoldenScreen.check(try pane.screen(showing: "Also changed by someone else: Last Name"),
+        try GoldenScreen.check(try pane.screen(showing: "Changed by someone else too: Last Name"),
                                "signup-changed-underneath")
         #expect(try pane.screen().contains("changed by someone else: Ctrl-S to choose"))
         try pane.press("C-s")
