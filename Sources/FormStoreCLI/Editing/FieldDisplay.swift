@@ -40,8 +40,19 @@ enum FieldDisplay {
     }
 
     /// The field's label, as messages name it.
+    /// A group's row or cell path reads as a person says it: `lines[#6]` as
+    /// `Lines row 6`, `lines[10].amount` as `Lines row 10 (Amount)`.
     static func label(_ key: String, in form: Form) -> String {
-        form.field(key)?.label ?? key
+        if let field = form.field(key) { return field.label }
+        guard let open = key.firstIndex(of: "["), let close = key.lastIndex(of: "]"), open < close,
+              let group = form.group(String(key[..<open])) else { return key }
+        var row = String(key[key.index(after: open)..<close])
+        if row.hasPrefix("#") { row.removeFirst() }
+        let rest = key[key.index(after: close)...]
+        let cell = rest.hasPrefix(".") ? String(rest.dropFirst()) : nil
+        let title = groupTitle(group.key, in: form) + " row " + row
+        guard let cell else { return title }
+        return title + " (" + (group.field(cell)?.label ?? cell) + ")"
     }
 
     /// The field as a message names it beside its key (`Born (born)`); the

@@ -399,3 +399,17 @@ import Testing
         #expect(lines.last?.contains("Enter pick") == true)
     }
 }
+
+/// Paths of a group's rows and cells, named as a person says them in messages.
+@Suite struct FieldDisplayLabelTests {
+    @Test func aRowsPathReadsAsItsGroupAndPlace() {
+        var line = RowGroup(key: "lines", fields: [Field(key: "amount", label: "Amount", kind: .decimal)])
+        line.table = "invoice_line"
+        let form = Form(name: "invoice", sections: [Section(fields: [Field(key: "customer", label: "Customer")]),
+                                                    Section("Lines", group: line)])
+        #expect(FieldDisplay.label("customer", in: form) == "Customer")
+        #expect(FieldDisplay.label("lines[#6]", in: form) == "Lines row 6")
+        #expect(FieldDisplay.label("lines[10].amount", in: form) == "Lines row 10 (Amount)")
+        #expect(FieldDisplay.label("other[1]", in: form) == "other[1]")
+    }
+}
