@@ -21,6 +21,11 @@ extension RecordImporter {
     /// - throws: `RowProblems` for rows that do not parse or validate; `DatabaseError` or `PostgresError`.
     mutating func writeRows(_ input: InputRecord, parent key: RecordKey, into batch: any ChildRowWriting) throws -> Bool {
         guard !input.rows.isEmpty, let record = try batch.loadWithGroups(key) else { return false }
+        if let earlier = rowsStated[record.key], earlier != input.line {
+            throw RowProblems(messages: ["\(form.tableName) \(record.key.typedText) has its rows on line \(earlier) too: "
+                                         + "give each record's rows once (each array is the whole group)"])
+        }
+        rowsStated[record.key] = input.line
         let memory = MemoryBackend(keyColumns: record.key.columns)
         var values = record.values
         for (column, value) in zip(record.key.columns, record.key.values) { values[column] = value }

@@ -56,6 +56,10 @@ struct RecordImporter {
     /// the later write would silently undo the earlier, or move a row from
     /// one parent to another, blanking what the line left out (`claim`).
     var written: [String: [RecordKey: Int]] = [:]
+    /// With `--children`: the line that stated each record's rows. A group's
+    /// array is the whole group, so a second line stating them would delete
+    /// what the first named (`writeRows`).
+    var rowsStated: [RecordKey: Int] = [:]
     /// Whether some group's rows are records of the form's own table.
     let hasGroupOfOwnTable: Bool
     /// The last row's names, by position, and their slots (`slot(of:at:)`).
