@@ -48,37 +48,29 @@ import Testing
     /// names it, and Enter on it opens those rows to pick from, as on a field:
     /// the cells showed bare ids, and Enter only moved on.
     @Test func aRowsForeignKeyShowsItsRowAndOpensAPicker() throws {
-        let database = try DemoDatabase(sql: """
-            CREATE TABLE playlist (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-            CREATE TABLE track (id INTEGER PRIMARY KEY, title TEXT NOT NULL);
-            CREATE TABLE playlist_track (
-                playlist_id INTEGER NOT NULL REFERENCES playlist(id),
-                track_id INTEGER NOT NULL REFERENCES track(id),
-                position INTEGER NOT NULL,
-                PRIMARY KEY (playlist_id, track_id)
-            );
-            INSERT INTO playlist VALUES (1, 'Mix');
-            INSERT INTO track VALUES (1, 'Blue'), (2, 'Blue Monday'), (3, 'Green');
-            INSERT INTO playlist_track VALUES (1, 1, 1), (1, 3, 2);
-            """)
-        let pane = try TerminalPane(database, ["edit", "playlist", "1", "--children"])
-        try pane.screen(showing: "3 (Green)")
-        // Past id and name into the table, then a new row, whose track is picked.
+        let database = try DemoDatabase(sql: ChildRowsWriteCommandTests.playlists)
+        let shown = try TerminalPane(database, ["edit", "playlist", "1", "--children"])
+        try shown.screen(showing: "3 (Outro)")
+        try shown.press("Escape")
+        // An empty playlist: past id and name to the add line, a new row, whose track is picked.
+        let pane = try TerminalPane(database, ["edit", "playlist", "2", "--children"])
+        try pane.screen(showing: "+ add a row")
         try pane.press("Tab", "Tab")
-        try pane.press("C-n")
+        try pane.screen(showing: "› + add a row")
+        try pane.press("Enter")
         try pane.screen(showing: "Row added to playlist_track.")
         try pane.press("Enter")
-        try pane.screen(showing: "Blue Monday")
+        // The rows by label: Intro, Outro, Song; the second is picked.
+        try pane.screen(showing: "Song")
         try pane.press("Down")
         try pane.press("Enter")
         try pane.screen(showing: "references track.id")
         try pane.press("Tab")
-        try pane.type("7")
+        try pane.type("0")
         try pane.press("C-s")
         try pane.screen(showing: "Saved: playlist_track.")
-        try pane.screen(showing: "2 (Blue Monday)")
-        #expect(try stored(database, "SELECT track_id, position FROM playlist_track ORDER BY track_id")
-                == "1|1\n2|7\n3|2\n")
+        try pane.screen(showing: "3 (Outro)")
+        #expect(try stored(database, "SELECT track_id, position FROM playlist_track WHERE playlist_id = 2") == "3|0\n")
         try pane.press("Escape")
         #expect(try pane.exitCode() == 0)
     }
