@@ -138,14 +138,19 @@ extension FormStore: GroupBackend {
                 let named = mapping.keyColumns.allSatisfy { values[$0] != nil }
                     ? RecordKey(columns: mapping.keyColumns, values: mapping.keyColumns.map { values[$0]! }) : nil
                 let given = named.flatMap { change.storedForms[$0] }
-                // A key another parent's row holds: said so, where SQLite's UNIQUE refusal named no row.
-                if let named, try readRow(mapping, try mapping.keyArguments(named), conn) != nil {
-                    throw FormStoreError.badKey(GroupChanges.keyTaken(mapping.table.name, named))
-                }
                 let (sql, arguments) = try mapping.insertStatement(mapping.columnValues(values, over: [:]),
                                                                    like: (given ?? [:]).mapValues(DatabaseValue.init))
                 try checkReferences(mapping, values, conn)
-                try conn.cachedStatement(sql).execute(arguments)
+                do {
+                    try conn.cachedStatement(sql).execute(arguments)
+                } catch let error as DatabaseError where error.isConstraint {
+                    // A key another parent's row holds: said so, where SQLite's UNIQUE refusal named no row.
+                    // Looked for only once refused: an insert that goes in reads nothing more.
+                    if let named, try readRow(mapping, try mapping.keyArguments(named), conn) != nil {
+                        throw FormStoreError.badKey(GroupChanges.keyTaken(mapping.table.name, named))
+                    }
+                    throw error
+                }
                 try checkOneRowChanged(conn, mapping, expecting: "insert")
                 if let rowHistory, let after = try loadRow(mapping, insertedKey(mapping, values, conn), conn) {
                     try rowHistory.record(before: nil, after: after, conn)
