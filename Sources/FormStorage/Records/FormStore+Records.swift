@@ -256,9 +256,10 @@ extension FormStore {
         defer { statement.reset() }
         guard try statement.step() else { return nil }
         let record = mapping.record(from: statement)
-        // A NULL key (SQLite lets several rows hold one outside an INTEGER PRIMARY KEY) may name
-        // more rows: said, where the first was shown as the record (and `set` refused it).
-        if key.contains(.null), try statement.step() {
+        // A NULL key (SQLite lets several rows hold one outside an INTEGER PRIMARY KEY), or one of
+        // a column of no type (holding both 5 and '5'), may name more rows: said, where the first
+        // was shown as the record (and `set` refused it).
+        if mapping.hasUntypedKey || key.contains(.null), try statement.step() {
             throw FormStoreError.badKey("the key names more than one row of '\(mapping.table.name)': "
                                         + "they cannot be told apart by it")
         }

@@ -31,6 +31,8 @@ public struct TableMapping: Sendable, Hashable {
     /// Whether each key column, in key order, has no declared type (its
     /// argument is bound twice: as stored, and as text).
     private let untypedKeys: [Bool]
+    /// Whether a key column has no type: its key may name two rows (5 and '5').
+    let hasUntypedKey: Bool
     /// `selectSQL` of the record with a key.
     let selectByKeySQL: String
     /// The coding of each of `columns`, in the same order.
@@ -151,6 +153,7 @@ public struct TableMapping: Sendable, Hashable {
         columnPositions = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let untypedKeys = key.map { table.column($0)?.isUntyped == true }
         self.untypedKeys = untypedKeys
+        hasUntypedKey = untypedKeys.contains(true)
         whereKey = Self.keyCondition(key, table: table) { _ in "?" }
         numberedWhereKey = Self.keyCondition(key, table: table) { "?\($0)" }
         selectSQL = "SELECT \(columns.map(quoteIdentifier).joined(with: ", ")) FROM \(quoteIdentifier(table.name))"

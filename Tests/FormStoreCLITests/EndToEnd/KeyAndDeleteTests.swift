@@ -155,6 +155,25 @@ import Testing
         #expect(two.code == 65 && two.errors.contains("the key names more than one row of 't'"), "\(two)")
     }
 
+    /// A key column of no type may hold 5 and '5': the key `5` names both,
+    /// and `show` says so as `set` does, where it showed one of them. A key
+    /// naming one row of such a column is found, whichever it holds.
+    @Test func anUntypedKeyNamingTwoRowsIsRefusedByShowAsBySet() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE u (id PRIMARY KEY, v);
+            INSERT INTO u VALUES (5, 'integer'), ('5', 'text'), ('abc', 'word'), (2.5, 'real');
+            """)
+        let before = try demo.dump()
+        let shown = try demo.run(["show", "u", "5"])
+        #expect(shown.code == 65 && shown.output.isEmpty, "\(shown)")
+        #expect(shown.errors.contains("the key names more than one row of 'u'"), "\(shown)")
+        let set = try demo.run(["set", "u", "5", "v=x"])
+        #expect(set.code == 65 && set.errors.contains("more than one row of 'u'"), "\(set)")
+        #expect(try demo.dump() == before)
+        #expect(try demo.run(["show", "u", "abc"]).output == "id: abc\nv:  word\n")
+        #expect(try demo.run(["show", "u", "2.5"]).output == "id: 2.5\nv:  real\n")
+    }
+
     @Test func aForeignKeyRefusalNamesWhoRefersToTheRecord() throws {
         let demo = try DemoDatabase(sql: Self.schema)
         let before = try demo.dump()
