@@ -143,6 +143,19 @@ extension FormStore {
         }
     }
 
+    /// Runs `write`; when a foreign key refuses it, throws the refusal named
+    /// by `checkReferences` (the field, the table, the value) where it can
+    /// name it, else SQLite's own. Nothing is looked up unless the write fails.
+    static func namingMissingReference<T>(_ mapping: TableMapping, _ values: @autoclosure () -> [String: FieldValue],
+                                          _ conn: Connection, _ write: () throws -> T) throws -> T {
+        do {
+            return try write()
+        } catch let error as DatabaseError where error.isForeignKeyViolation {
+            try checkReferences(mapping, values(), conn)
+            throw error
+        }
+    }
+
     /// Refuses a written value of a single-column foreign key that refers to
     /// no row, naming the field and the table, while foreign keys are enforced
     /// (and not deferred by the schema).
@@ -156,9 +169,7 @@ extension FormStore {
             let target = key.destinationColumns.first ?? referenced.primaryKey.columns.first ?? referenced.rowIDName ?? "rowid"
             let sql = "SELECT 1 FROM \(quoteIdentifier(referenced.name)) WHERE \(quoteIdentifier(target)) = ? LIMIT 1"
             guard try conn.fetchOne(sql, StatementArguments([mapping.coding(column).encode(value)])) == nil else { continue }
-            throw FormStoreError(reason: .missingReference,
-                                 message: "\(column): no row of '\(referenced.name)' has \(target) = \(RecordKey(target, value))",
-                                 field: column)
+            throw FormStoreError.missingReference(column, value: value, table: referenced.name, target: target)
         }
     }
 }

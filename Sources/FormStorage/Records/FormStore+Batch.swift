@@ -123,7 +123,7 @@ public final class RecordBatch {
             statement = try connection.cachedStatement(mapping.insertSQL(given, ifKeyIsFree: ifKeyIsFree))
             lastInsert = (given, ifKeyIsFree, statement)
         }
-        try statement.execute(StatementArguments(arguments))
+        try FormStore.namingMissingReference(mapping, values(), connection) { try statement.execute(StatementArguments(arguments)) }
         if ifKeyIsFree && connection.changesCount == 0 { return false }
         try FormStore.checkOneRowChanged(connection, mapping, expecting: "insert")
         lastInsertedRowID = connection.lastInsertedRowID
@@ -156,7 +156,9 @@ public final class RecordBatch {
                                                       key: try mapping.keyArguments(key), like: forms) else {
             return try load(key) != nil
         }
-        try connection.cachedStatement(statement.sql).execute(statement.arguments)
+        try FormStore.namingMissingReference(mapping, changes, connection) {
+            try connection.cachedStatement(statement.sql).execute(statement.arguments)
+        }
         // A key that names two rows (an untyped key column holding 1 and '1') writes neither: the batch rolls back.
         try FormStore.checkOneRowChanged(connection, mapping)
         // None changed: no such record, or a trigger ignored the update of one there.

@@ -129,6 +129,13 @@ public struct FormStoreError: Error, Sendable, Hashable, CustomStringConvertible
                                   + "the nearest number its REAL column holds", field: column)
     }
 
+    /// The value `column` was given refers to no row: `table` has no row
+    /// whose `target` holds it. On either backend, in the same words.
+    public static func missingReference(_ column: String, value: FieldValue, table: String, target: String) -> FormStoreError {
+        FormStoreError(reason: .missingReference,
+                       message: "\(column): no row of '\(table)' has \(target) = \(RecordKey(target, value))", field: column)
+    }
+
     /// A JSON path's field set where its column holds text that is no JSON
     /// object (or a member on the path that is no object): written over, the text would be lost.
     public static func notADocument(field: String, column: String) -> FormStoreError {

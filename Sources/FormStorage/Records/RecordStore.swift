@@ -107,8 +107,6 @@ public protocol RecordWriting: AnyObject {
     /// Writes `changes` to the record with `key`; false when there is none.
     @discardableResult
     func update(_ key: RecordKey, changes: [String: FieldValue], like: [String: DatabaseValue]) throws -> Bool
-    /// Checks foreign keys when the batch commits, so a row may refer to one written later.
-    func deferForeignKeyChecks() throws
     /// How many references to missing records the transaction sees now (0 without foreign keys).
     func foreignKeyViolationCount() throws -> Int
     /// A value as a date column of the form stores it (any of its forms), read as a date.

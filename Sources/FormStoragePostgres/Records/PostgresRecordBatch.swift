@@ -55,7 +55,7 @@ final class PostgresRecordBatch: RecordWriting {
                 sequencedColumnsGiven.insert(name)
             }
         }
-        try inSavepoint {
+        try namingMissingReference(values) { try inSavepoint {
             let result = try connection.execute(statement.sql, statement.parameters)
             guard result.rowCount == 1 else { return }
             let record = mapping.record(result, row: 0)
@@ -63,7 +63,7 @@ final class PostgresRecordBatch: RecordWriting {
             let key = record.key
             lastInserted = key
             try history?.record(before: nil, after: mapping.storedTexts(result, row: 0), key: key, connection)
-        }
+        } }
     }
 
     /// Moves the sequence of each column given values (an import restoring
@@ -90,7 +90,7 @@ final class PostgresRecordBatch: RecordWriting {
                                                       like: like.mapValues(FieldValue.init)) else {
             return try connection.execute(mapping.selectByKeySQL, keyParameters).rowCount == 1
         }
-        return try inSavepoint {
+        return try namingMissingReference(changes) { try inSavepoint {
             let before = try history == nil ? nil : storedTexts(keyParameters)
             loaded = nil  // the write changes the row: a later update reads it again
             let result = try connection.execute(statement.sql, statement.parameters)
@@ -100,6 +100,26 @@ final class PostgresRecordBatch: RecordWriting {
                                    key: mapping.record(result, row: 0).key, connection)
             }
             return result.rowCount == 1
+        } }
+    }
+
+    /// Runs `write` (in its savepoint); when a foreign key refuses it, throws
+    /// the refusal naming the field, the table and the value, as SQLite's
+    /// store does (`FormStoreError.missingReference`), where the value of a
+    /// one-column key names no row; else the server's. Nothing is looked up
+    /// unless the write fails.
+    private func namingMissingReference<T>(_ values: [String: FieldValue], _ write: () throws -> T) throws -> T {
+        do {
+            return try write()
+        } catch let error as PostgresError where error.isForeignKeyViolation {
+            for key in try connection.constraints(of: mapping.table.name).foreignKeys where key.columns.count == 1 {
+                let column = key.columns[0], target = key.destinationColumns[0]
+                guard let value = values[column], value != .null else { continue }
+                let sql = "SELECT 1 FROM \(quoteIdentifier(key.destinationTable)) WHERE \(quoteIdentifier(target)) = $1 LIMIT 1"
+                guard try connection.execute(sql, [mapping.coding(column).encode(value)]).rowCount == 0 else { continue }
+                throw FormStoreError.missingReference(column, value: value, table: key.destinationTable, target: target)
+            }
+            throw error
         }
     }
 
@@ -110,20 +130,16 @@ final class PostgresRecordBatch: RecordWriting {
         return result.rowCount == 1 ? mapping.storedTexts(result, row: 0) : nil
     }
 
-    /// Only constraints declared `DEFERRABLE` can wait for the commit; the others are checked per row.
-    func deferForeignKeyChecks() throws {
-        try connection.executeScript("SET CONSTRAINTS ALL DEFERRED")
-    }
-
     /// 1 when a deferred foreign key now refers to no row, else 0: the check
-    /// runs the deferred constraints at once inside a savepoint, then defers them again.
+    /// runs the deferred constraints at once inside a savepoint rolled back
+    /// after it, which leaves them deferred as they were.
     func foreignKeyViolationCount() throws -> Int {
+        try connection.executeScript("SAVEPOINT formstore_check")
+        defer { _ = try? connection.executeScript("ROLLBACK TO SAVEPOINT formstore_check; RELEASE SAVEPOINT formstore_check") }
         do {
-            try inSavepoint { try connection.executeScript("SET CONSTRAINTS ALL IMMEDIATE") }
-            try connection.executeScript("SET CONSTRAINTS ALL DEFERRED")
+            try connection.executeScript("SET CONSTRAINTS ALL IMMEDIATE")
             return 0
         } catch let error as PostgresError where error.isForeignKeyViolation {
-            try connection.executeScript("SET CONSTRAINTS ALL DEFERRED")
             return 1
         }
     }

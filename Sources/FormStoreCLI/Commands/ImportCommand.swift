@@ -59,7 +59,8 @@ struct ImportCommand: ParsableCommand {
         let reader = ReadAheadReader(format.reader(source, csvDelimiter: delimiter, groups: Set(form.groups.map(\.key))))
         let summary = try workspace.importRecords(of: form, from: reader, dryRun: dryRun)
         guard summary.failures.isEmpty else {
-            var details = summary.failures.map(\.description)
+            // By line: a row a foreign key refused is told after the rows it waited for.
+            var details = summary.failures.sorted { $0.line < $1.line }.map(\.description)
             let unreported = summary.failedRows - Set(summary.failures.map(\.line)).count
             if unreported > 0 { details.append("… and \(unreported) more row(s)") }
             throw CLIError.validation("\(summary.failedRows) row(s) failed validation; nothing was imported",

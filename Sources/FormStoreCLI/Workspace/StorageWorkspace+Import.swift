@@ -39,8 +39,9 @@ extension StorageWorkspace {
                     [unowned self] text, column in keyValue(text, column: column, of: form, keyColumns: keyColumns)
                 }
                 reader.expect(names: importer.expectedNames)
-                // A row may refer to one later in the input (a parent after its child).
-                try batch.deferForeignKeyChecks()
+                // Foreign keys are checked per row, so a refusal names its line; a row may still refer to
+                // one later in the input (a parent after its child): it waits for the rest (`waiting`).
+                // A constraint the schema defers (`DEFERRABLE INITIALLY DEFERRED`) waits for the commit.
                 let danglingBefore = dryRun ? try batch.foreignKeyViolationCount() : 0
                 var summary = ImportSummary()
                 var next = try reader.next()
@@ -49,8 +50,7 @@ extension StorageWorkspace {
                     throw InputError(line: 1, message: unknown.map { RecordImporter.notAField($0, form: form) }
                         .joined(separator: "; "))
                 }
-                // Rows a foreign key refused where the server checks it per row (PostgreSQL's constraints
-                // not declared DEFERRABLE): tried again once the rows after them are in, while any gets in.
+                // Rows a foreign key refused: tried again once the rows after them are in, while any gets in.
                 var waiting: [InputRecord] = []
                 func importRow(_ input: InputRecord, lastTry: Bool) throws {
                     do {
@@ -76,15 +76,15 @@ extension StorageWorkspace {
                                 && SecureWriteFailure.mayQuoteValues(error) {
                         // SQLite's text could quote the row's secret: the row is refused with the schema's words only.
                         summary.reject(line: input.line, [SecureWriteFailure.message(for: error, secureFields: secureIn(input))])
+                    } catch let error where Self.isMissingReference(error) && !lastTry && input.rows.isEmpty {
+                        // A reference to a row later in the input (a self-reference to a later key).
+                        waiting.append(input)
                     } catch let error as DatabaseError where error.isRowProblem {
                         summary.reject(line: input.line, [error.message ?? "rejected by the database"])
-                    } catch let error as FormStoreError where error.reason == .inexactNumber || error.reason == .badKey {
+                    } catch let error as FormStoreError where [.inexactNumber, .badKey, .missingReference].contains(error.reason) {
                         // A number its column would store as another, or a key naming two rows (an untyped
                         // key column holding 1 and '1'): the row's problem, named by its line.
                         summary.reject(line: input.line, [error.message])
-                    } catch let error as PostgresError where error.isForeignKeyViolation && !lastTry && input.rows.isEmpty {
-                        // A reference to a row later in the input (a self-reference to a later key).
-                        waiting.append(input)
                     } catch let error as PostgresError where error.isRowProblem {
                         // The primary message only: PostgreSQL's detail line quotes the row's values, and with a
                         // secure field bound not even that (a type error quotes the value it refused).
@@ -129,6 +129,16 @@ extension StorageWorkspace {
         } catch let error as PostgresError where error.isForeignKeyViolation {
             throw CLIError.validation("\(error.message) at the end of the import "
                 + "(a row refers to a record that neither exists nor is imported); nothing was imported")
+        }
+    }
+
+    /// A foreign key refused the row: it may refer to a row later in the input.
+    private static func isMissingReference(_ error: any Error) -> Bool {
+        switch error {
+        case let error as FormStoreError: error.reason == .missingReference
+        case let error as DatabaseError: error.isForeignKeyViolation
+        case let error as PostgresError: error.isForeignKeyViolation
+        default: false
         }
     }
 

@@ -156,7 +156,7 @@ import Testing
         let before = try db.dump()
         let set = try db.run(["set", "twice", "1", "v=which"])
         #expect(set.code == 65)
-        #expect(set.errors == "formstore: the key names 2 rows of 'twice', not one: nothing was written\n")
+        #expect(set.errors == "formstore: the key names more than one row of 'twice': they cannot be told apart by it\n")
         let export = try db.run(["export", "twice"])
         let imported = try db.run(["import", "twice"], stdin: export.output)
         #expect(imported.code == 65, "\(imported)")
