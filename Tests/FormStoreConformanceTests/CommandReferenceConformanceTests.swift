@@ -71,6 +71,22 @@ import Testing
         #expect(try backend.row("SELECT title, artist_id FROM album WHERE id = 1") == ["Back in Black", "1"])
     }
 
+    /// A key referring to no row is refused by `new` and `set` naming the
+    /// field, the table and the value, in the same words on both backends
+    /// (PostgreSQL's own message names only its constraint).
+    @Test(arguments: BackendKind.allCases)
+    func aMissingReferenceIsNamedByItsField(_ kind: BackendKind) throws {
+        let backend = try TestBackend(kind, schema: Self.schema)
+        let db = ["--db", backend.location]
+        let counted = "SELECT count(*) FROM album WHERE curator_id IS NULL OR curator_id = 1"
+        #expect(try backend.count(counted) == 2)
+        let new = try runBinary(db + ["new", "album", "id=3", "title=Parklife", "artist_id=9"])
+        #expect(new.code == 65 && new.errors == "formstore: artist_id: no row of 'artist' has id = 9\n", "\(kind): \(new)")
+        let set = try runBinary(db + ["set", "album", "1", "curator_id=7"])
+        #expect(set.code == 65 && set.errors == "formstore: curator_id: no row of 'curator' has id = 7\n", "\(kind): \(set)")
+        #expect(try backend.count(counted) == 2 && backend.count("SELECT count(*) FROM album") == 2)
+    }
+
     @Test(arguments: BackendKind.allCases)
     func servesPickersOfferTheReferencedRows(_ kind: BackendKind) throws {
         let backend = try TestBackend(kind, schema: Self.schema)

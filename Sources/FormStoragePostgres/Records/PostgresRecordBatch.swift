@@ -103,23 +103,13 @@ final class PostgresRecordBatch: RecordWriting {
         } }
     }
 
-    /// Runs `write` (in its savepoint); when a foreign key refuses it, throws
-    /// the refusal naming the field, the table and the value, as SQLite's
-    /// store does (`FormStoreError.missingReference`), where the value of a
-    /// one-column key names no row; else the server's. Nothing is looked up
-    /// unless the write fails.
+    /// Runs `write` (in its savepoint), naming a foreign key's refusal by
+    /// field (`PostgresTableMapping.missingReference`).
     private func namingMissingReference<T>(_ values: [String: FieldValue], _ write: () throws -> T) throws -> T {
         do {
             return try write()
         } catch let error as PostgresError where error.isForeignKeyViolation {
-            for key in try connection.constraints(of: mapping.table.name).foreignKeys where key.columns.count == 1 {
-                let column = key.columns[0], target = key.destinationColumns[0]
-                guard let value = values[column], value != .null else { continue }
-                let sql = "SELECT 1 FROM \(quoteIdentifier(key.destinationTable)) WHERE \(quoteIdentifier(target)) = $1 LIMIT 1"
-                guard try connection.execute(sql, [mapping.coding(column).encode(value)]).rowCount == 0 else { continue }
-                throw FormStoreError.missingReference(column, value: value, table: key.destinationTable, target: target)
-            }
-            throw error
+            throw try mapping.missingReference(in: values, connection) ?? error
         }
     }
 

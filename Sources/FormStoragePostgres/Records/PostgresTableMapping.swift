@@ -258,3 +258,21 @@ extension PostgresTableMapping {
         }
     }
 }
+
+extension PostgresTableMapping {
+    /// After a foreign key refused a write of `values`: the refusal naming
+    /// the field, the table and the value, in SQLite's store's words
+    /// (`FormStoreError.missingReference`), for the first one-column key
+    /// whose value names no row; nil when none does (a key of several
+    /// columns), and the server's message is all there is.
+    func missingReference(in values: [String: FieldValue], _ conn: PostgresConnection) throws -> FormStoreError? {
+        for key in try conn.constraints(of: table.name).foreignKeys where key.columns.count == 1 {
+            let column = key.columns[0], target = key.destinationColumns[0]
+            guard let value = values[column], value != .null else { continue }
+            let sql = "SELECT 1 FROM \(quoteIdentifier(key.destinationTable)) WHERE \(quoteIdentifier(target)) = $1 LIMIT 1"
+            guard try conn.execute(sql, [coding(column).encode(value)]).rowCount == 0 else { continue }
+            return FormStoreError.missingReference(column, value: value, table: key.destinationTable, target: target)
+        }
+        return nil
+    }
+}
