@@ -18,6 +18,17 @@ extension FormStore {
         }
     }
 
+    public func childTablesLeftOut(of table: String) throws -> [String] {
+        try database.read { conn in
+            try conn.tableNames().compactMap { name -> String? in
+                let info = try conn.tableInfo(name)
+                guard !info.isView else { return nil }
+                let keys = info.foreignKeys.filter { $0.destinationTable.equalsIgnoringCase(table) }.map(\.columns)
+                return FormInference.leftOutChild(name, keys: keys)
+            }
+        }
+    }
+
     /// The columns of other tables (and of `table` itself) whose foreign keys
     /// point at `table` under no `ON DELETE` rule, as `orders.customer`
     /// (`t.(a, b)` for a composite key): what a person must change or delete

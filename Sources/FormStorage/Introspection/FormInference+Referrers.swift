@@ -32,4 +32,12 @@ extension FormInference {
         }
         return form
     }
+
+    /// `childTablesLeftOut(of:)`'s words for a table referring to the parent
+    /// by each of `keys` (their columns): `friendship (by a; by b)`, or
+    /// nil for a table referring by one key, which is a group.
+    public static func leftOutChild(_ table: String, keys: [[String]]) -> String? {
+        guard keys.count > 1 else { return nil }
+        return "\(table) (\(keys.map { "by " + $0.joined(separator: ", ") }.sorted().joined(separator: "; ")))"
+    }
 }

@@ -22,6 +22,10 @@ public protocol RecordStore: HistoryBackend, DraftStore, ReferencePicking {
     /// The form inferred from `table` with a repeating group for each table
     /// whose one foreign key refers to it; nil when there is no such table.
     func inferredFormWithChildren(table: String) throws -> Form?
+    /// The tables `inferredFormWithChildren` leaves out because they refer
+    /// to `table` by several foreign keys (which one is meant is a spec's to
+    /// say), each as `friendship (by a; by b)`.
+    func childTablesLeftOut(of table: String) throws -> [String]
     /// The columns whose foreign keys point at `table` under no `ON DELETE`
     /// rule, as `orders.customer` (`t.(a, b)` for a composite key): who must
     /// change before a row of `table` can go.

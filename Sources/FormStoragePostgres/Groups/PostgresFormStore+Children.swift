@@ -21,6 +21,13 @@ extension PostgresFormStore {
         }
     }
 
+    public func childTablesLeftOut(of table: String) throws -> [String] {
+        let keys = try pool.read { try $0.referringKeys(to: table) }
+        return Dictionary(grouping: keys, by: \.table).sorted { $0.key < $1.key }.compactMap { name, keys in
+            FormInference.leftOutChild(name, keys: keys.map(\.key.columns))
+        }
+    }
+
     /// The columns of other tables (and of `table` itself) whose foreign keys
     /// point at `table` under no `ON DELETE` rule, as `orders.customer`
     /// (`t.(a, b)` for a composite key): what a person must change or delete

@@ -495,7 +495,10 @@ struct RecordImporter {
         default: false
         }
         if isArray {
-            throw Problem(field: nil, message: Self.notAField(name, form: form) + " (rows of a group? import them with --children)")
+            // With --children the form has its groups: rows under another name are of none of them.
+            let hint = form.groups.isEmpty ? "rows of a group? import them with --children"
+                : "not a group of \(form.name) either: its groups are \(form.groups.map(\.key).joined(separator: ", "))"
+            throw Problem(field: nil, message: Self.notAField(name, form: form) + " (\(hint))")
         }
         throw Problem(field: nil, message: Self.notAField(name, form: form))
     }

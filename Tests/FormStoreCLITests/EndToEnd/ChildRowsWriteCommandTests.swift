@@ -234,6 +234,41 @@ import Testing
                 "\(object)")
     }
 
+    /// A table referring to the parent by two keys (a friendship's two
+    /// people) is no group of an inferred form: which key is meant is a
+    /// spec's to say. `--children` says so on stderr, where it passed it over
+    /// silently, and an import naming its rows is told the form's groups, not
+    /// to add the `--children` it was given.
+    @Test func aTableReferringByTwoKeysIsLeftOutWithANote() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE friendship (id INTEGER PRIMARY KEY, a INTEGER REFERENCES person(id),
+                                     b INTEGER REFERENCES person(id), since TEXT);
+            CREATE TABLE note (id INTEGER PRIMARY KEY, person_id INTEGER REFERENCES person(id), body TEXT);
+            INSERT INTO person VALUES (1, 'Ann'), (2, 'Bo');
+            INSERT INTO friendship VALUES (1, 1, 2, '2020');
+            INSERT INTO note VALUES (1, 1, 'hi');
+            """)
+        let note = "formstore: note: the rows of friendship (by a; by b) are left out of --children: it refers to person "
+            + "by more than one key; a spec's group names the one meant (\"foreignKey\", docs/spec.md)\n"
+        let shown = try demo.run(["show", "person", "1", "--children"])
+        #expect(shown.code == 0 && shown.output == "id:   1\nname: Ann\nnote:\n  id  body\n   1  hi\n", "\(shown)")
+        #expect(shown.errors == note)
+        let exported = try demo.run(["export", "person", "--children"])
+        #expect(exported.code == 0 && exported.errors == note && !exported.output.contains("friendship"), "\(exported)")
+        let before = try demo.dump()
+        let imported = try demo.run(["import", "person", "--children"],
+                                    stdin: #"{"id": 1, "name": "Ann", "friendship": [{"id": 1, "b": 2}]}"#)
+        #expect(imported.code == 65 && imported.errors == note + """
+            formstore: 1 row(s) failed validation; nothing was imported
+              line 1: friendship: not a field of person (not a group of person either: its groups are note)
+
+            """, "\(imported)")
+        #expect(try demo.dump() == before)
+        // Without --children nothing is said: no rows are asked for.
+        #expect(try demo.run(["show", "person", "1"]).errors.isEmpty)
+    }
+
     /// A new child row that names its key is written in the forms its values
     /// came in, as a new record's are: a date as `2024-3-5`.
     @Test func aNewChildRowKeepsTheFormsItCameIn() throws {
