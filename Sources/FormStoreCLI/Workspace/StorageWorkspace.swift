@@ -162,11 +162,23 @@ final class StorageWorkspace: Workspace {
     func formSummaries() throws -> [FormSummary] {
         let catalog = try catalog().adding(storedCatalog())
         warn(catalog)
+        let store = try store()
         let specs = catalog.entries.map {
             FormSummary(name: $0.form.name, title: $0.form.title, source: .spec, fieldCount: $0.form.fields.count,
                         table: $0.form.tableName, origin: $0.origin)
         }
-        let store = try store()
+        // A spec that parses but does not fit the database (a column its table lacks) fails each of its
+        // commands: said here too, where it was listed as if it worked.
+        for entry in catalog.entries {
+            do {
+                if let problem = CompiledForm.of(entry.form).definitionProblem { throw problem }
+                _ = try store.keyColumns(of: entry.form)
+            } catch let error as FormStoreError {
+                warnings?.write("formstore: warning: \(entry.origin): \(error.message) (its commands fail)\n")
+            } catch let error as FormDefinitionError {
+                warnings?.write("formstore: warning: \(entry.origin): \(String(describing: error).singleLine) (its commands fail)\n")
+            }
+        }
         let views = try store.viewNames()
         let tables = try store.tableNames().compactMap { table -> FormSummary? in
             guard let form = try store.inferredForm(table: table) else { return nil }
