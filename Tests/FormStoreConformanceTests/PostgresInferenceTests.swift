@@ -88,6 +88,31 @@ import Testing
         #expect(choices("ship_by").isEmpty)
     }
 
+    /// An enum whose labels include '' offers it as a choice, where it was
+    /// dropped (and a stored '' was then no choice of its field); `form`
+    /// prints it as `show` prints empty text. A type that is no enum has none.
+    @Test func anEnumsEmptyLabelIsAChoice() throws {
+        let url = try PostgresCluster.freshDatabase()
+        try PostgresCluster.psql(url, """
+            CREATE TYPE mood AS ENUM ('', 'happy', 'sad');
+            CREATE TYPE only_empty AS ENUM ('');
+            CREATE TABLE em (id integer PRIMARY KEY, m mood, o only_empty, t text);
+            INSERT INTO em VALUES (1, '', '', ''), (2, 'sad', NULL, 'x');
+            """)
+        let store = try PostgresFormStore(pool: PostgresPool(url: url), applyingMigrations: false)
+        let form = try #require(try store.inferredForm(table: "em"))
+        func choices(_ key: String) -> [FieldValue] { form.fields.first { $0.key == key }?.choices.map(\.value) ?? [] }
+        #expect(choices("m") == ["", "happy", "sad"])
+        #expect(choices("o") == [""])
+        #expect(choices("t").isEmpty)
+        let described = try runBinary(["--db", url, "form", "em"])
+        #expect(described.output.contains("    choices: \"\", happy, sad\n"), "\(described)")
+        let set = try runBinary(["--db", url, "set", "em", "2", #"m:="""#])
+        #expect(set.code == 0, "\(set)")
+        let shown = try runBinary(["--db", url, "show", "em", "2", "--format", "json"])
+        #expect(shown.output.contains(#""m": """#), "\(shown)")
+    }
+
     @Test func requiredOnlyWhereTheServerFillsNothingIn() throws {
         let form = try #require(try store().inferredForm(table: "orders"))
         let required = Set(form.fields.filter(\.isNotNull).map(\.key))

@@ -118,10 +118,12 @@ import Testing
         }
         #expect(unique?.isUniqueViolation == true)
         #expect(unique?.constraint == "things_code_key")
-        let foreign = #expect(throws: PostgresError.self) {
+        // A foreign key's refusal names the field, the table and the value, as SQLite's store does.
+        let foreign = #expect(throws: FormStoreError.self) {
             _ = try store.insert(Self.form, values: ["owner": 9], deletingDraft: nil)
         }
-        #expect(foreign?.isForeignKeyViolation == true)
+        #expect(foreign?.reason == .missingReference && foreign?.field == "owner")
+        #expect(foreign?.message == "owner: no row of 'owners' has id = 9")
         #expect(try backend.count("SELECT count(*) FROM things") == 1)
     }
 

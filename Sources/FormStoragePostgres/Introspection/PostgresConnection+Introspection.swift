@@ -60,7 +60,10 @@ extension PostgresConnection {
                 name: columns.text(row: row, column: 0) ?? "",
                 typeName: columns.text(row: row, column: 1) ?? "text",
                 elementTypeName: columns.text(row: row, column: 2),
-                enumLabels: (columns.text(row: row, column: 7) ?? "").split(separator: "\u{1f}").map(String.init),
+                // NULL for a type that is no enum; an enum's empty label ('') is a label like any other.
+                enumLabels: columns.text(row: row, column: 7).map {
+                    $0.split(separator: "\u{1f}", omittingEmptySubsequences: false).map(String.init)
+                } ?? [],
                 isNotNull: columns.text(row: row, column: 3) == "t",
                 defaultSQL: columns.text(row: row, column: 4),
                 isIdentity: columns.text(row: row, column: 5) == "t",

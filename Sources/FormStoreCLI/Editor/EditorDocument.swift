@@ -68,7 +68,7 @@ enum EditorDocument {
             out += "#\n"
             out += "# \(oneLine(field.label)) (\(describe(field)))\n"
             if !field.choices.isEmpty {
-                let labels = field.choices.filter { !$0.isDisabled }.map(\.label)
+                let labels = field.choices.filter { !$0.isDisabled }.map { $0.label.isEmpty ? "\"\"" : $0.label }
                 out += "# choices: \(oneLine(labels.joined(separator: ", ")))\n"
             }
             if !field.suggestions.isEmpty {

@@ -47,7 +47,10 @@ struct FormDescription {
                 }
                 out += "  \(shown(field.key)): \(shown(field.label)) (\(facts.joined(separator: ", ")))\n"
                 if !field.choices.isEmpty {
-                    let choices = field.choices.map { shown($0.label) + ($0.isDisabled ? " (disabled)" : "") }
+                    // An empty choice (a PostgreSQL enum's '' label) as `show` prints empty text.
+                    let choices = field.choices.map {
+                        ($0.label.isEmpty ? "\"\"" : shown($0.label)) + ($0.isDisabled ? " (disabled)" : "")
+                    }
                     out += "    choices: \(choices.joined(separator: ", "))\n"
                 }
                 if let condition = field.hiddenWhen { out += "    hidden when \(shown(form.explain(condition)))\n" }
