@@ -8,6 +8,33 @@ import Testing
 @Suite struct PostgresWriteRulesTests {
     /// A trigger's value is the trigger's, not the column's rounding: `new`
     /// was refused ("version: 0 would be stored as 1"), and so was any `set`.
+    /// A CHECK's refusal, of the table or of a column's domain, says the
+    /// column it reads and its expression, where the server's message named
+    /// only the constraint: by `set`, `new` and `import` alike.
+    @Test func aCheckRefusalNamesItsColumnAndExpression() throws {
+        let url = try PostgresCluster.freshDatabase()
+        try PostgresCluster.psql(url, """
+            CREATE DOMAIN posint AS integer CHECK (VALUE > 0);
+            CREATE TABLE ck (id integer PRIMARY KEY, qty integer CHECK (qty > 0), size posint, lo integer, hi integer,
+                             CHECK (lo < hi));
+            INSERT INTO ck VALUES (1, 5, 5, 1, 2);
+            """)
+        let db = ["--db", url]
+        let table = try runBinary(db + ["set", "ck", "1", "qty=-3"])
+        #expect(table.code == 65 && table.errors == #"formstore: qty: new row for relation "ck" violates check constraint "#
+            + #""ck_qty_check": CHECK ((qty > 0))"# + "\n", "\(table)")
+        let domain = try runBinary(db + ["new", "ck", "id=2", "size=0"])
+        #expect(domain.code == 65 && domain.errors == #"formstore: size: value for domain posint violates check constraint "#
+            + #""posint_check": CHECK ((VALUE > 0))"# + "\n", "\(domain)")
+        // A CHECK of two columns names no one of them.
+        let pair = try runBinary(db + ["set", "ck", "1", "lo=5", "hi=1"])
+        #expect(pair.code == 65 && pair.errors == #"formstore: new row for relation "ck" violates check constraint "#
+            + #""ck_check": CHECK ((lo < hi))"# + "\n", "\(pair)")
+        let imported = try runBinary(db + ["import", "ck"], stdin: #"{"id": 3, "size": -1}"#)
+        #expect(imported.code == 65 && imported.errors.contains("line 1: size: value for domain posint"), "\(imported)")
+        #expect(try runBinary(db + ["show", "ck", "1", "--format", "json"]).output.contains(#""qty": 5"#))
+    }
+
     @Test func aTriggerThatSetsANumberIsTakenAsItsOwn() throws {
         let backend = try TestBackend(.postgres, schema: Schema(sqlite: "", postgres: """
             CREATE TABLE doc (id integer PRIMARY KEY, title text, version integer NOT NULL DEFAULT 0);

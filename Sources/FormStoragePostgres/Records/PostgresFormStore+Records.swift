@@ -20,7 +20,7 @@ extension PostgresFormStore {
         let mapping = try mapping(for: form)
         let (sql, parameters) = try mapping.insertStatement(values)
         let history = historyWriter(mapping, attribution)
-        return try namingMissingReference(mapping, values) {
+        return try namingRefusal(mapping, values) {
             try pool.write { conn in
                 let record = try Self.insertRow(mapping, sql: sql, parameters: parameters, values: values, history: history, conn)
                 if let deletingDraft { try Self.deleteDraft(deletingDraft, conn) }
@@ -29,15 +29,15 @@ extension PostgresFormStore {
         }
     }
 
-    /// Runs `write`; a foreign key's refusal is named by field, as SQLite's
-    /// store names it (`PostgresTableMapping.missingReference`), once the
+    /// Runs `write`; a foreign key's or a CHECK's refusal is said by what
+    /// was refused (`PostgresTableMapping.namedRefusal`), once the
     /// transaction it failed is over.
-    func namingMissingReference<T>(_ mapping: PostgresTableMapping, _ values: [String: FieldValue],
-                                   _ write: () throws -> T) throws -> T {
+    func namingRefusal<T>(_ mapping: PostgresTableMapping, _ values: [String: FieldValue],
+                          _ write: () throws -> T) throws -> T {
         do {
             return try write()
-        } catch let error as PostgresError where error.isForeignKeyViolation {
-            throw try pool.read { try mapping.missingReference(in: values, $0) } ?? error
+        } catch let error as PostgresError where error.isForeignKeyViolation || error.isCheckViolation {
+            throw try pool.read { try mapping.namedRefusal(error, of: values, $0) } ?? error
         }
     }
 
@@ -64,7 +64,7 @@ extension PostgresFormStore {
         let mapping = try mapping(for: form)
         let keyParameters = try mapping.keyParameters(key)
         let history = historyWriter(mapping, attribution)
-        return try namingMissingReference(mapping, changes) {
+        return try namingRefusal(mapping, changes) {
             try pool.write { conn -> UpdateResult in
                 let result = try Self.updateRow(mapping, keyParameters, changes: changes, base: base, history: history, conn)
                 if case .saved = result, let deletingDraft { try Self.deleteDraft(deletingDraft, conn) }

@@ -55,7 +55,7 @@ final class PostgresRecordBatch: RecordWriting {
                 sequencedColumnsGiven.insert(name)
             }
         }
-        try namingMissingReference(values) { try inSavepoint {
+        try namingRefusal(values) { try inSavepoint {
             let result = try connection.execute(statement.sql, statement.parameters)
             guard result.rowCount == 1 else { return }
             let record = mapping.record(result, row: 0)
@@ -90,7 +90,7 @@ final class PostgresRecordBatch: RecordWriting {
                                                       like: like.mapValues(FieldValue.init)) else {
             return try connection.execute(mapping.selectByKeySQL, keyParameters).rowCount == 1
         }
-        return try namingMissingReference(changes) { try inSavepoint {
+        return try namingRefusal(changes) { try inSavepoint {
             let before = try history == nil ? nil : storedTexts(keyParameters)
             loaded = nil  // the write changes the row: a later update reads it again
             let result = try connection.execute(statement.sql, statement.parameters)
@@ -103,13 +103,13 @@ final class PostgresRecordBatch: RecordWriting {
         } }
     }
 
-    /// Runs `write` (in its savepoint), naming a foreign key's refusal by
-    /// field (`PostgresTableMapping.missingReference`).
-    private func namingMissingReference<T>(_ values: [String: FieldValue], _ write: () throws -> T) throws -> T {
+    /// Runs `write` (in its savepoint), saying a foreign key's or a CHECK's
+    /// refusal by what was refused (`PostgresTableMapping.namedRefusal`).
+    private func namingRefusal<T>(_ values: [String: FieldValue], _ write: () throws -> T) throws -> T {
         do {
             return try write()
-        } catch let error as PostgresError where error.isForeignKeyViolation {
-            throw try mapping.missingReference(in: values, connection) ?? error
+        } catch let error as PostgresError where error.isForeignKeyViolation || error.isCheckViolation {
+            throw try mapping.namedRefusal(error, of: values, connection) ?? error
         }
     }
 

@@ -260,6 +260,37 @@ extension PostgresTableMapping {
 }
 
 extension PostgresTableMapping {
+    /// A refusal of a write of `values` said by what was refused, once the
+    /// server said no: a foreign key's (`missingReference(in:_:)`), or a
+    /// CHECK's, of the table or of a column's domain, with its expression and,
+    /// where it reads one written column, that column first
+    /// (`qty: new row for relation "ck" violates check constraint "ck_qty_check": CHECK ((qty > 0))`).
+    /// The server's message alone named neither. Nil for another error.
+    func namedRefusal(_ error: PostgresError, of values: [String: FieldValue], _ conn: PostgresConnection) throws -> (any Error)? {
+        if error.isForeignKeyViolation { return try missingReference(in: values, conn) }
+        guard error.isCheckViolation, let constraint = error.constraint else { return nil }
+        // A table's constraint reads its `conkey` columns; a domain's, the columns of its type.
+        let result = try conn.execute("""
+            SELECT pg_catalog.pg_get_constraintdef(c.oid), pg_catalog.array_to_string(ARRAY(
+                       SELECT a.attname FROM pg_catalog.pg_attribute a
+                       WHERE a.attrelid = pg_catalog.to_regclass(pg_catalog.quote_ident($2)) AND a.attnum > 0
+                         AND NOT a.attisdropped
+                         AND (a.attnum = ANY (c.conkey) AND c.conrelid = a.attrelid OR a.atttypid = c.contypid)
+                       ORDER BY a.attnum), E'\\x1f')
+            FROM pg_catalog.pg_constraint c
+            WHERE c.conname = $1 AND c.contype = 'c'
+              AND (c.conrelid = pg_catalog.to_regclass(pg_catalog.quote_ident($2)) OR c.contypid <> 0)
+            ORDER BY c.contypid <> 0
+            LIMIT 1
+            """, [constraint, table.name])
+        guard result.rowCount == 1, let definition = result.text(row: 0, column: 0) else { return nil }
+        let columns = (result.text(row: 0, column: 1) ?? "").split(separator: "\u{1f}").map(String.init)
+        let written = columns.filter { values[$0] != nil }
+        let field = written.count == 1 ? written[0] + ": " : ""
+        return PostgresError(sqlState: error.sqlState, message: "\(field)\(error.message): \(definition)",
+                             constraint: constraint, sql: error.sql)
+    }
+
     /// After a foreign key refused a write of `values`: the refusal naming
     /// the field, the table and the value, in SQLite's store's words
     /// (`FormStoreError.missingReference`), for the first one-column key
