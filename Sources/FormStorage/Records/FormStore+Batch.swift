@@ -70,6 +70,11 @@ public final class RecordBatch {
         return try connection.fetchAll("PRAGMA foreign_key_check(\(quoteIdentifier(mapping.table.name)))").count
     }
 
+    /// Runs `body` in a savepoint: all it wrote is undone when it throws.
+    public func atomically<T>(_ body: () throws -> T) throws -> T {
+        try connection.transaction(.immediate, body)
+    }
+
     /// Inserts a record (a NULL for a column with a default lets SQLite fill it in).
     ///
     /// - parameter like: by column, the value as it arrived (an import's): a

@@ -113,6 +113,9 @@ public protocol RecordWriting: AnyObject {
     func update(_ key: RecordKey, changes: [String: FieldValue], like: [String: DatabaseValue]) throws -> Bool
     /// How many references to missing records the transaction sees now (0 without foreign keys).
     func foreignKeyViolationCount() throws -> Int
+    /// Runs `body`, undoing all it wrote when it throws (a savepoint): the
+    /// writes of one input line with its child rows, which may be tried again.
+    func atomically<T>(_ body: () throws -> T) throws -> T
     /// A value as a date column of the form stores it (any of its forms), read as a date.
     func storedDate(_ value: FieldValue, field: String) -> Date?
     /// The columns the database computes (generated columns): never written,

@@ -139,13 +139,24 @@ final class PostgresRecordBatch: RecordWriting {
     }
 
     func inSavepoint<T>(_ body: () throws -> T) throws -> T {
-        try connection.executeScript("SAVEPOINT formstore_row")
+        try inSavepoint("formstore_row", body)
+    }
+
+    func atomically<T>(_ body: () throws -> T) throws -> T {
+        try inSavepoint("formstore_line", body)
+    }
+
+    /// Runs `body` in the savepoint `name`, rolled back to when it throws
+    /// (any error but a lost connection, which has no transaction left).
+    private func inSavepoint<T>(_ name: String, _ body: () throws -> T) throws -> T {
+        try connection.executeScript("SAVEPOINT \(name)")
         do {
             let result = try body()
-            try connection.executeScript("RELEASE SAVEPOINT formstore_row")
+            try connection.executeScript("RELEASE SAVEPOINT \(name)")
             return result
-        } catch let error as PostgresError where !error.isConnectionLost {
-            try connection.executeScript("ROLLBACK TO SAVEPOINT formstore_row")
+        } catch {
+            if let lost = error as? PostgresError, lost.isConnectionLost { throw error }
+            try connection.executeScript("ROLLBACK TO SAVEPOINT \(name)")
             throw error
         }
     }

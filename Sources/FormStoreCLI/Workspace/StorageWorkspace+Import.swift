@@ -58,13 +58,18 @@ extension StorageWorkspace {
                         if !unknownGroups.isEmpty {
                             throw RecordImporter.RowProblems(messages: unknownGroups.map { RecordImporter.notAField($0, form: form) })
                         }
-                        var outcome = try importer.write(input, into: batch)
-                        // A parent's child rows (import --children), written after it in the same transaction.
-                        if !input.rows.isEmpty, let batch = Self.childRowBatch(batch),
-                           let parent = importer.parentKey(of: input, outcome: outcome, in: batch),
-                           try importer.writeRows(input, parent: parent, into: batch), outcome == .unchanged {
-                            outcome = .updated
+                        func write() throws -> RecordImporter.Outcome {
+                            var outcome = try importer.write(input, into: batch)
+                            // A parent's child rows (import --children), written after it in the same transaction.
+                            if !input.rows.isEmpty, let batch = Self.childRowBatch(batch),
+                               let parent = importer.parentKey(of: input, outcome: outcome, in: batch),
+                               try importer.writeRows(input, parent: parent, into: batch), outcome == .unchanged {
+                                outcome = .updated
+                            }
+                            return outcome
                         }
+                        // A line with child rows is written whole or not at all, so it may wait and be tried again.
+                        let outcome = input.rows.isEmpty ? try write() : try batch.atomically(write)
                         switch outcome {
                         case .inserted: summary.inserted += 1
                         case .updated: summary.updated += 1
@@ -76,7 +81,7 @@ extension StorageWorkspace {
                                 && SecureWriteFailure.mayQuoteValues(error) {
                         // SQLite's text could quote the row's secret: the row is refused with the schema's words only.
                         summary.reject(line: input.line, [SecureWriteFailure.message(for: error, secureFields: secureIn(input))])
-                    } catch let error where Self.isMissingReference(error) && !lastTry && input.rows.isEmpty {
+                    } catch let error where Self.isMissingReference(error) && !lastTry {
                         // A reference to a row later in the input (a self-reference to a later key).
                         waiting.append(input)
                     } catch let error as DatabaseError where error.isRowProblem {
