@@ -56,3 +56,17 @@ public struct Draft: Sendable, Hashable, Codable {
         Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded() / 1000)
     }
 }
+
+extension Draft {
+    /// `drafts` with one copy of each id, its newest, newest first. A draft
+    /// may be kept twice under one id: in its store, and in the fallback
+    /// files where an autosave went while the store could not take it
+    /// (locked, read-only). The older copy is what the person typed before.
+    public static func newestCopies(_ drafts: [Draft]) -> [Draft] {
+        var newest: [String: Draft] = [:]
+        for draft in drafts where newest[draft.id].map({ $0.updatedAt < draft.updatedAt }) ?? true {
+            newest[draft.id] = draft
+        }
+        return newest.values.sorted { ($0.updatedAt, $0.id) > ($1.updatedAt, $1.id) }
+    }
+}

@@ -286,9 +286,7 @@ public final class FormSession {
         // The fallback files hold every database's drafts: only this store's are offered.
         let fallen = ((try? autosavePolicy.fallback?.drafts(form: form.name, key: key, owner: owner)) ?? [])
             .filter { draftStore?.owns($0) ?? ($0.database == nil) }
-        offeredDrafts = (found + fallen)
-            .filter { $0.updatedAt >= expiry }
-            .sorted { $0.updatedAt > $1.updatedAt }
+        offeredDrafts = Draft.newestCopies((found + fallen).filter { $0.updatedAt >= expiry })
     }
 
     /// Starts a new record, its fields at their defaults.

@@ -15,7 +15,7 @@ extension StorageWorkspace {
             found += try store().drafts(form: form, owner: DraftOwner.current)
             if DraftOwner.current != nil { found += try store().drafts(form: form, owner: nil) }
         }
-        return found.filter { $0.updatedAt >= expiry }.sorted { $0.updatedAt > $1.updatedAt }
+        return Draft.newestCopies(found.filter { $0.updatedAt >= expiry })
     }
 
     /// The user's drafts of this database kept in the fallback files, where
@@ -60,8 +60,10 @@ extension StorageWorkspace {
         let keeps = try keepsDrafts()
         switch reference {
         case .id(let id):
-            guard let draft = try (keeps ? store().draft(id: id) : nil) ?? fallenDrafts(form: nil).first(where: { $0.id == id })
-            else { throw CLIError.notFound("no draft with id '\(id)'") }
+            // Kept in both places, the newest copy is the draft: an autosave that went to the
+            // fallback files while the store could not take it came after the store's copy.
+            let copies = try [keeps ? store().draft(id: id) : nil].compactMap { $0 } + fallenDrafts(form: nil).filter { $0.id == id }
+            guard let draft = Draft.newestCopies(copies).first else { throw CLIError.notFound("no draft with id '\(id)'") }
             return draft
         case .record(let name, let key):
             let form = try form(named: name)

@@ -194,6 +194,38 @@ import FormStorage
         #expect(try files.draft(id: "fallen-1") == nil)
     }
 
+    /// A draft kept twice under one id, in the sidecar and newer in the
+    /// fallback files (an autosave went there while the database was locked),
+    /// is one draft: listed once, shown, offered and restored as its newest
+    /// copy, and both copies go with the restore. `draft restore ID` saved the
+    /// older copy and deleted the newer: what was typed last was lost.
+    @Test func aDraftKeptTwiceIsItsNewestCopy() throws {
+        let demo = try DemoDatabase()
+        let older = try Self.leaveDraft(in: demo, id: 1, inputs: ["age": "50"])
+        var newer = older
+        newer.values["age"] = 51
+        newer.values["email"] = "ann@example.org"
+        newer.updatedAt = older.updatedAt.addingTimeInterval(5)
+        let files = FileDraftStore(directory: URL(fileURLWithPath: demo.stateDirectory + "/formstore"))
+        try files.writeDraft(newer)
+
+        let listed = try demo.run(["drafts", "--format", "json"])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
+        #expect(rows.count == 1 && rows.first?["fields"] as? [String] == ["age", "email"], "\(listed)")
+        let byID = try demo.run(["draft", "show", older.id])
+        #expect(byID.output == (try demo.run(["draft", "show", "signup", "1"])).output)
+        #expect(byID.output.contains("51") && byID.output.contains("ann@example.org"), "\(byID)")
+        // `edit` offers it once: no "older draft too" of itself.
+        let offered = try demo.run(["edit", "signup", "1", "--plain"], stdin: "d\n")
+        #expect(offered.errors.contains("There is an unsaved draft of this record"), "\(offered)")
+        #expect(!offered.errors.contains("older draft"), "\(offered)")
+        let restored = try demo.run(["draft", "restore", older.id])
+        #expect(restored.code == 0, "\(restored)")
+        #expect(try demo.query("SELECT age, email FROM signups WHERE id = 1") == "51|ann@example.org\n")
+        #expect(try demo.run(["drafts"]).output == "id  form  key  fields  updated\n")
+        #expect(try files.draft(id: older.id) == nil)
+    }
+
     /// A sidecar that is no database is named as such: the database it
     /// belongs to is fine (the message named the database).
     @Test func aDamagedSidecarIsNamedNotTheDatabase() throws {
