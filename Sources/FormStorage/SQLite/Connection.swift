@@ -83,11 +83,42 @@ public final class Connection {
     /// - parameter path: a file path, `":memory:"`, or a `file:` URI.
     /// - throws: `DatabaseError`: `SQLITE_CANTOPEN` for a missing directory,
     ///   `SQLITE_NOTADB` for a file that is not a database.
-    public init(path: String, configuration: Configuration = Configuration()) throws {
+    ///
+    /// A read-only connection to a database an interrupted write left to be
+    /// recovered (a hot rollback journal, a WAL to rebuild its index from)
+    /// cannot read it: the file is recovered first, through a connection that
+    /// may write, as any SQLite client's first read would; where that cannot
+    /// write either, the error says so (`SQLITE_READONLY_ROLLBACK`).
+    public convenience init(path: String, configuration: Configuration = Configuration()) throws {
+        do {
+            try self.init(opening: path, configuration: configuration)
+        } catch let error as DatabaseError where configuration.readOnly && error.isInterruptedWrite {
+            try Self.recoverInterruptedWrite(path, configuration: configuration)
+            try self.init(opening: path, configuration: configuration)
+        }
+    }
+
+    private init(opening path: String, configuration: Configuration) throws {
         self.path = path
         self.configuration = configuration
         (self.handle, self.createdFile) = try Self.open(path: path, configuration: configuration)
         try setUp()
+    }
+
+    /// Rolls back what an interrupted write left, by opening the file to
+    /// write and reading it, which is what recovers it in SQLite.
+    private static func recoverInterruptedWrite(_ path: String, configuration: Configuration) throws {
+        var writing = configuration
+        writing.readOnly = false
+        writing.createsMissingFile = false
+        writing.journalMode = .unchanged
+        do {
+            _ = try Connection(opening: path, configuration: writing)
+        } catch let error as DatabaseError where error.isReadOnly || error.isInterruptedWrite {
+            throw DatabaseError(resultCode: .SQLITE_READONLY_ROLLBACK,
+                                message: "an interrupted write left the database to be recovered (its -journal or "
+                                    + "-wal file), which needs write access to it and its folder")
+        }
     }
 
     deinit {

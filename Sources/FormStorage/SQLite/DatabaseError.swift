@@ -56,6 +56,11 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
     public var isBusy: Bool { resultCode == .SQLITE_BUSY || resultCode == .SQLITE_LOCKED }
     /// The database (or the connection) is read-only.
     public var isReadOnly: Bool { resultCode == .SQLITE_READONLY }
+    /// A read-only connection met what an interrupted write left (a hot
+    /// journal to roll back, a WAL to recover), which only a writer can undo.
+    public var isInterruptedWrite: Bool {
+        extendedResultCode == .SQLITE_READONLY_ROLLBACK || extendedResultCode == .SQLITE_READONLY_RECOVERY
+    }
     /// The disk or the database is full.
     public var isFull: Bool { resultCode == .SQLITE_FULL }
     /// The file is damaged or is not an SQLite database.

@@ -88,6 +88,10 @@ public struct ResultCode: RawRepresentable, Sendable, Hashable, CustomStringConv
     public static let SQLITE_CONSTRAINT_PRIMARYKEY = ResultCode(rawValue: CSQLite.SQLITE_CONSTRAINT | (6 << 8))
     public static let SQLITE_CONSTRAINT_TRIGGER = ResultCode(rawValue: CSQLite.SQLITE_CONSTRAINT | (7 << 8))
     public static let SQLITE_CONSTRAINT_UNIQUE = ResultCode(rawValue: CSQLite.SQLITE_CONSTRAINT | (8 << 8))
+    /// A WAL database a read-only connection cannot recover (its index to rebuild).
+    public static let SQLITE_READONLY_RECOVERY = ResultCode(rawValue: CSQLite.SQLITE_READONLY | (1 << 8))
+    /// A hot journal, left by an interrupted write, that a read-only connection cannot roll back.
+    public static let SQLITE_READONLY_ROLLBACK = ResultCode(rawValue: CSQLite.SQLITE_READONLY | (3 << 8))
     public static let SQLITE_READONLY_DBMOVED = ResultCode(rawValue: CSQLite.SQLITE_READONLY | (4 << 8))
     /// The folder is not writable, and SQLite must create a file beside the
     /// database (a journal, or a WAL database's `-shm`, even to read it).

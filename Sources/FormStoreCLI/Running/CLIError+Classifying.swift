@@ -93,6 +93,9 @@ extension CLIError {
             // A write needs its journal beside it, and even a read of a WAL database its `-shm` file.
             return .storage("cannot use \(path): its folder is not writable, and SQLite must create a file beside it "
                 + "(\(path)-journal to write, or \(path)-shm for a database in WAL mode, even to read it)")
+        case .SQLITE_READONLY where error.isInterruptedWrite:
+            return .storage("cannot read \(path): an interrupted write left it to be recovered (its -journal or -wal "
+                + "file), which needs write access to the file and its folder")
         case .SQLITE_READONLY:
             return .storage("cannot write \(path): the database is read-only")
         case .SQLITE_FULL:

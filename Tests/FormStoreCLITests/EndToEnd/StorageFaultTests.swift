@@ -65,6 +65,40 @@ import FormStorage
         #expect(!FileManager.default.fileExists(atPath: "/dev/null-journal"))
     }
 
+    /// A writer killed mid-transaction leaves a hot journal: a read (which
+    /// opens the file read-only) rolls it back first, as any SQLite client's
+    /// read does, and shows the data as it was before; every read command
+    /// said "the database is read-only" (74) until a write came. Where the
+    /// person asked for read-only (`mode=ro`), the message says what is left
+    /// to recover, not that the file is read-only.
+    @Test func aReadRecoversWhatAnInterruptedWriteLeft() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT);
+            WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 3000)
+            INSERT INTO book SELECT x, printf('%.200c', 't') FROM c;
+            """)
+        let interrupted = """
+            import os, sqlite3, sys
+            c = sqlite3.connect(sys.argv[1], isolation_level=None)
+            c.execute('PRAGMA cache_size = 2')
+            c.execute('BEGIN')
+            c.execute("UPDATE book SET title = 'changed'")
+            os._exit(0)
+            """
+        let copy = demo.scratch.path + "/copy.sqlite"
+        _ = try runProcess("/usr/bin/python3", ["-c", interrupted, demo.path])
+        #expect(FileManager.default.fileExists(atPath: demo.path + "-journal"))
+        try FileManager.default.copyItem(atPath: demo.path, toPath: copy)
+        try FileManager.default.copyItem(atPath: demo.path + "-journal", toPath: copy + "-journal")
+        let shown = try demo.run(["show", "book", "7", "--format", "json"])
+        #expect(shown.code == 0 && shown.output.contains(String(repeating: "t", count: 200)), "\(shown)")
+        #expect(try demo.query("SELECT count(*) FROM book WHERE title = 'changed'") == "0\n")
+        let readOnly = try runBinary(["--db", "file:\(copy)?mode=ro", "list", "book", "--limit", "1"])
+        #expect(readOnly.code == 74 && readOnly.output.isEmpty, "\(readOnly)")
+        #expect(readOnly.errors == "formstore: cannot read file:\(copy)?mode=ro: an interrupted write left it to be "
+            + "recovered (its -journal or -wal file), which needs write access to the file and its folder\n")
+    }
+
     @Test func aSpecThatDoesNotMatchTheDatabaseIsNamed() throws {
         let demo = try DemoDatabase()
         demo.formsDirectory = demo.scratch.path + "/forms"
