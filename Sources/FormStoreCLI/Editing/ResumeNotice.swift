@@ -70,15 +70,17 @@ struct ResumeNotice: Sendable, Hashable {
         return text
     }
 
-    /// Where the draft is when a save failed: a detail line under the error
-    /// (with `unsaved`, one per change, where nothing could keep the draft).
-    func draftDetail(fallback: DraftAutosaver.Fallback?, unsaved: [String] = []) -> String {
-        guard let fallback else { return "your changes are kept as a draft; to resume, run: \(command)" }
+    /// Where the draft is when a save failed: detail lines under the error
+    /// (with `unsaved`, one per change, where nothing could keep the draft:
+    /// each its own line, so a line break inside a value, printed `\n`, is
+    /// told apart from the next change).
+    func draftDetails(fallback: DraftAutosaver.Fallback?, unsaved: [String] = []) -> [String] {
+        guard let fallback else { return ["your changes are kept as a draft; to resume, run: \(command)"] }
         if fallback.isNowhere {
-            return "no draft could be kept; your changes, to type again:\n" + unsaved.map { "  \($0)\n" }.joined()
-                + "to start again, run: \(command)"
+            return ["no draft could be kept; your changes, to type again:"] + unsaved.map { "  \($0)" }
+                + ["to start again, run: \(command)"]
         }
-        return "your changes are kept in \(fallback.location); to resume, run: \(command)"
+        return ["your changes are kept in \(fallback.location); to resume, run: \(command)"]
     }
 
     /// Worded like the command's own errors: no raw SQLite codes or SQL.

@@ -119,8 +119,8 @@ extension StorageWorkspace {
             // where they are kept (the front end flushed the draft).
             let problem = CLIError.classifying(error, databasePath: globals.shownDatabase)
             guard session.hasUnsavedChanges, [.storage, .tryAgain, .validationFailed].contains(problem.exitCode) else { throw problem }
-            throw problem.adding(details: [notice.draftDetail(fallback: session.draftFallback,
-                                                              unsaved: session.draftSnapshot.shownLines(form: session.form))])
+            throw problem.adding(details: notice.draftDetails(fallback: session.draftFallback,
+                                                              unsaved: session.draftSnapshot.shownLines(form: session.form)))
         }
     }
 }

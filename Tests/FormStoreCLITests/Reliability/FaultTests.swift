@@ -230,6 +230,27 @@ private func databaseError(sourceLocation: SourceLocation = #_sourceLocation, _ 
         #expect(run.errors == "formstore: cannot read \(demo.path): the file is not an SQLite database\n")
     }
 
+    /// A save that fails where no draft can be kept either (a read-only
+    /// database, no writable state folder) prints what was typed, one change
+    /// per line, a line break inside a value as `\n`: it printed them all on
+    /// one line joined by a literal `\n`, which a value's own line break
+    /// looked the same as.
+    @Test func aFailedSaveWithNowhereToKeepTheDraftPrintsEachChangeOnItsLine() throws {
+        let demo = try DemoDatabase(sql: "CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT NOT NULL, note TEXT);"
+                                        + "INSERT INTO book VALUES (1, 'Dune', NULL);")
+        let run = try runBinary(["--db", "file:\(demo.path)?mode=ro", "edit", "book", "1", "--plain"],
+                                stdin: "New title\n\n\n\ny\n", environment: ["XDG_STATE_HOME": "/proc/nowhere"])
+        #expect(run.code == 74, "\(run)")
+        #expect(run.errors.hasSuffix("""
+            formstore: cannot write file:\(demo.path)?mode=ro: the database is read-only
+              no draft could be kept; your changes, to type again:
+                title: New title
+              to start again, run: formstore --db 'file:\(demo.path)?mode=ro' edit book 1
+
+            """), "\(run)")
+        #expect(try demo.query("SELECT title FROM book") == "Dune\n")
+    }
+
     /// `edit` typed through while another process holds the lock: the save
     /// fails with 75, the typed values go to `$XDG_STATE_HOME/formstore` (0600)
     /// and the error says where; the next `edit` offers them and saves.
