@@ -31,6 +31,8 @@ final class PromptEdit {
     /// The labels of the rows the form's foreign keys refer to, said after their values.
     private let labels: ReferenceLabels?
     private var progress = EditProgress()
+    /// Whether the person was told that no draft can be kept (once).
+    private var warnedOfNoDraft = false
 
     /// - parameter notice: how to resume (`formstore edit FORM KEY` by default).
     /// - parameter catchesSignals: install the SIGINT/SIGTERM trap while running;
@@ -108,6 +110,7 @@ final class PromptEdit {
                 return .success
             }
             try announceExternalChanges()
+            warnIfNoDraftIsKept()
             showSummary()
             guard try confirm("Save changes?", default: true) else {
                 if let warning = session.unsavedChangesWarning, !(try confirm(warning, default: false)) {
@@ -138,6 +141,15 @@ final class PromptEdit {
     }
 
     // MARK: Drafts
+
+    /// Once the autosave found nowhere to keep the draft (no writable
+    /// database, sidecar or state folder), the person is told at once, not
+    /// only when the edit ends: a killed process would lose what was typed.
+    private func warnIfNoDraftIsKept() {
+        guard !warnedOfNoDraft, session.hasUnsavedChanges, let fallback = session.draftFallback, fallback.isNowhere else { return }
+        warnedOfNoDraft = true
+        prompter.say(notice.noDraftWarning(fallback))
+    }
 
     private func offerDraft() throws {
         guard let draft = session.offeredDrafts.first else { return }
@@ -201,6 +213,7 @@ final class PromptEdit {
     private func ask(_ field: Field) throws {
         let key = field.key
         try announceExternalChanges()
+        warnIfNoDraftIsKept()
         var error = message(session.errors(key))
         // What the field held when asked: after a refused answer, Enter puts it back (and the
         // brackets show it), where it kept the refused text and asked again for ever.

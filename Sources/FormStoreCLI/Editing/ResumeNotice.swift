@@ -83,6 +83,12 @@ struct ResumeNotice: Sendable, Hashable {
         return ["your changes are kept in \(fallback.location); to resume, run: \(command)"]
     }
 
+    /// Said while the edit goes on, once the autosave found nowhere to keep
+    /// the draft: what is typed is lost if the edit stops before a save.
+    func noDraftWarning(_ fallback: DraftAutosaver.Fallback) -> String {
+        "Warning: no draft can be kept (\(reason(fallback))); what you type is lost if this edit stops before it is saved."
+    }
+
     /// Worded like the command's own errors: no raw SQLite codes or SQL.
     private func reason(_ fallback: DraftAutosaver.Fallback) -> String {
         guard let error = fallback.error else { return fallback.reason }

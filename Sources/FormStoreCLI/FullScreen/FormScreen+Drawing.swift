@@ -411,6 +411,9 @@ extension FormScreen {
         case .free: parts = ["FREE: saved as you leave a field"]
         }
         if form.mode != .free { parts.append(unsavedCount == 0 ? "no changes" : "\(unsavedCount) unsaved") }
+        // Said while there is something to lose: a killed process would lose it.
+        showsNoDraft = keepsNoDraft
+        if showsNoDraft { parts.append("NO DRAFT KEPT: ^S saves") }
         // On a narrow screen the keys to press matter most: the line drops
         // what a person can do without (the move keys, "no changes") before
         // it is cut.
@@ -447,7 +450,20 @@ extension FormScreen {
         case .edit where !session.isEditing: return "^E edit  \(move)  Esc quit"
         case .free: return "\(move)  \(steps)Esc quit  ^C quit"
         case .frozen where unsavedCount == 0: return "\(move)  Esc quit"
-        default: return "\(move)  ^S save  \(steps)Esc cancel  ^C quit, keep draft"
+        default: return "\(move)  ^S save  \(steps)Esc cancel  ^C quit" + (keepsNoDraft ? "" : ", keep draft")
         }
+    }
+
+    /// The autosave found nowhere to keep the draft of unsaved changes.
+    private var keepsNoDraft: Bool {
+        unsavedCount > 0 && session.draftFallback?.isNowhere == true
+    }
+
+    /// Changes are unsaved and the screen last drawn does not say that they
+    /// are kept nowhere: the next autosave may find so, which it must say.
+    /// (Asked of what was drawn, not of the autosaver now: one that failed
+    /// between the drawing and this question would never be said.)
+    var awaitsDraftOutcome: Bool {
+        unsavedCount > 0 && !showsNoDraft
     }
 }

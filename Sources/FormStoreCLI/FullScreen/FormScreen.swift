@@ -9,6 +9,8 @@ import FormCore
 /// Like the prompts it is thin over the session: the session says what is
 /// editable, parses, validates and saves; the screen only asks and shows.
 final class FormScreen {
+    /// Whether the status line last drawn says that no draft can be kept.
+    var showsNoDraft = false
     let session: FormSession
     let policy: EmptyInputPolicy
     /// The labels of the rows the form's foreign keys refer to, shown after

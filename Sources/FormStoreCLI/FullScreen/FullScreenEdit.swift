@@ -99,7 +99,9 @@ final class FullScreenEdit {
                 shown = next
             }
             var keys: [Key] = []
-            switch terminal.next(timeout: decoder.isHolding ? 40 : -1) {
+            // While changes are unsaved the screen is drawn again each second with no key pressed, so
+            // an autosave that found nowhere to keep the draft is said at once (`FormScreen.keepsNoDraft`).
+            switch terminal.next(timeout: decoder.isHolding ? 40 : screen.awaitsDraftOutcome ? 1000 : -1) {
             case .bytes(let bytes): keys = decoder.feed(bytes)
             case .timeout: keys = decoder.flush()
             case .resized, .resumed:

@@ -1,6 +1,7 @@
 import FormBasics
 import FormCore
 import FormStorage
+import FoundationEssentials
 
 extension CLIError {
     /// Turns any error a command throws into what is reported: the one place
@@ -77,6 +78,9 @@ extension CLIError {
                 // The message only: the SQL adds nothing a person can act on.
                 return .failure("SQLite error \(error.resultCode.rawValue): \(error.message ?? "\(error.extendedResultCode)")")
             }
+        case let error as CocoaError where error.isFileError:
+            // A file or folder FormStore makes (a draft's, a sidecar's): the system's reason, and where.
+            return .storage((error.filePath.map { "\($0): " } ?? "") + ErrorText.describe(error))
         default:
             if let problem = classifyingPostgres(error, database: database) { return problem }
             return .failure(String(describing: error))

@@ -30,6 +30,29 @@ import Testing
         #expect(settings.before == settings.after)
     }
 
+    /// Where nowhere can keep a draft (no writable state folder for the
+    /// sidecar), the status line says so as soon as the autosave finds it,
+    /// with no key pressed after: a killed form would lose what was typed,
+    /// and it said nothing until the edit ended. Ctrl-C then prints what was
+    /// typed, the reason worded as the system says it.
+    @Test func nowhereToKeepADraftIsSaidWhileTyping() throws {
+        let database = try DemoDatabase(sql: """
+            CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT NOT NULL, note TEXT);
+            INSERT INTO book VALUES (1, 'Dune', NULL);
+            """)
+        let pane = try TerminalPane(database, ["edit", "book", "1"], width: 120, environment: ["XDG_STATE_HOME": "/proc/nowhere"])
+        try pane.screen(showing: "title")
+        try pane.press("Tab")
+        try pane.type("X")
+        let warned = try pane.screen(showing: "NO DRAFT KEPT")
+        #expect(warned.contains("NO DRAFT KEPT: ^S saves") && !warned.contains("keep draft"), "\(warned)")
+        try pane.press("C-c")
+        #expect(try pane.exitCode() == 1)
+        let said = try pane.screen()
+        #expect(said.contains("no draft could be kept (/proc/nowhere: No such file or directory)"), "\(said)")
+        #expect(said.contains("  title: DuneX"), "\(said)")
+    }
+
     /// A save the schema refuses (a CHECK) keeps the form open with what was
     /// typed and says why; fixed, it saves. Before, the form ended and said nothing.
     @Test func aSaveTheSchemaRefusesKeepsTheFormOpen() throws {
