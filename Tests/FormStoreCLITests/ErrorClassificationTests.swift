@@ -16,7 +16,11 @@ import Testing
         (ResultCode.SQLITE_BUSY, 75, "./x.sqlite: the database is locked by another process (try again)"),
         (.SQLITE_LOCKED, 75, "./x.sqlite: the database is locked by another process (try again)"),
         (.SQLITE_READONLY, 74, "cannot write ./x.sqlite: the database is read-only"),
-        (ResultCode(rawValue: 8 | (1 << 8)), 74, "cannot write ./x.sqlite: the database is read-only"),  // READONLY_RECOVERY
+        // What an interrupted write left, which a read-only connection could not recover (FormStorage recovers it where it may write).
+        (.SQLITE_READONLY_RECOVERY, 74, "cannot read ./x.sqlite: an interrupted write left it to be recovered (its -journal "
+            + "or -wal file), which needs write access to the file and its folder"),
+        (.SQLITE_READONLY_ROLLBACK, 74, "cannot read ./x.sqlite: an interrupted write left it to be recovered (its -journal "
+            + "or -wal file), which needs write access to the file and its folder"),
         // A database in a folder the user cannot write: a write needs its journal there, and
         // a WAL database even a read (`show` fails, as it does in `sqlite3`).
         (.SQLITE_READONLY_DIRECTORY, 74, "cannot use ./x.sqlite: its folder is not writable, and SQLite must create "

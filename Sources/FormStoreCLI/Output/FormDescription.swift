@@ -33,7 +33,8 @@ struct FormDescription {
                     + "\(group.foreignKey.map(shown).joined(separator: ", "))\(order):\n"
             }
             for field in section.group?.fields ?? section.fields {
-                var facts = [field.kind.rawValue]
+                // A BLOB column's field is text typed in hex: said as what it holds.
+                var facts = [field.transforms.contains(.hex) ? "bytes, typed in hex as x'CAFE'" : field.kind.rawValue]
                 if field.isRequired { facts.append("required") } else if field.isNotNull { facts.append("not null") }
                 if field.isReadOnly { facts.append("read-only") }
                 if field.isSecure { facts.append("secure") }
