@@ -2,6 +2,7 @@ import FormBasics
 import FormCore
 import FormStorage
 import FoundationEssentials
+import Glibc
 
 extension CLIError {
     /// Turns any error a command throws into what is reported: the one place
@@ -114,6 +115,14 @@ extension CLIError {
             // The one reason FormStorage adds: a dangling link at the path, left unfollowed.
             let link = "it is a symbolic link to a file that does not exist (not followed)"
             if error.message?.hasSuffix(link) == true { return .storage("cannot open \(path): \(link)") }
+            // A file that is there in a folder that cannot be written: SQLite could not make its journal
+            // (or a WAL database's -shm, even to read it) beside it. Read-only media hold such files.
+            if let file = Connection.file(behind: path), access(file, F_OK) == 0,
+               access(URL(fileURLWithPath: file).deletingLastPathComponent().path, W_OK) != 0 {
+                return .storage("cannot use \(path): its folder is not writable, and SQLite must create a file beside it "
+                    + "(a journal to write, or a -shm file for a database in WAL mode, even to read it; on read-only "
+                    + "media, open it as file:\(file)?immutable=1)")
+            }
             return .storage("cannot open \(path): unable to open the database file")
         case .SQLITE_PERM:
             return .storage("cannot open \(path): permission denied")
