@@ -8,6 +8,31 @@ import Testing
 @Suite struct PostgresWriteRulesTests {
     /// A trigger's value is the trigger's, not the column's rounding: `new`
     /// was refused ("version: 0 would be stored as 1"), and so was any `set`.
+    /// A jsonb document typed in another spelling of what the row holds (its
+    /// spacing, its keys' order) is no change: nothing is written, so the
+    /// row's triggers do not fire and `set` says "No changes."; it was
+    /// written, and reported as a change from a document to the same one.
+    @Test func aJsonbDocumentRespeltIsNoChange() throws {
+        let url = try PostgresCluster.freshDatabase()
+        try PostgresCluster.psql(url, """
+            CREATE TABLE doc (id integer PRIMARY KEY, body jsonb, note text, writes integer NOT NULL DEFAULT 0);
+            CREATE FUNCTION count_writes() RETURNS trigger LANGUAGE plpgsql AS
+                $$ BEGIN NEW.writes := OLD.writes + 1; RETURN NEW; END $$;
+            CREATE TRIGGER counted BEFORE UPDATE ON doc FOR EACH ROW EXECUTE FUNCTION count_writes();
+            INSERT INTO doc (id, body) VALUES (1, '{"a": 1, "b": [1, 2]}');
+            """)
+        let db = ["--db", url]
+        let same = try runBinary(db + ["set", "doc", "1", #"body={"b":[1,2],"a":1}"#])
+        #expect(same.code == 0 && same.output.isEmpty && same.errors == "No changes.\n", "\(same)")
+        let changed = try runBinary(db + ["set", "doc", "1", #"body={"a":2,"b":[1,2]}"#, "note=x"])
+        #expect(changed.code == 0 && changed.output.contains("body") && changed.output.contains("note"), "\(changed)")
+        // Respelt beside a real change: only the change is written.
+        let beside = try runBinary(db + ["set", "doc", "1", #"body={ "b" : [1,2], "a" : 2 }"#, "note=y"])
+        #expect(beside.code == 0 && !beside.output.contains("body") && beside.output.contains("note"), "\(beside)")
+        let row = try runBinary(["--db", url, "show", "doc", "1", "--format", "json"])
+        #expect(row.output.contains(#""writes": 2"#), "\(row)")
+    }
+
     /// A CHECK's refusal, of the table or of a column's domain, says the
     /// column it reads and its expression, where the server's message named
     /// only the constraint: by `set`, `new` and `import` alike.

@@ -91,6 +91,10 @@ extension PostgresFormStore {
             let conflicts = base.conflicts(changes: changes, stored: stored.slotValues)
             if !conflicts.isEmpty { return .conflict(conflicts) }
         }
+        // A jsonb document typed in another spelling of what is stored (`{"a":1}` over `{"a": 1}`) is
+        // no change: the server would store the same document, and the write would be a save of nothing.
+        let changes = try mapping.droppingSameDocuments(changes, stored: current, conn)
+        guard !changes.isEmpty else { return .saved(stored) }
         // The stored documents matter only to a JSON path's change: no dictionary of the row otherwise.
         let documents = mapping.jsonPaths.isEmpty ? [:] : stored.values
         guard let statement = try mapping.updateStatement(changes, key: keyParameters, over: documents) else { return .saved(stored) }

@@ -307,3 +307,33 @@ extension PostgresTableMapping {
         return nil
     }
 }
+
+extension PostgresTableMapping {
+    /// `changes` without those to a `jsonb` column that hold the document
+    /// the row holds, in another spelling (spacing, key order): the server
+    /// keeps a jsonb document in one form, so writing it would change nothing
+    /// but the history and the row's triggers. Compared by the server (`=`
+    /// on jsonb), only when such a column is changed: one query for them all.
+    func droppingSameDocuments(_ changes: [String: FieldValue], stored: PostgresResult,
+                               _ conn: PostgresConnection) throws -> [String: FieldValue] {
+        let documents = changes.keys.sorted().filter { table.column($0)?.typeName == "jsonb" }
+        guard !documents.isEmpty else { return changes }
+        let texts = storedTexts(stored, row: 0)
+        var parameters: [String?] = []
+        var comparisons: [String] = []
+        for column in documents {
+            guard let held = texts[column] ?? nil, case .text = changes[column] ?? .null else {
+                comparisons.append("false")
+                continue
+            }
+            parameters += [coding(column).encode(changes[column]!), held]
+            comparisons.append("$\(parameters.count - 1)::jsonb = $\(parameters.count)::jsonb")
+        }
+        let result = try conn.execute("SELECT " + comparisons.joined(separator: ", "), parameters)
+        var kept = changes
+        for (index, column) in documents.enumerated() where result.text(row: 0, column: index) == "t" {
+            kept[column] = nil
+        }
+        return kept
+    }
+}

@@ -63,7 +63,9 @@ extension StorageWorkspace {
         try apply(inputs, to: session, policy: try emptyInputPolicy(of: form))
         switch try save(session, key: key) {
         case .saved(let changed, _):
+            // A field the database holds as it was (a jsonb document typed in another spelling) did not change.
             let changes = changed.map { FieldChange(field: $0, old: before[$0] ?? .null, new: session.pristine[$0] ?? .null) }
+                .filter { $0.old != $0.new }
             return RecordUpdate(changes: changes, warnings: session.warnings)
         case .unchanged:
             return RecordUpdate(changes: [], warnings: session.warnings)
