@@ -33,6 +33,33 @@ import Testing
         #expect(row.output.contains(#""writes": 2"#), "\(row)")
     }
 
+    /// A write through a view whose INSTEAD OF trigger stores something else
+    /// than it was given (`upper(name)`) reports what was stored, read again,
+    /// as `show` then prints it: it reported the value as typed, which
+    /// RETURNING gives back from the trigger's NEW.
+    @Test func aViewsInsteadOfTriggerReportsWhatItStored() throws {
+        let url = try PostgresCluster.freshDatabase()
+        try PostgresCluster.psql(url, """
+            CREATE TABLE base (id integer PRIMARY KEY, name text);
+            INSERT INTO base VALUES (1, 'ann');
+            CREATE VIEW shouting AS SELECT id, name FROM base;
+            CREATE FUNCTION shout() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+                IF TG_OP = 'INSERT' THEN INSERT INTO base VALUES (NEW.id, upper(NEW.name));
+                ELSE UPDATE base SET name = upper(NEW.name) WHERE id = OLD.id; END IF;
+                RETURN NEW; END $$;
+            CREATE TRIGGER shout INSTEAD OF INSERT OR UPDATE ON shouting FOR EACH ROW EXECUTE FUNCTION shout();
+            """)
+        let scratch = try TemporaryDirectory()
+        try #"{"formstore": 1, "name": "shouting", "table": "shouting", "primaryKey": ["id"], "sections": [{"fields": [{"key": "id", "kind": "integer"}, {"key": "name"}]}]}"#
+            .write(toFile: scratch.path("shouting.json"), atomically: true, encoding: .utf8)
+        let db = ["--db", url, "--forms", scratch.path]
+        let set = try runBinary(db + ["set", "shouting", "1", "name=bob"])
+        #expect(set.code == 0 && set.output == "field  old  new\nname   ann  BOB\n", "\(set)")
+        let new = try runBinary(db + ["new", "shouting", "id=2", "name=cy", "--format", "json"])
+        #expect(new.code == 0 && new.output.contains(#""name": "CY""#), "\(new)")
+        #expect(try runBinary(db + ["show", "shouting", "1"]).output == "id:   1\nname: BOB\n")
+    }
+
     /// A CHECK's refusal, of the table or of a column's domain, says the
     /// column it reads and its expression, where the server's message named
     /// only the constraint: by `set`, `new` and `import` alike.

@@ -45,7 +45,7 @@ extension PostgresFormStore {
     static func insertRow(_ mapping: PostgresTableMapping, sql: String, parameters: [String?], values: [String: FieldValue],
                           history: PostgresHistoryWriter, _ conn: PostgresConnection) throws -> StoredRecord {
         // RETURNING reads back what the server filled in: an identity or serial key, defaults.
-        let result = try conn.execute(sql, parameters)
+        let result = try mapping.rowLeft(by: conn.execute(sql, parameters), conn)
         guard result.rowCount == 1 else { throw PostgresStoreError.notOneRow(result.rowCount, table: mapping.table.name, write: "insert") }
         let record = mapping.record(result, row: 0)
         try mapping.checkStoredAsWritten(values, saved: record)
@@ -98,7 +98,7 @@ extension PostgresFormStore {
         // The stored documents matter only to a JSON path's change: no dictionary of the row otherwise.
         let documents = mapping.jsonPaths.isEmpty ? [:] : stored.values
         guard let statement = try mapping.updateStatement(changes, key: keyParameters, over: documents) else { return .saved(stored) }
-        let result = try conn.execute(statement.sql, statement.parameters)
+        let result = try mapping.rowLeft(by: conn.execute(statement.sql, statement.parameters), conn)
         guard result.rowCount == 1 else {
             throw PostgresStoreError.notOneRow(result.rowCount, table: mapping.table.name, write: "update")
         }

@@ -56,7 +56,7 @@ final class PostgresRecordBatch: RecordWriting {
             }
         }
         try namingRefusal(values) { try inSavepoint {
-            let result = try connection.execute(statement.sql, statement.parameters)
+            let result = try mapping.rowLeft(by: connection.execute(statement.sql, statement.parameters), connection)
             guard result.rowCount == 1 else { return }
             let record = mapping.record(result, row: 0)
             try mapping.checkStoredAsWritten(values, saved: record)
@@ -93,7 +93,7 @@ final class PostgresRecordBatch: RecordWriting {
         return try namingRefusal(changes) { try inSavepoint {
             let before = try history == nil ? nil : storedTexts(keyParameters)
             loaded = nil  // the write changes the row: a later update reads it again
-            let result = try connection.execute(statement.sql, statement.parameters)
+            let result = try mapping.rowLeft(by: connection.execute(statement.sql, statement.parameters), connection)
             if result.rowCount == 1 { try mapping.checkStoredAsWritten(changes, saved: mapping.record(result, row: 0)) }
             if let history, let before, result.rowCount == 1 {
                 try history.record(before: before, after: mapping.storedTexts(result, row: 0),

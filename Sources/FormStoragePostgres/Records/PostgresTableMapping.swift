@@ -337,3 +337,16 @@ extension PostgresTableMapping {
         return kept
     }
 }
+
+extension PostgresTableMapping {
+    /// The row a write left, from what it returned: for a view whose
+    /// `INSTEAD OF` trigger writes the tables beneath, `RETURNING` gives the
+    /// row the trigger returned (the values as given), not what it stored
+    /// (`upper(name)`), so the row is read again by the key it returned.
+    /// Anything else returns what it stored (a `BEFORE` trigger's changes too).
+    func rowLeft(by result: PostgresResult, _ conn: PostgresConnection) throws -> PostgresResult {
+        guard table.isView, table.rewritesRows, result.rowCount == 1 else { return result }
+        let again = try conn.execute(selectByKeySQL, try keyParameters(record(result, row: 0).key))
+        return again.rowCount == 1 ? again : result
+    }
+}
