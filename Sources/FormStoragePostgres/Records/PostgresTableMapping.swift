@@ -345,7 +345,8 @@ extension PostgresTableMapping {
     /// (`upper(name)`), so the row is read again by the key it returned.
     /// Anything else returns what it stored (a `BEFORE` trigger's changes too).
     func rowLeft(by result: PostgresResult, _ conn: PostgresConnection) throws -> PostgresResult {
-        guard table.isView, table.rewritesRows, result.rowCount == 1 else { return result }
+        // A view without a key (a spec names none) has no row to find again: what it returned is all there is.
+        guard table.isView, table.rewritesRows, result.rowCount == 1, !keyColumns.isEmpty else { return result }
         let again = try conn.execute(selectByKeySQL, try keyParameters(record(result, row: 0).key))
         return again.rowCount == 1 ? again : result
     }
