@@ -60,6 +60,30 @@ import Testing
         #expect(try runBinary(db + ["show", "shouting", "1"]).output == "id:   1\nname: BOB\n")
     }
 
+    /// A key a table and a table inheriting from it both hold names two
+    /// rows: `show` and `set` say so, as on SQLite, where it read as no
+    /// record; a key only one of them holds is found and written.
+    @Test func aKeyHeldInATableAndItsHeirIsNamedAsTwoRows() throws {
+        let url = try PostgresCluster.freshDatabase()
+        try PostgresCluster.psql(url, """
+            CREATE TABLE cities (id integer PRIMARY KEY, name text);
+            CREATE TABLE capitals (state text) INHERITS (cities);
+            INSERT INTO cities VALUES (1, 'Springfield');
+            INSERT INTO capitals VALUES (1, 'Sacramento', 'CA'), (2, 'Albany', 'NY');
+            """)
+        let db = ["--db", url]
+        for command in [["show", "cities", "1"], ["set", "cities", "1", "name=x"]] {
+            let run = try runBinary(db + command)
+            #expect(run.code == 65 && run.errors == "formstore: the key names more than one row of 'cities': "
+                + "they cannot be told apart by it\n", "\(command): \(run)")
+        }
+        #expect(try runBinary(db + ["set", "cities", "2", "name=Albany NY"]).code == 0)
+        let capitals = try runBinary(db + ["list", "capitals", "--sort", "id", "--format", "csv"])
+        #expect(capitals.output.replacingOccurrences(of: "\r\n", with: "\n") == "id,name,state\n1,Sacramento,CA\n2,Albany NY,NY\n",
+                "\(capitals)")
+        #expect(try runBinary(db + ["show", "cities", "1", "--format", "json"]).code == 65)
+    }
+
     /// A CHECK's refusal, of the table or of a column's domain, says the
     /// column it reads and its expression, where the server's message named
     /// only the constraint: by `set`, `new` and `import` alike.

@@ -7,6 +7,12 @@ extension PostgresFormStore {
         let parameters = try mapping.keyParameters(key)
         guard form.groups.isEmpty else { return try loadWithGroups(form, mapping, parameters) }
         let result = try pool.read { try $0.execute(mapping.selectByKeySQL, parameters) }
+        // A key may name several rows where nothing makes it unique: a table and the tables that
+        // inherit from it, a view. Said, as on SQLite, where it read as no record at all.
+        if result.rowCount > 1 {
+            throw PostgresStoreError.badKey("the key names more than one row of '\(mapping.table.name)': "
+                                            + "they cannot be told apart by it")
+        }
         return result.rowCount == 1 ? mapping.record(result, row: 0) : nil
     }
 
