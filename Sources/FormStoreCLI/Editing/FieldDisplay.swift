@@ -1,4 +1,6 @@
+import FormBasics
 import FormCore
+import FoundationEssentials
 
 /// How the edit loops show a field's value to a person: formatted through the
 /// field's transformers, secrets masked, BLOBs by size, control characters escaped.
@@ -80,14 +82,27 @@ enum FieldDisplay {
     /// was 3, yours 3.75, theirs 9`, each value as its row field shows it.
     static func conflict(_ conflict: FieldConflict, in form: Form) -> String {
         if let field = form.field(conflict.field) {
-            return "\(field.label): was \(text(conflict.base, of: field)), yours \(text(conflict.mine, of: field)), "
-                + "theirs \(text(conflict.theirs, of: field))"
+            return "\(field.label): was \(compared(conflict.base, of: field)), yours \(compared(conflict.mine, of: field)), "
+                + "theirs \(compared(conflict.theirs, of: field))"
         }
         let cell = rowField(conflict.field, in: form)
         let shown = { (value: FieldValue) in
-            cell.map { text(value, of: $0) } ?? (value.isEmpty ? ValueText.emptyText : ValueText.text(value, kind: nil, blobsBySize: true))
+            if case .data(let data) = value, !(cell?.isSecure ?? false) { return bytes(data) }
+            return cell.map { text(value, of: $0) } ?? (value.isEmpty ? ValueText.emptyText : ValueText.text(value, kind: nil, blobsBySize: true))
         }
         return "\(conflict.field): was \(shown(conflict.base)), yours \(shown(conflict.mine)), theirs \(shown(conflict.theirs))"
+    }
+
+    /// A value of a conflict: bytes by their hex, where a size alone would
+    /// not tell two sides of the same size apart; else as `text` shows it.
+    private static func compared(_ value: FieldValue, of field: Field) -> String {
+        if case .data(let data) = value, !field.isSecure { return bytes(data) }
+        return text(value, of: field)
+    }
+
+    /// `x'00FF'` for a few bytes; for more, the first 16 in hex and the size.
+    private static func bytes(_ data: Data) -> String {
+        data.count <= 16 ? data.blobLiteral : "x'\(data.prefix(16).hexadecimal(uppercase: true))…' (\(ValueText.blobSize(data.count)))"
     }
 
     /// The row field a cell's path names (`lines[10].amount`: the group's `amount`).
