@@ -7,6 +7,7 @@ extension WebAssets {
 body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: var(--wash); }
 header { background: var(--ink); padding: .6rem 1rem; }
 header .home { color: #fff; font-weight: 600; text-decoration: none; }
+header .logout { color: #fff; float: right; }
 main { max-width: 46rem; margin: 0 auto; padding: 1rem; }
 h1 { font-size: 1.6rem; margin: .4rem 0 1rem; }
 a { color: var(--accent); }

@@ -20,6 +20,19 @@ public struct WebPage: Sendable {
         self.scriptHref = scriptHref
     }
 
+    /// Every page's header.
+    static let header = "<header><a class=\"home\" href=\"/\">FormStore</a></header>"
+
+    /// A rendered page with a "Log out" link in its header (a server with
+    /// logins adds it to each page); other bytes are given back as they are.
+    public static func addingLogOutLink(to page: String) -> String {
+        guard let range = page.firstRange(of: header) else { return page }
+        let linked = "<header><a class=\"home\" href=\"/\">FormStore</a> <a class=\"logout\" href=\"/logout\">Log out</a></header>"
+        var out = page
+        out.replaceSubrange(range, with: linked)
+        return out
+    }
+
     public func render() -> String {
         var out = """
         <!DOCTYPE html>
@@ -32,7 +45,7 @@ public struct WebPage: Sendable {
 
         """
         if let scriptHref { out += "<script src=\"\(HTML.escape(scriptHref))\" defer></script>\n" }
-        out += "</head>\n<body>\n<header><a class=\"home\" href=\"/\">FormStore</a></header>\n<main>\n"
+        out += "</head>\n<body>\n\(Self.header)\n<main>\n"
         if !breadcrumbs.isEmpty {
             out += "<nav aria-label=\"Breadcrumb\"><ol class=\"crumbs\">"
             out += breadcrumbs.map { "<li><a href=\"\(HTML.escape($0.href))\">\(HTML.escape($0.label))</a></li>" }.joined()

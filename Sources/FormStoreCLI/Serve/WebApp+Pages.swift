@@ -183,8 +183,9 @@ extension WebApp {
         if request.method == "POST" {
             let body = SubmittedForm(urlencoded: request.body)
             if visitors.checkCSRF(body.value("_csrf"), id: existing),
-               visitors.logIn(id: id, user: body.value("user"), secret: body.value("secret") ?? "") {
-                return .redirect("/", headers: cookie)
+               let loggedIn = visitors.logIn(user: body.value("user"), secret: body.value("secret") ?? "") {
+                // A new id, logged in: the one the browser came with stays logged out (session fixation).
+                return .redirect("/", headers: [WebVisitors.setCookie(loggedIn)])
             }
             problem = "<p class=\"notice conflict\" role=\"alert\">That did not match. Try again.</p>\n"
         }
@@ -199,6 +200,23 @@ extension WebApp {
         }
         form += "<div class=\"actions\"><button type=\"submit\">Log in</button></div>\n</form>\n"
         return .html(problem.isEmpty ? 200 : 401, WebPage(title: "Log in", body: form).render(), headers: cookie)
+    }
+
+    /// `GET /logout` asks, `POST /logout` (its CSRF token checked) logs the
+    /// browser's cookie id out and gives it a new one, logged out too.
+    func logout(_ request: HTTPRequest) -> HTTPResponse {
+        guard visitors.requiresLogin, let id = visitors.cookieID(request) else { return .redirect("/login") }
+        if request.method == "POST" {
+            guard visitors.checkCSRF(SubmittedForm(urlencoded: request.body).value("_csrf"), id: id) else {
+                return .html(403, WebPage(title: "Refused", body: "<p class=\"notice conflict\" role=\"alert\">This form is out of date or did not come from this server (its CSRF token is missing or wrong). Go back, reload and try again.</p>\n").render())
+            }
+            visitors.logOut(id: id)
+            return .redirect("/login", headers: [WebVisitors.setCookie(WebVisitors.randomToken())])
+        }
+        var form = "<form method=\"post\" action=\"/logout\" class=\"record\">\n"
+        form += "<input type=\"hidden\" name=\"_csrf\" value=\"\(visitors.csrfToken(for: id))\">\n"
+        form += "<div class=\"actions\"><button type=\"submit\">Log out</button></div>\n</form>\n"
+        return .html(200, WebPage(title: "Log out", body: form).render())
     }
 
     /// A path segment with everything but unreserved characters percent-encoded.

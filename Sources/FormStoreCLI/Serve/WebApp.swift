@@ -88,16 +88,29 @@ final class WebApp: @unchecked Sendable {
             return asset(parts.dropFirst().joined(separator: "/"))
         case (_, "login"):
             return login(request)
+        case (_, "logout"):
+            return logout(request)
         default: break
         }
         guard let user = visitors.user(request) else {
-            if parts.first == "api" { return .json(401, Data(#"{"error":"log in: Authorization: Bearer TOKEN"}"#.utf8),
-                                                   headers: [("WWW-Authenticate", "Bearer")]) }
+            if parts.first == "api" {
+                if case .users = visitors.authentication {
+                    return .json(401, Data(#"{"error":"log in: Authorization: Bearer USER:PASSWORD, or Basic"}"#.utf8),
+                                 headers: [("WWW-Authenticate", "Basic realm=\"formstore\"")])
+                }
+                return .json(401, Data(#"{"error":"log in: Authorization: Bearer TOKEN"}"#.utf8),
+                             headers: [("WWW-Authenticate", "Bearer")])
+            }
             return .redirect("/login")
         }
         do {
             if parts.first == "api" { return try api(request, Array(parts.dropFirst()), user: user) }
-            return try page(request, parts, user: user)
+            var response = try page(request, parts, user: user)
+            // A logged-in browser is offered the way out on every page.
+            if visitors.requiresLogin, response.headers.contains(where: { $0.0 == "Content-Type" && $0.1.hasPrefix("text/html") }) {
+                response.body = Data(WebPage.addingLogOutLink(to: String(decoding: response.body, as: UTF8.self)).utf8)
+            }
+            return response
         } catch {
             return failure(error, api: parts.first == "api")
         }

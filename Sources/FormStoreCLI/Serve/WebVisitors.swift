@@ -77,9 +77,10 @@ final class WebVisitors: @unchecked Sendable {
         case .token(let token):
             if let bearer = bearer(request), constantTimeEqual(bearer, token) { return "token" }
         case .users(let file):
-            if let bearer = bearer(request), let colon = bearer.firstIndex(of: ":"),
-               file.check(user: String(bearer[..<colon]), password: String(bearer[bearer.index(after: colon)...])) {
-                return String(bearer[..<colon])
+            // `Bearer USER:PASSWORD`, or HTTP's Basic (what `curl -u` sends).
+            if let pair = bearer(request) ?? basic(request), let colon = pair.firstIndex(of: ":"),
+               file.check(user: String(pair[..<colon]), password: String(pair[pair.index(after: colon)...])) {
+                return String(pair[..<colon])
             }
         }
         guard let id = cookieID(request) else { return nil }
@@ -88,8 +89,27 @@ final class WebVisitors: @unchecked Sendable {
         return logins[id]
     }
 
-    /// Checks a login form's answer; on success the cookie id is logged in.
-    func logIn(id: String, user: String?, secret given: String) -> Bool {
+    /// Checks a login form's answer; on success a new cookie id is logged
+    /// in and returned, for the answer to set: the id the browser came with
+    /// is never the one logged in, so an id planted in a browser before it
+    /// logged in (session fixation) gains nothing. Nil when it did not match.
+    func logIn(user: String?, secret given: String) -> String? {
+        switch authentication {
+        case .none: return nil
+        case .token, .users: break
+        }
+        let id = Self.randomToken()
+        return logIn(id: id, user: user, secret: given) ? id : nil
+    }
+
+    /// Logs the cookie id out: its requests must log in again.
+    func logOut(id: String) {
+        lock.lock()
+        logins[id] = nil
+        lock.unlock()
+    }
+
+    private func logIn(id: String, user: String?, secret given: String) -> Bool {
         let name: String
         switch authentication {
         case .none: return true
@@ -104,6 +124,13 @@ final class WebVisitors: @unchecked Sendable {
         logins[id] = name
         lock.unlock()
         return true
+    }
+
+    /// `Authorization: Basic …`'s `user:password`, decoded.
+    private func basic(_ request: HTTPRequest) -> String? {
+        guard let header = request.header("authorization"), header.lowercased().hasPrefix("basic "),
+              let data = Data(base64Encoded: String(header.dropFirst("basic ".count)).trimmingSpaces()) else { return nil }
+        return String(data: data, encoding: .utf8)
     }
 
     private func bearer(_ request: HTTPRequest) -> String? {

@@ -85,6 +85,58 @@ import Testing
         #expect(try browser.get("/forms/signup").status == 200)
     }
 
+    /// A login gives the browser a new cookie id and logs that one in: an
+    /// id planted in a browser before it logged in (session fixation: a page
+    /// on another port of the same host may set it) stays logged out, where
+    /// it was the one logged in and its CSRF token was the attacker's to
+    /// compute. `/logout` (a form with its CSRF token) logs the id out.
+    @Test func aLoginGivesANewSessionAndLogoutEndsIt() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db, ["--token"])
+        let token = try #require(server.token)
+        let planted = String(repeating: "a", count: 64)
+        let browser = PageVisitor(port: server.port)
+        browser.cookies["formstore_session"] = planted
+        let loggedIn = try browser.submit(try browser.get("/login"), ["secret": token])
+        #expect(loggedIn.status == 303, "\(loggedIn)")
+        let session = try #require(browser.cookies["formstore_session"])
+        #expect(session != planted && session.count == 64)
+        let attacker = PageVisitor(port: server.port)
+        attacker.cookies["formstore_session"] = planted
+        let stolen = try attacker.get("/forms/signup/1")
+        #expect(stolen.status == 303 && stolen.headers["location"] == "/login", "\(stolen)")
+        let page = try browser.get("/forms/signup/1")
+        #expect(page.status == 200 && page.text.contains("href=\"/logout\">Log out</a>"))
+
+        let out = try browser.get("/logout")
+        #expect(out.status == 200 && out.text.contains("name=\"_csrf\""), "\(out)")
+        #expect(try browser.post("/logout", [("_csrf", "forged")]).status == 403)
+        #expect(try browser.get("/forms/signup/1").status == 200)
+        let left = try browser.submit(out, [:])
+        #expect(left.status == 303 && left.headers["location"] == "/login", "\(left)")
+        let again = PageVisitor(port: server.port)
+        again.cookies["formstore_session"] = session
+        #expect(try again.get("/forms/signup/1").status == 303)
+        #expect(try browser.get("/forms/signup/1").status == 303)
+    }
+
+    /// With `--users`, a script logs in with HTTP's Basic (`curl -u`) or
+    /// `Bearer USER:PASSWORD`, and a 401 says how; it said only `Bearer TOKEN`.
+    @Test func usersLogInToTheAPIWithBasicOrBearer() throws {
+        let db = try DemoDatabase()
+        let line = try db.run(["serve", "--hash-password", "ann"], stdin: "correct horse\n")
+        let file = db.scratch.path + "/users"
+        try line.output.write(toFile: file, atomically: true, encoding: .utf8)
+        let server = try ServeRun(db, ["--users", file])
+        let path = "/api/forms/signup/records/1"
+        let basic = "Basic " + Data("ann:correct horse".utf8).base64EncodedString()
+        #expect(try HTTPClient.request("GET", port: server.port, path, headers: ["Authorization": basic]).status == 200)
+        #expect(try HTTPClient.request("GET", port: server.port, path, headers: ["Authorization": "Bearer ann:correct horse"]).status == 200)
+        let wrong = try HTTPClient.request("GET", port: server.port, path,
+                                           headers: ["Authorization": "Basic " + Data("ann:wrong".utf8).base64EncodedString()])
+        #expect(wrong.status == 401 && wrong.text.contains("Bearer USER:PASSWORD, or Basic"), "\(wrong)")
+    }
+
     /// Without a login the server answers to loopback names only: a page
     /// whose own name an attacker rebinds to 127.0.0.1 (DNS rebinding) was
     /// same-origin with it, and read and wrote every record.
