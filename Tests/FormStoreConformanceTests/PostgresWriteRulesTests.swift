@@ -158,6 +158,7 @@ import Testing
             CREATE POLICY r ON notes FOR SELECT USING (true);
             CREATE POLICY u ON notes FOR UPDATE USING (owner = current_user);
             CREATE POLICY d ON notes FOR DELETE USING (owner = current_user);
+            CREATE POLICY i ON notes FOR INSERT WITH CHECK (owner = current_user);
             CREATE ROLE \(role) LOGIN;
             GRANT ALL ON notes TO \(role);
             ALTER DEFAULT PRIVILEGES GRANT ALL ON TABLES TO \(role);
@@ -174,5 +175,11 @@ import Testing
         #expect(deleted.code == 65 && deleted.errors.contains("does not let this role delete the record"), "\(deleted)")
         #expect(try backend.row("SELECT v FROM notes WHERE id = 2") == ["theirs"])
         #expect(try backend.row("SELECT v FROM notes WHERE id = 1") == ["ok"])
+        // A row the policy does not let this role write is the row's problem (65), not the database's (74).
+        let new = try runBinary(db + ["new", "notes", "id=3", "owner=bob", "v=x"])
+        #expect(new.code == 65 && new.errors.contains("new row violates row-level security policy for table \"notes\" "
+            + "(the row-level security does not let this role write such a row)"), "\(new)")
+        #expect(!new.errors.contains("postgresql://"), "\(new)")
+        #expect(try backend.count("SELECT count(*) FROM notes") == 2)
     }
 }

@@ -30,6 +30,11 @@ extension CLIError {
             }
             // 42501: a privilege the role lacks, on a read as on a write (FormStore's own tables need
             // theirs too: docs/fidelity.md); 25006: a read-only transaction or server.
+            // A row the table's row-level security lets this role neither insert nor leave so: the row's
+            // problem (the same 42501 as a missing privilege), refused as a value is.
+            if error.sqlState == "42501", error.message.contains("row-level security policy") {
+                return .validation("\(error.message.singleLine) (the row-level security does not let this role write such a row)")
+            }
             if error.sqlState == "42501" {
                 return .storage("cannot use \(database): \(error.message) (this role lacks the privilege)")
             }

@@ -145,7 +145,8 @@ final class WebApp: @unchecked Sendable {
 
     /// An error as a status: the command's own classification decides what kind it is.
     func failure(_ error: any Error, api: Bool) -> HTTPResponse {
-        let classified = CLIError.classifying(error, databasePath: workspace.globals.shownDatabase)
+        // "the database", not its path or URL: where the server keeps its data is not the client's to know.
+        let classified = CLIError.classifying(error, databasePath: "the database")
         let status: Int
         switch classified.exitCode {
         case .notFound: status = 404
