@@ -16,7 +16,8 @@ public import FoundationEssentials
 /// is hidden holds no value for it); secure fields are `writeOnly` and not
 /// `required` (an export leaves them out). A bool also accepts the 0 and 1
 /// SQLite stores, a multichoice the JSON-array text it stores, a BLOB the
-/// `{"$base64": "…"}` object an export writes its bytes as. Dates and
+/// `{"$base64": "…"}` object an export writes its bytes as. A group is an
+/// array of its row objects (`--children`). Dates and
 /// times carry the `pattern` of the ISO 8601 text the JSON door accepts
 /// (`FormSession.apply(json:)`), not `format: date-time`, whose RFC 3339
 /// refuses SQLite's own `2024-05-01 13:04:05`. What a database made by
@@ -59,6 +60,10 @@ public enum JSONSchemaExporter {
                 required.append(.string(field.key))
             }
         }
+        // A group's rows (`--children`, a spec's group): an array of row objects, each its key and fields.
+        for group in form.groups {
+            properties.append(JSONNode.Member(key: group.key, value: rows(of: group, in: form, untyped: untyped)))
+        }
         var members = [
             JSONNode.Member(key: "$schema", value: .string("https://json-schema.org/draft/2020-12/schema")),
             JSONNode.Member(key: "$id", value: .string("formstore:\(form.name)")),
@@ -69,6 +74,34 @@ public enum JSONSchemaExporter {
         ]
         if !required.isEmpty { members.append(JSONNode.Member(key: "required", value: .array(required))) }
         return JSONNode.object(members).serialized()
+    }
+
+    /// A group as a record holds it: an array of row objects, each with the
+    /// row's key columns (read-only where they are no field) and its stored
+    /// fields; none required, as a new row may leave its key to the database.
+    /// `untyped` names a row field of no declared type `group.field`.
+    private static func rows(of group: RowGroup, in form: Form, untyped: Set<String>) -> JSONNode {
+        var properties: [JSONNode.Member] = []
+        for key in group.keyFields where group.field(key) == nil {
+            properties.append(JSONNode.Member(key: key, value: .object([
+                JSONNode.Member(key: "title", value: .string(key)),
+                JSONNode.Member(key: "readOnly", value: .bool(true)),
+            ])))
+        }
+        for field in group.fields where field.isStored && field.holdsValue {
+            properties.append(JSONNode.Member(key: field.key,
+                                              value: property(field, untyped: untyped.contains("\(group.key).\(field.key)"))))
+        }
+        let title = form.sections.first { $0.group?.key == group.key }?.title ?? group.key
+        return .object([
+            JSONNode.Member(key: "title", value: .string(title)),
+            JSONNode.Member(key: "type", value: .string("array")),
+            JSONNode.Member(key: "items", value: .object([
+                JSONNode.Member(key: "type", value: .string("object")),
+                JSONNode.Member(key: "properties", value: .object(properties)),
+                JSONNode.Member(key: "additionalProperties", value: .bool(false)),
+            ])),
+        ])
     }
 
     private static func property(_ field: Field, untyped: Bool) -> JSONNode {

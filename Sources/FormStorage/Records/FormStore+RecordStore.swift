@@ -50,8 +50,16 @@ extension FormStore: RecordStore {
 
     public func untypedColumns(of form: Form) throws -> Set<String> {
         try database.read { conn in
-            guard try conn.tableNames().contains(form.tableName) else { return [] }
-            return Set(try conn.tableInfo(form.tableName).columns.filter(\.isUntyped).map(\.name))
+            let tables = try conn.tableNames()
+            guard tables.contains(form.tableName) else { return [] }
+            var untyped = Set(try conn.tableInfo(form.tableName).columns.filter(\.isUntyped).map(\.name))
+            // A group's row fields as `group.field`.
+            for group in form.groups where tables.contains(group.tableName) {
+                for column in try conn.tableInfo(group.tableName).columns where column.isUntyped {
+                    untyped.insert("\(group.key).\(column.name)")
+                }
+            }
+            return untyped
         }
     }
 

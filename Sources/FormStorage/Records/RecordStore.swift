@@ -43,7 +43,7 @@ public protocol RecordStore: HistoryBackend, DraftStore, ReferencePicking {
     func emptyTextColumns(of form: Form) throws -> Set<String>
     /// Columns of `form`'s table declared with no type, which hold any value
     /// as given (SQLite's; a PostgreSQL column always has a type). Empty when
-    /// the table is not there.
+    /// the table is not there. A group's row fields are named `group.field`.
     func untypedColumns(of form: Form) throws -> Set<String>
     /// How many columns of `form`'s table have an empty name (`""`, which
     /// SQLite allows): no field can name one, so no read or write reaches it.

@@ -36,6 +36,32 @@ import Testing
     /// its inferred form's schema: numbers, text and bytes in a column of no
     /// declared type, the words a bool column may hold, empty and numeric
     /// dates. A value the form could not take still does not fit.
+    /// A form with groups (`--children`) describes each group as an array
+    /// of row objects, so a record with its rows, as `export --children` and
+    /// the API give it, fits; the schema refused every such record as having
+    /// a property it did not name. A row with a cell no field holds does not fit.
+    @Test func recordsWithTheirRowsFitTheSchema() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE parent (id INTEGER PRIMARY KEY, title TEXT NOT NULL);
+            CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER NOT NULL REFERENCES parent(id),
+                                item TEXT, amount NUMERIC, extra);
+            INSERT INTO parent VALUES (1, 'P1'), (2, 'P2');
+            INSERT INTO child VALUES (1, 1, 'i1', 1.5, 'any'), (2, 1, NULL, 2, 7), (3, 1, 'i3', NULL, x'00');
+            """)
+        let schema = try demo.run(["form", "parent", "--children", "--format", "json-schema"])
+        #expect(schema.code == 0 && schema.output.contains(#""type": "array""#), "\(schema)")
+        let export = try demo.run(["export", "parent", "--children", "--format", "json"])
+        #expect(export.output.contains(#""child": ["#), "\(export)")
+        let script = try demo.file("validate.py", Self.validator)
+        let schemaFile = try demo.file("schema.json", schema.output)
+        let run = try runProcess("/usr/bin/env", ["python3", script, schemaFile, try demo.file("records.json", export.output)])
+        #expect(run.code == 0, "\(run)")
+        let wrong = try demo.file("wrong.json", #"[{"id": 3, "title": "x", "child": [{"id": 9, "nosuch": 1}]}, {"id": 4, "title": "y", "child": {"id": 1}}]"#)
+        let refused = try runProcess("/usr/bin/env", ["python3", script, schemaFile, wrong])
+        #expect(refused.code == 1 && refused.output.contains("record 0: $.child[0]") && refused.output.contains("record 1: $.child"),
+                "\(refused)")
+    }
+
     @Test func storedFormsOfAnotherApplicationFitTheSchema() throws {
         let demo = try DemoDatabase(sql: """
             CREATE TABLE kept (id INTEGER PRIMARY KEY, anything, active BOOLEAN, born DATE, seen DATETIME, paid DATETIME,
