@@ -8,6 +8,9 @@ body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, s
 header { background: var(--ink); padding: .6rem 1rem; }
 header .home { color: #fff; font-weight: 600; text-decoration: none; }
 header .logout { color: #fff; float: right; }
+/* A value is isolated from the text around it: a key or a value holding a bidi override (U+202E) or an
+   embedding would otherwise reorder the page's own words after it ("Delete record … of h?"). */
+td, th, li, a, strong, em, code, label, option, dd, dt, bdi, input, textarea, select { unicode-bidi: isolate; }
 main { max-width: 46rem; margin: 0 auto; padding: 1rem; }
 h1 { font-size: 1.6rem; margin: .4rem 0 1rem; }
 a { color: var(--accent); }
