@@ -109,6 +109,10 @@ import Testing
         let imported = try runBinary(db + ["import", "ck"], stdin: #"{"id": 3, "size": -1}"#)
         #expect(imported.code == 65 && imported.errors.contains("line 1: size: value for domain posint"), "\(imported)")
         #expect(try runBinary(db + ["show", "ck", "1", "--format", "json"]).output.contains(#""qty": 5"#))
+        // The API ties it to its field, as SQLite's CHECK is tied, so a page shows it beside the field.
+        let server = try ServeProcess(db: url)
+        let patched = try server.request("PATCH", "/api/forms/ck/records/1", json: #"{"size": -2}"#)
+        #expect(patched.status == 422 && patched.body.contains(#""field":"size""#), "\(patched.body)")
     }
 
     @Test func aTriggerThatSetsANumberIsTakenAsItsOwn() throws {
