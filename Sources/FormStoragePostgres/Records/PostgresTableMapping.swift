@@ -201,7 +201,7 @@ extension PostgresTableMapping {
             // column in SQLite may hold it) was read by the server as its escape format (`abc`: 61 62 63).
             if table.column(field)?.typeName == "bytea", case .text = given {
                 throw PostgresStoreError(reason: .notHeld, message: "\(field): \(RecordKey.text(of: given)) is no bytes: "
-                                         + "a bytea holds bytes, typed in hex as x'CAFE': nothing was saved")
+                                         + "a bytea holds bytes, typed in hex as x'CAFE' (in JSON: {\"$base64\": …}): nothing was saved")
             }
             // What a trigger stored is its own: only a column's rounding is refused (a `new` whose
             // version a trigger bumps was refused as "0 would be stored as 1").
