@@ -1,3 +1,5 @@
+import FormCore
+import FormStoragePostgres
 import FormStoreTestSupport
 import Foundation
 import Testing
@@ -82,6 +84,40 @@ import Testing
         #expect(capitals.output.replacingOccurrences(of: "\r\n", with: "\n") == "id,name,state\n1,Sacramento,CA\n2,Albany NY,NY\n",
                 "\(capitals)")
         #expect(try runBinary(db + ["show", "cities", "1", "--format", "json"]).code == 65)
+    }
+
+    /// A role that may use FormStore's tables and the user's but not CREATE
+    /// in the schema runs `serve` and `edit`: their store opened FormStore's
+    /// migrations with `CREATE TABLE IF NOT EXISTS`, which needs CREATE even
+    /// when the table is there, and `serve` exited. Other writers' commits to
+    /// a table it may not give FormStore's notify trigger go unheard, said by
+    /// `unwatchedTables`, and nothing else about the table changes.
+    @Test func aRoleWithoutCreateServesAndEdits() throws {
+        let role = "lowly_" + UUID().uuidString.prefix(8).lowercased()
+        let url = try PostgresCluster.freshDatabase()
+        #expect(try runBinary(["--db", url, "init"]).code == 0)
+        try PostgresCluster.psql(url, """
+            CREATE TABLE notes (id integer PRIMARY KEY, v text);
+            INSERT INTO notes VALUES (1, 'a');
+            CREATE ROLE \(role) LOGIN;
+            REVOKE CREATE ON SCHEMA public FROM PUBLIC;
+            GRANT USAGE ON SCHEMA public TO \(role);
+            GRANT ALL ON ALL TABLES IN SCHEMA public TO \(role);
+            GRANT ALL ON ALL SEQUENCES IN SCHEMA public TO \(role);
+            """)
+        let lowly = url.replacingOccurrences(of: "postgresql://formstore@", with: "postgresql://\(role)@")
+        let store = try PostgresFormStore(pool: PostgresPool(url: lowly))
+        let form = try #require(try store.inferredForm(table: "notes"))
+        let observation = try store.observeCommits {}
+        _ = try store.load(form, key: RecordKey("id", 1))
+        #expect(store.unwatchedTables["notes"]?.contains("permission denied") == true, "\(store.unwatchedTables)")
+        observation.cancel()
+        let server = try ServeProcess(db: lowly)
+        let patched = try server.request("PATCH", "/api/forms/notes/records/1", json: #"{"v": "b"}"#)
+        #expect(patched.status == 200, "\(patched.body)")
+        let edited = try runBinary(["--db", lowly, "edit", "notes", "1", "--plain"], stdin: "c\ny\n")
+        #expect(edited.code == 0, "\(edited)")
+        #expect(try runBinary(["--db", url, "show", "notes", "1"]).output == "id: 1\nv:  c\n")
     }
 
     /// A CHECK's refusal, of the table or of a column's domain, says the

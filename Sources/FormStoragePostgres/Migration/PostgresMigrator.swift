@@ -43,10 +43,15 @@ public struct PostgresMigrator: Sendable {
         var applied: [Migration] = []
         while let next = try pool.write({ conn -> Migration? in
             try conn.execute("SELECT pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext($1))", [migrator.table])
-            try conn.execute("""
-                CREATE TABLE IF NOT EXISTS \(quoteIdentifier(migrator.table)) (
-                    id INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)
-                """)
+            // Created only where missing: `CREATE TABLE IF NOT EXISTS` needs CREATE on the schema even when
+            // the table is there, which a role that only uses FormStore's tables need not have.
+            let exists = try conn.execute("SELECT pg_catalog.to_regclass($1) IS NOT NULL", [quoteIdentifier(migrator.table)])
+            if exists.text(row: 0, column: 0) != "t" {
+                try conn.execute("""
+                    CREATE TABLE IF NOT EXISTS \(quoteIdentifier(migrator.table)) (
+                        id INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)
+                    """)
+            }
             let recorded = try conn.execute("SELECT id, name, checksum FROM \(quoteIdentifier(migrator.table)) ORDER BY id")
             var numbers: Set<Int> = []
             for row in 0..<recorded.rowCount {

@@ -12,6 +12,9 @@ final class PostgresCommitListeners: Sendable {
         var tables: [String: PostgresTable] = [:]
         /// Tables whose trigger is known to be installed.
         var triggered: Set<String> = []
+        /// Tables this role may not give the trigger (no CREATE on the schema,
+        /// not the table's owner), with the server's reason: not watched.
+        var unwatched: [String: String] = [:]
     }
 
     let state = Mutex(State())

@@ -35,6 +35,11 @@ extension PostgresFormStore: CommitObserving {
     /// Whether the listening connection for other writers runs.
     public var isWatchingCommits: Bool { commitListeners.isWatching }
 
+    /// The tables whose writes by others are not heard, with why: this role
+    /// may not create FormStore's notify trigger on them (it needs CREATE on
+    /// the schema and to own the table). Everything else works on them.
+    public var unwatchedTables: [String: String] { commitListeners.state.withLock { $0.unwatched } }
+
     /// Remembers a table the store mapped and, while anyone listens, gives it the trigger.
     func installNotifyTriggerIfWatching(_ table: PostgresTable) throws {
         let install = commitListeners.state.withLock { state -> Bool in
@@ -64,6 +69,19 @@ extension PostgresFormStore: CommitObserving {
     /// watching at once). A view gets none: its writes land in a table, whose
     /// own trigger (if FormStore maps it) tells.
     private func installNotifyTrigger(_ table: PostgresTable) throws {
+        do {
+            try createNotifyTrigger(table)
+        } catch let error as PostgresError where error.sqlState == "42501" {
+            // A role that may read and write the table but not add a trigger to it: the table works
+            // as ever, only other writers' commits to it go unheard (`unwatchedTables` says so).
+            commitListeners.state.withLock { state in
+                state.triggered.insert(table.name)
+                state.unwatched[table.name] = error.message
+            }
+        }
+    }
+
+    private func createNotifyTrigger(_ table: PostgresTable) throws {
         let quoted = quoteIdentifier(table.name)
         try pool.write { conn in
             try conn.execute("SELECT pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext($1))", ["formstore_notify"])

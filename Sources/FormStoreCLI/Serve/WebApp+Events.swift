@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import FormCore
 import FormStorage
+import FormStoragePostgres
 
 /// `GET /api/forms/NAME/records/KEY/events`: server-sent events, `saved`
 /// whenever the record's stored values change (whoever wrote them: this
@@ -10,12 +11,26 @@ extension WebApp {
     /// How long a stream stays silent before a comment keeps idle connections from timing out.
     static let eventKeepAlive: TimeInterval = 10
 
+    /// Says on stderr, once each, the tables whose other writers' commits the
+    /// server does not hear (a PostgreSQL role that may not add FormStore's
+    /// notify trigger): their pages are not told of changes made elsewhere.
+    /// Called under the app's lock.
+    func warnOfUnwatchedTables() {
+        guard let postgres = try? workspace.store() as? PostgresFormStore else { return }
+        for (table, reason) in postgres.unwatchedTables.sorted(by: { $0.key < $1.key }) where warnedUnwatched.insert(table).inserted {
+            workspace.warnings?.write("formstore: warning: \(table): other writers' changes are not heard (\(reason.singleLine)); "
+                                      + "it needs CREATE on its schema and to own the table for FormStore's notify trigger\n")
+        }
+    }
+
     /// Each stream sleeps on `commits` on its own connection's thread and
     /// reads the record once per commit, never on a timer.
     func events(_ name: String, key: String) throws -> HTTPResponse {
         let first = try locked { () throws -> String in
             try commits.listen(to: workspace.store())
             let (_, found) = try load(name, key: key)
+            // After the load, which maps the table and tries to give it the trigger.
+            warnOfUnwatchedTables()
             guard let record = found else { throw CLIError.notFound("\(name): no record with key \(key)") }
             return RecordETag.of(record)
         }

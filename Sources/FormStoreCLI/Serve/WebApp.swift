@@ -23,6 +23,8 @@ final class WebApp: @unchecked Sendable {
     private let lock = Lock()
     private let stopLock = Lock()
     private var stopped = false
+    /// The tables said on stderr to go unwatched (PostgreSQL: no notify trigger for this role).
+    var warnedUnwatched: Set<String> = []
 
     init(workspace: StorageWorkspace, visitors: WebVisitors, readOnly: Bool, children: Bool = false) {
         self.workspace = workspace
