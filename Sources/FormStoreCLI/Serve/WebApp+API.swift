@@ -159,7 +159,13 @@ extension WebApp {
             } catch {
                 return .json(422, try encoder.encode(error))
             }
-            let outcome = try saveOutcome(session)
+            var outcome = try saveOutcome(session)
+            // Judged against an older state, a change may be what the record holds already (another
+            // writer set it first): the record did not change, and the answer says so.
+            if case .saved(let changed, _) = outcome,
+               changed.allSatisfy({ form.field($0) != nil && record.values[$0] == session.pristine[$0] }) {
+                outcome = .unchanged
+            }
             if case .saved = outcome { keepForUndo(session, visitor: Self.apiVisitor(user)) }
             var headers: [(String, String)] = []
             if outcome.isSuccess, let now = try workspace.store().load(form, key: session.key ?? record.key) {

@@ -177,6 +177,22 @@ import Testing
                 != (try HTTPClient.request("GET", port: server.port, path).headers["etag"]))
     }
 
+    /// A PATCH judged against an older state (`FormStore-Base`) whose change
+    /// the record holds already (another client set the same value first)
+    /// is `unchanged`: it answered `saved`, naming the field.
+    @Test func aChangeTheRecordHoldsAlreadyIsUnchanged() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        let path = "/api/forms/signup/records/1"
+        let tag = try #require(try HTTPClient.request("GET", port: server.port, path).headers["etag"])
+        let based = Self.json.merging(["FormStore-Base": tag]) { $1 }
+        let first = try HTTPClient.request("PATCH", port: server.port, path, headers: based, body: Data(#"{"age": 41}"#.utf8))
+        #expect(first.status == 200 && first.text.contains(#""outcome":"saved""#), "\(first)")
+        let second = try HTTPClient.request("PATCH", port: server.port, path, headers: based, body: Data(#"{"age": 41}"#.utf8))
+        #expect(second.status == 200 && second.text.contains(#""outcome":"unchanged""#), "\(second)")
+        #expect(try db.query("SELECT age FROM signups WHERE id = 1") == "41\n")
+    }
+
     /// HEAD is GET without a body; a method no resource takes is 405 whatever
     /// its content type; a byte-order mark before a body is read past; a
     /// DELETE naming a state the record left is refused as a PATCH is.
