@@ -1,5 +1,5 @@
 import FormBasics
-import FormCore
+public import FormCore
 public import FoundationEssentials
 import Glibc
 
@@ -89,6 +89,28 @@ public struct Sidecar: Sendable, Hashable {
             INSERT OR IGNORE INTO formstore_settings (key, value, updated_at) VALUES (?, ?, ?)
             """, [Self.databaseKey, String(decoding: try JSONEncoder().encode(FieldValue.text(databasePath)), as: UTF8.self),
                   ISO8601.dateTime(Date())])
+    }
+
+    /// The drafts kept in the sidecar, read from its file alone (read-only):
+    /// what a person typed stays within reach when the database it belongs
+    /// to cannot be opened (damaged, locked by another process). Empty when
+    /// there is no sidecar.
+    ///
+    /// - throws: `SidecarError` when the sidecar is there but cannot be read.
+    public func keptDrafts() throws -> [Draft] {
+        guard exists else { return [] }
+        do {
+            var configuration = Configuration()
+            configuration.readOnly = true
+            configuration.maximumReaderCount = 0
+            let conn = try Connection(path: path, configuration: configuration)
+            guard try conn.fetchOne("SELECT 1 FROM sqlite_schema WHERE name = 'formstore_drafts'") != nil else { return [] }
+            return try conn.fetchAll("SELECT payload FROM formstore_drafts ORDER BY updated_at DESC").map { row in
+                try Draft(encoded: Data(try row.value(at: 0, as: String.self).utf8))
+            }
+        } catch let error as DatabaseError {
+            throw SidecarError(path: path, underlying: error)
+        }
     }
 
     private static func realPath(_ path: String) -> String? {

@@ -1,4 +1,5 @@
 import FormCore
+import FormStorage
 
 /// `draft show|restore|discard`: a group of subcommands.
 struct DraftCommand: ParsableCommand {
@@ -50,7 +51,15 @@ struct DraftShowCommand: ParsableCommand {
     func run(_ context: CommandContext) throws -> ExitCode {
         let workspace = try context.workspace()
         let draft = try workspace.draft(reference)
-        let record = try workspace.storedRecord(for: draft)
+        // A database that cannot be read (damaged, locked) leaves the draft shown without its record.
+        var unreadable = false
+        let record: StoredRecord?
+        do {
+            record = try workspace.storedRecord(for: draft)
+        } catch let error as DatabaseError where StorageWorkspace.leavesDraftsApart(error) {
+            record = nil
+            unreadable = true
+        }
         let stored = record?.values ?? [:]
         let columns = ["field", "base", "draft", "stored"].map { OutputColumn(key: $0) }
         let output: OutputFormat = format == .json ? .json : .table
@@ -68,7 +77,8 @@ struct DraftShowCommand: ParsableCommand {
             // Typed text that did not parse, as typed.
             if let typed = draft.inputs[field] { shown[1] = .text(typed) }
             // A record deleted since the draft was made holds nothing: said so, not shown as NULL.
-            if output != .json, draft.recordKey != nil, record == nil { shown[2] = .text("(record deleted)") }
+            if unreadable { shown[2] = .text("(cannot read)") }
+            else if output != .json, draft.recordKey != nil, record == nil { shown[2] = .text("(record deleted)") }
             return [.text(field)] + shown
         } + draft.changedGroups.map { group -> [FieldValue] in
             // A group's rows: how many the draft holds against how many it was based on.
@@ -76,7 +86,7 @@ struct DraftShowCommand: ParsableCommand {
             let now: FieldValue = record.map { .text("\($0.groups[group]?.count ?? 0) row(s)") } ?? .null
             return [.text(group), .text("\(rows?.base.count ?? 0) row(s)"), .text("\(rows?.rows.count ?? 0) row(s)"), now]
         })
-        if output != .json, draft.recordKey != nil, record == nil {
+        if output != .json, draft.recordKey != nil, record == nil, !unreadable {
             context.say("The record was deleted since the draft was made: it cannot be restored "
                         + "('formstore draft discard \(draft.id)' drops it).")
         }

@@ -1,6 +1,7 @@
 import FormCore
 import FormStorage
 import FormStoragePostgres
+import FoundationEssentials
 
 /// Drafts kept in `formstore_drafts`: in the database when `init` was run on
 /// it, else in its sidecar (see `FormStore.sidecar`).
@@ -10,12 +11,39 @@ extension StorageWorkspace {
     /// before drafts had owners are listed too, so nothing typed then is lost.
     func drafts(form: String?) throws -> [Draft] {
         let expiry = DraftAutosaver.Policy().expiryDate
-        var found = try fallenDrafts(form: form)
-        if try keepsDrafts() {
-            found += try store().drafts(form: form, owner: DraftOwner.current)
-            if DraftOwner.current != nil { found += try store().drafts(form: form, owner: nil) }
+        var found: [Draft]
+        do {
+            found = try fallenDrafts(form: form)
+            if try keepsDrafts() {
+                found += try store().drafts(form: form, owner: DraftOwner.current)
+                if DraftOwner.current != nil { found += try store().drafts(form: form, owner: nil) }
+            }
+        } catch let error as DatabaseError where Self.leavesDraftsApart(error) {
+            found = try keptApart(because: error).filter { form == nil || $0.form == form }
         }
         return Draft.newestCopies(found.filter { $0.updatedAt >= expiry })
+    }
+
+    /// Whether the database failed in a way its sidecar and the fallback
+    /// files do not share: damaged, not a database, locked by another process.
+    static func leavesDraftsApart(_ error: DatabaseError) -> Bool {
+        error.isCorrupt || error.isBusy || error.resultCode == .SQLITE_CANTOPEN
+    }
+
+    /// The user's drafts of this SQLite database kept apart from it (its
+    /// sidecar, the fallback files), read without it, said on stderr:
+    /// what was typed stays within reach while the database cannot be
+    /// opened. Rethrows `error` where there is nothing apart from it
+    /// (PostgreSQL, a database `init` ran on keeps its drafts inside).
+    private func keptApart(because error: DatabaseError) throws -> [Draft] {
+        guard !GlobalOptions.isPostgresURL(databasePath), let sidecar = Sidecar(database: databasePath) else { throw error }
+        let scope = Sidecar.draftScope(of: databasePath)
+        let files = ((try? FileDraftStore.standard.drafts(form: nil)) ?? []).filter { $0.database == scope }
+        let kept = (try sidecar.keptDrafts() + files).filter { $0.owner == DraftOwner.current || $0.owner == nil }
+        guard sidecar.exists || !files.isEmpty else { throw error }
+        warnings?.write("formstore: warning: \(CLIError.classifying(error, databasePath: globals.shownDatabase).message); "
+                        + "its drafts are read from \(sidecar.path) and \(FileDraftStore.standard.directory.path) alone\n")
+        return kept
     }
 
     /// The user's drafts of this database kept in the fallback files, where
@@ -57,12 +85,18 @@ extension StorageWorkspace {
 
     /// The draft in the database's store, else in the fallback files.
     private func storedDraft(_ reference: DraftReference) throws -> Draft {
-        let keeps = try keepsDrafts()
+        let keeps: Bool
+        do { keeps = try keepsDrafts() } catch let error as DatabaseError where Self.leavesDraftsApart(error) { keeps = false }
         switch reference {
         case .id(let id):
             // Kept in both places, the newest copy is the draft: an autosave that went to the
             // fallback files while the store could not take it came after the store's copy.
-            let copies = try [keeps ? store().draft(id: id) : nil].compactMap { $0 } + fallenDrafts(form: nil).filter { $0.id == id }
+            let copies: [Draft]
+            do {
+                copies = try [keeps ? store().draft(id: id) : nil].compactMap { $0 } + fallenDrafts(form: nil).filter { $0.id == id }
+            } catch let error as DatabaseError where Self.leavesDraftsApart(error) {
+                copies = try keptApart(because: error).filter { $0.id == id }
+            }
             guard let draft = Draft.newestCopies(copies).first else { throw CLIError.notFound("no draft with id '\(id)'") }
             return draft
         case .record(let name, let key):

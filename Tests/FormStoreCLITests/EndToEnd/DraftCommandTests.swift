@@ -226,6 +226,29 @@ import FormStorage
         #expect(try files.draft(id: older.id) == nil)
     }
 
+    /// A database that cannot be read (damaged here) leaves its drafts
+    /// within reach: `drafts` lists them from the sidecar and the fallback
+    /// files, saying so on stderr, and `draft show ID` shows what was typed,
+    /// the stored side "(cannot read)". Both failed through the database,
+    /// when what was typed is what a person needs most.
+    @Test func draftsOfADamagedDatabaseAreStillListedAndShown() throws {
+        let demo = try DemoDatabase()
+        let draft = try Self.leaveDraft(in: demo, id: 1, inputs: ["age": "50"])
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: demo.path))
+        try handle.write(contentsOf: Data("Not a database!\0".utf8))
+        try handle.close()
+        let listed = try demo.run(["drafts"])
+        #expect(listed.code == 0 && listed.output.contains(draft.id), "\(listed)")
+        #expect(listed.errors.hasPrefix("formstore: warning: cannot read \(demo.path): the file is not an SQLite database; "
+                                        + "its drafts are read from "), "\(listed)")
+        let shown = try demo.run(["draft", "show", draft.id])
+        #expect(shown.code == 0 && shown.output == "field  base  draft  stored\nage    34    50     (cannot read)\n", "\(shown)")
+        #expect(!shown.errors.contains("deleted"), "\(shown)")
+        // Restoring needs the database: refused as it is, the draft kept.
+        #expect(try demo.run(["draft", "restore", draft.id]).code == 74)
+        #expect(try demo.run(["drafts"]).output.contains(draft.id))
+    }
+
     /// A sidecar that is no database is named as such: the database it
     /// belongs to is fine (the message named the database).
     @Test func aDamagedSidecarIsNamedNotTheDatabase() throws {
