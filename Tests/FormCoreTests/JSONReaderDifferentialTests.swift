@@ -1,4 +1,5 @@
 import Foundation
+import FormStoreTestSupport
 import Testing
 @testable import FormCore
 
@@ -7,18 +8,6 @@ import Testing
 /// they disagree on whether it is JSON, the difference is one of those the
 /// reader means to have (a duplicate key, an unpaired surrogate).
 @Suite struct JSONReaderDifferentialTests {
-    /// A small deterministic generator (SplitMix64), so a failure names a seed that repeats it.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let seeds = [
         #"{"a": [1, -2.5e3, true, false, null], "b": {"c": "d\u00e9\n\"x\""}, "e": 0.1}"#,
         #"[{"k": "v"}, [], {}, "", 12345678901234567, -0, 1E-7, "\ud83d\ude00"]"#,

@@ -159,9 +159,11 @@ extension FormStore {
     /// Refuses a written value of a single-column foreign key that refers to
     /// no row, naming the field and the table, while foreign keys are enforced
     /// (and not deferred by the schema).
-    static func checkReferences(_ mapping: TableMapping, _ values: [String: FieldValue], _ conn: Connection) throws {
+    static func checkReferences(_ mapping: TableMapping, _ values: [String: FieldValue], _ conn: Connection,
+                                evenWhenDeferred: Bool = false) throws {
         // A deferred key is the schema asking for the check at the commit: SQLite's, there.
-        guard conn.configuration.foreignKeys, !mapping.table.foreignKeys.isEmpty, !mapping.defersForeignKeys else { return }
+        guard conn.configuration.foreignKeys, !mapping.table.foreignKeys.isEmpty, evenWhenDeferred || !mapping.defersForeignKeys
+        else { return }
         for key in mapping.table.foreignKeys where key.columns.count == 1 {
             let column = key.columns[0]
             guard let value = values[column], value != .null, try conn.tableExists(key.destinationTable) else { continue }

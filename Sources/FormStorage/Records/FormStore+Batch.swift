@@ -57,8 +57,33 @@ public final class RecordBatch {
     /// statement (`PRAGMA defer_foreign_keys`), so a row may refer to one
     /// written later in the same batch; a reference still missing at the end
     /// fails the commit, and nothing is kept.
-    public func deferForeignKeyChecks() throws {
+    @discardableResult
+    public func deferForeignKeyChecks() throws -> Bool {
         try connection.execute("PRAGMA defer_foreign_keys = ON")
+        return true
+    }
+
+    /// Among `rowIDs`, the rows of the form's table whose foreign keys refer
+    /// to no row (`PRAGMA foreign_key_check`, one scan), each with the
+    /// refusal naming its field where a one-column key says it.
+    public func missingReferences(amongRowIDs rowIDs: Set<Int64>) throws -> [Int64: String] {
+        guard !mapping.table.foreignKeys.isEmpty, !rowIDs.isEmpty else { return [:] }
+        var found: [Int64: String] = [:]
+        for row in try connection.fetchAll("PRAGMA foreign_key_check(\(quoteIdentifier(mapping.table.name)))") {
+            guard case .integer(let rowID) = row[1], rowIDs.contains(rowID), found[rowID] == nil else { continue }
+            found[rowID] = "a foreign key refers to a row that is neither stored nor imported"
+            let select = "SELECT \(mapping.columns.map(quoteIdentifier).joined(separator: ", ")) FROM "
+                + "\(quoteIdentifier(mapping.table.name)) WHERE rowid = ?"
+            guard let stored = try connection.fetchOne(select, StatementArguments([DatabaseValue.integer(rowID)])) else { continue }
+            var values: [String: FieldValue] = [:]
+            for (index, column) in mapping.columns.enumerated() { values[column] = mapping.coding(column).decode(stored[index]) }
+            do {
+                try FormStore.checkReferences(mapping, values, connection, evenWhenDeferred: true)
+            } catch let error as FormStoreError {
+                found[rowID] = error.message
+            }
+        }
+        return found
     }
 
     /// How many rows of the form's table refer to a record that does not

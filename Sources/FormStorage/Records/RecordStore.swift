@@ -113,6 +113,17 @@ public protocol RecordWriting: AnyObject {
     func update(_ key: RecordKey, changes: [String: FieldValue], like: [String: DatabaseValue]) throws -> Bool
     /// How many references to missing records the transaction sees now (0 without foreign keys).
     func foreignKeyViolationCount() throws -> Int
+    /// Checks foreign keys at the commit from now on (`PRAGMA
+    /// defer_foreign_keys`), so rows referring to one another in any order
+    /// all get in; false where the store cannot (PostgreSQL's constraints
+    /// not declared DEFERRABLE), which leaves them checked per row.
+    func deferForeignKeyChecks() throws -> Bool
+    /// The rowid of the last row this batch inserted (0 for none, or where rows have none).
+    var lastInsertedRowID: Int64 { get }
+    /// Among `rowIDs` of the form's table, those whose foreign keys refer to
+    /// no row now, each with the refusal naming its field (`FormStoreError`,
+    /// `missingReference`) where one field says it.
+    func missingReferences(amongRowIDs rowIDs: Set<Int64>) throws -> [Int64: String]
     /// Runs `body`, undoing all it wrote when it throws (a savepoint): the
     /// writes of one input line with its child rows, which may be tried again.
     func atomically<T>(_ body: () throws -> T) throws -> T
@@ -129,6 +140,11 @@ public protocol RecordWriting: AnyObject {
 
 extension RecordWriting {
     public var keepsDecimalDigits: Bool { false }
+
+    /// A store that checks per row: rows wait and are tried again.
+    public func deferForeignKeyChecks() throws -> Bool { false }
+    public var lastInsertedRowID: Int64 { 0 }
+    public func missingReferences(amongRowIDs rowIDs: Set<Int64>) throws -> [Int64: String] { [:] }
 
     /// By the values' keys: a store without a slot-bound INSERT (PostgreSQL's).
     public func insert(_ values: RecordValues, arrived: RecordValues) throws {

@@ -104,10 +104,29 @@ extension StorageWorkspace {
                     try importRow(input, lastTry: false)
                     next = try reader.next()
                 }
+                // Rows that wait for later ones, written once with the checks left to the commit (SQLite): in
+                // any order they all get in, where rounds of tries took one round a row of a chain of
+                // `next` keys in no order (quadratic). Those still referring to no row are named by line.
+                if !waiting.isEmpty, try batch.deferForeignKeyChecks() {
+                    let round = waiting
+                    waiting = []
+                    var inserted: [(line: Int, rowID: Int64)] = []
+                    for input in round {
+                        let before = batch.lastInsertedRowID
+                        try importRow(input, lastTry: true)
+                        if batch.lastInsertedRowID != before { inserted.append((input.line, batch.lastInsertedRowID)) }
+                    }
+                    let missing = try batch.missingReferences(amongRowIDs: Set(inserted.map(\.rowID)))
+                    for (line, rowID) in inserted { if let message = missing[rowID] { summary.reject(line: line, [message]) } }
+                }
+                // Elsewhere (PostgreSQL's constraints not declared DEFERRABLE), rounds of tries; each goes
+                // the other way, so rows referring to later ones in order all get in on the first.
+                var backwards = true
                 while !waiting.isEmpty {
                     let round = waiting
                     waiting = []
-                    for input in round { try importRow(input, lastTry: false) }
+                    for input in backwards ? round.reversed() : round { try importRow(input, lastTry: false) }
+                    backwards.toggle()
                     // None got in: each refers to a row neither stored nor imported, and is refused.
                     if waiting.count == round.count {
                         let refused = waiting
