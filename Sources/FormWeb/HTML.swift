@@ -28,6 +28,19 @@ public enum HTML {
         return out
     }
 
+    /// `text` kept apart from the text around it where it holds a bidi
+    /// control (an override, an embedding, an isolate, a mark): wrapped in
+    /// U+2068 FIRST STRONG ISOLATE … U+2069 POP DIRECTIONAL ISOLATE, for a
+    /// value inside a title or a heading, which no element isolates (CSS
+    /// cannot reach `<title>`). Other text is given back as it is.
+    public static func isolated(_ text: String) -> String {
+        let controls: ClosedRange<UInt32> = 0x202A...0x202E, isolates: ClosedRange<UInt32> = 0x2066...0x2069
+        guard text.unicodeScalars.contains(where: { controls.contains($0.value) || isolates.contains($0.value)
+                                                    || $0.value == 0x200E || $0.value == 0x200F || $0.value == 0x061C })
+        else { return text }
+        return "\u{2068}" + text + "\u{2069}"
+    }
+
     /// A textarea holding `text`, escaped. A newline follows the start tag:
     /// an HTML parser drops the first newline there, so text that starts
     /// with a line break keeps it (without it, an untouched save lost it).

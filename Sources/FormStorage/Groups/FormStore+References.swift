@@ -162,7 +162,9 @@ extension FormStore {
     static func checkReferences(_ mapping: TableMapping, _ values: [String: FieldValue], _ conn: Connection,
                                 evenWhenDeferred: Bool = false) throws {
         // A deferred key is the schema asking for the check at the commit: SQLite's, there.
-        guard conn.configuration.foreignKeys, !mapping.table.foreignKeys.isEmpty, evenWhenDeferred || !mapping.defersForeignKeys
+        // So is a transaction that left its checks to the commit (an import's rows that wait).
+        guard conn.configuration.foreignKeys, !mapping.table.foreignKeys.isEmpty,
+              evenWhenDeferred || !(mapping.defersForeignKeys || conn.foreignKeyChecksDeferred)
         else { return }
         for key in mapping.table.foreignKeys where key.columns.count == 1 {
             let column = key.columns[0]

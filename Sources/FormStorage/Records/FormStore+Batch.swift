@@ -60,7 +60,14 @@ public final class RecordBatch {
     @discardableResult
     public func deferForeignKeyChecks() throws -> Bool {
         try connection.execute("PRAGMA defer_foreign_keys = ON")
+        connection.foreignKeyChecksDeferred = true
         return true
+    }
+
+    /// Whether a foreign key of the form's table or of a group's table is
+    /// checked at the commit by the schema (`DEFERRABLE INITIALLY DEFERRED`).
+    public var checksSomeForeignKeysAtCommit: Bool {
+        mapping.defersForeignKeys || children.contains { $0.mapping.defersForeignKeys }
     }
 
     /// Among `rowIDs`, the rows of the form's table whose foreign keys refer
@@ -228,6 +235,8 @@ extension FormStore {
         var result: T?
         do {
             try database.write { conn in
+                // The pragma ends with the transaction; so does the note of it.
+                defer { conn.foreignKeyChecksDeferred = false }
                 let insertsIfKeyIsFree = try mapping.insertsIfKeyIsFree && conn.hasNoTriggers(on: mapping.table.name)
                 result = try body(RecordBatch(form: form, mapping: mapping, connection: conn, children: children,
                                               history: history, insertsIfKeyIsFree: insertsIfKeyIsFree))

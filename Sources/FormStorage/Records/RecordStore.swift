@@ -120,6 +120,11 @@ public protocol RecordWriting: AnyObject {
     func deferForeignKeyChecks() throws -> Bool
     /// The rowid of the last row this batch inserted (0 for none, or where rows have none).
     var lastInsertedRowID: Int64 { get }
+    /// Whether the schema checks some foreign key of the batch's tables at
+    /// the commit (SQLite's `DEFERRABLE INITIALLY DEFERRED`): a write such a
+    /// key refuses later would leave its count behind even when the write
+    /// itself fails, so such a batch defers every check from the start.
+    var checksSomeForeignKeysAtCommit: Bool { get }
     /// Among `rowIDs` of the form's table, those whose foreign keys refer to
     /// no row now, each with the refusal naming its field (`FormStoreError`,
     /// `missingReference`) where one field says it.
@@ -144,6 +149,7 @@ extension RecordWriting {
     /// A store that checks per row: rows wait and are tried again.
     public func deferForeignKeyChecks() throws -> Bool { false }
     public var lastInsertedRowID: Int64 { 0 }
+    public var checksSomeForeignKeysAtCommit: Bool { false }
     public func missingReferences(amongRowIDs rowIDs: Set<Int64>) throws -> [Int64: String] { [:] }
 
     /// By the values' keys: a store without a slot-bound INSERT (PostgreSQL's).

@@ -17,6 +17,10 @@ import Synchronization
 /// Not `Sendable`: use it from one thread at a time. `Database` shares
 /// connections safely between tasks. See <https://www.sqlite.org/c3ref/open.html>.
 public final class Connection {
+    /// Whether this transaction checks foreign keys at its commit (`PRAGMA
+    /// defer_foreign_keys`, which the commit turns off): FormStore's own
+    /// check of a reference before a write then waits for the commit too.
+    public internal(set) var foreignKeyChecksDeferred = false
     /// The path (or `file:` URI) it was opened with.
     public let path: String
     public let configuration: Configuration

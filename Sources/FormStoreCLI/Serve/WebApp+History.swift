@@ -18,7 +18,7 @@ extension WebApp {
         let path = recordPath(form, key)
         let body = HistoryHTML(form: form, changes: changes, whyEmpty: recording ? nil : HistoryCommand.notKeptYet).render()
             + "<div class=\"actions\"><a href=\"\(HTML.escape(path))\">Back to the record</a></div>\n"
-        return .html(200, WebPage(title: "History of \(form.title) \(key)",
+        return .html(200, WebPage(title: "History of \(HTML.isolated(form.title)) \(HTML.isolated(key))",
                                   breadcrumbs: [("Forms", "/"), (form.title, "/forms/" + Self.pathSegment(form.name)), (key, path)],
                                   body: body).render())
     }

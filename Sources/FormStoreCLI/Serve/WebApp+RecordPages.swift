@@ -70,7 +70,7 @@ extension WebApp {
         let deleteShown = form.field("delete").map { $0.kind != .action || session.isVisible($0.key) } ?? true
         if !readOnly && deleteShown { body += "<a class=\"button danger\" href=\"\(HTML.escape(path))/delete\">Delete…</a>" }
         body += "<a href=\"/forms/\(HTML.escape(Self.pathSegment(form.name)))\">Back to \(HTML.escape(form.title))</a></div>\n"
-        return WebPage(title: "\(form.title) \(key)", breadcrumbs: [("Forms", "/"), (form.title, "/forms/" + Self.pathSegment(form.name))],
+        return WebPage(title: "\(HTML.isolated(form.title)) \(HTML.isolated(key))", breadcrumbs: [("Forms", "/"), (form.title, "/forms/" + Self.pathSegment(form.name))],
                        body: status + body).render()
     }
 
@@ -164,7 +164,7 @@ extension WebApp {
     private func conflictPage(_ session: FormSession, key: String, conflicts: [WebConflict], visit: Visit) -> HTTPResponse {
         let form = session.form
         let html = FormHTML(session, options: .init(action: recordPath(form, key), csrfToken: visit.csrf)).conflicts(conflicts)
-        return .html(409, WebPage(title: "\(form.title) \(key): someone else saved it",
+        return .html(409, WebPage(title: "\(HTML.isolated(form.title)) \(HTML.isolated(key)): someone else saved it",
                                   breadcrumbs: [("Forms", "/"), (form.title, "/forms/" + Self.pathSegment(form.name))],
                                   body: FormHTML.notice(.conflict([]), form: form) + html).render())
     }
@@ -312,7 +312,7 @@ extension WebApp {
                     + "of \(HTML.escape(form.title)) cannot be deleted: other records refer to it through "
                     + "\(HTML.escape(holding.joined(separator: ", "))). Change or delete those first.</p>\n"
                     + "<p class=\"actions\"><a href=\"\(HTML.escape(path))\">Back to the record</a></p></div>\n"
-                return WebPage(title: "Delete \(form.title) \(key)?", breadcrumbs: [("Forms", "/"), (form.title, "/forms/" + Self.pathSegment(form.name))],
+                return WebPage(title: "Delete \(HTML.isolated(form.title)) \(HTML.isolated(key))?", breadcrumbs: [("Forms", "/"), (form.title, "/forms/" + Self.pathSegment(form.name))],
                                body: body).render()
             }
             var body = "<div class=\"panel\"><p>Delete record <strong>\(HTML.escape(key))</strong> of \(HTML.escape(form.title))? This cannot be undone.</p>\n"
@@ -325,7 +325,7 @@ extension WebApp {
             }
             body += "<form method=\"post\" action=\"\(HTML.escape(path))/delete\" class=\"actions\"><input type=\"hidden\" name=\"_csrf\" value=\"\(visit.csrf)\">"
             body += "<button type=\"submit\" class=\"danger\">Delete</button><a href=\"\(HTML.escape(path))\">Cancel</a></form></div>\n"
-            return WebPage(title: "Delete \(form.title) \(key)?", breadcrumbs: [("Forms", "/"), (form.title, "/forms/" + Self.pathSegment(form.name))],
+            return WebPage(title: "Delete \(HTML.isolated(form.title)) \(HTML.isolated(key))?", breadcrumbs: [("Forms", "/"), (form.title, "/forms/" + Self.pathSegment(form.name))],
                            body: body).render()
         }
         return .html(200, html)

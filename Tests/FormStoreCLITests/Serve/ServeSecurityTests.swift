@@ -137,6 +137,21 @@ import Testing
         #expect(wrong.status == 401 && wrong.text.contains("Bearer USER:PASSWORD, or Basic"), "\(wrong)")
     }
 
+    /// A key holding a bidi override is kept apart from the words around it
+    /// in a page's `<title>` and heading, which no element isolates: "Delete
+    /// tag ab‮cd?" read backwards from the key on.
+    @Test func aKeyWithABidiOverrideIsIsolatedInTitles() throws {
+        let db = try DemoDatabase(sql: "CREATE TABLE tag (k TEXT PRIMARY KEY, v TEXT); INSERT INTO tag VALUES ('ab' || char(8238) || 'cd', 'v');")
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        let page = try browser.get("/forms/tag/ab%E2%80%AEcd/delete")
+        #expect(page.status == 200, "\(page)")
+        #expect(page.text.contains("<title>Delete tag \u{2068}ab\u{202E}cd\u{2069}? · FormStore</title>"), "\(page.text.prefix(400))")
+        #expect(page.text.contains("<h1>Delete tag \u{2068}ab\u{202E}cd\u{2069}?</h1>"))
+        // A key without one is written as it is.
+        #expect(!(try browser.get("/forms/signup/1").text.contains("\u{2068}")))
+    }
+
     /// Without a login the server answers to loopback names only: a page
     /// whose own name an attacker rebinds to 127.0.0.1 (DNS rebinding) was
     /// same-origin with it, and read and wrote every record.
