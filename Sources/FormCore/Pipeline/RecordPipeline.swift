@@ -43,7 +43,7 @@ public final class RecordPipeline: Sendable {
     /// A new record's values: each field's default.
     public let defaults: [String: FieldValue]
     /// Whether any field's visibility depends on values (else no walk is needed per record).
-    private let hasConditions: Bool
+    let hasConditions: Bool
     /// Per slot: whether any rule of `refusal` or `hiddenRefusal` can refuse the
     /// field (read-only, `disabledWhen`, `hiddenWhen`, the mode); an import asks
     /// for every column of every row.
