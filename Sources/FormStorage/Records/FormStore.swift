@@ -119,6 +119,8 @@ public struct FormStoreError: Error, Sendable, Hashable, CustomStringConvertible
     public let message: String
     /// The field a `missingReference` or an `inexactNumber` is about (its message names it first).
     public var field: String? = nil
+    /// The row a `missingReference` looked for and did not find.
+    public var reference: MissingReference? = nil
     public var description: String { message }
 
     static func inexactReal(_ integer: Int64, column: String) -> FormStoreError {
@@ -133,7 +135,15 @@ public struct FormStoreError: Error, Sendable, Hashable, CustomStringConvertible
     /// whose `target` holds it. On either backend, in the same words.
     public static func missingReference(_ column: String, value: FieldValue, table: String, target: String) -> FormStoreError {
         FormStoreError(reason: .missingReference,
-                       message: "\(column): no row of '\(table)' has \(target) = \(RecordKey(target, value))", field: column)
+                       message: "\(column): no row of '\(table)' has \(target) = \(RecordKey(target, value))", field: column,
+                       reference: MissingReference(table: table, column: target, value: value))
+    }
+
+    /// The row a foreign key refers to: the row of `table` whose `column` holds `value`.
+    public struct MissingReference: Sendable, Hashable {
+        public let table: String
+        public let column: String
+        public let value: FieldValue
     }
 
     /// A JSON path's field set where its column holds text that is no JSON

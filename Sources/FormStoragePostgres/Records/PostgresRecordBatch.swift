@@ -156,7 +156,11 @@ final class PostgresRecordBatch: RecordWriting {
             return result
         } catch {
             if let lost = error as? PostgresError, lost.isConnectionLost { throw error }
-            try connection.executeScript("ROLLBACK TO SAVEPOINT \(name)")
+            // ROLLBACK TO keeps the savepoint open: RELEASE it as well. Left open, each refused row
+            // nested the next rows' savepoints one level deeper, and every subtransaction around a
+            // write took a lock that lasted to the commit: an import whose rows wait for later
+            // ones ran out of lock memory after a few hundred ("out of shared memory").
+            try connection.executeScript("ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)")
             throw error
         }
     }

@@ -1,3 +1,4 @@
+import FormBasics
 import FormCore
 import FormStorage
 import FormStoragePostgres
@@ -55,6 +56,11 @@ extension StorageWorkspace {
                 }
                 // Rows a foreign key refused: tried again once the rows after them are in, while any gets in.
                 var waiting: [InputRecord] = []
+                // Those refused for want of a row of the form's own table, named by the refusal: tried
+                // again as soon as a line writes that row (`ready`), so a list whose `next` keys run in
+                // no order gets in during the one pass, on every store.
+                var waitingFor = ReferenceWaits(table: form.tableName)
+                var ready: [InputRecord] = []
                 func importRow(_ input: InputRecord, lastTry: Bool) throws {
                     do {
                         let unknownGroups = importer.unknownGroups(input)
@@ -78,6 +84,7 @@ extension StorageWorkspace {
                         case .updated: summary.updated += 1
                         case .unchanged: summary.unchanged += 1
                         }
+                        if outcome != .unchanged, !waitingFor.isEmpty { ready += waitingFor.take(satisfiedBy: input) }
                     } catch let problems as RecordImporter.RowProblems {
                         summary.reject(line: input.line, problems.messages)
                     } catch let error as DatabaseError where !secureIn(input).isEmpty
@@ -86,7 +93,10 @@ extension StorageWorkspace {
                         summary.reject(line: input.line, [SecureWriteFailure.message(for: error, secureFields: secureIn(input))])
                     } catch let error where Self.isMissingReference(error) && !lastTry {
                         // A reference to a row later in the input (a self-reference to a later key).
-                        waiting.append(input)
+                        if let reference = (error as? FormStoreError)?.reference, waitingFor.add(input, waitingFor: reference) {
+                        } else {
+                            waiting.append(input)
+                        }
                     } catch let error as DatabaseError where error.isRowProblem {
                         summary.reject(line: input.line, [error.message ?? "rejected by the database"])
                     } catch let error as FormStoreError where [.inexactNumber, .badKey, .missingReference].contains(error.reason) {
@@ -102,11 +112,17 @@ extension StorageWorkspace {
                               + "as it may quote the secure field(s) \(secure.map(\.key).joined(separator: ", "))"])
                     }
                 }
+                /// The rows the last writes let in, and those theirs let in.
+                func importReady() throws {
+                    while let input = ready.popLast() { try importRow(input, lastTry: false) }
+                }
                 while var input = next {
                     if !form.groups.isEmpty { input = input.withEmptyGroups(of: form) }
                     try importRow(input, lastTry: false)
+                    try importReady()
                     next = try reader.next()
                 }
+                waiting = (waiting + waitingFor.takeAll()).sorted { $0.line < $1.line }
                 // Rows that wait for later ones, written once with the checks left to the commit (SQLite): in
                 // any order they all get in, where rounds of tries took one round a row of a chain of
                 // `next` keys in no order (quadratic). Those still referring to no row are named by line.
@@ -122,13 +138,19 @@ extension StorageWorkspace {
                     let missing = try batch.missingReferences(amongRowIDs: Set(inserted.map(\.rowID)))
                     for (line, rowID) in inserted { if let message = missing[rowID] { summary.reject(line: line, [message]) } }
                 }
-                // Elsewhere (PostgreSQL's constraints not declared DEFERRABLE), rounds of tries; each goes
-                // the other way, so rows referring to later ones in order all get in on the first.
+                // Elsewhere (PostgreSQL's constraints not declared DEFERRABLE), the rows no later line let in:
+                // those referring to a row of another table, or by a key of several columns, or to no row at
+                // all. Rounds of tries; each goes the other way, so rows referring to later ones in order all
+                // get in on the first.
                 var backwards = true
                 while !waiting.isEmpty {
                     let round = waiting
                     waiting = []
-                    for input in backwards ? round.reversed() : round { try importRow(input, lastTry: false) }
+                    for input in backwards ? round.reversed() : round {
+                        try importRow(input, lastTry: false)
+                        try importReady()
+                    }
+                    waiting += waitingFor.takeAll()
                     backwards.toggle()
                     // None got in: each refers to a row neither stored nor imported, and is refused.
                     if waiting.count == round.count {
@@ -172,6 +194,48 @@ extension StorageWorkspace {
     /// The batch child rows are written through (`import --children`): every store's batch writes them.
     private static func childRowBatch(_ batch: any RecordWriting) -> (any ChildRowWriting)? {
         batch as? any ChildRowWriting
+    }
+}
+
+/// Rows of an import that a foreign key refused for want of a row of the
+/// form's own table, by the row they wait for: the key column it names and
+/// the value's text (`RecordKey.text(of:)`, so the `5` of a CSV line finds
+/// the number 5). A line that writes a row gives back those waiting for it.
+struct ReferenceWaits {
+    let table: String
+    /// By key column (lowercased), by the value's text.
+    private var rows: [String: [String: [InputRecord]]] = [:]
+
+    init(table: String) {
+        self.table = table
+    }
+
+    var isEmpty: Bool { rows.isEmpty }
+
+    /// Keeps `input` until a line writes the row `reference` names; false
+    /// when that row is of another table (no line of this import writes it).
+    mutating func add(_ input: InputRecord, waitingFor reference: FormStoreError.MissingReference) -> Bool {
+        guard reference.table.equalsIgnoringCase(table) else { return false }
+        rows[reference.column.lowercased(), default: [:]][RecordKey.text(of: reference.value), default: []].append(input)
+        return true
+    }
+
+    /// The rows waiting for the row `input` wrote, taken out.
+    mutating func take(satisfiedBy input: InputRecord) -> [InputRecord] {
+        var found: [InputRecord] = []
+        for column in Array(rows.keys) {
+            guard let value = input.values.first(where: { $0.name.lowercased() == column })?.value,
+                  let waiting = rows[column]?.removeValue(forKey: RecordKey.text(of: value)) else { continue }
+            found += waiting
+            if rows[column]?.isEmpty == true { rows[column] = nil }
+        }
+        return found
+    }
+
+    /// Every row still waiting, taken out, in input order.
+    mutating func takeAll() -> [InputRecord] {
+        defer { rows = [:] }
+        return rows.values.flatMap { $0.values.joined() }.sorted { $0.line < $1.line }
     }
 }
 
