@@ -147,7 +147,7 @@ final class FakeWorkspaceThrowing: Workspace {
     func updateRecord(of form: Form, key: KeyArgument, inputs: [String: FieldInput]) throws -> RecordUpdate { RecordUpdate(changes: []) }
     func editRecord(of form: Form, key: KeyArgument, frontEnd: EditFrontEnd) throws -> ExitCode { .success }
     func deleteRecord(of form: Form, key: KeyArgument) throws {}
-    func importRecords(of form: Form, from reader: any RecordReader, dryRun: Bool) throws -> ImportSummary {
+    func importRecords(of form: Form, from reader: any RecordReader, dryRun: Bool, children: Bool) throws -> ImportSummary {
         ImportSummary(inserted: 0, updated: 0, failures: [])
     }
     func drafts(form: String?) throws -> [Draft] { [] }

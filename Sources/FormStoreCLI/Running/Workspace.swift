@@ -78,7 +78,8 @@ protocol Workspace {
     /// DELETE` rule (`RecordStore.deleteEffects(of:key:)`): said before it goes.
     func deleteEffects(of form: Form, key: KeyArgument) throws -> [DeleteEffect]
     /// Validates every row; writes all or nothing unless `dryRun`.
-    func importRecords(of form: Form, from reader: any RecordReader, dryRun: Bool) throws -> ImportSummary
+    /// `children`: `--children` was given (the form holds the groups it found).
+    func importRecords(of form: Form, from reader: any RecordReader, dryRun: Bool, children: Bool) throws -> ImportSummary
 
     func drafts(form: String?) throws -> [Draft]
     func draft(_ reference: DraftReference) throws -> Draft

@@ -62,6 +62,9 @@ struct RecordImporter {
     var rowsStated: [RecordKey: Int] = [:]
     /// Whether some group's rows are records of the form's own table.
     let hasGroupOfOwnTable: Bool
+    /// Whether `--children` was given: a member holding rows that names no
+    /// group is then not told to add it.
+    var childrenAsked = false
     /// The last row's names, by position, and their slots (`slot(of:at:)`).
     private var recentSlots: [(name: String, slot: Int?)?] = []
 
@@ -496,8 +499,13 @@ struct RecordImporter {
         }
         if isArray {
             // With --children the form has its groups: rows under another name are of none of them.
-            let hint = form.groups.isEmpty ? "rows of a group? import them with --children"
-                : "not a group of \(form.name) either: its groups are \(form.groups.map(\.key).joined(separator: ", "))"
+            let hint = if !form.groups.isEmpty {
+                "not a group of \(form.name) either: its groups are \(form.groups.map(\.key).joined(separator: ", "))"
+            } else if childrenAsked {
+                "not a group of \(form.name) either: it has none"
+            } else {
+                "rows of a group? import them with --children"
+            }
             throw Problem(field: nil, message: Self.notAField(name, form: form) + " (\(hint))")
         }
         throw Problem(field: nil, message: Self.notAField(name, form: form))

@@ -27,7 +27,7 @@ extension StorageWorkspace {
         return error.message
     }
 
-    func importRecords(of form: Form, from reader: any RecordReader, dryRun: Bool) throws -> ImportSummary {
+    func importRecords(of form: Form, from reader: any RecordReader, dryRun: Bool, children: Bool) throws -> ImportSummary {
         let store = try store()
         let keyColumns = try store.keyColumns(of: form)
         let secureIn = { (input: InputRecord) in SecureWriteFailure.boundSecureFields(of: form, in: input.values.dictionary) }
@@ -39,6 +39,7 @@ extension StorageWorkspace {
                                               storedDate: batch.storedDate) {
                     [unowned self] text, column in keyValue(text, column: column, of: form, keyColumns: keyColumns)
                 }
+                importer.childrenAsked = children
                 reader.expect(names: importer.expectedNames)
                 // Foreign keys are checked per row, so a refusal names its line; a row may still refer to
                 // one later in the input (a parent after its child): it waits for the rest (`waiting`).

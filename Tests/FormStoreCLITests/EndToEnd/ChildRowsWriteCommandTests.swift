@@ -267,6 +267,16 @@ import Testing
         #expect(try demo.dump() == before)
         // Without --children nothing is said: no rows are asked for.
         #expect(try demo.run(["show", "person", "1"]).errors.isEmpty)
+        // With that table the only one referring to person, the form has no group left: the
+        // import is told so, where it was told to add the --children it was given.
+        try demo.query("DROP TABLE note")
+        let alone = try demo.run(["import", "person", "--children"],
+                                 stdin: #"{"id": 1, "name": "Ann", "friendship": [{"id": 1, "b": 2}]}"#)
+        #expect(alone.code == 65 && alone.errors == note + """
+            formstore: 1 row(s) failed validation; nothing was imported
+              line 1: friendship: not a field of person (not a group of person either: it has none)
+
+            """, "\(alone)")
     }
 
     /// A new child row that names its key is written in the forms its values

@@ -72,7 +72,7 @@ final class FakeWorkspace: Workspace {
         deleted.append(record.key)
     }
 
-    func importRecords(of form: Form, from reader: any RecordReader, dryRun: Bool) throws -> ImportSummary {
+    func importRecords(of form: Form, from reader: any RecordReader, dryRun: Bool, children: Bool) throws -> ImportSummary {
         throw unsupported()
     }
     func drafts(form: String?) throws -> [Draft] { [] }
