@@ -93,6 +93,15 @@ public final class RecordBatch {
         return found
     }
 
+    public func missingReference(in values: [String: FieldValue]) throws -> String? {
+        do {
+            try FormStore.checkReferences(mapping, values, connection, evenWhenDeferred: true)
+            return nil
+        } catch let error as FormStoreError where error.reason == .missingReference {
+            return error.message
+        }
+    }
+
     /// How many rows of the form's table refer to a record that does not
     /// exist, as this transaction sees them (`PRAGMA foreign_key_check`): a
     /// dry run compares it before and after, since it never reaches the

@@ -129,6 +129,11 @@ public protocol RecordWriting: AnyObject {
     /// no row now, each with the refusal naming its field (`FormStoreError`,
     /// `missingReference`) where one field says it.
     func missingReferences(amongRowIDs rowIDs: Set<Int64>) throws -> [Int64: String]
+    /// The refusal of the first one-column foreign key among `values` (by
+    /// column) that refers to no row now, checked even while the checks wait
+    /// for the commit: how the rows written with their checks deferred are
+    /// each named by their line, updates and WITHOUT ROWID rows too.
+    func missingReference(in values: [String: FieldValue]) throws -> String?
     /// Runs `body`, undoing all it wrote when it throws (a savepoint): the
     /// writes of one input line with its child rows, which may be tried again.
     func atomically<T>(_ body: () throws -> T) throws -> T
@@ -151,6 +156,7 @@ extension RecordWriting {
     public var lastInsertedRowID: Int64 { 0 }
     public var checksSomeForeignKeysAtCommit: Bool { false }
     public func missingReferences(amongRowIDs rowIDs: Set<Int64>) throws -> [Int64: String] { [:] }
+    public func missingReference(in values: [String: FieldValue]) throws -> String? { nil }
 
     /// By the values' keys: a store without a slot-bound INSERT (PostgreSQL's).
     public func insert(_ values: RecordValues, arrived: RecordValues) throws {

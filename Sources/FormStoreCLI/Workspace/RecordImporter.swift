@@ -169,7 +169,7 @@ struct RecordImporter {
     }
 
     /// The key of `input`, only its key columns parsed.
-    private func key(parsing input: InputRecord) -> RecordKey? {
+    func key(parsing input: InputRecord) -> RecordKey? {
         key { index in
             let column = keyColumns[index]
             guard let raw = input.values[column] else { return nil }
@@ -226,6 +226,18 @@ struct RecordImporter {
             }
             return values
         }
+    }
+
+    /// The values `input` gives, by field, parsed as a new row's are, and
+    /// its key columns': what a check of the references it writes reads.
+    mutating func givenValues(_ input: InputRecord) -> [String: FieldValue] {
+        let row = parsedAsNew(input)
+        var values: [String: FieldValue] = [:]
+        for (name, _) in input.values {
+            if let slot = pipeline.slot(name), let value = row.values.slots[slot] { values[name] = value }
+        }
+        for (column, key) in zip(keyColumns, row.keys) { if let key { values[column] = key } }
+        return values
     }
 
     /// Parses each value of `input` through its field (or key column).

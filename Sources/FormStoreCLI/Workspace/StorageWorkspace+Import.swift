@@ -62,7 +62,22 @@ extension StorageWorkspace {
                 // no order gets in during the one pass, on every store.
                 var waitingFor = ReferenceWaits(table: form.tableName)
                 var ready: [InputRecord] = []
-                func importRow(_ input: InputRecord, lastTry: Bool) throws {
+                // The tables this import writes: a reference to a row of another waits for nothing.
+                let writtenTables = Set(([form.tableName] + form.groups.map(\.tableName)).map { $0.lowercased() })
+                // Once a row waits, the line that wrote each key: a line written after it waited is
+                // refused if a later line gave the same record, which the later line would have changed.
+                var someWaited = false
+                var writtenBy: [RecordKey: Int] = [:]
+                /// Writes one line, or keeps it waiting, or counts its refusal; true when written.
+                /// `retried`: the line waited, so a later one may have written its record already.
+                @discardableResult
+                func importRow(_ input: InputRecord, lastTry: Bool, retried: Bool = false) throws -> Bool {
+                    let key = someWaited ? importer.key(parsing: input) : nil
+                    if retried, let key, let later = writtenBy[key], later > input.line {
+                        summary.reject(line: input.line, ["\(form.tableName) \(key.typedText) is given by line \(later) too, "
+                            + "written while this line waited for a row it refers to: give each record once"])
+                        return false
+                    }
                     do {
                         let unknownGroups = importer.unknownGroups(input)
                         if !unknownGroups.isEmpty {
@@ -85,7 +100,9 @@ extension StorageWorkspace {
                         case .updated: summary.updated += 1
                         case .unchanged: summary.unchanged += 1
                         }
+                        if let key { writtenBy[key] = input.line }
                         if outcome != .unchanged, !waitingFor.isEmpty { ready += waitingFor.take(satisfiedBy: input) }
+                        return true
                     } catch let problems as RecordImporter.RowProblems {
                         summary.reject(line: input.line, problems.messages)
                     } catch let error as DatabaseError where !secureIn(input).isEmpty
@@ -94,9 +111,15 @@ extension StorageWorkspace {
                         summary.reject(line: input.line, [SecureWriteFailure.message(for: error, secureFields: secureIn(input))])
                     } catch let error where Self.isMissingReference(error) && !lastTry {
                         // A reference to a row later in the input (a self-reference to a later key).
-                        if let reference = (error as? FormStoreError)?.reference, waitingFor.add(input, waitingFor: reference) {
+                        let reference = (error as? FormStoreError)?.reference
+                        if let reference, !writtenTables.contains(reference.table.lowercased()) {
+                            // No line of this import writes a row there.
+                            summary.reject(line: input.line, ["\(error)"])
+                        } else if let reference, waitingFor.add(input, waitingFor: reference) {
+                            someWaited = true
                         } else {
                             waiting.append(input)
+                            someWaited = true
                         }
                     } catch let error as DatabaseError where error.isRowProblem {
                         summary.reject(line: input.line, [error.message ?? "rejected by the database"])
@@ -112,10 +135,15 @@ extension StorageWorkspace {
                             : "rejected by the database (SQLSTATE \(error.sqlState)); its message is left out, "
                               + "as it may quote the secure field(s) \(secure.map(\.key).joined(separator: ", "))"])
                     }
+                    return false
                 }
-                /// The rows the last writes let in, and those theirs let in.
+                /// The rows the last writes let in, and those theirs let in, each in input order.
                 func importReady() throws {
-                    while let input = ready.popLast() { try importRow(input, lastTry: false) }
+                    while !ready.isEmpty {
+                        let woken = ready.sorted { $0.line < $1.line }
+                        ready = []
+                        for input in woken { try importRow(input, lastTry: false, retried: true) }
+                    }
                 }
                 while var input = next {
                     if !form.groups.isEmpty { input = input.withEmptyGroups(of: form) }
@@ -126,18 +154,26 @@ extension StorageWorkspace {
                 waiting = (waiting + waitingFor.takeAll()).sorted { $0.line < $1.line }
                 // Rows that wait for later ones, written once with the checks left to the commit (SQLite): in
                 // any order they all get in, where rounds of tries took one round a row of a chain of
-                // `next` keys in no order (quadratic). Those still referring to no row are named by line.
+                // `next` keys in no order (quadratic). Each is then checked against what is stored, by the
+                // values it gave (an update's, a WITHOUT ROWID row's too) and by its rowid (a key of several
+                // columns), and one still referring to no row is named by line: the commit's count of
+                // dangling references alone let one through when the import mended a dangling row as well.
                 if !waiting.isEmpty, try batch.deferForeignKeyChecks() {
                     let round = waiting
                     waiting = []
-                    var inserted: [(line: Int, rowID: Int64)] = []
+                    var written: [(input: InputRecord, rowID: Int64?)] = []
                     for input in round {
                         let before = batch.lastInsertedRowID
-                        try importRow(input, lastTry: true)
-                        if batch.lastInsertedRowID != before { inserted.append((input.line, batch.lastInsertedRowID)) }
+                        if try importRow(input, lastTry: true, retried: true) {
+                            written.append((input, batch.lastInsertedRowID != before ? batch.lastInsertedRowID : nil))
+                        }
                     }
-                    let missing = try batch.missingReferences(amongRowIDs: Set(inserted.map(\.rowID)))
-                    for (line, rowID) in inserted { if let message = missing[rowID] { summary.reject(line: line, [message]) } }
+                    let missing = try batch.missingReferences(amongRowIDs: Set(written.compactMap(\.rowID)))
+                    for (input, rowID) in written {
+                        if let message = try batch.missingReference(in: importer.givenValues(input)) ?? rowID.flatMap({ missing[$0] }) {
+                            summary.reject(line: input.line, [message])
+                        }
+                    }
                 }
                 // Elsewhere (PostgreSQL's constraints not declared DEFERRABLE), the rows no later line let in:
                 // those referring to a row of another table, or by a key of several columns, or to no row at
@@ -148,7 +184,7 @@ extension StorageWorkspace {
                     let round = waiting
                     waiting = []
                     for input in backwards ? round.reversed() : round {
-                        try importRow(input, lastTry: false)
+                        try importRow(input, lastTry: false, retried: true)
                         try importReady()
                     }
                     waiting += waitingFor.takeAll()
@@ -157,7 +193,7 @@ extension StorageWorkspace {
                     if waiting.count == round.count {
                         let refused = waiting
                         waiting = []
-                        for input in refused { try importRow(input, lastTry: true) }
+                        for input in refused { try importRow(input, lastTry: true, retried: true) }
                     }
                 }
                 if summary.failedRows > 0 { throw ImportRejected(summary: summary) }
