@@ -172,7 +172,7 @@ struct ImportSummary: Sendable, Hashable {
     var updated: Int
     /// Rows that matched a stored record and changed nothing.
     var unchanged: Int = 0
-    /// The first problems found (at most `ImportSummary.reportedFailureLimit`), by input line.
+    /// The problems of the first lines that failed (at most `ImportSummary.reportedFailureLimit`).
     var failures: [InputError]
     /// Every row that failed, reported or not.
     var failedRows: Int = 0

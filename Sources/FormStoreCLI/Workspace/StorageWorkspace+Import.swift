@@ -73,10 +73,14 @@ extension StorageWorkspace {
                 @discardableResult
                 func importRow(_ input: InputRecord, lastTry: Bool, retried: Bool = false) throws -> Bool {
                     let key = someWaited ? importer.key(parsing: input) : nil
-                    if retried, let key, let later = writtenBy[key], later > input.line {
-                        summary.reject(line: input.line, ["\(form.tableName) \(key.typedText) is given by line \(later) too, "
-                            + "written while this line waited for a row it refers to: give each record once"])
-                        return false
+                    if retried, let key {
+                        // A line's own record, or a group's row of the form's own table (`--children`).
+                        let later = max(writtenBy[key] ?? 0, importer.written[form.tableName.lowercased()]?[key] ?? 0)
+                        if later > input.line {
+                            summary.reject(line: input.line, ["\(form.tableName) \(key.typedText) is given by line \(later) too, "
+                                + "written while this line waited for a row it refers to: give each record once"])
+                            return false
+                        }
                     }
                     do {
                         let unknownGroups = importer.unknownGroups(input)
@@ -236,8 +240,8 @@ extension StorageWorkspace {
 
 /// Rows of an import that a foreign key refused for want of a row of the
 /// form's own table, by the row they wait for: the key column it names and
-/// the value's text (`RecordKey.text(of:)`, so the `5` of a CSV line finds
-/// the number 5). A line that writes a row gives back those waiting for it.
+/// the value as `matchText` writes it. A line that writes a row gives back
+/// those waiting for it.
 struct ReferenceWaits {
     let table: String
     /// By key column (lowercased), by the value's text.
@@ -253,7 +257,7 @@ struct ReferenceWaits {
     /// when that row is of another table (no line of this import writes it).
     mutating func add(_ input: InputRecord, waitingFor reference: FormStoreError.MissingReference) -> Bool {
         guard reference.table.equalsIgnoringCase(table) else { return false }
-        rows[reference.column.lowercased(), default: [:]][RecordKey.text(of: reference.value), default: []].append(input)
+        rows[reference.column.lowercased(), default: [:]][Self.matchText(reference.value), default: []].append(input)
         return true
     }
 
@@ -262,11 +266,36 @@ struct ReferenceWaits {
         var found: [InputRecord] = []
         for column in Array(rows.keys) {
             guard let value = input.values.first(where: { $0.name.lowercased() == column })?.value,
-                  let waiting = rows[column]?.removeValue(forKey: RecordKey.text(of: value)) else { continue }
+                  let waiting = rows[column]?.removeValue(forKey: Self.matchText(value)) else { continue }
             found += waiting
             if rows[column]?.isEmpty == true { rows[column] = nil }
         }
         return found
+    }
+
+    /// The text a value is matched by: a number by its value (the `5` of a
+    /// CSV line, `5`, `5.0` and `"5.00"` alike; a whole one exactly, past
+    /// what a double holds), other text without case (a uuid or a
+    /// case-blind key given in capitals). A row woken by a near match is
+    /// tried again and waits anew: matching more than the database's
+    /// equality costs a try, never a row; matching less left the row to
+    /// rounds of tries.
+    static func matchText(_ value: FieldValue) -> String {
+        switch value {
+        case .int(let number): return "#\(number)"
+        case .double(let number): return Self.numberText(number)
+        case .text(let text):
+            let trimmed = text.trimmingSpaces()
+            if let number = Int64(trimmed) { return "#\(number)" }
+            if let number = Double(trimmed), number.isFinite { return Self.numberText(number) }
+            return text.lowercased()
+        default: return RecordKey.text(of: value).lowercased()
+        }
+    }
+
+    private static func numberText(_ number: Double) -> String {
+        if number == number.rounded(), let whole = Int64(exactly: number) { return "#\(whole)" }
+        return "#\(number)"
     }
 
     /// Every row still waiting, taken out, in input order.
@@ -282,11 +311,18 @@ private struct ImportRejected: Error {
 }
 
 extension ImportSummary {
-    /// Counts a failed row and keeps its problems while there is room to report them.
+    /// Counts a failed row and keeps its problems if they are of the first
+    /// lines that failed: a row that waited for later ones is refused after
+    /// them, and its problem was left out of a full list while later lines' were shown.
     mutating func reject(line: Int, _ messages: [String]) {
         failedRows += 1
-        for message in messages where failures.count < Self.reportedFailureLimit {
-            failures.append(InputError(line: line, message: message))
+        for message in messages {
+            if failures.count < Self.reportedFailureLimit {
+                failures.append(InputError(line: line, message: message))
+            } else if let last = failures.indices.max(by: { failures[$0].line < failures[$1].line }),
+                      failures[last].line > line {
+                failures[last] = InputError(line: line, message: message)
+            }
         }
     }
 }

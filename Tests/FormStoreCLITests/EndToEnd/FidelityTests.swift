@@ -713,6 +713,21 @@ import Testing
         #expect(pet.code == 65 && pet.errors.hasSuffix("line 1: person_id: no row of 'person' has id = 99\n"), "\(pet)")
     }
 
+    /// Past the hundred problems an import lists, the first lines' are the
+    /// ones shown: rows that waited for later ones are refused after them,
+    /// and their lines were left out while later lines' were listed.
+    @Test func theFirstLinesProblemsAreListedWhenTheyWaited() throws {
+        let demo = try DemoDatabase(sql: "CREATE TABLE x (id INTEGER PRIMARY KEY, s INTEGER REFERENCES x(id), v INTEGER CHECK (v > 0));")
+        let waiting = (1...50).map { #"{"id": \#($0), "s": \#(10_000 + $0), "v": 1}"# }
+        let refused = (51...151).map { #"{"id": \#($0), "v": -1}"# }
+        let run = try demo.run(["import", "x"], stdin: (waiting + refused).joined(separator: "\n") + "\n")
+        let lines = run.errors.split(separator: "\n")
+        #expect(run.code == 65 && lines.first == "formstore: 151 row(s) failed validation; nothing was imported", "\(run)")
+        #expect(lines.dropFirst().first == "  line 1: s: no row of 'x' has id = 10001", "\(run)")
+        #expect(lines.dropFirst(100).first == "  line 100: CHECK constraint failed: v > 0", "\(run)")
+        #expect(lines.last == "  … and 51 more row(s)", "\(run)")
+    }
+
     /// A record given by two lines is the later line's; when the earlier one
     /// waited for a row it refers to, and so would be written after the
     /// later, it is refused naming both lines (it was written last, and won).
