@@ -310,4 +310,21 @@ import Testing
         #expect(wrote.code == 0 && wrote.errors.contains("200 new"), "\(kind): \(wrote)")
         #expect(try decimals.count("SELECT count(*) FROM dnode WHERE next IS NOT NULL") == 199)
     }
+
+    /// A foreign key to a table of another schema, which the search path
+    /// does not find by its name alone: a value referring to no row there is
+    /// the row's problem, named by line and field (exit 65). The check looked
+    /// the table up by its name alone: "relation does not exist", exit 1.
+    @Test func aReferenceToATableOfAnotherSchemaIsNamed() throws {
+        let copy = try TestBackend(.postgres, schema: Schema(sqlite: "", postgres: """
+            CREATE SCHEMA other; CREATE TABLE other.target (id integer PRIMARY KEY); INSERT INTO other.target VALUES (1);
+            CREATE TABLE source (id integer PRIMARY KEY, t integer REFERENCES other.target(id));
+            """))
+        let refused = try runBinary(["--db", copy.location, "import", "source"], stdin: #"{"id": 2, "t": 8}"#)
+        #expect(refused.code == 65 && refused.errors.hasSuffix("line 1: t: no row of 'target' has id = 8\n"), "\(refused)")
+        let taken = try runBinary(["--db", copy.location, "import", "source"], stdin: #"{"id": 3, "t": 1}"#)
+        #expect(taken.code == 0, "\(taken)")
+        let set = try runBinary(["--db", copy.location, "set", "source", "3", "t=9"])
+        #expect(set.code == 65 && set.errors == "formstore: t: no row of 'target' has id = 9\n", "\(set)")
+    }
 }

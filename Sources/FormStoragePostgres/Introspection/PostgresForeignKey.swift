@@ -7,4 +7,16 @@ public struct PostgresForeignKey: Sendable, Hashable {
     public let columns: [String]
     /// The referenced columns, in key order.
     public let destinationColumns: [String]
+    /// The referenced table as SQL names it here, quoted where it must be:
+    /// qualified by its schema when the search path does not find it by its
+    /// name alone (a table of another schema), which queried by its name
+    /// alone was "relation does not exist", or another schema's table.
+    public let destinationRelation: String
+
+    public init(destinationTable: String, columns: [String], destinationColumns: [String], destinationRelation: String? = nil) {
+        self.destinationTable = destinationTable
+        self.columns = columns
+        self.destinationColumns = destinationColumns
+        self.destinationRelation = destinationRelation ?? quoteIdentifier(destinationTable)
+    }
 }

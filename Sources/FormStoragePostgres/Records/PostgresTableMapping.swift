@@ -300,7 +300,7 @@ extension PostgresTableMapping {
         for key in try conn.constraints(of: table.name).foreignKeys where key.columns.count == 1 {
             let column = key.columns[0], target = key.destinationColumns[0]
             guard let value = values[column], value != .null else { continue }
-            let sql = "SELECT 1 FROM \(quoteIdentifier(key.destinationTable)) WHERE \(quoteIdentifier(target)) = $1 LIMIT 1"
+            let sql = "SELECT 1 FROM \(key.destinationRelation) WHERE \(quoteIdentifier(target)) = $1 LIMIT 1"
             guard try conn.execute(sql, [coding(column).encode(value)]).rowCount == 0 else { continue }
             return FormStoreError.missingReference(column, value: value, table: key.destinationTable, target: target)
         }
