@@ -134,6 +134,32 @@ final class PostgresRecordBatch: RecordWriting {
         }
     }
 
+    /// Leaves the foreign keys' checks to the commit (`SET CONSTRAINTS ALL
+    /// DEFERRED`) when every key of the tables written may wait (declared
+    /// DEFERRABLE): the rows still waiting are then written once, as on
+    /// SQLite, and rows referring to one another in a cycle get in, which no
+    /// round of tries lets in. A key that may not wait is checked per row
+    /// whatever is set, and a row it refused would be refused for good: the
+    /// rounds of tries serve then.
+    func deferForeignKeyChecks() throws -> Bool {
+        for table in [mapping.table.name] + children.map(\.mapping.table.name) {
+            let result = try connection.execute("""
+                SELECT pg_catalog.bool_and(c.condeferrable) FROM pg_catalog.pg_constraint c
+                WHERE c.contype = 'f' AND c.conrelid = pg_catalog.to_regclass(pg_catalog.quote_ident($1))
+                """, [table])
+            // No foreign key at all reads as NULL: nothing to wait for there.
+            if result.text(row: 0, column: 0) == "f" { return false }
+        }
+        try connection.executeScript("SET CONSTRAINTS ALL DEFERRED")
+        return true
+    }
+
+    /// The refusal of a one-column foreign key among `values` that refers to
+    /// no row now (`PostgresTableMapping.missingReference(in:_:)`).
+    func missingReference(in values: [String: FieldValue]) throws -> String? {
+        try mapping.missingReference(in: values, connection)?.message
+    }
+
     func storedDate(_ value: FieldValue, field: String) -> Date? {
         mapping.storedDate(value, field: field)
     }
