@@ -232,6 +232,17 @@ import Testing
     }
 }
 
+/// PostgreSQL's refusal of a value its column's type cannot hold names the
+/// field, an empty text too (a CSV's `""` for a number), which its message
+/// quotes as `""` only.
+@Suite struct PostgresValueRefusalTests {
+    @Test func emptyTextForANumberNamesItsField() throws {
+        let copy = try TestBackend(.postgres, schema: Schema(sqlite: "", postgres: "CREATE TABLE e (id integer PRIMARY KEY, n integer, t text);"))
+        let run = try runBinary(["--db", copy.location, "import", "e", "--format", "csv"], stdin: "id,n,t\n2,\"\",x\n")
+        #expect(run.code == 65 && run.errors.hasSuffix("line 2: n: invalid input syntax for type integer: \"\"\n"), "\(run)")
+    }
+}
+
 /// A row referring to one later in the input imports on PostgreSQL too,
 /// whose foreign keys are checked per row unless declared DEFERRABLE: it is
 /// tried again once the rows after it are in. One referring to no row at all

@@ -24,6 +24,9 @@ extension StorageWorkspace {
             let text = ValueText.text(value, kind: nil, blobsBySize: false)
             if error.message.contains("\"" + text + "\"") { return "\(name): \(error.message.singleLine)" }
         }
+        // Empty text refused (a CSV's empty cell for a number): the field when only one holds it.
+        let empty = input.values.filter { $0.value == .text("") }
+        if empty.count == 1, error.message.contains("\"\"") { return "\(empty[0].name): \(error.message.singleLine)" }
         return error.message
     }
 
