@@ -156,9 +156,10 @@ extension FormStore {
         }
     }
 
-    /// Refuses a written value of a single-column foreign key that refers to
-    /// no row, naming the field and the table, while foreign keys are enforced
-    /// (and not deferred by the schema).
+    /// Refuses the written values of a foreign key that refer to no row,
+    /// naming the fields and the table, while foreign keys are enforced (and
+    /// not deferred by the schema). A key of several columns is checked when
+    /// all of them are written and none is NULL (a NULL in one satisfies it).
     static func checkReferences(_ mapping: TableMapping, _ values: [String: FieldValue], _ conn: Connection,
                                 evenWhenDeferred: Bool = false) throws {
         // A deferred key is the schema asking for the check at the commit: SQLite's, there.
@@ -166,14 +167,19 @@ extension FormStore {
         guard conn.configuration.foreignKeys, !mapping.table.foreignKeys.isEmpty,
               evenWhenDeferred || !(mapping.defersForeignKeys || conn.foreignKeyChecksDeferred)
         else { return }
-        for key in mapping.table.foreignKeys where key.columns.count == 1 {
-            let column = key.columns[0]
-            guard let value = values[column], value != .null, try conn.tableExists(key.destinationTable) else { continue }
+        for key in mapping.table.foreignKeys {
+            let given = key.columns.compactMap { values[$0] }
+            guard given.count == key.columns.count, !given.contains(.null), try conn.tableExists(key.destinationTable) else { continue }
             let referenced = try conn.tableInfo(key.destinationTable)
-            let target = key.destinationColumns.first ?? referenced.primaryKey.columns.first ?? referenced.rowIDName ?? "rowid"
-            let sql = "SELECT 1 FROM \(quoteIdentifier(referenced.name)) WHERE \(quoteIdentifier(target)) = ? LIMIT 1"
-            guard try conn.fetchOne(sql, StatementArguments([mapping.coding(column).encode(value)])) == nil else { continue }
-            throw FormStoreError.missingReference(column, value: value, table: referenced.name, target: target)
+            let targets = !key.destinationColumns.isEmpty ? key.destinationColumns
+                : key.columns.count == 1 ? [referenced.primaryKey.columns.first ?? referenced.rowIDName ?? "rowid"]
+                : referenced.primaryKey.columns
+            guard targets.count == key.columns.count else { continue }
+            let sql = "SELECT 1 FROM \(quoteIdentifier(referenced.name)) WHERE "
+                + targets.map { "\(quoteIdentifier($0)) = ?" }.joined(separator: " AND ") + " LIMIT 1"
+            let arguments = zip(key.columns, given).map { mapping.coding($0).encode($1) }
+            guard try conn.fetchOne(sql, StatementArguments(arguments)) == nil else { continue }
+            throw FormStoreError.missingReference(columns: key.columns, values: given, table: referenced.name, targets: targets)
         }
     }
 }

@@ -134,16 +134,24 @@ public struct FormStoreError: Error, Sendable, Hashable, CustomStringConvertible
     /// The value `column` was given refers to no row: `table` has no row
     /// whose `target` holds it. On either backend, in the same words.
     public static func missingReference(_ column: String, value: FieldValue, table: String, target: String) -> FormStoreError {
-        FormStoreError(reason: .missingReference,
-                       message: "\(column): no row of '\(table)' has \(target) = \(RecordKey(target, value))", field: column,
-                       reference: MissingReference(table: table, column: target, value: value))
+        missingReference(columns: [column], values: [value], table: table, targets: [target])
     }
 
-    /// The row a foreign key refers to: the row of `table` whose `column` holds `value`.
+    /// The values a foreign key's `columns` were given refer to no row:
+    /// `table` has no row whose `targets` hold them (`a, b: no row of 'p'
+    /// has x = 1, y = 2`). The field blamed is the first column.
+    public static func missingReference(columns: [String], values: [FieldValue], table: String, targets: [String]) -> FormStoreError {
+        let held = zip(targets, values).map { "\($0) = \(RecordKey.text(of: $1))" }.joined(separator: ", ")
+        return FormStoreError(reason: .missingReference,
+                              message: "\(columns.joined(separator: ", ")): no row of '\(table)' has \(held)", field: columns.first,
+                              reference: MissingReference(table: table, columns: targets, values: values))
+    }
+
+    /// The row a foreign key refers to: the row of `table` whose `columns` hold `values`.
     public struct MissingReference: Sendable, Hashable {
         public let table: String
-        public let column: String
-        public let value: FieldValue
+        public let columns: [String]
+        public let values: [FieldValue]
     }
 
     /// A JSON path's field set where its column holds text that is no JSON

@@ -297,12 +297,15 @@ extension PostgresTableMapping {
     /// whose value names no row; nil when none does (a key of several
     /// columns), and the server's message is all there is.
     func missingReference(in values: [String: FieldValue], _ conn: PostgresConnection) throws -> FormStoreError? {
-        for key in try conn.constraints(of: table.name).foreignKeys where key.columns.count == 1 {
-            let column = key.columns[0], target = key.destinationColumns[0]
-            guard let value = values[column], value != .null else { continue }
-            let sql = "SELECT 1 FROM \(key.destinationRelation) WHERE \(quoteIdentifier(target)) = $1 LIMIT 1"
-            guard try conn.execute(sql, [coding(column).encode(value)]).rowCount == 0 else { continue }
-            return FormStoreError.missingReference(column, value: value, table: key.destinationTable, target: target)
+        for key in try conn.constraints(of: table.name).foreignKeys where key.destinationColumns.count == key.columns.count {
+            // MATCH SIMPLE: a NULL in any column satisfies the key.
+            let given = key.columns.compactMap { values[$0] }
+            guard given.count == key.columns.count, !given.contains(.null) else { continue }
+            let sql = "SELECT 1 FROM \(key.destinationRelation) WHERE "
+                + key.destinationColumns.enumerated().map { "\(quoteIdentifier($1)) = $\($0 + 1)" }.joined(separator: " AND ") + " LIMIT 1"
+            guard try conn.execute(sql, zip(key.columns, given).map { coding($0).encode($1) }).rowCount == 0 else { continue }
+            return FormStoreError.missingReference(columns: key.columns, values: given, table: key.destinationTable,
+                                                   targets: key.destinationColumns)
         }
         return nil
     }

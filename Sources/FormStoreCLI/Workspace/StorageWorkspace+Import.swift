@@ -247,7 +247,7 @@ extension StorageWorkspace {
 /// those waiting for it.
 struct ReferenceWaits {
     let table: String
-    /// By key column (lowercased), by the value's text.
+    /// By the key's columns (lowercased, joined by U+001F), by the values' texts (so joined).
     private var rows: [String: [String: [InputRecord]]] = [:]
 
     init(table: String) {
@@ -260,18 +260,23 @@ struct ReferenceWaits {
     /// when that row is of another table (no line of this import writes it).
     mutating func add(_ input: InputRecord, waitingFor reference: FormStoreError.MissingReference) -> Bool {
         guard reference.table.equalsIgnoringCase(table) else { return false }
-        rows[reference.column.lowercased(), default: [:]][Self.matchText(reference.value), default: []].append(input)
+        let columns = reference.columns.map { $0.lowercased() }.joined(separator: "\u{1f}")
+        rows[columns, default: [:]][reference.values.map(Self.matchText).joined(separator: "\u{1f}"), default: []].append(input)
         return true
     }
 
     /// The rows waiting for the row `input` wrote, taken out.
     mutating func take(satisfiedBy input: InputRecord) -> [InputRecord] {
         var found: [InputRecord] = []
-        for column in Array(rows.keys) {
-            guard let value = input.values.first(where: { $0.name.lowercased() == column })?.value,
-                  let waiting = rows[column]?.removeValue(forKey: Self.matchText(value)) else { continue }
+        for columns in Array(rows.keys) {
+            let values = columns.split(separator: "\u{1f}").map { column in
+                input.values.first { $0.name.lowercased() == column }?.value
+            }
+            guard !values.contains(nil),
+                  let waiting = rows[columns]?.removeValue(forKey: values.map { Self.matchText($0!) }.joined(separator: "\u{1f}"))
+            else { continue }
             found += waiting
-            if rows[column]?.isEmpty == true { rows[column] = nil }
+            if rows[columns]?.isEmpty == true { rows[columns] = nil }
         }
         return found
     }
