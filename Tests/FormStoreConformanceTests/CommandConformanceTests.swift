@@ -346,6 +346,22 @@ import Testing
                 "\(kind): \(dangling)")
     }
 
+    /// A uuid referred to without its hyphens is the row written with them:
+    /// the waiting row is let in when it is written (the row it waited for
+    /// then looked like another, and a later line's update of it refused it).
+    @Test func aUUIDWrittenAnotherWayLetsItsWaitingRowIn() throws {
+        let copy = try TestBackend(.postgres, schema: Schema(sqlite: "", postgres:
+            "CREATE TABLE u (id uuid PRIMARY KEY, parent uuid REFERENCES u(id), v text);"))
+        let run = try runBinary(["--db", copy.location, "import", "u"], stdin: [
+            #"{"id": "11111111-1111-1111-1111-111111111111", "parent": "a0eebc999c0b4ef8bb6d6bb9bd380a11", "v": "1"}"#,
+            #"{"id": "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"}"#,
+            #"{"id": "11111111-1111-1111-1111-111111111111", "v": "3"}"#,
+        ].joined(separator: "\n"))
+        #expect(run.code == 0 && run.errors.contains("2 new, 1 updated"), "\(run)")
+        #expect(try copy.row("SELECT v, parent FROM u WHERE id = '11111111-1111-1111-1111-111111111111'")
+            == ["3", "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"])
+    }
+
     /// Rows referring to one another in a cycle import where the constraint
     /// may wait for the commit (DEFERRABLE, even INITIALLY IMMEDIATE): the
     /// rows still waiting are written once with the checks deferred, as on

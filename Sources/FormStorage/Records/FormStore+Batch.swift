@@ -102,13 +102,17 @@ public final class RecordBatch {
         }
     }
 
-    /// How many rows of the form's table refer to a record that does not
+    /// How many rows of the form's table (and its groups' tables) refer to a record that does not
     /// exist, as this transaction sees them (`PRAGMA foreign_key_check`): a
     /// dry run compares it before and after, since it never reaches the
     /// commit where deferred checks happen. A full scan; 0 without foreign keys.
     public func foreignKeyViolationCount() throws -> Int {
-        guard !mapping.table.foreignKeys.isEmpty else { return 0 }
-        return try connection.fetchAll("PRAGMA foreign_key_check(\(quoteIdentifier(mapping.table.name)))").count
+        // The group tables' too (`import --children`): a child row's dangling key passed a dry run.
+        var count = 0
+        for table in [mapping.table] + children.map(\.mapping.table) where !table.foreignKeys.isEmpty {
+            count += try connection.fetchAll("PRAGMA foreign_key_check(\(quoteIdentifier(table.name)))").count
+        }
+        return count
     }
 
     /// Runs `body` in a savepoint: all it wrote is undone when it throws.

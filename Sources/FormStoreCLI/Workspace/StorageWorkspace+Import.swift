@@ -70,20 +70,32 @@ extension StorageWorkspace {
                 // Once a row waits, the line that wrote each key: a line written after it waited is
                 // refused if a later line gave the same record, which the later line would have changed.
                 var someWaited = false
-                var writtenBy: [RecordKey: Int] = [:]
+                // By the key's match text (`ReferenceWaits.matchText`): a key written another way (a case-blind
+                // key in capitals) may name the same record, which the database then says.
+                var writtenBy: [String: [(line: Int, key: RecordKey)]] = [:]
+                /// The last line after `line` that wrote the record `key` names, if any.
+                func lineWriting(_ key: RecordKey, after line: Int) throws -> Int? {
+                    // A group's row of the form's own table (`--children`), by its key as given.
+                    var later = importer.written[form.tableName.lowercased()]?[key].flatMap { $0 > line ? $0 : nil }
+                    for entry in writtenBy[ReferenceWaits.matchText(key.values)] ?? [] where entry.line > later ?? line {
+                        if entry.key == key {
+                            later = entry.line
+                        } else if let mine = try batch.loadStored(key)?.record.key,
+                                  let theirs = try batch.loadStored(entry.key)?.record.key, mine == theirs {
+                            later = entry.line
+                        }
+                    }
+                    return later
+                }
                 /// Writes one line, or keeps it waiting, or counts its refusal; true when written.
                 /// `retried`: the line waited, so a later one may have written its record already.
                 @discardableResult
                 func importRow(_ input: InputRecord, lastTry: Bool, retried: Bool = false) throws -> Bool {
                     let key = someWaited ? importer.key(parsing: input) : nil
-                    if retried, let key {
-                        // A line's own record, or a group's row of the form's own table (`--children`).
-                        let later = max(writtenBy[key] ?? 0, importer.written[form.tableName.lowercased()]?[key] ?? 0)
-                        if later > input.line {
-                            summary.reject(line: input.line, ["\(form.tableName) \(key.typedText) is given by line \(later) too, "
-                                + "written while this line waited for a row it refers to: give each record once"])
-                            return false
-                        }
+                    if retried, let key, let later = try lineWriting(key, after: input.line) {
+                        summary.reject(line: input.line, ["\(form.tableName) \(key.typedText) is given by line \(later) too, "
+                            + "written while this line waited for a row it refers to: give each record once"])
+                        return false
                     }
                     do {
                         let unknownGroups = importer.unknownGroups(input)
@@ -107,8 +119,12 @@ extension StorageWorkspace {
                         case .updated: summary.updated += 1
                         case .unchanged: summary.unchanged += 1
                         }
-                        if let key { writtenBy[key] = input.line }
-                        if outcome != .unchanged, !waitingFor.isEmpty { ready += waitingFor.take(satisfiedBy: input) }
+                        if let key { writtenBy[ReferenceWaits.matchText(key.values), default: []].append((input.line, key)) }
+                        if outcome != .unchanged, !waitingFor.isEmpty {
+                            ready += try waitingFor.take(satisfiedBy: input) { waiting in
+                                try batch.missingReference(in: importer.givenValues(waiting)) == nil
+                            }
+                        }
                         return true
                     } catch let problems as RecordImporter.RowProblems {
                         summary.reject(line: input.line, problems.messages)
@@ -242,13 +258,17 @@ extension StorageWorkspace {
 }
 
 /// Rows of an import that a foreign key refused for want of a row of the
-/// form's own table, by the row they wait for: the key column it names and
-/// the value as `matchText` writes it. A line that writes a row gives back
-/// those waiting for it.
+/// form's own table, by the row they wait for: the key's columns, the
+/// values as `matchText` writes them, then as given. A line that writes a
+/// row gives back those waiting for exactly its values, and those waiting
+/// for values near them (another case, `5.00` for `5`) once the database
+/// says the row they want is there: near matches cost one look a group,
+/// never a try of every row.
 struct ReferenceWaits {
     let table: String
-    /// By the key's columns (lowercased, joined by U+001F), by the values' texts (so joined).
-    private var rows: [String: [String: [InputRecord]]] = [:]
+    /// By the key's columns (lowercased, joined by U+001F), by the values'
+    /// match texts, by their texts as given (both so joined).
+    private var rows: [String: [String: [String: [InputRecord]]]] = [:]
 
     init(table: String) {
         self.table = table
@@ -261,33 +281,51 @@ struct ReferenceWaits {
     mutating func add(_ input: InputRecord, waitingFor reference: FormStoreError.MissingReference) -> Bool {
         guard reference.table.equalsIgnoringCase(table) else { return false }
         let columns = reference.columns.map { $0.lowercased() }.joined(separator: "\u{1f}")
-        rows[columns, default: [:]][reference.values.map(Self.matchText).joined(separator: "\u{1f}"), default: []].append(input)
+        rows[columns, default: [:]][Self.matchText(reference.values), default: [:]][Self.exactText(reference.values), default: []]
+            .append(input)
         return true
     }
 
-    /// The rows waiting for the row `input` wrote, taken out.
-    mutating func take(satisfiedBy input: InputRecord) -> [InputRecord] {
+    /// The rows waiting for the row `input` wrote, taken out: those waiting
+    /// for exactly its values, and each group waiting for values near them
+    /// whose first row `isSatisfied` (its references all found now).
+    mutating func take(satisfiedBy input: InputRecord, isSatisfied: (InputRecord) throws -> Bool) rethrows -> [InputRecord] {
         var found: [InputRecord] = []
         for columns in Array(rows.keys) {
-            let values = columns.split(separator: "\u{1f}").map { column in
+            let given = columns.split(separator: "\u{1f}").map { column in
                 input.values.first { $0.name.lowercased() == column }?.value
             }
-            guard !values.contains(nil),
-                  let waiting = rows[columns]?.removeValue(forKey: values.map { Self.matchText($0!) }.joined(separator: "\u{1f}"))
-            else { continue }
-            found += waiting
+            guard !given.contains(nil) else { continue }
+            let values = given.map { $0! }
+            let match = Self.matchText(values)
+            guard var groups = rows[columns]?[match] else { continue }
+            if let exact = groups.removeValue(forKey: Self.exactText(values)) { found += exact }
+            for (text, group) in groups where try isSatisfied(group[0]) {
+                found += group
+                groups[text] = nil
+            }
+            rows[columns]?[match] = groups.isEmpty ? nil : groups
             if rows[columns]?.isEmpty == true { rows[columns] = nil }
         }
         return found
     }
 
+    /// The text values are matched by (`matchText(_:)` of each, joined).
+    static func matchText(_ values: [FieldValue]) -> String {
+        values.map(Self.matchText).joined(separator: "\u{1f}")
+    }
+
+    /// The values' texts as given, joined: what an exact match compares.
+    static func exactText(_ values: [FieldValue]) -> String {
+        values.map { RecordKey.text(of: $0) }.joined(separator: "\u{1f}")
+    }
+
     /// The text a value is matched by: a number by its value (the `5` of a
     /// CSV line, `5`, `5.0` and `"5.00"` alike; a whole one exactly, past
-    /// what a double holds), other text without case (a uuid or a
-    /// case-blind key given in capitals). A row woken by a near match is
-    /// tried again and waits anew: matching more than the database's
-    /// equality costs a try, never a row; matching less left the row to
-    /// rounds of tries.
+    /// what a double holds); a uuid by its digits (hyphens and braces or
+    /// not, any case); other text without case and trailing spaces (a
+    /// case-blind key, a `char(n)`). Matching more than the database's
+    /// equality costs a look (`take`); matching less left rows to rounds of tries.
     static func matchText(_ value: FieldValue) -> String {
         switch value {
         case .int(let number): return "#\(number)"
@@ -296,7 +334,10 @@ struct ReferenceWaits {
             let trimmed = text.trimmingSpaces()
             if let number = Int64(trimmed) { return "#\(number)" }
             if let number = Double(trimmed), number.isFinite { return Self.numberText(number) }
-            return text.lowercased()
+            let lowered = trimmed.lowercased()
+            let digits = lowered.filter { $0 != "-" && $0 != "{" && $0 != "}" }
+            if digits.count == 32, digits.allSatisfy(\.isHexDigit) { return "u" + digits }
+            return lowered
         default: return RecordKey.text(of: value).lowercased()
         }
     }
@@ -309,7 +350,7 @@ struct ReferenceWaits {
     /// Every row still waiting, taken out, in input order.
     mutating func takeAll() -> [InputRecord] {
         defer { rows = [:] }
-        return rows.values.flatMap { $0.values.joined() }.sorted { $0.line < $1.line }
+        return rows.values.flatMap { $0.values.flatMap { $0.values.joined() } }.sorted { $0.line < $1.line }
     }
 }
 

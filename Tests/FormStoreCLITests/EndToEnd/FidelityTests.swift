@@ -746,6 +746,31 @@ import Testing
         let once = try demo.run(["import", "n", "--format", "csv"], stdin: "id,name,next\n1,first,5\n5,five,\n")
         #expect(once.code == 0, "\(once)")
         #expect(try demo.query("SELECT * FROM n ORDER BY id") == "1|first|5\n5|five|\n")
+        // A case-blind key given in capitals by the later line is the same record, as the database says;
+        // in a table whose key minds case it is another, and both lines get in.
+        let input = #"{"code": "k", "parent": "p", "v": "line1"}"# + "\n" + #"{"code": "K", "v": "line2"}"# + "\n" + #"{"code": "p"}"# + "\n"
+        let blind = try DemoDatabase(sql: "CREATE TABLE c (code TEXT COLLATE NOCASE PRIMARY KEY, parent TEXT REFERENCES c(code), v TEXT);")
+        let refused = try blind.run(["import", "c"], stdin: input)
+        #expect(refused.code == 65 && refused.errors.hasSuffix("line 1: c k is given by line 2 too, written while this line waited "
+                                                               + "for a row it refers to: give each record once\n"), "\(refused)")
+        let minding = try DemoDatabase(sql: "CREATE TABLE c (code TEXT PRIMARY KEY, parent TEXT REFERENCES c(code), v TEXT);")
+        let both = try minding.run(["import", "c"], stdin: input)
+        #expect(both.code == 0 && both.errors.contains("3 new"), "\(both)")
+        #expect(try minding.query("SELECT * FROM c ORDER BY code") == "K||line2\nk|p|line1\np||\n")
+    }
+
+    /// A dry run of `--children` counts the group tables' dangling keys too:
+    /// a child row referring to no row passed it, and the import then failed.
+    @Test func aDryRunOfChildRowsCountsTheirDanglingKeys() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE ord (id INTEGER PRIMARY KEY, v TEXT);
+            CREATE TABLE item (id INTEGER PRIMARY KEY, ord INTEGER NOT NULL REFERENCES ord(id), sib INTEGER REFERENCES item(id), v TEXT);
+            """)
+        let line = #"{"id": 1, "item": [{"id": 10, "sib": 99}]}"# + "\n"
+        let dry = try demo.run(["import", "ord", "--children", "--dry-run"], stdin: line)
+        let real = try demo.run(["import", "ord", "--children"], stdin: line)
+        #expect(dry.code == 65 && real.code == 65, "\(dry) \(real)")
+        #expect(try demo.query("SELECT count(*) FROM item") == "0\n")
     }
 
     /// A table with a foreign key the schema checks at the commit
