@@ -283,6 +283,16 @@ import Testing
         #expect(dry.code == 65 && dry.errors.contains("line 1: parent_id: no row of 'node' has id = 97"), "\(kind): \(dry)")
     }
 
+    /// A list of `count` keys in no order (`order`, the input's), each
+    /// naming the next (`next`, nil for the last): every row but the first
+    /// refers to one that may come later.
+    static func list(_ count: Int, seed: UInt64) -> (order: [Int], next: [Int: Int?]) {
+        var order = Array(1...count)
+        var generator = SplitMix(state: seed)
+        order.shuffle(using: &generator)
+        return (order, Dictionary(uniqueKeysWithValues: zip(order, order.dropFirst().map(Optional.some) + [nil])))
+    }
+
     /// A list whose `next` keys run every which way, 600 rows of it, imports
     /// in one pass on both backends: a row refused for want of a later one is
     /// tried again as soon as that row is written. On PostgreSQL, rounds of
@@ -293,10 +303,7 @@ import Testing
     @Test(arguments: BackendKind.allCases)
     func aListReferringEveryWhichWayImportsInOnePass(_ kind: BackendKind) throws {
         let schema = "CREATE TABLE node (id integer PRIMARY KEY, next integer REFERENCES node(id));"
-        var order = Array(1...600)
-        var generator = SplitMix(state: 11)
-        order.shuffle(using: &generator)
-        let next = Dictionary(uniqueKeysWithValues: zip(order, order.dropFirst().map(Optional.some) + [nil]))
+        let (order, next) = Self.list(600, seed: 11)
         let lines = order.map { id in #"{"id": \#(id), "next": \#(next[id]!.map(String.init) ?? "null")}"# }
         let copy = try TestBackend(kind, schema: Schema(sqlite: schema, postgres: schema))
         let imported = try runBinary(["--db", copy.location, "import", "node"], stdin: lines.joined(separator: "\n"))
@@ -313,9 +320,7 @@ import Testing
         // (on PostgreSQL the rows were left to rounds of tries, 25 s for 400).
         let decimal = "CREATE TABLE dnode (id numeric(10,2) PRIMARY KEY, next numeric(10,2) REFERENCES dnode(id));"
         let decimals = try TestBackend(kind, schema: Schema(sqlite: decimal, postgres: decimal))
-        var small = Array(1...200)
-        small.shuffle(using: &generator)
-        let after = Dictionary(uniqueKeysWithValues: zip(small, small.dropFirst().map(Optional.some) + [nil]))
+        let (small, after) = Self.list(200, seed: 12)
         let decimalLines = small.map { id in #"{"id": "\#(id).00", "next": \#(after[id]!.map(String.init) ?? "null")}"# }
         let wrote = try runBinary(["--db", decimals.location, "import", "dnode"], stdin: decimalLines.joined(separator: "\n"))
         #expect(wrote.code == 0 && wrote.errors.contains("200 new"), "\(kind): \(wrote)")
@@ -330,10 +335,7 @@ import Testing
     @Test(arguments: BackendKind.allCases)
     func aKeyOfTwoColumnsIsWaitedOnAndNamed(_ kind: BackendKind) throws {
         let schema = "CREATE TABLE pair (a integer, b text, na integer, nb text, PRIMARY KEY (a, b), FOREIGN KEY (na, nb) REFERENCES pair (a, b));"
-        var order = Array(1...300)
-        var generator = SplitMix(state: 13)
-        order.shuffle(using: &generator)
-        let next = Dictionary(uniqueKeysWithValues: zip(order, order.dropFirst().map(Optional.some) + [nil]))
+        let (order, next) = Self.list(300, seed: 13)
         let lines = order.map { id in
             #"{"a": \#(id), "b": "k\#(id)", "na": \#(next[id]!.map(String.init) ?? "null"), "nb": \#(next[id]!.map { "\"k\($0)\"" } ?? "null")}"#
         }
