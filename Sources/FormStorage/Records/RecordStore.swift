@@ -129,8 +129,8 @@ public protocol RecordWriting: AnyObject {
     /// no row now, each with the refusal naming its field (`FormStoreError`,
     /// `missingReference`) where one field says it.
     func missingReferences(amongRowIDs rowIDs: Set<Int64>) throws -> [Int64: String]
-    /// The refusal of the first one-column foreign key among `values` (by
-    /// column) that refers to no row now, checked even while the checks wait
+    /// The refusal of the first foreign key among `values` (by column) that
+    /// refers to no row now, checked even while the checks wait
     /// for the commit: how the rows written with their checks deferred are
     /// each named by their line, updates and WITHOUT ROWID rows too.
     func missingReference(in values: [String: FieldValue]) throws -> String?

@@ -134,28 +134,33 @@ final class PostgresRecordBatch: RecordWriting {
         }
     }
 
-    /// Leaves the foreign keys' checks to the commit (`SET CONSTRAINTS ALL
-    /// DEFERRED`) when every key of the tables written may wait (declared
-    /// DEFERRABLE): the rows still waiting are then written once, as on
-    /// SQLite, and rows referring to one another in a cycle get in, which no
-    /// round of tries lets in. A key that may not wait is checked per row
-    /// whatever is set, and a row it refused would be refused for good: the
-    /// rounds of tries serve then.
+    /// Leaves the foreign keys' checks to the commit (`SET CONSTRAINTS …
+    /// DEFERRED`, naming them: a DEFERRABLE UNIQUE constraint keeps its
+    /// check per row, and its line) when every key of the tables written may
+    /// wait (declared DEFERRABLE): the rows still waiting are then written
+    /// once, as on SQLite, and rows referring to one another in a cycle get
+    /// in, which no round of tries lets in. A key that may not wait is
+    /// checked per row whatever is set, and a row it refused would be
+    /// refused for good: the rounds of tries serve then.
     func deferForeignKeyChecks() throws -> Bool {
+        var names: [String] = []
         for table in [mapping.table.name] + children.map(\.mapping.table.name) {
             let result = try connection.execute("""
-                SELECT pg_catalog.bool_and(c.condeferrable) FROM pg_catalog.pg_constraint c
+                SELECT c.condeferrable, pg_catalog.quote_ident(n.nspname) || '.' || pg_catalog.quote_ident(c.conname)
+                FROM pg_catalog.pg_constraint c JOIN pg_catalog.pg_namespace n ON n.oid = c.connamespace
                 WHERE c.contype = 'f' AND c.conrelid = pg_catalog.to_regclass(pg_catalog.quote_ident($1))
                 """, [table])
-            // No foreign key at all reads as NULL: nothing to wait for there.
-            if result.text(row: 0, column: 0) == "f" { return false }
+            for row in 0..<result.rowCount {
+                guard result.text(row: row, column: 0) == "t" else { return false }
+                names.append(result.text(row: row, column: 1) ?? "")
+            }
         }
-        try connection.executeScript("SET CONSTRAINTS ALL DEFERRED")
+        if !names.isEmpty { try connection.executeScript("SET CONSTRAINTS \(names.joined(separator: ", ")) DEFERRED") }
         return true
     }
 
-    /// The refusal of a one-column foreign key among `values` that refers to
-    /// no row now (`PostgresTableMapping.missingReference(in:_:)`).
+    /// The refusal of a foreign key among `values` that refers to no row now
+    /// (`PostgresTableMapping.missingReference(in:_:)`).
     func missingReference(in values: [String: FieldValue]) throws -> String? {
         try mapping.missingReference(in: values, connection)?.message
     }

@@ -292,10 +292,10 @@ extension PostgresTableMapping {
     }
 
     /// After a foreign key refused a write of `values`: the refusal naming
-    /// the field, the table and the value, in SQLite's store's words
-    /// (`FormStoreError.missingReference`), for the first one-column key
-    /// whose value names no row; nil when none does (a key of several
-    /// columns), and the server's message is all there is.
+    /// the fields, the table and the values, in SQLite's store's words
+    /// (`FormStoreError.missingReference`), for the first key whose values
+    /// (all given, none NULL) name no row; nil when none does, and the
+    /// server's message is all there is.
     func missingReference(in values: [String: FieldValue], _ conn: PostgresConnection) throws -> FormStoreError? {
         for key in try conn.constraints(of: table.name).foreignKeys where key.destinationColumns.count == key.columns.count {
             // MATCH SIMPLE: a NULL in any column satisfies the key.
