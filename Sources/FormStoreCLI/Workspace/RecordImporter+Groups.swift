@@ -19,7 +19,7 @@ extension RecordImporter {
     ///
     /// - returns: whether any row was written.
     /// - throws: `RowProblems` for rows that do not parse or validate; `DatabaseError` or `PostgresError`.
-    mutating func writeRows(_ input: InputRecord, parent key: RecordKey, into batch: any ChildRowWriting) throws -> Bool {
+    func writeRows(_ input: InputRecord, parent key: RecordKey, into batch: any ChildRowWriting) throws -> Bool {
         guard !input.rows.isEmpty, let record = try batch.loadWithGroups(key) else { return false }
         if let earlier = rowsStated[record.key], earlier != input.line {
             throw RowProblems(messages: ["\(form.tableName) \(record.key.typedText) has its rows on line \(earlier) too: "

@@ -13,7 +13,7 @@ import FormStorage
 ///
 /// Each value is passed on as it arrived (`like:`), so a row that export
 /// wrote imports back byte for byte, in the column's own form.
-struct RecordImporter {
+final class RecordImporter {
     enum Outcome { case inserted, updated, unchanged }
 
     /// The row's problems, one `field: message` each; nothing of it was written.
@@ -93,7 +93,7 @@ struct RecordImporter {
     /// the write when another line wrote it already.
     ///
     /// - throws: `RowProblems` naming both lines.
-    mutating func claim(_ key: RecordKey, of table: String? = nil, line: Int) throws {
+    func claim(_ key: RecordKey, of table: String? = nil, line: Int) throws {
         guard table != nil || hasGroupOfOwnTable else { return }
         let table = table ?? form.tableName
         if let earlier = written[table.lowercased()]?[key], earlier != line {
@@ -123,7 +123,7 @@ struct RecordImporter {
     ///
     /// - throws: `RowProblems` for a row that does not parse or validate;
     ///   `DatabaseError` or `PostgresError` when the database refuses it (a constraint) or fails.
-    mutating func write(_ input: InputRecord, into batch: any RecordWriting) throws -> Outcome {
+    func write(_ input: InputRecord, into batch: any RecordWriting) throws -> Outcome {
         if lookUpFirst, let key = key(parsing: input) {
             if let (stored, storedValues) = try batch.loadStored(key) {
                 return try update(stored, storedValues: storedValues, with: input, in: batch)
@@ -230,7 +230,7 @@ struct RecordImporter {
 
     /// The values `input` gives, by field, parsed as a new row's are, and
     /// its key columns': what a check of the references it writes reads.
-    mutating func givenValues(_ input: InputRecord) -> [String: FieldValue] {
+    func givenValues(_ input: InputRecord) -> [String: FieldValue] {
         let row = parsedAsNew(input)
         var values: [String: FieldValue] = [:]
         for (name, _) in input.values {
@@ -241,7 +241,7 @@ struct RecordImporter {
     }
 
     /// Parses each value of `input` through its field (or key column).
-    private mutating func parsedAsNew(_ input: InputRecord) -> NewRow {
+    private func parsedAsNew(_ input: InputRecord) -> NewRow {
         // Laid out by `expectedNames` (the layout's keys), the values as they arrived are by slot already.
         let laidOut = input.values.laidOut(by: pipeline.layout)
         // A flag, not the optional record, asked per value: asking the record copied it.
@@ -355,7 +355,7 @@ struct RecordImporter {
     /// input name their values in the same order (a CSV header, the names a
     /// reader expects, an export): the last row's name there is compared
     /// before the name is hashed.
-    private mutating func slot(of name: String, at position: Int) -> Int? {
+    private func slot(of name: String, at position: Int) -> Int? {
         if position < recentSlots.count, let recent = recentSlots[position], recent.name == name { return recent.slot }
         let slot = pipeline.slot(name)
         // A position past the last row's (a row holding a name it did not) grows the list to it.
@@ -370,7 +370,7 @@ struct RecordImporter {
     }
 
     /// Inserts the row, or throws its problems.
-    private mutating func insert(_ row: NewRow, plan: RecordInsertPlan, line: Int, into batch: any RecordWriting) throws -> Outcome {
+    private func insert(_ row: NewRow, plan: RecordInsertPlan, line: Int, into batch: any RecordWriting) throws -> Outcome {
         switch plan {
         case .invalid(let errors):
             let failed = Set(row.problems.compactMap(\.field))
@@ -392,7 +392,7 @@ struct RecordImporter {
     /// it is exactly what SQLite holds, or the same model value through the
     /// field's coding; only changed fields are validated, so a stored value
     /// that already breaks a rule does not block a row that leaves it alone.
-    private mutating func update(_ stored: StoredRecord, storedValues: [String: DatabaseValue], with input: InputRecord,
+    private func update(_ stored: StoredRecord, storedValues: [String: DatabaseValue], with input: InputRecord,
                                  in batch: any RecordWriting) throws -> Outcome {
         var values = stored.values
         var given: [String] = []

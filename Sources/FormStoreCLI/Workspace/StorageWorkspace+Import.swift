@@ -36,7 +36,7 @@ extension StorageWorkspace {
         do {
             // Each imported record is a save in the history, by the login name through `command`.
             return try store.writeRecords(form, commit: !dryRun, attribution: .command) { batch in
-                var importer = RecordImporter(form: form, keyColumns: batch.keyColumns, keysHoldingNull: keyColumns.map(\.holdsNull),
+                let importer = RecordImporter(form: form, keyColumns: batch.keyColumns, keysHoldingNull: keyColumns.map(\.holdsNull),
                                               computedColumns: batch.computedColumns, keepsDecimalDigits: batch.keepsDecimalDigits,
                                               storedDate: batch.storedDate) {
                     [unowned self] text, column in keyValue(text, column: column, of: form, keyColumns: keyColumns)
