@@ -72,6 +72,28 @@ extension StorageWorkspace {
                 // By the key's match text (`ReferenceWaits.matchText`): a key written another way (a case-blind
                 // key in capitals) may name the same record, which the database then says.
                 var writtenBy: [String: [(line: Int, key: RecordKey)]] = [:]
+                // The key of the form's own table each waiting line last waited for, by line (`matchText`),
+                // and, once only refusals are left, the line giving each key: a line refused for a row
+                // another refused line gives may be in a cycle of references, which its message says.
+                var waitedFor: [Int: String] = [:]
+                var givenByRefused: [String: Int] = [:]
+                /// Said after the refusal of `line`'s reference when the lines it waits on come back to it.
+                func cycleNote(_ error: FormStoreError, line: Int) -> String {
+                    guard error.reason == .missingReference, !givenByRefused.isEmpty else { return "" }
+                    var lines = [line]
+                    var current = line
+                    while let key = waitedFor[current], let giver = givenByRefused[key], giver != current {
+                        if giver == line {
+                            let named = lines.sorted().map(String.init)
+                            return " (lines \(named.dropLast().joined(separator: ", ")) and \(named.last!) refer to one another "
+                                + "in a cycle: such rows import only where the foreign key is DEFERRABLE)"
+                        }
+                        guard !lines.contains(giver) else { return "" }
+                        lines.append(giver)
+                        current = giver
+                    }
+                    return ""
+                }
                 /// The last line after `line` that wrote the record `key` names, if any.
                 func lineWriting(_ key: RecordKey, after line: Int) throws -> Int? {
                     // A group's row of the form's own table (`--children`), by its key as given.
@@ -138,6 +160,9 @@ extension StorageWorkspace {
                             // No line of this import writes a row there.
                             summary.reject(line: input.line, ["\(error)"])
                         } else if let reference, waitingFor.add(input, waitingFor: reference) {
+                            if reference.columns.map({ $0.lowercased() }) == batch.keyColumns.map({ $0.lowercased() }) {
+                                waitedFor[input.line] = ReferenceWaits.matchText(reference.values)
+                            }
                             someWaited = true
                         } else {
                             waiting.append(input)
@@ -148,7 +173,7 @@ extension StorageWorkspace {
                     } catch let error as FormStoreError where [.inexactNumber, .badKey, .missingReference].contains(error.reason) {
                         // A number its column would store as another, or a key naming two rows (an untyped
                         // key column holding 1 and '1'): the row's problem, named by its line.
-                        summary.reject(line: input.line, [error.message])
+                        summary.reject(line: input.line, [error.message + cycleNote(error, line: input.line)])
                     } catch let error as PostgresError where error.isRowProblem {
                         // The primary message only: PostgreSQL's detail line quotes the row's values, and with a
                         // secure field bound not even that (a type error quotes the value it refused).
@@ -215,6 +240,9 @@ extension StorageWorkspace {
                     if waiting.count == round.count {
                         let refused = waiting
                         waiting = []
+                        for input in refused {
+                            if let key = importer.key(parsing: input) { givenByRefused[ReferenceWaits.matchText(key.values)] = input.line }
+                        }
                         for input in refused { try importRow(input, lastTry: true, retried: true) }
                     }
                 }
