@@ -410,16 +410,29 @@ import Testing
     /// does not find by its name alone: a value referring to no row there is
     /// the row's problem, named by line and field (exit 65). The check looked
     /// the table up by its name alone: "relation does not exist", exit 1.
+    /// The message names the table by its schema too, and a table of the
+    /// same name in the search path is not taken for it: its rows were the
+    /// field's choices and labels (`1 (no such target row)`), and its key
+    /// the one a line waited for; the picker reads the other schema's table.
     @Test func aReferenceToATableOfAnotherSchemaIsNamed() throws {
         let copy = try TestBackend(.postgres, schema: Schema(sqlite: "", postgres: """
-            CREATE SCHEMA other; CREATE TABLE other.target (id integer PRIMARY KEY); INSERT INTO other.target VALUES (1);
+            CREATE SCHEMA other; CREATE TABLE other.target (id integer PRIMARY KEY, name text NOT NULL);
+            INSERT INTO other.target VALUES (1, 'elsewhere');
+            CREATE TABLE target (id integer PRIMARY KEY, name text NOT NULL); INSERT INTO target VALUES (8, 'here');
             CREATE TABLE source (id integer PRIMARY KEY, t integer REFERENCES other.target(id));
             """))
         let refused = try runBinary(["--db", copy.location, "import", "source"], stdin: #"{"id": 2, "t": 8}"#)
-        #expect(refused.code == 65 && refused.errors.hasSuffix("line 1: t: no row of 'target' has id = 8\n"), "\(refused)")
+        #expect(refused.code == 65 && refused.errors.hasSuffix("line 1: t: no row of 'other.target' has id = 8\n"), "\(refused)")
         let taken = try runBinary(["--db", copy.location, "import", "source"], stdin: #"{"id": 3, "t": 1}"#)
         #expect(taken.code == 0, "\(taken)")
         let set = try runBinary(["--db", copy.location, "set", "source", "3", "t=9"])
-        #expect(set.code == 65 && set.errors == "formstore: t: no row of 'target' has id = 9\n", "\(set)")
+        #expect(set.code == 65 && set.errors == "formstore: t: no row of 'other.target' has id = 9\n", "\(set)")
+        let choices = try runBinary(["--db", copy.location, "choices", "source", "t"])
+        #expect(choices.code == 0 && choices.output == "value  label\n1      elsewhere\n", "\(choices)")
+        let shown = try runBinary(["--db", copy.location, "show", "source", "3"])
+        #expect(shown.code == 0 && shown.output.contains("t:  1 (elsewhere)"), "\(shown)")
+        // The target in the search path has no group of `source` rows: they refer to the other schema's.
+        let parent = try runBinary(["--db", copy.location, "show", "target", "8", "--children"])
+        #expect(!parent.output.contains("source"), "\(parent)")
     }
 }

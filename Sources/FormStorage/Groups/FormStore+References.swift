@@ -47,7 +47,7 @@ extension FormStore {
         guard let picker = try picker(form, field: field) else { return [] }
         let key = quoteIdentifier(picker.column)
         let label = picker.labelColumn.map(quoteIdentifier) ?? key
-        var sql = "SELECT \(key), \(label) FROM \(quoteIdentifier(picker.table))"
+        var sql = "SELECT \(key), \(label) FROM \(picker.quotedTable)"
         var arguments: [DatabaseValue] = []
         if let search, !search.isEmpty {
             // LIKE's wildcards in the text match themselves.
@@ -81,7 +81,7 @@ extension FormStore {
     /// showing many rows keep what they found (`show`, `list`).
     public func referencedRow(_ picker: ReferencePicker, value: FieldValue) throws -> ReferencedRow? {
         guard value != .null, let label = picker.labelColumn else { return nil }
-        let sql = "SELECT \(quoteIdentifier(label)) FROM \(quoteIdentifier(picker.table)) WHERE \(quoteIdentifier(picker.column)) = ? LIMIT 1"
+        let sql = "SELECT \(quoteIdentifier(label)) FROM \(picker.quotedTable) WHERE \(quoteIdentifier(picker.column)) = ? LIMIT 1"
         return try database.read { conn in
             guard let row = try conn.fetchOne(sql, StatementArguments([DatabaseValue(value)])) else { return .missing }
             let shown = FieldValue(row[0])

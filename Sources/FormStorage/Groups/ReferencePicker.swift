@@ -15,12 +15,20 @@ public struct ReferencePicker: Sendable, Hashable {
     /// The column shown for a row: named in the form, else the first text
     /// column that is unique or NOT NULL; `nil` when there is none (the value is shown).
     public var labelColumn: String?
+    /// The table as SQL names it where its name alone finds another or none
+    /// (on PostgreSQL, a table of a schema outside the search path: `other.target`,
+    /// quoted where it must be); `nil`: by its name.
+    public var relation: String?
 
-    public init(table: String, column: String, labelColumn: String?) {
+    public init(table: String, column: String, labelColumn: String?, relation: String? = nil) {
         self.table = table
         self.column = column
         self.labelColumn = labelColumn
+        self.relation = relation
     }
+
+    /// The table as a query names it: `relation`, else its name quoted.
+    public var quotedTable: String { relation ?? quoteIdentifier(table) }
 
     /// A column named like a password or a secret, never a picker's inferred
     /// label: a label is shown beside every key.

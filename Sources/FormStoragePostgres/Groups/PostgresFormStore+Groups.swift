@@ -154,7 +154,7 @@ extension PostgresFormStore: GroupBackend {
             }
             return group.foreignKey
         }
-        let referring = constraints.foreignKeys.filter { $0.destinationTable == parent.table.name }
+        let referring = constraints.foreignKeys.filter { $0.refers(to: parent.table.name) }
         guard referring.count == 1, let only = referring.first else {
             throw PostgresStoreError.badKey("group \(group.key): \(table.name) has \(referring.count) foreign keys to "
                                             + "\(parent.table.name); name one with \"foreignKey\"")

@@ -10,11 +10,14 @@ final class PostgresCatalogCache: Sendable {
     private let tables = Mutex<[String: PostgresTable?]>([:])
     private let constraints = Mutex<[String: PostgresConstraints]>([:])
 
-    /// The table named `name` (nil when there is none), read once.
-    func table(_ name: String, _ conn: PostgresConnection) throws -> PostgresTable? {
-        if let cached = tables.withLock({ $0[name] }) { return cached }
-        let table = try conn.table(name)
-        tables.withLock { $0[name] = .some(table) }
+    /// The table named `name` (nil when there is none), read once;
+    /// `relation` as `PostgresConnection.table(_:relation:)` takes it.
+    func table(_ name: String, relation: String? = nil, _ conn: PostgresConnection) throws -> PostgresTable? {
+        // A relation text holds a dot or quotes, which no name quoted by `quote_ident` alone is.
+        let key = relation.map { "\u{1f}" + $0 } ?? name
+        if let cached = tables.withLock({ $0[key] }) { return cached }
+        let table = try conn.table(name, relation: relation)
+        tables.withLock { $0[key] = .some(table) }
         return table
     }
 

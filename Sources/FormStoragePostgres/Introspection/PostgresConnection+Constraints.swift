@@ -16,7 +16,7 @@ extension PostgresConnection {
                        SELECT a.attname FROM pg_catalog.unnest(c.confkey) WITH ORDINALITY k(attnum, n)
                        JOIN pg_catalog.pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.attnum
                        ORDER BY k.n), E'\\x1f'),
-                   c.confrelid::pg_catalog.regclass::text
+                   c.confrelid::pg_catalog.regclass::text, pg_catalog.pg_table_is_visible(c.confrelid)
             FROM pg_catalog.pg_constraint c
             WHERE c.conrelid = pg_catalog.to_regclass(pg_catalog.quote_ident($1)) AND c.contype IN ('c', 'f')
             ORDER BY c.conname
@@ -33,7 +33,8 @@ extension PostgresConnection {
                 let destination = (result.text(row: row, column: 4) ?? "").split(separator: "\u{1f}").map(String.init)
                 foreignKeys.append(PostgresForeignKey(destinationTable: result.text(row: row, column: 3) ?? "",
                                                       columns: columns, destinationColumns: destination,
-                                                      destinationRelation: result.text(row: row, column: 5)))
+                                                      destinationRelation: result.text(row: row, column: 5),
+                                                      destinationIsVisible: result.text(row: row, column: 6) != "f"))
             } else if columns.count == 1, allowed[columns[0]] == nil,
                       let values = PostgresCheckList.values(result.text(row: row, column: 1) ?? "") {
                 allowed[columns[0]] = values

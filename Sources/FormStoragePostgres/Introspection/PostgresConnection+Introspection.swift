@@ -15,15 +15,17 @@ extension PostgresConnection {
     }
 
     /// The table named `name` (as written, case kept); nil when there is none.
+    /// `relation`: the table as SQL names it (`other.target`, a foreign key's
+    /// `destinationRelation`), where the search path finds another or none by its name alone.
     ///
     /// - throws: `PostgresError`.
-    public func table(_ name: String) throws -> PostgresTable? {
+    public func table(_ name: String, relation: String? = nil) throws -> PostgresTable? {
         let relation = try execute("""
             SELECT c.oid, c.relkind, EXISTS (SELECT 1 FROM pg_catalog.pg_trigger t
                 WHERE t.tgrelid = c.oid AND NOT t.tgisinternal AND (t.tgtype & 66) <> 0), c.relrowsecurity
             FROM pg_catalog.pg_class c
-            WHERE c.oid = pg_catalog.to_regclass(pg_catalog.quote_ident($1))
-            """, [name])
+            WHERE c.oid = pg_catalog.to_regclass(COALESCE($2, pg_catalog.quote_ident($1)))
+            """, [name, relation])
         guard relation.rowCount == 1, let oid = relation.text(row: 0, column: 0) else { return nil }
         let columns = try execute("""
             SELECT a.attname, COALESCE(bt.typname, t.typname), et.typname, a.attnotnull,

@@ -12,11 +12,25 @@ public struct PostgresForeignKey: Sendable, Hashable {
     /// name alone (a table of another schema), which queried by its name
     /// alone was "relation does not exist", or another schema's table.
     public let destinationRelation: String
+    /// Whether the search path finds the referenced table by its name alone.
+    /// One it does not (a table of another schema) is no picker, no group and
+    /// no parent of the table of that name the search path finds: each would
+    /// read, or write under, that other table.
+    public let destinationIsVisible: Bool
 
-    public init(destinationTable: String, columns: [String], destinationColumns: [String], destinationRelation: String? = nil) {
+    public init(destinationTable: String, columns: [String], destinationColumns: [String], destinationRelation: String? = nil,
+                destinationIsVisible: Bool = true) {
         self.destinationTable = destinationTable
         self.columns = columns
         self.destinationColumns = destinationColumns
         self.destinationRelation = destinationRelation ?? quoteIdentifier(destinationTable)
+        self.destinationIsVisible = destinationIsVisible
     }
+
+    /// The referenced table as a message names it: by its name, qualified
+    /// by its schema where the search path does not find it so.
+    public var shownDestination: String { destinationIsVisible ? destinationTable : destinationRelation }
+
+    /// Whether the key refers to the table the search path finds as `table`.
+    public func refers(to table: String) -> Bool { destinationIsVisible && destinationTable == table }
 }

@@ -16,7 +16,7 @@ extension PostgresFormInference {
         let parentKey = form.primaryKey
         let taken = Set(form.fields.map(\.key))
         for child in children where !taken.contains(child.table.name) {
-            let referring = child.constraints.foreignKeys.filter { $0.destinationTable == table.name }
+            let referring = child.constraints.foreignKeys.filter { $0.refers(to: table.name) }
             guard referring.count == 1, let key = referring.first, !parentKey.isEmpty else { continue }
             let targets = key.destinationColumns.isEmpty ? parentKey : key.destinationColumns
             let foreignKey = parentKey.compactMap { column in targets.firstIndex(of: column).map { key.columns[$0] } }

@@ -73,7 +73,7 @@ public enum PostgresFormInference {
         }
         if let reference = constraints.foreignKeys.first(where: { $0.columns.contains(column.name) }),
            let index = reference.columns.firstIndex(of: column.name), index < reference.destinationColumns.count {
-            field.hint = "references \(reference.destinationTable).\(reference.destinationColumns[index])"
+            field.hint = "references \(reference.shownDestination).\(reference.destinationColumns[index])"
         }
         return field
     }

@@ -44,7 +44,7 @@ extension PostgresFormStore: ReferencePicking {
         guard let picker = try picker(form, field: field) else { return [] }
         let key = quoteIdentifier(picker.column)
         let label = picker.labelColumn.map(quoteIdentifier) ?? key
-        var sql = "SELECT \(key), \(label) FROM \(quoteIdentifier(picker.table))"
+        var sql = "SELECT \(key), \(label) FROM \(picker.quotedTable)"
         var parameters: [String?] = []
         if let search, !search.isEmpty {
             sql += " WHERE CAST(\(label) AS text) ILIKE $1 ESCAPE '\\' OR CAST(\(key) AS text) = $2"
@@ -53,7 +53,7 @@ extension PostgresFormStore: ReferencePicking {
         sql += " ORDER BY \(label), \(key) LIMIT $\(parameters.count + 1)"
         parameters.append(String(max(limit, 0)))
         return try pool.read { conn in
-            guard let table = try catalog.table(picker.table, conn) else { return [] }
+            guard let table = try catalog.table(picker.table, relation: picker.relation, conn) else { return [] }
             let keyCoding = PostgresCoding(kind: nil, column: table.column(picker.column))
             let labelCoding = PostgresCoding(kind: nil, column: picker.labelColumn.flatMap(table.column))
             let result = try conn.execute(sql, parameters)
@@ -69,7 +69,7 @@ extension PostgresFormStore: ReferencePicking {
     /// `nil` for NULL or a picker without a label column. One indexed lookup.
     public func referencedRow(_ picker: ReferencePicker, value: FieldValue) throws -> ReferencedRow? {
         guard value != .null, let label = picker.labelColumn else { return nil }
-        let sql = "SELECT CAST(\(quoteIdentifier(label)) AS text) FROM \(quoteIdentifier(picker.table)) "
+        let sql = "SELECT CAST(\(quoteIdentifier(label)) AS text) FROM \(picker.quotedTable) "
             + "WHERE \(quoteIdentifier(picker.column)) = $1 LIMIT 1"
         // The server reads the parameter as the key column's own type.
         let parameter = PostgresCoding(kind: nil, column: nil).encode(value)
@@ -92,14 +92,16 @@ extension PostgresFormStore: ReferencePicking {
     /// one of its columns) or the inferred one.
     private func picker(keys: [PostgresForeignKey], column: String, labelColumn named: String?,
                         form: Form, field: String, _ conn: PostgresConnection) throws -> ReferencePicker? {
-        guard let key = keys.first(where: { $0.columns == [column] }),
-              let referenced = try catalog.table(key.destinationTable, conn) else { return nil }
+        guard let key = keys.first(where: { $0.columns == [column] }) else { return nil }
+        // A table of another schema by the name SQL gives it: by its name alone, the search path finds another or none.
+        let relation = key.destinationIsVisible ? nil : key.destinationRelation
+        guard let referenced = try catalog.table(key.destinationTable, relation: relation, conn) else { return nil }
         guard let target = key.destinationColumns.first ?? referenced.primaryKey.first else { return nil }
         if let named, referenced.column(named) == nil {
             throw FormStoreError.unknownLabelColumn(named, field: field, form: form.name, table: referenced.name)
         }
         return ReferencePicker(table: referenced.name, column: target,
-                               labelColumn: named ?? Self.inferredLabel(of: referenced, besides: target))
+                               labelColumn: named ?? Self.inferredLabel(of: referenced, besides: target), relation: relation)
     }
 
     /// The first text column, other than the referenced one, that is UNIQUE or

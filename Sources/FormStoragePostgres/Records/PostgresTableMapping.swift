@@ -304,7 +304,7 @@ extension PostgresTableMapping {
             let sql = "SELECT 1 FROM \(key.destinationRelation) WHERE "
                 + key.destinationColumns.enumerated().map { "\(quoteIdentifier($1)) = $\($0 + 1)" }.joined(separator: " AND ") + " LIMIT 1"
             guard try conn.execute(sql, zip(key.columns, given).map { coding($0).encode($1) }).rowCount == 0 else { continue }
-            return FormStoreError.missingReference(columns: key.columns, values: given, table: key.destinationTable,
+            return FormStoreError.missingReference(columns: key.columns, values: given, table: key.shownDestination,
                                                    targets: key.destinationColumns)
         }
         return nil
