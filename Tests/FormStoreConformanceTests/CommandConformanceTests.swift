@@ -406,6 +406,28 @@ import Testing
         #expect(try copy.count("SELECT count(*) FROM ring") == 0)
     }
 
+    /// A `MATCH FULL` key given in part (one column NULL, another not) is
+    /// refused naming its columns and why, by `import`, `set` and `new`:
+    /// the server's message named only the constraint.
+    @Test func aMatchFullKeyGivenInPartIsNamed() throws {
+        let copy = try TestBackend(.postgres, schema: Schema(sqlite: "", postgres: """
+            CREATE TABLE p2 (a integer, b integer, PRIMARY KEY (a, b)); INSERT INTO p2 VALUES (1, 1);
+            CREATE TABLE c2 (id integer PRIMARY KEY, a integer, b integer, FOREIGN KEY (a, b) REFERENCES p2 MATCH FULL);
+            INSERT INTO c2 VALUES (1, 1, 1);
+            """))
+        let why = "a, b: a reference to 'p2' gives all of a, b or none (MATCH FULL); some are empty and some are not\n"
+        let imported = try runBinary(["--db", copy.location, "import", "c2"], stdin: #"{"id": 2, "a": 1}"#)
+        #expect(imported.code == 65 && imported.errors.hasSuffix("line 1: " + why), "\(imported)")
+        let set = try runBinary(["--db", copy.location, "set", "c2", "1", "b:=null"])
+        #expect(set.code == 65 && set.errors == "formstore: cannot save c2 1: " + why, "\(set)")
+        let new = try runBinary(["--db", copy.location, "new", "c2", "id=3", "a=1"])
+        #expect(new.code == 65 && new.errors == "formstore: cannot save c2 (new): " + why, "\(new)")
+        // Given whole, a key naming no row is told so, as under MATCH SIMPLE.
+        let missing = try runBinary(["--db", copy.location, "new", "c2", "id=3", "a=1", "b=7"])
+        #expect(missing.code == 65 && missing.errors == "formstore: a, b: no row of 'p2' has a = 1, b = 7\n", "\(missing)")
+        #expect(try copy.row("SELECT count(*), min(b) FROM c2") == ["1", "1"])
+    }
+
     /// A foreign key to a table of another schema, which the search path
     /// does not find by its name alone: a value referring to no row there is
     /// the row's problem, named by line and field (exit 65). The check looked

@@ -16,7 +16,8 @@ extension PostgresConnection {
                        SELECT a.attname FROM pg_catalog.unnest(c.confkey) WITH ORDINALITY k(attnum, n)
                        JOIN pg_catalog.pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.attnum
                        ORDER BY k.n), E'\\x1f'),
-                   c.confrelid::pg_catalog.regclass::text, pg_catalog.pg_table_is_visible(c.confrelid)
+                   c.confrelid::pg_catalog.regclass::text, pg_catalog.pg_table_is_visible(c.confrelid),
+                   c.conname, c.confmatchtype = 'f'
             FROM pg_catalog.pg_constraint c
             WHERE c.conrelid = pg_catalog.to_regclass(pg_catalog.quote_ident($1)) AND c.contype IN ('c', 'f')
             ORDER BY c.conname
@@ -31,10 +32,13 @@ extension PostgresConnection {
             let columns = (result.text(row: row, column: 2) ?? "").split(separator: "\u{1f}").map(String.init)
             if result.text(row: row, column: 0) == "f" {
                 let destination = (result.text(row: row, column: 4) ?? "").split(separator: "\u{1f}").map(String.init)
-                foreignKeys.append(PostgresForeignKey(destinationTable: result.text(row: row, column: 3) ?? "",
-                                                      columns: columns, destinationColumns: destination,
-                                                      destinationRelation: result.text(row: row, column: 5),
-                                                      destinationIsVisible: result.text(row: row, column: 6) != "f"))
+                var key = PostgresForeignKey(destinationTable: result.text(row: row, column: 3) ?? "",
+                                             columns: columns, destinationColumns: destination,
+                                             destinationRelation: result.text(row: row, column: 5),
+                                             destinationIsVisible: result.text(row: row, column: 6) != "f")
+                key.name = result.text(row: row, column: 7)
+                key.matchesFull = result.text(row: row, column: 8) == "t"
+                foreignKeys.append(key)
             } else if columns.count == 1, allowed[columns[0]] == nil,
                       let values = PostgresCheckList.values(result.text(row: row, column: 1) ?? "") {
                 allowed[columns[0]] = values

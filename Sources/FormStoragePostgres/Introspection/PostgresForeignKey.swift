@@ -17,6 +17,10 @@ public struct PostgresForeignKey: Sendable, Hashable {
     /// no parent of the table of that name the search path finds: each would
     /// read, or write under, that other table.
     public let destinationIsVisible: Bool
+    /// The constraint's name (`conname`), where it was read.
+    public var name: String?
+    /// Declared `MATCH FULL`: the key's columns are all NULL or none is.
+    public var matchesFull = false
 
     public init(destinationTable: String, columns: [String], destinationColumns: [String], destinationRelation: String? = nil,
                 destinationIsVisible: Bool = true) {

@@ -267,7 +267,7 @@ extension PostgresTableMapping {
     /// (`qty: new row for relation "ck" violates check constraint "ck_qty_check": CHECK ((qty > 0))`).
     /// The server's message alone named neither. Nil for another error.
     func namedRefusal(_ error: PostgresError, of values: [String: FieldValue], _ conn: PostgresConnection) throws -> (any Error)? {
-        if error.isForeignKeyViolation { return try missingReference(in: values, conn) }
+        if error.isForeignKeyViolation { return try missingReference(in: values, conn) ?? partialKey(error, of: values, conn) }
         guard error.isCheckViolation, let constraint = error.constraint else { return nil }
         // A table's constraint reads its `conkey` columns; a domain's, the columns of its type.
         let result = try conn.execute("""
@@ -289,6 +289,21 @@ extension PostgresTableMapping {
         let field = written.count == 1 ? written[0] + ": " : ""
         return PostgresError(sqlState: error.sqlState, message: "\(field)\(error.message): \(definition)",
                              constraint: constraint, sql: error.sql)
+    }
+
+    /// After a `MATCH FULL` foreign key refused a write of `values` giving
+    /// NULL for some of its columns: the refusal naming them, where the
+    /// server's message named only the constraint. Such a key refuses a
+    /// NULL only beside a value (a key given in part; all NULL refers to no
+    /// row), so a NULL written is the reason. Nil for another refusal.
+    private func partialKey(_ error: PostgresError, of values: [String: FieldValue], _ conn: PostgresConnection) throws -> PostgresError? {
+        guard let name = error.constraint,
+              let key = try conn.constraints(of: table.name).foreignKeys.first(where: { $0.name == name && $0.matchesFull }),
+              key.columns.contains(where: { values[$0] == .null }) else { return nil }
+        let columns = key.columns.joined(separator: ", ")
+        return PostgresError(sqlState: error.sqlState, message: "\(columns): a reference to '\(key.shownDestination)' gives "
+                                 + "all of \(columns) or none (MATCH FULL); some are empty and some are not",
+                             constraint: name, sql: error.sql)
     }
 
     /// After a foreign key refused a write of `values`: the refusal naming
