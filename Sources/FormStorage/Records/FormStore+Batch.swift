@@ -1,4 +1,5 @@
 public import FormCore
+import CSQLite
 
 /// Many records of one form read and written inside one write transaction,
 /// through cached statements: what an import of a hundred thousand rows needs.
@@ -62,6 +63,21 @@ public final class RecordBatch {
         try connection.execute("PRAGMA defer_foreign_keys = ON")
         connection.foreignKeyChecksDeferred = true
         return true
+    }
+
+    /// SQLite's own count of the references left to the commit
+    /// (`SQLITE_DBSTATUS_DEFERRED_FKS`), which the commit fails on: it can
+    /// differ from `PRAGMA foreign_key_check` (`foreignKeyViolationCount`).
+    /// A row written before the row it refers to counts one; writing that
+    /// row looks for such rows without the key column's affinity, so a
+    /// column without a type holding the number 2 is not found for the TEXT
+    /// key '2', and the count stays although the reference is whole.
+    public func commitWouldFailForReferences() throws -> Bool {
+        var current: Int32 = 0
+        var highest: Int32 = 0
+        let code = sqlite3_db_status(connection.handle.pointer, SQLITE_DBSTATUS_DEFERRED_FKS, &current, &highest, 0)
+        guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot read the count of deferred foreign keys") }
+        return current != 0
     }
 
     /// Whether a foreign key of the form's table or of a group's table is

@@ -113,6 +113,10 @@ public protocol RecordWriting: AnyObject {
     func update(_ key: RecordKey, changes: [String: FieldValue], like: [String: DatabaseValue]) throws -> Bool
     /// How many references to missing records the transaction sees now (0 without foreign keys).
     func foreignKeyViolationCount() throws -> Int
+    /// Whether the commit would fail now for a reference its check was left
+    /// to (`deferForeignKeyChecks`, a key the schema defers): what a dry run,
+    /// which never commits, asks of the store the way the commit will.
+    func commitWouldFailForReferences() throws -> Bool
     /// Checks foreign keys at the commit from now on (`PRAGMA
     /// defer_foreign_keys`), so rows referring to one another in any order
     /// all get in; false where the store cannot (PostgreSQL's constraints
@@ -153,6 +157,8 @@ extension RecordWriting {
 
     /// A store that checks per row: rows wait and are tried again.
     public func deferForeignKeyChecks() throws -> Bool { false }
+    /// A store that checks per row leaves nothing to the commit.
+    public func commitWouldFailForReferences() throws -> Bool { false }
     public var lastInsertedRowID: Int64 { 0 }
     public var checksSomeForeignKeysAtCommit: Bool { false }
     public func missingReferences(amongRowIDs rowIDs: Set<Int64>) throws -> [Int64: String] { [:] }

@@ -123,6 +123,11 @@ final class PostgresRecordBatch: RecordWriting {
     /// 1 when a deferred foreign key now refers to no row, else 0: the check
     /// runs the deferred constraints at once inside a savepoint rolled back
     /// after it, which leaves them deferred as they were.
+    /// The constraints deferred checked now, as the commit will check them.
+    func commitWouldFailForReferences() throws -> Bool {
+        try foreignKeyViolationCount() > 0
+    }
+
     func foreignKeyViolationCount() throws -> Int {
         try connection.executeScript("SAVEPOINT formstore_check")
         defer { _ = try? connection.executeScript("ROLLBACK TO SAVEPOINT formstore_check; RELEASE SAVEPOINT formstore_check") }

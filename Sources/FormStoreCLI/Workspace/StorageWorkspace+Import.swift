@@ -49,6 +49,8 @@ extension StorageWorkspace {
                 // SQLite such a table's writes all do (a write refused per row would leave the deferred
                 // key's count behind, and fail the commit of rows that are all right).
                 if batch.checksSomeForeignKeysAtCommit { _ = try batch.deferForeignKeyChecks() }
+                // What `foreign_key_check` finds before a dry run (a scan of the tables): what it finds after
+                // is compared with it. An import that fails at the commit compares with none.
                 let danglingBefore = dryRun ? try batch.foreignKeyViolationCount() : 0
                 var summary = ImportSummary()
                 var next = try reader.next()
@@ -247,7 +249,19 @@ extension StorageWorkspace {
                     }
                 }
                 if summary.failedRows > 0 { throw ImportRejected(summary: summary) }
-                // A dry run never reaches the commit, where the deferred checks happen.
+                // The commit's check of the references left to it, asked first (a dry run never reaches
+                // the commit). SQLite's count of them can stay up although `foreign_key_check` finds every
+                // row (`RecordBatch.commitWouldFailForReferences`): the message then says so.
+                if try batch.commitWouldFailForReferences() {
+                    if try batch.foreignKeyViolationCount() <= danglingBefore {
+                        throw CLIError.validation("FOREIGN KEY constraint failed at the end of the import, although each row "
+                            + "refers to a record that exists: SQLite counted a reference as missing where a column without a type "
+                            + "holding a number refers to a TEXT key and its row came later; giving such a reference as text "
+                            + "(\"2\" for 2) lets it through; nothing was imported")
+                    }
+                    throw CLIError.validation("FOREIGN KEY constraint failed at the end of the import "
+                        + "(a row refers to a record that neither exists nor is imported); nothing was imported")
+                }
                 if dryRun, try batch.foreignKeyViolationCount() > danglingBefore {
                     throw CLIError.validation("FOREIGN KEY constraint failed at the end of the import "
                         + "(a row refers to a record that neither exists nor is imported); nothing was imported")
