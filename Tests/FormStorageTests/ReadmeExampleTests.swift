@@ -53,9 +53,14 @@ import Testing
         let region = source.components(separatedBy: "// README-BEGIN\n")[1].components(separatedBy: "        // README-END")[0]
         let code = region.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasPrefix("        ") ? String($0.dropFirst(8)) : String($0) }.joined(separator: "\n")
-        let expected = "```swift\nimport FormCore\nimport FormStorage\n\n" + code + "```"
+        // The imports the example needs (NSTemporaryDirectory is Foundation's), as this file has them.
+        let expected = "```swift\nimport Foundation\nimport FormCore\nimport FormStorage\n\n" + code + "```"
         let readme = try String(contentsOf: URL(fileURLWithPath: packageRoot).appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains(expected), "README.md's Swift example differs from ReadmeExampleTests")
+        // This file compiles the example with the README's imports and the tests' own, no others: a
+        // module imported here alone (Foundation once) let the example compile here and not as written.
+        let imports = Set(source.split(separator: "\n").filter { $0.hasPrefix("import ") }.map { String($0.dropFirst(7)) })
+        #expect(imports == ["Foundation", "FormCore", "FormStorage", "FormStoreTestSupport", "Testing"])
 
         try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "formstore-readme.sqlite")
         #expect(try readmeExample() == [#"["Age is not a number"]"#, #"saved ["firstName", "email", "age"] as id 1"#])
