@@ -41,6 +41,12 @@ public struct TableMapping: Sendable, Hashable {
     private let columnReadings: [StorageCoding.Reading]
     /// The position in `columns` of each of `keyColumns`, in key order.
     private let keyPositions: [Int]
+    /// By key column (key order), whether its field reads a date: such a key
+    /// is kept as stored (`'2024-01-02T10:00:00Z'`, an epoch), not as the date
+    /// it reads as. Bound as the date in the column's usual layout, a key
+    /// found the row of another layout holding the same instant, and none
+    /// where the row's layout was another.
+    private let keysKeptAsStored: [Bool]
     /// Each column's quoted name, quoted once rather than per statement built.
     private let quotedColumns: [String: String]
     /// Each column's position in `columns`.
@@ -159,8 +165,11 @@ public struct TableMapping: Sendable, Hashable {
         selectSQL = "SELECT \(columns.map(quoteIdentifier).joined(with: ", ")) FROM \(quoteIdentifier(table.name))"
         selectByKeySQL = "\(selectSQL) WHERE \(whereKey)"
         columnCodings = columns.map { codings[$0] ?? .kindless }
-        columnReadings = columnCodings.map(\.reading)
-        keyPositions = key.map { columns.firstIndex(of: $0)! }
+        let readings = columnCodings.map(\.reading)
+        columnReadings = readings
+        let keyPositions = key.map { columns.firstIndex(of: $0)! }
+        self.keyPositions = keyPositions
+        keysKeptAsStored = keyPositions.map { readings[$0].kind?.isDateLike == true }
         columnAffinities = columns.map { table.column($0)?.affinity }
         insertRoles = columns.map { column in
             guard let info = table.column(column) else { return InsertRole() }
@@ -265,6 +274,10 @@ public struct TableMapping: Sendable, Hashable {
     private func keyArgument(_ key: RecordKey, at position: Int) throws -> DatabaseValue {
         guard let value = key[columns[position]] else {
             throw FormStoreError.badKey("key \(key) lacks column '\(columns[position])' of \(table.name)")
+        }
+        // A date key as stored (`keysKeptAsStored`) is bound as it is; a date given for it, in the column's layout.
+        if case .date = value {} else if let index = keyPositions.firstIndex(of: position), keysKeptAsStored[index] {
+            return DatabaseValue(value)
         }
         return columnCodings[position].encode(value)
     }
@@ -544,7 +557,7 @@ public struct TableMapping: Sendable, Hashable {
         // Each column decoded where SQLite holds it, straight into its slot.
         // The kinds are taken out first: a closure using `columnReadings` copied the whole mapping.
         let kinds = columnReadings
-        return record(slotValues { StorageCoding.decode(statement.cell(at: $0), reading: kinds[$0]) })
+        return record(slotValues { StorageCoding.decode(statement.cell(at: $0), reading: kinds[$0]) }) { statement.value(at: $0) as DatabaseValue }
     }
 
     /// Each column's value (`decoded(position)`, by position in `columns`)
@@ -597,7 +610,7 @@ public struct TableMapping: Sendable, Hashable {
         let kinds = columnReadings
         return StoredRow(record: record(slotValues(of: positionsToUpdate(changes)) {
             StorageCoding.decode(stored[$0], reading: kinds[$0])
-        }), stored: stored)
+        }) { stored[$0] }, stored: stored)
     }
 
     /// The positions in `columns` a save's check of the row it changes reads
@@ -638,7 +651,7 @@ public struct TableMapping: Sendable, Hashable {
             stored.append(value)
             values.others[columns[positions[offset]]] = StorageCoding.decode(value, reading: columnReadings[positions[offset]])
         }
-        return StoredRow(record: record(values), stored: stored, positions: positions)
+        return StoredRow(record: record(values) { positions.firstIndex(of: $0).map { stored[$0] } }, stored: stored, positions: positions)
     }
 
     /// The row read back after an update, for a row read before it in part
@@ -695,7 +708,7 @@ public struct TableMapping: Sendable, Hashable {
             default: return nil
             }
         }
-        row.record = record(row.record.slotValues)
+        row.record = record(row.record.slotValues) { before.stored(at: $0) }
         return row
     }
 
@@ -713,12 +726,13 @@ public struct TableMapping: Sendable, Hashable {
                 if let slot = path.slot { values.slots[slot] = value } else { values.others[path.field] = value }
             }
         }
-        return record(values)
+        return record(values) { stored[$0] }
     }
 
     /// The record of values read into slots (or, laid out otherwise, by
-    /// name): its key and version taken from them.
-    private func record(_ values: RecordValues) -> StoredRecord {
+    /// name): its key and version taken from them, a key kept as stored
+    /// (`keysKeptAsStored`) from `stored` (by position in `columns`).
+    private func record(_ values: RecordValues, stored: (Int) -> DatabaseValue?) -> StoredRecord {
         // By position: the key's columns are among those read, so no name is hashed.
         let inSlots = values.layout === layout
         func value(at position: Int) -> FieldValue {
@@ -731,9 +745,12 @@ public struct TableMapping: Sendable, Hashable {
             }
             return value ?? .null
         }
+        func keyValue(_ index: Int) -> FieldValue {
+            guard keysKeptAsStored[index], let raw = stored(keyPositions[index]) else { return value(at: keyPositions[index]) }
+            return FieldValue(raw)
+        }
         // One column, the usual key, as an array literal (see `keyArguments`).
-        let key = RecordKey(columns: keyColumns, values: keyPositions.count == 1 ? [value(at: keyPositions[0])]
-                                                                                 : keyPositions.map(value(at:)))
+        let key = RecordKey(columns: keyColumns, values: keyPositions.count == 1 ? [keyValue(0)] : keyPositions.indices.map(keyValue))
         var version: Int64?
         if let column = form.versionColumn { version = values[column]?.intValue }
         return StoredRecord(key: key, slotValues: values, version: version)

@@ -42,6 +42,11 @@ final class RecordImporter {
     private var lookUpFirst = false
     /// Each key column's slot (nil: no field holds it).
     private let keySlots: [Int?]
+    /// By key column, whether its field reads a date: its key is the value
+    /// as it arrived (an export's stored text), as the store keeps such a key
+    /// (`TableMapping`): as the date it reads as, it found the row of another
+    /// layout holding the same instant.
+    private let keysKeptAsArrived: [Bool]
     /// By slot, the position in `keyColumns` of the key column the slot's field holds (nil: none).
     private let keyPositions: [Int?]
     /// By slot, whether the field has a default (`holdsDefault`).
@@ -81,6 +86,8 @@ final class RecordImporter {
         pipeline = CompiledForm.of(form).pipeline
         let keySlots = keyColumns.map(pipeline.slot)
         self.keySlots = keySlots
+        let kinds = pipeline.kinds
+        keysKeptAsArrived = keySlots.map { $0.map { kinds[$0].isDateLike } ?? false }
         keyPositions = pipeline.fields.indices.map { keySlots.firstIndex(of: $0) }
         hasDefault = pipeline.defaultValues.slots.map { $0 != nil }
         let fields = pipeline.fields
@@ -139,7 +146,7 @@ final class RecordImporter {
         if case .insert(let values) = plan, row.problems.isEmpty, !row.keys.contains(.some(.null)), row.lossyKeyColumn == nil {
             try claim(row.key(columns: keyColumns), line: input.line)
             do {
-                if try batch.insertIfKeyIsFree(row.withKeys(values, columns: keyColumns, slots: keySlots), arrived: row.arrived) {
+                if try batch.insertIfKeyIsFree(row.withKeys(values, columns: keyColumns, slots: keySlots, keptAsArrived: keysKeptAsArrived), arrived: row.arrived) {
                     return .inserted
                 }
             } catch {
@@ -173,7 +180,18 @@ final class RecordImporter {
         key { index in
             let column = keyColumns[index]
             guard let raw = input.values[column] else { return nil }
-            return try? parse(raw, name: column, slot: pipeline.slot(column))
+            guard let parsed = try? parse(raw, name: column, slot: pipeline.slot(column)) else { return nil }
+            return keyValue(parsed, arrived: raw, at: index)
+        }
+    }
+
+    /// The key value of the key column at `index` (in `keyColumns`): `parsed`,
+    /// or for a date the value as it `arrived` (`keysKeptAsArrived`).
+    private func keyValue(_ parsed: FieldValue, arrived: FieldValue, at index: Int) -> FieldValue {
+        guard keysKeptAsArrived[index], case .date = parsed else { return parsed }
+        switch arrived {
+        case .text, .int, .double: return arrived
+        default: return parsed
         }
     }
 
@@ -216,9 +234,10 @@ final class RecordImporter {
 
         /// The planned record with the key columns' (`columns`) values;
         /// `slots`: each key column's slot, nil for one no field holds.
-        func withKeys(_ planned: RecordValues, columns: [String], slots: [Int?]) -> RecordValues {
+        /// A date key (`keysKeptAsArrived`) is its field's value already.
+        func withKeys(_ planned: RecordValues, columns: [String], slots: [Int?], keptAsArrived: [Bool]) -> RecordValues {
             var values = planned
-            for ((column, slot), key) in zip(zip(columns, slots), keys) {
+            for (((column, slot), key), kept) in zip(zip(zip(columns, slots), keys), keptAsArrived) where !(kept && slot != nil) {
                 // A key a field holds is there already: the values are copied only to add one.
                 let held = slot.map { values.slots[$0] } ?? values[column]
                 guard let key, held.map({ !RecordImporter.identical($0, key) }) ?? true else { continue }
@@ -294,7 +313,9 @@ final class RecordImporter {
                 }
             }
             // A field's key column found by its slot: comparing the name with each key column's cost a string compare per value.
-            if let key = slot.map({ keyPositions[$0] }) ?? keyColumns.firstIndex(of: name) { row.keys[key] = value }
+            if let key = slot.map({ keyPositions[$0] }) ?? keyColumns.firstIndex(of: name) {
+                row.keys[key] = keyValue(value, arrived: raw, at: key)
+            }
             guard let slot else { continue }
             guard computedColumns.isEmpty || !computedColumns.contains(name) else {
                 if arrived { row.values.slots[slot] = defaults[slot] }
@@ -383,7 +404,7 @@ final class RecordImporter {
                                     + "writes for bytes that are not UTF-8: no record is found by it, and none is made")])
             }
             if row.hasKey(holdingNull: keysHoldingNull) { try claim(row.key(columns: keyColumns), line: line) }
-            try batch.insert(row.withKeys(values, columns: keyColumns, slots: keySlots), arrived: row.arrived)
+            try batch.insert(row.withKeys(values, columns: keyColumns, slots: keySlots, keptAsArrived: keysKeptAsArrived), arrived: row.arrived)
             return .inserted
         }
     }

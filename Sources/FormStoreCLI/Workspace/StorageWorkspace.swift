@@ -309,8 +309,26 @@ final class StorageWorkspace: Workspace {
             let rowIDHidden = try !GlobalOptions.isPostgresURL(databasePath) && !store().viewNames().contains(form.tableName)
             throw FormStoreError.noPrimaryKey(form.tableName, rowIDHidden: rowIDHidden)
         }
-        let recordKey = try key.recordKey(primaryKey: columns.map(\.name)) { column, text in
+        var recordKey = try key.recordKey(primaryKey: columns.map(\.name)) { column, text in
             keyValue(text, column: column, of: form, keyColumns: columns)
+        }
+        // A date key is found as stored; typed as `list` shows it (another layout), by the date it reads
+        // as, under the key its row is stored by, so that a write reaches that row and no other.
+        if columns.contains(where: { form.field($0.name)?.kind.isDateLike == true }) {
+            let byDate = try key.recordKey(primaryKey: columns.map(\.name)) { column, text in
+                guard let field = form.field(column), field.holdsValue, field.kind.isDateLike,
+                      case .success(let value) = field.parseInput(text, in: form), value != .null else {
+                    return keyValue(text, column: column, of: form, keyColumns: columns)
+                }
+                return value
+            }
+            if byDate != recordKey, try store().load(form, key: recordKey) == nil {
+                if let found = try store().load(form, key: byDate) {
+                    recordKey = found.key
+                } else if let found = try keyOfRow(readingAs: byDate, of: form) {
+                    recordKey = found
+                }
+            }
         }
         // PostgreSQL refuses text for a whole-number key column (`show people abc`) with an error
         // about the type; no record has such a key, as SQLite answers. (SQLite's INTEGER column may hold text.)
@@ -323,10 +341,34 @@ final class StorageWorkspace: Workspace {
         return recordKey
     }
 
+    /// The stored key of the one row whose key reads as `key` (its dates
+    /// compared as dates: a row stored in a layout other than the column's
+    /// usual one), found by reading every row's key; nil for none.
+    ///
+    /// - throws: `CLIError.validation` when several rows read as `key`, each named as stored.
+    private func keyOfRow(readingAs key: RecordKey, of form: Form) throws -> RecordKey? {
+        var found: [RecordKey] = []
+        try store().forEachRecord(form, query: RecordQuery()) { record in
+            if zip(key.columns, key.values).allSatisfy({ record.values[$0] == $1 || record.key[$0] == $1 }) { found.append(record.key) }
+        }
+        guard found.count < 2 else {
+            throw CLIError.validation("\(form.name): \(found.count) records have a key reading as \(key.typedText): "
+                + found.map { "'\($0.typedText)'" }.joined(separator: ", ") + "; give the key as it is stored")
+        }
+        return found.first
+    }
+
     /// One typed key value: parsed through its field, or for a key column that
     /// is no field (a spec's `id`, the hidden rowid) by the column's type.
     /// Text that does not parse stays text: it matches no record.
     func keyValue(_ text: String, column: String, of form: Form, keyColumns: [RecordKeyColumn]) -> FieldValue {
+        // A date key is found as it is stored (the store keeps such keys so, `TableMapping`):
+        // typed as `list` and `export` give it, a number for an epoch or a Julian day.
+        if let field = form.field(column), field.holdsValue, field.kind.isDateLike {
+            if let integer = Int64(text) { return .int(integer) }
+            if let number = Double(text), number.isFinite { return .double(number) }
+            return .text(text)
+        }
         if let field = form.field(column), field.holdsValue,
            case .success(let value) = field.parseInput(text, in: form), value != .null {
             return value

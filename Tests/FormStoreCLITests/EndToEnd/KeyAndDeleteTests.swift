@@ -271,3 +271,43 @@ import Testing
         #expect(held.code == 65 && held.errors.contains("other records refer to it through pin.pcode"), "\(held)")
     }
 }
+
+/// A key column of dates stored in several layouts: each row is found by its
+/// key as stored. Bound as the date it reads as, in the column's usual
+/// layout, a key found the row of another layout holding the same instant
+/// (`delete` removed it, `set` changed it, and an unchanged export imported
+/// back overwrote it), and no row where the layout was another.
+@Suite struct DateKeyTests {
+    static let schema = """
+        CREATE TABLE k (ts DATETIME PRIMARY KEY, v TEXT);
+        INSERT INTO k VALUES ('2024-01-02 10:00:00', 'a'), ('2024-01-02T10:00:00Z', 'b'), ('2024-03-04T05:06:07Z', 'c');
+        """
+
+    @Test func eachRowIsFoundByItsKeyAsStored() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        let set = try demo.run(["set", "k", "2024-01-02T10:00:00Z", "v=B"])
+        #expect(set.code == 0, "\(set)")
+        #expect(try demo.query("SELECT ts, v FROM k ORDER BY rowid")
+            == "2024-01-02 10:00:00|a\n2024-01-02T10:00:00Z|B\n2024-03-04T05:06:07Z|c\n")
+        // Typed as `list` shows it, a key of another layout finds its row, and the write reaches that row.
+        let shown = try demo.run(["set", "k", "2024-03-04 05:06:07", "v=C"])
+        #expect(shown.code == 0, "\(shown)")
+        #expect(try demo.query("SELECT v FROM k WHERE ts = '2024-03-04T05:06:07Z'") == "C\n")
+        let deleted = try demo.run(["delete", "k", "2024-01-02T10:00:00Z", "--yes"])
+        #expect(deleted.code == 0, "\(deleted)")
+        #expect(try demo.query("SELECT ts, v FROM k ORDER BY rowid") == "2024-01-02 10:00:00|a\n2024-03-04T05:06:07Z|C\n")
+    }
+
+    @Test func anUnchangedExportImportsBackAsNoChange() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        let before = try demo.dump()
+        let exported = try demo.run(["export", "k"])
+        let imported = try demo.run(["import", "k"], stdin: exported.output)
+        #expect(imported.code == 0 && imported.errors == "Imported 3 row(s): 0 new, 0 updated, 3 unchanged.\n", "\(imported)")
+        #expect(try demo.dump() == before)
+        let empty = try DemoDatabase(sql: "CREATE TABLE k (ts DATETIME PRIMARY KEY, v TEXT);")
+        let copied = try empty.run(["import", "k"], stdin: exported.output)
+        #expect(copied.code == 0 && copied.errors.contains("3 new"), "\(copied)")
+        #expect(try empty.query("SELECT ts, v FROM k ORDER BY ts") == "2024-01-02 10:00:00|a\n2024-01-02T10:00:00Z|b\n2024-03-04T05:06:07Z|c\n")
+    }
+}
