@@ -85,6 +85,43 @@ import Testing
         #expect(try session.save() == .conflict([FieldConflict(field: "lastName", base: "Park", mine: "Moss", theirs: "Kim")]))
     }
 
+    /// A writer that changes a column and not the version (another
+    /// application, a hand edit) is no reason to save over its change: the
+    /// values are compared whether or not the version moved. Trusting an
+    /// unmoved version saved "Moss" over "Kim", unasked.
+    @Test func aChangeThatLeftTheVersionAloneIsStillAConflict() throws {
+        let session = try FormSession.open(profileForm(versionColumn: "version"), key: RecordKey("id", 1), backend: store)
+        try store.database.write { try $0.execute("UPDATE profiles SET lastName = 'Kim' WHERE id = 1") }
+        try session.set("lastName", value: "Moss")
+        #expect(try session.save() == .conflict([FieldConflict(field: "lastName", base: "Lee", mine: "Moss", theirs: "Kim")]))
+        let stored = try #require(try row("SELECT lastName, version FROM profiles WHERE id = 1"))
+        #expect(stored[0] == "Kim" && stored[1] == 1)
+    }
+
+    /// A conflict on a secure field keeps its values to be settled by
+    /// (`mine`, `theirs`), but its text and JSON show none of them: the
+    /// outcome a service encodes carried the password it replaced, the
+    /// caller's and another writer's.
+    @Test func aSecureFieldsConflictShowsNoSecret() throws {
+        var form = profileForm()
+        form.sections[0].fields[1].isSecure = true
+        let session = try FormSession.open(form, key: RecordKey("id", 1), backend: store)
+        try session.set("lastName", value: "mine-secret")
+        try store.database.write { try $0.execute("UPDATE profiles SET lastName = 'their-secret' WHERE id = 1") }
+        let outcome = try session.save()
+        guard case .conflict(let conflicts) = outcome, let conflict = conflicts.first else {
+            Issue.record("saved as \(outcome)")
+            return
+        }
+        #expect(conflict.mine == "mine-secret" && conflict.theirs == "their-secret" && conflict.isSecure)
+        let json = String(decoding: try JSONEncoder().encode(outcome), as: UTF8.self)
+        let text = "\(outcome)"
+        for secret in ["Lee", "mine-secret", "their-secret"] {
+            #expect(!json.contains(secret) && !text.contains(secret), "\(json) \(text)")
+        }
+        #expect(json.contains(Field.shownSecret))
+    }
+
     @Test func deletedUnderneathIsNotFound() throws {
         let session = try FormSession.open(profileForm(), key: RecordKey("id", 1), backend: store)
         try session.set("lastName", value: "Park")

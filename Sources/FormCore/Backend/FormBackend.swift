@@ -96,6 +96,11 @@ public struct FieldConflict: Sendable, Hashable, CustomStringConvertible {
     public var base: FieldValue
     public var mine: FieldValue
     public var theirs: FieldValue
+    /// The field is secure (a password), as the session that found the
+    /// conflict marks it: its values stay here to resolve it by (`mine`,
+    /// `theirs`), but its text (`description`) and JSON show each as
+    /// `Field.shownSecret`, so no log or response carries another writer's secret.
+    public var isSecure = false
 
     public init(field: String, base: FieldValue, mine: FieldValue, theirs: FieldValue) {
         self.field = field
@@ -104,8 +109,13 @@ public struct FieldConflict: Sendable, Hashable, CustomStringConvertible {
         self.theirs = theirs
     }
 
+    /// `value` as the conflict may show it: a secure field's as `Field.shownSecret` (empty ones tell nothing).
+    func shown(_ value: FieldValue) -> FieldValue {
+        isSecure && !value.isEmpty ? .text(Field.shownSecret) : value
+    }
+
     public var description: String {
-        "\(field): was \(base), yours \(mine), theirs \(theirs)"
+        "\(field): was \(shown(base)), yours \(shown(mine)), theirs \(shown(theirs))"
     }
 }
 

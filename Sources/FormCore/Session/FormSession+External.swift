@@ -40,7 +40,7 @@ extension FormSession {
 
     /// The dirty fields someone else changed underneath and that are not
     /// resolved yet (`resolveExternalConflict`); a save of them is refused as a conflict.
-    public var externalConflicts: [FieldConflict] { (externalWatch?.conflicts ?? []).filter(isStillOpen) }
+    public var externalConflicts: [FieldConflict] { form.markingSecure((externalWatch?.conflicts ?? []).filter(isStillOpen)) }
 
     /// A flagged conflict stands while the field keeps its old base and its
     /// own edit: a reload, a save or a cancel since settled it.
@@ -143,7 +143,7 @@ extension FormSession {
         externalWatch?.resolvedVersion = record.version
         let groups = takeGroups(external: record.groups)
         if conflicts.isEmpty && groups.conflicts.isEmpty { baseVersion = record.version }
-        let change = ExternalChange(changed: changed, conflicts: conflicts, deleted: false,
+        let change = ExternalChange(changed: changed, conflicts: form.markingSecure(conflicts), deleted: false,
                                     rows: groups.rows, rowConflicts: groups.conflicts)
         if !changed.isEmpty || !conflicts.isEmpty {
             emit(.changedExternally(changed: changed, conflicts: conflicts))

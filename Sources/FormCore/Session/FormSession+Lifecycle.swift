@@ -242,7 +242,7 @@ extension FormSession {
             return .saved(changed: plan.fields + plan.groups, key: record.key)
         case .conflict(let conflicts):
             draftChanged(rejected: true)
-            return .conflict(conflicts)
+            return .conflict(form.markingSecure(conflicts))
         case .notFound:
             draftChanged(rejected: true)
             return .notFound

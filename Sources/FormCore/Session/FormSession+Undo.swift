@@ -171,7 +171,7 @@ extension FormSession {
             guard theirs != base else { return nil }
             return FieldConflict(field: field, base: base, mine: values[field] ?? .null, theirs: theirs)
         } + rowConflicts(putting: rows, over: savedRows)
-        if !conflicts.isEmpty { return .finished(.conflict(conflicts)) }
+        if !conflicts.isEmpty { return .finished(.conflict(form.markingSecure(conflicts))) }
         let others = dirtyFields.filter { !fields.contains($0) } + dirtyGroups
         guard others.isEmpty && inputs.isEmpty && !groupState.hasInputs else {
             throw SessionError.mode("save or cancel the unsaved changes (\(others.joined(separator: ", "))) before undoing a save")

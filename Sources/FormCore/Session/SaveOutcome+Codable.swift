@@ -72,8 +72,8 @@ extension FieldConflict: Codable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(field, forKey: .field)
-        try c.encode(PlainJSONValue(base), forKey: .base)
-        try c.encode(PlainJSONValue(mine), forKey: .mine)
-        try c.encode(PlainJSONValue(theirs), forKey: .theirs)
+        try c.encode(PlainJSONValue(shown(base)), forKey: .base)
+        try c.encode(PlainJSONValue(shown(mine)), forKey: .mine)
+        try c.encode(PlainJSONValue(shown(theirs)), forKey: .theirs)
     }
 }

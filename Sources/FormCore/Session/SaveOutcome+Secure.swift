@@ -14,3 +14,23 @@ extension SaveOutcome {
         })
     }
 }
+
+extension Form {
+    /// Whether the field a conflict names is secure: a field of the form, or
+    /// a column of a group's row (`lines[11].amount`, `GroupPath`).
+    func conflictIsSecure(_ path: String) -> Bool {
+        if let field = field(path) { return field.isSecure }
+        guard let bracket = path.firstIndex(of: "["), let close = path.lastIndex(of: "]"),
+              path[close...].hasPrefix("]."), let group = group(String(path[..<bracket])) else { return false }
+        return group.field(String(path[path.index(close, offsetBy: 2)...]))?.isSecure == true
+    }
+
+    /// `conflicts`, each marked secure where its field is (`FieldConflict.isSecure`).
+    func markingSecure(_ conflicts: [FieldConflict]) -> [FieldConflict] {
+        conflicts.map { conflict in
+            var marked = conflict
+            marked.isSecure = conflictIsSecure(conflict.field)
+            return marked
+        }
+    }
+}

@@ -56,8 +56,7 @@ extension FormStore: GroupBackend {
                 // The parent's own conflicts are named with them: settled apart, the rows' choices were
                 // then saved over a field someone else had changed, never asked about.
                 let parent = try Self.readRow(mapping, keyArguments, conn).map { before in
-                    base.version != nil && before.record.version == base.version ? []
-                        : base.conflicts(changes: changes, stored: before.record.slotValues)
+                    base.conflicts(changes: changes, stored: before.record.slotValues)
                 } ?? []
                 return .conflict(parent + conflicts)
             }

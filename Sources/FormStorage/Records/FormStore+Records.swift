@@ -119,10 +119,10 @@ extension FormStore {
         guard let before = try Self.readRowToUpdate(mapping, keyArguments, changes: changes, conn) else {
             return .notFound
         }
-        if base.version == nil || before.record.version != base.version {
-            let conflicts = base.conflicts(changes: changes, stored: before.record.slotValues)
-            if !conflicts.isEmpty { return .conflict(conflicts) }
-        }
+        // Compared by value whether or not the version moved: a writer that changes the row and not
+        // its version (another application, a hand edit) would otherwise be saved over unasked.
+        let conflicts = base.conflicts(changes: changes, stored: before.record.slotValues)
+        if !conflicts.isEmpty { return .conflict(conflicts) }
         // A JSON path's change is written into its column's document as stored.
         let columnChanges = mapping.jsonPaths.isEmpty ? changes : try mapping.columnValues(changes, over: before.record.values)
         let after: StoredRow?

@@ -54,8 +54,7 @@ extension PostgresFormStore: GroupBackend {
                 let current = try conn.execute(mapping.selectByKeySQL, keyParameters)
                 guard current.rowCount == 1 else { return .conflict(conflicts) }
                 let before = mapping.record(current, row: 0)
-                let parent = base.version != nil && before.version == base.version ? []
-                    : base.conflicts(changes: changes, stored: before.slotValues)
+                let parent = base.conflicts(changes: changes, stored: before.slotValues)
                 return .conflict(parent + conflicts)
             }
             let parent = try Self.updateRow(mapping, keyParameters, changes: changes, base: base, history: history, conn)

@@ -93,10 +93,9 @@ extension PostgresFormStore {
             return .notFound
         }
         let stored = mapping.record(current, row: 0)
-        if base.version == nil || stored.version != base.version {
-            let conflicts = base.conflicts(changes: changes, stored: stored.slotValues)
-            if !conflicts.isEmpty { return .conflict(conflicts) }
-        }
+        // Compared by value whether or not the version moved (see `FormStore.updateRow`).
+        let conflicts = base.conflicts(changes: changes, stored: stored.slotValues)
+        if !conflicts.isEmpty { return .conflict(conflicts) }
         // A jsonb document typed in another spelling of what is stored (`{"a":1}` over `{"a": 1}`) is
         // no change: the server would store the same document, and the write would be a save of nothing.
         let changes = try mapping.droppingSameDocuments(changes, stored: current, conn)
