@@ -40,7 +40,11 @@ extension FormSession {
         }
         // A group's rows come as an array of objects: planned (and checked) first, applied after the fields.
         let plans = try groupPlans(members.filter { form.group($0.key) != nil })
-        try apply(members.filter { form.group($0.key) == nil }.map { ($0.key, $0.value.fieldValue) })
+        // A JSON object (or an array holding one) is a document, which only text keeps, as its JSON text:
+        // a list field split its text at the commas, a choice or a number took it as text.
+        try apply(members.filter { form.group($0.key) == nil }.map { member in
+            (member.key, member.value.fieldValue, member.value.isDocument)
+        })
         try apply(plans)
     }
 
@@ -50,17 +54,24 @@ extension FormSession {
     /// - throws: `JSONBodyError` with every problem found (the session is unchanged).
     public func apply(values: [String: FieldValue]) throws(JSONBodyError) {
         let position = { (key: String) in self.fields.firstIndex { $0.key == key } ?? .max }
-        try apply(values.sorted { (position($0.key), $0.key) < (position($1.key), $1.key) }.map { ($0.key, $0.value) })
+        try apply(values.sorted { (position($0.key), $0.key) < (position($1.key), $1.key) }.map { ($0.key, $0.value, false) })
     }
 
-    /// The members in order; `nil` for a value no field can hold (a JSON object).
-    private func apply(_ members: [(key: String, value: FieldValue?)]) throws(JSONBodyError) {
+    /// The members in order; `nil` for a value no field can hold (bytes that are not base64);
+    /// `isDocument`: the value is a JSON object's text (or an array's holding one), which only text keeps.
+    private func apply(_ members: [(key: String, value: FieldValue?, isDocument: Bool)]) throws(JSONBodyError) {
         var errors: [FieldError] = []
         var taken: [(field: Field, value: FieldValue, given: FieldValue?)] = []
         for member in members {
             guard let field = field(member.key) else {
                 errors.append(FieldError(field: member.key, code: "unknownField",
                                          message: "\(form.name) has no field \(member.key.quoted)"))
+                continue
+            }
+            if member.isDocument && !field.kind.holdsText {
+                let message = MessageCatalog.english.resolve(code: "kind", field: field, overrides: form.messages,
+                                                             ruleMessage: nil, parameters: ["kind": "a JSON object"])
+                errors.append(FieldError(field: field.key, code: "kind", message: message))
                 continue
             }
             if isAsItIs(member.value, field) || field.isShownSecret(member.value) { continue }
@@ -177,8 +188,10 @@ extension FormSession {
         case .some(.text(let text)) where field.kind == .decimal && ValueBytes.nonFiniteDouble(named: text) != nil:
             // NaN or ±Infinity by name, as FormStore's own JSON writes a float holding one.
             plain = .double(ValueBytes.nonFiniteDouble(named: text)!)
-        case .some(.int(let number)) where field.kind == .bool:
-            // Any whole number is a bool as stored (`2`, `-1` read as yes), as an import reads it.
+        case .some(.int(let number)) where field.kind == .bool && new:
+            // A new record's (or row's) whole number is a bool as stored (`2`, `-1` read as yes) and is
+            // written as given, as an import writes it; a stored record's takes 1 or 0 alone, which it
+            // writes in the column's words: another number would be written as 1.
             plain = .bool(number != 0)
         case .some(.int(let number)) where field.kind.holdsText:
             // A number for text is the numeral, as typed: a column of no type keeps

@@ -31,6 +31,9 @@ extension Field {
             return .decimal(i)
         case (.bool, .int(let i)) where i == 0 || i == 1:
             return .bool(i == 1)
+        case (.choice, .list):
+            // One choice, not several: a list's items may each be a choice, and it was saved as the list.
+            break
         case (.choice, _):
             // Any value may be a choice's; validation says whether it is one.
             return value

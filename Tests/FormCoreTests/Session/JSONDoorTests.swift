@@ -102,9 +102,32 @@ import Testing
         let error = try #require(throws: JSONBodyError.self) {
             try session.apply(json: body(#"{"title": true, "estimate": {"a": 1}}"#))
         }
-        // The object is its JSON text, which is no number.
-        #expect(error.errors.map(\.code) == ["kind", "number"])
+        // An object is a document, which only a text field keeps (as its JSON text).
+        #expect(error.errors.map(\.code) == ["kind", "kind"])
         #expect(error.errors.map(\.field) == ["title", "estimate"])
+        #expect(error.errors.last?.message == "estimate cannot hold a JSON object")
+    }
+
+    /// A list for a one-choice field, an array holding objects for a list
+    /// field, and a whole number other than 1 or 0 for a stored record's bool
+    /// are refused, and nothing is set. The list was taken (each item a
+    /// choice) and saved as the list; the array's JSON text was split at its
+    /// commas into items; 2 was saved as yes, written as 1.
+    @Test func aValueTheFieldWouldMisreadIsRefused() throws {
+        let session = try FormSession.open(ticketForm(), key: key, backend: backend())
+        let error = try #require(throws: JSONBodyError.self) {
+            try session.apply(json: body(#"{"kind": ["bug", "idea"], "tags": ["ui", {"k": "v", "k2": "v2"}], "urgent": 2}"#))
+        }
+        #expect(error.errors.map(\.field) == ["kind", "tags", "urgent"])
+        #expect(error.errors.map(\.message) == ["kind cannot hold a list", "tags cannot hold a JSON object",
+                                                 "urgent cannot hold a number"])
+        #expect(session.value("kind") == "idea" && session.value("urgent") == false && !session.isDirty)
+        // 1 and 0 are yes and no; a new record's other number is a yes written as given, as an import writes it.
+        try session.apply(json: body(#"{"urgent": 1}"#))
+        #expect(session.value("urgent") == true)
+        let new = FormSession.new(ticketForm(), backend: backend())
+        try new.apply(json: body(#"{"title": "x", "urgent": -1}"#))
+        #expect(new.value("urgent") == true)
     }
 
     /// A number for a text field is its numeral, as `FIELD:=42` and an import
