@@ -95,7 +95,8 @@ extension FormSession {
                 // Text a JSON string or number became is written in the JSON's own class
                 // where the column takes any, as an import writes it (`"81"` text, `81` a number).
                 // A new record's date is written as it came, too: an epoch, a Julian day, `2024-3-5`.
-                if let given, given.isTextOrNumber, keepsGivenForm(value) {
+                // A new record's `null` is stored as given, not replaced by the column's default, as an import's.
+                if let given, given.isTextOrNumber && keepsGivenForm(value) || given == .null && key == nil {
                     try set(field.key, value: value, storedAs: given)
                 } else {
                     try set(field.key, value: value)

@@ -70,7 +70,8 @@ public struct TableMapping: Sendable, Hashable {
         var isGenerated = false
         /// A NULL is left out (the column has a default, or is the rowid).
         var nullFilledIn = false
-        /// An explicit NULL that arrived as such is still stored (a default, not the key).
+        /// An explicit NULL that arrived as such is still stored where the
+        /// column takes it (a default, not the key, not NOT NULL).
         var arrivedNullKept = false
         /// A NULL is stored even with nothing arrived: the column takes NULL
         /// and the form's field starts at the column's literal DEFAULT, so
@@ -177,11 +178,12 @@ public struct TableMapping: Sendable, Hashable {
             let defaultValue = info.defaultValueSQL.flatMap { sql in
                 field.flatMap { FormInference.defaultValue(sql, kind: $0.kind) }
             }
-            let arrivedNullKept = info.defaultValueSQL != nil && !info.isPrimaryKey
+            // Where the column takes it: on a NOT NULL column the default stays, as for a `new` record's.
+            let arrivedNullKept = info.defaultValueSQL != nil && !info.isPrimaryKey && !info.isNotNull
             return InsertRole(isGenerated: info.isGenerated,
                               nullFilledIn: info.defaultValueSQL != nil || (table.primaryKey.isRowID && info.isPrimaryKey),
                               arrivedNullKept: arrivedNullKept,
-                              clearedNullKept: arrivedNullKept && !info.isNotNull && defaultValue != nil
+                              clearedNullKept: arrivedNullKept && defaultValue != nil
                                   && field?.defaultValue == defaultValue,
                               defaultValue: defaultValue)
         }

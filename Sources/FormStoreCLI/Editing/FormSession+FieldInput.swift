@@ -18,7 +18,9 @@ extension FormSession {
         guard let field = form.field(key) else { return try set(key, input: input.text) }
         switch input {
         case .null:
-            return try set(key, value: .null)
+            // A new record's NULL given as such is stored, not replaced by the column's default
+            // (`CURRENT_TIMESTAMP`, an expression), as an import's explicit null is.
+            return try self.key == nil ? set(key, value: .null, storedAs: .null) : set(key, value: .null)
         case .emptyText:
             return try set(key, value: .text(""))
         case .bytes(let data):

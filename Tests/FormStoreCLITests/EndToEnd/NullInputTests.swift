@@ -211,3 +211,30 @@ import Testing
         }
     }
 }
+
+/// A new record's NULL given as such (`FIELD:=null`, `null` in `--json`) is
+/// stored where the column takes it, whatever its default: one that is no
+/// literal (`CURRENT_TIMESTAMP`, `(random())`) was written in its place. A
+/// field left out takes the default, and so does a NOT NULL column given NULL.
+@Suite struct NewRecordNullTests {
+    @Test func anExplicitNullIsStoredOverAnyDefault() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, created TEXT DEFAULT CURRENT_TIMESTAMP, r REAL DEFAULT (random()),
+                            lit TEXT DEFAULT 'x', nn TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
+            """)
+        let typed = try demo.run(["new", "t", "created:=null", "r:=null", "lit:=null"])
+        #expect(typed.code == 0, "\(typed)")
+        let json = try demo.run(["new", "t", "--json"], stdin: #"{"created": null, "r": null, "lit": null}"#)
+        #expect(json.code == 0, "\(json)")
+        let none = try demo.run(["new", "t"])
+        #expect(none.code == 0, "\(none)")
+        #expect(try demo.query("SELECT id, typeof(created), typeof(r), quote(lit), typeof(nn) FROM t ORDER BY id")
+            == "1|null|null|NULL|text\n2|null|null|NULL|text\n3|text|real|'x'|text\n")
+        // On a NOT NULL column the default stays, from an import too.
+        let notNull = try demo.run(["new", "t", "nn:=null"])
+        #expect(notNull.code == 0, "\(notNull)")
+        let imported = try demo.run(["import", "t"], stdin: #"{"id": 9, "created": null, "nn": null}"#)
+        #expect(imported.code == 0, "\(imported)")
+        #expect(try demo.query("SELECT typeof(created), typeof(nn) FROM t WHERE id IN (4, 9) ORDER BY id") == "text|text\nnull|text\n")
+    }
+}
