@@ -147,7 +147,8 @@ private final class KeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol
         throw failure(key, type)
     }
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        if let s = read(key, { $0.textValue }) { return s }
+        // NULL is the empty text of a `String` that is no Optional, as a struct model sets it.
+        if let s = read(key, { $0 == .null ? "" : $0.textValue }) { return s }
         throw failure(key, type)
     }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {

@@ -16,12 +16,24 @@ extension Field {
         case .success(let key):
             self.init(key: key, label: label, kind: kind)
             if kind == .choice || kind == .multichoice { choices = Field.enumChoices(of: Value.self) }
+            holdNoNullUnlessOptional(Value.self)
         case .failure(let problem):
             let written = String(describing: keyPath)
             self.init(key: written, label: label, kind: kind)
             // Computed properties print as `\Model.<computed 0x…>`: the label names the field too.
             self.unresolvedKeyPath = "\(written) of field \(label.quoted): \(problem.message)"
         }
+    }
+
+    /// A property that is no Optional holds a value: a record holding NULL
+    /// there is no model (`model(as:)` and a typed load threw on it, after a
+    /// save had stored it). Such a field refuses NULL (`isNotNull`), and a
+    /// `Bool` starts off. Text and arrays read NULL as empty, as a struct
+    /// model sets them, so they stay free.
+    private mutating func holdNoNullUnlessOptional(_ type: Any.Type) {
+        guard !(type is any OptionalType.Type), !(type is String.Type), !(type is any ListType.Type) else { return }
+        isNotNull = true
+        if type is Bool.Type { defaultValue = .bool(false) }
     }
 
     /// A field bound to a key by name (dictionaries, settings, tables).

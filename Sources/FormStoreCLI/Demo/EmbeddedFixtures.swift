@@ -330,7 +330,7 @@ INSERT INTO playlist_track VALUES (1, 1, 1), (1, 3, 2);
       "title": "Terms and Conditions",
       "fields": [
         {
-          "key": "acceptTerms", "label": "Accept", "kind": "bool", "required": true,
+          "key": "acceptTerms", "label": "Accept", "kind": "bool", "required": true, "notNull": true, "default": false,
           "messages": { "required": "Please accept the terms and conditions to continue" }
         }
       ]

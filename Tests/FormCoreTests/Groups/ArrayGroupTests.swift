@@ -64,7 +64,7 @@ import Testing
         #expect(try session.save() == .saved(changed: ["lines"], key: record.key))
         #expect(backend.record(record.key)?.groups["lines"] == [["product": "Jam", "quantity": 3], ["product": "Tea", "quantity": 1]])
 
-        _ = try session.addRow("lines", values: ["product": "Pie"])
+        _ = try session.addRow("lines", values: ["product": "Pie", "quantity": 1])
         guard case .invalid(let errors) = try session.save() else {
             Issue.record("expected the third row to be refused")
             return

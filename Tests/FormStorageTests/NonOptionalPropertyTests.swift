@@ -1,0 +1,66 @@
+import FormCore
+import FormStoreTestSupport
+import Foundation
+import Testing
+import FormStorage
+
+/// A form made from a struct whose properties are no Optionals, over a table
+/// FormStore writes: a record is saved only when the struct can be read
+/// back from it. A new record left without its `qty` was saved with NULL
+/// there, and then `model(as:)` and the typed load threw on it.
+@Suite struct NonOptionalPropertyTests {
+    struct Item: Codable {
+        var id: Int?
+        var title: String
+        var qty: Int
+        var active: Bool
+        var tags: [String]
+        var due: Date?
+    }
+
+    static let form = Form("items", title: "Item", for: Item.self) {
+        Section {
+            Field("Title", \Item.title)
+            Field("Qty", \Item.qty)
+            Field("Active", \Item.active)
+            Field("Tags", \Item.tags)
+            Field("Due", \Item.due)
+        }
+    }.primaryKey("id")
+
+    func store() throws -> (TemporaryDirectory, FormStore) {
+        let directory = try TemporaryDirectory()
+        let store = try FormStore(path: directory.path("items.sqlite"))
+        try store.database.write { try $0.execute(Self.form.createTableSQL()) }
+        return (directory, store)
+    }
+
+    @Test func aNewRecordWithoutAValueTheStructNeedsIsInvalid() throws {
+        let (directory, store) = try store()
+        defer { _ = directory }
+        let session = FormSession.new(Self.form, backend: store)
+        try session.apply(json: Data(#"{"title": "Second"}"#.utf8))
+        guard case .invalid(let errors) = try session.save() else {
+            Issue.record("saved without qty")
+            return
+        }
+        #expect(errors.map(\.field) == ["qty"] && errors.map(\.code) == ["required"])
+        // A Bool starts off, text and a list may be left out: the struct reads them as empty.
+        try session.set("qty", input: "3")
+        guard case .saved(_, let key) = try session.save() else {
+            Issue.record("not saved")
+            return
+        }
+        let item = try #require(try store.load(Item.self, form: Self.form, key: key))
+        #expect(item.title == "Second" && item.qty == 3 && item.active == false && item.tags == [] && item.due == nil)
+        #expect(try session.model(as: Item.self).qty == 3)
+    }
+
+    @Test func aNullInTheTableIsEmptyTextToAStringThatIsNoOptional() throws {
+        let (directory, store) = try store()
+        defer { _ = directory }
+        try store.database.write { try $0.execute("INSERT INTO items (id, title, qty, active) VALUES (7, NULL, 1, 0)") }
+        let item = try #require(try store.load(Item.self, form: Self.form, key: RecordKey("id", 7)))
+        #expect(item.title == "" && item.tags == [])
+    }
+}
