@@ -51,10 +51,13 @@ extension FormStore {
                 // compared by the parent column's collation, as SQLite matches the key.
                 let compared = DeleteEffect.Referrer(table: name, columns: key.columns, referred: referred, action: nil,
                                                      collations: referred.map { conn.collation(of: $0, in: parent.name) })
+                // The record referring to itself (an employee their own manager) goes with the delete:
+                // only other rows hold it back, as the database judges the delete.
+                let others = name.equalsIgnoringCase(parent.name) ? " AND (\(mapping.numberedWhereKey)) IS NOT TRUE" : ""
                 let sql = "SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(name)) WHERE "
                     + "(\(compared.comparedColumns)) IN (SELECT "
                     + "\(referred.map(quoteIdentifier).joined(separator: ", ")) FROM \(quoteIdentifier(parent.name)) "
-                    + "WHERE \(mapping.numberedWhereKey)))"
+                    + "WHERE \(mapping.numberedWhereKey))\(others))"
                 return try conn.fetchValue(Bool.self, sql, arguments) == true
             }.map(Self.referrerName)
         }

@@ -31,7 +31,8 @@ public protocol RecordStore: HistoryBackend, DraftStore, ReferencePicking {
     /// change before a row of `table` can go.
     func referrers(of table: String) throws -> [String]
     /// `referrers(of:)` of `form`'s table, only the keys under which some
-    /// row refers to the record with `key` (what holds that record back).
+    /// other row refers to the record with `key` (what holds that record
+    /// back; its reference to itself goes with it, as the database deletes it).
     func referrers(of form: Form, key: RecordKey) throws -> [String]
     /// What deleting the record with `key` does to the rows that refer to it
     /// by a foreign key declared `ON DELETE CASCADE`, `SET NULL` or `SET

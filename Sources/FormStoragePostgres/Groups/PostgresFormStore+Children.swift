@@ -39,7 +39,8 @@ extension PostgresFormStore {
     }
 
     /// `referrers(of:)` of the record's table, only the keys under which some
-    /// row refers to this record: what holds this record back.
+    /// other row refers to this record: what holds this record back (its
+    /// reference to itself goes with it, as the database deletes it).
     public func referrers(of form: Form, key: RecordKey) throws -> [String] {
         let mapping = try mapping(for: form)
         let parameters = try mapping.keyParameters(key)
@@ -50,10 +51,13 @@ extension PostgresFormStore {
                 let columns = referring.key.columns
                 let referred = referring.key.destinationColumns.isEmpty ? parent.primaryKey : referring.key.destinationColumns
                 guard referred.count == columns.count else { return true }
+                // The record referring to itself (an employee their own manager) goes with the delete:
+                // only other rows hold it back, as the database judges the delete.
+                let others = referring.table == parent.name ? " AND (\(selected)) IS NOT TRUE" : ""
                 let sql = "SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(referring.table)) WHERE "
                     + "(\(columns.map(quoteIdentifier).joined(separator: ", "))) IN (SELECT "
                     + "\(referred.map(quoteIdentifier).joined(separator: ", ")) FROM \(quoteIdentifier(parent.name)) "
-                    + "WHERE \(selected)))"
+                    + "WHERE \(selected))\(others))"
                 return try conn.execute(sql, parameters).text(row: 0, column: 0) == "t"
             }.map(Self.referrerName)
         }

@@ -203,6 +203,25 @@ import Testing
         #expect(try demo.dump() == before)
     }
 
+    /// A record referring to itself (its own manager) is deleted, and where
+    /// another table holds it back, the refusal names only that table: its
+    /// own reference, which goes with it, was named as holding it back too.
+    @Test func aRecordReferringToItselfIsNotNamedAsHoldingItselfBack() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE emp (id INTEGER PRIMARY KEY, name TEXT, manager_id INTEGER REFERENCES emp(id));
+            CREATE TABLE dept (id INTEGER PRIMARY KEY, head INTEGER REFERENCES emp(id));
+            INSERT INTO emp VALUES (4, 'Zoë', 4), (5, 'Max', 5);
+            INSERT INTO dept VALUES (1, 5);
+            """)
+        let zoe = try demo.run(["delete", "emp", "4", "--yes"])
+        #expect(zoe.code == 0 && zoe.errors == "Deleted emp 4.\n", "\(zoe)")
+        let max = try demo.run(["delete", "emp", "5", "--yes"])
+        #expect(max.code == 65)
+        #expect(max.errors == "formstore: cannot delete emp 5: other records refer to it through dept.head; "
+            + "change or delete those first\n", "\(max)")
+        #expect(try demo.query("SELECT id FROM emp") == "5\n")
+    }
+
     @Test func deleteWithYesPrintsTheDeletedRecord() throws {
         let demo = try DemoDatabase(sql: Self.schema)
         let run = try demo.run(["delete", "customers", "2", "--yes"])

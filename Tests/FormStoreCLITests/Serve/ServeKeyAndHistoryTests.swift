@@ -49,6 +49,30 @@ import Testing
                 + "<li>2 rows of lines deleted (ON DELETE CASCADE)</li></ul>"))
     }
 
+    /// A record whose foreign key points at itself (its own manager) is no
+    /// other record referring to it: the page offers Delete, as the database
+    /// and `delete` allow it, where it said the record was held back through
+    /// its own column. Another row referring to it still holds it back.
+    @Test func aRecordReferringToItselfIsOfferedForDeletion() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE emp (id INTEGER PRIMARY KEY, name TEXT, manager_id INTEGER REFERENCES emp(id));
+            INSERT INTO emp VALUES (4, 'Zoë', 4), (5, 'Max', 5), (6, 'Ida', 5);
+            """)
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        let page = try browser.get("/forms/emp/4/delete")
+        #expect(page.text.contains("Delete record <strong>4</strong> of emp?"), "\(page.text)")
+        try #require(page.text.contains("Delete</button>") && !page.text.contains("cannot be deleted"))
+        let deleted = try browser.submit(page, [:])
+        #expect(deleted.status == 303 && deleted.headers["location"] == "/forms/emp?deleted=4", "\(deleted)")
+        #expect(try db.query("SELECT id FROM emp ORDER BY id") == "5\n6\n")
+        // Max is his own manager and Ida's: Ida holds him back.
+        let held = try browser.get("/forms/emp/5/delete")
+        #expect(held.text.contains("cannot be deleted: other records refer to it through emp.manager_id."), "\(held.text)")
+        #expect(!held.text.contains("Delete</button>"))
+        withExtendedLifetime(server) {}
+    }
+
     /// A table or key named `.` or `..` is linked as `\.` and `\..`: a browser
     /// resolves `..` and `%2E%2E` segments away (`/forms/..` led to the home page).
     @Test func dotSegmentsAreLinkedEncoded() throws {
