@@ -42,7 +42,7 @@ public struct HistoryHTML {
                 if field.isSecure {
                     out += "<td colspan=\"2\" class=\"secure\">changed (a secure field: no values kept)</td>"
                 } else {
-                    out += "<td>\(shown(field.old, field.field))</td><td>\(shown(field.new, field.field))</td>"
+                    out += cell(field.old, field.field) + cell(field.new, field.field)
                 }
                 out += "</tr>\n"
             }
@@ -50,9 +50,12 @@ public struct HistoryHTML {
         return out + "</tbody>\n</table></div>\n"
     }
 
-    private func shown(_ value: FieldValue?, _ key: String) -> String {
-        guard let value, value != .null else { return "<span class=\"empty\">empty</span>" }
-        guard let field = form.field(key) else { return HTML.escape(Choice.defaultLabel(for: value)) }
-        return HTML.escape(WebText.of(value, in: field))
+    /// A value before or after, drawn as the records list draws it
+    /// (`RecordTableHTML.cell`): NULL (or no value yet) an empty cell, empty
+    /// text a dim `""`, so a NULL become `''` shows as the change it is.
+    private func cell(_ value: FieldValue?, _ key: String) -> String {
+        let value = value ?? .null
+        let text = form.field(key).map { WebText.of(value, in: $0) } ?? Choice.defaultLabel(for: value)
+        return RecordTableHTML.cell(value, text: text)
     }
 }

@@ -48,15 +48,19 @@ public struct RecordTableHTML {
                 let text = field.isSecure ? (value.isEmpty ? "" : "••••••") : WebText.shown(value, in: field)
                 if let label = labels[field.key]?[value] {
                     out += "<td>\(HTML.escape(text)) <span class=\"reference-label\">\(HTML.escape(label))</span></td>"
-                } else if value == .text("") {
-                    // Empty text apart from NULL (an empty cell), as `list` writes them.
-                    out += "<td class=\"empty-text\">\"\"</td>"
                 } else {
-                    out += "<td>\(HTML.escape(text))</td>"
+                    out += Self.cell(value, text: text)
                 }
             }
             out += "</tr>\n"
         }
         return out + "</tbody>\n</table></div>\n"
+    }
+
+    /// A cell holding a value's text, empty text apart from NULL, as `list`
+    /// writes them: empty text a dim `""`, NULL an empty cell. The one place
+    /// a table of values draws the two, so the list and a record's history agree.
+    static func cell(_ value: FieldValue, text: String) -> String {
+        value == .text("") ? "<td class=\"empty-text\">\"\"</td>" : "<td>\(HTML.escape(text))</td>"
     }
 }

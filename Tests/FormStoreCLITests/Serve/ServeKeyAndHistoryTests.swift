@@ -198,6 +198,35 @@ import Testing
         #expect(try browser.get("/forms/signup/99/history").status == 404)
     }
 
+    /// NULL and empty text are drawn apart, as the records list draws them
+    /// (empty text a dim `""`, NULL an empty cell) and as `formstore history`
+    /// prints them (`(null)`, `(empty)`). NULL was the word "empty" and empty
+    /// text a blank cell, so a NULL become `''` read as no change at all.
+    @Test func aHistoryPageDrawsNullAndEmptyTextApart() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE u (id INTEGER PRIMARY KEY, note TEXT);
+            INSERT INTO u VALUES (1, NULL);
+            """)
+        #expect(try db.run(["init"]).code == 0)
+        let server = try ServeRun(db)
+        for body in [#"{"note": ""}"#, #"{"note": null}"#] {
+            let patched = try HTTPClient.request("PATCH", port: server.port, "/api/forms/u/records/1",
+                                                 headers: ["Content-Type": "application/json"], body: Data(body.utf8))
+            #expect(patched.status == 200, "\(patched)")
+        }
+        let printed = try db.run(["history", "u", "1"])
+        #expect(printed.output.contains("note   (null)   (empty)\n") && printed.output.contains("note   (empty)  (null)\n"), "\(printed)")
+        let history = try PageVisitor(port: server.port).get("/forms/u/1/history")
+        #expect(history.status == 200, "\(history)")
+        // Newest first: '' become NULL, then NULL become ''.
+        let nulled = try #require(history.text.range(of: #"<th scope="row">note</th><td class="empty-text">""</td><td></td>"#),
+                                  "\(history.text)")
+        let emptied = try #require(history.text.range(of: #"<th scope="row">note</th><td></td><td class="empty-text">""</td>"#),
+                                   "\(history.text)")
+        #expect(nulled.lowerBound < emptied.lowerBound)
+        #expect(!history.text.contains(">empty</span>"), "\(history.text)")
+    }
+
     /// On a database that keeps no history yet, the page says so, as
     /// `formstore history` does, where "no saved changes" read as "never changed".
     @Test func aHistoryPageSaysWhenNoneIsKept() throws {
