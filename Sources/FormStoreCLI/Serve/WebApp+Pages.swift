@@ -174,23 +174,28 @@ extension WebApp {
         return .html(200, WebPage(title: form.title, breadcrumbs: [("Forms", "/")], body: body).render())
     }
 
-    /// `/login`: the token (or a user's password) once, then a cookie.
+    /// `/login`: the token (or a user's password) once, then a cookie, and
+    /// back to the page first asked for (`next`, `loginAddress(returningTo:)`).
     func login(_ request: HTTPRequest) -> HTTPResponse {
         let existing = visitors.cookieID(request)
         let id = existing ?? WebVisitors.randomToken()
         let cookie = existing == nil ? [WebVisitors.setCookie(id)] : []
+        let body = request.method == "POST" ? SubmittedForm(urlencoded: request.body) : nil
+        // The address `route` sent the browser here with, then the form's copy of it.
+        // Only a path of this server is returned to (`returnPath`): never another site.
+        let next = Self.returnPath(body == nil ? request.queryValue("next") : body?.value("next"))
         var problem = ""
-        if request.method == "POST" {
-            let body = SubmittedForm(urlencoded: request.body)
+        if let body {
             if visitors.checkCSRF(body.value("_csrf"), id: existing),
                let loggedIn = visitors.logIn(user: body.value("user"), secret: body.value("secret") ?? "") {
                 // A new id, logged in: the one the browser came with stays logged out (session fixation).
-                return .redirect("/", headers: [WebVisitors.setCookie(loggedIn)])
+                return .redirect(next ?? "/", headers: [WebVisitors.setCookie(loggedIn)])
             }
             problem = "<p class=\"notice conflict\" role=\"alert\">That did not match. Try again.</p>\n"
         }
         var form = problem + "<form method=\"post\" action=\"/login\" class=\"record\">\n"
         form += "<input type=\"hidden\" name=\"_csrf\" value=\"\(visitors.csrfToken(for: id))\">\n"
+        if let next { form += "<input type=\"hidden\" name=\"next\" value=\"\(HTML.escape(next))\">\n" }
         if case .users = visitors.authentication {
             form += "<div class=\"field\"><label for=\"user\">User</label><input type=\"text\" id=\"user\" name=\"user\" autocomplete=\"username\"></div>\n"
             form += "<div class=\"field\"><label for=\"secret\">Password</label><input type=\"password\" id=\"secret\" name=\"secret\" autocomplete=\"current-password\"></div>\n"

@@ -103,7 +103,8 @@ final class WebApp: @unchecked Sendable {
                 return .json(401, Data(#"{"error":"log in: Authorization: Bearer TOKEN"}"#.utf8),
                              headers: [("WWW-Authenticate", "Bearer")])
             }
-            return .redirect("/login")
+            // Logged in, the browser returns to the page it asked for.
+            return .redirect(Self.loginAddress(returningTo: request))
         }
         do {
             if parts.first == "api" { return try api(request, Array(parts.dropFirst()), user: user) }

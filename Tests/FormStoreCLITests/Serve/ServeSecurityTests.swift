@@ -57,7 +57,7 @@ import Testing
         let token = try #require(server.token)
         let stranger = PageVisitor(port: server.port)
         let page = try stranger.get("/forms/signup/1")
-        #expect(page.status == 303 && page.headers["location"] == "/login")
+        #expect(page.status == 303 && page.headers["location"] == "/login?next=%2Fforms%2Fsignup%2F1", "\(page)")
         #expect(try HTTPClient.request("GET", port: server.port, "/api/forms/signup/records/1").status == 401)
         #expect(try HTTPClient.request("GET", port: server.port, "/api/forms/signup/records/1",
                                        headers: ["Authorization": "Bearer " + String(repeating: "0", count: 64)]).status == 401)
@@ -83,6 +83,49 @@ import Testing
         #expect(try browser.submit(login, ["user": "ann", "secret": "wrong horse"]).status == 401)
         #expect(try browser.submit(login, ["user": "ann", "secret": "correct horse"]).status == 303)
         #expect(try browser.get("/forms/signup").status == 200)
+        // A page asked for before logging in is where the login lands.
+        let visitor = PageVisitor(port: server.port)
+        let asked = try visitor.get("/forms/signup/1/history")
+        let address = try #require(asked.headers["location"], "\(asked)")
+        let again = try visitor.submit(try visitor.get(address), ["user": "ann", "secret": "wrong horse"])
+        #expect(again.status == 401)
+        let landed = try visitor.submit(again, ["user": "ann", "secret": "correct horse"])
+        #expect(landed.status == 303 && landed.headers["location"] == "/forms/signup/1/history", "\(landed)")
+    }
+
+    /// After a login the browser returns to the page it first asked for,
+    /// its query kept, where it landed on `/`. Only a path of this server is
+    /// returned to: an address another site could be reached by (`//host`,
+    /// `/\host`, a scheme, a tab a browser drops, a line break) lands on `/`,
+    /// and the login page does not carry it.
+    @Test func aLoginReturnsToThePageFirstAskedFor() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db, ["--token"])
+        let token = try #require(server.token)
+        let browser = PageVisitor(port: server.port)
+        let asked = try browser.get("/forms/signup?q=Ann%20B&sort=-age")
+        #expect(asked.status == 303, "\(asked)")
+        let address = try #require(asked.headers["location"])
+        #expect(address == "/login?next=%2Fforms%2Fsignup%3Fq%3DAnn%2520B%26sort%3D-age", "\(asked)")
+        let login = try browser.get(address)
+        #expect(login.text.contains(#"<input type="hidden" name="next" value="/forms/signup?q=Ann%20B&amp;sort=-age">"#), "\(login.text)")
+        let landed = try browser.submit(login, ["secret": token])
+        #expect(landed.status == 303 && landed.headers["location"] == "/forms/signup?q=Ann%20B&sort=-age", "\(landed)")
+        #expect(try browser.get(landed.headers["location"] ?? "/").status == 200)
+
+        // A login asked for directly lands on the forms, as before.
+        let plain = PageVisitor(port: server.port)
+        #expect(try plain.submit(try plain.get("/login"), ["secret": token]).headers["location"] == "/")
+
+        for elsewhere in ["//evil.example/x", "https://evil.example/", "/\\evil.example", "\\evil.example",
+                          "/\t/evil.example", "javascript:alert(1)", "evil.example", "/\r\nSet-Cookie: x=1", ""] {
+            let visitor = PageVisitor(port: server.port)
+            let page = try visitor.get("/login?next=" + PageVisitor.encode(elsewhere))
+            #expect(page.status == 200 && !page.text.contains("name=\"next\""), "\(elsewhere): \(page.text)")
+            // Posted all the same (a page of the attacker's cannot post here without the CSRF token, but still).
+            let landed = try visitor.submit(page, ["secret": token, "next": elsewhere])
+            #expect(landed.status == 303 && landed.headers["location"] == "/", "\(elsewhere): \(landed)")
+        }
     }
 
     /// A login gives the browser a new cookie id and logs that one in: an
@@ -104,7 +147,7 @@ import Testing
         let attacker = PageVisitor(port: server.port)
         attacker.cookies["formstore_session"] = planted
         let stolen = try attacker.get("/forms/signup/1")
-        #expect(stolen.status == 303 && stolen.headers["location"] == "/login", "\(stolen)")
+        #expect(stolen.status == 303 && stolen.headers["location"] == "/login?next=%2Fforms%2Fsignup%2F1", "\(stolen)")
         let page = try browser.get("/forms/signup/1")
         #expect(page.status == 200 && page.text.contains("href=\"/logout\">Log out</a>"))
 
