@@ -1,6 +1,7 @@
 import FormCore
 import FormStoreTestSupport
 import Foundation
+import Synchronization
 import Testing
 import FormStorage
 
@@ -125,5 +126,40 @@ import FormStorage
         #expect(try files.drafts(form: nil).count == 1)
         try await session.cancel()
         #expect(try files.drafts(form: nil).isEmpty)
+    }
+}
+
+/// Drafts kept in the sidecar of a database FormStore did not create leave
+/// that database to its other readers: a draft's write took the write lock
+/// of every attached file (`BEGIN IMMEDIATE`), and the database, in its
+/// rollback journal, refused a reader ("database is locked") while drafts
+/// were saved (220 of 300 reads of another process, autosaving every ms).
+@Suite struct SidecarDraftLockTests {
+    @Test func draftsLeaveTheDatabaseToItsReaders() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("people.sqlite")
+        try SQLiteShell().run(database: path, script: "CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO people VALUES (1, 'Ann');")
+        let store = try FormStore(path: path, sidecarDirectory: directory.url.appendingPathComponent("state"))
+        var configuration = Configuration()
+        configuration.busyTimeout = .zero
+        configuration.journalMode = .unchanged
+        let reader = try Database(path: path, configuration: configuration)
+        let done = Mutex(false)
+        let writer = Thread {
+            for n in 0..<400 {
+                try? store.writeDraft(Draft(id: "d", form: "people", recordKey: RecordKey("id", 1), formVersion: 1,
+                                            base: [:], baseVersion: nil, values: ["name": .text("Ann \(n)")], inputs: [:]))
+            }
+            done.withLock { $0 = true }
+        }
+        writer.start()
+        var reads = 0
+        var refused: [String] = []
+        while !done.withLock({ $0 }) {
+            do { _ = try reader.read { try $0.fetchOne("SELECT count(*) FROM people") } } catch { refused.append("\(error)") }
+            reads += 1
+        }
+        #expect(reads > 0 && refused.isEmpty, "\(refused.count) of \(reads) reads refused: \(refused.first ?? "")")
+        #expect(try store.draft(id: "d")?.values["name"] == .text("Ann 399"))
     }
 }

@@ -14,7 +14,7 @@ extension FormStore {
         let recordKey = try draft.recordKey.map(Self.keyText)
         try prepareOwnTables()
         let schema = ownSchema
-        try database.write { conn in
+        try writeOwnTables { conn in
             try conn.cachedStatement("""
                 INSERT INTO \(schema).formstore_drafts (id, form, record_key, form_version, payload, created_at, updated_at, owner)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -59,14 +59,14 @@ extension FormStore {
     public func deleteDraft(id: String) throws {
         guard try attachSidecar(creating: false) else { return }
         let schema = ownSchema
-        try database.write { conn in try Self.deleteDraft(id, schema: schema, conn) }
+        try writeOwnTables { conn in try Self.deleteDraft(id, schema: schema, conn) }
     }
 
     @discardableResult
     public func deleteDrafts(updatedBefore date: Date) throws -> Int {
         guard try attachSidecar(creating: false) else { return 0 }
         let schema = ownSchema
-        return try database.write { conn in
+        return try writeOwnTables { conn in
             guard try Self.ownTableExists("formstore_drafts", schema: schema, conn) else { return 0 }
             try conn.cachedStatement("DELETE FROM \(schema).formstore_drafts WHERE updated_at < ?")
                 .execute([ISO8601.dateTime(date)])

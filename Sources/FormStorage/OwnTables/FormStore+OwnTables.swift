@@ -75,6 +75,16 @@ extension FormStore {
         return true
     }
 
+    /// Runs `body`, a write to FormStore's own tables alone (a draft, a kept
+    /// spec, a setting), in a transaction. In a sidecar it locks the sidecar
+    /// alone: `BEGIN IMMEDIATE` takes the write lock of every attached file,
+    /// and the user's database, in its rollback journal, then refused its
+    /// other readers ("database is locked") while a person typed and drafts
+    /// were saved.
+    func writeOwnTables<T>(_ body: (Connection) throws -> T) throws -> T {
+        try database.write(sidecar == nil ? .immediate : .deferred, body)
+    }
+
     /// The schema FormStore's own tables are in on this store's connections,
     /// quoted: `main`, or the attached sidecar's. Every statement on them names
     /// it, so a `formstore_drafts` table planted in a database FormStore does not

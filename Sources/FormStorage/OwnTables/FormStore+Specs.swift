@@ -9,9 +9,10 @@ extension FormStore {
     public func storeSpec(of form: Form) throws {
         let spec = String(decoding: try FormSpec.encode(form), as: UTF8.self)
         try prepareOwnTables()
-        try database.write { conn in
+        let schema = ownSchema
+        try writeOwnTables { conn in
             try conn.cachedStatement("""
-                INSERT INTO formstore_forms (name, spec, updated_at) VALUES (?, ?, ?)
+                INSERT INTO \(schema).formstore_forms (name, spec, updated_at) VALUES (?, ?, ?)
                 ON CONFLICT (name) DO UPDATE SET spec = excluded.spec, updated_at = excluded.updated_at
                 """).execute([form.name, spec, ISO8601.dateTime(Date())])
         }

@@ -119,8 +119,15 @@ public final class Database: Sendable {
     ///
     /// - throws: what `body` throws, or a `DatabaseError`.
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
+        try write(.immediate, body)
+    }
+
+    /// `write(_:)` in a transaction of `kind`: `.deferred` takes each file's
+    /// write lock as a statement first writes it, so a write to one attached
+    /// file locks no other (`FormStore`'s sidecar).
+    public func write<T>(_ kind: TransactionKind, _ body: (Connection) throws -> T) throws -> T {
         try writer.withConnection { conn in
-            try conn.transaction(.immediate) { try body(conn) }
+            try conn.transaction(kind) { try body(conn) }
         }
     }
 

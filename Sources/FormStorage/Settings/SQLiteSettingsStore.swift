@@ -42,7 +42,7 @@ public final class SQLiteSettingsStore: SettingsStore {
         let json = String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
         try store.prepareOwnTables()
         let schema = store.ownSchema
-        try store.database.write { conn in
+        try store.writeOwnTables { conn in
             try conn.cachedStatement("""
                 INSERT INTO \(schema).formstore_settings (key, value, updated_at) VALUES (?, ?, ?)
                 ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
@@ -54,7 +54,7 @@ public final class SQLiteSettingsStore: SettingsStore {
 
     public func removeValue(forKey key: String) {
         let schema = store.ownSchema
-        let removed = (try? store.database.write { conn in
+        let removed = (try? store.writeOwnTables { conn in
             try conn.cachedStatement("DELETE FROM \(schema).formstore_settings WHERE key = ?").execute([key])
             return conn.changesCount > 0
         }) ?? false
