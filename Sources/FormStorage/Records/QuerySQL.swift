@@ -30,6 +30,10 @@ struct QuerySQL {
             fragment.sql += key.descending ? " DESC" : ""
             order.append(fragment)
         }
+        if query.inStoredOrder, query.order.isEmpty, !mapping.table.isView, !mapping.table.isWithoutRowID,
+           !mapping.table.primaryKey.isRowID, let rowID = mapping.table.rowIDName {
+            order.append(Fragment(sql: quoteIdentifier(rowID)))
+        }
         order += mapping.keyColumns.filter { column in !query.order.contains { $0.field == column } }
             .map { Fragment(sql: quoteIdentifier($0)) }
         if !order.isEmpty {

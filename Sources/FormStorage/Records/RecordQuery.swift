@@ -19,6 +19,11 @@ public struct RecordQuery: Sendable, Hashable {
     /// Records skipped before the first one returned.
     public var offset: Int
     public var limit: Int?
+    /// With no sort keys, the rows of a table keyed by other than its rowid
+    /// (TEXT, several columns) in the order SQLite keeps them, by rowid, not
+    /// by key: what an export gives, so a copy imported from it holds its
+    /// rows under the same rowids (`.dump` the same).
+    public var inStoredOrder = false
 
     public init(filters: [RecordFilter] = [], search: String? = nil, order: [RecordOrder] = [],
                 offset: Int = 0, limit: Int? = nil) {

@@ -10,7 +10,8 @@ extension StorageWorkspace {
             try exportStoredValues(of: form, columns: columns, selection: selection, into: &encoder)
             return
         }
-        let query = try query(selection, of: form, keyColumns: try sqlite.keyColumns(of: form))
+        var query = try query(selection, of: form, keyColumns: try sqlite.keyColumns(of: form))
+        query.inStoredOrder = true
         try sqlite.forEachStoredCells(form, columns: columns, query: query) { row in
             encoder.beginRow()
             for index in 0..<row.count { encoder.append(row.cell(at: index), column: index) }

@@ -13,7 +13,8 @@ extension StorageWorkspace {
     func forEachStoredRow(of form: Form, columns: [String], selection: RecordSelection,
                           _ body: ([FieldValue]) throws -> Void) throws {
         let store = try store()
-        let query = try query(selection, of: form, keyColumns: try store.keyColumns(of: form))
+        var query = try query(selection, of: form, keyColumns: try store.keyColumns(of: form))
+        query.inStoredOrder = true
         try store.forEachExportedRow(form, columns: columns, query: query, body)
     }
 
