@@ -17,6 +17,7 @@ extension Field {
             self.init(key: key, label: label, kind: kind)
             if kind == .choice || kind == .multichoice { choices = Field.enumChoices(of: Value.self) }
             holdNoNullUnlessOptional(Value.self)
+            if let range = Field.integerRange(of: Value.self) { rules.append(range) }
         case .failure(let problem):
             let written = String(describing: keyPath)
             self.init(key: written, label: label, kind: kind)
@@ -34,6 +35,28 @@ extension Field {
         guard !(type is any OptionalType.Type), !(type is String.Type), !(type is any ListType.Type) else { return }
         isNotNull = true
         if type is Bool.Type { defaultValue = .bool(false) }
+    }
+
+    /// The range an integer type narrower than `Int64` holds (`UInt8`: 0 to
+    /// 255; an unsigned type from 0), as a rule: a number past it is a
+    /// validation error (`range`), where the save threw as the model could
+    /// not hold it. `nil` for other types.
+    static func integerRange(of type: Any.Type) -> Rule? {
+        if let optional = type as? any OptionalType.Type { return integerRange(of: optional.wrappedType) }
+        func range<T: FixedWidthInteger>(_: T.Type) -> Rule {
+            .range(min: Double(T.min), max: T.bitWidth < 64 ? Double(T.max) : nil)
+        }
+        switch type {
+        case is Int8.Type: return range(Int8.self)
+        case is Int16.Type: return range(Int16.self)
+        case is Int32.Type: return range(Int32.self)
+        case is UInt8.Type: return range(UInt8.self)
+        case is UInt16.Type: return range(UInt16.self)
+        case is UInt32.Type: return range(UInt32.self)
+        case is UInt.Type: return range(UInt.self)
+        case is UInt64.Type: return range(UInt64.self)
+        default: return nil
+        }
     }
 
     /// A field bound to a key by name (dictionaries, settings, tables).
