@@ -64,3 +64,32 @@ import FormStorage
         #expect(item.title == "" && item.tags == [])
     }
 }
+
+/// A `Decimal` through the typed door keeps every digit or is refused: one a
+/// double cannot hold was saved rounded (`12345678901234567890.123456789`
+/// stored as 1.23456789012346e+19, loaded back as …7168). SQLite's NUMERIC
+/// would round it, so it is refused there; one a double holds is stored so.
+@Suite struct TypedDecimalTests {
+    struct Big: Codable {
+        var id: Int?
+        var d: Decimal
+    }
+
+    static let form = Form("big", for: Big.self) { Section { Field("D", \Big.d) } }.primaryKey("id")
+
+    @Test func aDecimalIsStoredExactlyOrRefused() throws {
+        let directory = try TemporaryDirectory()
+        let store = try FormStore(path: directory.path("big.sqlite"))
+        try store.database.write { try $0.execute("CREATE TABLE big (id INTEGER PRIMARY KEY, d NUMERIC)") }
+        let exact = Decimal(string: "12.5")!
+        guard case .saved(_, let key) = try store.save(Big(id: nil, d: exact), form: Self.form) else {
+            Issue.record("12.5 not saved")
+            return
+        }
+        #expect(try store.load(Big.self, form: Self.form, key: key)?.d == exact)
+        let big = Decimal(string: "12345678901234567890.123456789")!
+        let refusal = #expect(throws: JSONBodyError.self) { try store.save(Big(id: nil, d: big), form: Self.form) }
+        #expect(refusal?.errors.map(\.message) == ["D has more digits than a number can hold exactly"])
+        #expect(try store.database.read { try $0.fetchValue(Int.self, "SELECT count(*) FROM big") } == 1)
+    }
+}

@@ -343,6 +343,9 @@ private struct SingleDecoder: SingleValueDecodingContainer {
         case .text(let s) where T.self == Date.self: result = ISO8601.parseDateTime(s)
         case .data(let d) where T.self == Data.self: result = d
         case .text(let s) where T.self == URL.self: result = URL(string: s)
+        // A decimal kept as its digits (more than a double holds) is read from them, every one.
+        case .text(let s) where T.self == Decimal.self && value?.isDecimalNumeral == true:
+            result = Decimal(string: s.trimmingSpaces(), locale: nil)
         case .some(let v) where T.self == Decimal.self: result = v.doubleValue.map { Decimal($0) }
         default: result = nil
         }

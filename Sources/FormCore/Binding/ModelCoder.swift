@@ -87,7 +87,9 @@ final class EncodingSink {
         case let date as Date: values[path] = .date(date)
         case let data as Data: values[path] = .data(data)
         case let url as URL: values[path] = .text(url.absoluteString)
-        case let decimal as Decimal: values[path] = .double(Double(decimal.description) ?? .nan)
+        // A double where it holds the decimal exactly, else its every digit as text (a decimal field
+        // holds such a numeral, and a store that would round it refuses it): it was rounded to a double.
+        case let decimal as Decimal: values[path] = FieldValue.decimal(exactly: decimal.description) ?? .text(decimal.description)
         default: try value.encode(to: ValueEncoder(sink: self, path: path, codingPath: codingPath))
         }
     }
