@@ -93,3 +93,28 @@ import FormStorage
         #expect(try store.database.read { try $0.fetchValue(Int.self, "SELECT count(*) FROM big") } == 1)
     }
 }
+
+/// A date past the year 9999 through the typed door is refused as the JSON
+/// door refuses `"99999-01-01"`: it was stored as `33658-09-27 01:46:40`,
+/// which no load could read back.
+@Suite struct TypedFarDateTests {
+    struct Event: Codable {
+        var id: Int?
+        var due: Date?
+    }
+
+    @Test func aDateNoFourDigitYearHoldsIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let store = try FormStore(path: directory.path("events.sqlite"))
+        try store.database.write { try $0.execute("CREATE TABLE events (id INTEGER PRIMARY KEY, due DATETIME)") }
+        let form = Form("events", for: Event.self) { Section { Field("Due", \Event.due, kind: .datetime) } }.primaryKey("id")
+        let outcome = try store.save(Event(id: nil, due: Date(timeIntervalSince1970: 1e12)), form: form)
+        guard case .invalid(let errors) = outcome else {
+            Issue.record("saved: \(outcome)")
+            return
+        }
+        #expect(errors.map(\.field) == ["due"])
+        #expect(try store.save(Event(id: nil, due: Date(timeIntervalSince1970: 253_402_300_799)), form: form).isSuccess)
+        #expect(try store.database.read { try $0.fetchValue(String.self, "SELECT due FROM events") }?.hasPrefix("9999-12-31") == true)
+    }
+}

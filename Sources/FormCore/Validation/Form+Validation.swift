@@ -276,13 +276,20 @@ extension Form {
         }
     }
 
+    /// The instants (seconds since 1970) of the years 0000 to 9999, which a
+    /// date's text holds in four digits, as SQLite's date functions and the
+    /// input formats read them.
+    static let writableDates = -62_167_219_200.0 ..< 253_402_300_800.0
+
     /// The part of `kindProblem` that reads the value alone: a number, a date, a bool.
     private static func valueKindProblem(_ kind: FieldKind, _ value: FieldValue) -> String? {
         switch kind {
         case .integer: if value.intValue == nil { return "number" }
         // A decimal kept as its text (more digits than a double holds, `FieldValue.decimal(exactly:)`) is a number too.
         case .decimal: if value.doubleValue == nil, !value.isDecimalNumeral { return "number" }
-        case .date, .time, .datetime: if case .date = value {} else { return "date" }
+        case .date, .time, .datetime:
+            // A date past what four digits of year write (a typed door's `Date`) was stored and never read back.
+            guard case .date(let date) = value, Self.writableDates.contains(date.timeIntervalSince1970) else { return "date" }
         case .bool: if value.boolValue == nil { return "bool" }
         default: break
         }
