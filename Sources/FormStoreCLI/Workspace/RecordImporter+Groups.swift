@@ -51,11 +51,14 @@ extension RecordImporter {
             // (Not a row of the form's own table: an export lists it as a line too, with the same values,
             // which its line's own write then checks, as an update.)
             let ownTable = group.tableName.equalsIgnoringCase(form.tableName)
-            let named = ownTable ? [] : change.inserts.compactMap { values -> RecordKey? in
+            let named = change.inserts.compactMap { values -> RecordKey? in
                 guard group.keyFields.allSatisfy({ (values[$0] ?? .null) != .null }) else { return nil }
                 return RecordKey(columns: group.keyFields, values: group.keyFields.map { values[$0]! })
             }
-            for key in change.updates.map(\.key) + change.deletes.map(\.key) + named {
+            // A record of the form's own table made here is new when its own line comes (`insertedAsRows`).
+            if ownTable { insertedAsRows.formUnion(named) }
+            let claimed = ownTable ? [] : named
+            for key in change.updates.map(\.key) + change.deletes.map(\.key) + claimed {
                 try claim(key, of: group.tableName, line: input.line)
             }
         }

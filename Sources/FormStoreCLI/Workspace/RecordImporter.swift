@@ -67,6 +67,11 @@ final class RecordImporter {
     var rowsStated: [RecordKey: Int] = [:]
     /// Whether some group's rows are records of the form's own table.
     let hasGroupOfOwnTable: Bool
+    /// With `--children`, the records of the form's own table a group's new
+    /// rows made (an employee's reports): each is new to the import when its
+    /// own line comes (an export lists it as a line too), which found it
+    /// stored and counted it updated or unchanged.
+    var insertedAsRows: Set<RecordKey> = []
     /// Whether `--children` was given: a member holding rows that names no
     /// group is then not told to add it.
     var childrenAsked = false

@@ -136,7 +136,12 @@ extension StorageWorkspace {
                             return outcome
                         }
                         // A line with child rows is written whole or not at all, so it may wait and be tried again.
-                        let outcome = input.rows.isEmpty ? try write() : try batch.atomically(write)
+                        var outcome = input.rows.isEmpty ? try write() : try batch.atomically(write)
+                        // A record an earlier line's group made (`insertedAsRows`) is new to the import.
+                        if outcome != .inserted, !importer.insertedAsRows.isEmpty, let made = importer.key(parsing: input),
+                           importer.insertedAsRows.contains(made) {
+                            outcome = .inserted
+                        }
                         switch outcome {
                         case .inserted: summary.inserted += 1
                         case .updated: summary.updated += 1

@@ -468,3 +468,22 @@ import Testing
         #expect(csv.code == 64)
     }
 }
+
+/// An export with `--children` of a table whose group is the table itself
+/// (an employee's reports) lists each record as a line and as a row of its
+/// boss's: imported into an empty copy, every record is new, where a record
+/// its boss's line made was counted updated or unchanged on its own line.
+@Suite struct OwnTableChildCountTests {
+    @Test func everyRecordOfAnEmptyCopyIsNew() throws {
+        let schema = "CREATE TABLE emp (id INTEGER PRIMARY KEY, name TEXT, boss INTEGER REFERENCES emp(id));"
+        let source = try DemoDatabase(sql: schema + "INSERT INTO emp VALUES (1, 'CEO', NULL), (2, 'VP', 1), (3, 'Dev', 2), (4, 'Ops', 2);")
+        let exported = try source.run(["export", "emp", "--children"])
+        #expect(exported.code == 0, "\(exported)")
+        let copy = try DemoDatabase(sql: schema)
+        let imported = try copy.run(["import", "emp", "--children"], stdin: exported.output)
+        #expect(imported.errors == "Imported 4 row(s): 4 new, 0 updated, 0 unchanged.\n", "\(imported)")
+        #expect(try copy.dump() == source.dump())
+        let again = try copy.run(["import", "emp", "--children"], stdin: exported.output)
+        #expect(again.errors == "Imported 4 row(s): 0 new, 0 updated, 4 unchanged.\n", "\(again)")
+    }
+}
