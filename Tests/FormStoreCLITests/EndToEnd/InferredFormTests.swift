@@ -163,3 +163,22 @@ import Testing
         #expect(try db.dump() == before)
     }
 }
+
+/// A DATE column holding dates in a layout FormStore does not read as dates
+/// (`12/31/1999`: March or May by country, so text) is inferred as text:
+/// typed in its own layout, a date was refused ("not a valid date"), and one
+/// typed as `2017-08-09` was written in ISO over the column's layout.
+@Suite struct SlashDateInferenceTests {
+    @Test func aColumnOfSlashDatesIsEditedAsText() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE ev (id INTEGER PRIMARY KEY, us DATE, iso DATE);
+            INSERT INTO ev VALUES (1, '12/31/1999', '2024-01-02'), (2, '03/05/2024', NULL);
+            """)
+        let set = try demo.run(["set", "ev", "1", "us=01/02/2003"])
+        #expect(set.code == 0, "\(set)")
+        #expect(try demo.query("SELECT us, iso FROM ev WHERE id = 1") == "01/02/2003|2024-01-02\n")
+        // A column of dates FormStore reads stays a date field.
+        let iso = try demo.run(["set", "ev", "1", "iso=01/02/2003"])
+        #expect(iso.code == 65, "\(iso)")
+    }
+}
