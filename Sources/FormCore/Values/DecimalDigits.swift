@@ -71,6 +71,8 @@ struct DecimalDigits: Equatable {
     /// one, or a subnormal, is written out to compare.
     static func holdsExactly(_ text: String, _ value: Double) -> Bool {
         guard let typed = DecimalDigits(text) else { return false }
-        return typed.digits.count <= 15 && (value.isNormal || value == 0) || typed == DecimalDigits(String(value))
+        // Zero only for a numeral of no digits but zeros: `1e-400` read as 0 lost the number.
+        return typed.digits.count <= 15 && (value.isNormal || value == 0 && typed.digits.isEmpty)
+            || typed == DecimalDigits(String(value))
     }
 }

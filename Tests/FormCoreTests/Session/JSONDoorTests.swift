@@ -108,6 +108,18 @@ import Testing
         #expect(error.errors.last?.message == "estimate cannot hold a JSON object")
     }
 
+    /// A number no double holds is refused as one that cannot be held, not
+    /// taken: `1e-400` was read as 0 and saved, and `1e309` was called no JSON.
+    @Test func aNumberNoDoubleHoldsIsRefused() throws {
+        let session = try FormSession.open(ticketForm(), key: key, backend: backend())
+        for number in ["1e-400", "1e309", "-1e309"] {
+            let error = try #require(throws: JSONBodyError.self) { try session.apply(json: body(#"{"estimate": \#(number)}"#)) }
+            #expect(error.errors.first?.message.hasPrefix("a number in the body cannot be held exactly") == true, "\(number): \(error)")
+        }
+        try session.apply(json: body(#"{"kind": "bug", "estimate": 0e-400}"#))
+        #expect(session.value("estimate") == .double(0))
+    }
+
     /// A list for a one-choice field, an array holding objects for a list
     /// field, and a whole number other than 1 or 0 for a stored record's bool
     /// are refused, and nothing is set. The list was taken (each item a
