@@ -118,3 +118,16 @@ import FormStorage
         #expect(try store.database.read { try $0.fetchValue(String.self, "SELECT due FROM events") }?.hasPrefix("9999-12-31") == true)
     }
 }
+
+/// A key naming another column than the table's is refused naming both:
+/// "key 1 lacks column 'id' of people" left out the `uid` given.
+@Suite struct WrongKeyColumnTests {
+    @Test func theRefusalNamesTheColumnGivenAndTheKey() throws {
+        let directory = try TemporaryDirectory()
+        let store = try FormStore(path: directory.path("people.sqlite"))
+        try store.database.write { try $0.execute("CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT)") }
+        let form = Form("people") { Section { Field("Name", key: "name") } }.primaryKey("id")
+        let refusal = #expect(throws: FormStoreError.self) { try FormSession.open(form, key: RecordKey("uid", 1), backend: store) }
+        #expect(refusal?.message == "the key uid = 1 gives no id: people is keyed by id")
+    }
+}

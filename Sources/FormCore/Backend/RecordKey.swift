@@ -51,3 +51,13 @@ public struct RecordKey: Sendable, Hashable, CustomStringConvertible {
         return zip(columns, texts).map { "\($0)=\($1)" }.joined(separator: ",")
     }
 }
+
+extension RecordKey {
+    /// Why `key` finds no row of `table`: it gives no value for `column`, one
+    /// of the columns the table is keyed by (`keyedBy`). Names the columns
+    /// the key gave, where "key 1 lacks column 'id'" left out the `uid` asked for.
+    public static func lacking(_ column: String, _ key: RecordKey, table: String, keyedBy keyColumns: [String]) -> String {
+        let given = zip(key.columns, key.values).map { "\($0) = \(RecordKey.text(of: $1))" }.joined(separator: ", ")
+        return "the key \(given.isEmpty ? "(none)" : given) gives no \(column): \(table) is keyed by \(keyColumns.joined(separator: ", "))"
+    }
+}

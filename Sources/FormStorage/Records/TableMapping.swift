@@ -275,7 +275,7 @@ public struct TableMapping: Sendable, Hashable {
     @inline(__always)
     private func keyArgument(_ key: RecordKey, at position: Int) throws -> DatabaseValue {
         guard let value = key[columns[position]] else {
-            throw FormStoreError.badKey("key \(key) lacks column '\(columns[position])' of \(table.name)")
+            throw FormStoreError.badKey(RecordKey.lacking(columns[position], key, table: table.name, keyedBy: keyColumns))
         }
         // A date key as stored (`keysKeptAsStored`) is bound as it is; a date given for it, in the column's layout.
         if case .date = value {} else if let index = keyPositions.firstIndex(of: position), keysKeptAsStored[index] {

@@ -91,7 +91,7 @@ struct PostgresTableMapping: Sendable, Hashable {
         guard !keyColumns.isEmpty else { throw PostgresStoreError.noPrimaryKey(table.name) }
         return try keyColumns.map { column in
             guard let value = key[column] else {
-                throw PostgresStoreError.badKey("key \(key) lacks column '\(column)' of \(table.name)")
+                throw PostgresStoreError.badKey(RecordKey.lacking(column, key, table: table.name, keyedBy: keyColumns))
             }
             return coding(column).encode(value)
         }
