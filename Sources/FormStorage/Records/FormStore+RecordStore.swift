@@ -36,7 +36,7 @@ extension FormStore: RecordStore {
                 guard values.contains(where: { if case .text = $0 { true } else { false } }),
                       !values.contains(where: { DateStorageFormat.detect($0) != nil }) else { continue }
                 form.sections[s].fields[f].kind = .text
-                form.sections[s].fields[f].hint = "dates in a layout read as text (\(values[0].description)): typed as stored"
+                form.sections[s].fields[f].hint = "dates in a layout FormStore does not read as dates: edited as text, as stored"
             }
         }
         return form
