@@ -131,3 +131,27 @@ import FormStorage
         #expect(refusal?.message == "the key uid = 1 gives no id: people is keyed by id")
     }
 }
+
+/// NaN for a number where SQLite would store NULL is refused by the JSON and
+/// typed doors as a value the field cannot hold (a `JSONBodyError`, a
+/// service's 422); the store refused it only at the save, with an error a
+/// service answered as its own (500).
+@Suite struct NaNTests {
+    struct Reading: Codable {
+        var id: Int?
+        var value: Double?
+    }
+
+    @Test func nanIsRefusedWhereTheStoreHoldsNone() throws {
+        let directory = try TemporaryDirectory()
+        let store = try FormStore(path: directory.path("r.sqlite"))
+        try store.database.write { try $0.execute("CREATE TABLE readings (id INTEGER PRIMARY KEY, value REAL)") }
+        let form = Form("readings", for: Reading.self) { Section { Field("Value", \Reading.value) } }.primaryKey("id")
+        let session = FormSession.new(form, backend: store)
+        let refusal = #expect(throws: JSONBodyError.self) { try session.apply(json: Data(#"{"value": "NaN"}"#.utf8)) }
+        #expect(refusal?.errors.map(\.message) == ["Value cannot hold NaN"])
+        #expect(throws: JSONBodyError.self) { try store.save(Reading(id: nil, value: .nan), form: form) }
+        try session.apply(json: Data(#"{"value": "Infinity"}"#.utf8))
+        #expect(try session.save().isSuccess)
+    }
+}

@@ -147,6 +147,10 @@ public protocol FormBackend {
                 deletingDraft: String?) throws -> UpdateResult
     /// Returns false when there was no such record.
     func delete(_ form: Form, key: RecordKey, deletingDraft: String?) throws -> Bool
+    /// Whether a number field may hold NaN (PostgreSQL's `double precision`
+    /// and `numeric` do; SQLite stores NULL for it): where not, the JSON and
+    /// typed doors refuse it as a value the field cannot hold. True by default.
+    var holdsNaN: Bool { get }
 
     // The async API (`FormBackend+Async.swift`): the same calls awaited. A
     // backend over a database runs them on threads of its own; the defaults
@@ -222,4 +226,8 @@ extension SaveBase {
             return FieldConflict(field: field, base: base, mine: mine, theirs: theirs)
         }
     }
+}
+
+extension FormBackend {
+    public var holdsNaN: Bool { true }
 }

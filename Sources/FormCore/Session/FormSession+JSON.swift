@@ -209,6 +209,13 @@ extension FormSession {
                                        message: "\(field.label): $base64 is not valid base64"))
         }
         if plain == .null { return .success(.null) }
+        // NaN where the store holds none (SQLite) is refused here, as a value the field cannot hold: the
+        // store refused it only at the save, an error a service answered as its own (500), not the request's.
+        if case .double(let number) = plain, number.isNaN, !backend.holdsNaN {
+            let message = MessageCatalog.english.resolve(code: "kind", field: field, overrides: form.messages,
+                                                         ruleMessage: nil, parameters: ["kind": "NaN"])
+            return .failure(FieldError(field: field.key, code: "kind", message: message))
+        }
         // Text as JSON gives it, not hex typed (`Field.readsHexAsBytes`).
         if case .text = plain, field.readsHexAsBytes { return .success(plain) }
         let parsed: FieldValue

@@ -13,6 +13,8 @@ import Synchronization
 /// ```
 public final class FormStore: FormBackend, DraftStore {
     public let database: Database
+    /// SQLite holds no NaN (it stores NULL): the JSON and typed doors refuse one.
+    public var holdsNaN: Bool { false }
     private let mappings = FormCache<CachedMapping>()
     /// Where FormStore's own tables are: see `OwnTables`.
     let ownTables: Mutex<OwnTables>
