@@ -20,9 +20,11 @@ public struct RecordTableHTML {
         self.link = link
     }
 
-    /// The fields shown as columns: stored, holding a value, at most eight.
+    /// The fields shown as columns: every one stored and holding a value. The
+    /// table scrolls sideways where they are many (the first eight alone
+    /// were shown: a 16-field form's references and notes never were).
     var columns: [Field] {
-        Array(form.fields.filter { $0.holdsValue && $0.isStored }.prefix(8))
+        form.fields.filter { $0.holdsValue && $0.isStored }
     }
 
     public func render(sortHref: (String, Bool) -> String = { _, _ in "" }) -> String {

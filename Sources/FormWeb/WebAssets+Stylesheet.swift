@@ -12,6 +12,7 @@ header .logout { color: #fff; float: right; }
    embedding would otherwise reorder the page's own words after it ("Delete record … of h?"). */
 td, th, li, a, strong, em, code, label, option, dd, dt, bdi, input, textarea, select { unicode-bidi: isolate; }
 main { max-width: 46rem; margin: 0 auto; padding: 1rem; }
+main:has(table.records) { max-width: 90rem; }
 h1 { font-size: 1.6rem; margin: .4rem 0 1rem; }
 a { color: var(--accent); }
 .crumbs { list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap; gap: .4rem; font-size: .9rem; }

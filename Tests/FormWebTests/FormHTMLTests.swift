@@ -49,6 +49,20 @@ import Testing
         #expect(html.contains("<td>2021-01-01 11:30</td>"), "\(html)")
     }
 
+    /// The records list shows every stored field, the ninth and later too
+    /// (they were left out: a wide table's references and notes were never
+    /// seen), in a table that scrolls sideways on a page as wide as the
+    /// window allows (`main:has(table.records)`).
+    @Test func aListShowsEveryStoredField() throws {
+        let fields = (1...12).map { Field(key: "f\($0)", kind: .text) }
+        let form = Form(name: "wide", sections: [Section(fields: fields)])
+        let record = StoredRecord(key: RecordKey("id", 1), values: Dictionary(uniqueKeysWithValues: fields.map { ($0.key, FieldValue.text("v-" + $0.key)) }))
+        let html = RecordTableHTML(form: form, records: [record]) { _ in "/wide/1" }.render()
+        for field in fields { #expect(html.contains("<td>v-\(field.key)</td>"), "\(field.key)") }
+        #expect(html.contains("<div class=\"table-scroll\"><table class=\"records\">"))
+        #expect(WebAssets.stylesheet.contains("main:has(table.records) { max-width: 90rem; }"))
+    }
+
     @Test func sectionsAreFieldsetsAndEveryInputHasALabel() throws {
         let (session, _) = try Self.session()
         let html = Self.html(session)
