@@ -32,6 +32,21 @@ public struct SubmittedForm: Sendable, Hashable {
         }
     }
 
+    /// Reads the body as a browser writes it, or `nil` when it is not that:
+    /// a `%` without two hex digits after it, or bytes that are not UTF-8
+    /// (which `init(urlencoded:)` takes as U+FFFD, saving a hostile client's
+    /// garbage as text).
+    public init?(strictly body: Data) {
+        var members: [Member] = []
+        for pair in body.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = Self.decode(parts[0], strictly: true),
+                  let value = parts.count > 1 ? Self.decode(parts[1], strictly: true) : "" else { return nil }
+            members.append(Member(name: name, value: value))
+        }
+        self.members = members
+    }
+
     /// The first value of `name`.
     public func value(_ name: String) -> String? { members.first { $0.name == name }?.value }
 
@@ -42,6 +57,11 @@ public struct SubmittedForm: Sendable, Hashable {
     public func contains(_ name: String) -> Bool { members.contains { $0.name == name } }
 
     static func decode(_ bytes: Data.SubSequence) -> String {
+        decode(bytes, strictly: false)!
+    }
+
+    /// `decode(_:)`; `strictly`, nil for a malformed `%` escape or bytes that are not UTF-8.
+    static func decode(_ bytes: Data.SubSequence, strictly: Bool) -> String? {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var index = bytes.startIndex
@@ -53,11 +73,13 @@ public struct SubmittedForm: Sendable, Hashable {
                       let high = HexDigit.value(bytes[index + 1]), let low = HexDigit.value(bytes[index + 2]) {
                 out.append(high << 4 | low)
                 index += 2
+            } else if byte == UInt8(ascii: "%"), strictly {
+                return nil
             } else {
                 out.append(byte)
             }
             index += 1
         }
-        return String(decoding: out, as: UTF8.self)
+        return strictly ? String(validating: out, as: UTF8.self) : String(decoding: out, as: UTF8.self)
     }
 }

@@ -33,7 +33,16 @@ extension WebApp {
 
     private func page(_ request: HTTPRequest, _ parts: [String], visit: Visit) throws -> HTTPResponse {
         if request.method == "POST" {
-            let body = SubmittedForm(urlencoded: request.body)
+            // A browser posts a form as `application/x-www-form-urlencoded` UTF-8 (the page's script too):
+            // anything else is refused as what it is, not read as a form (`text/plain` was) nor told its
+            // CSRF token is missing (a multipart body's was), and bytes that are not UTF-8 are not saved as U+FFFD.
+            let type = request.header("content-type")?.split(separator: ";").first.map { $0.trimmingSpaces().lowercased() }
+            guard type == "application/x-www-form-urlencoded" else {
+                return .text(415, "a form is posted as application/x-www-form-urlencoded, not \(type ?? "a body of no type")")
+            }
+            guard let body = SubmittedForm(strictly: request.body) else {
+                return .text(400, "the form's body is not URL-encoded UTF-8 (a % without two hex digits, or bytes that are not UTF-8)")
+            }
             guard visitors.checkCSRF(body.value("_csrf"), id: visitors.cookieID(request)) else {
                 return .html(403, WebPage(title: "Refused", body: "<p class=\"notice conflict\" role=\"alert\">This form is out of date or did not come from this server (its CSRF token is missing or wrong). Go back, reload and try again.</p>\n").render())
             }

@@ -249,6 +249,38 @@ import Testing
         #expect(huge.status >= 400 && huge.status < 500, "\(huge.status)")
     }
 
+    /// A form's post is `application/x-www-form-urlencoded` UTF-8, as every
+    /// browser (and the page's script) sends it; anything else is refused,
+    /// and nothing is written: `text/plain` was read as a form and saved, a
+    /// multipart body was told its CSRF token was missing, and bytes that
+    /// are not UTF-8 (or a `%` without two hex digits) were saved as U+FFFD
+    /// or as the text as sent.
+    @Test func aPostIsAFormsEncodingOrRefused() throws {
+        let db = try DemoDatabase()
+        let dump = try db.dump()
+        let server = try ServeRun(db, [])
+        let browser = PageVisitor(port: server.port)
+        let page = try browser.get("/forms/signup/1")
+        let token = PageVisitor.formMembers(page.text).first { $0.0 == "_csrf" }?.1 ?? ""
+        var headers = ["Cookie": browser.cookies.map { "\($0)=\($1)" }.joined(separator: "; ")]
+        for (type, status) in [("text/plain", 415), ("multipart/form-data; boundary=x", 415), ("", 415)] {
+            headers["Content-Type"] = type.isEmpty ? nil : type
+            let reply = try HTTPClient.request("POST", port: server.port, "/forms/signup/1", headers: headers,
+                                               body: Data("_csrf=\(token)&firstName=Mallory".utf8))
+            #expect(reply.status == status, "\(type): \(reply)")
+        }
+        headers["Content-Type"] = "application/x-www-form-urlencoded; charset=UTF-8"
+        for body in ["_csrf=\(token)&firstName=%E2%82", "_csrf=\(token)&firstName=%ZZ%"] {
+            let reply = try HTTPClient.request("POST", port: server.port, "/forms/signup/1", headers: headers, body: Data(body.utf8))
+            #expect(reply.status == 400 && reply.text.contains("not URL-encoded UTF-8"), "\(body): \(reply)")
+        }
+        #expect(try db.dump() == dump)
+        // As a browser sends it, with a charset, the post is read.
+        let saved = try HTTPClient.request("POST", port: server.port, "/forms/signup/1", headers: headers,
+                                           body: Data("_csrf=\(token)&firstName=Mall%C3%B6ry".utf8))
+        #expect(saved.status == 303, "\(saved)")
+    }
+
     @Test func readOnlyRefusesEveryWrite() throws {
         let db = try DemoDatabase()
         let dump = try db.dump()
