@@ -33,7 +33,8 @@ extension FormStore: RecordStore {
                 let column = quoteIdentifier(form.sections[s].fields[f].key)
                 let values = try conn.fetchAll("SELECT \(column) FROM \(quoteIdentifier(form.tableName)) "
                     + "WHERE \(column) IS NOT NULL LIMIT 20").map { $0[0] as DatabaseValue }
-                guard values.contains(where: { if case .text = $0 { true } else { false } }),
+                // Empty text is no layout (a column declared `DEFAULT ''`): only other text tells.
+                guard values.contains(where: { if case .text(let text) = $0 { !text.isEmpty } else { false } }),
                       !values.contains(where: { DateStorageFormat.detect($0) != nil }) else { continue }
                 form.sections[s].fields[f].kind = .text
                 form.sections[s].fields[f].hint = "dates in a layout FormStore does not read as dates: edited as text, as stored"

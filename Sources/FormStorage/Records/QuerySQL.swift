@@ -30,8 +30,9 @@ struct QuerySQL {
             fragment.sql += key.descending ? " DESC" : ""
             order.append(fragment)
         }
-        if query.inStoredOrder, query.order.isEmpty, !mapping.table.isView, !mapping.table.isWithoutRowID,
-           !mapping.table.primaryKey.isRowID, let rowID = mapping.table.rowIDName {
+        // A page (`limit`, `offset`) is the one `list` shows, in key order.
+        if query.inStoredOrder, query.order.isEmpty, query.limit == nil, query.offset == 0, !mapping.table.isView,
+           !mapping.table.isWithoutRowID, !mapping.table.primaryKey.isRowID, let rowID = mapping.table.rowIDName {
             order.append(Fragment(sql: quoteIdentifier(rowID)))
         }
         order += mapping.keyColumns.filter { column in !query.order.contains { $0.field == column } }

@@ -109,6 +109,9 @@ import Testing
         }
         #expect(try copy.dump() == source.dump())
         #expect(try source.run(["list", "t"]).output == "code  v\na     4\nb     1\nc     3\n")
+        // A page of an export is the page `list` shows, in key order.
+        let page = try source.run(["export", "t", "--limit", "1", "--format", "csv"]).output
+        #expect(page == "code,v\r\na,\"4\"\r\n", "\(page.debugDescription)")
     }
 
     @Test(arguments: ["ndjson", "json", "csv"])

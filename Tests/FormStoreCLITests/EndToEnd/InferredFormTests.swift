@@ -180,5 +180,8 @@ import Testing
         // A column of dates FormStore reads stays a date field.
         let iso = try demo.run(["set", "ev", "1", "iso=01/02/2003"])
         #expect(iso.code == 65, "\(iso)")
+        // Empty text is no layout: a DATE column holding only '' stays a date field.
+        let empty = try DemoDatabase(sql: "CREATE TABLE p (id INTEGER PRIMARY KEY, due DATE NOT NULL DEFAULT ''); INSERT INTO p DEFAULT VALUES;")
+        #expect(try empty.run(["set", "p", "1", "due=2024-02-30"]).code == 65)
     }
 }

@@ -330,3 +330,4 @@ import Testing
         #expect(try empty.query("SELECT ts, v FROM k ORDER BY ts") == "2024-01-02 10:00:00|a\n2024-01-02T10:00:00Z|b\n2024-03-04T05:06:07Z|c\n")
     }
 }
+
