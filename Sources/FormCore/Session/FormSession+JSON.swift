@@ -70,9 +70,7 @@ extension FormSession {
                 continue
             }
             if member.isDocument && !field.kind.holdsText {
-                let message = MessageCatalog.english.resolve(code: "kind", field: field, overrides: form.messages,
-                                                             ruleMessage: nil, parameters: ["kind": "a JSON object"])
-                errors.append(FieldError(field: field.key, code: "kind", message: message))
+                errors.append(cannotHold(field, "a JSON object"))
                 continue
             }
             if isAsItIs(member.value, field) || field.isShownSecret(member.value) { continue }
@@ -211,11 +209,7 @@ extension FormSession {
         if plain == .null { return .success(.null) }
         // NaN where the store holds none (SQLite) is refused here, as a value the field cannot hold: the
         // store refused it only at the save, an error a service answered as its own (500), not the request's.
-        if case .double(let number) = plain, number.isNaN, !backend.holdsNaN {
-            let message = MessageCatalog.english.resolve(code: "kind", field: field, overrides: form.messages,
-                                                         ruleMessage: nil, parameters: ["kind": "NaN"])
-            return .failure(FieldError(field: field.key, code: "kind", message: message))
-        }
+        if case .double(let number) = plain, number.isNaN, !backend.holdsNaN { return .failure(cannotHold(field, "NaN")) }
         // Text as JSON gives it, not hex typed (`Field.readsHexAsBytes`).
         if case .text = plain, field.readsHexAsBytes { return .success(plain) }
         let parsed: FieldValue
@@ -228,6 +222,12 @@ extension FormSession {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// `field`'s `kind` error for a value it cannot hold, named by `kind` ("Tags cannot hold a JSON object").
+    private func cannotHold(_ field: Field, _ kind: String) -> FieldError {
+        FieldError(field: field.key, code: "kind", message: MessageCatalog.english.resolve(
+            code: "kind", field: field, overrides: form.messages, ruleMessage: nil, parameters: ["kind": kind]))
     }
 
     /// Why a body may never set `field`, whatever its values: checked before the value is read.

@@ -7,7 +7,7 @@ extension SaveOutcome {
     public func maskingSecureValues(of form: Form, with mask: FieldValue) -> SaveOutcome {
         guard case .conflict(let conflicts) = self else { return self }
         return .conflict(conflicts.map { conflict in
-            guard form.field(conflict.field)?.isSecure == true else { return conflict }
+            guard form.conflictIsSecure(conflict.field) else { return conflict }
             func masked(_ value: FieldValue) -> FieldValue { value.isEmpty ? value : mask }
             return FieldConflict(field: conflict.field, base: masked(conflict.base), mine: masked(conflict.mine),
                                  theirs: masked(conflict.theirs))

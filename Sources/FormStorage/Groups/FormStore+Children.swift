@@ -14,7 +14,7 @@ extension FormStore {
         try database.read { conn -> Form? in
             guard try conn.tableExists(name) else { return nil }
             let tables = try conn.tableNames().map { try conn.tableInfo($0) }
-            return try Self.datesReadAsStored(FormInference.form(for: try conn.tableInfo(name), including: tables), conn)
+            return try FormInference.readingDatesAsStored(FormInference.form(for: try conn.tableInfo(name), including: tables), conn)
         }
     }
 

@@ -237,10 +237,10 @@ public struct TableMapping: Sendable, Hashable {
         }
         // A key of one column, the usual one, as an array literal: `map`
         // reserved its room through the array's growing path (issue 14).
-        if keyPositions.count == 1 && !untypedKeys[0] { return [try keyArgument(key, at: keyPositions[0])] }
+        if keyPositions.count == 1 && !untypedKeys[0] { return [try keyArgument(key, at: 0)] }
         var arguments: [DatabaseValue] = []
-        for (position, untyped) in zip(keyPositions, untypedKeys) {
-            let argument = try keyArgument(key, at: position)
+        for (index, untyped) in untypedKeys.enumerated() {
+            let argument = try keyArgument(key, at: index)
             arguments.append(argument)
             if untyped { arguments.append(argument) }
         }
@@ -271,15 +271,16 @@ public struct TableMapping: Sendable, Hashable {
         }.joined(with: " AND ")
     }
 
-    /// The key's value for the column at `position`, encoded as stored.
+    /// The key's value for its key column at `index` (key order), encoded as stored.
     @inline(__always)
-    private func keyArgument(_ key: RecordKey, at position: Int) throws -> DatabaseValue {
+    private func keyArgument(_ key: RecordKey, at index: Int) throws -> DatabaseValue {
+        let position = keyPositions[index]
         guard let value = key[columns[position]] else {
             throw FormStoreError.badKey(RecordKey.lacking(columns[position], key, table: table.name, keyedBy: keyColumns))
         }
         // A date key as stored (`keysKeptAsStored`) is bound as it is; a date given for it, in the column's layout.
-        if case .date = value {} else if let index = keyPositions.firstIndex(of: position), keysKeptAsStored[index] {
-            return DatabaseValue(value)
+        if keysKeptAsStored[index] {
+            if case .date = value {} else { return DatabaseValue(value) }
         }
         return columnCodings[position].encode(value)
     }
