@@ -8,10 +8,32 @@ public enum PostgresURL {
         return lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://")
     }
 
+    /// True for a libpq `key=value` connection string (`host=db dbname=app`):
+    /// every word a `name=value` whose name libpq knows.
+    public static func isConnectionString(_ location: String) -> Bool {
+        let words = location.split(whereSeparator: \.isWhitespace)
+        return !words.isEmpty && !isURL(location) && words.allSatisfy { word in
+            guard let equals = word.firstIndex(of: "=") else { return false }
+            return connectionKeywords.contains(word[..<equals].lowercased())
+        }
+    }
+
+    /// The keywords of libpq's connection strings a person gives most.
+    private static let connectionKeywords: Set<String> = [
+        "host", "hostaddr", "port", "dbname", "user", "password", "passfile", "sslmode", "sslrootcert",
+        "connect_timeout", "application_name", "options", "service", "target_session_attrs",
+    ]
+
     /// The URL without its password (`postgres://app@db/app`), in the user
-    /// information or as a `password=` query parameter; anything else as it is.
+    /// information or as a `password=` query parameter (its name
+    /// percent-encoded too, as libpq reads `pass%77ord=`); a libpq `key=value`
+    /// string without its `password=` word; anything else as it is.
     public static func withoutPassword(_ location: String) -> String {
-        guard let (scheme, at) = userInformation(location) else { return location }
+        guard let (scheme, at) = userInformation(location) else {
+            let words = location.split(separator: " ", omittingEmptySubsequences: false)
+            guard words.contains(where: isPassword) else { return location }
+            return words.filter { !isPassword($0) }.joined(separator: " ")
+        }
         var shown = location
         if let at {
             let user = location[scheme.upperBound..<at].split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
@@ -40,7 +62,18 @@ public enum PostgresURL {
         return location[location.index(after: query)...].split(separator: "&")
     }
 
-    private static func isPassword(_ parameter: Substring) -> Bool { parameter.lowercased().hasPrefix("password=") }
+    /// True for a `password=…` parameter, its name read as libpq reads a
+    /// URL's: percent-decoded (`pass%77ord=` is one too).
+    private static func isPassword(_ parameter: Substring) -> Bool {
+        guard let equals = parameter.firstIndex(of: "=") else { return false }
+        let name = parameter[..<equals]
+        return (name.percentDecoded() ?? String(name)).lowercased() == "password"
+    }
+
+    /// The value of a `name=value` parameter, as written.
+    private static func value(of parameter: Substring) -> String {
+        parameter.firstIndex(of: "=").map { String(parameter[parameter.index(after: $0)...]) } ?? ""
+    }
 
     /// `message` (libpq's, about `location`) with the location shown without
     /// its password and the password itself nowhere: libpq quotes the part it
@@ -63,11 +96,11 @@ public enum PostgresURL {
                 let user = location[scheme.upperBound..<at].split(separator: ":", maxSplits: 1)
                 if user.count == 2 { found.append(String(user[1])) }
             }
-            return found + queryParameters(location).filter(isPassword).map { String($0.dropFirst("password=".count)) }
+            return found + queryParameters(location).filter(isPassword).map(value(of:))
         }
         return location.split(whereSeparator: \.isWhitespace).filter(isPassword).map { word in
-            let value = word.dropFirst("password=".count)
-            return String(value.hasPrefix("'") && value.hasSuffix("'") && value.count >= 2 ? value.dropFirst().dropLast() : value)
+            let value = value(of: word)
+            return value.hasPrefix("'") && value.hasSuffix("'") && value.count >= 2 ? String(value.dropFirst().dropLast()) : value
         }
     }
 }

@@ -1,6 +1,7 @@
 import FormBasics
 import FormCore
 import FoundationEssentials
+import FormStoragePostgres
 
 /// Where the command finds its database and its form specs.
 struct GlobalOptions: Sendable, Equatable {
@@ -47,6 +48,12 @@ struct GlobalOptions: Sendable, Equatable {
         }
         if databasePath == ":memory:" || databasePath.hasPrefix("file::memory:") || databasePath.contains("mode=memory") {
             throw CLIError.usage("--db \(databasePath) is a database in memory, gone when the command ends: name a database file")
+        }
+        // libpq's `host=… dbname=…` would otherwise be a file path: refused while no such file is
+        // there, so `init` makes no file named after it (password and all).
+        if PostgresURL.isConnectionString(databasePath), !FileManager.default.fileExists(atPath: databasePath) {
+            throw CLIError.usage("--db \(PostgresURL.withoutPassword(databasePath)) is a libpq connection string: "
+                                 + "name a PostgreSQL database by its URL (postgresql://USER@HOST:PORT/DBNAME)")
         }
         if let forms = parsed.value("forms") {
             formsDirectory = forms

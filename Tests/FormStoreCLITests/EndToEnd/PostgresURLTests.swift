@@ -23,6 +23,31 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
     }
 
+    /// libpq reads a query parameter's name percent-decoded (`pass%77ord` is
+    /// `password`): such a password is not repeated either.
+    @Test func aPasswordParameterWithAnEncodedNameIsNotRepeated() throws {
+        for name in ["pass%77ord", "%70assword", "PASSWORD"] {
+            let run = try runBinary(["--db", "postgres://app@127.0.0.1:1/app?\(name)=s3cret-pass&connect_timeout=2", "list", "people"])
+            #expect(run.code == 74, "\(run)")
+            #expect(!run.errors.contains("s3cret"), "\(run)")
+        }
+    }
+
+    /// A libpq `key=value` string is no file to open or make: refused as
+    /// usage (exit 64), its password not repeated, nothing made.
+    @Test func aLibpqConnectionStringIsRefusedWithoutItsPassword() throws {
+        let scratch = try TemporaryDirectory()
+        let location = "host=127.0.0.1 port=1 user=ro password=s3cret-pass dbname=t1"
+        for command in [["list", "people"], ["init"]] {
+            let run = try runBinary(["--db", location] + command, directory: scratch.path)
+            #expect(run.code == 64, "\(run)")
+            #expect(run.errors.hasPrefix("Error: --db host=127.0.0.1 port=1 user=ro dbname=t1 is a libpq connection string: "
+                    + "name a PostgreSQL database by its URL (postgresql://USER@HOST:PORT/DBNAME)\n"), "\(run)")
+            #expect(!run.errors.contains("s3cret"), "\(run)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
+    }
+
     /// A URL libpq cannot read is repeated in its message: the password is not.
     @Test func aMalformedURLsPasswordIsNotRepeated() throws {
         let run = try runBinary(["--db", "postgres://alice:Sup3rS3cret@[::1", "list", "people"])
