@@ -56,8 +56,13 @@ struct ImportCommand: ParsableCommand {
         let workspace = try context.workspace()
         let form = try workspace.form(named: form, children: children)
         // The input is tokenized on a thread of its own, beside the rows' checks and inserts.
-        let reader = ReadAheadReader(format.reader(source, csvDelimiter: delimiter, groups: Set(form.groups.map(\.key))))
-        let summary = try workspace.importRecords(of: form, from: reader, dryRun: dryRun, children: children)
+        // Ctrl-C stops the import at its next row, and its transaction is undone (`ImportInterruption`).
+        let interruption = ImportInterruption()
+        let reader = ReadAheadReader(format.reader(source, csvDelimiter: delimiter, groups: Set(form.groups.map(\.key))),
+                                     interruption: interruption)
+        let summary = try interruption.whileTrapped {
+            try workspace.importRecords(of: form, from: reader, dryRun: dryRun, children: children)
+        }
         guard summary.failures.isEmpty else {
             // By line: a row a foreign key refused is told after the rows it waited for.
             var details = summary.failures.sorted { $0.line < $1.line }.map(\.description)

@@ -108,6 +108,9 @@ struct EditorLauncher: Sendable {
         return (String(decoding: data, as: UTF8.self), Self.linesNotUTF8(data))
     }
 
+    /// A signal's usual name (`SIGINT`), else `signal N`.
+    static func signalName(_ signal: Int32) -> String { signalNames[signal] ?? "signal \(signal)" }
+
     /// The usual names of the signals that end an editor.
     private static let signalNames: [Int32: String] = [
         SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGABRT: "SIGABRT", SIGKILL: "SIGKILL",

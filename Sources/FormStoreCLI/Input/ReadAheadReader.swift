@@ -71,8 +71,14 @@ final class ReadAheadReader: RecordReader {
 
     var declaredColumns: [String]? { readsInline ? reader.declaredColumns : receivedColumns }
 
-    init(_ reader: any RecordReader) {
+    /// Once it has taken a signal, `next()` throws its error.
+    private let interruption: ImportInterruption?
+
+    init(_ reader: any RecordReader, interruption: ImportInterruption? = nil) {
         self.reader = reader
+        self.interruption = interruption
+        // A wait for the next chunk (input that is slow to come) ends at the signal.
+        interruption?.onInterrupt { [channel] in channel.filled.signal() }
     }
 
     deinit {
@@ -88,6 +94,7 @@ final class ReadAheadReader: RecordReader {
     }
 
     func next() throws -> InputRecord? {
+        if let stop = interruption?.error { throw stop }
         if !started { start() }
         if readsInline { return try reader.next() }
         while position == current.count {
@@ -96,6 +103,7 @@ final class ReadAheadReader: RecordReader {
                 return nil
             }
             channel.filled.wait()
+            if let stop = interruption?.error { throw stop }
             // The chunk read is handed back, to be freed on the reading thread.
             let read = current
             current = []

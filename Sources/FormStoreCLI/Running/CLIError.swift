@@ -10,6 +10,7 @@
 public struct CLIError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Kind: Hashable, Sendable {
         case usage, validation, notFound, unavailable, storage, conflict, failure
+        case interrupted(signal: Int32)
     }
 
     private let kind: Kind
@@ -40,6 +41,10 @@ public struct CLIError: Error, Hashable, Sendable, CustomStringConvertible {
     public static func conflict(_ message: String, details: [String] = []) -> CLIError {
         CLIError(.conflict, message, details: details)
     }
+    /// Stopped by `signal` (SIGINT, SIGTERM) after undoing what it had
+    /// written (exit 128 + the signal's number, as a shell reports a process
+    /// the signal ended: 130 for Ctrl-C).
+    public static func interrupted(signal: Int32, _ message: String) -> CLIError { CLIError(.interrupted(signal: signal), message) }
     /// Anything else (exit 1).
     public static func failure(_ message: String) -> CLIError { CLIError(.failure, message) }
 
@@ -59,6 +64,7 @@ public struct CLIError: Error, Hashable, Sendable, CustomStringConvertible {
         case .storage: return .storage
         case .conflict: return .tryAgain
         case .failure: return .failure
+        case .interrupted(let signal): return ExitCode(rawValue: 128 + signal)
         }
     }
 

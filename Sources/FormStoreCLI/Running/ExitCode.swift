@@ -32,6 +32,7 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
         (.unavailable, "a library the command needs is not installed (libpq5, libmicrohttpd12)"),
         (.storage, "storage error: I/O, read-only, disk full, corrupt database"),
         (.tryAgain, "conflicting change or database busy: try again"),
+        (ExitCode(rawValue: 130), "interrupted (Ctrl-C; 143 for SIGTERM): an import undone, nothing written"),
     ]
 
     public var description: String { String(rawValue) }

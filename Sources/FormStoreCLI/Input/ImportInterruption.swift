@@ -1,0 +1,65 @@
+import Dispatch
+import Glibc
+import Synchronization
+
+/// What stops an import on SIGINT, SIGTERM or SIGHUP: the signal is taken
+/// (`SignalTrap`), and the next record the import asks for
+/// (`ReadAheadReader.next()`) is an error instead, so the import's
+/// transaction rolls back as for any other failure and the file is left as
+/// it was, with no journal beside it. Killed by the signal, the process left
+/// the transaction half written in the file and a hot journal to undo it.
+///
+/// An import waiting for input (a pipe that sends nothing) is woken. One
+/// that does not stop within `grace` (a statement that runs long) is ended
+/// then as the signal would have ended it; SQLite's journal undoes it at the
+/// next open.
+final class ImportInterruption: Sendable {
+    /// The signal taken; 0 while none was.
+    private let taken = Atomic<Int32>(0)
+    /// Run once a signal is taken (the reader's wait is ended).
+    private let wakers = Mutex<[@Sendable () -> Void]>([])
+    private let grace: Duration
+
+    init(grace: Duration = .seconds(5)) {
+        self.grace = grace
+    }
+
+    /// The error the import stops with once a signal was taken; nil before.
+    var error: CLIError? {
+        let signal = taken.load(ordering: .acquiring)
+        return signal == 0 ? nil : Self.error(signal)
+    }
+
+    static func error(_ signal: Int32) -> CLIError {
+        .interrupted(signal: signal, "interrupted by \(EditorLauncher.signalName(signal)): nothing was imported, "
+                     + "the database is as it was")
+    }
+
+    /// Runs `wake` when a signal is taken.
+    func onInterrupt(_ wake: @escaping @Sendable () -> Void) {
+        wakers.withLock { $0.append(wake) }
+    }
+
+    func interrupt(_ signal: Int32) {
+        guard taken.compareExchange(expected: 0, desired: signal, ordering: .acquiringAndReleasing).exchanged else { return }
+        for wake in wakers.withLock({ $0 }) { wake() }
+    }
+
+    /// Takes the signals while `body` runs.
+    func whileTrapped<T>(_ body: () throws -> T) throws -> T {
+        let grace = self.grace
+        let trap = SignalTrap.install(signals: [SIGINT, SIGTERM, SIGHUP], finish: { message, code in
+            // The import ends itself; past the grace it is ended here.
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(grace.components.seconds * 1_000_000_000))) {
+                SignalTrap.exit(message, code)
+            }
+        }) { [self] signal in
+            interrupt(signal)
+            return ("formstore: interrupted by \(EditorLauncher.signalName(signal)) and not stopped in time: "
+                    + "nothing was imported (SQLite's journal undoes the rows written at the next open)\n",
+                    ExitCode(rawValue: 128 + signal))
+        }
+        defer { trap.remove() }
+        return try body()
+    }
+}
