@@ -74,13 +74,23 @@ struct ResumeNotice: Sendable, Hashable {
     /// (with `unsaved`, one per change, where nothing could keep the draft:
     /// each its own line, so a line break inside a value, printed `\n`, is
     /// told apart from the next change).
-    func draftDetails(fallback: DraftAutosaver.Fallback?, unsaved: [String] = []) -> [String] {
-        guard let fallback else { return ["your changes are kept as a draft; to resume, run: \(command)"] }
+    ///
+    /// `progress` names the secure fields changed, which no draft keeps: they
+    /// are to be typed again, and said so.
+    func draftDetails(fallback: DraftAutosaver.Fallback?, unsaved: [String] = [],
+                      progress: EditProgress.Snapshot = .init()) -> [String] {
+        let secrets = progress.secureFieldsChanged.joined(separator: ", ")
+        guard progress.secureFieldsChanged.isEmpty || progress.hasDraftableChanges else {
+            return ["secret fields are never kept in drafts, so there is no draft; type again: \(secrets)"]
+        }
+        let typeAgain = secrets.isEmpty ? [] : ["secret fields are never kept in drafts; type again: \(secrets)"]
+        guard let fallback else { return ["your changes are kept as a draft; to resume, run: \(command)"] + typeAgain }
         if fallback.isNowhere {
             return ["no draft could be kept; your changes, to type again:"] + unsaved.map { "  \($0)" }
+                + (secrets.isEmpty ? [] : ["  and the secret fields \(secrets)"])
                 + ["to start again, run: \(command)"]
         }
-        return ["your changes are kept in \(fallback.location); to resume, run: \(command)"]
+        return ["your changes are kept in \(fallback.location); to resume, run: \(command)"] + typeAgain
     }
 
     /// Said while the edit goes on, once the autosave found nowhere to keep

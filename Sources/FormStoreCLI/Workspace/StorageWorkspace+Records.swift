@@ -122,7 +122,8 @@ extension StorageWorkspace {
             let problem = CLIError.classifying(error, databasePath: globals.shownDatabase)
             guard session.hasUnsavedChanges, [.storage, .tryAgain, .validationFailed].contains(problem.exitCode) else { throw problem }
             throw problem.adding(details: notice.draftDetails(fallback: session.draftFallback,
-                                                              unsaved: session.draftSnapshot.shownLines(form: session.form)))
+                                                              unsaved: session.draftSnapshot.shownLines(form: session.form),
+                                                              progress: EditProgress.Snapshot(session)))
         }
     }
 }

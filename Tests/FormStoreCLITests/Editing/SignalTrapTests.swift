@@ -51,6 +51,31 @@ import Glibc
         #expect(store.drafts.first?.values["name"] == .text("Bobby"))
     }
 
+    /// A save that failed (a lock) says where the draft is, and names the
+    /// secure fields changed, which no draft keeps, to be typed again: a new
+    /// password was dropped without a word.
+    @Test func aFailedSavesDetailsNameTheSecretsToTypeAgain() {
+        let notice = ResumeNotice(form: "people", key: RecordKey("id", .int(1)))
+        var both = EditProgress.Snapshot()
+        both.hasUnsavedChanges = true
+        both.hasDraftableChanges = true
+        both.secureFieldsChanged = ["Password"]
+        #expect(notice.draftDetails(fallback: nil, progress: both) == [
+            "your changes are kept as a draft; to resume, run: formstore edit people 1",
+            "secret fields are never kept in drafts; type again: Password",
+        ])
+        var secretOnly = both
+        secretOnly.hasDraftableChanges = false
+        #expect(notice.draftDetails(fallback: nil, progress: secretOnly) == [
+            "secret fields are never kept in drafts, so there is no draft; type again: Password",
+        ])
+        var plain = both
+        plain.secureFieldsChanged = []
+        #expect(notice.draftDetails(fallback: nil, progress: plain) == [
+            "your changes are kept as a draft; to resume, run: formstore edit people 1",
+        ])
+    }
+
     @Test func resumeCommandsAreShellQuoted() {
         #expect(ResumeNotice(form: "people", key: RecordKey("id", .int(3))).command == "formstore edit people 3")
         // An edit in $EDITOR resumes there: its document restores the draft too.
