@@ -61,6 +61,8 @@ extension FormStore {
     func attachSidecar(creating: Bool) throws -> Bool {
         guard let sidecar else { return true }
         if database.isAttached(Sidecar.schemaName) { return true }
+        // One that could not be opened is as none to read (`sidecarProblem`); a write tries it again.
+        if !creating, sidecarProblem != nil { return false }
         let writable = !database.configuration.readOnly
         guard sidecar.exists || (creating && writable) else { return false }
         do {

@@ -81,14 +81,25 @@ public struct Sidecar: Sendable, Hashable {
         configuration.journalMode = .unchanged
         configuration.busyTimeout = busyTimeout
         configuration.maximumReaderCount = 0
-        let conn = try Connection(path: path, configuration: configuration)
-        try Migrator.formStore.migrate(conn)
-        // Which database this is for, so a person looking at the folder can tell.
-        guard conn.createdFile else { return }
-        try conn.execute("""
-            INSERT OR IGNORE INTO formstore_settings (key, value, updated_at) VALUES (?, ?, ?)
-            """, [Self.databaseKey, String(decoding: try JSONEncoder().encode(FieldValue.text(databasePath)), as: UTF8.self),
-                  ISO8601.dateTime(Date())])
+        var conn: Connection? = try Connection(path: path, configuration: configuration)
+        let created = conn?.createdFile == true
+        do {
+            try Migrator.formStore.migrate(conn!)
+            // Which database this is for, so a person looking at the folder can tell.
+            guard created else { return }
+            try conn!.execute("""
+                INSERT OR IGNORE INTO formstore_settings (key, value, updated_at) VALUES (?, ?, ?)
+                """, [Self.databaseKey, String(decoding: try JSONEncoder().encode(FieldValue.text(databasePath)), as: UTF8.self),
+                      ISO8601.dateTime(Date())])
+        } catch {
+            // Made here and not finished (a full disk): no empty sidecar is left for every later open to trip on.
+            if created {
+                conn = nil
+                unlink(path)
+                unlink(path + "-journal")
+            }
+            throw error
+        }
     }
 
     /// The drafts kept in the sidecar, read from its file alone (read-only):
@@ -122,7 +133,7 @@ public struct Sidecar: Sendable, Hashable {
 
 /// The sidecar could not be made, opened or read: the database it belongs
 /// to is fine, this file of FormStore's (drafts and history) is not.
-public struct SidecarError: Error, CustomStringConvertible {
+public struct SidecarError: Error, Sendable, CustomStringConvertible {
     public var path: String
     public var underlying: DatabaseError
 

@@ -18,6 +18,12 @@ public final class FormStore: FormBackend, DraftStore {
     private let mappings = FormCache<CachedMapping>()
     /// Where FormStore's own tables are: see `OwnTables`.
     let ownTables: Mutex<OwnTables>
+    /// Why the sidecar there is could not be opened (`SidecarError`,
+    /// `PrivateDirectoryError`, `MigrationError`); nil when it was, or there
+    /// is none. The store then works without FormStore's tables: no history
+    /// is kept, and a draft written tries the sidecar again (and fails).
+    public var sidecarProblem: (any Error & Sendable)? { openingProblem.withLock { $0 } }
+    private let openingProblem = Mutex<(any Error & Sendable)?>(nil)
     /// How long history is kept (`FormStore+History.swift`).
     let retention = Mutex<HistoryRetention>(.forever)
     /// Sessions listening for other writers' commits (`FormStore+Commits.swift`).
@@ -55,7 +61,14 @@ public final class FormStore: FormBackend, DraftStore {
         if !isFormStores, let sidecar = sidecarDirectory.map({ Sidecar(database: database.path, directory: $0) })
                                           ?? Sidecar(database: database.path, folder: FileDraftStore.standardPath) {
             ownTables = Mutex(.sidecar(sidecar))
-            try attachSidecar(creating: false)
+            // A sidecar that cannot be used (damaged, on a full disk, in a folder not the user's alone)
+            // stops nothing of the user's database: its records are read and saved without FormStore's
+            // tables, and the problem is kept for the caller to tell (`sidecarProblem`).
+            do {
+                try attachSidecar(creating: false)
+            } catch {
+                openingProblem.withLock { $0 = error }
+            }
         } else {
             ownTables = Mutex(.database)
             if applyingMigrations && !database.configuration.readOnly {

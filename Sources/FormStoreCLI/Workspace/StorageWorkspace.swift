@@ -97,6 +97,11 @@ final class StorageWorkspace: Workspace {
         try prepare?(database)
         let store = try FormStore(database: database, applyingMigrations: access == .writeWithDrafts)
         store.historyRetention = globals.historyRetention
+        if let problem = store.sidecarProblem {
+            // FormStore's own file for this database is broken: the database itself is used all the same.
+            warnings?.write("formstore: warning: \(CLIError.classifying(problem, databasePath: globals.shownDatabase).message); "
+                            + "this command keeps no history or drafts there (move that file away and a new one is made)\n")
+        }
         openedStore = store
         return store
     }

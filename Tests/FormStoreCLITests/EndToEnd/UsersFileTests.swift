@@ -152,6 +152,30 @@ import FormStorage
         #expect(try Self.snapshot(demo).companions.isEmpty)
     }
 
+    /// A sidecar that cannot be read (damaged) stops nothing of the user's
+    /// database: each command says so in a warning and reads and saves the
+    /// records without it, and an edit's draft goes to the fallback file.
+    /// It stopped every command, `list` included.
+    @Test func aDamagedSidecarStopsNothingOfTheDatabase() throws {
+        let demo = try Self.application()
+        let edit = try demo.run(["edit", "customers", "1"], stdin: "\nGdańsk\n")
+        #expect(edit.code == 1, "\(edit)")
+        try Data("not a database at all, but long enough to be read as a header of one\n".utf8)
+            .write(to: URL(fileURLWithPath: demo.sidecar.path))
+        let warning = "formstore: warning: cannot read \(demo.sidecar.path): the file is not an SQLite database; this command "
+            + "keeps no history or drafts there (move that file away and a new one is made)\n"
+        let list = try demo.run(["list", "customers"])
+        #expect(list.code == 0, "\(list)")
+        #expect(list.errors == warning)
+        let set = try demo.run(["set", "customers", "1", "city=Gdynia"])
+        #expect(set.code == 0, "\(set)")
+        #expect(set.errors == warning)
+        #expect(try demo.query("SELECT city FROM customers WHERE id = 1") == "Gdynia\n")
+        let again = try demo.run(["edit", "customers", "1"], stdin: "\nSopot\n")
+        #expect(again.code == 1, "\(again)")
+        #expect(again.errors.contains("your changes are kept in \(demo.stateDirectory)/formstore/draft-"), "\(again)")
+    }
+
     /// The save and the deletion of the draft are one transaction across the
     /// database and its sidecar: when the commit fails (a deferred foreign key),
     /// neither happens.
