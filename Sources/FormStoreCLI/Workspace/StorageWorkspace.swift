@@ -99,8 +99,9 @@ final class StorageWorkspace: Workspace {
         store.historyRetention = globals.historyRetention
         if let problem = store.sidecarProblem {
             // FormStore's own file for this database is broken: the database itself is used all the same.
+            let remedy = problem is SidecarError ? " (move that file away and a new one is made)" : ""
             warnings?.write("formstore: warning: \(CLIError.classifying(problem, databasePath: globals.shownDatabase).message); "
-                            + "this command keeps no history or drafts there (move that file away and a new one is made)\n")
+                            + "this command keeps no history or drafts there\(remedy)\n")
         }
         openedStore = store
         return store
