@@ -37,7 +37,7 @@ extension JSONNode {
 
     /// Whether the node is a document a field keeps as its JSON text (`fieldValue`):
     /// an object other than `{"$base64": …}`, or an array holding an object.
-    var isDocument: Bool {
+    public var isDocument: Bool {
         switch self {
         case .object(let members): !(members.count == 1 && members[0].key == "$base64")
         case .array: holdsObject

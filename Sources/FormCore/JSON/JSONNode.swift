@@ -15,11 +15,26 @@ public enum JSONNode: Sendable, Equatable {
     public struct Member: Sendable, Equatable {
         public var key: String
         public var value: JSONNode
+        /// The value's JSON text as it was written, without the space between
+        /// its tokens, when it is an object or an array: a document is kept
+        /// as that text, its numbers as written (`1.50`, `2e3`), where
+        /// `JSONNode.compactText` spells them anew (`1.5`, `2000.0`).
+        public var text: String?
 
-        public init(key: String, value: JSONNode) {
+        public init(key: String, value: JSONNode, text: String? = nil) {
             self.key = key
             self.value = value
+            self.text = text
         }
+
+        /// The member's value as a field holds it (`JSONNode.fieldValue`),
+        /// a document as the text it was written in.
+        public var fieldValue: FieldValue? {
+            if value.isDocument, let text { return .text(text) }
+            return value.fieldValue
+        }
+
+        public static func == (a: Member, b: Member) -> Bool { a.key == b.key && a.value == b.value }
     }
 
     /// What a spec error calls this node's type.

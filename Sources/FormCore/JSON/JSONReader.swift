@@ -201,9 +201,57 @@ public struct JSONReader {
             let duplicate = members.count < 16 ? members.contains { $0.key == name } : !keys.insert(name).inserted
             if members.count == 15 { keys = Set(members.map(\.key) + [name]) }
             if duplicate { throw duplicateKey(key) }
-            members.append(JSONNode.Member(key: name, value: try memberValue(of: key)))
+            let (value, text) = try memberValueAndText(of: key)
+            members.append(JSONNode.Member(key: name, value: value, text: text))
         }
         return .object(members)
+    }
+
+    /// `memberValue(of:)`, with the value's text as written (`compactSource`)
+    /// when it is an object or an array (`JSONNode.Member.text`).
+    public mutating func memberValueAndText(of key: Key) throws(JSONSyntaxError) -> (JSONNode, String?) {
+        try skipColon(after: key)
+        return try valueAndText()
+    }
+
+    /// `value()`, with the value's text as written when it is an object or
+    /// an array: its bytes without the space between tokens.
+    public mutating func valueAndText() throws(JSONSyntaxError) -> (JSONNode, String?) {
+        let start = index
+        let node = try value()
+        switch node {
+        case .object, .array: return (node, compactSource(start..<index))
+        default: return (node, nil)
+        }
+    }
+
+    /// The JSON text at `range` (whole values, checked already) without the
+    /// space between its tokens: strings, numbers and literals byte for byte.
+    private func compactSource(_ range: Range<Int>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(range.count)
+        var inString = false
+        var escaped = false
+        for byte in bytes[range] {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                out.append(byte)
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): continue
+            case UInt8(ascii: "\""): inString = true
+            default: break
+            }
+            out.append(byte)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     // MARK: Objects member by member

@@ -48,7 +48,7 @@ extension FormSession {
                     continue
                 }
                 // A row naming no stored row's key is new (its date cells keep their text as given).
-                let givenKey = identity.map { name in cells.first { $0.key == name }?.value.fieldValue ?? .null }
+                let givenKey = identity.map { name in cells.first { $0.key == name }?.fieldValue ?? .null }
                 let storedRow = stored[givenKey].flatMap { id in groupState.pristine[group.key]?.first { $0.id == id } }
                 var values: [String: FieldValue] = [:]
                 // Each field's cell as read, and its error: taken once the row is known (below).
@@ -57,16 +57,16 @@ extension FormSession {
                     let path = "\(at).\(cell.key)"
                     if let field = group.field(cell.key) {
                         // A secure cell given as it is shown (`Field.shownSecret`): left out, as no value.
-                        if field.isShownSecret(cell.value.fieldValue) { continue }
-                        var result = machineValue(cell.value.fieldValue, for: field, group: group.key, new: storedRow == nil,
+                        if field.isShownSecret(cell.fieldValue) { continue }
+                        var result = machineValue(cell.fieldValue, for: field, group: group.key, new: storedRow == nil,
                                                   stored: storedRow?[field.key] ?? .null)
                         if case .failure(var error) = result {
                             error.field = path
                             result = .failure(error)
                         }
                         if case .success(let value) = result { values[cell.key] = value }
-                        parsed.append((field, cell.value.fieldValue, result))
-                    } else if group.keyFields.contains(cell.key), let value = cell.value.fieldValue {
+                        parsed.append((field, cell.fieldValue, result))
+                    } else if group.keyFields.contains(cell.key), let value = cell.fieldValue {
                         values[cell.key] = value
                     } else {
                         errors.append(FieldError(field: path, code: "unknownField", message: "\(group.key) has no field \(cell.key.quoted)"))

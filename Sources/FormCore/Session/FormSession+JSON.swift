@@ -44,7 +44,7 @@ extension FormSession {
         // A JSON object (or an array holding one) is a document, which only text keeps, as its JSON text:
         // a list field split its text at the commas, a choice or a number took it as text.
         try apply(members.filter { form.group($0.key) == nil }.map { member in
-            (member.key, member.value.fieldValue, member.value.isDocument)
+            (member.key, member.fieldValue, member.value.isDocument)
         })
         try apply(plans)
     }

@@ -49,10 +49,11 @@ struct Assignment: Sendable, Hashable {
         do {
             var reader = JSONRecord.reader(Array(rest.utf8))
             reader.skipSpace()
-            let node = try reader.value()
+            let (node, text) = try reader.valueAndText()
             reader.skipSpace()
             guard reader.isAtEnd else { throw reader.failure("unexpected text after the value") }
-            guard let value = node.fieldValue else {
+            // A document is kept as it was typed, less the space between its tokens (`1.50` stays).
+            guard let value = JSONNode.Member(key: field, value: node, text: text).fieldValue else {
                 throw CLIError.usage("'\(field):=': $base64 is not valid base64")
             }
             input = FieldInput(json: value)

@@ -42,11 +42,11 @@ enum JSONRecord {
                 ?? members.values.position(adding: reader.string(of: key))
             guard !members.values.holdsValue(at: position) else { throw reader.duplicateKey(key) }
             last = position
-            let node = try reader.memberValue(of: key)
+            let (node, text) = try reader.memberValueAndText(of: key)
             switch node {
             case .object, .array:
                 // Held until the line has parsed; `.null` keeps the name's place (and catches a repeat).
-                members.nested.append(JSONNode.Member(key: members.values.names[position], value: node))
+                members.nested.append(JSONNode.Member(key: members.values.names[position], value: node, text: text))
                 members.values[at: position] = .null
             case .null, .bool, .number, .string:
                 members.values[at: position] = node.fieldValue
@@ -113,7 +113,7 @@ enum JSONRecord {
                 continue
             default:
                 // A BLOB as export writes it ({"$base64": "…"}), or an object as its JSON text.
-                guard let value = member.value.fieldValue else {
+                guard let value = member.fieldValue else {
                     throw InputError(line: line, message: "field '\(key)': $base64 is not valid base64")
                 }
                 record[key] = value

@@ -52,6 +52,23 @@ import Testing
     /// `sqlite-utils --json-cols` writes it) is stored as its compact JSON
     /// text, by import, `new --json` and `set meta:=` alike, and export gives
     /// that text back as the string it now is.
+    /// Its numbers and escapes stay as written (`1.50`, `2e3`, `\u00e9`): the
+    /// document was spelled anew (`1.5`, `2000.0`, `é`).
+    @Test func aDocumentIsStoredAsWrittenLessItsSpaces() throws {
+        let demo = try DemoDatabase(sql: "CREATE TABLE d (id INTEGER PRIMARY KEY, meta JSON);")
+        let document = #"{ "price" : 10.00, "n": [1.0, 2e3], "s": "caf\u00e9 \"x\"" }"#
+        let stored = #"{"price":10.00,"n":[1.0,2e3],"s":"caf\u00e9 \"x\""}"#
+        #expect(try demo.run(["new", "d", "id=1", "meta:=" + document]).code == 0)
+        #expect(try demo.run(["new", "d", "--json"], stdin: #"{"id": 2, "meta": "# + document + "}").code == 0)
+        #expect(try demo.run(["import", "d"], stdin: #"{"id": 3, "meta": "# + document + "}\n").code == 0)
+        #expect(try demo.run(["new", "d", "id=4"]).code == 0)
+        #expect(try demo.run(["set", "d", "4", "--json"], stdin: #"{"meta": "# + document + "}").code == 0)
+        #expect(try demo.query("SELECT DISTINCT meta FROM d") == stored + "\n")
+        // Given again, it is no change.
+        let again = try demo.run(["import", "d"], stdin: #"{"id": 3, "meta": "# + document + "}\n")
+        #expect(again.errors.contains("0 updated, 1 unchanged"), "\(again)")
+    }
+
     /// A REAL ±Infinity is exported by name, as text `'Infinity'` is:
     /// imported back into its own row, in any column, it is no change.
     @Test(arguments: [["--format", "ndjson"], ["--format", "csv", "--raw-csv"]])
