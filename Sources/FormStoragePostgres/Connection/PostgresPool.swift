@@ -23,6 +23,9 @@ public final class PostgresPool: @unchecked Sendable {
     public let retries: Int
     /// How long a statement waits for another transaction's lock (nil: the server's setting).
     public let lockTimeout: Duration?
+    /// Every transaction read-only (`default_transaction_read_only`): the
+    /// server refuses any write, a table's or the schema's (SQLSTATE 25006).
+    public let readOnly: Bool
     private let condition = WaitCondition()
     private var idle: [PostgresConnection] = []
     private var open = 0
@@ -38,9 +41,12 @@ public final class PostgresPool: @unchecked Sendable {
     /// - parameter lockTimeout: how long a statement waits for a lock another
     ///   transaction holds before it fails (`lock_timeout`, SQLSTATE 55P03,
     ///   `PostgresError.isLockTimeout`); nil waits as the server is set to.
+    /// - parameter readOnly: every transaction read-only, so that a command
+    ///   that only reads cannot write, by mistake or otherwise.
     public init(url: String, maxConnections: Int = 4, preparesStatements: Bool = true, retries: Int = 8,
-                lockTimeout: Duration? = nil) throws {
+                lockTimeout: Duration? = nil, readOnly: Bool = false) throws {
         self.url = url
+        self.readOnly = readOnly
         self.maxConnections = max(1, maxConnections)
         self.preparesStatements = preparesStatements
         self.retries = retries
@@ -59,6 +65,7 @@ public final class PostgresPool: @unchecked Sendable {
             // 0 would wait for ever in PostgreSQL: the shortest wait it takes is 1 ms.
             try conn.execute("SELECT pg_catalog.set_config('lock_timeout', $1, false)", [String(max(milliseconds, 1))])
         }
+        if readOnly { try conn.execute("SELECT pg_catalog.set_config('default_transaction_read_only', 'on', false)") }
         return conn
     }
 

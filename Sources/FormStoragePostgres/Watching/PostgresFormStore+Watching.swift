@@ -71,9 +71,10 @@ extension PostgresFormStore: CommitObserving {
     private func installNotifyTrigger(_ table: PostgresTable) throws {
         do {
             try createNotifyTrigger(table)
-        } catch let error as PostgresError where error.sqlState == "42501" {
-            // A role that may read and write the table but not add a trigger to it: the table works
-            // as ever, only other writers' commits to it go unheard (`unwatchedTables` says so).
+        } catch let error as PostgresError where error.sqlState == "42501" || error.sqlState == "25006" {
+            // A role that may read and write the table but not add a trigger to it, or a store that only
+            // reads (`PostgresPool.readOnly`): the table works as ever, only other writers' commits to it
+            // go unheard (`unwatchedTables` says so) until a store that may write installs the trigger.
             commitListeners.state.withLock { state in
                 state.triggered.insert(table.name)
                 state.unwatched[table.name] = error.message

@@ -14,7 +14,10 @@ extension StorageWorkspace {
     func openPostgres() throws -> PostgresFormStore {
         // One connection serves a command; `serve` answers a few requests at once.
         // A lock held by another transaction is waited for as long as SQLite's busy timeout (exit 75 after).
-        let pool = try PostgresPool(url: databasePath, maxConnections: 4, lockTimeout: globals.busyTimeout)
+        // A command that only reads opens transactions the server keeps read-only: it writes nothing,
+        // not even the trigger `serve --read-only`'s live pages would otherwise install.
+        let pool = try PostgresPool(url: databasePath, maxConnections: 4, lockTimeout: globals.busyTimeout,
+                                    readOnly: access.isReadOnly)
         return try PostgresFormStore(pool: pool, applyingMigrations: access == .writeWithDrafts)
     }
 }
