@@ -182,18 +182,7 @@ enum EditorDocument {
         // `null` alone means no value: the word itself is quoted.
         let needsQuotes = scalars.first.map(isPadding) == true || scalars.last.map(isPadding) == true
             || scalars.first == "\"" || value == "null"
-        var body = ""
-        for scalar in scalars {
-            switch scalar {
-            case "\\": body += "\\\\"
-            case "\n": body += "\\n"
-            case "\r": body += "\\r"
-            case "\t": body += "\\t"
-            case "\"" where needsQuotes: body += "\\\""
-            case let hidden where TerminalText.isUnsafe(hidden): body += codeEscape(hidden)
-            default: body.unicodeScalars.append(scalar)
-            }
-        }
+        let body = ValueEscapes.escaped(value, quotes: needsQuotes)
         return needsQuotes ? "\"" + body + "\"" : body
     }
 
@@ -213,19 +202,13 @@ enum EditorDocument {
             case "\\": body += "\\\\"
             case "\"": body += "\\\""
             case "\n": body += "\\n"
-            case let hidden where TerminalText.isUnsafe(hidden): body += codeEscape(hidden)
+            case let hidden where TerminalText.isUnsafe(hidden): body += ValueEscapes.codeEscape(hidden)
             default: body.unicodeScalars.append(scalar)
             }
         }
         return "\"" + body + "\""
     }
 
-    /// `\u{1b}`: a control, bidi or zero-width character written so that the
-    /// editor shows it and reading the document gives it back (the database
-    /// is not trusted to hold only what a terminal may print; issue 20).
-    private static func codeEscape(_ scalar: Unicode.Scalar) -> String {
-        "\\u{" + String(scalar.value, radix: 16) + "}"
-    }
 
     // MARK: Decoding
 
@@ -252,7 +235,7 @@ enum EditorDocument {
             return value.isEmpty ? .emptyText : .typed(value)
         }
         if trimmed == "null" { return .null }
-        return .typed(unescape(trimmed))
+        return .typed(ValueEscapes.unescaped(trimmed))
     }
 
     /// Without the spaces and tabs at its ends (scalars: a mark after a space is kept).
@@ -276,54 +259,13 @@ enum EditorDocument {
                 index = scalars.index(after: index)
                 raw.unicodeScalars.append(scalars[index])
             } else if scalar == "\"" {
-                return (unescape(Substring(raw)), Substring(scalars[scalars.index(after: index)...]))
+                return (ValueEscapes.unescaped(Substring(raw)), Substring(scalars[scalars.index(after: index)...]))
             } else {
                 raw.unicodeScalars.append(scalar)
             }
             index = scalars.index(after: index)
         }
         return nil
-    }
-
-    private static func unescape(_ text: Substring) -> String {
-        var out = ""
-        var escaping = false
-        var scalars = text.unicodeScalars[...]
-        while let scalar = scalars.popFirst() {
-            if escaping, scalar == "u", let (code, rest) = codeEscape(in: scalars) {
-                out.unicodeScalars.append(code)
-                scalars = rest
-                escaping = false
-                continue
-            }
-            if escaping {
-                switch scalar {
-                case "n": out += "\n"
-                case "r": out += "\r"
-                case "t": out += "\t"
-                case "\\", "\"": out.unicodeScalars.append(scalar)
-                default:  // not an escape: kept as typed
-                    out += "\\"
-                    out.unicodeScalars.append(scalar)
-                }
-                escaping = false
-            } else if scalar == "\\" {
-                escaping = true
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        if escaping { out += "\\" }
-        return out
-    }
-
-    /// The scalar of a `{1b}` after `\\u`, and what follows it; nil when it is not one.
-    private static func codeEscape(in scalars: Substring.UnicodeScalarView.SubSequence)
-        -> (Unicode.Scalar, Substring.UnicodeScalarView.SubSequence)? {
-        guard scalars.first == "{", let close = scalars.prefix(8).firstIndex(of: "}") else { return nil }
-        let digits = String(String.UnicodeScalarView(scalars[scalars.index(after: scalars.startIndex)..<close]))
-        guard !digits.isEmpty, let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) else { return nil }
-        return (scalar, scalars[scalars.index(after: close)...])
     }
 
     // MARK: Comments

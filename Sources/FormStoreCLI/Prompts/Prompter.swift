@@ -41,7 +41,8 @@ final class Prompter {
         if field.isSecure {
             if let current, !current.isEmpty { prompt += " [\(ValueText.mask)]" }
         } else if let current, !current.isEmpty {
-            prompt += " [\(TerminalText.neutralised(current))]"
+            // Written as an answer is read (`ValueEscapes`): a line break `\n`, a backslash `\\`.
+            prompt += " [\(ValueEscapes.escaped(current))]"
             if let referred { prompt += " " + TerminalText.neutralised(referred) }
         }
         let choices = field.choices.filter { !$0.isDisabled }
@@ -69,16 +70,19 @@ final class Prompter {
     }
 
     /// Said once before the first field: how to keep, clear, or give NULL or empty text.
-    static let inputHelp = #"Enter keeps a value; a space clears it; \N is no value (NULL), "" is empty text."#
+    static let inputHelp = #"Enter keeps a value; a space clears it; \N is no value (NULL), "" is empty text; "#
+        + #"\n is a line break, \t a tab, \\ a backslash."#
 
-    /// What an answer gives: `\N` is NULL, `""` empty text, anything else typed text.
+    /// What an answer gives: `\N` is NULL, `""` empty text, anything else
+    /// typed text, its escapes read (`\n` a line break: `ValueEscapes`), as
+    /// the brackets write the value.
     static func fieldInput(_ answer: String) -> FieldInput {
         switch answer.trimmingSpaces() {
         case #"\N"#: return .null
         case #""""#: return .emptyText
         // Spaces alone clear the field, as the help says, even one that keeps white space (an inferred form's).
         case "": return .typed("")
-        default: return .typed(answer)
+        default: return .typed(ValueEscapes.unescaped(answer[...]))
         }
     }
 

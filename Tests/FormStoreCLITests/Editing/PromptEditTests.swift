@@ -35,6 +35,18 @@ import FormCore
         #expect(store.stored("name") == .text(long))
     }
 
+    /// The brackets write a value as an answer is read (`ValueEscapes`): a
+    /// line break `\n`, a backslash `\\`. A note of two lines showed
+    /// `\n`, and the same typed back was stored as a backslash and an `n`.
+    @Test func answersReadTheEscapesTheBracketsWrite() throws {
+        let store = PeopleStore()
+        store.otherWriter(["notes": .text("line one\nline two C:\\temp")])
+        let (code, text) = try promptEdit(try store.open(), ["", "", "", #"line one\nline two C:\\temp!\tend \d+"#, "", "y"])
+        #expect(code == .success)
+        #expect(text.contains(#"Notes [line one\nline two C:\\temp]: "#), "\(text)")
+        #expect(store.stored("notes") == .text("line one\nline two C:\\temp!\tend \\d+"))
+    }
+
     @Test func tooLongANameIsRefusedThenFixed() throws {
         let store = PeopleStore()
         let long = String(repeating: "x", count: 41)

@@ -135,7 +135,7 @@ import Testing
         // qty: a space clears it; active: keep; then save.
         let run = try demo.run(["edit", "contacts", "2"], stdin: "\n\\N\n\"\"\n \n\ny\n")
         #expect(run.code == 0, "\(run)")
-        #expect(run.errors.contains(#"\N is no value (NULL), "" is empty text."#))
+        #expect(run.errors.contains(#"\N is no value (NULL), "" is empty text; \n is a line break"#))
         // The summary tells the two apart, as `set` prints them.
         #expect(run.errors.contains("  company: Acme → (null)\n  nick: Bobby → (empty)\n"), "\(run)")
         #expect(try Self.row(demo, 2) == "'Bob'|NULL|''|NULL|1\n")
