@@ -245,7 +245,7 @@ final class PromptEdit {
                     error = message(session.errors(key))
                     continue
                 case .value(let text):
-                    outcome = try session.enter(key, Prompter.fieldInput(text), policy: policy)
+                    outcome = try session.enter(key, Prompter.fieldInput(text, readingEscapes: true), policy: policy)
                     session.commit(key)  // the person leaves the field: checks timed on commit run
                 }
             } catch let refused as SessionError {

@@ -104,7 +104,7 @@ extension FormScreen {
     private func setCell(_ group: String, _ row: String, _ field: String, _ text: String) throws {
         do {
             // `\N` is NULL and `""` empty text, as in a field (docs/terminal.md).
-            try report(try session.enterRow(group, row, field, Prompter.fieldInput(text), policy: policy), field: group)
+            try report(try session.enterRow(group, row, field, Prompter.fieldInput(text, readingEscapes: false), policy: policy), field: group)
         } catch let refused as SessionError {
             say(refused.message, problem: true)
         }

@@ -197,7 +197,7 @@ final class FormScreen {
     private func enter(_ key: String, _ text: String) throws -> SaveOutcome? {
         do {
             // `\N` is NULL and `""` empty text, as at the prompts (docs/terminal.md).
-            return try session.enter(key, Prompter.fieldInput(text), policy: policy)
+            return try session.enter(key, Prompter.fieldInput(text, readingEscapes: false), policy: policy)
         } catch let refused as SessionError {
             message = Message(text: refused.message, isProblem: true)
             return nil

@@ -74,15 +74,16 @@ final class Prompter {
         + #"\n is a line break, \t a tab, \\ a backslash."#
 
     /// What an answer gives: `\N` is NULL, `""` empty text, anything else
-    /// typed text, its escapes read (`\n` a line break: `ValueEscapes`), as
-    /// the brackets write the value.
-    static func fieldInput(_ answer: String) -> FieldInput {
+    /// typed text; `readingEscapes` (the prompts, whose brackets write a value
+    /// so) reads its escapes (`\n` a line break: `ValueEscapes`). The
+    /// full-screen form edits the value itself, its backslashes as they are.
+    static func fieldInput(_ answer: String, readingEscapes: Bool) -> FieldInput {
         switch answer.trimmingSpaces() {
         case #"\N"#: return .null
         case #""""#: return .emptyText
         // Spaces alone clear the field, as the help says, even one that keeps white space (an inferred form's).
         case "": return .typed("")
-        default: return .typed(ValueEscapes.unescaped(answer[...]))
+        default: return .typed(readingEscapes ? ValueEscapes.unescaped(answer[...]) : answer)
         }
     }
 

@@ -38,6 +38,17 @@ import Testing
         #expect(screenText(screen).contains("1 unsaved"))
     }
 
+    /// The full-screen form edits a value itself: a backslash typed is a
+    /// backslash (the prompts' escapes are theirs alone).
+    @Test func aBackslashTypedIsKeptAsIs() throws {
+        let people = PeopleStore()
+        let session = try people.open()
+        let screen = FormScreen(session: session)
+        _ = try screen.handle(.tab)
+        try type(#" C:\temp\n"#, into: screen)
+        #expect(session.value("name") == .text(#"Ann C:\temp\n"#))
+    }
+
     @Test func readOnlyFieldsRefuseTypingWithAReason() throws {
         let screen = FormScreen(session: try PeopleStore().open())
         #expect(screen.focus == "id")
