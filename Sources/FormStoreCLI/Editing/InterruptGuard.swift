@@ -35,16 +35,10 @@ struct InterruptGuard {
                     unsaved = draft
                     snapshot.hasUnsavedChanges = true
                     snapshot.hasDraftableChanges = true  // the document's draft, written above
-                } else if keepsTypedLine, let key = progress.asking, form.field(key)?.isSecure != true,
-                          let typed = TypedLine.take(), var draft = progress.draft {
+                } else if keepsTypedLine, let key = progress.asking,
+                          let kept = progress.keeping(typed: TypedLine.take().map { (key, $0) }, of: form, write: write) {
                     // The answer being typed: the field's input, parsed when the draft is restored.
-                    draft.inputs[key] = typed
-                    draft.values[key] = nil
-                    draft.updatedAt = Date()
-                    fallback = write(draft)
-                    unsaved = draft
-                    snapshot.hasUnsavedChanges = true
-                    snapshot.hasDraftableChanges = true
+                    (snapshot, fallback, unsaved) = kept
                 } else {
                     fallback = flush()
                 }
@@ -110,6 +104,30 @@ final class EditProgress: Sendable {
     private let latestDraft = Mutex<Draft?>(nil)
     private let latestGroups = Mutex<[String: GroupRowsSnapshot]>([:])
     private let askedField = Mutex<String?>(nil)
+    private let typedField = Mutex<(key: String, text: String)?>(nil)
+
+    /// A field's text typed and not yet entered into the session (free
+    /// mode's full-screen field, entered when it is left); nil when none is.
+    var typing: (key: String, text: String)? {
+        get { typedField.withLock { $0 } }
+        set { typedField.withLock { $0 = newValue } }
+    }
+
+    /// The draft with `typed` (a field's text not yet entered: a prompt's
+    /// answer half typed, free mode's field) as that field's input, written
+    /// by `write`; with what the interrupt says of it. Nil when nothing is
+    /// typed, or the field is secure: a secret is never kept.
+    func keeping(typed: (key: String, text: String)?, of form: Form,
+                 write: (Draft) -> DraftAutosaver.Fallback?) -> (Snapshot, DraftAutosaver.Fallback?, Draft?)? {
+        guard let typed, form.field(typed.key)?.isSecure != true, var draft else { return nil }
+        draft.inputs[typed.key] = typed.text
+        draft.values[typed.key] = nil
+        draft.updatedAt = Date()
+        var snapshot = self.snapshot
+        snapshot.hasUnsavedChanges = true
+        snapshot.hasDraftableChanges = true
+        return (snapshot, write(draft), draft)
+    }
 
     /// The field whose answer the prompts are reading now; `nil` between questions.
     var asking: String? {

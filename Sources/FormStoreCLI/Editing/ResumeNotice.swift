@@ -41,7 +41,8 @@ struct ResumeNotice: Sendable, Hashable {
     /// the draft, so what was typed is on the screen rather than lost.
     func message(_ headline: String, progress: EditProgress.Snapshot,
                  fallback: DraftAutosaver.Fallback?, unsaved: [String] = []) -> String {
-        guard progress.hasUnsavedChanges else { return "\(headline): no changes made.\n" }
+        // "No changes made" was untrue of free mode, whose fields are saved as they are left.
+        guard progress.hasUnsavedChanges else { return "\(headline): no unsaved changes.\n" }
         guard progress.hasDraftableChanges else {
             // Only secrets were typed, and no draft keeps them: there is no draft to offer.
             return "\(headline): nothing was saved; secret fields are never kept in drafts, so there is no draft. "

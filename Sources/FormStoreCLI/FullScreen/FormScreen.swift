@@ -184,6 +184,14 @@ final class FormScreen {
         keepFocusVisible()
     }
 
+    /// Free mode's focused field as typed and not yet entered (it is when
+    /// left), for an interrupt to keep in the draft; nil in other modes,
+    /// where the session has every key.
+    var typedNotEntered: (key: String, text: String)? {
+        guard form.mode == .free, typed, cell == nil, let focus, let editor else { return nil }
+        return (focus, editor.text)
+    }
+
     /// The text typed so far, entered into the session: the draft follows
     /// every key, and checks timed on change run at once. Free mode waits for
     /// the person to leave the field, so a half-typed value is never saved.

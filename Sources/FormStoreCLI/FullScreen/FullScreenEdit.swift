@@ -55,16 +55,19 @@ final class FullScreenEdit {
         let progress = EditProgress()
         progress.update(from: session)
         let flush = session.makeDraftFlusher()
+        let write = session.makeDraftWriter()
         let notice = self.notice
         let form = session.form
         // The message goes to stderr once the form's screen is left: left here,
         // once, so that the exit hook does not leave it again and move the
         // cursor back over the message.
         let trap = SignalTrap.install { _ in
-            let fallback = flush()
+            // Free mode's field half typed is kept in the draft too (`EditProgress.typing`).
+            let (snapshot, fallback, unsaved) = progress.keeping(typed: progress.typing, of: form, write: write)
+                ?? (progress.snapshot, flush(), progress.draft)
             RawTerminal.restoreBeforeExit()
-            return (notice.message("Interrupted", progress: progress.snapshot, fallback: fallback,
-                                   unsaved: progress.draft?.shownLines(form: form) ?? []), .failure)
+            return (notice.message("Interrupted", progress: snapshot, fallback: fallback,
+                                   unsaved: unsaved?.shownLines(form: form) ?? []), .failure)
         }
         defer { trap.remove() }
         let terminal = try RawTerminal()
@@ -117,6 +120,7 @@ final class FullScreenEdit {
             for key in keys {
                 let action = try screen.handle(key)
                 progress.update(from: session)
+                progress.typing = screen.typedNotEntered
                 switch action {
                 case .none:
                     break
@@ -137,9 +141,12 @@ final class FullScreenEdit {
 
     /// Ctrl-C: the draft written now, the notice that says how to resume.
     private func interrupted(_ progress: EditProgress, headline: String) -> (ExitCode, String) {
+        // Free mode's field half typed goes into the draft, not lost with the screen.
+        let kept = progress.keeping(typed: progress.typing, of: session.form, write: session.makeDraftWriter())
         session.close()
-        return (.failure, notice.message(headline, progress: progress.snapshot, fallback: session.draftFallback,
-                                         unsaved: session.draftSnapshot.shownLines(form: session.form)))
+        let (snapshot, fallback, unsaved) = kept ?? (progress.snapshot, session.draftFallback, session.draftSnapshot)
+        return (.failure, notice.message(headline, progress: snapshot, fallback: fallback,
+                                         unsaved: unsaved?.shownLines(form: session.form) ?? []))
     }
 }
 

@@ -189,7 +189,7 @@ import FormCore
         let store = PeopleStore()
         let (code, text) = try promptEdit(try store.open(), [""])
         #expect(code == .failure)
-        #expect(text.hasSuffix("End of input: no changes made.\n"))
+        #expect(text.hasSuffix("End of input: no unsaved changes.\n"))
         #expect(store.drafts.isEmpty)
     }
 

@@ -315,6 +315,29 @@ import Testing
         #expect(try pane.exitCode() == 0)
     }
 
+    /// Free mode's field half typed when a signal ends the edit (the
+    /// terminal closed, SIGTERM) is kept in the draft: it was lost, and the
+    /// edit said "no changes made" though it had saved a field.
+    @Test func freeModeKeepsTheFieldHalfTypedWhenASignalEndsTheEdit() throws {
+        let database = try DemoDatabase()
+        try modeForms(database, mode: "free")
+        let pane = try TerminalPane(database, ["edit", "signup", "1"])
+        try pane.screen(showing: "FREE")
+        try pane.press("End")
+        try pane.type("ie")
+        try pane.press("Tab")
+        try pane.screen(showing: "Saved First Name.")
+        try pane.press("End")
+        try pane.type("ward")
+        try pane.screen(showing: "Leeward")
+        try pane.signal(SIGTERM)
+        #expect(try pane.exitCode() == 1)
+        #expect(try pane.screen(showing: "Interrupted").contains("Interrupted: your changes are kept as a draft."))
+        #expect(try stored(database, "SELECT firstName, lastName FROM signups WHERE id = 1") == "Annie|Lee\n")
+        let drafts = try database.run(["draft", "show", "signup", "1"])
+        #expect(drafts.output.contains("Leeward"), "\(drafts)")
+    }
+
     @Test func frozenFormsChangeOnlyFieldsEnabledWhenNotEditing() throws {
         let database = try DemoDatabase()
         try modeForms(database, mode: "frozen")
@@ -355,7 +378,7 @@ import Testing
         try terminated.screen(showing: "Sign Up")
         try terminated.signal(SIGTERM)
         #expect(try terminated.exitCode() == 1)
-        #expect(try terminated.screen(showing: "Interrupted").contains("Interrupted: no changes made."))
+        #expect(try terminated.screen(showing: "Interrupted").contains("Interrupted: no unsaved changes."))
         let after = try terminated.terminalSettings()
         #expect(after.before == after.after)
     }
