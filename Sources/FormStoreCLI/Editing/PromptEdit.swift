@@ -121,7 +121,16 @@ final class PromptEdit {
                 prompter.say("Changes discarded.")
                 return .success
             }
-            switch try session.saveKeepingSecretsOut() {
+            let outcome: SaveOutcome
+            do {
+                outcome = try session.saveKeepingSecretsOut()
+            } catch {
+                // The schema's refusal (a CHECK, a value referring to no row): the fields it names are
+                // asked again, as the full-screen form puts the focus on them, with what was typed kept.
+                guard let refused = SaveOutcome(refusal: error, form: form) else { throw error }
+                outcome = refused
+            }
+            switch outcome {
             case .saved(let changed, _):
                 prompter.say("Saved: \(changed.map { FieldDisplay.label($0, in: form) }.joined(separator: ", ")).")
                 for warning in session.warnings { prompter.say("  warning: \(warning.message) (stored so; left unchanged)") }
