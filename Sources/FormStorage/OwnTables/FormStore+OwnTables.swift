@@ -22,9 +22,15 @@ extension FormStore {
     /// ```
     ///
     /// - returns: the migrations applied.
-    /// - throws: `DatabaseError` or `MigrationError`.
+    /// - throws: `DatabaseError` or `MigrationError`; `SQLITE_CORRUPT` for a
+    ///   database `PRAGMA quick_check` finds damaged, which is left as it is.
     @discardableResult
     public func initialize() throws -> [Migration] {
+        // A damaged file is not taken over: its schema and pages would go on as FormStore's (WAL, its tables).
+        if !database.createdFile, let problem = try database.read({ try $0.fetchValue(String.self, "PRAGMA quick_check(1)") }),
+           problem != "ok" {
+            throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "database disk image is malformed (\(problem))")
+        }
         let applied = try Migrator.formStore.migrate(database)
         if sidecar != nil, database.isAttached(Sidecar.schemaName) {
             try database.write { conn in

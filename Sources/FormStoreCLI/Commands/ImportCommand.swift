@@ -12,7 +12,8 @@ struct ImportCommand: ParsableCommand {
                    check: .oneOf(InputFormat.allCases.map(\.rawValue)), default: "from the extension, else ndjson"),
             .value("delimiter", valueName: "char",
                    help: "The character between CSV fields: one ASCII character, or \\t for a tab.", default: ","),
-            .flag("dry-run", help: "Validate every row, write nothing."),
+            .flag("dry-run", help: "Check every row as the import would, the database's constraints too, in a transaction "
+                  + "rolled back at the end: nothing is written (it takes the write lock, so the database must be writable)."),
             .flag("children", help: "JSON and NDJSON: a member holding an array of objects is a child group's rows, stating the whole group (a row with its key updated, one without inserted, a stored row left out deleted)."),
         ])
 

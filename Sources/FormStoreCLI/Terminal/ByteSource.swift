@@ -37,11 +37,13 @@ public final class FileDescriptorSource: ByteSource {
     }
 
     /// Opens a file for reading.
-    /// - throws: `CLIError.notFound` when it cannot be opened.
+    /// - throws: `CLIError.notFound` when it is not there (exit 66), a storage
+    ///   error when it cannot be read (permission denied: exit 74).
     public convenience init(path: String) throws {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw CLIError.notFound("cannot open '\(path)': \(String(cString: strerror(errno)))")
+            let reason = "cannot open '\(path)': \(String(cString: strerror(errno)))"
+            throw errno == ENOENT || errno == ENOTDIR ? CLIError.notFound(reason) : CLIError.storage(reason)
         }
         self.init(fileDescriptor: fd, ownsDescriptor: true, name: "'\(path)'")
     }

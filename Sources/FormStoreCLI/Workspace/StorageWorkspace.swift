@@ -72,6 +72,8 @@ final class StorageWorkspace: Workspace {
                 throw CLIError.notFound("no database at \(databasePath) (create one with 'formstore init')")
             case "a directory"?:
                 throw CLIError.storage("cannot open \(databasePath): it is a directory")
+            case let kind? where kind.hasPrefix("out of reach"):
+                throw CLIError.storage("cannot open \(databasePath): it is \(kind)")
             case let kind? where kind != "a file":
                 throw CLIError.storage("cannot open \(databasePath): it is not a file but \(kind)")
             default:
@@ -421,7 +423,10 @@ extension StorageWorkspace {
     /// when there is nothing there (or it cannot be looked at).
     static func fileKind(_ path: String) -> String? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard stat(path, &info) == 0 else {
+            // Not there is nil; there but out of reach (a folder that may not be searched) is said so.
+            return errno == ENOENT || errno == ENOTDIR ? nil : "out of reach (\(String(cString: strerror(errno))))"
+        }
         switch info.st_mode & S_IFMT {
         case S_IFREG: return "a file"
         case S_IFDIR: return "a directory"

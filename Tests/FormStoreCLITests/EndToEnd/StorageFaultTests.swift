@@ -21,6 +21,25 @@ import FormStorage
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
     }
 
+    /// `init` takes no damaged file over (into WAL, with FormStore's tables):
+    /// `PRAGMA quick_check` finds the damage, and the file is left as it was.
+    @Test func initRefusesADamagedDatabase() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+            INSERT INTO t SELECT i, printf('%.200c', 'x') FROM n;
+            """)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: demo.path))
+        try handle.seek(toOffset: 20 * 4096)
+        handle.write(Data((0..<(3 * 4096)).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) }))
+        try handle.close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: demo.path))
+        let run = try demo.run(["init"])
+        #expect(run.code == 74, "\(run)")
+        #expect(run.errors == "formstore: cannot read \(demo.path): the database is corrupt\n", "\(run)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: demo.path)) == before)
+    }
+
     @Test func aTruncatedDatabaseExits74() throws {
         let demo = try DemoDatabase()
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: demo.path))
