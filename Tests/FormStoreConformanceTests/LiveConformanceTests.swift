@@ -1,5 +1,6 @@
 import FormCore
 import FormStoragePostgres
+import FormStoreTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -177,5 +178,31 @@ import Testing
         try session.set("b", input: "cafe")
         #expect(try session.save().isSuccess)
         #expect(try backend.row("SELECT encode(b, 'hex') FROM pay")?.first == "cafe")
+    }
+}
+
+/// A store that only reads (`PostgresPool(readOnly:)`, every command that
+/// only reads, `serve --read-only`) writes nothing to the database: no
+/// trigger for watching, and a write is refused by the server.
+@Suite struct ReadOnlyPostgresTests {
+    @Test func aStoreThatOnlyReadsInstallsNoTriggerAndWritesNothing() throws {
+        let backend = try TestBackend(.postgres, schema: People.schema)
+        let store = try PostgresFormStore(pool: try PostgresPool(url: backend.location, readOnly: true), applyingMigrations: false)
+        let session = try FormSession.open(People.form(), key: People.ann, backend: store)
+        _ = try session.watchExternalChanges()
+        #expect(try backend.count("SELECT count(*) FROM pg_trigger WHERE tgname = 'formstore_notify'") == 0)
+        try session.set("email", input: "new@example.com")
+        #expect(throws: PostgresError.self) { try session.save() }
+        #expect(try backend.count("SELECT count(*) FROM people WHERE email = 'new@example.com'") == 0)
+    }
+
+    /// A server that answers, with no such database: not found (66), as a missing file is.
+    @Test func aMissingDatabaseIsNotFound() throws {
+        let backend = try TestBackend(.postgres, schema: People.schema)
+        let location = backend.location.replacing(/\/[a-z0-9_]+\?/, with: "/no_such_database?")
+        let run = try runBinary(["--db", location, "list", "people"])
+        #expect(run.code == 66, "\(run)")
+        #expect(run.errors.hasPrefix("formstore: no PostgreSQL database: "), "\(run)")
+        #expect(run.errors.contains(#"database "no_such_database" does not exist"#), "\(run)")
     }
 }

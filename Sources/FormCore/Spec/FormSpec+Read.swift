@@ -110,7 +110,9 @@ extension FormSpec {
         }
         if let node = object["allowDeselect"] { field.allowsDeselect = try node.bool() }
         if let node = object["suggestions"] { field.suggestions = try node.strings() }
-        if let node = object["format"] { field.format = try node.string() }
+        if let node = object["format"] {
+            field.format = [.date, .time, .datetime].contains(kind) ? try dateFormat(node) : try node.string()
+        }
         if let node = object["expanding"] { field.isExpanding = try node.bool() }
         if let node = object["keepWhitespace"] { field.keepsWhitespace = try node.bool() }
         if let node = object["labelColumn"] {
@@ -142,8 +144,36 @@ extension FormSpec {
         if let node = object["hiddenWhen"] { field.hiddenWhen = try readCondition(node) }
         if let node = object["disabledWhen"] { field.disabledWhen = try readCondition(node) }
         // Last: a default is read in the field's terms (its choices, its date format).
-        if let node = object["default"] { field.defaultValue = try readDefault(node, for: field) }
+        if let node = object["default"] {
+            let value = try readDefault(node, for: field)
+            // A default its own rules refuse would make every new record fail: said at once.
+            if let broken = defaultRuleBreaks(value, of: field) {
+                throw node.fail("the default breaks the field's own rule: \(broken)")
+            }
+            field.defaultValue = value
+        }
         return field
+    }
+
+    /// A date format: a letter the dates do not know (`QQQQ`) makes a field
+    /// that reads no date at all, so it is refused here.
+    private static func dateFormat(_ node: SpecNode) throws(SpecError) -> String {
+        let format = try node.string()
+        if let letter = DateText.unknownLetters(in: format).first {
+            throw node.fail("'\(letter)' is no date letter: a format uses y M d H h a m s S E, and text in single quotes")
+        }
+        return format
+    }
+
+    /// The first of `field`'s rules that reads its value alone (length,
+    /// pattern, e-mail, range) and refuses `value`, as its message says it.
+    /// (A default among no choice is said elsewhere, naming the choices.)
+    private static func defaultRuleBreaks(_ value: FieldValue, of field: Field) -> String? {
+        guard value != .null else { return nil }
+        let alone: Set<String> = ["minLength", "maxLength", "pattern", "email", "range"]
+        let form = Form(name: "default", sections: [Section(nil, fields: [field])])
+        return form.validate(field: field, value: value, values: [field.key: value])
+            .first { alone.contains($0.code) }?.message
     }
 
     static func readChoices(_ spec: SpecNode) throws(SpecError) -> [Choice] {
@@ -182,7 +212,7 @@ extension FormSpec {
         case .object(let members) where members.count == 1:
             let object = try spec.object(allowed: ["maxLength", "date"])
             if let node = object["maxLength"] { return .maxLength(try node.int()) }
-            return .date(format: try object.required("date").string())
+            return .date(format: try dateFormat(try object.required("date")))
         default:
             throw spec.fail("expected a transform name or {\"maxLength\": n} or {\"date\": format}, found \(spec.node.typeName)")
         }

@@ -40,6 +40,18 @@ enum DateText {
         Pattern(format).format(date)
     }
 
+    /// The letters a format may use (above); any other parses nothing.
+    static let letters: Set<Character> = ["y", "M", "d", "H", "h", "a", "m", "s", "S", "E"]
+
+    /// The letters of `format` outside quotes that are no date letter (`Q` of `QQQQ`), in order, once each.
+    static func unknownLetters(in format: String) -> [Character] {
+        var found: [Character] = []
+        for case .field(let letter, _) in Pattern(format).tokens where !letters.contains(letter) && !found.contains(letter) {
+            found.append(letter)
+        }
+        return found
+    }
+
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
                              "August", "September", "October", "November", "December"]
     static let dayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]

@@ -6,7 +6,8 @@ extension CLIError {
     /// | error | exit |
     /// | --- | --- |
     /// | `PostgresError` serialization failure, deadlock (after retries), lock not available | 75 |
-    /// | `PostgresError` connection failed or lost, insufficient privilege, read-only transaction | 74 |
+    /// | `PostgresError` connection failed or lost, insufficient privilege, read-only transaction, statement cancelled | 74 |
+    /// | `PostgresError` the server has no such database | 66 |
     /// | `PostgresError` constraint (class 23), data exception (class 22), a value for a GENERATED ALWAYS column | 65 |
     /// | `PostgresError` a write a view cannot take (55000, 0A000) | 65 |
     /// | `PostgresStoreError` unknown table / other | 66 / 65 |
@@ -26,7 +27,16 @@ extension CLIError {
             if error.isConnectionLost {
                 // libpq's first line says what failed; the next ones only guess why.
                 let firstLine = error.message.split(whereSeparator: \.isNewline).first.map(String.init) ?? error.message
+                // A server that answered, with no such database: not found, as a missing file is.
+                if firstLine.contains("FATAL:  database \""), firstLine.hasSuffix("does not exist") {
+                    return .notFound("no PostgreSQL database: \(firstLine)")
+                }
                 return .storage("cannot reach the PostgreSQL database: \(firstLine)")
+            }
+            // 57014: the server cancelled the statement (its statement_timeout, or an administrator).
+            if error.sqlState == "57014" {
+                return .storage("\(database): \(error.message.singleLine) (the server's statement_timeout, or a cancel "
+                                + "request): nothing was changed")
             }
             // 42501: a privilege the role lacks, on a read as on a write (FormStore's own tables need
             // theirs too: docs/fidelity.md); 25006: a read-only transaction or server.
