@@ -181,6 +181,9 @@ extension StorageWorkspace {
                         // A number its column would store as another, or a key naming two rows (an untyped
                         // key column holding 1 and '1'): the row's problem, named by its line.
                         summary.reject(line: input.line, [error.message + cycleNote(error, line: input.line)])
+                    } catch let error as PostgresStoreError where error.reason == .notHeld {
+                        // A value its column would store as another (numeric(6,2) given 1.255): the row's problem.
+                        summary.reject(line: input.line, [error.message])
                     } catch let error as PostgresError where error.isRowProblem {
                         // The primary message only: PostgreSQL's detail line quotes the row's values, and with a
                         // secure field bound not even that (a type error quotes the value it refused).
