@@ -77,7 +77,8 @@ struct LineEditor: Hashable, Sendable {
     /// stays in view; and the cursor's column inside it.
     func window(width: Int) -> (text: String, cursor: Int) {
         guard width > 1 else { return ("", 0) }
-        let widths = characters.map(DisplayWidth.of)
+        // As drawn: a control character's sign takes a column (`ScreenBuffer.sign`).
+        let widths = characters.map(ScreenBuffer.drawnWidth)
         var start = 0
         // Keep the cursor within the last column of the window: the width before
         // it kept as a running sum (summed again per step, a long value took seconds a key).

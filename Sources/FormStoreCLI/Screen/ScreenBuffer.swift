@@ -52,12 +52,8 @@ struct ScreenBuffer: Equatable, Sendable {
         let end = min(width, limit.map { column + $0 } ?? width)
         var at = column
         for character in text {
-            var shown = String(character)
-            var w = DisplayWidth.of(character)
-            if let sign = Self.sign(of: character) {
-                shown = sign
-                w = 1
-            }
+            let shown = Self.sign(of: character) ?? String(character)
+            let w = Self.drawnWidth(of: character)
             if w == 0 { continue }
             guard at + w <= end else {
                 // A wide character that does not fit leaves a blank, not half a glyph.
@@ -108,8 +104,15 @@ struct ScreenBuffer: Equatable, Sendable {
 
     /// The sign a control character is drawn as, one column wide: ⏎ a line
     /// break, ⇥ a tab, ␍ a lone carriage return (docs/terminal.md), ? any
-    /// other; `nil` for a character drawn as itself.
+    /// other, ⬚ a bidi control or zero-width character; `nil` for a character
+    /// drawn as itself.
     static func sign(of character: Character) -> String? {
+        // A bidi control or zero-width character standing alone: drawn, so a person editing the
+        // value sees it is there (and the cursor's step over it), where it was left out.
+        if !character.isASCII,
+           character.unicodeScalars.allSatisfy({ TerminalText.isUnsafe($0) && $0.properties.generalCategory == .format }) {
+            return "⬚"
+        }
         guard character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
         return switch character {
         case "\n", "\r\n": "⏎"
@@ -117,6 +120,11 @@ struct ScreenBuffer: Equatable, Sendable {
         case "\r": "␍"
         default: character.isNewline ? "⏎" : "?"
         }
+    }
+
+    /// The columns `write` draws `character` in: its sign's one, else its own width.
+    static func drawnWidth(of character: Character) -> Int {
+        sign(of: character) == nil ? DisplayWidth.of(character) : 1
     }
 
     /// `text` as `write` draws it, each control character its sign: what a column is measured by.

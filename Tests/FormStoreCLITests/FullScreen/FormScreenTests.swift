@@ -49,6 +49,23 @@ import Testing
         #expect(session.value("name") == .text(#"Ann C:\temp\n"#))
     }
 
+    /// A bidi control or zero-width character in the value being edited is
+    /// drawn (⬚), one column the cursor steps over: it was left out, so the
+    /// person saw `abcdef` and a key that seemed not to move the cursor.
+    @Test func aHiddenCharacterBeingEditedIsDrawn() throws {
+        let people = PeopleStore()
+        people.otherWriter(["name": .text("abc\u{202E}def\u{200B}")])
+        let screen = FormScreen(session: try people.open())
+        _ = try screen.handle(.tab)
+        let drawn = screen.render(width: 80, height: 16)
+        #expect(drawn.text.contains("abc⬚def⬚"), "\(drawn.text)")
+        _ = try screen.handle(.home)
+        for _ in 0..<4 { _ = try screen.handle(.right) }
+        let afterHidden = screen.render(width: 80, height: 16).cursor
+        _ = try screen.handle(.left)
+        #expect(screen.render(width: 80, height: 16).cursor?.column == (afterHidden?.column ?? 0) - 1)
+    }
+
     @Test func readOnlyFieldsRefuseTypingWithAReason() throws {
         let screen = FormScreen(session: try PeopleStore().open())
         #expect(screen.focus == "id")
