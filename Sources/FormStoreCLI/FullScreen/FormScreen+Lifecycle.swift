@@ -35,6 +35,7 @@ extension FormScreen {
     }
 
     private func save() throws {
+        guard !recordDeleted else { return recordWasDeleted() }
         let outcome: SaveOutcome
         do {
             outcome = try session.saveKeepingSecretsOut()
@@ -70,7 +71,7 @@ extension FormScreen {
         case .conflict(let conflicts):
             overlay = .conflicts(ConflictChoice(conflicts: conflicts, keepMine: conflicts.map { _ in true }))
         case .notFound:
-            throw CLIError.deletedWhileEditing(session)
+            recordWasDeleted()
         }
     }
 
@@ -78,6 +79,8 @@ extension FormScreen {
     /// turned its unsaved-changes warning off: then it discards at once).
     func escape() throws -> Action {
         try leaveField()
+        // The record is gone: leaving says so, what was typed kept as a draft to read (exit 66).
+        if recordDeleted { throw CLIError.deletedWhileEditing(session) }
         guard session.hasUnsavedChanges else {
             if form.mode == .edit && session.isEditing { try session.cancel() }
             return .quit(code: .success, farewell: farewell)
@@ -128,7 +131,7 @@ extension FormScreen {
         case .conflict(let conflicts)?:
             overlay = .conflicts(ConflictChoice(conflicts: conflicts, keepMine: conflicts.map { _ in true }))
         case .notFound?:
-            throw CLIError.deletedWhileEditing(session)
+            recordWasDeleted()
         case .invalid?, .unchanged?, nil:
             break
         }

@@ -36,10 +36,21 @@ extension FormScreen {
         case .unchanged?:
             say("\(verb): nothing to save.")
         case .notFound?:
-            throw CLIError.deletedWhileEditing(session)
+            recordWasDeleted()
         }
         focusChanged()
         keepFocusVisible()
+    }
+
+    /// Another writer deleted the record: said on the message line, and the
+    /// form stays open, so that what was typed is on the screen to read (and
+    /// copy) rather than gone with it; a save says so again, and leaving keeps
+    /// the draft. It closed within a second, with keys still being typed.
+    func recordWasDeleted() {
+        recordDeleted = true
+        let subject = "\(form.name) \(session.key?.typedText ?? "")"
+        say("\(subject) was deleted by someone else, nothing saves to it; Esc leaves"
+            + (session.hasUnsavedChanges ? ", keeping what you typed as a draft." : "."), problem: true)
     }
 
     /// Takes what other writers committed, when the session heard a commit
@@ -47,11 +58,14 @@ extension FormScreen {
     /// the message line names them; a dirty field changed underneath is marked
     /// and goes to the conflict screen on Ctrl-S.
     ///
-    /// - throws: `CLIError.notFound` when the record was deleted; the backend's error.
+    /// A deleted record leaves the form open (`recordWasDeleted`).
+    ///
+    /// - throws: the backend's error.
     func takeExternalChanges() throws {
         guard let change = try session.takeExternalChanges() else { return }
         if change.deleted {
-            throw CLIError.deletedWhileEditing(session)
+            recordWasDeleted()
+            return
         }
         // A field the conflict screen already offers (the save met the commit before it was heard) is not news.
         var choosing: Set<String> = []

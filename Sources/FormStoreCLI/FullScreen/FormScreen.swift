@@ -44,6 +44,9 @@ final class FormScreen {
     var scroll = 0
     /// Labels of the fields saved while the form was open, for the farewell.
     var saved: [String] = []
+    /// Another writer deleted the record: the form stays open (what was typed
+    /// can be read, and is kept as a draft on leaving), and nothing saves.
+    var recordDeleted = false
 
     struct Message: Equatable {
         var text: String

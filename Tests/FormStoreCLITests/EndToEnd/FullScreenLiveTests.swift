@@ -30,9 +30,12 @@ import Testing
         #expect(try pane.exitCode() == 0)
     }
 
-    /// The record deleted by another process while typing: the form ends
-    /// saying nothing was saved and where what was typed is kept.
-    @Test func aRecordDeletedMeanwhileEndsTheFormNamingTheDraft() throws {
+    /// The record deleted by another process while typing: the form stays
+    /// open saying so (it closed by itself within a second, keys still being
+    /// typed going to the shell), a save says so again and saves nothing,
+    /// what is typed still goes in, and Esc ends it saying nothing was saved
+    /// and where what was typed is kept.
+    @Test func aRecordDeletedMeanwhileIsSaidAndEscEndsTheFormNamingTheDraft() throws {
         let database = try DemoDatabase()
         let pane = try TerminalPane(database, ["edit", "signup", "2"])
         try pane.screen(showing: "Sign Up")
@@ -40,6 +43,13 @@ import Testing
         try pane.type("son")
         try pane.screen(showing: "1 unsaved")
         _ = try stored(database, "DELETE FROM signups WHERE id = 2")
+        try pane.screen(showing: "signup 2 was deleted by someone else, nothing saves to it; Esc leaves")
+        try pane.type("s")
+        try pane.screen(showing: "sons")
+        try pane.press("C-s")
+        try pane.screen(showing: "was deleted by someone else")
+        #expect(try stored(database, "SELECT count(*) FROM signups WHERE id = 2") == "0\n")
+        try pane.press("Escape")
         let said = try pane.screen(showing: "was deleted while you edited it")
         #expect(said.replacingOccurrences(of: "\n", with: "").contains("nothing was saved; what you typed is kept as a draft: formstore draft show signup 2"), "\(said)")
         #expect(try pane.exitCode() == 66)
