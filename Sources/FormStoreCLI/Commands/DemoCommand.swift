@@ -9,7 +9,7 @@ struct DemoCommand: ParsableCommand {
         settings store. Run again on the same path, it starts fresh; a file that is not
         a FormStore demo is never overwritten.
         """,
-        arguments: [ArgumentDefinition("path", help: "Where to create it (default: ./\(DemoBuilder.defaultPath)).",
+        arguments: [ArgumentDefinition("path", help: "Where to create it (default: --db's path, else ./\(DemoBuilder.defaultPath)).",
                                        arity: .optional)])
 
     let path: String?
@@ -17,7 +17,12 @@ struct DemoCommand: ParsableCommand {
     init(parsing arguments: ParsedArguments) { path = arguments.value("path") }
 
     func run(_ context: CommandContext) throws -> ExitCode {
-        let target = path ?? DemoBuilder.defaultPath
+        // `--db PATH demo` makes the demo there, as the commands after it will read it (it was ignored).
+        let given = context.globals.databaseGivenAsArgument ? context.globals.databasePath : nil
+        if let given, path == nil, GlobalOptions.isPostgresURL(given) {
+            throw CLIError.usage("the demo is a SQLite file: give its path (formstore demo PATH), not a PostgreSQL URL")
+        }
+        let target = path ?? given ?? DemoBuilder.defaultPath
         let store: FormStore, replaced: Bool
         do {
             (store, replaced) = try DemoBuilder.create(at: target)

@@ -20,6 +20,8 @@ struct GlobalOptions: Sendable, Equatable {
     var trustsSchema = false
     /// How much history each save keeps: `$FORMSTORE_HISTORY_KEEP`, else everything.
     var historyRetention = HistoryRetention.forever
+    /// The database was named by `--db` on the command line (`demo` makes it there).
+    var databaseGivenAsArgument = false
 
     static let defaultBusyTimeout = Duration.seconds(5)
 
@@ -36,6 +38,7 @@ struct GlobalOptions: Sendable, Equatable {
     init(_ parsed: ParsedArguments, environment: Environment, workingDirectory: String) throws(CLIError) {
         if let db = parsed.value("db") {
             databasePath = db
+            databaseGivenAsArgument = true
         } else if let db = environment["FORMSTORE_DB"], !db.isEmpty {
             databasePath = db
         } else {

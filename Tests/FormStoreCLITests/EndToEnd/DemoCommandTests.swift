@@ -43,6 +43,19 @@ import Testing
         #expect(!show.output.contains("hunter22"), "secure fields are masked")
     }
 
+    /// `--db PATH demo` makes the demo at PATH, where the next commands read
+    /// it (it was ignored, and the demo made in the working folder).
+    @Test func theDemoGoesWhereDbSays() throws {
+        let scratch = try TemporaryDirectory()
+        let run = try runBinary(["--db", "mine.sqlite", "demo"], directory: scratch.path)
+        #expect(run.code == 0 && run.output.hasPrefix("Created the demo database mine.sqlite."), "\(run)")
+        #expect(FileManager.default.fileExists(atPath: scratch.path + "/mine.sqlite"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/formstore-demo.sqlite"))
+        #expect(try runBinary(["--db", "mine.sqlite", "show", "profile", "1"], directory: scratch.path).code == 0)
+        let url = try runBinary(["--db", "postgresql://u@localhost/x", "demo"], directory: scratch.path)
+        #expect(url.code == 64 && url.errors.contains("the demo is a SQLite file"), "\(url)")
+    }
+
     @Test func runTwiceStartsFreshAndNeverOverwritesOtherFiles() throws {
         let scratch = try TemporaryDirectory()
         let path = scratch.path + "/mine.sqlite"
