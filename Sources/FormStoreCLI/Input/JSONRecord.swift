@@ -138,7 +138,8 @@ extension JSONRecord {
         reader.skipByteOrderMark()
         reader.skipSpace()
         guard let first = reader.current else {
-            throw InputError(line: reader.line, message: "expected a JSON object, found the end of the input")
+            // Nothing but white space: no line of it is at fault.
+            throw InputError(line: 1, message: "expected a JSON object, and the input is empty")
         }
         guard first == UInt8(ascii: "{") else { throw InputError(line: reader.line, message: "expected a JSON object") }
         let line = reader.line

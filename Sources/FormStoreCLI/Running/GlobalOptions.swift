@@ -67,7 +67,11 @@ struct GlobalOptions: Sendable, Equatable {
             formsDirectory = exists && isDirectory ? candidate : nil
         }
         if let text = environment["FORMSTORE_BUSY_TIMEOUT_MS"] {
-            guard let milliseconds = Int(text.trimmingSpaces()), milliseconds >= 0 else {
+            let trimmed = text.trimmingSpaces()
+            if !trimmed.isEmpty, trimmed.allSatisfy(\.isASCII), trimmed.allSatisfy(\.isNumber), Int(trimmed) == nil {
+                throw CLIError.usage("FORMSTORE_BUSY_TIMEOUT_MS \(trimmed) is too large: at most \(Int.max) milliseconds")
+            }
+            guard let milliseconds = Int(trimmed), milliseconds >= 0 else {
                 throw CLIError.usage("FORMSTORE_BUSY_TIMEOUT_MS must be a whole number of milliseconds, 0 or more")
             }
             busyTimeout = .milliseconds(milliseconds)

@@ -115,6 +115,14 @@ import FormStorage
         #expect(run.code == 64)
         #expect(run.errors.hasPrefix("Error: FORMSTORE_BUSY_TIMEOUT_MS must be a whole number of milliseconds, 0 or more\n"))
         #expect(run.output.isEmpty)
+        // A whole number past what it holds is said so, not "must be a whole number".
+        let huge = try db.run(["list", "signup"], environment: ["FORMSTORE_BUSY_TIMEOUT_MS": "99999999999999999999"])
+        #expect(huge.code == 64)
+        #expect(huge.errors.hasPrefix("Error: FORMSTORE_BUSY_TIMEOUT_MS 99999999999999999999 is too large: "
+                                      + "at most 9223372036854775807 milliseconds\n"), "\(huge)")
+        // An empty JSON body names no line past the first.
+        let empty = try db.run(["new", "signup", "--json"], stdin: "\n\n")
+        #expect(empty.code == 65 && empty.errors == "formstore: line 1: expected a JSON object, and the input is empty\n", "\(empty)")
     }
 
     /// An empty `--db`, or one SQLite reads as a database in memory, is a
