@@ -188,11 +188,14 @@ final class StorageWorkspace: Workspace {
             }
         }
         let views = try store.viewNames()
+        // A table whose name a broken spec claims is that spec's (its commands fail): not listed as inferred.
+        var claimed: [String: String] = [:]
+        for broken in catalog.broken { for name in broken.formNames { claimed[name] = broken.file } }
         let tables = try store.tableNames().compactMap { table -> FormSummary? in
             guard let form = try store.inferredForm(table: table) else { return nil }
             return FormSummary(name: form.name, title: form.title, source: views.contains(table) ? .view : .table,
-                               fieldCount: form.fields.count,
-                               table: table, origin: "inferred")
+                               fieldCount: form.fields.count, table: table,
+                               origin: claimed[form.name].map { "\($0), broken: its commands fail" } ?? "inferred")
         }
         return specs + tables
     }
