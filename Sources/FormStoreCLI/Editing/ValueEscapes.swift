@@ -31,7 +31,7 @@ enum ValueEscapes {
     /// `\u{1b}`: a control, bidi or zero-width character written so that a
     /// terminal shows it and reading gives it back (the database is not
     /// trusted to hold only what a terminal may print; issue 20).
-    static func codeEscape(_ scalar: Unicode.Scalar) -> String {
+    private static func codeEscape(_ scalar: Unicode.Scalar) -> String {
         "\\u{" + String(scalar.value, radix: 16) + "}"
     }
 

@@ -196,19 +196,8 @@ enum EditorDocument {
             || key.first?.isWhitespace == true || key.last?.isWhitespace == true
             || key.unicodeScalars.contains(where: TerminalText.isUnsafe)
         guard needsQuotes else { return key }
-        var body = ""
-        for scalar in key.unicodeScalars {
-            switch scalar {
-            case "\\": body += "\\\\"
-            case "\"": body += "\\\""
-            case "\n": body += "\\n"
-            case let hidden where TerminalText.isUnsafe(hidden): body += ValueEscapes.codeEscape(hidden)
-            default: body.unicodeScalars.append(scalar)
-            }
-        }
-        return "\"" + body + "\""
+        return "\"" + ValueEscapes.escaped(key, quotes: true) + "\""
     }
-
 
     // MARK: Decoding
 
