@@ -41,7 +41,7 @@ import Testing
         // However written, a number a double holds exactly is taken.
         RoundTrip(field: Field(key: "d", kind: .decimal), input: "007.50", model: .double(7.5), shown: "7.5"),
         RoundTrip(field: Field(key: "d", kind: .decimal), input: "1E+3", model: .double(1000), shown: "1000"),
-        RoundTrip(field: Field(key: "d", kind: .decimal), input: "-0.0000125", model: .double(-0.0000125), shown: "-1.25e-05"),
+        RoundTrip(field: Field(key: "d", kind: .decimal), input: "-0.0000125", model: .double(-0.0000125), shown: "-0.0000125"),
         RoundTrip(field: Field(key: "d", kind: .decimal), input: "3.141592653589793", model: .double(Double.pi), shown: "3.141592653589793"),
         RoundTrip(field: Field(key: "d", kind: .date), input: "12/31/1999", model: .date(date("1999-12-31")), shown: "12/31/1999"),
         RoundTrip(field: Field(key: "d", kind: .date).format("yyyy-MM-dd"), input: "1999-12-31",
@@ -169,5 +169,18 @@ import Testing
             .message("number", "{label}: digits only, please", kind: .integer)
         let age = try #require(form.field("age"))
         #expect(age.parse("x", in: form) == .failure(FieldError(field: "age", code: "number", message: "Age: digits only, please")))
+    }
+}
+
+/// A decimal is shown with its shortest digits and no exponent where a
+/// person would read one as a word (`1e-10` of a `numeric(30,10)`).
+@Suite struct DecimalTextTests {
+    @Test(arguments: [
+        (1e-10, "0.0000000001"), (1.25e-7, "0.000000125"), (-2.5e-5, "-0.000025"), (0.1, "0.1"),
+        (1e16, "10000000000000000"), (1.2345e17, "123450000000000000"), (2.5, "2.5"), (3, "3"), (1e-30, "1e-30"),
+    ])
+    func shortestDigitsWithoutAnExponent(_ number: Double, _ text: String) {
+        #expect(Transform.decimalText(number) == text)
+        #expect(Double(Transform.decimalText(number)) == number)
     }
 }

@@ -203,12 +203,38 @@ extension Transform {
         return bytes
     }
 
-    /// Locale-independent decimal text: `3`, `2.5`, `-0.125`.
+    /// Locale-independent decimal text: `3`, `2.5`, `-0.125`, `0.0000000001`
+    /// (the shortest digits that read back as the number, without an
+    /// exponent where it takes up to 24 places; a person reads `1e-10` as
+    /// a word).
     static func decimalText(_ d: Double) -> String {
         // A non-finite value by the name it is typed, exported and imported as (not Swift's `inf`).
         if let name = ValueBytes.nonFiniteName(d) { return name }
         if d.rounded() == d, abs(d) < 1e15 { return String(Int64(d)) }
-        return String(d)
+        return withoutExponent(String(d))
+    }
+
+    /// `1.25e-07` as `0.000000125`, `1e+16` as `10000000000000000`: the
+    /// same digits, the point moved; an exponent past ±24 is kept.
+    static func withoutExponent(_ text: String) -> String {
+        guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }), let exponent = Int(text[text.index(after: e)...]),
+              abs(exponent) <= 24 else { return text }
+        var mantissa = text[..<e]
+        let negative = mantissa.hasPrefix("-")
+        if negative { mantissa = mantissa.dropFirst() }
+        let point = mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) } ?? mantissa.count
+        var digits = String(mantissa.filter { $0 != "." })
+        let at = point + exponent
+        if at <= 0 {
+            digits = "0." + String(repeating: "0", count: -at) + digits
+        } else if at >= digits.count {
+            digits += String(repeating: "0", count: at - digits.count)
+        } else {
+            digits.insert(".", at: digits.index(digits.startIndex, offsetBy: at))
+        }
+        // `1.50e-05`'s digits end in a zero only where they hold one; a trailing `.0` is none.
+        if digits.contains("."), digits.hasSuffix(".0") { digits.removeLast(2) }
+        return (negative ? "-" : "") + digits
     }
 
     private func mapText(_ value: FieldValue, _ body: (String) -> String) -> FieldValue {
