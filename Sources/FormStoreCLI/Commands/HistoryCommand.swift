@@ -2,9 +2,16 @@ import FormBasics
 import FormCore
 
 struct HistoryCommand: ParsableCommand {
-    /// Why a record's history is empty where saves record none yet (the command's words and the web page's).
-    static let notKeptYet = "no history is kept for this database yet: saves record it once "
-        + "'formstore init' has run, or a draft was kept (its sidecar holds it)"
+    /// Why a record's history is empty where saves record none yet (the command's words and the web
+    /// page's): a SQLite file's history is in the file once `init` ran, or in its sidecar once a draft
+    /// was kept; PostgreSQL's in FormStore's tables, which `init`, `edit` and `serve` make.
+    static func notKeptYet(database: String) -> String {
+        GlobalOptions.isPostgresURL(database)
+            ? "no history is kept for this database yet: saves record it once FormStore's tables are there "
+                + "('formstore init' makes them, as an edit does)"
+            : "no history is kept for this database yet: saves record it once "
+                + "'formstore init' has run, or a draft was kept (its sidecar holds it)"
+    }
 
     static let configuration = CommandConfiguration(
         name: "history", access: .read,
@@ -45,7 +52,7 @@ struct HistoryCommand: ParsableCommand {
         }
         if changes.isEmpty, try !history.isRecordingHistory() {
             // An empty list would read as "never changed": say why there is none.
-            context.say("formstore: " + Self.notKeptYet)
+            context.say("formstore: " + Self.notKeptYet(database: context.globals.databasePath))
         }
         let columns = ["change", "at", "actor", "via", "field", "old", "new", "secure"].map { OutputColumn(key: $0) }
         var writer = format.writer(columns: format == .json ? columns : Array(columns.dropLast()),

@@ -51,7 +51,7 @@ struct RevertCommand: ParsableCommand {
         }
         if update.changes.isEmpty, skipped.isEmpty, try !history.isRecordingHistory() {
             // "No changes." would read as "nothing to undo": there is no history to undo from.
-            context.say("formstore: " + HistoryCommand.notKeptYet)
+            context.say("formstore: " + HistoryCommand.notKeptYet(database: context.globals.databasePath))
         }
         for note in skipped { context.say("formstore: \(form.name) \(key.text): \(note)") }
         SetCommand.write(update.changes, of: form, format: format, context)

@@ -16,7 +16,7 @@ extension WebApp {
             return (form, try store.history(form, key: record.key, field: nil), try store.isRecordingHistory())
         }
         let path = recordPath(form, key)
-        let body = HistoryHTML(form: form, changes: changes, whyEmpty: recording ? nil : HistoryCommand.notKeptYet).render()
+        let body = HistoryHTML(form: form, changes: changes, whyEmpty: recording ? nil : HistoryCommand.notKeptYet(database: workspace.databasePath)).render()
             + "<div class=\"actions\"><a href=\"\(HTML.escape(path))\">Back to the record</a></div>\n"
         return .html(200, WebPage(title: "History of \(HTML.isolated(form.title)) \(HTML.isolated(key))",
                                   breadcrumbs: [("Forms", "/"), (form.title, "/forms/" + Self.pathSegment(form.name)), (key, path)],
