@@ -95,7 +95,7 @@ extension PromptEdit {
                 }
                 answered = true
                 do {
-                    try session.enterRow(group.key, id, field.key, Prompter.fieldInput(text, readingEscapes: true), policy: policy)
+                    try session.enterRow(group.key, id, field.key, Prompter.fieldInput(text, readingEscapes: !field.isSecure), policy: policy)
                 } catch let refused as FieldError {
                     error = refused.message
                     continue

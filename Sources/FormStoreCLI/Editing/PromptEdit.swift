@@ -254,7 +254,8 @@ final class PromptEdit {
                     error = message(session.errors(key))
                     continue
                 case .value(let text):
-                    outcome = try session.enter(key, Prompter.fieldInput(text, readingEscapes: true), policy: policy)
+                    // A secret is stored as typed: it is never shown, so no escape of it was written to read back.
+                    outcome = try session.enter(key, Prompter.fieldInput(text, readingEscapes: !field.isSecure), policy: policy)
                     session.commit(key)  // the person leaves the field: checks timed on commit run
                 }
             } catch let refused as SessionError {

@@ -53,6 +53,13 @@ public final class SignalTrap: Sendable {
                         handler: @escaping Handler) -> SignalTrap {
         let queue = DispatchQueue(label: "formstore.signal-trap")
         let terminal = TerminalSettings.current()
+        // A signal the process was started ignoring (`nohup`, a script's background job's SIGINT)
+        // stays ignored: the caller asked for it to run on.
+        let signals = signals.filter { signo in
+            var current = sigaction()
+            guard sigaction(signo, nil, &current) == 0, let handler = current.__sigaction_handler.sa_handler else { return true }
+            return unsafeBitCast(handler, to: Int.self) != 1  // SIG_IGN is the handler 1
+        }
         // A blocked signal never reaches the source, and a child (the editor)
         // inherits the mask: a parent that started us with them blocked must
         // not make SIGTERM miss both.

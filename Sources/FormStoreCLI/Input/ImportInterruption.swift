@@ -12,10 +12,17 @@ import Synchronization
 /// An import waiting for input (a pipe that sends nothing) is woken. One
 /// that does not stop within `grace` (a statement that runs long) is ended
 /// then as the signal would have ended it; SQLite's journal undoes it at the
-/// next open.
+/// next open. One that read all its input is left to commit, and says what
+/// it imported. A signal the caller ignores (`nohup`) stays ignored.
 final class ImportInterruption: Sendable {
     /// The signal taken; 0 while none was.
     private let taken = Atomic<Int32>(0)
+    /// The input was read to its end: the import is writing its last rows
+    /// and committing, which a signal no longer stops (it would say "nothing
+    /// was imported" of rows it goes on to commit).
+    private let inputEnded = Atomic<Bool>(false)
+    /// The import returned (or threw): a grace's end finds nothing to end.
+    private let finished = Atomic<Bool>(false)
     /// Run once a signal is taken (the reader's wait is ended).
     private let wakers = Mutex<[@Sendable () -> Void]>([])
     private let grace: Duration
@@ -23,6 +30,9 @@ final class ImportInterruption: Sendable {
     init(grace: Duration = .seconds(5)) {
         self.grace = grace
     }
+
+    /// Said by the reader at the end of the input: from here on the import finishes.
+    func endOfInput() { inputEnded.store(true, ordering: .releasing) }
 
     /// The error the import stops with once a signal was taken; nil before.
     var error: CLIError? {
@@ -48,9 +58,11 @@ final class ImportInterruption: Sendable {
     /// Takes the signals while `body` runs.
     func whileTrapped<T>(_ body: () throws -> T) throws -> T {
         let grace = self.grace
-        let trap = SignalTrap.install(signals: [SIGINT, SIGTERM, SIGHUP], finish: { message, code in
-            // The import ends itself; past the grace it is ended here.
+        let trap = SignalTrap.install(signals: [SIGINT, SIGTERM, SIGHUP], finish: { [self] message, code in
+            // The import ends itself; past the grace it is ended here, unless it read all its input
+            // (it is committing) or it is done.
             DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(grace.components.seconds * 1_000_000_000))) {
+                guard !self.finished.load(ordering: .acquiring), !self.inputEnded.load(ordering: .acquiring) else { return }
                 SignalTrap.exit(message, code)
             }
         }) { [self] signal in
@@ -59,7 +71,10 @@ final class ImportInterruption: Sendable {
                     + "nothing was imported (SQLite's journal undoes the rows written at the next open)\n",
                     ExitCode(rawValue: 128 + signal))
         }
-        defer { trap.remove() }
+        defer {
+            finished.store(true, ordering: .releasing)
+            trap.remove()
+        }
         return try body()
     }
 }

@@ -96,10 +96,15 @@ final class ReadAheadReader: RecordReader {
     func next() throws -> InputRecord? {
         if let stop = interruption?.error { throw stop }
         if !started { start() }
-        if readsInline { return try reader.next() }
+        if readsInline {
+            let record = try reader.next()
+            if record == nil { interruption?.endOfInput() }
+            return record
+        }
         while position == current.count {
             if let end {
                 try end.get()
+                interruption?.endOfInput()
                 return nil
             }
             channel.filled.wait()

@@ -17,4 +17,44 @@ import Testing
         #expect(run.errors.hasSuffix("Saved: name, age.\n"), "\(run)")
         #expect(try db.query("SELECT name, age FROM person") == "Anna|40\n")
     }
+
+    /// A secret typed at the prompts is stored as typed: its brackets show
+    /// no escapes, so none are read (`tab\there` stayed a backslash and a t,
+    /// as `set password=@-` stores it, where the prompts made it a tab).
+    @Test func aSecretIsStoredAsTyped() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE u (id INTEGER PRIMARY KEY, name TEXT, password TEXT);
+            INSERT INTO u VALUES (1, 'ann', 'x');
+            """)
+        let run = try db.run(["edit", "u", "1", "--plain"], stdin: "\n" + #"tab\there\n"# + "\ny\n")
+        #expect(run.code == 0, "\(run)")
+        #expect(try db.query("SELECT password FROM u") == #"tab\there\n"# + "\n")
+    }
+
+    /// An import run under `nohup` goes on when the terminal closes (SIGHUP):
+    /// a signal the caller ignores stays ignored.
+    @Test func anImportUnderNohupGoesOnAfterSIGHUP() throws {
+        let db = try DemoDatabase(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/nohup")
+        process.arguments = [try formstoreBinary(), "--db", db.path, "import", "t", "--format", "ndjson"]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data((1...3000).map { #"{"id":\#($0),"name":"n"}"# + "\n" }.joined().utf8))
+        var writing = false
+        for _ in 0..<200 where !writing {
+            writing = FileManager.default.fileExists(atPath: db.path + "-journal")
+            if !writing { usleep(25_000) }
+        }
+        #expect(writing)
+        kill(process.processIdentifier, SIGHUP)
+        usleep(200_000)
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(try db.query("SELECT count(*) FROM t") == "3000\n")
+    }
 }
