@@ -8,14 +8,12 @@ public enum PostgresURL {
         return lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://")
     }
 
-    /// True for a libpq `key=value` connection string (`host=db dbname=app`):
-    /// every word a `name=value` whose name libpq knows.
+    /// True for a libpq `key=value` connection string (`host=db dbname=app`,
+    /// `password = 'a b'`): read as libpq reads one (`parameters(of:)`), every
+    /// name one libpq knows.
     public static func isConnectionString(_ location: String) -> Bool {
-        let words = location.split(whereSeparator: \.isWhitespace)
-        return !words.isEmpty && !isURL(location) && words.allSatisfy { word in
-            guard let equals = word.firstIndex(of: "=") else { return false }
-            return connectionKeywords.contains(word[..<equals].lowercased())
-        }
+        guard !isURL(location), let parameters = parameters(of: location), !parameters.isEmpty else { return false }
+        return parameters.allSatisfy { connectionKeywords.contains($0.name.lowercased()) }
     }
 
     /// The keywords of libpq's connection strings a person gives most.
@@ -24,15 +22,66 @@ public enum PostgresURL {
         "connect_timeout", "application_name", "options", "service", "target_session_attrs",
     ]
 
+    /// A `key=value` connection string's parameters, as libpq reads them:
+    /// space around `=` allowed, a value in single quotes may hold spaces,
+    /// and a backslash takes the next character as it is; nil where the text
+    /// is not one (a word without `=`, a quote left open).
+    static func parameters(of text: String) -> [(name: String, value: String)]? {
+        var found: [(name: String, value: String)] = []
+        var rest = Substring(text)
+        func skipSpace() { rest = rest.drop { $0.isWhitespace } }
+        skipSpace()
+        while !rest.isEmpty {
+            let name = rest.prefix { !$0.isWhitespace && $0 != "=" }
+            guard !name.isEmpty else { return nil }
+            rest = rest.dropFirst(name.count)
+            skipSpace()
+            guard rest.first == "=" else { return nil }
+            rest = rest.dropFirst()
+            skipSpace()
+            var value = ""
+            if rest.first == "'" {
+                rest = rest.dropFirst()
+                var closed = false
+                while let c = rest.popFirst() {
+                    if c == "\\", let next = rest.popFirst() { value.append(next); continue }
+                    if c == "'" { closed = true; break }
+                    value.append(c)
+                }
+                guard closed else { return nil }
+            } else {
+                while let c = rest.first, !c.isWhitespace {
+                    rest = rest.dropFirst()
+                    if c == "\\", let next = rest.popFirst() { value.append(next); continue }
+                    value.append(c)
+                }
+            }
+            found.append((String(name), value))
+            skipSpace()
+        }
+        return found
+    }
+
+    /// A connection string shown without its password: the other parameters
+    /// as `name=value`, a value quoted where it needs it.
+    private static func shown(_ parameters: [(name: String, value: String)]) -> String {
+        parameters.filter { $0.name.lowercased() != "password" }.map { parameter in
+            let value = parameter.value
+            let plain = !value.isEmpty && !value.contains { $0.isWhitespace || $0 == "'" || $0 == "\\" }
+            return parameter.name + "=" + (plain ? value
+                : "'" + value.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'")
+        }.joined(separator: " ")
+    }
+
     /// The URL without its password (`postgres://app@db/app`), in the user
     /// information or as a `password=` query parameter (its name
     /// percent-encoded too, as libpq reads `pass%77ord=`); a libpq `key=value`
     /// string without its `password=` word; anything else as it is.
     public static func withoutPassword(_ location: String) -> String {
         guard let (scheme, at) = userInformation(location) else {
-            let words = location.split(separator: " ", omittingEmptySubsequences: false)
-            guard words.contains(where: isPassword) else { return location }
-            return words.filter { !isPassword($0) }.joined(separator: " ")
+            guard let parameters = parameters(of: location), parameters.contains(where: { $0.name.lowercased() == "password" })
+            else { return location }
+            return shown(parameters)
         }
         var shown = location
         if let at {
@@ -98,9 +147,6 @@ public enum PostgresURL {
             }
             return found + queryParameters(location).filter(isPassword).map(value(of:))
         }
-        return location.split(whereSeparator: \.isWhitespace).filter(isPassword).map { word in
-            let value = value(of: word)
-            return value.hasPrefix("'") && value.hasSuffix("'") && value.count >= 2 ? String(value.dropFirst().dropLast()) : value
-        }
+        return (parameters(of: location) ?? []).filter { $0.name.lowercased() == "password" }.map(\.value)
     }
 }

@@ -45,6 +45,15 @@ import Testing
                     + "name a PostgreSQL database by its URL (postgresql://USER@HOST:PORT/DBNAME)\n"), "\(run)")
             #expect(!run.errors.contains("s3cret"), "\(run)")
         }
+        // As libpq reads them: space around `=`, a quoted value holding a space; `demo` makes no file either.
+        for (location, shown) in [("host=x  password = s3cret-pass", "host=x"),
+                                  ("host=x password='s3cret pass' dbname=z", "host=x dbname=z")] {
+            for command in [["list", "people"], ["demo"]] {
+                let run = try runBinary(["--db", location] + command, directory: scratch.path)
+                #expect(run.code == 64 && run.errors.hasPrefix("Error: --db \(shown) is a libpq connection string"), "\(run)")
+                #expect(!run.errors.contains("s3cret"), "\(run)")
+            }
+        }
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
     }
 
