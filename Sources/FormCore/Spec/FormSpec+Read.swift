@@ -159,18 +159,17 @@ extension FormSpec {
     /// that reads no date at all, so it is refused here.
     private static func dateFormat(_ node: SpecNode) throws(SpecError) -> String {
         let format = try node.string()
-        if let letter = DateText.unknownLetters(in: format).first {
-            throw node.fail("'\(letter)' is no date letter: a format uses y M d H h a m s S E, and text in single quotes")
-        }
+        if let problem = DateText.formatProblem(format) { throw node.fail(problem) }
         return format
     }
 
     /// The first of `field`'s rules that reads its value alone (length,
-    /// pattern, e-mail, range) and refuses `value`, as its message says it.
+    /// e-mail, range) and refuses `value`, as its message says it.
     /// (A default among no choice is said elsewhere, naming the choices.)
     private static func defaultRuleBreaks(_ value: FieldValue, of field: Field) -> String? {
         guard value != .null else { return nil }
-        let alone: Set<String> = ["minLength", "maxLength", "pattern", "email", "range"]
+        // Not the pattern: one that does not compile is said at its own key, not as the default's.
+        let alone: Set<String> = ["minLength", "maxLength", "email", "range"]
         let form = Form(name: "default", sections: [Section(nil, fields: [field])])
         return form.validate(field: field, value: value, values: [field.key: value])
             .first { alone.contains($0.code) }?.message

@@ -43,13 +43,23 @@ enum DateText {
     /// The letters a format may use (above); any other parses nothing.
     static let letters: Set<Character> = ["y", "M", "d", "H", "h", "a", "m", "s", "S", "E"]
 
-    /// The letters of `format` outside quotes that are no date letter (`Q` of `QQQQ`), in order, once each.
-    static func unknownLetters(in format: String) -> [Character] {
-        var found: [Character] = []
-        for case .field(let letter, _) in Pattern(format).tokens where !letters.contains(letter) && !found.contains(letter) {
-            found.append(letter)
+    /// Why `format` reads no date, or nil: a letter that is no date letter
+    /// (`Q` of `QQQQ`), a quote left open, or no date letter at all (`'on'`),
+    /// each of which makes a field that shows one text for every date.
+    static func formatProblem(_ format: String) -> String? {
+        // An empty format is said where the definition is checked ("must not be empty").
+        guard !format.trimmingSpaces().isEmpty else { return nil }
+        let tokens = Pattern(format).tokens
+        for case .field(let letter, _) in tokens where !letters.contains(letter) {
+            return "'\(letter)' is no date letter: a format uses y M d H h a m s S E, and text in single quotes"
         }
-        return found
+        if format.filter({ $0 == "'" }).count % 2 == 1 {
+            return "a quote is left open: text in a format stands between two single quotes ('' is one)"
+        }
+        if !tokens.contains(where: { if case .field = $0 { true } else { false } }) {
+            return "the format holds no date letter (y M d H h a m s S E), so every date would show as the same text"
+        }
+        return nil
     }
 
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
