@@ -49,8 +49,8 @@ extension FormScreen {
     func recordWasDeleted() {
         recordDeleted = true
         let subject = "\(form.name) \(session.key?.typedText ?? "")"
-        say("\(subject) was deleted by someone else, nothing saves to it; Esc leaves"
-            + (session.hasUnsavedChanges ? ", keeping what you typed as a draft." : "."), problem: true)
+        say("\(subject) was deleted elsewhere: nothing saves to it; Esc leaves"
+            + (session.hasUnsavedChanges ? ", keeping a draft." : "."), problem: true)
     }
 
     /// Takes what other writers committed, when the session heard a commit

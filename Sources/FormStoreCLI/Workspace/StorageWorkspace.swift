@@ -101,7 +101,7 @@ final class StorageWorkspace: Workspace {
         store.historyRetention = globals.historyRetention
         if let problem = store.sidecarProblem {
             // FormStore's own file for this database is broken: the database itself is used all the same.
-            let remedy = problem is SidecarError ? " (move that file away and a new one is made)" : ""
+            let remedy = problem is SidecarError ? " (move it away and a new one is made)" : ""
             warnings?.write("formstore: warning: \(CLIError.classifying(problem, databasePath: globals.shownDatabase).message); "
                             + "this command keeps no history or drafts there\(remedy)\n")
         }

@@ -259,7 +259,7 @@ import FormStorage
         let run = try demo.run(["drafts"])
         #expect(run.code == 0, "\(run)")
         #expect(run.errors == "formstore: warning: cannot read \(demo.sidecar.path): the file is not an SQLite database; "
-                + "this command keeps no history or drafts there (move that file away and a new one is made)\n", "\(run)")
+                + "this command keeps no history or drafts there (move it away and a new one is made)\n", "\(run)")
     }
 
     /// `drafts NAME` of a name that is no form is not found (66), not an empty list.

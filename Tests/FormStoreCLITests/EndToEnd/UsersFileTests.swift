@@ -163,7 +163,7 @@ import FormStorage
         try Data("not a database at all, but long enough to be read as a header of one\n".utf8)
             .write(to: URL(fileURLWithPath: demo.sidecar.path))
         let warning = "formstore: warning: cannot read \(demo.sidecar.path): the file is not an SQLite database; this command "
-            + "keeps no history or drafts there (move that file away and a new one is made)\n"
+            + "keeps no history or drafts there (move it away and a new one is made)\n"
         let list = try demo.run(["list", "customers"])
         #expect(list.code == 0, "\(list)")
         #expect(list.errors == warning)
