@@ -14,6 +14,25 @@ import Testing
     /// spacing, its keys' order) is no change: nothing is written, so the
     /// row's triggers do not fire and `set` says "No changes."; it was
     /// written, and reported as a change from a document to the same one.
+    /// A UNIQUE refusal names the field its one written column is, as SQLite's
+    /// `UNIQUE constraint failed: customer.name` does, through `set`, `new`
+    /// and `import` (by line); the detail line quoting the value stays out.
+    @Test func aUniqueRefusalNamesItsField() throws {
+        let backend = try TestBackend(.postgres, schema: Schema(sqlite: "", postgres: """
+            CREATE TABLE customer (id integer PRIMARY KEY, name text UNIQUE, note text);
+            INSERT INTO customer VALUES (1, 'a', ''), (2, 'b', '');
+            """))
+        let message = #"name: duplicate key value violates unique constraint "customer_name_key""#
+        let set = try runBinary(["--db", backend.location, "set", "customer", "2", "name=a"])
+        #expect(set.code == 65 && set.errors == "formstore: \(message)\n", "\(set)")
+        let new = try runBinary(["--db", backend.location, "new", "customer", "id=3", "name=b"])
+        #expect(new.code == 65 && new.errors == "formstore: \(message)\n", "\(new)")
+        let imported = try runBinary(["--db", backend.location, "import", "customer"],
+                                     stdin: #"{"id": 4, "name": "a"}"# + "\n" + #"{"id": 5, "name": "z"}"# + "\n")
+        #expect(imported.code == 65 && imported.errors.contains("line 1: \(message)"), "\(imported)")
+        #expect(try backend.count("SELECT count(*) FROM customer") == 2)
+    }
+
     @Test func aJsonbDocumentRespeltIsNoChange() throws {
         let url = try PostgresCluster.freshDatabase()
         try PostgresCluster.psql(url, """

@@ -42,7 +42,7 @@ extension PostgresFormStore {
                           _ write: () throws -> T) throws -> T {
         do {
             return try write()
-        } catch let error as PostgresError where error.isForeignKeyViolation || error.isCheckViolation {
+        } catch let error as PostgresError where error.isForeignKeyViolation || error.isCheckViolation || error.isUniqueViolation {
             throw try pool.read { try mapping.namedRefusal(error, of: values, $0) } ?? error
         }
     }

@@ -108,7 +108,7 @@ final class PostgresRecordBatch: RecordWriting {
     private func namingRefusal<T>(_ values: [String: FieldValue], _ write: () throws -> T) throws -> T {
         do {
             return try write()
-        } catch let error as PostgresError where error.isForeignKeyViolation || error.isCheckViolation {
+        } catch let error as PostgresError where error.isForeignKeyViolation || error.isCheckViolation || error.isUniqueViolation {
             throw try mapping.namedRefusal(error, of: values, connection) ?? error
         }
     }

@@ -268,6 +268,24 @@ extension PostgresTableMapping {
     /// The server's message alone named neither. Nil for another error.
     func namedRefusal(_ error: PostgresError, of values: [String: FieldValue], _ conn: PostgresConnection) throws -> (any Error)? {
         if error.isForeignKeyViolation { return try missingReference(in: values, conn) ?? partialKey(error, of: values, conn) }
+        if error.isUniqueViolation, let constraint = error.constraint {
+            // The index's columns (a UNIQUE or PRIMARY KEY constraint is named as its index): the one written
+            // names the field, as SQLite's `UNIQUE constraint failed: t.name` does. The detail line, which
+            // quotes the value, is still left out.
+            let result = try conn.execute("""
+                SELECT pg_catalog.array_to_string(ARRAY(
+                           SELECT a.attname FROM pg_catalog.pg_index i
+                           JOIN pg_catalog.pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey)
+                           WHERE i.indexrelid = pg_catalog.to_regclass(pg_catalog.quote_ident($1))
+                             AND i.indrelid = pg_catalog.to_regclass(pg_catalog.quote_ident($2))
+                           ORDER BY a.attnum), E'\\x1f')
+                """, [constraint, table.name])
+            let columns = (result.rowCount == 1 ? result.text(row: 0, column: 0) ?? "" : "").split(separator: "\u{1f}").map(String.init)
+            let written = columns.filter { values[$0] != nil }
+            guard written.count == 1 else { return nil }
+            return PostgresError(sqlState: error.sqlState, message: "\(written[0]): \(error.message)",
+                                 constraint: constraint, sql: error.sql)
+        }
         guard error.isCheckViolation, let constraint = error.constraint else { return nil }
         // A table's constraint reads its `conkey` columns; a domain's, the columns of its type.
         let result = try conn.execute("""

@@ -21,7 +21,7 @@ extension SaveOutcome {
                 let message = refused.message.hasPrefix(field + ": ") ? String(refused.message.dropFirst(field.count + 2)) : refused.message
                 let code = refused.reason == .inexactNumber ? "number.exact" : "reference"
                 self = .invalid([FieldError(field: field, code: code, message: message)])
-            } else if let server = error as? PostgresError, server.isCheckViolation,
+            } else if let server = error as? PostgresError, server.isCheckViolation || server.isUniqueViolation,
                       let field = form?.fields.first(where: { server.message.hasPrefix($0.key + ": ") })?.key {
                 // A CHECK reading one written column, named first by the store (`PostgresTableMapping.namedRefusal`).
                 let message = String(refusal.message.dropFirst(field.count + 2))
