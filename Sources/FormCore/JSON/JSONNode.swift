@@ -34,6 +34,7 @@ public enum JSONNode: Sendable, Equatable {
             return value.fieldValue
         }
 
+        /// Equal by key and value: the same document spelled two ways is one value.
         public static func == (a: Member, b: Member) -> Bool { a.key == b.key && a.value == b.value }
     }
 

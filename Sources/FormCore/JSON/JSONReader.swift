@@ -40,6 +40,8 @@ public struct JSONReader {
     /// How deeply the next value is nested.
     private var depth = 0
     private let integersMustFit: Bool
+    /// An object's members keep their values' text as written (`JSONNode.Member.text`).
+    private let keepsDocumentText: Bool
     /// The line of the next byte.
     public private(set) var line: Int
     /// Where that line starts in `bytes` (or where reading started; that byte's column is `columnBase`).
@@ -53,13 +55,18 @@ public struct JSONReader {
     ///   error (`integer out of range: …`) rather than read as a `Double`, and
     ///   so is a number with more digits than a double holds (`more digits than
     ///   a number can hold exactly: 0.30000000000000000001`), which it would round.
+    /// - parameter keepsDocumentText: each object's member whose value is an
+    ///   object or an array keeps that value's text as written
+    ///   (`JSONNode.Member.text`): values a record stores as documents. A
+    ///   spec or a model, read for its structure, makes none.
     public init(_ bytes: [UInt8], from start: Int = 0, to end: Int? = nil, at position: Position = .start,
-                maxDepth: Int = 512, integersMustFit: Bool = false) {
+                maxDepth: Int = 512, integersMustFit: Bool = false, keepsDocumentText: Bool = false) {
         self.bytes = bytes
         self.index = start
         self.end = end ?? bytes.count
         self.maxDepth = maxDepth
         self.integersMustFit = integersMustFit
+        self.keepsDocumentText = keepsDocumentText
         line = position.line
         lineStart = start
         columnBase = position.column
@@ -76,9 +83,10 @@ public struct JSONReader {
     /// (and a UTF-8 byte-order mark before it, which RFC 8259 lets a reader ignore).
     ///
     /// - throws: `JSONSyntaxError`.
-    public static func parse(_ bytes: [UInt8], maxDepth: Int = 512, integersMustFit: Bool = false)
-        throws(JSONSyntaxError) -> JSONNode {
-        var reader = JSONReader(bytes, maxDepth: maxDepth, integersMustFit: integersMustFit)
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = 512, integersMustFit: Bool = false,
+                             keepsDocumentText: Bool = false) throws(JSONSyntaxError) -> JSONNode {
+        var reader = JSONReader(bytes, maxDepth: maxDepth, integersMustFit: integersMustFit,
+                                keepsDocumentText: keepsDocumentText)
         reader.skipByteOrderMark()
         reader.skipSpace()
         let node = try reader.value()
@@ -201,8 +209,12 @@ public struct JSONReader {
             let duplicate = members.count < 16 ? members.contains { $0.key == name } : !keys.insert(name).inserted
             if members.count == 15 { keys = Set(members.map(\.key) + [name]) }
             if duplicate { throw duplicateKey(key) }
-            let (value, text) = try memberValueAndText(of: key)
-            members.append(JSONNode.Member(key: name, value: value, text: text))
+            if keepsDocumentText {
+                let (value, text) = try memberValueAndText(of: key)
+                members.append(JSONNode.Member(key: name, value: value, text: text))
+            } else {
+                members.append(JSONNode.Member(key: name, value: try memberValue(of: key)))
+            }
         }
         return .object(members)
     }

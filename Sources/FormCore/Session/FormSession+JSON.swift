@@ -30,7 +30,7 @@ extension FormSession {
     public func apply(json body: Data) throws(JSONBodyError) {
         let node: JSONNode
         // A number a double would round (or an integer past Int64) is refused, as the command refuses it.
-        do { node = try JSONReader.parse(Array(body), integersMustFit: true) } catch {
+        do { node = try JSONReader.parse(Array(body), integersMustFit: true, keepsDocumentText: true) } catch {
             let exact = error.reason == "number not exact" || error.reason.hasPrefix("integer out of range")
                 || error.reason == "number out of range"
             throw .malformed("\(exact ? "a number in the body cannot be held exactly" : "the body is not JSON"): "

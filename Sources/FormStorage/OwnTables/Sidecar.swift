@@ -77,29 +77,33 @@ public struct Sidecar: Sendable, Hashable {
     /// - throws: `DatabaseError`, `MigrationError`, or a file error for the folder.
     func prepare(busyTimeout: Duration) throws {
         try PrivateDirectory.prepare(directory)
-        var configuration = Configuration()
-        configuration.journalMode = .unchanged
-        configuration.busyTimeout = busyTimeout
-        configuration.maximumReaderCount = 0
-        var conn: Connection? = try Connection(path: path, configuration: configuration)
-        let created = conn?.createdFile == true
+        let existed = exists
         do {
-            try Migrator.formStore.migrate(conn!)
-            // Which database this is for, so a person looking at the folder can tell.
-            guard created else { return }
-            try conn!.execute("""
-                INSERT OR IGNORE INTO formstore_settings (key, value, updated_at) VALUES (?, ?, ?)
-                """, [Self.databaseKey, String(decoding: try JSONEncoder().encode(FieldValue.text(databasePath)), as: UTF8.self),
-                      ISO8601.dateTime(Date())])
+            try createTables(busyTimeout: busyTimeout)
         } catch {
             // Made here and not finished (a full disk): no empty sidecar is left for every later open to trip on.
-            if created {
-                conn = nil
+            if !existed {
                 unlink(path)
                 unlink(path + "-journal")
             }
             throw error
         }
+    }
+
+    /// `prepare`'s work, on a connection closed when it returns.
+    private func createTables(busyTimeout: Duration) throws {
+        var configuration = Configuration()
+        configuration.journalMode = .unchanged
+        configuration.busyTimeout = busyTimeout
+        configuration.maximumReaderCount = 0
+        let conn = try Connection(path: path, configuration: configuration)
+        try Migrator.formStore.migrate(conn)
+        // Which database this is for, so a person looking at the folder can tell.
+        guard conn.createdFile else { return }
+        try conn.execute("""
+            INSERT OR IGNORE INTO formstore_settings (key, value, updated_at) VALUES (?, ?, ?)
+            """, [Self.databaseKey, String(decoding: try JSONEncoder().encode(FieldValue.text(databasePath)), as: UTF8.self),
+                  ISO8601.dateTime(Date())])
     }
 
     /// The drafts kept in the sidecar, read from its file alone (read-only):

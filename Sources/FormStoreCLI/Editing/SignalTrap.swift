@@ -58,7 +58,7 @@ public final class SignalTrap: Sendable {
         let signals = signals.filter { signo in
             var current = sigaction()
             guard sigaction(signo, nil, &current) == 0, let handler = current.__sigaction_handler.sa_handler else { return true }
-            return unsafeBitCast(handler, to: Int.self) != 1  // SIG_IGN is the handler 1
+            return address(handler) != address(SIG_IGN)
         }
         // A blocked signal never reaches the source, and a child (the editor)
         // inherits the mask: a parent that started us with them blocked must
@@ -101,7 +101,7 @@ public final class SignalTrap: Sendable {
         }) else { return }
         for source in done.sources { source.cancel() }
         for (signo, handler) in done.previous {
-            if let current = signal(signo, handler), address(current) != address(holdSignal) {
+            if let current = signal(signo, handler), Self.address(current) != Self.address(holdSignal) {
                 Self.forwarders.withLock { $0[signo] = current }
             }
         }
@@ -110,7 +110,7 @@ public final class SignalTrap: Sendable {
     /// libdispatch's forwarding handler per signal, once seen.
     private static let forwarders = Mutex<[Int32: __sighandler_t]>([:])
 
-    private func address(_ handler: __sighandler_t) -> UInt {
+    private static func address(_ handler: __sighandler_t) -> UInt {
         UInt(bitPattern: unsafeBitCast(handler, to: Int.self))
     }
 

@@ -14,7 +14,8 @@ enum JSONRecord {
     /// A reader of `bytes[start..<end]` with the command's limits.
     static func reader(_ bytes: [UInt8], from start: Int = 0, to end: Int? = nil,
                        at position: JSONReader.Position = .start) -> JSONReader {
-        JSONReader(bytes, from: start, to: end, at: position, maxDepth: maxDepth, integersMustFit: true)
+        JSONReader(bytes, from: start, to: end, at: position, maxDepth: maxDepth, integersMustFit: true,
+                   keepsDocumentText: true)
     }
 
     /// An object's members as `read` leaves them: the plain values (null,

@@ -68,15 +68,15 @@ final class StorageWorkspace: Workspace {
         // for ever, a device read as an empty database, and a URI's missing file was exit 74.
         if let file = Connection.file(behind: databasePath) {
             switch Self.fileKind(file) {
-            case nil where !access.createsFile:
+            case .missing where !access.createsFile:
                 throw CLIError.notFound("no database at \(databasePath) (create one with 'formstore init')")
-            case "a directory"?:
+            case .outOfReach(let reason):
+                throw CLIError.storage("cannot open \(databasePath): it is out of reach (\(reason))")
+            case .other("a directory"):
                 throw CLIError.storage("cannot open \(databasePath): it is a directory")
-            case let kind? where kind.hasPrefix("out of reach"):
-                throw CLIError.storage("cannot open \(databasePath): it is \(kind)")
-            case let kind? where kind != "a file":
+            case .other(let kind):
                 throw CLIError.storage("cannot open \(databasePath): it is not a file but \(kind)")
-            default:
+            case .missing, .file:
                 break
             }
         }
@@ -422,22 +422,29 @@ final class StorageWorkspace: Workspace {
 extension StorageWorkspace: Sendable {}
 
 extension StorageWorkspace {
-    /// What the path is, in words (`a file`, `a directory`, `a FIFO`); nil
-    /// when there is nothing there (or it cannot be looked at).
-    static func fileKind(_ path: String) -> String? {
+    /// What is at a path.
+    enum FileKind: Equatable {
+        case missing
+        case file
+        /// Something else, in words: `a directory`, `a FIFO`.
+        case other(String)
+        /// There, perhaps, but not to be looked at (a folder that may not be searched): the reason.
+        case outOfReach(String)
+    }
+
+    static func fileKind(_ path: String) -> FileKind {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            // Not there is nil; there but out of reach (a folder that may not be searched) is said so.
-            return errno == ENOENT || errno == ENOTDIR ? nil : "out of reach (\(String(cString: strerror(errno))))"
+            return errno == ENOENT || errno == ENOTDIR ? .missing : .outOfReach(String(cString: strerror(errno)))
         }
         switch info.st_mode & S_IFMT {
-        case S_IFREG: return "a file"
-        case S_IFDIR: return "a directory"
-        case S_IFIFO: return "a FIFO"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        case S_IFSOCK: return "a socket"
-        default: return "no file"
+        case S_IFREG: return .file
+        case S_IFDIR: return .other("a directory")
+        case S_IFIFO: return .other("a FIFO")
+        case S_IFCHR: return .other("a character device")
+        case S_IFBLK: return .other("a block device")
+        case S_IFSOCK: return .other("a socket")
+        default: return .other("no file")
         }
     }
 }
