@@ -323,7 +323,7 @@ public final class Connection {
             while current.pointee != 0 {
                 var statement: OpaquePointer?
                 var tail: UnsafePointer<CChar>?
-                let code = sqlite3_prepare_v2(handle.pointer, current, -1, &statement, &tail)
+                let code = JSONSchemaTrust.prepare(current, on: handle.pointer, &statement, &tail)
                 let begin = current
                 let end = tail ?? current
                 // The statement's text, for an error only: every connection runs this as it opens.

@@ -23,7 +23,7 @@ public final class Statement {
     init(sql: String, handle: ConnectionHandle) throws {
         var statement: OpaquePointer?
         var tail: UnsafePointer<CChar>?
-        let code = sql.withCString { sqlite3_prepare_v2(handle.pointer, $0, -1, &statement, &tail) }
+        let code = sql.withCString { JSONSchemaTrust.prepare($0, on: handle.pointer, &statement, &tail) }
         guard code == SQLITE_OK, let statement else {
             sqlite3_finalize(statement)
             throw DatabaseError.from(handle.pointer, code: code, sql: sql)

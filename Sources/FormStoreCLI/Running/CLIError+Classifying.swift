@@ -12,7 +12,7 @@ extension CLIError {
     /// | --- | --- |
     /// | `DatabaseError` busy or locked | 75 |
     /// | `DatabaseError` read-only, full, I/O, corrupt, not a database, cannot open; `PrivateDirectoryError`; `SidecarError` (naming the sidecar); `MigrationError` unreadable file | 74 |
-    /// | `DatabaseError` constraint (SQLite's message), too big; a trigger or view needing `--trust-schema` | 65 |
+    /// | `DatabaseError` constraint (SQLite's message), too big, malformed JSON; a schema needing `--trust-schema` | 65 |
     /// | `FormStoreError` no primary key (a command needing a key on a keyless view or table) | 64 |
     /// | `SessionError` not found; `FormStoreError` unknown table; `MigrationError` unreadable folder | 66 |
     /// | `SessionError` refusals; `FormStoreError` others; `SpecError`, `FieldError`, `InputError`, `MigrationError` | 65 |
@@ -63,8 +63,11 @@ extension CLIError {
             }
             return .validation(error.description)
         case let error as DatabaseError:
-            if let problem = storageProblem(error, database) { return problem }
+            // Before the storage problems: SQLite calls a schema whose CHECK, generated column or
+            // index uses an unsafe function malformed, where nothing in the file is wrong.
             if let untrusted = untrustedSchemaUse(error) { return untrusted }
+            if let problem = storageProblem(error, database) { return problem }
+            if let json = malformedJSON(error) { return json }
             if let view = unwritableView(error) { return view }
             switch error.resultCode {
             case .SQLITE_CONSTRAINT:
@@ -131,20 +134,32 @@ extension CLIError {
         }
     }
 
-    /// A trigger or view of the database called a function or virtual table
+    /// The database's schema (a trigger or view where it is used; a CHECK,
+    /// generated column or index as the schema is read, which SQLite then
+    /// reports as a malformed schema) called a function or virtual table
     /// that SQLite runs from a schema only when it is trusted (`PRAGMA
     /// trusted_schema`, off unless `--trust-schema`). SQLite says
     /// `unsafe use of load_extension()` or `unsafe use of virtual table "dbstat"`;
     /// the name is SQLite's own (a registered function), kept to printable characters.
     private static func untrustedSchemaUse(_ error: DatabaseError) -> CLIError? {
         let marker = "unsafe use of "
-        guard error.resultCode == .SQLITE_ERROR, let message = error.message,
+        guard error.resultCode == .SQLITE_ERROR || error.resultCode == .SQLITE_CORRUPT, let message = error.message,
               let start = message.firstRange(of: marker) else { return nil }
         let name = String(message[start.upperBound...].unicodeScalars
             .filter { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }.prefix(80))
-        return .validation("the database's triggers or views use \(name), which SQLite runs from a database's "
-                           + "schema only if it is trusted; nothing was changed (if you trust this database, "
-                           + "run again with --trust-schema)")
+        return .validation("the database's schema (its triggers, views, CHECKs, generated columns or indexes) uses "
+                           + "\(name), which SQLite runs from a database's schema only if it is trusted; nothing was "
+                           + "changed (if you trust this database, run again with --trust-schema)")
+    }
+
+    /// A generated column, index, CHECK or view of the database reads a
+    /// column as JSON (`json_extract`, `->>`), and the value there, or the
+    /// one being written, is not JSON: SQLite's `malformed JSON`, a refusal
+    /// of the data, not a failure of the file.
+    private static func malformedJSON(_ error: DatabaseError) -> CLIError? {
+        guard error.resultCode == .SQLITE_ERROR, error.message == "malformed JSON" else { return nil }
+        return .validation("the database's schema reads a value as JSON, and it is not JSON (SQLite: malformed JSON); "
+                           + "nothing was changed")
     }
 
     /// A write SQLite refuses to a table or view it lets nothing write

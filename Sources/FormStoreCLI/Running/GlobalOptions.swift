@@ -49,7 +49,7 @@ struct GlobalOptions: Sendable, Equatable {
         if databasePath.isEmpty {
             throw CLIError.usage("--db is empty: name a database file")
         }
-        if databasePath == ":memory:" || databasePath.hasPrefix("file::memory:") || databasePath.contains("mode=memory") {
+        if GlobalOptions.isInMemory(databasePath) {
             throw CLIError.usage("--db \(databasePath) is a database in memory, gone when the command ends: name a database file")
         }
         // libpq's `host=… dbname=…` would otherwise be a file path: refused while no such file is
@@ -110,6 +110,19 @@ struct GlobalOptions: Sendable, Equatable {
             }
         }
         return retention
+    }
+
+    /// Whether SQLite opens `path` as a database in memory: `:memory:`, or a
+    /// `file:` URI (FormStore opens with `SQLITE_OPEN_URI`) naming `:memory:`
+    /// or with `mode=memory` among its parameters. Read by its parts: a
+    /// substring search (`String.contains`) made the runtime scan every
+    /// protocol conformance of the binary at each start (issue 14).
+    static func isInMemory(_ path: String) -> Bool {
+        if path == ":memory:" || path.hasPrefix("file::memory:") { return true }
+        guard path.hasPrefix("file:"), let query = path.split(separator: "?", maxSplits: 1).dropFirst().first else {
+            return false
+        }
+        return query.split(separator: "&").contains { $0 == "mode=memory" }
     }
 
     private static func join(_ directory: String, _ name: String) -> String {

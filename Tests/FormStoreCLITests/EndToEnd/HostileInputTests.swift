@@ -33,9 +33,9 @@ import FormStorage
 
         let refused = try db.run(["set", "notes", "1", "body=second"])
         #expect(refused.code == 65)
-        #expect(refused.errors == "formstore: the database's triggers or views use virtual table \"pragma_database_list\", "
-                + "which SQLite runs from a database's schema only if it is trusted; nothing was changed "
-                + "(if you trust this database, run again with --trust-schema)\n")
+        #expect(refused.errors == "formstore: the database's schema (its triggers, views, CHECKs, generated columns or indexes) "
+                + "uses virtual table \"pragma_database_list\", which SQLite runs from a database's schema only if "
+                + "it is trusted; nothing was changed (if you trust this database, run again with --trust-schema)\n")
         #expect(refused.output.isEmpty)
         #expect(try db.dump() == before)
         #expect(try Self.bytes(db.path) == bytes)
@@ -53,7 +53,8 @@ import FormStorage
         let before = try db.dump()
         let refused = try db.run(["list", "schema_files", "--format", "json"])
         #expect(refused.code == 65)
-        #expect(refused.errors.hasPrefix("formstore: the database's triggers or views use virtual table \"pragma_database_list\""))
+        #expect(refused.errors.hasPrefix("formstore: the database's schema (its triggers, views, CHECKs, generated columns "
+                                         + "or indexes) uses virtual table \"pragma_database_list\""))
         #expect(refused.errors.hasSuffix("run again with --trust-schema)\n"))
         #expect(refused.output.isEmpty)
         let trusted = try db.run(["list", "schema_files", "--format", "json", "--trust-schema"])
@@ -73,9 +74,42 @@ import FormStorage
         for trust in [[], ["--trust-schema"]] {
             let run = try db.run(trust + ["set", "notes", "1", "body=second"])
             #expect(run.code == 65)
-            #expect(run.errors.hasPrefix("formstore: the database's triggers or views use load_extension(), "))
+            #expect(run.errors.hasPrefix("formstore: the database's schema (its triggers, views, CHECKs, generated columns "
+                                         + "or indexes) uses load_extension(), "))
             #expect(try db.dump() == before)
         }
+    }
+
+    /// A Django `JSONField` (`CHECK (JSON_VALID(...))`), a generated column
+    /// and an index reading JSON, and a view over `json_each`: SQLite 3.40
+    /// refused its own JSON functions from an untrusted schema and called the
+    /// schema malformed ("the database is corrupt", exit 74). Each command
+    /// works, untrusted, and a value the schema cannot read as JSON is refused.
+    @Test func aSchemaThatCallsSQLitesJSONFunctionsIsReadUntrusted() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE app_item (id INTEGER PRIMARY KEY, data TEXT CHECK (JSON_VALID(data) OR data IS NULL),
+                qty INT, name TEXT GENERATED ALWAYS AS (data ->> '$.name'));
+            CREATE INDEX app_item_kind ON app_item (json_extract(data, '$.kind'));
+            CREATE VIEW app_item_keys AS SELECT id, (SELECT count(*) FROM json_each(data)) AS keys FROM app_item;
+            INSERT INTO app_item (id, data, qty) VALUES (1, '{"name":"lamp","kind":"a"}', 1);
+
+            """)
+        let before = try db.dump()
+        let set = try db.run(["set", "app_item", "1", "qty=2"])
+        #expect(set.code == 0, "\(set)")
+        #expect(try db.query("SELECT data, qty, name FROM app_item") == "{\"name\":\"lamp\",\"kind\":\"a\"}|2|lamp\n")
+        let listed = try db.run(["export", "app_item_keys", "--format", "csv"])
+        #expect(listed.code == 0 && listed.output == "id,keys\r\n1,2\r\n", "\(listed)")
+        #expect(try db.run(["show", "app_item", "1", "--format", "json"]).output.contains("\"name\": \"lamp\""))
+
+        let changed = try db.dump()
+        #expect(changed == before.replacingOccurrences(of: "\"kind\":\"a\"}',1", with: "\"kind\":\"a\"}',2"))
+        // The generated column reads the new value as JSON before the CHECK does.
+        let refused = try db.run(["set", "app_item", "1", "data=not json"])
+        #expect(refused.code == 65)
+        #expect(refused.errors == "formstore: the database's schema reads a value as JSON, and it is not JSON "
+                + "(SQLite: malformed JSON); nothing was changed\n")
+        #expect(try db.dump() == changed)
     }
 
     @Test func aSpecFileThatIsNotASpecIsNeverQuoted() throws {
@@ -130,13 +164,18 @@ import FormStorage
     /// database gone when the command ended.
     @Test func aDatabaseThatWouldVanishIsRefused() throws {
         let scratch = try TemporaryDirectory()
-        for path in ["", ":memory:", "file::memory:?cache=shared", "file:x?mode=memory"] {
+        for path in ["", ":memory:", "file::memory:?cache=shared", "file:x?mode=memory", "file:x?cache=shared&mode=memory"] {
             let run = try runBinary(["--db", path, "init"], environment: ["XDG_STATE_HOME": scratch.path])
             #expect(run.code == 64, "\(path): \(run)")
             #expect(run.errors.hasPrefix(path.isEmpty ? "Error: --db is empty: name a database file\n"
                 : "Error: --db \(path) is a database in memory, gone when the command ends: name a database file\n"), "\(run)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
+        // A file whose name only looks like the parameter is a file.
+        let file = scratch.path + "/mode=memory.sqlite"
+        let made = try runBinary(["--db", file, "init"], environment: ["XDG_STATE_HOME": scratch.path])
+        #expect(made.code == 0, "\(made)")
+        #expect(FileManager.default.fileExists(atPath: file))
     }
 
     @Test func aDanglingSymbolicLinkAtTheDatabasePathIsNotFollowed() throws {

@@ -1,0 +1,57 @@
+import CSQLite
+
+/// SQLite 3.38 to 3.40 left its own JSON functions unmarked as innocuous
+/// (3.41.0 fixed it: "Fix JSON functions so that they work correctly under
+/// PRAGMA trusted_schema"). With `trusted_schema` off, as FormStore opens a
+/// database it was not told to trust, a schema that calls one could not even
+/// be read: a Django JSONField's `CHECK (JSON_VALID(data))`, a generated
+/// column of `json_extract`, an index on `data->>'$.k'` made SQLite call the
+/// whole schema malformed, and a view calling one failed where it was used.
+///
+/// The JSON functions read nothing but their arguments, as SQLite's later
+/// versions say. So a statement those SQLite versions refuse for a JSON
+/// function is prepared again with the connection trusting its schema. That
+/// lets the schema call SQLite's other functions it does not mark innocuous
+/// too, all of which only read their arguments or the full-text and R-tree
+/// indexes; the ones with effects (`load_extension`, `fts3_tokenizer`) are
+/// direct-only and refused from any schema, and FormStore's own functions
+/// (`SQLFunction`) are innocuous.
+enum JSONSchemaTrust {
+    /// Whether this SQLite is one whose JSON functions a schema may not call
+    /// untrusted.
+    static let isNeeded = sqlite3_libversion_number() < 3_041_000
+
+    /// `sqlite3_prepare_v2` of the SQL at `text`, prepared again when
+    /// this SQLite refused a JSON function of the schema (see above).
+    static func prepare(_ text: UnsafePointer<CChar>, on handle: OpaquePointer, _ statement: inout OpaquePointer?,
+                        _ tail: inout UnsafePointer<CChar>?) -> Int32 {
+        let code = sqlite3_prepare_v2(handle, text, -1, &statement, &tail)
+        guard admitJSON(after: code, on: handle) else { return code }
+        sqlite3_finalize(statement)
+        return sqlite3_prepare_v2(handle, text, -1, &statement, &tail)
+    }
+
+    /// After a failed prepare on `handle`: when SQLite refused a JSON
+    /// function as unsafe, the connection now trusts its schema, and the
+    /// statement may be prepared again. False, changing nothing, otherwise.
+    private static func admitJSON(after code: Int32, on handle: OpaquePointer) -> Bool {
+        guard isNeeded, code != SQLITE_OK, let message = sqlite3_errmsg(handle).map({ String(cString: $0) }),
+              let name = unsafeName(in: message), isJSONFunction(name) else { return false }
+        return formstore_sqlite3_db_config_trusted_schema(handle, 1) == SQLITE_OK
+    }
+
+    /// What SQLite names in `unsafe use of json_valid()` or
+    /// `unsafe use of virtual table "json_each"`: `json_valid`, `json_each`.
+    static func unsafeName(in message: String) -> Substring? {
+        guard let start = message.firstRange(of: "unsafe use of ") else { return nil }
+        var rest = message[start.upperBound...]
+        if rest.hasPrefix("virtual table ") { rest = rest.dropFirst("virtual table ".count) }
+        rest = rest.drop { $0 == "\"" }
+        return rest.prefix { $0 != "(" && $0 != "\"" && $0 != " " }
+    }
+
+    /// SQLite's JSON functions, table-valued functions and operators.
+    static func isJSONFunction(_ name: Substring) -> Bool {
+        name == "->" || name == "->>" || name.lowercased().hasPrefix("json")
+    }
+}
