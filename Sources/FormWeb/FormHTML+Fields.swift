@@ -64,6 +64,11 @@ extension FormHTML {
             // Empty text, dim, apart from NULL (nothing), as `show` writes them (docs/fidelity.md).
             extra += " placeholder=\"&quot;&quot;\""
         }
+        // A secure value never goes back to the browser: empty means unchanged. Any secure field
+        // (a spec's `"secure": true` on a text field too) is typed where it does not show.
+        if field.isSecure || field.kind == .password {
+            return "<input type=\"password\" \(common) value=\"\" autocomplete=\"new-password\"\(locked)\(extra)>\n"
+        }
         switch field.kind {
         case .multiline:
             return HTML.textarea("\(common) rows=\"4\"\(locked)\(extra)", text) + "\n"
@@ -77,9 +82,6 @@ extension FormHTML {
                 out += ">\(HTML.escape(choice.label))</option>\n"
             }
             return out + "</select>\n"
-        case .password:
-            // A secure value never goes back to the browser: empty means unchanged.
-            return "<input type=\"password\" \(common) value=\"\" autocomplete=\"new-password\"\(locked)\(extra)>\n"
         default:
             guard let (type, attributes) = Self.inputType(field.kind, holding: text) else {
                 return HTML.textarea("\(common) rows=\"4\"\(locked)\(extra)", text) + "\n"

@@ -122,9 +122,11 @@ public struct FormHTML {
     func baseJSON() -> String {
         // NULL as JSON's null, apart from empty text, which an input draws alike.
         var members: [String: String?] = [:]
-        for field in session.form.fields where field.holdsValue && field.isStored && !field.isSecure {
+        for field in session.form.fields where field.holdsValue && field.isStored {
             let value = session.pristineValue(field.key)
-            members[field.key] = value == .null ? String?.none : WebText.of(value, in: field)
+            // A secure field's value is never on the page: its keyed digest tells a post it changed.
+            members[field.key] = field.isSecure ? SecureFieldDigest.of(field.key, value)
+                : value == .null ? String?.none : WebText.of(value, in: field)
         }
         return WebJSON.encoded(members, or: "{}")
     }

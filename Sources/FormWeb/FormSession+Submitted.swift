@@ -57,7 +57,10 @@ extension FormSession {
             // boxes say "none" by sending nothing; any other input is sent, empty or not.
             if field.kind != .bool, field.kind != .multichoice, body.value(PostedName.field(key)) == nil { continue }
             var mine = submittedValue(body, field)
-            if field.isSecure, mine.text.isEmpty { continue }
+            if field.isSecure {
+                applySecure(field, mine, drawn: base?[key], clearing: clearing, into: &result)
+                continue
+            }
             let stored = WebText.of(pristine[key] ?? .null, in: field)
             // Browsers send a textarea's line breaks as CRLF, and a NUL as U+FFFD: the stored ones are kept.
             if mine.value == nil { mine.text = WebText.asStored(mine.text, stored: base?[key] ?? stored) }
@@ -83,6 +86,28 @@ extension FormSession {
         }
         applyRows(body, clearing: clearingCell, into: &result)
         return result
+    }
+
+    /// A secure field's post: empty means unchanged (the page never holds
+    /// the value); typed, it is set, and it conflicts with another writer's
+    /// change since the page was drawn, which the page's digest of the value
+    /// then tells (`SecureFieldDigest`). No value is put in the conflict:
+    /// its page asks for the field again without drawing one.
+    private func applySecure(_ field: Field, _ mine: Posted, drawn: String?, clearing: ((Field) -> FieldValue)?,
+                             into result: inout SubmissionResult) {
+        guard !mine.text.isEmpty else { return }
+        if let why = whyNotEditable(field.key) {
+            result.refused.append(FieldRefusal(field: field.key, message: "\(field.label) \(why)"))
+            return
+        }
+        if let drawn, drawn != SecureFieldDigest.of(field.key, pristineValue(field.key)) {
+            result.conflicts.append(WebConflict(field: field.key, base: "", mine: "", theirs: ""))
+        }
+        do {
+            try set(field, mine, clearing: clearing)
+        } catch {
+            result.refused.append(FieldRefusal(field: field.key, message: "\(field.label): \(error)"))
+        }
     }
 
     /// A field's posted value: its text as the page shows values, and the value to set.

@@ -8,18 +8,74 @@ import FoundationEssentials
 enum WebText {
     /// What a browser posted for text stored as `stored`, as stored where
     /// the browser changed only what it always changes:
-    /// - a textarea's line breaks come back as CRLF (a lone CR or LF too), so
-    ///   text differing from the stored text only in them is the stored text,
-    ///   and other text keeps LF unless the stored text had CRLF;
+    /// - a textarea's line breaks come back as CRLF (a lone CR or LF too):
+    ///   each line the person left as it was keeps its stored line break
+    ///   and text (`storedLineBreaks`), and a line changed or added takes
+    ///   the break of the stored line it replaced, or of the line before;
     /// - a NUL, which HTML cannot hold, was drawn and comes back as U+FFFD
-    ///   (`HTML.escape`), so the stored NUL stands when the rest is the same.
+    ///   (`HTML.escape`), so the stored NUL stands where its line is the same.
     static func asStored(_ posted: String, stored: String) -> String {
-        let hasCR = posted.unicodeScalars.contains { $0 == "\r" }
-        guard hasCR || posted.unicodeScalars.contains("\u{FFFD}") else { return posted }
-        let lines = { (text: String) in text.replacing("\r\n", with: "\n").replacing("\r", with: "\n") }
-        if lines(posted) == lines(stored.replacing("\0", with: "\u{FFFD}")) { return stored }
-        guard hasCR else { return posted }
-        return stored.contains("\r\n") ? posted : lines(posted)
+        guard posted.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\u{FFFD}" }) else { return posted }
+        return storedLineBreaks(posted, stored: stored)
+    }
+
+    /// A line of text and the break that ends it (`""` for the last).
+    private struct Line {
+        var text: Substring.UnicodeScalarView
+        var end: String
+    }
+
+    /// `text`'s lines, each with its own break: CRLF, LF or a lone CR.
+    private static func lines(_ text: String) -> [Line] {
+        var lines: [Line] = []
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var index = start
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            guard scalar == "\n" || scalar == "\r" else { index = scalars.index(after: index); continue }
+            var next = scalars.index(after: index)
+            if scalar == "\r", next < scalars.endIndex, scalars[next] == "\n" { next = scalars.index(after: next) }
+            lines.append(Line(text: Substring(scalars[start..<index]).unicodeScalars, end: String(scalars[index..<next])))
+            start = next
+            index = next
+        }
+        lines.append(Line(text: Substring(scalars[start...]).unicodeScalars, end: ""))
+        return lines
+    }
+
+    /// The posted lines matched to the stored ones from the start and from
+    /// the end: a line the same as stored (a NUL read as U+FFFD) is written
+    /// as stored, with its stored break; the lines between take the break of
+    /// the first stored line they replace, else of the line before them,
+    /// else the first break the stored text has, else LF.
+    private static func storedLineBreaks(_ posted: String, stored: String) -> String {
+        let mine = lines(posted), theirs = lines(stored)
+        let same = { (a: Line, b: Line) in
+            a.text.elementsEqual(b.text) { $0 == $1 || ($0 == "\u{FFFD}" && $1 == "\0") }
+        }
+        var head = 0
+        while head < min(mine.count, theirs.count), same(mine[head], theirs[head]) { head += 1 }
+        var tail = 0
+        while tail < min(mine.count, theirs.count) - head,
+              same(mine[mine.count - 1 - tail], theirs[theirs.count - 1 - tail]) { tail += 1 }
+        let fallback = theirs.first { !$0.end.isEmpty }?.end ?? "\n"
+        let changedBreak = head < theirs.count - tail && !theirs[head].end.isEmpty ? theirs[head].end
+            : theirs[..<head].last { !$0.end.isEmpty }?.end ?? fallback
+        var out = String.UnicodeScalarView()
+        for (index, line) in mine.enumerated() {
+            let kept = index < head ? theirs[index]
+                : index >= mine.count - tail ? theirs[theirs.count - (mine.count - index)] : nil
+            if let kept {
+                out.append(contentsOf: kept.text)
+                // The last posted line ends the text, whatever line of the stored text it matched.
+                if index < mine.count - 1 { out.append(contentsOf: (kept.end.isEmpty ? changedBreak : kept.end).unicodeScalars) }
+            } else {
+                out.append(contentsOf: line.text)
+                if index < mine.count - 1 { out.append(contentsOf: changedBreak.unicodeScalars) }
+            }
+        }
+        return String(out)
     }
 
     /// Whether text holds a line break, CRLF included (Swift reads `\r\n` as one character, not `\n`).

@@ -92,7 +92,7 @@ private func spawn(_ executable: String, _ arguments: [String], stdin: Data, env
     posix_spawn_file_actions_addopen(&actions, 2, files[2], O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     // Nothing else this process has open reaches the child: a script another test is
     // writing meanwhile would otherwise stay open for writing, and running it fail (ETXTBSY).
-    _ = addCloseFrom?(&actions, 3)
+    closeInheritedDescriptors(&actions)
     // Glibc's addchdir is not visible to Swift: env(1) changes the directory, then runs the program.
     let (program, line) = directory.map { ("/usr/bin/env", ["/usr/bin/env", "--chdir=" + $0, executable]) }
         ?? (executable, [executable])
@@ -110,6 +110,15 @@ private func spawn(_ executable: String, _ arguments: [String], stdin: Data, env
                      output: String(decoding: try Data(contentsOf: URL(fileURLWithPath: files[1])), as: UTF8.self),
                      errors: String(decoding: try Data(contentsOf: URL(fileURLWithPath: files[2])), as: UTF8.self),
                      crashed: signal != 0)
+}
+
+/// Spawned with `actions`, a child gets no descriptor of this process past
+/// the standard three: one another test holds open meanwhile (the write end
+/// of a pipe it reads to its end, a script it is writing) stays open in the
+/// child, and in any server the child leaves running (pg_ctl's), for as long
+/// as that runs: the pipe's reader never saw its end, and the suite hung.
+public func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+    _ = addCloseFrom?(&actions, 3)
 }
 
 /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34), which its Swift

@@ -33,15 +33,9 @@ public struct SQLiteShell {
 
 extension SQLiteShell {
     /// Runs one query in the shell and returns what it prints (rows as `a|b`, one a line).
+    /// Its output goes to a file, read once the shell has ended: a pipe read
+    /// to its end waited for any process that inherited its write end.
     public func output(database: String, _ sql: String) throws -> String {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["-bail", "-cmd", ".timeout 5000", database, sql]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try runProcess(executable.path, ["-bail", "-cmd", ".timeout 5000", database, sql]).output
     }
 }

@@ -152,6 +152,49 @@ import Testing
         #expect(kept.dirtyFields.isEmpty)
     }
 
+    /// Two pages typing a new password: the second post finds the first's
+    /// save by the keyed digest its `_base` holds in place of the value (it
+    /// wrote over it unasked), and the page holds neither password.
+    @Test func aPasswordChangedMeanwhileIsAConflict() throws {
+        let (page, backend) = try FormHTMLTests.session()
+        let html = FormHTML(page, options: .init(action: "/x")).render()
+        #expect(!html.contains("hunter22"), "\(html)")
+        let first = Self.post(from: page, ["password": "first-new-1"])
+        let second = Self.post(from: page, ["password": "second-new-2"])
+        let one = try FormSession.open(page.form, key: page.key!, backend: backend)
+        #expect(one.apply(submitted: first).isClean)
+        _ = try one.save()
+        let two = try FormSession.open(page.form, key: page.key!, backend: backend)
+        let result = two.apply(submitted: second)
+        #expect(result.conflicts.map(\.field) == ["password"])
+        #expect(result.conflicts.allSatisfy { $0.base.isEmpty && $0.mine.isEmpty && $0.theirs.isEmpty })
+        #expect(backend.record(page.key!)?.values["password"] == "first-new-1")
+        // The conflict page's base is the stored record: typed again there, the password is saved.
+        let again = try FormSession.open(page.form, key: page.key!, backend: backend)
+        let retyped = Self.post(from: again, ["password": "second-new-2"])
+        #expect(again.apply(submitted: retyped).isClean)
+        _ = try again.save()
+        #expect(backend.record(page.key!)?.values["password"] == "second-new-2")
+    }
+
+    /// Text stored with mixed line breaks, one letter typed at its end: the
+    /// browser sends every break as CRLF, and the lines left as they were
+    /// keep their own (the LF became CRLF). A line added takes the break of
+    /// the line before it.
+    @Test func anEditKeepsTheLineBreaksOfTheLinesLeftAlone() throws {
+        var note = Field(key: "note", label: "Note", kind: .multiline)
+        note.keepsWhitespace = true
+        let form = Form(name: "notes", sections: [Section(fields: [note])])
+        for (stored, typed, saved) in [("line1\r\nline2\nline3", "line1\r\nline2\r\nline3X", "line1\r\nline2\nline3X"),
+                                       ("a\rb\nc", "a\r\nB\r\nc", "a\rB\nc"),
+                                       ("one\ntwo", "one\r\ntwo\r\nthree", "one\ntwo\nthree"),
+                                       ("x\0y\r\nz", "x\u{FFFD}y\r\nzz", "x\0y\r\nzz")] {
+            let (session, _) = try FormHTMLTests.session(form, values: ["note": .text(stored)])
+            _ = session.apply(submitted: Self.post(from: session, ["note": typed]))
+            #expect(session.value("note") == .text(saved), "\(stored.debugDescription) → \(typed.debugDescription)")
+        }
+    }
+
     @Test func aTextareasCRLFLineBreaksAreNoChange() throws {
         let (session, backend) = try FormHTMLTests.session(values: ["bio": "line one\nline two"])
         // Browsers send every line break of a textarea as CRLF.

@@ -1,3 +1,5 @@
+import FormBasics
+
 /// One schema change: the SQL of a file named `NNNN_name.sql`, its number and
 /// its SHA-256 checksum.
 ///

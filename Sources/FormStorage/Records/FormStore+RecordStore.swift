@@ -20,6 +20,10 @@ extension FormStore: RecordStore {
         }
     }
 
+    public func readingDates(of form: Form, asIn incoming: (String) throws -> [DatabaseValue]) throws -> Form {
+        try database.read { conn in try FormInference.readingDatesAsIncoming(form, conn, incoming) }
+    }
+
     public func keyColumns(of form: Form) throws -> [RecordKeyColumn] {
         let mapping = try mapping(for: form)
         return mapping.keyColumns.map { name in

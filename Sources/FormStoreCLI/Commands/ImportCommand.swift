@@ -55,14 +55,23 @@ struct ImportCommand: ParsableCommand {
     func run(_ context: CommandContext) throws -> ExitCode {
         let source: any ByteSource = try file.map { try FileDescriptorSource(path: $0) } ?? context.terminal.input
         let workspace = try context.workspace()
-        let form = try workspace.form(named: form, children: children)
         // The input is tokenized on a thread of its own, beside the rows' checks and inserts.
         // Ctrl-C stops the import at its next row, and its transaction is undone (`ImportInterruption`).
         let interruption = ImportInterruption()
-        let reader = ReadAheadReader(format.reader(source, csvDelimiter: delimiter, groups: Set(form.groups.map(\.key))),
-                                     interruption: interruption)
+        var opened: PeekingReader?
+        // Made for the form, whose groups' rows JSON records may hold; its first records are read
+        // before the import only for an inferred date field over an empty column.
+        func reader(for form: Form) -> PeekingReader {
+            if let opened { return opened }
+            let groups = Set(form.groups.map(\.key))
+            let reader = PeekingReader(ReadAheadReader(format.reader(source, csvDelimiter: delimiter, groups: groups),
+                                                       interruption: interruption))
+            opened = reader
+            return reader
+        }
         let summary = try interruption.whileTrapped {
-            try workspace.importRecords(of: form, from: reader, dryRun: dryRun, children: children)
+            let form = try workspace.form(importing: form, children: children) { try reader(for: $0).peek(20) }
+            return try workspace.importRecords(of: form, from: reader(for: form), dryRun: dryRun, children: children)
         }
         guard summary.failures.isEmpty else {
             // By line: a row a foreign key refused is told after the rows it waited for.

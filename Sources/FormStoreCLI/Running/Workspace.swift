@@ -21,6 +21,10 @@ protocol Workspace {
     /// an inferred form every table whose foreign key refers to it; without
     /// `children`, the form without groups.
     func form(named name: String, children: Bool) throws -> Form
+    /// `form(named:children:)` for an import, whose first records
+    /// (`firstRecords` of the input read for that form, only if needed) tell
+    /// an inferred form's date fields over empty columns what the import brings.
+    func form(importing name: String, children: Bool, firstRecords: (Form) throws -> [InputRecord]) throws -> Form
     /// The `CREATE` statement of the table (or view) `form` was inferred
     /// from, as the database keeps it: what `form --format sql` prints for
     /// such a form, where the form's own idea of the table would lose what
@@ -198,6 +202,10 @@ enum DraftReference: Sendable, Hashable {
 extension Workspace {
     func form(named name: String, children: Bool) throws -> Form {
         try form(named: name).withoutGroups(unless: children)
+    }
+
+    func form(importing name: String, children: Bool, firstRecords: (Form) throws -> [InputRecord]) throws -> Form {
+        try form(named: name, children: children)
     }
 }
 

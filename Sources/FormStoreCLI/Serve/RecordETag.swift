@@ -1,6 +1,7 @@
 import FoundationEssentials
 import FormCore
 import FormStorage
+import FormBasics
 
 /// A record's entity tag: a digest of every stored value (secure ones too,
 /// the version column's, and its groups' rows), so any change by anyone gives another tag.

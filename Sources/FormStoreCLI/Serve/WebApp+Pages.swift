@@ -47,7 +47,15 @@ extension WebApp {
                 return .html(403, WebPage(title: "Refused", body: "<p class=\"notice conflict\" role=\"alert\">This form is out of date or did not come from this server (its CSRF token is missing or wrong). Go back, reload and try again.</p>\n").render())
             }
             if readOnly && parts.last != "validate" { return Self.readOnlyPage() }
-            return try post(parts, body: body, visit: visit, creating: Self.isNewRecordPath(request))
+            do {
+                return try post(parts, body: body, visit: visit, creating: Self.isNewRecordPath(request))
+            } catch {
+                // A save or a new record the database could not take now: what was typed is not lost.
+                guard parts.first == "forms", (2...3).contains(parts.count),
+                      let kept = keptTyping(error, body: body, form: parts[1], action: request.path, visit: visit)
+                else { throw error }
+                return kept
+            }
         }
         guard request.method == "GET" || request.method == "HEAD" else {
             return HTTPResponse(status: 405, headers: [("Allow", "GET, POST")])
@@ -71,6 +79,38 @@ extension WebApp {
             return HTTPResponse(status: 405, headers: [("Allow", "POST")])
         default: return .html(404, WebPage(title: "Not found", body: "<p>No page here.</p>\n").render())
         }
+    }
+
+    /// A save the database could not take now (locked by another program, or
+    /// one the server cannot write): the page names why, and holds the post
+    /// as it came, to be sent again as it is; it was a bare error, and what
+    /// the person typed was gone. A secure field's value is not drawn back
+    /// (no page holds one): it is left out, and the page says to type it
+    /// again. `nil` for any other error.
+    func keptTyping(_ error: any Error, body: SubmittedForm, form name: String, action: String, visit: Visit) -> HTTPResponse? {
+        let classified = CLIError.classifying(error, databasePath: "the database")
+        guard classified.exitCode == .tryAgain || classified.exitCode == .storage else { return nil }
+        let form = try? self.form(named: name)
+        let secure = Set((form?.fields ?? []).filter(\.isSecure).map { PostedName.field($0.key) })
+        let members = body.members.filter { !secure.contains($0.name) && $0.name != "_csrf" }
+        // The storage messages name the database as "the database" (`failure(_:api:)`): said once here.
+        let why = classified.message.hasPrefix("the database: ") ? String(classified.message.dropFirst(14)) : classified.message
+        var out = "<div class=\"notice conflict\" role=\"alert\"><p>Nothing was saved: \(HTML.escape(why)).</p>"
+        out += "<p>What you typed is kept on this page: send it again when the database is free.</p>"
+        if body.members.contains(where: { secure.contains($0.name) && !$0.value.isEmpty }) {
+            out += "<p>A password is not kept here: type it again after this save.</p>"
+        }
+        out += "</div>\n<form method=\"post\" action=\"\(HTML.escape(action))\" class=\"kept\">\n"
+        out += "<input type=\"hidden\" name=\"_csrf\" value=\"\(HTML.escape(visit.csrf))\">\n"
+        out += "<dl>\n"
+        for member in members {
+            out += "<input type=\"hidden\" name=\"\(HTML.escape(member.name))\" value=\"\(HTML.escape(member.value))\">\n"
+            guard !member.name.hasPrefix("_") else { continue }
+            let label = form.flatMap { $0.field(PostedName.key(of: member.name) ?? member.name)?.label } ?? member.name
+            out += "<dt>\(HTML.escape(label))</dt><dd>\(HTML.escape(member.value))</dd>\n"
+        }
+        out += "</dl>\n<div class=\"actions\"><button type=\"submit\">Try again</button></div>\n</form>\n"
+        return .html(503, WebPage(title: "Not saved", body: out).render())
     }
 
     /// What `serve --read-only` answers a write, or a page that only leads to one.

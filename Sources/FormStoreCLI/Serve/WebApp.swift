@@ -86,7 +86,7 @@ final class WebApp: @unchecked Sendable {
         }
         let parts = request.segments
         switch (request.method, parts.first) {
-        case ("GET", "static"):
+        case ("GET", "static"), ("HEAD", "static"):
             return asset(parts.dropFirst().joined(separator: "/"))
         case (_, "login"):
             return login(request)

@@ -2,8 +2,25 @@ import FormCore
 import FormStorage
 
 extension StorageWorkspace {
-    func form(named name: String, children: Bool) throws -> Form {
-        let form = try form(named: name)
+    /// An inferred form's date fields over columns that hold no value yet
+    /// read the first records' values (`RecordStore.readingDates(of:asIn:)`),
+    /// so an export imports into an empty copy of its table.
+    func form(importing name: String, children: Bool, firstRecords: (Form) throws -> [InputRecord]) throws -> Form {
+        let (found, isInferred) = try lookUp(name)
+        let form = try withChildren(found, children)
+        guard isInferred else { return form }
+        return try store().readingDates(of: form) { key in
+            try firstRecords(form).compactMap { record in
+                if case .text(let text)? = record.values[key] { DatabaseValue.text(text) } else { nil }
+            }
+        }
+    }
+
+    func form(named name: String, children: Bool) throws -> Form { try withChildren(form(named: name), children) }
+
+    /// `form` with a group for each table that refers to it when `children`
+    /// and it has none; without its groups otherwise.
+    private func withChildren(_ form: Form, _ children: Bool) throws -> Form {
         guard children, form.groups.isEmpty else {
             return form.withoutGroups(unless: children)
         }

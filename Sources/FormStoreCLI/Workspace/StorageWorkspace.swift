@@ -239,17 +239,20 @@ final class StorageWorkspace: Workspace {
 
     /// A spec by name (from the folder, else kept in the database), else any
     /// table of the database (FormStore's own left out), its form inferred.
-    func form(named name: String) throws -> Form {
+    func form(named name: String) throws -> Form { try lookUp(name).form }
+
+    /// `form(named:)`, and whether it was inferred from its table (no spec).
+    func lookUp(_ name: String) throws -> (form: Form, isInferred: Bool) {
         let folder = try catalog()
         if let form = try folder.form(named: name) {
             warn(folder)
-            return withTableKey(try refusingShadow(form, in: folder))
+            return (withTableKey(try refusingShadow(form, in: folder)), false)
         }
         let store = try store()
         let catalog = folder.adding(try storedCatalog())
         if let form = try catalog.form(named: name) {
             warn(catalog)
-            return withTableKey(try refusingShadow(form, in: catalog))
+            return (withTableKey(try refusingShadow(form, in: catalog)), false)
         }
         warn(catalog)
         let names = try store.tableNames()
@@ -257,7 +260,7 @@ final class StorageWorkspace: Workspace {
         if let match = names.first(where: { $0 == name })
             ?? names.first(where: { $0.equalsIgnoringCase(name) }),
            let form = try store.inferredForm(table: match) {
-            return form
+            return (form, true)
         }
         let candidates = catalog.names + names
         var message = "no form or table named '\(name)'"

@@ -184,4 +184,46 @@ import Testing
         let empty = try DemoDatabase(sql: "CREATE TABLE p (id INTEGER PRIMARY KEY, due DATE NOT NULL DEFAULT ''); INSERT INTO p DEFAULT VALUES;")
         #expect(try empty.run(["set", "p", "1", "due=2024-02-30"]).code == 65)
     }
+
+    /// A column of ISO dates with slash dates among them refused the slash
+    /// rows' own layout and wrote one typed in ISO over it; one of .NET's
+    /// 7-digit fractions showed cut to the microsecond, and a change within
+    /// it was "No changes". Both are edited as text, as stored.
+    @Test func aColumnADateFieldWouldNotKeepIsEditedAsText() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE ev (id INTEGER PRIMARY KEY, due DATE, at DATETIME);
+            INSERT INTO ev VALUES (1, '2024-01-05', '2024-01-02 10:00:00.1234567'),
+                                  (2, '05/01/2024', '2024-01-02 10:00:00.1234568');
+            """)
+        let listed = try demo.run(["list", "ev", "--format", "csv"])
+        #expect(listed.output == "id,due,at\r\n1,2024-01-05,2024-01-02 10:00:00.1234567\r\n"
+                + "2,05/01/2024,2024-01-02 10:00:00.1234568\r\n", "\(listed)")
+        let slash = try demo.run(["set", "ev", "2", "due=06/01/2024", "at=2024-01-02 10:00:00.1234569"])
+        #expect(slash.code == 0, "\(slash)")
+        #expect(slash.output.contains("2024-01-02 10:00:00.1234568  2024-01-02 10:00:00.1234569"), "\(slash)")
+        #expect(try demo.query("SELECT due, at FROM ev ORDER BY id")
+                == "2024-01-05|2024-01-02 10:00:00.1234567\n06/01/2024|2024-01-02 10:00:00.1234569\n")
+        #expect(try demo.run(["form", "ev"]).output.contains("due: due (text)"))
+    }
+
+    /// An export of such columns imports into an empty copy of its table,
+    /// whose inferred form has no rows to read their layout off: the first
+    /// rows of the import are read for it. A column of dates the copy already
+    /// holds still refuses a slash date.
+    @Test func anExportOfSuchColumnsImportsIntoAnEmptyCopy() throws {
+        let schema = "CREATE TABLE ev (id INTEGER PRIMARY KEY, us DATE, iso DATE, at DATETIME);\n"
+        let source = try DemoDatabase(sql: schema + """
+            INSERT INTO ev VALUES (1, '03/05/2024', '2024-01-01', '2024-01-02 10:00:00.1234567'),
+                                  (2, '03/06/2024', NULL, '2024-01-02 10:00:00.1234568');
+            """)
+        for format in ["ndjson", "json", "csv"] {
+            let export = try source.run(["export", "ev", "--format", format])
+            let copy = try DemoDatabase(sql: schema)
+            let imported = try copy.run(["import", "ev", "--format", format], stdin: export.output)
+            #expect(imported.code == 0, "\(format): \(imported)")
+            #expect(try copy.dump() == source.dump(), "\(format)")
+            let refused = try copy.run(["import", "ev", "--format", "ndjson"], stdin: #"{"id": 3, "iso": "12/31/1999"}"# + "\n")
+            #expect(refused.code == 65 && refused.errors.contains("line 1: iso: iso is not a valid date"), "\(refused)")
+        }
+    }
 }

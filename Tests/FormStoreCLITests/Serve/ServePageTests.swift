@@ -1,4 +1,5 @@
 import Foundation
+import FormStoreTestSupport
 import Testing
 
 /// `formstore serve`'s pages through a client without script: every page a
@@ -359,6 +360,45 @@ import Testing
 
     /// A save of a record someone deleted meanwhile keeps what was typed, on
     /// the new-record page; it was a bare "no longer exists".
+    /// A save while another program holds the database's lock answers 503,
+    /// says why, and holds what was typed (a password left out, and said so):
+    /// sent again once the lock is gone, it saves. It was a bare error page.
+    @Test func aSaveWhileTheDatabaseIsLockedKeepsWhatWasTyped() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db, environment: ["FORMSTORE_BUSY_TIMEOUT_MS": "200"])
+        let browser = PageVisitor(port: server.port)
+        let page = try browser.get("/forms/register/1")
+        let holder = try LockHolder(db.path)
+        let refused = try browser.submit(page, ["phone": "555 222 3333", "password": "new-secret-1"])
+        #expect(refused.status == 503, "\(refused)")
+        #expect(refused.text.contains("Nothing was saved: the database is locked by another process (try again)."), "\(refused.text)")
+        #expect(refused.text.contains("<dd>555 222 3333</dd>"), "\(refused.text)")
+        #expect(!refused.text.contains("new-secret-1"))
+        #expect(refused.text.contains("A password is not kept here"))
+        try holder.release()
+        let again = try browser.submit(refused, [:])
+        #expect(again.status == 303, "\(again)")
+        #expect(try db.query("SELECT phone, password FROM registers WHERE id = 1") == "5552223333|hunter22\n")
+    }
+
+    /// A secure field of any kind is typed where it does not show, and the
+    /// stylesheet answers HEAD as GET does.
+    @Test func aSecureTextFieldIsAPasswordInputAndAssetsAnswerHEAD() throws {
+        let forms = try TemporaryDirectory()
+        try """
+            {"formstore": 1, "name": "keys", "table": "keys",
+             "sections": [{"fields": [{"key": "apikey", "kind": "text", "secure": true}]}]}
+            """.write(toFile: forms.path + "/keys.json", atomically: true, encoding: .utf8)
+        let db = try DemoDatabase(sql: "CREATE TABLE keys (id INTEGER PRIMARY KEY, apikey TEXT); INSERT INTO keys VALUES (1, 'sk-123');",
+                                  formsDirectory: forms.path)
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        let page = try browser.get("/forms/keys/1")
+        #expect(page.text.contains("<input type=\"password\" name=\"apikey\""), "\(page.text)")
+        #expect(!page.text.contains("sk-123"))
+        #expect(try HTTPClient.request("HEAD", port: server.port, "/static/formstore.css").status == 200)
+    }
+
     @Test func aSaveOfADeletedRecordKeepsWhatWasTyped() throws {
         let (db, server, browser) = try Self.served("""
             CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, note TEXT);

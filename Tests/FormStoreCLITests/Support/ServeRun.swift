@@ -16,7 +16,7 @@ final class ServeRun {
     let outputPath: String
 
     /// Starts the server on `db` and waits until it says where it listens.
-    init(_ db: DemoDatabase, _ arguments: [String] = []) throws {
+    init(_ db: DemoDatabase, _ arguments: [String] = [], environment extra: [String: String] = [:]) throws {
         let path = try formstoreBinary()
         scratch = try TemporaryDirectory()
         outputPath = scratch.path + "/out"
@@ -27,6 +27,7 @@ final class ServeRun {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_STATE_HOME"] = db.stateDirectory
         environment.removeValue(forKey: "FORMSTORE_DB")
+        environment.merge(extra) { $1 }
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))

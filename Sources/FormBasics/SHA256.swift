@@ -1,7 +1,7 @@
-import FormBasics
-
-/// SHA-256 (FIPS 180-4), for migration checksums: Foundation on Linux has no
-/// CryptoKit, and a checksum must catch any edit, which a short hash like FNV does not promise.
+/// SHA-256 (FIPS 180-4), for migration checksums and the server's keyed
+/// digests (a record's tag, a secure field's on a page): Foundation on Linux
+/// has no CryptoKit, and a checksum must catch any edit, which a short hash
+/// like FNV does not promise.
 public enum SHA256 {
     /// The 64-character lower-case hex digest of `bytes`.
     public static func hexDigest(_ bytes: some Collection<UInt8>) -> String {
