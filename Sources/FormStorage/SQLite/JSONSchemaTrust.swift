@@ -9,13 +9,17 @@ import CSQLite
 /// whole schema malformed, and a view calling one failed where it was used.
 ///
 /// The JSON functions read nothing but their arguments, as SQLite's later
-/// versions say. So a statement those SQLite versions refuse for a JSON
-/// function is prepared again with the connection trusting its schema. That
-/// lets the schema call SQLite's other functions it does not mark innocuous
-/// too, all of which only read their arguments or the full-text and R-tree
-/// indexes; the ones with effects (`load_extension`, `fts3_tokenizer`) are
-/// direct-only and refused from any schema, and FormStore's own functions
-/// (`SQLFunction`) are innocuous.
+/// versions say. So on those SQLite versions a connection whose statement
+/// SQLite refuses for a JSON function trusts its schema from then on, as
+/// `--trust-schema` would, and the statement is prepared again. (Trusted for
+/// one prepare only, it failed again where SQLite prepares a statement anew
+/// inside a step.) The schema may then also call SQLite's other functions
+/// and virtual tables it does not mark innocuous: its functions only read
+/// their arguments or the full-text and R-tree indexes, its virtual tables
+/// only describe the connection (`pragma_database_list`); the ones with
+/// effects (`load_extension`, `fts3_tokenizer`) are direct-only, refused
+/// from any schema, and FormStore's own functions (`SQLFunction`) are
+/// innocuous. README and docs/fidelity.md say so.
 enum JSONSchemaTrust {
     /// Whether this SQLite is one whose JSON functions a schema may not call
     /// untrusted.
