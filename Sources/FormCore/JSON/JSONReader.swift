@@ -227,14 +227,35 @@ public struct JSONReader {
     }
 
     /// `value()`, with the value's text as written when it is an object or
-    /// an array: its bytes without the space between tokens.
+    /// an array (its bytes without the space between tokens), or a number
+    /// with a fraction or an exponent whose text its value may not give back
+    /// (`12.50`, `1e2`): a text field takes such a number as written, as it
+    /// takes `12.50` typed.
     public mutating func valueAndText() throws(JSONSyntaxError) -> (JSONNode, String?) {
         let start = index
         let node = try value()
         switch node {
         case .object, .array: return (node, compactSource(start..<index))
+        case .number(_, integer: nil) where isWrittenOtherwise(start..<index):
+            return (node, String(decoding: bytes[start..<index], as: UTF8.self))
         default: return (node, nil)
         }
+    }
+
+    /// Whether a number's text at `range` has an exponent, a fraction ending
+    /// in 0, or more digits than a double's shortest text has (17): told by
+    /// its bytes, where formatting every number of an import to compare cost
+    /// more than reading it.
+    private func isWrittenOtherwise(_ range: Range<Int>) -> Bool {
+        var digits = 0
+        for byte in bytes[range] {
+            switch byte {
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): return true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            default: break
+            }
+        }
+        return digits > 17 || bytes[range.upperBound - 1] == UInt8(ascii: "0")
     }
 
     /// The JSON text at `range` (whole values, checked already) without the

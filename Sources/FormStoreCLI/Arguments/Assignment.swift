@@ -56,7 +56,9 @@ struct Assignment: Sendable, Hashable {
             guard let value = JSONNode.Member(key: field, value: node, text: text).fieldValue else {
                 throw CLIError.usage("'\(field):=': $base64 is not valid base64")
             }
-            input = FieldInput(json: value)
+            // A number's text as written, where its value may not give it back (`12.50`).
+            let written: String? = if case .number = node { text } else { nil }
+            input = FieldInput(json: value, written: written)
         } catch let error as CLIError {
             throw error
         } catch let error as JSONSyntaxError where error.reason.hasPrefix("integer out of range") {
@@ -78,11 +80,13 @@ extension FieldInput {
     /// A JSON value as given after `:=`: `null`, `""`, bytes and a list are
     /// themselves, a string or a number (or an object, as its JSON text) is
     /// JSON (`.json`), a bool the text a person would type for it (`true`).
-    init(json value: FieldValue) {
+    /// - parameter written: a number's text as written, when it may differ from its value's.
+    init(json value: FieldValue, written: String? = nil) {
         switch value {
         case .null: self = .null
         case .text(""): self = .emptyText
-        case .text, .int, .double: self = .json(value)
+        case .text: self = .json(value)
+        case .int, .double: self = .json(value, written: written)
         case .data(let bytes): self = .bytes(bytes)
         case .list(let values): self = .list(values, json: value.jsonLiteral)
         default: self = .typed(ValueText.text(value, kind: nil, blobsBySize: false))

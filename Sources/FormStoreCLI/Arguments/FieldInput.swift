@@ -19,7 +19,9 @@ enum FieldInput: Sendable, Hashable {
     /// A JSON string or number (`FIELD:="81"`, `{"x": 81}`): parsed as typed
     /// from its text, and stored in its own class where the column takes any,
     /// as an import stores it (`"81"` text, `81` a number, over whatever the row held).
-    case json(FieldValue)
+    /// A number's text is kept as written where its value may not give it
+    /// back (`12.50`, `1e2`): a text field takes it so, as typed.
+    case json(FieldValue, written: String? = nil)
     case null
     case emptyText
     /// Bytes, given as JSON does (`{"$base64": "…"}`, as `export` writes a
@@ -33,7 +35,7 @@ enum FieldInput: Sendable, Hashable {
     var text: String {
         switch self {
         case .typed(let text): return text
-        case .json(let value): return ValueText.text(value, kind: nil, blobsBySize: false)
+        case .json(let value, let written): return written ?? ValueText.text(value, kind: nil, blobsBySize: false)
         case .null, .emptyText: return ""
         case .bytes(let data): return data.blobLiteral
         case .list(_, let json): return json

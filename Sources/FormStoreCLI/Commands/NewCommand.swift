@@ -48,10 +48,11 @@ struct NewCommand: ParsableCommand {
         }
         var inputs = self.inputs
         if readsJSON {
-            let values = try JSONRecord.only(try FieldInput.readAll(context.terminal.input)).values.dictionary
+            let record = try JSONRecord.only(try FieldInput.readAll(context.terminal.input)).values
+            let values = record.dictionary
             // As `FIELD:=JSON`: null and "" as themselves, the rest as typed text, so JSON
             // goes through the same transformers and checks as FIELD=VALUE.
-            inputs = values.mapValues(FieldInput.init(json:))
+            inputs = Dictionary(uniqueKeysWithValues: values.map { ($0.key, FieldInput(json: $0.value, written: record.writtenNumber($0.key))) })
         }
         let workspace = try context.workspace()
         let form = try workspace.form(named: form)

@@ -33,12 +33,13 @@ extension FormSession {
                 return try set(key, value: pipeline.parse(.list(values), slot: slot).get())
             }
             return try set(key, value: field.storedList(.list(values), json: json, in: form))
-        case .json(let given):
+        case .json(let given, _):
             // What a secure field is shown as (`new --json` of what `show` printed): no value.
             if field.isShownSecret(given) { return nil }
             // Text that reads as itself is written in the JSON's own class where the column
-            // takes any (the storage's choice, `set(_:value:storedAs:)`); else it is typed.
-            let text = input.text
+            // takes any (the storage's choice, `set(_:value:storedAs:)`); else it is typed,
+            // a number as it was written (`12.50`) where the column does not keep the number.
+            let text = field.readsHexAsBytes ? FieldInput.json(given).text : input.text
             // `""` is empty text in any column, as `FIELD:=""` and import take it: not "nothing typed".
             if text.isEmpty { return try enter(key, .emptyText, policy: policy) }
             // JSON says its class: in a BLOB or untyped column `:=42` is the number and `:="CAFE"` text, not hex typed.

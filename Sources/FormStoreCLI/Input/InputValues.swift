@@ -20,6 +20,10 @@ struct InputValues: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     private(set) var names: [String] = []
     /// The value at each position; nil where the record holds none.
     private var values: [FieldValue?] = []
+    /// A JSON number's text as written, by position, where its value may not
+    /// give it back (`12.50`, `1e2`; `JSONReader.valueAndText`): what a text
+    /// field takes. Empty for most records.
+    private var writtenNumbers: [Int: String] = [:]
 
     init() {}
 
@@ -41,6 +45,18 @@ struct InputValues: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         get { values[position] }
         set { values[position] = newValue }
     }
+
+    /// Keeps the text of the JSON number at `position` as it was written.
+    mutating func keepWrittenNumber(_ text: String, at position: Int) { writtenNumbers[position] = text }
+
+    /// The JSON number of `name` as it was written, when it may differ from its value's text.
+    func writtenNumber(_ name: String) -> String? {
+        guard !writtenNumbers.isEmpty, let position = position(of: name) else { return nil }
+        return writtenNumbers[position]
+    }
+
+    /// The JSON number at `position` as it was written, when it may differ from its value's text.
+    func writtenNumber(at position: Int) -> String? { writtenNumbers.isEmpty ? nil : writtenNumbers[position] }
 
     /// Whether the record holds a value at `position`: looked at in place, where
     /// `self[at: position] == nil` copied the value out first (per value of an import).

@@ -51,6 +51,7 @@ enum JSONRecord {
                 members.values[at: position] = .null
             case .null, .bool, .number, .string:
                 members.values[at: position] = node.fieldValue
+                if let text { members.values.keepWrittenNumber(text, at: position) }
             }
         }
         return members

@@ -190,6 +190,13 @@ extension CLIError {
         return line + " (its column is NOT NULL: \(key):=\"\" stores empty text)"
     }
 
+    /// A value in a conflict's line: a secure field's masked, NULL as `(empty)`.
+    private static func shownInConflict(_ value: FieldValue, of field: Field?) -> String {
+        if value == .null { return "(empty)" }
+        if field?.isSecure == true { return ValueText.mask }
+        return ValueText.text(value, kind: field?.kind, blobsBySize: true).singleLine.quotedForMessage
+    }
+
     private static func rejected(_ rejection: RecordRejected) -> CLIError {
         let subject = rejection.key.map { "\(rejection.form.name) \($0)" } ?? "new \(rejection.form.name) record"
         switch rejection.reason {
@@ -197,17 +204,23 @@ extension CLIError {
             return .validation("\(subject): validation failed; nothing was saved",
                                details: errors.map { hinted($0, in: rejection.form) })
         case .conflict(let conflicts):
-            let details = conflicts.map { conflict -> String in
-                let field = rejection.form.field(conflict.field)
-                func shown(_ value: FieldValue) -> String {
-                    if value == .null { return "(empty)" }
-                    if field?.isSecure == true { return ValueText.mask }
-                    return ValueText.text(value, kind: field?.kind, blobsBySize: true).singleLine.quotedForMessage
-                }
+            let details = conflicts.map { conflict in
+                let shown = { (value: FieldValue) in shownInConflict(value, of: rejection.form.field(conflict.field)) }
                 return "\(conflict.field): was \(shown(conflict.base)), yours \(shown(conflict.mine)), theirs \(shown(conflict.theirs))"
             }
             return .conflict("\(subject) was changed by someone else since it was read; nothing was saved (try again)",
                              details: details)
+        case .changedSinceHistory(let conflicts):
+            // Trying again would meet the same value: said so, with what would put it back.
+            let details = conflicts.map { conflict in
+                let shown = { (value: FieldValue) in shownInConflict(value, of: rejection.form.field(conflict.field)) }
+                return "\(conflict.field): its history last recorded \(shown(conflict.base)), it holds \(shown(conflict.theirs)) "
+                    + "now, the revert would put back \(shown(conflict.mine))"
+            }
+            let fields = conflicts.map(\.field).joined(separator: ", ")
+            return .conflict("\(subject): \(fields) changed since its history last recorded it (someone changed it "
+                             + "outside FormStore, or history was not kept), and the revert would overwrite that; "
+                             + "nothing was saved (set the field to what you want instead)", details: details)
         case .notFound:
             return .notFound("\(subject): no such record (it was deleted)")
         }

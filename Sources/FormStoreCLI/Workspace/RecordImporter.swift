@@ -309,7 +309,7 @@ final class RecordImporter {
                 value = raw
             } else {
                 do {
-                    value = try parse(raw, name: name, slot: slot, new: true)
+                    value = try parse(raw, name: name, slot: slot, new: true, written: input.values.writtenNumber(at: position))
                 } catch {
                     row.problems.append(error)
                     // The record holds the field's default, as it would without the value.
@@ -431,7 +431,10 @@ final class RecordImporter {
             let slot = pipeline.slot(name)
             if isMask(raw, slot: slot) { continue }
             var value: FieldValue
-            do { value = try parse(raw, name: name, slot: slot, held: stored.values[name] ?? .null) } catch {
+            do {
+                value = try parse(raw, name: name, slot: slot, held: stored.values[name] ?? .null,
+                                  written: input.values.writtenNumber(name))
+            } catch {
                 problems.append(error)
                 continue
             }
@@ -518,10 +521,13 @@ final class RecordImporter {
     /// - parameter new: the value is a new row's, stored as it arrived: a
     ///   DATE column's date and time (an export of one) keeps its time, so
     ///   none is cut off.
+    /// - parameter written: a JSON number's text as written (`12.50`), which a text field takes.
     private func parse(_ raw: FieldValue, name: String, slot: Int?, held: FieldValue = .null,
-                       new: Bool = false) throws(Problem) -> FieldValue {
+                       new: Bool = false, written: String? = nil) throws(Problem) -> FieldValue {
         if let slot {
-            do { return try modelValue(raw, slot: slot, held: held, new: new) } catch { throw Problem(field: name, message: error.description) }
+            do { return try modelValue(raw, slot: slot, held: held, new: new, written: written) } catch {
+                throw Problem(field: name, message: error.description)
+            }
         }
         if keyColumns.contains(name) {
             return raw.textValue.map { keyValue($0, name) } ?? raw
@@ -556,7 +562,8 @@ final class RecordImporter {
     ///
     /// The field is read in place (`pipeline.fields[slot]`), never copied:
     /// this runs for every value of every row.
-    private func modelValue(_ raw: FieldValue, slot: Int, held: FieldValue, new: Bool) throws(FieldError) -> FieldValue {
+    private func modelValue(_ raw: FieldValue, slot: Int, held: FieldValue, new: Bool,
+                            written: String?) throws(FieldError) -> FieldValue {
         // The kind is read from `kinds`: `pipeline.fields[slot].kind` copied the whole field, per value.
         let kind = pipeline.kinds[slot]
         if kind.isDateLike, let date = storedDate(raw, pipeline.fields[slot].key) {
@@ -608,7 +615,8 @@ final class RecordImporter {
             // Another integer a bool column holds (Access's -1, a 2): true to SQLite, and kept as it is.
             return raw
         default:
-            return try parseInput(ValueText.text(raw, kind: kind, blobsBySize: false), slot: slot)
+            // A JSON number a text field takes as written (`12.50`), as it takes it typed.
+            return try parseInput(written ?? ValueText.text(raw, kind: kind, blobsBySize: false), slot: slot)
         }
     }
 

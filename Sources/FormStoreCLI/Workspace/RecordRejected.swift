@@ -9,6 +9,11 @@ struct RecordRejected: Error {
         case invalid([FieldError])
         /// The record changed since it was read (exit 75).
         case conflict([FieldConflict])
+        /// A revert's field no longer holds what its history last recorded
+        /// (someone changed it since, or outside FormStore): putting it back
+        /// would overwrite that, now or on any retry (exit 75). `base` is what
+        /// the history recorded, `mine` what the revert puts back, `theirs` what it holds.
+        case changedSinceHistory([FieldConflict])
         /// The record is gone (exit 66).
         case notFound
     }

@@ -95,7 +95,7 @@ extension StorageWorkspace: HistoryWorkspace {
             throw CLIError.conflict("\(form.name) \(key.text): \(field) was changed again by change \(later.id) since change \(id), "
                                     + "and reverting \(id) would undo that too: revert change \(later.id) first, or revert --to a time")
         }
-        if !conflicts.isEmpty { throw RecordRejected(form: form, key: key.text, reason: .conflict(conflicts)) }
+        if !conflicts.isEmpty { throw RecordRejected(form: form, key: key.text, reason: .changedSinceHistory(conflicts)) }
         let before = session.pristine
         for field in form.fields.map(\.key) where values[field] != nil {
             // As the column held it, though the field would refuse it typed (`2.5` in an INTEGER column,

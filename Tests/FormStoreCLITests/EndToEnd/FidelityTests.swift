@@ -302,6 +302,28 @@ import Testing
         #expect(try db.query("SELECT at, typeof(at) FROM t") == "1704103200124|integer\n")
     }
 
+    /// A JSON number given to a text column is stored as it was written, as
+    /// the same text typed is (`price:=12.50` as `price=12.50`): it was
+    /// stored as its value's text (`12.5`, `100.0`), and an import of an
+    /// unchanged row counted it updated. A column that keeps the number
+    /// (REAL, untyped) still stores the number.
+    @Test func aJSONNumberGivenToATextColumnIsStoredAsWritten() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, price TEXT, r REAL, u);
+            INSERT INTO t VALUES (1, '12.50', 1.5, 2.5), (2, '7', 2.0, 3);
+            """)
+        let before = try db.dump()
+        let imported = try db.run(["import", "t", "--format", "ndjson"], stdin: #"{"id": 1, "price": 12.50, "r": 1.50, "u": 2.50}"# + "\n")
+        #expect(imported.errors.contains("0 updated, 1 unchanged"), "\(imported)")
+        #expect(try db.dump() == before)
+        let set = try db.run(["set", "t", "2", "price:=1e2", "r:=2.50", "u:=3.50"])
+        #expect(set.code == 0, "\(set)")
+        let new = try db.run(["new", "t", "--json"], stdin: #"{"price": 5.10, "r": 1e1, "u": 1.0e0}"#)
+        #expect(new.code == 0, "\(new)")
+        #expect(try db.query("SELECT price, typeof(price), r, typeof(r), u, typeof(u) FROM t WHERE id > 1 ORDER BY id")
+                == "1e2|text|2.5|real|3.5|real\n5.10|text|10.0|real|1.0|real\n")
+    }
+
     /// A time stored finer than a microsecond (seven digits, as .NET writes
     /// them) typed back as stored, or imported as exported, is no change, and
     /// a change within the seventh digit is saved as typed: the column is

@@ -156,7 +156,14 @@ import Testing
         #expect(conflicting.code == 75, "\(conflicting)")
         // Changed outside FormStore since: also a conflict.
         try db.query("UPDATE plans SET seats = 4")
-        #expect(try db.run(["revert", "plans", "1", "--change", "2"]).code == 75)
+        let outside = try db.run(["revert", "plans", "1", "--change", "2"])
+        #expect(outside.code == 75)
+        // No "try again": a retry meets the same value.
+        #expect(outside.errors == "formstore: plans 1: seats changed since its history last recorded it (someone "
+                + "changed it outside FormStore, or history was not kept), and the revert would overwrite that; "
+                + "nothing was saved (set the field to what you want instead)\n"
+                + "  seats: its history last recorded \"3\", it holds \"4\" now, the revert would put back \"2\"\n",
+                "\(outside)")
         #expect(try db.query("SELECT seats FROM plans") == "4\n")
         // A new record's first change put a value where there was none; the name cannot go back to none.
         #expect(try db.run(["new", "plans", "name=pro"]).code == 0)
