@@ -30,12 +30,12 @@ extension FormHTML {
         let required = field.wantsValue ? " <span class=\"required\" aria-hidden=\"true\">*</span>" : ""
         var out = "<div class=\"field\(errors.isEmpty ? "" : " invalid")\" data-field=\"\(HTML.escape(field.key))\">\n"
         switch field.kind {
-        case .bool:
+        case .bool where !field.isSecure:
             let value = session.value(field.key)
             let label = "<label for=\"\(id)\">\(HTML.escape(field.label))\(required)</label>\n"
             let control = Self.boolControl(field, value: value, common: common, editable: editable) + "\n"
             out += Self.drawsBoolAsSelect(field, value: value) ? label + control : control + label
-        case .choice where field.choiceStyle != .picker, .multichoice:
+        case .choice where field.choiceStyle != .picker && !field.isSecure, .multichoice where !field.isSecure:
             out += choiceGroup(field, id: id, described: described, invalid: !errors.isEmpty, editable: editable, required: required)
         default:
             out += "<label for=\"\(id)\">\(HTML.escape(field.label))\(required)</label>\n"

@@ -125,7 +125,7 @@ public struct FormHTML {
         for field in session.form.fields where field.holdsValue && field.isStored {
             let value = session.pristineValue(field.key)
             // A secure field's value is never on the page: its keyed digest tells a post it changed.
-            members[field.key] = field.isSecure ? SecureFieldDigest.of(field.key, value)
+            members[field.key] = field.isSecure ? SecureFieldDigest.of(field.key, value, in: session)
                 : value == .null ? String?.none : WebText.of(value, in: field)
         }
         return WebJSON.encoded(members, or: "{}")

@@ -100,7 +100,7 @@ extension FormSession {
             result.refused.append(FieldRefusal(field: field.key, message: "\(field.label) \(why)"))
             return
         }
-        if let drawn, drawn != SecureFieldDigest.of(field.key, pristineValue(field.key)) {
+        if let drawn, drawn != SecureFieldDigest.of(field.key, pristineValue(field.key), in: self) {
             result.conflicts.append(WebConflict(field: field.key, base: "", mine: "", theirs: ""))
         }
         do {

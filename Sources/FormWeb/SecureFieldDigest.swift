@@ -14,12 +14,15 @@ enum SecureFieldDigest {
         return (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
     }()
 
-    /// The digest of the field with `key` holding `value`.
-    static func of(_ key: String, _ value: FieldValue) -> String {
+    /// The digest of the field with `key` of `session`'s record holding
+    /// `value`: of the form and the record too, so records holding the same
+    /// password show different digests, and setting one's cannot test another's.
+    static func of(_ key: String, _ value: FieldValue, in session: FormSession) -> String {
         var bytes = secret
-        bytes += key.utf8
-        bytes.append(0xff)
-        bytes += String(describing: value).utf8
+        for part in [session.form.name, session.key?.description ?? "", key, String(describing: value)] {
+            bytes += part.utf8
+            bytes.append(0xff)
+        }
         return String(SHA256.hexDigest(bytes).prefix(32))
     }
 }

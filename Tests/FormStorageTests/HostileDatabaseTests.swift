@@ -33,6 +33,20 @@ import Testing
         return form
     }
 
+    /// A JSON function added to the schema while the store is open (a
+    /// migration adding a Django JSONField): the store's prepared statements,
+    /// prepared again inside a step, meet SQLite 3.40's refusal of them there,
+    /// and read on. Every request of a running server was refused.
+    @Test func aJSONFunctionAddedToTheSchemaMeanwhileIsReadOn() throws {
+        let form = usersForm(key: ["id"])
+        #expect(try store.load(form, key: RecordKey("id", 1))?.values["name"] == "a")
+        _ = try SQLiteShell().output(database: directory.path("hostile.sqlite"), """
+            ALTER TABLE users ADD COLUMN j TEXT CHECK (j IS NULL OR json_valid(j));
+            CREATE INDEX users_j ON users (json_extract(j, '$.a'));
+            """)
+        for _ in 0..<3 { #expect(try store.load(form, key: RecordKey("id", 1))?.values["name"] == "a") }
+    }
+
     @Test func aTriggerCannotWriteAShadowTable() throws {
         // Planted by someone else's tool: FormStore itself refuses to create such a trigger.
         let shell = try SQLiteShell().start(database: directory.path("hostile.sqlite"), script: """

@@ -175,6 +175,14 @@ import Testing
         #expect(again.apply(submitted: retyped).isClean)
         _ = try again.save()
         #expect(backend.record(page.key!)?.values["password"] == "second-new-2")
+        // Of the record too: another record holding the same password shows another digest.
+        let (other, _) = try FormHTMLTests.session(values: ["password": "second-new-2", "id": 7])
+        let base = { (session: FormSession) in
+            let html = FormHTML(session, options: .init(action: "/x")).render()
+            let start = html.range(of: "password&quot;:&quot;")!.upperBound
+            return String(html[start...].prefix(32))
+        }
+        #expect(base(other) != base(again))
     }
 
     /// Text stored with mixed line breaks, one letter typed at its end: the

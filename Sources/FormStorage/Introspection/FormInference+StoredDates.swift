@@ -8,39 +8,42 @@ extension FormInference {
     /// made a text field, as docs/fidelity.md reads such values: typed in
     /// its own layout, a date was refused, one typed as `2024-05-03` was
     /// written in another layout than the column's, and time finer than a
-    /// microsecond was cut off, so a change within it was no change.
+    /// microsecond was cut off, so a change within it was no change. A
+    /// group's row fields are read in their own table.
     static func readingDatesAsStored(_ form: Form, _ conn: Connection) throws -> Form {
-        try readingDates(form) { key in try storedValues(of: key, in: form, conn) }
+        try readingDates(form) { group, key in try storedValues(of: key, in: group?.tableName ?? form.tableName, conn) }
     }
 
     /// `readingDatesAsStored` for an import into a column that holds no
     /// value yet: the field reads the values the import brings
-    /// (`incoming(key)`, the first rows'), as it would once they were stored.
+    /// (`incoming(group, key)`, the first rows' values that are not NULL),
+    /// as it would once they were stored.
     static func readingDatesAsIncoming(_ form: Form, _ conn: Connection,
-                                       _ incoming: (String) throws -> [DatabaseValue]) throws -> Form {
-        try readingDates(form) { key in try storedValues(of: key, in: form, conn).isEmpty ? incoming(key) : [] }
+                                       _ incoming: (RowGroup?, String) throws -> [DatabaseValue]) throws -> Form {
+        try readingDates(form) { group, key in
+            try storedValues(of: key, in: group?.tableName ?? form.tableName, conn).isEmpty ? incoming(group, key) : []
+        }
     }
 
-    /// `form` with each date field made a text field where `values(key)`
-    /// holds a value only a text field keeps.
-    private static func readingDates(_ form: Form, _ values: (String) throws -> [DatabaseValue]) rethrows -> Form {
+    /// `form` with each date field, its groups' too, made a text field where
+    /// `values(group, key)` holds a value only a text field keeps.
+    private static func readingDates(_ form: Form, _ values: (RowGroup?, String) throws -> [DatabaseValue]) rethrows -> Form {
         var form = form
-        for s in form.sections.indices where form.sections[s].group == nil {
-            for f in form.sections[s].fields.indices where form.sections[s].fields[f].kind.isDateLike {
-                guard try values(form.sections[s].fields[f].key).contains(where: isKeptOnlyAsText) else { continue }
-                form.sections[s].fields[f].kind = .text
-                form.sections[s].fields[f].hint = "values FormStore does not read as dates, or finer than a "
-                    + "microsecond: edited as text, as stored"
+        func asStored(_ field: inout Field, in group: RowGroup?) throws {
+            guard field.kind.isDateLike, try values(group, field.key).contains(where: isKeptOnlyAsText) else { return }
+            field.kind = .text
+            field.hint = "values FormStore does not read as dates, or finer than a microsecond: edited as text, as stored"
+        }
+        for s in form.sections.indices {
+            if let group = form.sections[s].group {
+                var fields = group.fields
+                for f in fields.indices { try asStored(&fields[f], in: group) }
+                form.sections[s].group?.fields = fields
+            } else {
+                for f in form.sections[s].fields.indices { try asStored(&form.sections[s].fields[f], in: nil) }
             }
         }
         return form
-    }
-
-    /// The first 20 values the column of the field with `key` holds, NULL left out.
-    private static func storedValues(of key: String, in form: Form, _ conn: Connection) throws -> [DatabaseValue] {
-        let column = quoteIdentifier(key)
-        return try conn.fetchAll("SELECT \(column) FROM \(quoteIdentifier(form.tableName)) "
-            + "WHERE \(column) IS NOT NULL LIMIT 20").map { $0[0] as DatabaseValue }
     }
 
     /// A date column's stored value that only a text field keeps as it is:
@@ -53,5 +56,13 @@ extension FormInference {
         guard case .text(let text) = value, !text.isEmpty else { return false }
         guard case .text(let layout)? = DateStorageFormat.detect(value) else { return true }
         return layout.fractionDigits > 6
+    }
+
+    /// The first 20 values of `column` in `table`, NULL left out.
+    private static func storedValues(of column: String, in table: String, _ conn: Connection) throws -> [DatabaseValue] {
+        guard try conn.tableExists(table) else { return [] }
+        let quoted = quoteIdentifier(column)
+        return try conn.fetchAll("SELECT \(quoted) FROM \(quoteIdentifier(table)) WHERE \(quoted) IS NOT NULL LIMIT 20")
+            .map { $0[0] as DatabaseValue }
     }
 }

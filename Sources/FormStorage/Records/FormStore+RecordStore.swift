@@ -20,7 +20,7 @@ extension FormStore: RecordStore {
         }
     }
 
-    public func readingDates(of form: Form, asIn incoming: (String) throws -> [DatabaseValue]) throws -> Form {
+    public func readingDates(of form: Form, asIn incoming: (RowGroup?, String) throws -> [DatabaseValue]) throws -> Form {
         try database.read { conn in try FormInference.readingDatesAsIncoming(form, conn, incoming) }
     }
 

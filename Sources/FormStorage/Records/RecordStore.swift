@@ -21,12 +21,12 @@ public protocol RecordStore: HistoryBackend, DraftStore, ReferencePicking {
     func inferredForm(table: String) throws -> Form?
     /// `form`, inferred from its table, with each date field whose column
     /// holds no value yet (an empty table, a column of NULLs) made a text
-    /// field when the values `incoming(key)` gives hold one only a text
-    /// field keeps: what inference does with a table's stored dates, done
+    /// field when the values `incoming(group, key)` gives (a group's row
+    /// field's with its group) hold one only a text field keeps: what inference does with a table's stored dates, done
     /// with the rows an import brings (an export's `12/31/1999`, written into
     /// an empty copy of its table). A store whose date columns are typed
     /// returns `form` as it is.
-    func readingDates(of form: Form, asIn incoming: (String) throws -> [DatabaseValue]) throws -> Form
+    func readingDates(of form: Form, asIn incoming: (RowGroup?, String) throws -> [DatabaseValue]) throws -> Form
     /// The form inferred from `table` with a repeating group for each table
     /// whose one foreign key refers to it; nil when there is no such table.
     func inferredFormWithChildren(table: String) throws -> Form?
@@ -205,5 +205,5 @@ extension RecordStore {
     public func referrers(of form: Form, key: RecordKey) throws -> [String] { try referrers(of: form.tableName) }
 
     /// A store whose date columns are typed (PostgreSQL's) takes no date as text.
-    public func readingDates(of form: Form, asIn incoming: (String) throws -> [DatabaseValue]) throws -> Form { form }
+    public func readingDates(of form: Form, asIn incoming: (RowGroup?, String) throws -> [DatabaseValue]) throws -> Form { form }
 }

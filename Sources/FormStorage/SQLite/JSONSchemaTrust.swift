@@ -38,24 +38,30 @@ enum JSONSchemaTrust {
     /// After a failed prepare on `handle`: when SQLite refused a JSON
     /// function as unsafe, the connection now trusts its schema, and the
     /// statement may be prepared again. False, changing nothing, otherwise.
-    private static func admitJSON(after code: Int32, on handle: OpaquePointer) -> Bool {
+    static func admitJSON(after code: Int32, on handle: OpaquePointer) -> Bool {
         guard isNeeded, code != SQLITE_OK, let message = sqlite3_errmsg(handle).map({ String(cString: $0) }),
               let name = unsafeName(in: message), isJSONFunction(name) else { return false }
         return formstore_sqlite3_db_config_trusted_schema(handle, 1) == SQLITE_OK
     }
 
-    /// What SQLite names in `unsafe use of json_valid()` or
-    /// `unsafe use of virtual table "json_each"`: `json_valid`, `json_each`.
+    /// The function SQLite names in `unsafe use of json_valid()`: its name
+    /// when the message names a function (`name()`), nil for anything else
+    /// (`unsafe use of virtual table "json_x"` names a table of the schema's own naming).
     static func unsafeName(in message: String) -> Substring? {
         guard let start = message.firstRange(of: "unsafe use of ") else { return nil }
-        var rest = message[start.upperBound...]
-        if rest.hasPrefix("virtual table ") { rest = rest.dropFirst("virtual table ".count) }
-        rest = rest.drop { $0 == "\"" }
-        return rest.prefix { $0 != "(" && $0 != "\"" && $0 != " " }
+        let rest = message[start.upperBound...]
+        guard let open = rest.firstIndex(of: "("), rest[open...].hasPrefix("()") else { return nil }
+        return rest[..<open]
     }
 
-    /// SQLite's JSON functions, table-valued functions and operators.
-    static func isJSONFunction(_ name: Substring) -> Bool {
-        name == "->" || name == "->>" || name.lowercased().hasPrefix("json")
-    }
+    /// SQLite's own JSON functions and operators that 3.38 to 3.40 left
+    /// unmarked, by the exact name SQLite gives them (lower case, as it
+    /// names a built-in function in its message whatever the SQL wrote).
+    static let jsonFunctions: Set<Substring> = [
+        "json", "json_array", "json_array_length", "json_extract", "json_insert", "json_object", "json_patch",
+        "json_quote", "json_remove", "json_replace", "json_set", "json_type", "json_valid", "json_group_array",
+        "json_group_object", "->", "->>",
+    ]
+
+    static func isJSONFunction(_ name: Substring) -> Bool { jsonFunctions.contains(Substring(name.lowercased())) }
 }

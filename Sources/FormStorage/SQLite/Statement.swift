@@ -192,7 +192,13 @@ public final class Statement {
     ///
     /// - throws: `DatabaseError`; the statement is reset so it can be reused.
     public func step() throws -> Bool {
-        let code = sqlite3_step(pointer)
+        var code = sqlite3_step(pointer)
+        // Prepared again inside the step (the schema changed since, a JSONField added), a statement
+        // meets SQLite 3.40's refusal of its JSON functions there: trusted as at a prepare, it runs.
+        if code != SQLITE_ROW && code != SQLITE_DONE && JSONSchemaTrust.admitJSON(after: code, on: handle.pointer) {
+            sqlite3_reset(pointer)
+            code = sqlite3_step(pointer)
+        }
         switch code {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false

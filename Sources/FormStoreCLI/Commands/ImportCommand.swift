@@ -70,7 +70,11 @@ struct ImportCommand: ParsableCommand {
             return reader
         }
         let summary = try interruption.whileTrapped {
-            let form = try workspace.form(importing: form, children: children) { try reader(for: $0).peek(20) }
+            let form = try workspace.form(importing: form, children: children) { form, names in
+                let reader = reader(for: form)
+                reader.expect(names: names)
+                return reader.peek(atMost: PeekingReader.lookAhead)
+            }
             return try workspace.importRecords(of: form, from: reader(for: form), dryRun: dryRun, children: children)
         }
         guard summary.failures.isEmpty else {

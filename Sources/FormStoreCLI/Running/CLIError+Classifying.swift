@@ -157,9 +157,8 @@ extension CLIError {
     /// one being written, is not JSON: SQLite's `malformed JSON`, a refusal
     /// of the data, not a failure of the file.
     private static func malformedJSON(_ error: DatabaseError) -> CLIError? {
-        guard error.resultCode == .SQLITE_ERROR, error.message == "malformed JSON" else { return nil }
-        return .validation("the database's schema reads a value as JSON, and it is not JSON (SQLite: malformed JSON); "
-                           + "nothing was changed")
+        guard error.isMalformedJSON else { return nil }
+        return .validation(DatabaseError.malformedJSONText + "; nothing was changed")
     }
 
     /// A write SQLite refuses to a table or view it lets nothing write

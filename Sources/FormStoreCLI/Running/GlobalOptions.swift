@@ -112,17 +112,26 @@ struct GlobalOptions: Sendable, Equatable {
         return retention
     }
 
-    /// Whether SQLite opens `path` as a database in memory: `:memory:`, or a
-    /// `file:` URI (FormStore opens with `SQLITE_OPEN_URI`) naming `:memory:`
-    /// or with `mode=memory` among its parameters. Read by its parts: a
-    /// substring search (`String.contains`) made the runtime scan every
-    /// protocol conformance of the binary at each start (issue 14).
+    /// Whether SQLite opens `path` as a database that is gone when the
+    /// command ends: `:memory:`, or a `file:` URI (FormStore opens with
+    /// `SQLITE_OPEN_URI`) naming `:memory:`, no file at all (a temporary
+    /// database), or `mode=memory` among its parameters, read as SQLite
+    /// reads them: `%HH` decoded, the query ended by a `#`. Read by its
+    /// parts: a substring search (`String.contains`) made the runtime scan
+    /// every protocol conformance of the binary at each start (issue 14).
     static func isInMemory(_ path: String) -> Bool {
-        if path == ":memory:" || path.hasPrefix("file::memory:") { return true }
-        guard path.hasPrefix("file:"), let query = path.split(separator: "?", maxSplits: 1).dropFirst().first else {
-            return false
+        if path == ":memory:" { return true }
+        guard path.hasPrefix("file:") else { return false }
+        let uri = path.dropFirst(5).split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let parts = uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let file = String(parts[0]).percentDecoded() ?? String(parts[0])
+        if file.isEmpty || file == ":memory:" { return true }
+        guard parts.count > 1 else { return false }
+        return parts[1].split(separator: "&").contains { parameter in
+            let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let decoded = { (text: Substring) in String(text).percentDecoded() ?? String(text) }
+            return pair.count == 2 && decoded(pair[0]) == "mode" && decoded(pair[1]).hasPrefix("memory")
         }
-        return query.split(separator: "&").contains { $0 == "mode=memory" }
     }
 
     private static func join(_ directory: String, _ name: String) -> String {

@@ -21,10 +21,11 @@ protocol Workspace {
     /// an inferred form every table whose foreign key refers to it; without
     /// `children`, the form without groups.
     func form(named name: String, children: Bool) throws -> Form
-    /// `form(named:children:)` for an import, whose first records
-    /// (`firstRecords` of the input read for that form, only if needed) tell
-    /// an inferred form's date fields over empty columns what the import brings.
-    func form(importing name: String, children: Bool, firstRecords: (Form) throws -> [InputRecord]) throws -> Form
+    /// `form(named:children:)` for an import, whose first records tell an
+    /// inferred form's date fields over empty columns what the import
+    /// brings: `firstRecords` reads them (only if needed) from the input
+    /// opened for the form, laid out by `names`.
+    func form(importing name: String, children: Bool, firstRecords: FirstRecords) throws -> Form
     /// The `CREATE` statement of the table (or view) `form` was inferred
     /// from, as the database keeps it: what `form --format sql` prints for
     /// such a form, where the form's own idea of the table would lose what
@@ -95,6 +96,10 @@ protocol Workspace {
     func discardDraft(_ reference: DraftReference) throws
 
 }
+
+/// How an import's first records are read for `Workspace.form(importing:children:firstRecords:)`:
+/// from the input opened for the form, laid out by the names given.
+typealias FirstRecords = (_ form: Form, _ names: [String]) -> [InputRecord]
 
 /// Opens the workspace a command runs against.
 struct WorkspaceProvider {
@@ -204,7 +209,7 @@ extension Workspace {
         try form(named: name).withoutGroups(unless: children)
     }
 
-    func form(importing name: String, children: Bool, firstRecords: (Form) throws -> [InputRecord]) throws -> Form {
+    func form(importing name: String, children: Bool, firstRecords: FirstRecords) throws -> Form {
         try form(named: name, children: children)
     }
 }

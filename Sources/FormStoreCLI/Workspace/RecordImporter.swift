@@ -499,7 +499,10 @@ final class RecordImporter {
 
     /// The names rows are expected to use, for a reader to lay them out by
     /// (`RecordReader.expect(names:)`): the fields, in slot order, then the key columns no field holds.
-    var expectedNames: [String] {
+    var expectedNames: [String] { Self.expectedNames(of: pipeline, keyColumns: keyColumns) }
+
+    /// `expectedNames` of an importer of `pipeline`'s form keyed by `keyColumns`.
+    static func expectedNames(of pipeline: RecordPipeline, keyColumns: [String]) -> [String] {
         // The layout's own array when no key column is left over: records laid out by it are by slot (`parsedAsNew`).
         let others = keyColumns.filter { pipeline.slot($0) == nil }
         return others.isEmpty ? pipeline.layout.keys : pipeline.layout.keys + others

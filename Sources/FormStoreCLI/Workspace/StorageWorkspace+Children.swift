@@ -4,15 +4,33 @@ import FormStorage
 extension StorageWorkspace {
     /// An inferred form's date fields over columns that hold no value yet
     /// read the first records' values (`RecordStore.readingDates(of:asIn:)`),
-    /// so an export imports into an empty copy of its table.
-    func form(importing name: String, children: Bool, firstRecords: (Form) throws -> [InputRecord]) throws -> Form {
+    /// so an export imports into an empty copy of its table: each such
+    /// field's (a group's row field's too) first 20 values that are not
+    /// NULL, as the stored ones are read, among the first 1000 records.
+    func form(importing name: String, children: Bool, firstRecords: FirstRecords) throws -> Form {
         let (found, isInferred) = try lookUp(name)
         let form = try withChildren(found, children)
         guard isInferred else { return form }
-        return try store().readingDates(of: form) { key in
-            try firstRecords(form).compactMap { record in
-                if case .text(let text)? = record.values[key] { DatabaseValue.text(text) } else { nil }
+        let store = try store()
+        let names = RecordImporter.expectedNames(of: CompiledForm.of(form).pipeline,
+                                                 keyColumns: try store.keyColumns(of: form).map(\.name))
+        var read: [InputRecord]?
+        return try store.readingDates(of: form) { group, key in
+            // Read once, for every field asked about: the look ahead stops when each has its twenty.
+            let records = read ?? firstRecords(form, names)
+            read = records
+            let values = records.lazy.flatMap { record -> [FieldValue] in
+                guard let group else { return record.values[key].map { [$0] } ?? [] }
+                return (record.rows[group.key] ?? []).compactMap { $0[key] }
             }
+            // Text as it came; another value (an epoch) as a number, which only counts toward the twenty.
+            return values.compactMap { value -> DatabaseValue? in
+                switch value {
+                case .null: nil
+                case .text(let text): .text(text)
+                default: .integer(0)
+                }
+            }.prefix(20).map { $0 }
         }
     }
 

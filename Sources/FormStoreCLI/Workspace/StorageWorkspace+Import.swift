@@ -176,7 +176,8 @@ extension StorageWorkspace {
                             someWaited = true
                         }
                     } catch let error as DatabaseError where error.isRowProblem {
-                        summary.reject(line: input.line, [error.message ?? "rejected by the database"])
+                        summary.reject(line: input.line, [error.isMalformedJSON ? DatabaseError.malformedJSONText
+                                                          : error.message ?? "rejected by the database"])
                     } catch let error as FormStoreError where [.inexactNumber, .badKey, .missingReference].contains(error.reason) {
                         // A number its column would store as another, or a key naming two rows (an untyped
                         // key column holding 1 and '1'): the row's problem, named by its line.
@@ -339,6 +340,13 @@ extension PostgresError {
 extension DatabaseError {
     /// SQLite refused this row's values (a constraint, a type, a size), not the file.
     var isRowProblem: Bool {
-        isConstraint || resultCode == .SQLITE_MISMATCH || resultCode == .SQLITE_TOOBIG
+        isConstraint || resultCode == .SQLITE_MISMATCH || resultCode == .SQLITE_TOOBIG || isMalformedJSON
     }
+
+    /// A generated column, index, CHECK or view reads a column as JSON
+    /// (`json_extract`, `->>`), and the value there is not JSON.
+    var isMalformedJSON: Bool { resultCode == .SQLITE_ERROR && message == "malformed JSON" }
+
+    /// What `isMalformedJSON` is said as.
+    static let malformedJSONText = "the database's schema reads a value as JSON, and it is not JSON (SQLite: malformed JSON)"
 }

@@ -80,6 +80,25 @@ import FormStorage
         }
     }
 
+    /// Trust is given for SQLite's JSON functions by their names only: a
+    /// virtual table the schema named `json_x` is no JSON function, and its
+    /// trigger reading `pragma_database_list` is still refused.
+    @Test func aTableNamedLikeAJSONFunctionGetsNoTrust() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE VIRTUAL TABLE json_x USING fts5(x);
+            CREATE TABLE log (x);
+            CREATE TRIGGER tr AFTER UPDATE ON t BEGIN
+                INSERT INTO log SELECT count(*) FROM json_x; INSERT INTO log SELECT file FROM pragma_database_list;
+            END;
+            INSERT INTO t VALUES (1, 'a');
+
+            """)
+        let run = try db.run(["set", "t", "1", "name=b"])
+        #expect(run.code == 65 && run.errors.contains("uses virtual table \"json_x\""), "\(run)")
+        #expect(try db.query("SELECT count(*) FROM log") == "0\n")
+    }
+
     /// A Django `JSONField` (`CHECK (JSON_VALID(...))`), a generated column
     /// and an index reading JSON, and a view over `json_each`: SQLite 3.40
     /// refused its own JSON functions from an untrusted schema and called the
@@ -109,6 +128,11 @@ import FormStorage
         #expect(refused.code == 65)
         #expect(refused.errors == "formstore: the database's schema reads a value as JSON, and it is not JSON "
                 + "(SQLite: malformed JSON); nothing was changed\n")
+        #expect(try db.dump() == changed)
+        // An import names the line.
+        let imported = try db.run(["import", "app_item", "--format", "ndjson"],
+                                  stdin: #"{"id": 2, "data": "{}", "qty": 1}"# + "\n" + #"{"id": 3, "data": "{bad", "qty": 5}"# + "\n")
+        #expect(imported.code == 65 && imported.errors.contains("line 2: the database's schema reads a value as JSON"), "\(imported)")
         #expect(try db.dump() == changed)
     }
 
@@ -164,7 +188,9 @@ import FormStorage
     /// database gone when the command ended.
     @Test func aDatabaseThatWouldVanishIsRefused() throws {
         let scratch = try TemporaryDirectory()
-        for path in ["", ":memory:", "file::memory:?cache=shared", "file:x?mode=memory", "file:x?cache=shared&mode=memory"] {
+        // As SQLite reads a URI: `%HH` decoded, the query ended by `#`, and `file:` alone a temporary database.
+        for path in ["", ":memory:", "file::memory:?cache=shared", "file:x?mode=memory", "file:x?cache=shared&mode=memory",
+                     "file:x?mode=%6demory", "file:x?mo%64e=memory", "file:x?mode=memory#x", "file:", "file:%3Amemory%3A"] {
             let run = try runBinary(["--db", path, "init"], environment: ["XDG_STATE_HOME": scratch.path])
             #expect(run.code == 64, "\(path): \(run)")
             #expect(run.errors.hasPrefix(path.isEmpty ? "Error: --db is empty: name a database file\n"

@@ -226,4 +226,37 @@ import Testing
             #expect(refused.code == 65 && refused.errors.contains("line 1: iso: iso is not a valid date"), "\(refused)")
         }
     }
+
+    /// The rows read ahead are read as the import reads them: a header
+    /// matches its field ignoring case, a line that does not parse is
+    /// reported as any is, and a column's first 20 values are those past
+    /// its leading NULLs, as the source's are read. A group's row fields
+    /// (`--children`) are read the same way.
+    @Test func theRowsReadAheadAreReadAsTheImportReadsThem() throws {
+        let empty = try DemoDatabase(sql: "CREATE TABLE q (id INTEGER PRIMARY KEY, name TEXT, d DATE);")
+        let cased = try empty.run(["import", "q", "--format", "csv"], stdin: "ID,Name\r\n1,ann\r\n")
+        #expect(cased.code == 0, "\(cased)")
+        let broken = try empty.run(["import", "q", "--format", "ndjson"], stdin: "{\"id\": 2}\n{\"id\": 3,,}\n")
+        #expect(broken.code == 65 && broken.errors == "formstore: line 2, column 10: expected a quoted key; nothing was imported\n",
+                "\(broken)")
+
+        let schema = "CREATE TABLE ev (id INTEGER PRIMARY KEY, d DATE, note TEXT);\n"
+        let source = try DemoDatabase(sql: schema + (1...24).map { "INSERT INTO ev (id) VALUES (\($0));\n" }.joined()
+            + "INSERT INTO ev VALUES (25, '03/05/2024', 'x');\n")
+        let copy = try DemoDatabase(sql: schema)
+        let imported = try copy.run(["import", "ev"], stdin: try source.run(["export", "ev"]).output)
+        #expect(imported.code == 0, "\(imported)")
+        #expect(try copy.dump() == source.dump())
+
+        let parents = """
+            CREATE TABLE inv (id INTEGER PRIMARY KEY, issued DATE);
+            CREATE TABLE line (id INTEGER PRIMARY KEY, inv_id INTEGER REFERENCES inv(id), shipped DATE);
+
+            """
+        let withRows = try DemoDatabase(sql: parents + "INSERT INTO inv VALUES (1, '2024-01-02'); INSERT INTO line VALUES (1, 1, '03/05/2024');")
+        let emptyCopy = try DemoDatabase(sql: parents)
+        let rows = try emptyCopy.run(["import", "inv", "--children"], stdin: try withRows.run(["export", "inv", "--children"]).output)
+        #expect(rows.code == 0, "\(rows)")
+        #expect(try emptyCopy.dump() == withRows.dump())
+    }
 }

@@ -387,14 +387,17 @@ import Testing
         let forms = try TemporaryDirectory()
         try """
             {"formstore": 1, "name": "keys", "table": "keys",
-             "sections": [{"fields": [{"key": "apikey", "kind": "text", "secure": true}]}]}
+             "sections": [{"fields": [{"key": "apikey", "kind": "text", "secure": true},
+                                      {"key": "flag", "kind": "bool", "secure": true}]}]}
             """.write(toFile: forms.path + "/keys.json", atomically: true, encoding: .utf8)
-        let db = try DemoDatabase(sql: "CREATE TABLE keys (id INTEGER PRIMARY KEY, apikey TEXT); INSERT INTO keys VALUES (1, 'sk-123');",
+        let db = try DemoDatabase(sql: "CREATE TABLE keys (id INTEGER PRIMARY KEY, apikey TEXT, flag INTEGER); INSERT INTO keys VALUES (1, 'sk-123', 1);",
                                   formsDirectory: forms.path)
         let server = try ServeRun(db)
         let browser = PageVisitor(port: server.port)
         let page = try browser.get("/forms/keys/1")
         #expect(page.text.contains("<input type=\"password\" name=\"apikey\""), "\(page.text)")
+        #expect(page.text.contains("<input type=\"password\" name=\"flag\""), "\(page.text)")
+        #expect(!page.text.contains("checkbox"), "\(page.text)")
         #expect(!page.text.contains("sk-123"))
         #expect(try HTTPClient.request("HEAD", port: server.port, "/static/formstore.css").status == 200)
     }
