@@ -15,9 +15,19 @@ extension StorageWorkspace {
 
     /// A delete the database refused for a foreign key, said with who refers
     /// to the record; `message` is the database's own, for when no referrer is found.
+    /// No row refers to the record itself: a row the delete cascades to is
+    /// referred to under no rule, and the keys pointing at those tables are named.
     func foreignKeyRefusal(_ message: String?, form: Form, key: KeyArgument) throws -> CLIError {
-        try foreignKeyRefusal(message, subject: "cannot delete \(form.name) \(key.text)", what: "it",
-                              referrers: try store().referrers(of: form, key: try recordKey(key, of: form)))
+        let subject = "cannot delete \(form.name) \(key.text)"
+        let recordKey = try recordKey(key, of: form)
+        let direct = try store().referrers(of: form, key: recordKey)
+        guard direct.isEmpty else { return try foreignKeyRefusal(message, subject: subject, what: "it", referrers: direct) }
+        let cascaded = try store().deleteEffects(of: form, key: recordKey).filter { $0.action == .cascade }.map(\.table)
+        var seen = Set<String>()
+        let further = try cascaded.flatMap { try referrers(of: $0) }.filter { seen.insert($0).inserted }
+        return try foreignKeyRefusal(message, subject: subject,
+                                     what: "the rows it deletes with it (of \(cascaded.joined(separator: ", ")))",
+                                     referrers: further)
     }
 
     /// `session.save()` as `set` and `new` run it (secure values kept out

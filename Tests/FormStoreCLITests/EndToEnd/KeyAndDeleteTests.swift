@@ -185,6 +185,24 @@ import Testing
         #expect(try demo.dump() == before)
     }
 
+    /// A delete refused further down (a row it cascades to is referred to
+    /// under no rule) names those keys: it was SQLite's bare message.
+    @Test func aRefusalThroughACascadeNamesWhoRefersToTheRowsItDeletes() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE album (id INTEGER PRIMARY KEY);
+            CREATE TABLE track (id INTEGER PRIMARY KEY, album_id INTEGER REFERENCES album(id) ON DELETE CASCADE);
+            CREATE TABLE pl (id INTEGER PRIMARY KEY, track_id INTEGER REFERENCES track(id));
+            INSERT INTO album VALUES (1); INSERT INTO track VALUES (1, 1); INSERT INTO pl VALUES (1, 1);
+
+            """)
+        let before = try demo.dump()
+        let run = try demo.run(["delete", "album", "1", "--yes"])
+        #expect(run.code == 65)
+        #expect(run.errors == "formstore: cannot delete album 1: other records refer to the rows it deletes with it "
+                + "(of track) through pl.track_id; change or delete those first\n", "\(run)")
+        #expect(try demo.dump() == before)
+    }
+
     /// `ON DELETE RESTRICT`, which SQLite carries out as a trigger's RAISE,
     /// is refused with the same sentence as a key with no rule, naming only
     /// the keys under which rows refer to the record.
