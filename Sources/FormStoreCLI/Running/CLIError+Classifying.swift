@@ -209,15 +209,20 @@ extension CLIError {
             }
             return .conflict("\(subject) was changed by someone else since it was read; nothing was saved (try again)",
                              details: details)
-        case .changedSinceHistory(let conflicts):
+        case .changedSinceHistory(let conflicts, let again?):
+            let field = conflicts.first?.field ?? "a field"
+            return .conflict("\(subject): \(field) was changed again by change \(again.later) since change \(again.change), "
+                             + "and reverting \(again.change) would undo that too: revert change \(again.later) first, "
+                             + "or revert --to a time")
+        case .changedSinceHistory(let conflicts, nil):
             // Trying again would meet the same value: said so, with what would put it back.
             let details = conflicts.map { conflict in
                 let shown = { (value: FieldValue) in shownInConflict(value, of: rejection.form.field(conflict.field)) }
-                return "\(conflict.field): its history last recorded \(shown(conflict.base)), it holds \(shown(conflict.theirs)) "
-                    + "now, the revert would put back \(shown(conflict.mine))"
+                return "\(conflict.field): its history says it holds \(shown(conflict.base)), it holds \(shown(conflict.theirs)), "
+                    + "the revert would put back \(shown(conflict.mine))"
             }
             let fields = conflicts.map(\.field).joined(separator: ", ")
-            return .conflict("\(subject): \(fields) changed since its history last recorded it (someone changed it "
+            return .conflict("\(subject): \(fields) no longer holds what its history says (someone changed it "
                              + "outside FormStore, or history was not kept), and the revert would overwrite that; "
                              + "nothing was saved (set the field to what you want instead)", details: details)
         case .notFound:

@@ -115,7 +115,7 @@ struct GlobalOptions: Sendable, Equatable {
     /// Whether SQLite opens `path` as a database that is gone when the
     /// command ends: `:memory:`, or a `file:` URI (FormStore opens with
     /// `SQLITE_OPEN_URI`) naming `:memory:`, no file at all (a temporary
-    /// database), or `mode=memory` among its parameters, read as SQLite
+    /// database), or `mode=memory` or `vfs=memdb` among its parameters, read as SQLite
     /// reads them: `%HH` decoded, the query ended by a `#`. Read by its
     /// parts: a substring search (`String.contains`) made the runtime scan
     /// every protocol conformance of the binary at each start (issue 14).
@@ -130,7 +130,10 @@ struct GlobalOptions: Sendable, Equatable {
         return parts[1].split(separator: "&").contains { parameter in
             let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let decoded = { (text: Substring) in String(text).percentDecoded() ?? String(text) }
-            return pair.count == 2 && decoded(pair[0]) == "mode" && decoded(pair[1]).hasPrefix("memory")
+            guard pair.count == 2 else { return false }
+            let (name, value) = (decoded(pair[0]), decoded(pair[1]))
+            // SQLite's `memdb` VFS keeps the whole database in memory too.
+            return (name == "mode" && value.hasPrefix("memory")) || (name == "vfs" && value.hasPrefix("memdb"))
         }
     }
 

@@ -185,7 +185,9 @@ final class RecordImporter {
         key { index in
             let column = keyColumns[index]
             guard let raw = input.values[column] else { return nil }
-            guard let parsed = try? parse(raw, name: column, slot: pipeline.slot(column)) else { return nil }
+            // A number as written where a text field takes it so (`1e2`), as the row is stored.
+            guard let parsed = try? parse(raw, name: column, slot: pipeline.slot(column),
+                                          written: input.values.writtenNumber(column)) else { return nil }
             return keyValue(parsed, arrived: raw, at: index)
         }
     }

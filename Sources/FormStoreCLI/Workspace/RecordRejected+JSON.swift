@@ -9,7 +9,7 @@ extension RecordRejected {
         switch reason {
         case .invalid(let errors): return .invalid(errors)
         case .notFound: return .notFound
-        case .conflict(let conflicts), .changedSinceHistory(let conflicts):
+        case .conflict(let conflicts), .changedSinceHistory(let conflicts, _):
             return SaveOutcome.conflict(conflicts).maskingSecureValues(of: form, with: .text(ValueText.mask))
         }
     }

@@ -12,8 +12,10 @@ struct RecordRejected: Error {
         /// A revert's field no longer holds what its history last recorded
         /// (someone changed it since, or outside FormStore): putting it back
         /// would overwrite that, now or on any retry (exit 75). `base` is what
-        /// the history recorded, `mine` what the revert puts back, `theirs` what it holds.
-        case changedSinceHistory([FieldConflict])
+        /// the history recorded, `mine` what the revert puts back, `theirs` what
+        /// it holds. `againBy`: the field was changed again by a later change
+        /// of the history (`later`), which reverting `change` would undo too.
+        case changedSinceHistory([FieldConflict], againBy: (later: Int64, change: Int64)? = nil)
         /// The record is gone (exit 66).
         case notFound
     }

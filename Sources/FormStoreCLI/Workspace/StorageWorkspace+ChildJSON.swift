@@ -29,8 +29,17 @@ extension StorageWorkspace {
         let (parsed, parsedRows) = try JSONRecord.only(body, groups: Set(form.groups.map(\.key)))
         let input = InputRecord(line: 1, values: parsed, rows: parsedRows).withEmptyGroups(of: form)
         var values = input.values.dictionary
-        // A list for a text field is its JSON text, as `import`, `new --json` and `FIELD:=` store it.
-        for (key, value) in values { if let field = form.field(key) { values[key] = field.storedList(value, in: form) } }
+        // A list for a text field is its JSON text, as `import`, `new --json` and `FIELD:=` store it,
+        // and a number the field takes as text is taken as written (`12.50`), as there.
+        for (key, value) in values {
+            guard let field = form.field(key) else { continue }
+            if let written = parsed.writtenNumber(key), !field.readsHexAsBytes,
+               field.parseInput(written, in: form) == .success(.text(written)) {
+                values[key] = .text(written)
+            } else {
+                values[key] = field.storedList(value, in: form)
+            }
+        }
         let rows = input.rows
         // An exported record names its own key: that is no change (a different key is, and is refused).
         if let stored = session.key {

@@ -92,8 +92,7 @@ extension StorageWorkspace: HistoryWorkspace {
         }
         if case .change(let id) = target, let field = conflicts.first?.field, let later = last[field], later.id != id,
            later.new == session.pristineValue(field) {
-            throw CLIError.conflict("\(form.name) \(key.text): \(field) was changed again by change \(later.id) since change \(id), "
-                                    + "and reverting \(id) would undo that too: revert change \(later.id) first, or revert --to a time")
+            throw RecordRejected(form: form, key: key.text, reason: .changedSinceHistory(conflicts, againBy: (later.id, id)))
         }
         if !conflicts.isEmpty { throw RecordRejected(form: form, key: key.text, reason: .changedSinceHistory(conflicts)) }
         let before = session.pristine

@@ -322,6 +322,24 @@ import Testing
         #expect(new.code == 0, "\(new)")
         #expect(try db.query("SELECT price, typeof(price), r, typeof(r), u, typeof(u) FROM t WHERE id > 1 ORDER BY id")
                 == "1e2|text|2.5|real|3.5|real\n5.10|text|10.0|real|1.0|real\n")
+        let json = try db.run(["set", "t", "2", "--json"], stdin: #"{"price": 0.10, "r": 1e0}"#)
+        #expect(json.code == 0, "\(json)")
+        #expect(try db.query("SELECT price, r FROM t WHERE id = 2") == "0.10|1.0\n")
+    }
+
+    /// A TEXT key given as a JSON number finds its row as written, on every
+    /// line: `1e2` is the row `1e2`, not `100.0`, as a new row stores it.
+    @Test func aTextKeyGivenAsAJSONNumberFindsItsRowAsWritten() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE tk (code TEXT PRIMARY KEY, n TEXT);
+            INSERT INTO tk VALUES ('1e2', 'a'), ('100.0', 'b'), ('7', 'c'), ('12.5', 'd'), ('12.50', 'e');
+            """)
+        let input = #"{"code": 7, "n": "p"}"# + "\n" + #"{"code": 1e2, "n": "q"}"# + "\n" + #"{"code": 12.50, "n": "r"}"# + "\n"
+        let imported = try db.run(["import", "tk"], stdin: input)
+        #expect(imported.code == 0, "\(imported)")
+        #expect(try db.query("SELECT code, n FROM tk ORDER BY rowid") == "1e2|q\n100.0|b\n7|p\n12.5|d\n12.50|r\n")
+        let again = try db.run(["import", "tk"], stdin: input)
+        #expect(again.errors.contains("0 new, 0 updated, 3 unchanged"), "\(again)")
     }
 
     /// A time stored finer than a microsecond (seven digits, as .NET writes

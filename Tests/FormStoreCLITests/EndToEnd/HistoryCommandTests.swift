@@ -159,10 +159,10 @@ import Testing
         let outside = try db.run(["revert", "plans", "1", "--change", "2"])
         #expect(outside.code == 75)
         // No "try again": a retry meets the same value.
-        #expect(outside.errors == "formstore: plans 1: seats changed since its history last recorded it (someone "
+        #expect(outside.errors == "formstore: plans 1: seats no longer holds what its history says (someone "
                 + "changed it outside FormStore, or history was not kept), and the revert would overwrite that; "
                 + "nothing was saved (set the field to what you want instead)\n"
-                + "  seats: its history last recorded \"3\", it holds \"4\" now, the revert would put back \"2\"\n",
+                + "  seats: its history says it holds \"3\", it holds \"4\", the revert would put back \"2\"\n",
                 "\(outside)")
         #expect(try db.query("SELECT seats FROM plans") == "4\n")
         // A new record's first change put a value where there was none; the name cannot go back to none.
@@ -182,6 +182,9 @@ import Testing
         let reverted = try db.run(["revert", "plans", "1", "--change", "2"])
         #expect(reverted.code == 75, "\(reverted)")
         #expect(reverted.errors.contains("name was changed again by change 3 since change 2"), "\(reverted)")
+        // With --format json, the refusal's outcome as any refused save prints it.
+        let json = try db.run(["revert", "plans", "1", "--change", "2", "--format", "json"])
+        #expect(json.code == 75 && json.output.contains(#""outcome":"conflict""#), "\(json)")
         #expect(try db.query("SELECT name FROM plans WHERE id = 1") == "team\n")
         #expect(try db.run(["revert", "plans", "1", "--change", "3"]).code == 0)
         #expect(try db.run(["set", "plans", "1", "seats=9"]).code == 0)

@@ -190,7 +190,8 @@ import FormStorage
         let scratch = try TemporaryDirectory()
         // As SQLite reads a URI: `%HH` decoded, the query ended by `#`, and `file:` alone a temporary database.
         for path in ["", ":memory:", "file::memory:?cache=shared", "file:x?mode=memory", "file:x?cache=shared&mode=memory",
-                     "file:x?mode=%6demory", "file:x?mo%64e=memory", "file:x?mode=memory#x", "file:", "file:%3Amemory%3A"] {
+                     "file:x?mode=%6demory", "file:x?mo%64e=memory", "file:x?mode=memory#x", "file:", "file:%3Amemory%3A",
+                     "file:x?vfs=memdb"] {
             let run = try runBinary(["--db", path, "init"], environment: ["XDG_STATE_HOME": scratch.path])
             #expect(run.code == 64, "\(path): \(run)")
             #expect(run.errors.hasPrefix(path.isEmpty ? "Error: --db is empty: name a database file\n"
