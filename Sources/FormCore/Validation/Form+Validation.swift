@@ -307,10 +307,19 @@ extension Form {
         return (["value": "\"\(wrong.textValue ?? "\(wrong)")\""], "choice.item")
     }
 
+    /// Whether `value` is an enabled choice's: the value itself, or its text
+    /// as a TEXT column holds a number choice (`'2'` for the choice 2).
     private func isAmongChoices(_ value: FieldValue, _ field: Field) -> Bool {
-        let allowed = field.choices.filter { !$0.isDisabled }.map(\.value)
-        if case .list(let items) = value { return items.allSatisfy(allowed.contains) }
-        return allowed.contains(value)
+        let allowed = field.choices.filter { !$0.isDisabled }
+        func isAllowed(_ item: FieldValue) -> Bool {
+            allowed.contains { choice in
+                if choice.value == item { return true }
+                if case .text(let text) = item { return text == choice.valueText }
+                return false
+            }
+        }
+        if case .list(let items) = value { return items.allSatisfy(isAllowed) }
+        return isAllowed(value)
     }
 
     private func check(_ rule: Rule, field: Field, value: FieldValue, values: [String: FieldValue], now: Date,

@@ -73,6 +73,9 @@ extension DeleteEffect {
             self.collations = collations
         }
 
+        /// `orders.customer`, or `t.(a, b)` for a composite key.
+        public var name: String { "\(table).\(columns.count == 1 ? columns[0] : "(\(columns.joined(separator: ", ")))")" }
+
         /// The key's columns, each compared by its referred column's collation.
         var comparedColumns: String {
             zip(columns.indices, columns).map { index, column in
@@ -92,8 +95,12 @@ extension DeleteEffect {
     /// A table whose rows go on past the last level is said `isAtLeast`.
     /// - parameter referrers: the foreign keys that refer to a table.
     /// - parameter count: the number of rows a `SELECT count(*)` returns.
+    /// - parameter holdingBack: told each key under no `ON DELETE` rule with
+    ///   rows (not deleted too) that refer to rows a cascade deletes: what
+    ///   refuses the delete further down, where none refers to the record itself.
     public static func walk(table: String, selected: String, depth: Int = 32,
-                            referrers: (String) throws -> [Referrer], count: (String) throws -> Int) throws -> [DeleteEffect] {
+                            referrers: (String) throws -> [Referrer], count: (String) throws -> Int,
+                            holdingBack: ((Referrer) -> Void)? = nil) throws -> [DeleteEffect] {
         func anyOf(_ conditions: [String]) -> String { conditions.map { "(\($0))" }.joined(separator: " OR ") }
         // Not `NOT (…)`: a row whose key column is NULL makes `IN` NULL, and `NOT NULL` is not true.
         func none(_ conditions: [String]) -> String { "(\(anyOf(conditions))) IS NOT TRUE" }
@@ -119,10 +126,17 @@ extension DeleteEffect {
             for (parent, condition) in level {
                 if referrersOf[parent] == nil { referrersOf[parent] = try referrers(parent) }
                 for key in referrersOf[parent]! where key.columns.count == key.referred.count {
-                    guard let action = key.action else { continue }
                     let rows = "(\(key.comparedColumns)) IN (SELECT "
                         + "\(key.referred.map(quoteIdentifier).joined(separator: ", ")) FROM \(quoteIdentifier(parent)) "
                         + "WHERE \(condition))"
+                    guard let action = key.action else {
+                        // Past the record's own level: rows that stay refer to rows a cascade deletes.
+                        if step > 0, let holdingBack {
+                            let going = (deleted[key.table] ?? []) + (next[key.table] ?? [])
+                            if try counted(key.table, going.isEmpty ? rows : "(\(rows)) AND \(none(going))") > 0 { holdingBack(key) }
+                        }
+                        continue
+                    }
                     let already = (deleted[key.table] ?? []) + (next[key.table] ?? [])
                     // Only conditions that pick rows not picked already are kept: the walk ends where new rows do.
                     let fresh = action == .cascade && !already.isEmpty ? "(\(rows)) AND \(none(already))" : rows

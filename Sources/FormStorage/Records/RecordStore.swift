@@ -46,6 +46,10 @@ public protocol RecordStore: HistoryBackend, DraftStore, ReferencePicking {
     /// by a foreign key declared `ON DELETE CASCADE`, `SET NULL` or `SET
     /// DEFAULT` (rows that refer to it under another rule refuse the delete).
     func deleteEffects(of form: Form, key: RecordKey) throws -> [DeleteEffect]
+    /// The keys (`pl.track_id`) under which rows that stay refer to rows the
+    /// delete of the record with `key` cascades to: what refuses it further
+    /// down, where no row refers to the record itself (`referrers(of:key:)`).
+    func referrersOfCascadedRows(of form: Form, key: RecordKey) throws -> [String]
     /// The columns `form`'s records are found by, in key order.
     func keyColumns(of form: Form) throws -> [RecordKeyColumn]
     /// Columns whose "nothing" is empty text rather than NULL (`NOT NULL`, `DEFAULT ''`).

@@ -76,6 +76,20 @@ extension PostgresFormStore {
     }
 
     public func deleteEffects(of form: Form, key: RecordKey) throws -> [DeleteEffect] {
+        try walkDelete(of: form, key: key, holdingBack: nil)
+    }
+
+    public func referrersOfCascadedRows(of form: Form, key: RecordKey) throws -> [String] {
+        var names: [String] = []
+        _ = try walkDelete(of: form, key: key) { referrer in
+            if !names.contains(referrer.name) { names.append(referrer.name) }
+        }
+        return names
+    }
+
+    /// `DeleteEffect.walk` of the delete of the record with `key`.
+    private func walkDelete(of form: Form, key: RecordKey,
+                            holdingBack: ((DeleteEffect.Referrer) -> Void)?) throws -> [DeleteEffect] {
         let mapping = try mapping(for: form)
         let parameters = try mapping.keyParameters(key)
         let selected = mapping.keyColumns.enumerated().map { "\(quoteIdentifier($1)) = $\($0 + 1)" }
@@ -89,7 +103,7 @@ extension PostgresFormStore {
                 }
             }, count: { sql in
                 try conn.execute(sql, parameters).text(row: 0, column: 0).flatMap { Int($0) } ?? 0
-            })
+            }, holdingBack: holdingBack)
         }
     }
 }

@@ -23,11 +23,9 @@ extension StorageWorkspace {
         let direct = try store().referrers(of: form, key: recordKey)
         guard direct.isEmpty else { return try foreignKeyRefusal(message, subject: subject, what: "it", referrers: direct) }
         let cascaded = try store().deleteEffects(of: form, key: recordKey).filter { $0.action == .cascade }.map(\.table)
-        var seen = Set<String>()
-        let further = try cascaded.flatMap { try referrers(of: $0) }.filter { seen.insert($0).inserted }
         return try foreignKeyRefusal(message, subject: subject,
                                      what: "the rows it deletes with it (of \(cascaded.joined(separator: ", ")))",
-                                     referrers: further)
+                                     referrers: try store().referrersOfCascadedRows(of: form, key: recordKey))
     }
 
     /// `session.save()` as `set` and `new` run it (secure values kept out

@@ -327,6 +327,22 @@ import Testing
         #expect(try db.query("SELECT price, r FROM t WHERE id = 2") == "0.10|1.0\n")
     }
 
+    /// A spec's number choices over a TEXT column: the stored `'2'` is the
+    /// choice 2, where every later save warned it was none of the choices.
+    @Test func aNumberChoiceStoredAsTextIsAChoice() throws {
+        let forms = try TemporaryDirectory()
+        try """
+            {"formstore": 1, "name": "c", "table": "c",
+             "sections": [{"fields": [{"key": "prio", "kind": "choice", "choices": [1, 2, 3]}, {"key": "note"}]}]}
+            """.write(toFile: forms.path + "/c.json", atomically: true, encoding: .utf8)
+        let db = try DemoDatabase(sql: "CREATE TABLE c (id INTEGER PRIMARY KEY, prio TEXT, note TEXT); INSERT INTO c (id) VALUES (1);",
+                                  formsDirectory: forms.path)
+        #expect(try db.run(["set", "c", "1", "prio=2"]).code == 0)
+        let later = try db.run(["set", "c", "1", "note=x"])
+        #expect(later.code == 0 && !later.errors.contains("choices"), "\(later)")
+        #expect(try db.query("SELECT prio, note FROM c") == "2|x\n")
+    }
+
     /// A TEXT key given as a JSON number finds its row as written, on every
     /// line: `1e2` is the row `1e2`, not `100.0`, as a new row stores it.
     @Test func aTextKeyGivenAsAJSONNumberFindsItsRowAsWritten() throws {

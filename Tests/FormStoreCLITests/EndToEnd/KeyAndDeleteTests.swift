@@ -186,13 +186,17 @@ import Testing
     }
 
     /// A delete refused further down (a row it cascades to is referred to
-    /// under no rule) names those keys: it was SQLite's bare message.
+    /// under no rule) names the keys whose rows refer to the rows it deletes,
+    /// not every key of their tables: it was SQLite's bare message.
     @Test func aRefusalThroughACascadeNamesWhoRefersToTheRowsItDeletes() throws {
         let demo = try DemoDatabase(sql: """
             CREATE TABLE album (id INTEGER PRIMARY KEY);
             CREATE TABLE track (id INTEGER PRIMARY KEY, album_id INTEGER REFERENCES album(id) ON DELETE CASCADE);
             CREATE TABLE pl (id INTEGER PRIMARY KEY, track_id INTEGER REFERENCES track(id));
-            INSERT INTO album VALUES (1); INSERT INTO track VALUES (1, 1); INSERT INTO pl VALUES (1, 1);
+            CREATE TABLE other (id INTEGER PRIMARY KEY, track_id INTEGER REFERENCES track(id));
+            CREATE TABLE unused (id INTEGER PRIMARY KEY, track_id INTEGER REFERENCES track(id) ON DELETE RESTRICT);
+            INSERT INTO album VALUES (1), (2); INSERT INTO track VALUES (1, 1), (2, 2);
+            INSERT INTO pl VALUES (1, 1); INSERT INTO other VALUES (1, 2);
 
             """)
         let before = try demo.dump()
