@@ -79,21 +79,8 @@ extension FormStore {
         return "\(referrer.table).\(columns.count == 1 ? columns[0] : "(\(columns.joined(separator: ", ")))")"
     }
 
-    public func deleteEffects(of form: Form, key: RecordKey) throws -> [DeleteEffect] {
-        try walkDelete(of: form, key: key, holdingBack: nil)
-    }
-
-    public func referrersOfCascadedRows(of form: Form, key: RecordKey) throws -> [String] {
-        var names: [String] = []
-        _ = try walkDelete(of: form, key: key) { referrer in
-            if !names.contains(referrer.name) { names.append(referrer.name) }
-        }
-        return names
-    }
-
-    /// `DeleteEffect.walk` of the delete of the record with `key`.
-    private func walkDelete(of form: Form, key: RecordKey,
-                            holdingBack: ((DeleteEffect.Referrer) -> Void)?) throws -> [DeleteEffect] {
+    public func walkDelete(of form: Form, key: RecordKey,
+                           holdingBack: ((DeleteEffect.Referrer) -> Void)?) throws -> [DeleteEffect] {
         let mapping = try mapping(for: form)
         let arguments = StatementArguments(try mapping.keyArguments(key))
         // Numbered parameters: the record's condition is repeated in every query of the walk.

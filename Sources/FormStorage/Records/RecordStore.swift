@@ -50,6 +50,10 @@ public protocol RecordStore: HistoryBackend, DraftStore, ReferencePicking {
     /// delete of the record with `key` cascades to: what refuses it further
     /// down, where no row refers to the record itself (`referrers(of:key:)`).
     func referrersOfCascadedRows(of form: Form, key: RecordKey) throws -> [String]
+    /// `DeleteEffect.walk` of the delete of the record with `key`, over the
+    /// store's foreign keys and rows: what `deleteEffects(of:key:)` and
+    /// `referrersOfCascadedRows(of:key:)` read.
+    func walkDelete(of form: Form, key: RecordKey, holdingBack: ((DeleteEffect.Referrer) -> Void)?) throws -> [DeleteEffect]
     /// The columns `form`'s records are found by, in key order.
     func keyColumns(of form: Form) throws -> [RecordKeyColumn]
     /// Columns whose "nothing" is empty text rather than NULL (`NOT NULL`, `DEFAULT ''`).
@@ -207,6 +211,18 @@ extension RecordQuery {
 extension RecordStore {
     /// Every key that may refer to the table, where the store does not look at rows.
     public func referrers(of form: Form, key: RecordKey) throws -> [String] { try referrers(of: form.tableName) }
+
+    public func deleteEffects(of form: Form, key: RecordKey) throws -> [DeleteEffect] {
+        try walkDelete(of: form, key: key, holdingBack: nil)
+    }
+
+    public func referrersOfCascadedRows(of form: Form, key: RecordKey) throws -> [String] {
+        var names: [String] = []
+        _ = try walkDelete(of: form, key: key) { referrer in
+            if !names.contains(referrer.name) { names.append(referrer.name) }
+        }
+        return names
+    }
 
     /// A store whose date columns are typed (PostgreSQL's) takes no date as text.
     public func readingDates(of form: Form, asIn incoming: (RowGroup?, String) throws -> [DatabaseValue]) throws -> Form { form }

@@ -75,21 +75,8 @@ extension PostgresFormStore {
         return "\(referring.table).\(columns.count == 1 ? columns[0] : "(\(columns.joined(separator: ", ")))")"
     }
 
-    public func deleteEffects(of form: Form, key: RecordKey) throws -> [DeleteEffect] {
-        try walkDelete(of: form, key: key, holdingBack: nil)
-    }
-
-    public func referrersOfCascadedRows(of form: Form, key: RecordKey) throws -> [String] {
-        var names: [String] = []
-        _ = try walkDelete(of: form, key: key) { referrer in
-            if !names.contains(referrer.name) { names.append(referrer.name) }
-        }
-        return names
-    }
-
-    /// `DeleteEffect.walk` of the delete of the record with `key`.
-    private func walkDelete(of form: Form, key: RecordKey,
-                            holdingBack: ((DeleteEffect.Referrer) -> Void)?) throws -> [DeleteEffect] {
+    public func walkDelete(of form: Form, key: RecordKey,
+                           holdingBack: ((DeleteEffect.Referrer) -> Void)?) throws -> [DeleteEffect] {
         let mapping = try mapping(for: form)
         let parameters = try mapping.keyParameters(key)
         let selected = mapping.keyColumns.enumerated().map { "\(quoteIdentifier($1)) = $\($0 + 1)" }

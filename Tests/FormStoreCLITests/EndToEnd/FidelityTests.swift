@@ -330,13 +330,11 @@ import Testing
     /// A spec's number choices over a TEXT column: the stored `'2'` is the
     /// choice 2, where every later save warned it was none of the choices.
     @Test func aNumberChoiceStoredAsTextIsAChoice() throws {
-        let forms = try TemporaryDirectory()
-        try """
+        let db = try DemoDatabase(sql: "CREATE TABLE c (id INTEGER PRIMARY KEY, prio TEXT, note TEXT); INSERT INTO c (id) VALUES (1);")
+        try db.useSpecs(["c.json": """
             {"formstore": 1, "name": "c", "table": "c",
              "sections": [{"fields": [{"key": "prio", "kind": "choice", "choices": [1, 2, 3]}, {"key": "note"}]}]}
-            """.write(toFile: forms.path + "/c.json", atomically: true, encoding: .utf8)
-        let db = try DemoDatabase(sql: "CREATE TABLE c (id INTEGER PRIMARY KEY, prio TEXT, note TEXT); INSERT INTO c (id) VALUES (1);",
-                                  formsDirectory: forms.path)
+            """])
         #expect(try db.run(["set", "c", "1", "prio=2"]).code == 0)
         let later = try db.run(["set", "c", "1", "note=x"])
         #expect(later.code == 0 && !later.errors.contains("choices"), "\(later)")

@@ -384,14 +384,12 @@ import Testing
     /// A secure field of any kind is typed where it does not show, and the
     /// stylesheet answers HEAD as GET does.
     @Test func aSecureTextFieldIsAPasswordInputAndAssetsAnswerHEAD() throws {
-        let forms = try TemporaryDirectory()
-        try """
+        let db = try DemoDatabase(sql: "CREATE TABLE keys (id INTEGER PRIMARY KEY, apikey TEXT, flag INTEGER); INSERT INTO keys VALUES (1, 'sk-123', 1);")
+        try db.useSpecs(["keys.json": """
             {"formstore": 1, "name": "keys", "table": "keys",
              "sections": [{"fields": [{"key": "apikey", "kind": "text", "secure": true},
                                       {"key": "flag", "kind": "bool", "secure": true}]}]}
-            """.write(toFile: forms.path + "/keys.json", atomically: true, encoding: .utf8)
-        let db = try DemoDatabase(sql: "CREATE TABLE keys (id INTEGER PRIMARY KEY, apikey TEXT, flag INTEGER); INSERT INTO keys VALUES (1, 'sk-123', 1);",
-                                  formsDirectory: forms.path)
+            """])
         let server = try ServeRun(db)
         let browser = PageVisitor(port: server.port)
         let page = try browser.get("/forms/keys/1")

@@ -34,6 +34,13 @@ final class DemoDatabase {
         try sqlite3(path, input: try sql ?? Self.demoSQL)
     }
 
+    /// The forms folder becomes one in the scratch folder holding only
+    /// `specs` (file name → JSON text), in place of the seed specs.
+    func useSpecs(_ specs: [String: String]) throws {
+        for (name, json) in specs { try file("forms/" + name, json) }
+        formsDirectory = scratch.path + "/forms"
+    }
+
     /// `formstore --db PATH --forms DIR arguments...`
     func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> BinaryRun {
         try runBinary(["--db", path, "--forms", formsDirectory] + arguments, stdin: stdin,
