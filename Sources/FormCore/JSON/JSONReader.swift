@@ -229,14 +229,16 @@ public struct JSONReader {
     /// `value()`, with the value's text as written when it is an object or
     /// an array (its bytes without the space between tokens), or a number
     /// with a fraction or an exponent whose text its value may not give back
-    /// (`12.50`, `1e2`): a text field takes such a number as written, as it
+    /// (`12.50`, `1e2`, and `-0`): a text field takes such a number as written, as it
     /// takes `12.50` typed.
     public mutating func valueAndText() throws(JSONSyntaxError) -> (JSONNode, String?) {
         let start = index
         let node = try value()
         switch node {
         case .object, .array: return (node, compactSource(start..<index))
-        case .number(_, integer: nil) where isWrittenOtherwise(start..<index):
+        case .number(_, integer: nil) where isWrittenOtherwise(start..<index),
+             // `-0`: an integer has no negative zero.
+             .number(0, integer: 0?) where bytes[start] == UInt8(ascii: "-"):
             return (node, String(decoding: bytes[start..<index], as: UTF8.self))
         default: return (node, nil)
         }

@@ -193,11 +193,11 @@ extension FormSession {
             // written as given, as an import writes it; a stored record's takes 1 or 0 alone, which it
             // writes in the column's words: another number would be written as 1.
             plain = .bool(number != 0)
-        case .some(.int(let number)) where field.kind.holdsText:
-            // A number for text is the numeral, as typed: a column of no type keeps
+        case .some(.int(let number)) where field.kind.holdsText && !field.readsHexAsBytes:
+            // A number for text is the numeral, as typed; a BLOB column or one of no type keeps
             // it a number, as the command's `FIELD:=81` and an import do (it was refused).
             plain = .text(String(number))
-        case .some(.double(let number)) where field.kind.holdsText && number.isFinite:
+        case .some(.double(let number)) where field.kind.holdsText && number.isFinite && !field.readsHexAsBytes:
             plain = .text(Transform.decimalText(number))
         case .some(let value):
             plain = value

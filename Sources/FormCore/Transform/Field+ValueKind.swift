@@ -7,7 +7,8 @@ extension Field {
     /// conversion is made (`.int(2)` for a decimal is `.double(2)`, `.double(2)`
     /// for an integer is `.int(2)`, `0`/`1` for a bool), a value of another kind
     /// is refused here rather than by storage at save. `.null` is always taken;
-    /// so are bytes in a text-like field (what a BLOB column holds).
+    /// so are bytes in a text-like field (what a BLOB column holds), and
+    /// numbers in one that reads hex as bytes (a BLOB or untyped column).
     ///
     /// ```swift
     /// Field(key: "title").coerce(.int(42), messages: MessageOverrides())  // throws "Title cannot hold a number"
@@ -38,6 +39,9 @@ extension Field {
             // Any value may be a choice's; validation says whether it is one.
             return value
         case (.multichoice, _) where choices.isEmpty:
+            return value
+        case (_, .int) where kind.holdsText && readsHexAsBytes, (_, .double) where kind.holdsText && readsHexAsBytes:
+            // A BLOB or untyped column holds a number given as such as the number (`Field.readsHexAsBytes`).
             return value
         default:
             break

@@ -303,6 +303,10 @@ public struct TableMapping: Sendable, Hashable {
             throw FormStoreError(reason: .inexactNumber, message: "\(columns[position]): NaN would be stored as NULL: SQLite holds no NaN",
                                  field: columns[position])
         }
+        // A double bound to a column of TEXT affinity is stored as SQLite's text of it, which keeps
+        // 15 digits and no sign of zero (`0.30000000000000004` became '0.3', `-0.0` '0.0'): bound as
+        // its shortest text that gives the number back, what the field showed.
+        if case .real(let real) = argument, columnAffinities[position] == .text { return .text(real.description) }
         if case .integer(let integer) = argument, integer.magnitude > 1 << 53, columnAffinities[position] == .real,
            Int64(exactly: Double(integer)) != integer {
             throw FormStoreError.inexactReal(integer, column: columns[position])

@@ -46,7 +46,8 @@ extension FormSession {
             guard field.readsHexAsBytes || field.parseInput(text, in: form) == .success(.text(text)) else {
                 return try enter(key, .typed(text), policy: policy)
             }
-            return try set(key, value: .text(text), storedAs: given)
+            // In a BLOB column the JSON's own value is stored (`:=42` the number, as an import stores it).
+            return try set(key, value: field.readsHexAsBytes ? given : .text(text), storedAs: given)
         case .typed(let text):
             switch field.parseInput(text, in: form) {
             case .success(let value) where value.isEmpty && !value.isData:

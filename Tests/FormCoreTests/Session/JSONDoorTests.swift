@@ -150,6 +150,24 @@ import Testing
         #expect(session.value("title") == "42")
     }
 
+    /// A number for a field that reads hex as bytes (a BLOB or untyped
+    /// column's) is the number, as `FIELD:=42` and an import store it; JSON
+    /// text stays text. Both were taken as text.
+    @Test func aNumberForABytesFieldIsTheNumber() throws {
+        var form = Form(name: "blob", sections: [Section(fields: [
+            Field(key: "id", kind: .integer).readOnly(), Field(key: "data").transform(.hex), Field(key: "raw").transform(.blobLiteral),
+        ])])
+        form.primaryKey = ["id"]
+        let backend = MemoryBackend()
+        backend.put(["id": 1, "data": nil, "raw": nil])
+        let session = try FormSession.open(form, key: key, backend: backend)
+        try session.apply(json: body(#"{"data": 42, "raw": 4.5}"#))
+        #expect(session.value("data") == .int(42))
+        #expect(session.value("raw") == .double(4.5))
+        try session.apply(json: body(#"{"data": "CAFE"}"#))
+        #expect(session.value("data") == "CAFE")
+    }
+
     /// An object is its JSON text, as import and `set F:=` read it: a text
     /// field (a JSON column's) takes it; `$base64` that is no base64 is an error.
     @Test func anObjectIsItsJSONText() throws {

@@ -327,6 +327,40 @@ import Testing
         #expect(try db.query("SELECT price, r FROM t WHERE id = 2") == "0.10|1.0\n")
     }
 
+    /// A JSON number for a TEXT column keeps every digit it was given and
+    /// the sign of a zero: bound as a double, SQLite stored its own text of
+    /// it, with 15 digits (`0.30000000000000004` became '0.3') and `0.0`
+    /// for `-0.0`, in `set`, `new` and `import` alike.
+    @Test func aJSONNumberForATextColumnKeepsEveryDigit() throws {
+        let db = try DemoDatabase(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, txt TEXT); INSERT INTO t VALUES (1, 'a');")
+        for (given, stored) in [("0.30000000000000004", "0.30000000000000004"), ("123456789.12345678", "123456789.12345678"),
+                                ("-0.0", "-0.0"), ("-0", "-0"), ("0.1", "0.1")] {
+            let set = try db.run(["set", "t", "1", "txt:=\(given)"])
+            #expect(set.code == 0, "\(set)")
+            #expect(try db.query("SELECT quote(txt) FROM t WHERE id = 1") == "'\(stored)'\n", "\(given)")
+        }
+        #expect(try db.run(["new", "t", "id:=2", "txt:=0.30000000000000004"]).code == 0)
+        let imported = try db.run(["import", "t", "--format", "ndjson"], stdin: #"{"id": 3, "txt": 123456789.12345678}"# + "\n")
+        #expect(imported.code == 0, "\(imported)")
+        #expect(try db.query("SELECT id, quote(txt) FROM t WHERE id > 1 ORDER BY id")
+                == "2|'0.30000000000000004'\n3|'123456789.12345678'\n")
+    }
+
+    /// A JSON number given to a BLOB column is stored as the number, in
+    /// `set`, `new` and `new --json` as an import stores it: `set` and `new`
+    /// stored its text ('42'), and JSON text stays text, typed hex bytes.
+    @Test func aJSONNumberForABlobColumnIsStoredAsTheNumberEverywhere() throws {
+        let db = try DemoDatabase(sql: "CREATE TABLE b (id INTEGER PRIMARY KEY, data BLOB); INSERT INTO b VALUES (1, x'00');")
+        #expect(try db.run(["set", "b", "1", "data:=42"]).code == 0)
+        #expect(try db.run(["new", "b", "id:=2", "data:=4.5"]).code == 0)
+        #expect(try db.run(["new", "b", "--json"], stdin: #"{"id": 3, "data": 43}"#).code == 0)
+        #expect(try db.run(["import", "b", "--format", "ndjson"], stdin: #"{"id": 4, "data": 44}"# + "\n").code == 0)
+        #expect(try db.run(["new", "b", "id:=5", "data:=\"CAFE\""]).code == 0)
+        #expect(try db.run(["new", "b", "id:=6", "data=CAFE"]).code == 0)
+        #expect(try db.query("SELECT id, quote(data) FROM b ORDER BY id")
+                == "1|42\n2|4.5\n3|43\n4|44\n5|'CAFE'\n6|X'CAFE'\n")
+    }
+
     /// A spec's number choices over a TEXT column: the stored `'2'` is the
     /// choice 2, where every later save warned it was none of the choices.
     @Test func aNumberChoiceStoredAsTextIsAChoice() throws {
