@@ -170,6 +170,50 @@ import Testing
         #expect(patched.status == 422 && patched.body.contains(#""field":"size""#), "\(patched.body)")
     }
 
+    /// A trigger that raises an exception refuses the row, as SQLite's
+    /// `RAISE(ABORT, …)` does (65, the import's line named); with a secure
+    /// field in the row its message, which may quote the password, is left
+    /// out. An import printed it whole (exit 1).
+    @Test func aTriggersExceptionRefusesTheRowAndNeverQuotesAPassword() throws {
+        let backend = try TestBackend(.postgres, schema: Schema(sqlite: "", postgres: """
+            CREATE TABLE users (id integer PRIMARY KEY, login text, password text);
+            INSERT INTO users VALUES (1, 'ann', 'hunter2');
+            CREATE FUNCTION check_user() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+                IF NEW.password LIKE '%bad%' THEN RAISE EXCEPTION 'password % is weak', NEW.password; END IF;
+                IF NEW.login = 'zz' THEN RAISE EXCEPTION 'login % is taken', NEW.login; END IF;
+                RETURN NEW; END $$;
+            CREATE TRIGGER check_user BEFORE INSERT OR UPDATE ON users FOR EACH ROW EXECUTE FUNCTION check_user();
+            """))
+        let db = ["--db", backend.location]
+        let secret = try runBinary(db + ["import", "users"], stdin: #"{"id": 1, "password": "badTopSecret9"}"# + "\n")
+        #expect(secret.code == 65 && secret.errors.contains("line 1: rejected by the database (SQLSTATE P0001)")
+                && !secret.errors.contains("TopSecret"), "\(secret)")
+        let login = try runBinary(db + ["import", "users"], stdin: #"{"id": 2, "login": "zz"}"# + "\n")
+        #expect(login.code == 65 && login.errors.contains("line 1: login zz is taken"), "\(login)")
+        let set = try runBinary(db + ["set", "users", "1", "login=zz"])
+        #expect(set.code == 65 && set.errors == "formstore: login zz is taken\n", "\(set)")
+        #expect(try backend.row("SELECT login, password FROM users") == ["ann", "hunter2"])
+    }
+
+    /// A row a trigger drops (a `BEFORE` trigger returning NULL) is refused
+    /// by an import, as by `set` and `new`: it was counted new or updated.
+    @Test func anImportedRowATriggerDropsIsRefused() throws {
+        let backend = try TestBackend(.postgres, schema: Schema(sqlite: "", postgres: """
+            CREATE TABLE ign (id integer PRIMARY KEY, v text);
+            INSERT INTO ign VALUES (1, 'a');
+            CREATE FUNCTION drop_skips() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN IF NEW.v = 'skip' THEN RETURN NULL; END IF; RETURN NEW; END $$;
+            CREATE TRIGGER drop_skips BEFORE INSERT OR UPDATE ON ign FOR EACH ROW EXECUTE FUNCTION drop_skips();
+            """))
+        let db = ["--db", backend.location]
+        let updated = try runBinary(db + ["import", "ign"], stdin: #"{"id": 1, "v": "skip"}"# + "\n")
+        #expect(updated.code == 65 && updated.errors.contains("ignored the update"), "\(updated)")
+        let inserted = try runBinary(db + ["import", "ign"], stdin: #"{"id": 3, "v": "skip"}"# + "\n")
+        #expect(inserted.code == 65 && inserted.errors.contains("ignored the insert"), "\(inserted)")
+        let fine = try runBinary(db + ["import", "ign"], stdin: #"{"id": 1, "v": "b"}"# + "\n" + #"{"id": 3, "v": "c"}"# + "\n")
+        #expect(fine.code == 0 && fine.errors.contains("1 new, 1 updated"), "\(fine)")
+    }
+
     @Test func aTriggerThatSetsANumberIsTakenAsItsOwn() throws {
         let backend = try TestBackend(.postgres, schema: Schema(sqlite: "", postgres: """
             CREATE TABLE doc (id integer PRIMARY KEY, title text, version integer NOT NULL DEFAULT 0);

@@ -57,7 +57,10 @@ final class PostgresRecordBatch: RecordWriting {
         }
         try namingRefusal(values) { try inSavepoint {
             let result = try mapping.rowLeft(by: connection.execute(statement.sql, statement.parameters), connection)
-            guard result.rowCount == 1 else { return }
+            // None: a trigger dropped the row (a BEFORE trigger returning NULL), as the session's insert says.
+            guard result.rowCount == 1 else {
+                throw PostgresStoreError.notOneRow(result.rowCount, table: mapping.table.name, write: "insert")
+            }
             let record = mapping.record(result, row: 0)
             try mapping.checkStoredAsWritten(values, saved: record)
             let key = record.key
@@ -94,6 +97,10 @@ final class PostgresRecordBatch: RecordWriting {
             let before = try history == nil ? nil : storedTexts(keyParameters)
             loaded = nil  // the write changes the row: a later update reads it again
             let result = try mapping.rowLeft(by: connection.execute(statement.sql, statement.parameters), connection)
+            // None changed of a row that is there: a trigger ignored the update (it returned NULL).
+            if result.rowCount == 0, try connection.execute(mapping.selectByKeySQL, keyParameters).rowCount == 1 {
+                throw PostgresStoreError.notOneRow(0, table: mapping.table.name, write: "update")
+            }
             if result.rowCount == 1 { try mapping.checkStoredAsWritten(changes, saved: mapping.record(result, row: 0)) }
             if let history, let before, result.rowCount == 1 {
                 try history.record(before: before, after: mapping.storedTexts(result, row: 0),

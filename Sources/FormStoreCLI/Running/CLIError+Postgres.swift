@@ -8,7 +8,7 @@ extension CLIError {
     /// | `PostgresError` serialization failure, deadlock (after retries), lock not available | 75 |
     /// | `PostgresError` connection failed or lost, insufficient privilege, read-only transaction, statement cancelled | 74 |
     /// | `PostgresError` the server has no such database | 66 |
-    /// | `PostgresError` constraint (class 23), data exception (class 22), a value for a GENERATED ALWAYS column | 65 |
+    /// | `PostgresError` constraint (class 23), data exception (class 22), a trigger's exception (P0001, P0004), a value for a GENERATED ALWAYS column | 65 |
     /// | `PostgresError` a write a view cannot take (55000, 0A000) | 65 |
     /// | `PostgresStoreError` unknown table / other | 66 / 65 |
     ///
@@ -52,7 +52,9 @@ extension CLIError {
                 return .storage("cannot write \(database): \(error.message)")
             }
             // 428C9: a value given for a GENERATED ALWAYS column, which the server fills in.
-            if error.isConstraint || error.sqlState.hasPrefix("22") || error.sqlState == "428C9" {
+            // P0001, P0004: a trigger raised an exception (or failed an assertion) refusing the row,
+            // as SQLite's RAISE(ABORT, …) does.
+            if error.isRowProblem || error.sqlState == "428C9" {
                 return .validation(error.message)
             }
             // A view that cannot be updated, or a column of one (a join's, an aggregate's): the

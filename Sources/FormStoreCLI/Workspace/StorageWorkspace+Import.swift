@@ -330,10 +330,12 @@ extension ImportSummary {
 }
 
 extension PostgresError {
-    /// PostgreSQL refused this row's values: a constraint (class 23) or a value
-    /// its column's type cannot hold (class 22, data exception).
+    /// PostgreSQL refused this row's values: a constraint (class 23), a value
+    /// its column's type cannot hold (class 22, data exception), or a trigger
+    /// that raised an exception or failed an assertion (P0001, P0004), as
+    /// SQLite's `RAISE(ABORT, …)` refuses a row.
     var isRowProblem: Bool {
-        isConstraint || sqlState.hasPrefix("22")
+        isConstraint || sqlState.hasPrefix("22") || sqlState == "P0001" || sqlState == "P0004"
     }
 }
 
