@@ -28,8 +28,14 @@ extension FormSession {
             }
         }
         let now = Date()
-        let base = draftBase ?? fields.reduce(into: [:]) { base, field in
+        var base = draftBase ?? fields.reduce(into: [:]) { base, field in
             if field.holdsValue && !field.isSecure && field.isStored { base[field.key] = pristineValues[field.key] ?? .null }
+        }
+        // A conflict of a restored draft not settled yet: the draft's value on its own base, so
+        // the draft, written again, still holds it and offers the same choice next time.
+        for (k, unsettled) in unsettledDraft where changed[k] == nil && raw[k] == nil {
+            if let input = unsettled.input { raw[k] = input } else { changed[k] = unsettled.value ?? .null }
+            base[k] = unsettled.base
         }
         var draft = Draft(id: draftID, form: form.name, recordKey: key, formVersion: form.version,
                           base: base, baseVersion: baseVersion, values: changed, inputs: raw,
@@ -158,6 +164,7 @@ extension FormSession {
             let mine = draft.inputs[k].map(FieldValue.text) ?? draft.values[k] ?? .null
             if stored != base && stored != mine && field.isStored {
                 result.conflicts.append(FieldConflict(field: k, base: base, mine: mine, theirs: stored))
+                unsettledDraft[k] = UnsettledDraftField(base: base, value: draft.values[k], input: draft.inputs[k])
                 continue
             }
             // Text kept as typed (it did not parse, or a signal's handler kept
@@ -196,8 +203,17 @@ extension FormSession {
             return nil
         }
         guard form.field(conflict.field) != nil else { return try set(conflicting: conflict.field, value: conflict.mine) }
+        unsettledDraft[conflict.field] = nil
         if let raw = draft.inputs[conflict.field] { return try set(conflict.field, input: raw) }
         return try set(conflict.field, value: conflict.mine)
+    }
+
+    /// Takes the stored value for a field `restore(_:)` returned as a
+    /// conflict (theirs over the draft's): the session holds it already, and
+    /// the draft no longer keeps the draft's value for it.
+    public func keepStoredValue(_ conflict: FieldConflict) {
+        guard unsettledDraft.removeValue(forKey: conflict.field) != nil else { return }
+        draftChanged()
     }
 
     /// Deletes a draft that was offered and not wanted.

@@ -16,6 +16,8 @@ final class SessionExtras {
     @exclusivity(unchecked) var undoSteps = UndoSteps()
     @exclusivity(unchecked) var externalWatch: ExternalWatch?
     @exclusivity(unchecked) var offeredDrafts: [Draft] = []
+    /// A restored draft's fields changed on both sides, not settled yet (`FormSession.unsettledDraftFields`).
+    @exclusivity(unchecked) var unsettledDraft: [String: UnsettledDraftField] = [:]
     /// Made when first needed: a session without drafts never needs one, and
     /// a random UUID costs a system call.
     lazy var draftID: String = UUID().uuidString.lowercased()
@@ -102,6 +104,19 @@ extension FormSession {
     }
 
     /// Drafts found for this record when it was opened, not yet restored or discarded.
+    /// The fields of a restored draft changed on both sides (`DraftRestore.conflicts`)
+    /// that the person has not settled yet, by `keepDraftValue(_:of:)` or
+    /// `keepStoredValue(_:)`: until then the session's draft keeps the
+    /// draft's value and base for each, so quitting at the question loses nothing.
+    public var unsettledDraftFields: [String] {
+        extrasIfMade.map { $0.unsettledDraft.keys.sorted() } ?? []
+    }
+
+    var unsettledDraft: [String: UnsettledDraftField] {
+        _read { if let extrasIfMade { yield extrasIfMade.unsettledDraft } else { yield [:] } }
+        _modify { yield &extras.unsettledDraft }
+    }
+
     public internal(set) var offeredDrafts: [Draft] {
         _read { if let extrasIfMade { yield extrasIfMade.offeredDrafts } else { yield [] } }
         _modify { yield &extras.offeredDrafts }
@@ -138,4 +153,12 @@ extension FormSession {
             draftRevision &+= 1
         }
     }
+}
+
+/// A restored draft's field, changed since in the database too, kept in the
+/// session's draft as the draft held it until the person chooses a side.
+struct UnsettledDraftField: Hashable {
+    var base: FieldValue
+    var value: FieldValue?
+    var input: String?
 }

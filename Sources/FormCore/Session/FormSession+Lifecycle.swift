@@ -236,6 +236,8 @@ extension FormSession {
     func adopt(_ result: UpdateResult, of plan: UpdatePlan) -> SaveOutcome {
         switch result {
         case .saved(let record):
+            // A field saved is settled, whichever side the save wrote.
+            if !unsettledDraft.isEmpty { for field in plan.fields { unsettledDraft[field] = nil } }
             adopt(record, written: plan.fields)
             noteSave(plan, forms: record.writtenForms)
             emit(.saved(changed: plan.fields + plan.groups))
@@ -357,6 +359,7 @@ extension FormSession {
             throw SessionError.mode("nothing to cancel: \(form.name) is not being edited")
         }
         trackingEdits([]) { $0.current = $0.pristine }
+        if !unsettledDraft.isEmpty { unsettledDraft = [:] }
         editedSlots = PositionSet(count: compiled.layout.keys.count)
         revertGroups()
         inputs = [:]

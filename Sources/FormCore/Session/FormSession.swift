@@ -352,7 +352,9 @@ public final class FormSession {
     func isChanged(_ key: String) -> Bool { (currentValue(key) ?? .null) != (pristineValues[key] ?? .null) }
 
     /// Dirty fields, or typed inputs that did not parse.
-    public var hasUnsavedChanges: Bool { isDirty || hasInputs || (hasGroups && groupState.hasInputs) }
+    public var hasUnsavedChanges: Bool {
+        isDirty || hasInputs || (hasGroups && groupState.hasInputs) || extrasIfMade?.unsettledDraft.isEmpty == false
+    }
 
     /// The warning to show before unsaved changes are thrown away; `nil` when
     /// there is nothing to lose or the form turned the warning off.

@@ -402,6 +402,8 @@ final class EditorEdit {
                 let mine = form.field(conflict.field).map { $0.format(conflict.mine) } ?? "\(conflict.mine)"
                 say("\(FieldDisplay.label(conflict.field, in: form)) changed in the database since the draft; "
                     + "the document holds the database's value (the draft's: \(mine)).")
+                // Told, and the document is the person's to change: the draft's value is not kept apart.
+                session.keepStoredValue(conflict)
             }
             progress.update(from: session)
             return []

@@ -160,6 +160,6 @@ extension EditProgress.Snapshot {
         secureFieldsChanged = secure.map(\.label)
         let secureKeys = Set(secure.map(\.key))
         hasDraftableChanges = !session.dirtyGroups.isEmpty || dirty.contains { !secureKeys.contains($0) }
-            || session.inputs.keys.contains { !secureKeys.contains($0) }
+            || session.inputs.keys.contains { !secureKeys.contains($0) } || !session.unsettledDraftFields.isEmpty
     }
 }

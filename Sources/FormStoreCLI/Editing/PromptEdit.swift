@@ -198,6 +198,8 @@ final class PromptEdit {
                     } catch let error as SessionError {
                         prompter.say("  ! \(error.message)")
                     }
+                } else {
+                    session.keepStoredValue(conflict)
                 }
             }
         }

@@ -175,7 +175,11 @@ extension FormScreen {
             let pairs = all.filter { !session.isRowConflict($0.0) }
             for (conflict, keep) in rowLevel { try session.settleRowConflict(conflict, keepMine: keep) }
             if let draft = choice.draft {
-                for (conflict, keep) in pairs where keep {
+                for (conflict, keep) in pairs {
+                    guard keep else {
+                        session.keepStoredValue(conflict)
+                        continue
+                    }
                     let outcome = try session.keepDraftValue(conflict, of: draft)
                     try report(outcome, field: conflict.field)
                 }

@@ -164,7 +164,7 @@ extension StorageWorkspace {
                 kept.append(conflict.field)
                 try session.keepDraftValue(conflict, of: draft)
             case .theirs?:
-                break  // the session holds the stored value already
+                session.keepStoredValue(conflict)  // the session holds the stored value already
             case nil:
                 unsettled.append(conflict)
             }

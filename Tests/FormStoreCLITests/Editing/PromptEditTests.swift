@@ -231,6 +231,26 @@ import FormCore
         #expect(store.drafts.isEmpty)
     }
 
+    /// Input that ends at the question of a restored draft's conflict keeps
+    /// the draft, yours and its base, so the same question comes next time:
+    /// the draft was deleted before the choice ("no unsaved changes"), and
+    /// what was typed lost. Taking theirs settles it.
+    @Test func quittingAtADraftsConflictKeepsTheDraft() throws {
+        let store = PeopleStore()
+        _ = try promptEdit(try store.open(), ["Bob"])
+        store.otherWriter(["name": .text("Anne")])
+        let (_, text) = try promptEdit(try store.open(), ["y"])
+        #expect(text.hasSuffix("End of input: your changes are kept as a draft.\n"
+                               + "To resume, run: formstore edit people 1  (the draft is offered)\n"), "\(text)")
+        #expect(store.drafts.count == 1 && store.drafts.first?.values["name"] == .text("Bob"), "\(store.drafts)")
+        #expect(store.drafts.first?.base["name"] == .text("Ann"))
+        // Offered again with the same choice; theirs taken, nothing else changed: no draft is left.
+        let (code, again) = try promptEdit(try store.open(), ["y", "n", "", "", "", "", "", "y"])
+        #expect(code == .success && again.contains("  Name: was Ann, yours Bob, theirs Anne\n"), "\(again)")
+        #expect(store.stored("name") == .text("Anne"))
+        #expect(store.drafts.isEmpty, "\(store.drafts)")
+    }
+
     @Test func keepingYoursFromADraftSavesYours() throws {
         let store = PeopleStore()
         _ = try promptEdit(try store.open(), ["Bob"])
