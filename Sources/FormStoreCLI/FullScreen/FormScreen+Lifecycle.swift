@@ -40,6 +40,17 @@ extension FormScreen {
         do {
             outcome = try session.saveKeepingSecretsOut()
         } catch {
+            // A database locked past the busy timeout, read-only, full: said on the status line, the
+            // form kept open with what was typed (a password too), to save again or leave with a draft.
+            let classified = CLIError.classifying(error, databasePath: "the database file")
+            if classified.exitCode == .tryAgain {
+                say("Not saved: another writer holds the database (it is locked); Ctrl-S tries again.", problem: true)
+                return
+            }
+            if classified.exitCode == .storage {
+                say("Not saved: \(classified.message)", problem: true)
+                return
+            }
             // The schema's refusal (a CHECK, a value referring to no row): said
             // on the status line, the form kept open with what was typed.
             guard case .invalid(let errors)? = SaveOutcome(refusal: error, form: form) else { throw error }

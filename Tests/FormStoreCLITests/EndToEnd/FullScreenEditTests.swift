@@ -76,6 +76,32 @@ import Testing
         #expect(try stored(database, "SELECT qty FROM events WHERE id = 1") == "4\n")
     }
 
+    /// A save the database is locked for (past the busy timeout) keeps the
+    /// form open with what was typed, a password too, and says so; Ctrl-S
+    /// again saves once the lock is gone. The form ended (exit 75), and the
+    /// password typed was lost.
+    @Test func aSaveALockRefusesKeepsTheFormOpen() throws {
+        let database = try DemoDatabase(sql: """
+            CREATE TABLE account (id INTEGER PRIMARY KEY, name TEXT, password TEXT);
+            INSERT INTO account VALUES (1, 'Ann', 's3cret');
+            """)
+        let pane = try TerminalPane(database, ["edit", "account", "1"], environment: ["FORMSTORE_BUSY_TIMEOUT_MS": "200"])
+        try pane.screen(showing: "password")
+        try pane.press("Tab")
+        try pane.type("X")
+        try pane.press("Tab")
+        try pane.type("n3w-Secret")
+        let holder = try LockHolder(database.path)
+        try pane.press("C-s")
+        #expect(try pane.screen(showing: "Not saved").contains("Not saved: another writer holds the database (it is locked); Ctrl-S tries again."))
+        try holder.release()
+        try pane.press("C-s")
+        try pane.screen(showing: "Saved: ")
+        try pane.press("Escape")
+        #expect(try pane.exitCode() == 0)
+        #expect(try stored(database, "SELECT name, password FROM account") == "AnnX|n3w-Secret\n")
+    }
+
     /// A date the column cannot hold as typed (a bare time in a date and time
     /// column, seven digits of a second) is refused beside the field while
     /// the typing goes on; before, the form ended at the first key with exit 65.
