@@ -136,7 +136,7 @@ extension FormScreen {
         let key = field.key
         switch field.kind {
         case .bool:
-            return (session.value(key).boolValue ?? false) ? "[x]" : "[ ]"
+            return FormScreen.checkbox(session.value(key))
         case .multichoice:
             return FormScreen.toggles(field, session: session, cursor: focused ? choiceCursor : nil)
         default:
@@ -155,6 +155,16 @@ extension FormScreen {
             guard session.inputs[key] == nil, !field.isSecure,
                   let suffix = labels?.suffix(key, session.value(key)) else { return text }
             return text + " " + suffix
+        }
+    }
+
+    /// A bool's box: `[x]` yes, `[ ]` no, `[-]` no value (NULL, which is
+    /// neither: shown as no, a toggle there and back wrote 0 over it).
+    static func checkbox(_ value: FieldValue) -> String {
+        switch value.boolValue {
+        case true?: "[x]"
+        case false?: "[ ]"
+        case nil: "[-]"
         }
     }
 
@@ -388,7 +398,7 @@ extension FormScreen {
         var parts: [String] = []
         if let hint = field.hint { parts.append(hint) }
         switch field.kind {
-        case .bool: parts.append("Space toggles")
+        case .bool: parts.append("Space toggles" + (field.isNotNull ? "" : ", Del clears"))
         case .multichoice: parts.append("←→ choose, Space toggles")
         case .date, .time, .datetime:
             if let format = field.format { parts.append("typed as \(format)") }

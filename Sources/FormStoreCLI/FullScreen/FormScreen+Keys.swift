@@ -74,8 +74,19 @@ extension FormScreen {
         do {
             switch (field.kind, key) {
             case (.bool, .character(" ")):
-                let on = session.value(field.key).boolValue ?? false
-                try report(try session.set(field.key, value: .bool(!on)), field: field.key)
+                // No value (NULL) toggles to yes; no toggles back to no value where the record held none.
+                let now = session.value(field.key).boolValue
+                let next: FieldValue = if let now {
+                    !now && session.pristineValue(field.key) == .null && !field.isNotNull ? .null : .bool(!now)
+                } else {
+                    .bool(true)
+                }
+                try report(try session.set(field.key, value: next), field: field.key)
+            case (.bool, .backspace), (.bool, .delete), (_, .backspace) where !field.choices.isEmpty,
+                 (_, .delete) where !field.choices.isEmpty:
+                // A bool or a choice cleared: no value where the column allows it (NULL), as `\N` at a prompt.
+                let cleared = policy.cleared(field)
+                if session.value(field.key) != cleared { try report(try session.set(field.key, value: cleared), field: field.key) }
             case (.multichoice, .left):
                 choiceCursor = max(0, choiceCursor - 1)
             case (.multichoice, .right):

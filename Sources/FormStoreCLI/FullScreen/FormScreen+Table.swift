@@ -86,7 +86,7 @@ extension FormScreen {
     /// With `labels` (the group's), a foreign key's row follows its value, as `show` names it: `1 (Blue)`.
     static func cellText(_ group: RowGroup, _ row: GroupRow, _ field: Field, in session: FormSession,
                          labels: ReferenceLabels? = nil) -> String {
-        if field.kind == .bool { return (row[field.key].boolValue ?? false) ? "[x]" : "[ ]" }
+        if field.kind == .bool { return FormScreen.checkbox(row[field.key] ?? .null) }
         if let labels, !field.isSecure, let suffix = labels.suffix(field.key, row[field.key]) {
             return TerminalText.neutralisedForScreen(session.shownRowText(group.key, row.id, field.key) + " " + suffix)
         }

@@ -102,6 +102,32 @@ import Testing
         #expect(try stored(database, "SELECT name, password FROM account") == "AnnX|n3w-Secret\n")
     }
 
+    /// A bool holding no value (NULL) shows `[-]`, not `[ ]` as no does, and
+    /// Space goes yes, no, then back to no value, which is no change: a
+    /// toggle there and back wrote 0. Del clears a bool or a choice to NULL,
+    /// which the form could not do at all.
+    @Test func aNullBoolIsShownApartAndABoolOrAChoiceClearsToNull() throws {
+        let database = try DemoDatabase(sql: """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, flag BOOLEAN, status TEXT CHECK (status IN ('open', 'hold')));
+            INSERT INTO t VALUES (1, NULL, 'hold');
+            """)
+        let pane = try TerminalPane(database, ["edit", "t", "1"])
+        try pane.screen(showing: "status")
+        try pane.press("Tab")
+        #expect(try pane.screen(showing: "Del clears").contains("› flag    [-]"))
+        try pane.press("Space")
+        try pane.screen(showing: "[x]")
+        try pane.press("Space")
+        try pane.screen(showing: "[ ]")
+        try pane.press("Space")
+        #expect(try pane.screen(showing: "[-]").contains("no changes"))
+        try pane.press("Tab", "Delete", "C-s")
+        try pane.screen(showing: "Saved: status.")
+        try pane.press("Escape")
+        #expect(try pane.exitCode() == 0)
+        #expect(try stored(database, "SELECT quote(flag), quote(status) FROM t") == "NULL|NULL\n")
+    }
+
     /// A date the column cannot hold as typed (a bare time in a date and time
     /// column, seven digits of a second) is refused beside the field while
     /// the typing goes on; before, the form ended at the first key with exit 65.
