@@ -5,7 +5,8 @@ import FoundationEssentials
 /// (`{"int": 5}`, `{"date": "2026-01-02T03:04:05.000Z"}`, `null` ...), so a
 /// restored draft compares equal to the values it was made from. A date
 /// finer than the millisecond its text keeps (a stored `…05.123456`) is
-/// the seconds since 1970 it is (`{"instant": 1767323045.123456}`).
+/// the seconds since 1970 it is (`{"instant": 1767323045.123456}`); a
+/// double JSON cannot hold is named (`{"double": "Infinity"}`, `"NaN"`).
 extension FieldValue: Codable {
     private enum Tag: String, CodingKey {
         case bool, int, double, text, date, instant, list, data
@@ -24,7 +25,12 @@ extension FieldValue: Codable {
         switch tag {
         case .bool: self = .bool(try c.decode(Bool.self, forKey: tag))
         case .int: self = .int(try c.decode(Int64.self, forKey: tag))
-        case .double: self = .double(try c.decode(Double.self, forKey: tag))
+        case .double:
+            if let name = try? c.decode(String.self, forKey: tag), let value = ValueBytes.nonFiniteDouble(named: name) {
+                self = .double(value)
+            } else {
+                self = .double(try c.decode(Double.self, forKey: tag))
+            }
         case .text: self = .text(try c.decode(String.self, forKey: tag))
         case .date:
             let text = try c.decode(String.self, forKey: tag)
@@ -49,7 +55,9 @@ extension FieldValue: Codable {
         case .null: break
         case .bool(let v): try c.encode(v, forKey: .bool)
         case .int(let v): try c.encode(v, forKey: .int)
-        case .double(let v): try c.encode(v, forKey: .double)
+        case .double(let v):
+            // JSON has no NaN nor infinity (the encoder refused them, and no draft was kept): named.
+            if let name = ValueBytes.nonFiniteName(v) { try c.encode(name, forKey: .double) } else { try c.encode(v, forKey: .double) }
         case .text(let v): try c.encode(v, forKey: .text)
         case .date(let v):
             let text = ISO8601.dateTime(v)

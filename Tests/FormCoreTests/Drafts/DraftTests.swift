@@ -260,12 +260,18 @@ struct RefusingDraftStore: DraftStore {
                                                  "j": .date(Date(timeIntervalSince1970: 1_704_103_200_123.456 / 1000))],
                           baseVersion: 7,
                           values: ["n": .null, "i": .int(.max), "l": .list(["x", 2]), "b": .data(Data([0, 255])),
-                                   "f": .double(0.5), "t": "ü", "y": true],
+                                   "f": .double(0.5), "t": "ü", "y": true,
+                                   // JSON holds no infinity: named, where the encoder refused it and no draft was kept.
+                                   "inf": .double(.infinity), "-inf": .double(-.infinity)],
                           inputs: ["age": "twelve"], createdAt: Date(timeIntervalSince1970: 1),
                           updatedAt: Date(timeIntervalSince1970: 2))
         let encoded = try draft.encoded()
         #expect(try Draft(encoded: encoded) == draft)
         // A date the millisecond holds is written as its text.
         #expect(String(decoding: encoded, as: UTF8.self).contains(#""d":{"date":"2023-11-14T22:13:20.250Z"}"#))
+        #expect(String(decoding: encoded, as: UTF8.self).contains(#""inf":{"double":"Infinity"}"#))
+        let nan = Draft(id: "n", form: "f", recordKey: nil, formVersion: 1, base: [:], baseVersion: nil,
+                        values: ["x": .double(.nan)], inputs: [:], createdAt: Date(), updatedAt: Date())
+        #expect(try Draft(encoded: nan.encoded()).values["x"]?.doubleValue?.isNaN == true)
     }
 }
