@@ -85,10 +85,16 @@ enum WebText {
 
     static func of(_ value: FieldValue, in field: Field) -> String {
         guard case .date(let date) = value else { return field.format(value) }
+        // The whole second and its fraction, to the microsecond, taken apart first: the time
+        // written to the millisecond rounded `56.999999` up to `57`, and the fraction was added to it.
+        let micros = (date.timeIntervalSince1970 * 1_000_000).rounded()
+        let second = (micros / 1_000_000).rounded(.down)
+        let whole = Date(timeIntervalSince1970: second)
+        let fraction = ISO8601.fractionText((micros - second * 1_000_000) / 1_000_000)
         switch field.kind {
         case .date: return ISO8601.date(date)
-        case .time: return String(ISO8601.time(date).prefix(5)) + secondsSuffix(date)
-        case .datetime: return ISO8601.date(date) + "T" + String(ISO8601.time(date).prefix(5)) + secondsSuffix(date)
+        case .time: return String(ISO8601.time(whole).prefix(5)) + secondsSuffix(whole, fraction)
+        case .datetime: return ISO8601.date(whole) + "T" + String(ISO8601.time(whole).prefix(5)) + secondsSuffix(whole, fraction)
         default: return field.format(value)
         }
     }
@@ -102,14 +108,12 @@ enum WebText {
         return text.replacing("T", with: " ", maxReplacements: 1)
     }
 
-    /// `:ss` when the time has seconds or a fraction of one, and the fraction
-    /// after them (`.123`; `.123456` to the microsecond), which a browser's
+    /// `:ss` of a whole second when the time has seconds or a fraction of
+    /// one, and the fraction (`ISO8601.fractionText`) after them (`.123`; `.123456` to the microsecond), which a browser's
     /// time input shows to the millisecond: drawn without it, an edit of the
     /// hour stored the time without its fraction.
-    private static func secondsSuffix(_ date: Date) -> String {
-        let seconds = ISO8601.time(date).suffix(2)
-        let whole = date.timeIntervalSince1970.rounded(.down)
-        let fraction = ISO8601.fractionText(date.timeIntervalSince1970 - whole)
+    private static func secondsSuffix(_ whole: Date, _ fraction: String) -> String {
+        let seconds = ISO8601.time(whole).suffix(2)
         return seconds == "00" && fraction.isEmpty ? "" : ":" + seconds + fraction
     }
 

@@ -49,6 +49,20 @@ import Testing
         #expect(html.contains("<td>2021-01-01 11:30</td>"), "\(html)")
     }
 
+    /// A time a hair under the next second (`12:34:56.999999`) is drawn in
+    /// its own second, and a date and time on its own day and year: the
+    /// second was written rounded to the millisecond, and the fraction added
+    /// to it (`12:34:57.999999`, `2025-01-01T00:00:00.999999`).
+    @Test func aTimeJustUnderTheNextSecondIsDrawnInItsOwnSecond() throws {
+        let form = Form(name: "e", sections: [Section(fields: [Field(key: "at", kind: .datetime), Field(key: "tm", kind: .time)])])
+        let atEnd = Date(timeIntervalSince1970: 1_735_689_599.999999)  // 2024-12-31T23:59:59.999999
+        let record = StoredRecord(key: RecordKey("id", 1), values: ["at": .date(atEnd),
+                                                                     "tm": .date(Date(timeIntervalSince1970: 45_296.9996))])
+        let html = RecordTableHTML(form: form, records: [record]) { _ in "/e/1" }.render()
+        #expect(html.contains("<td>2024-12-31 23:59:59.999999</td>"), "\(html)")
+        #expect(html.contains("<td>12:34:56.9996</td>") || html.contains("<td>12:34:56.999600</td>"), "\(html)")
+    }
+
     /// The records list shows every stored field, the ninth and later too
     /// (they were left out: a wide table's references and notes were never
     /// seen), in a table that scrolls sideways on a page as wide as the
