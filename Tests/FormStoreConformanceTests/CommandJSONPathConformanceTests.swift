@@ -88,4 +88,28 @@ import Testing
         #expect(found.output == "{\"id\": 1, \"name\": \"Ann\", \"prefs.theme\": \"light\", \"prefs.ui.lang\": \"en\"}\n",
                 "\(kind): \(found)")
     }
+
+    /// A save through a path is in the record's history, and a revert puts
+    /// the member back, on both backends: PostgreSQL's history had no row
+    /// for it (no column bears the field's name).
+    @Test(arguments: BackendKind.allCases)
+    func aPathsSaveIsInHistoryAndReverts(_ kind: BackendKind) throws {
+        let backend = try TestBackend(kind, schema: Self.schema)
+        let forms = FileManager.default.temporaryDirectory.appendingPathComponent("path-forms-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: forms, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: forms) }
+        try Data(Self.spec.utf8).write(to: forms.appendingPathComponent("account.json"))
+        let db = ["--db", backend.location, "--forms", forms.path]
+        #expect(try runBinary(db + ["init"]).code == 0)
+        #expect(try runBinary(db + ["set", "account", "1", "prefs.theme=light"]).code == 0)
+        let history = try runBinary(db + ["history", "account", "1", "--format", "json"])
+        #expect(history.code == 0 && history.output.contains(#""field": "prefs.theme", "old": "dark", "new": "light""#),
+                "\(kind): \(history)")
+        let change = try #require(history.output.firstRange(of: #""change": "#).map {
+            history.output[$0.upperBound...].prefix { $0.isNumber }
+        }, "\(kind): \(history)")
+        let reverted = try runBinary(db + ["revert", "account", "1", "--change", String(change)])
+        #expect(reverted.code == 0, "\(kind): \(reverted)")
+        #expect(try Self.document(backend, id: 1) == ["dark", "12", "en"], "\(kind)")
+    }
 }

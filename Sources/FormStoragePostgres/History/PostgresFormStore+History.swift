@@ -79,9 +79,13 @@ extension PostgresFormStore: HistoryBackend {
             let name = result.text(row: row, column: 4) ?? ""
             let secure = result.text(row: row, column: 7) != "0"
             let coding = mapping.coding(name)
+            // A JSON path's member is kept as its JSON text (`PostgresTableMapping.pathMemberTexts`).
+            let decode = { (text: String?) in
+                mapping.jsonPaths[name] == nil ? coding.decode(text) : mapping.pathValue(name, historyText: text)
+            }
             changes[changes.count - 1].fields.append(
-                FieldChange(field: name, old: secure ? Optional.none : coding.decode(result.text(row: row, column: 5)),
-                            new: secure ? Optional.none : coding.decode(result.text(row: row, column: 6)), isSecure: secure))
+                FieldChange(field: name, old: secure ? Optional.none : decode(result.text(row: row, column: 5)),
+                            new: secure ? Optional.none : decode(result.text(row: row, column: 6)), isSecure: secure))
         }
         for index in changes.indices {
             changes[index].fields.sort { (order[$0.field] ?? .max) < (order[$1.field] ?? .max) }

@@ -21,10 +21,36 @@ extension PostgresTableMapping {
         var documents: [String: DictionaryModel] = [:]
         for (field, path) in jsonPaths {
             if documents[path.column] == nil { documents[path.column] = Self.document(values[path.column]) }
-            let value = documents[path.column]!.value(forKey: path.path)
-            // A date sits in the document as text: read it as the field's kind.
-            if case .text(let text) = value { values[field] = coding(field).decode(text) } else { values[field] = value }
+            values[field] = fieldValue(field, member: documents[path.column]!.value(forKey: path.path))
         }
+    }
+
+    /// A path field's value from its member in the document.
+    private func fieldValue(_ field: String, member: FieldValue) -> FieldValue {
+        // A date sits in the document as text: read it as the field's kind.
+        if case .text(let text) = member { return coding(field).decode(text) }
+        return member
+    }
+
+    /// Each path field's member as history keeps it, by field: its JSON text
+    /// (`6`, `"blue"`), nil where the document holds none. `texts` holds the
+    /// document columns' text, by column.
+    func pathMemberTexts(_ texts: [String: String?]) -> [String: String?] {
+        var documents: [String: DictionaryModel] = [:]
+        var members: [String: String?] = [:]
+        for (field, path) in jsonPaths {
+            if documents[path.column] == nil { documents[path.column] = Self.document((texts[path.column] ?? nil).map(FieldValue.text)) }
+            let member = documents[path.column]!.value(forKey: path.path)
+            members[field] = member == .null ? nil : member.jsonLiteral
+        }
+        return members
+    }
+
+    /// A path field's value from the JSON text history kept of its member
+    /// (`pathMemberTexts`), read as the record reads it from the document.
+    func pathValue(_ field: String, historyText text: String?) -> FieldValue {
+        guard let text else { return .null }
+        return fieldValue(field, member: Self.document(.text("{\"m\": \(text)}")).value(forKey: "m"))
     }
 
     /// `values` by field with each JSON path written into its column's
