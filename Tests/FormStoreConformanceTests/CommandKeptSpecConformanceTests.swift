@@ -21,6 +21,23 @@ import Testing
         return form
     }
 
+    /// A spec naming a table the database lacks fails its own commands, and
+    /// `forms` warns of it and lists the rest, on both backends: on
+    /// PostgreSQL the whole list failed (exit 66).
+    @Test(arguments: BackendKind.allCases)
+    func aSpecOfAMissingTableIsWarnedOfAndTheRestListed(_ kind: BackendKind) throws {
+        let backend = try TestBackend(kind, schema: People.schema)
+        var ghost = Self.person
+        ghost.name = "ghost"
+        ghost.table = "ghosts"
+        try Self.keep(ghost, in: backend)
+        let forms = try runBinary(["--db", backend.location, "forms"])
+        #expect(forms.code == 0 && forms.errors.contains("no table named 'ghosts' in the database (its commands fail)")
+                && forms.output.contains("people"), "\(kind): \(forms)")
+        let list = try runBinary(["--db", backend.location, "list", "ghost"])
+        #expect(list.code == 66, "\(kind): \(list)")
+    }
+
     @Test(arguments: BackendKind.allCases)
     func aKeptSpecIsListedShownAndWrittenThrough(_ kind: BackendKind) throws {
         let backend = try TestBackend(kind, schema: People.schema)
