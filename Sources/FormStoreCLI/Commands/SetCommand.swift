@@ -58,6 +58,12 @@ struct SetCommand: ParsableCommand {
         for warning in update.warnings {
             context.say("formstore: warning: \(form.name) \(key.text): \(warning.description.singleLine) (stored so; left unchanged)")
         }
+        for kept in update.keptOtherwise {
+            let field = form.field(kept.field)
+            let shown = { (value: FieldValue) in Self.shownChange(value, of: field, key: kept.field, json: false).textValue ?? "" }
+            context.say("formstore: warning: \(form.name) \(key.text): \(kept.field): the database kept \(shown(kept.new)), "
+                        + "not \(shown(kept.old)) (a trigger set it back)")
+        }
         Self.write(update.changes, of: form, format: format, context)
         return .success
     }

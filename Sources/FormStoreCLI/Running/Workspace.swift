@@ -159,6 +159,33 @@ struct RecordUpdate: Sendable, Hashable {
     var changes: [FieldChange]
     /// Rules that stored values of fields nobody changed already break.
     var warnings: [FieldError] = []
+    /// Fields written that the database holds as before while the save changed others (a
+    /// trigger set them back): `old` what was asked, `new` what is stored.
+    var keptOtherwise: [FieldChange] = []
+
+    /// What a save of an existing record changed: every field whose stored value moved, a
+    /// trigger's change too (a version it bumped), not only the fields `written`; `before`
+    /// and `asked` are the stored and the session's values just before the save. Only the
+    /// fields written were listed, so a trigger that set the one asked for back, and changed
+    /// another, was said as "No changes.".
+    init(_ session: FormSession, before: [String: FieldValue], asked: [String: FieldValue], written: [String]) {
+        changes = session.form.fields.filter(\.holdsValue).compactMap { field in
+            let old = before[field.key] ?? .null, new = session.pristine[field.key] ?? .null
+            return old == new ? nil : FieldChange(field: field.key, old: old, new: new)
+        }
+        warnings = session.warnings
+        guard !changes.isEmpty else { return }
+        keptOtherwise = written.compactMap { key in
+            let stored = session.pristine[key] ?? .null
+            guard let wanted = asked[key], wanted != stored, stored == before[key] ?? .null else { return nil }
+            return FieldChange(field: key, old: wanted, new: stored)
+        }
+    }
+
+    init(changes: [FieldChange], warnings: [FieldError] = []) {
+        self.changes = changes
+        self.warnings = warnings
+    }
 }
 
 /// How `edit` talks to the person.

@@ -61,12 +61,11 @@ extension StorageWorkspace {
         if form.mode == .edit { try session.beginEditing() }
         let before = session.pristine
         try apply(inputs, to: session, policy: try emptyInputPolicy(of: form))
+        let asked = session.current
         switch try save(session, key: key) {
         case .saved(let changed, _):
             // A field the database holds as it was (a jsonb document typed in another spelling) did not change.
-            let changes = changed.map { FieldChange(field: $0, old: before[$0] ?? .null, new: session.pristine[$0] ?? .null) }
-                .filter { $0.old != $0.new }
-            return RecordUpdate(changes: changes, warnings: session.warnings)
+            return RecordUpdate(session, before: before, asked: asked, written: changed)
         case .unchanged:
             return RecordUpdate(changes: [], warnings: session.warnings)
         case .invalid(let errors):

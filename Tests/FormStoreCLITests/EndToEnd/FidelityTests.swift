@@ -361,6 +361,24 @@ import Testing
                 == "1|42\n2|4.5\n3|43\n4|44\n5|'CAFE'\n6|X'CAFE'\n")
     }
 
+    /// A save a trigger answers tells every field it changed (the version
+    /// the trigger bumped) and warns of the field asked for that the trigger
+    /// set back: it said "No changes." over a row that was written.
+    @Test func aSaveTellsWhatATriggerChangedAndWhatItSetBack() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE doc (id INTEGER PRIMARY KEY, name TEXT, version INTEGER DEFAULT 0, upper_name TEXT);
+            CREATE TRIGGER doc_upper AFTER UPDATE ON doc BEGIN
+                UPDATE doc SET upper_name = upper(NEW.name), version = OLD.version + 1 WHERE id = NEW.id; END;
+            INSERT INTO doc (id, name, upper_name) VALUES (1, 'ann', 'ANN');
+            """)
+        let set = try db.run(["set", "doc", "1", "upper_name=zzz"])
+        #expect(set.code == 0 && set.output == "field    old  new\nversion  0    1\n", "\(set)")
+        #expect(set.errors == "formstore: warning: doc 1: upper_name: the database kept ANN, not zzz (a trigger set it back)\n",
+                "\(set)")
+        let same = try db.run(["set", "doc", "1", "name=ann"])
+        #expect(same.code == 0 && same.errors == "No changes.\n", "\(same)")
+    }
+
     /// A spec's number choices over a TEXT column: the stored `'2'` is the
     /// choice 2, where every later save warned it was none of the choices.
     @Test func aNumberChoiceStoredAsTextIsAChoice() throws {

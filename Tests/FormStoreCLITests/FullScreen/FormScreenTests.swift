@@ -358,10 +358,13 @@ import Testing
         let session = try store.open()
         let screen = FormScreen(session: session)
         try screen.focus(on: "member")
-        #expect(screen.render(width: 80, height: 20).text.contains("Member            [ ]"))
+        // The stored person holds no value there (NULL): neither yes nor no.
+        #expect(screen.render(width: 80, height: 20).text.contains("Member            [-]"))
         _ = try screen.handle(.character(" "))
         #expect(session.value("member") == .bool(true))
         #expect(screen.render(width: 80, height: 20).text.contains("Member            [x]"))
+        _ = try screen.handle(.character(" "))
+        #expect(screen.render(width: 80, height: 20).text.contains("Member            [ ]"))
     }
 
     @Test func multichoiceIsARowOfToggles() throws {
