@@ -58,11 +58,9 @@ extension FormInference {
         return layout.fractionDigits > 6
     }
 
-    /// The first 20 values of `column` in `table` (an inferred form's, which
-    /// is there), NULL left out.
+    /// 20 values of `column` in `table` (an inferred form's, which is
+    /// there), NULL left out, from the ends of the table (`Connection.sampleValues`).
     private static func storedValues(of column: String, in table: String, _ conn: Connection) throws -> [DatabaseValue] {
-        let quoted = quoteIdentifier(column)
-        return try conn.fetchAll("SELECT \(quoted) FROM \(quoteIdentifier(table)) WHERE \(quoted) IS NOT NULL LIMIT 20")
-            .map { $0[0] as DatabaseValue }
+        try conn.sampleValues(of: column, in: table, limit: 20)
     }
 }

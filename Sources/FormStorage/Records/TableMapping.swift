@@ -546,11 +546,10 @@ public struct TableMapping: Sendable, Hashable {
     func sniffingColumnForms(_ conn: Connection) throws -> TableMapping {
         var copy = self
         for (column, coding) in codings where (coding.isDateLike || coding.kind == .bool) && table.column(column) != nil {
-            let sql = "SELECT \(quoteIdentifier(column)) FROM \(quoteIdentifier(table.name)) "
-                + "WHERE \(quoteIdentifier(column)) IS NOT NULL LIMIT 1"
-            let statement = try conn.cachedStatement(sql)
-            defer { statement.reset() }
-            if try statement.step() { copy.codings[column]?.columnExample = statement.value(at: 0) as DatabaseValue }
+            // From the ends of the table: a mostly-NULL column of a large one was read whole.
+            if let example = try conn.sampleValues(of: column, in: table.name, limit: 1).first {
+                copy.codings[column]?.columnExample = example
+            }
         }
         copy.columnCodings = copy.columns.map { copy.codings[$0] ?? .kindless }
         return copy

@@ -206,6 +206,22 @@ import Testing
         #expect(try demo.run(["form", "ev"]).output.contains("due: due (text)"))
     }
 
+    /// A date column that is mostly NULL is read at the ends of its table
+    /// (its first and last 1000 rows): its slash dates in the last rows make
+    /// it a text field, and its epochs there give a new row's date its form.
+    /// The whole table was read for it, at every start.
+    @Test func aMostlyNullDateColumnIsReadAtTheEndsOfItsTable() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE ev (id INTEGER PRIMARY KEY, us DATE, at DATETIME);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000) INSERT INTO ev (id) SELECT i FROM n;
+            UPDATE ev SET us = '12/31/1999', at = 1704103200 WHERE id > 4990;
+            """)
+        #expect(try demo.run(["form", "ev"]).output.contains("us: us (text)"))
+        let made = try demo.run(["new", "ev", "id=5001", "at=2024-01-02 10:00:00"])
+        #expect(made.code == 0, "\(made)")
+        #expect(try demo.query("SELECT at, typeof(at) FROM ev WHERE id = 5001") == "1704189600|integer\n")
+    }
+
     /// An export of such columns imports into an empty copy of its table,
     /// whose inferred form has no rows to read their layout off: the first
     /// rows of the import are read for it. A column of dates the copy already
