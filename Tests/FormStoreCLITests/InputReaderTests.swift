@@ -134,6 +134,27 @@ import FormCore
             == "unexpected text after the object (one object per line)")
     }
 
+    /// A record of many names (a hostile line of thousands of keys, a header
+    /// of thousands of columns) finds them by an index, not a scan of the
+    /// names before each (which took seconds): every name and value kept,
+    /// a repeated one still refused, with and without expected names.
+    @Test func aRecordOfManyNamesKeepsEveryOneAndRefusesARepeat() throws {
+        let keys = (0..<5000).map { "k\($0)" }
+        let line = "{" + keys.enumerated().map { "\"\($1)\": \($0)" }.joined(separator: ", ") + "}"
+        for expecting in [nil, ["id", "k7"]] {
+            let records = try expecting.map { try readAll(.ndjson, line, expecting: $0, chunk: 1 << 16) } ?? readAll(.ndjson, line, chunk: 1 << 16)
+            #expect(records.count == 1 && records[0].values["k4999"] == .int(4999) && records[0].values["k0"] == .int(0))
+            #expect(Array(records[0].values).count == 5000)
+            let repeated = String(line.dropLast()) + #", "k4321": 1}"#
+            #expect(failure(.ndjson, repeated, expecting: expecting)?.message == "duplicate key 'k4321'")
+        }
+        let header = keys.joined(separator: ",")
+        #expect(failure(.csv, header + ",k4321\n" + Array(repeating: "1", count: 5001).joined(separator: ","))
+                == InputError(line: 1, message: "duplicate column 'k4321' in the header"))
+        let csv = try readAll(.csv, header + "\n" + keys.indices.map(String.init).joined(separator: ","), chunk: 1 << 16)
+        #expect(csv.first?.values["k4999"] == .int(4999))
+    }
+
     @Test func integersBeyondInt64AreRefused() {
         #expect(failure(.ndjson, "{\"n\": 1}\n{\"n\": 9223372036854775808}")
             == InputError(line: 2, column: 7, message: "integer out of range"))

@@ -24,6 +24,13 @@ struct InputValues: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// give it back (`12.50`, `1e2`; `JSONReader.valueAndText`): what a text
     /// field takes. Empty for most records.
     private var writtenNumbers: [Int: String] = [:]
+    /// Each name's position, once names are added to a record holding more
+    /// than a scan finds quickly (`position(adding:)`); empty until then. A
+    /// hostile line of 40 000 keys, each looked for by a scan of those before,
+    /// was read in time growing with the square of its size.
+    private var positions: [String: Int] = [:]
+    /// The most names found by a scan.
+    private static let scannedNames = 32
 
     init() {}
 
@@ -38,6 +45,11 @@ struct InputValues: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         // unspecialized path, per row (as `RecordValues(layout:)` found; issue 14).
         values.reserveCapacity(names.count)
         for _ in names { values.append(nil) }
+    }
+
+    /// `positions` made from `names` (the first of a repeated name).
+    private mutating func indexNames() {
+        positions = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The value at `position` in `names`; setting one where there is none adds it.
@@ -68,13 +80,19 @@ struct InputValues: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     /// The position of `name` in `names`, whether or not the record holds a value there.
-    func position(of name: String) -> Int? { names.firstIndex(of: name) }
+    func position(of name: String) -> Int? {
+        positions.isEmpty ? names.firstIndex(of: name) : positions[name]
+    }
 
     /// The position of `name`, added (holding no value) when `names` lacks it.
     mutating func position(adding name: String) -> Int {
+        // Indexed once names are added to a record holding many: a row laid out by
+        // expected names finds them by position, and never pays for the index.
+        if positions.isEmpty && names.count > Self.scannedNames { indexNames() }
         if let position = position(of: name) { return position }
         names.append(name)
         values.append(nil)
+        if !positions.isEmpty { positions[name] = names.count - 1 }
         return names.count - 1
     }
 
@@ -85,8 +103,7 @@ struct InputValues: Sendable, Sequence, ExpressibleByDictionaryLiteral {
             if let position = position(of: name) {
                 values[position] = newValue
             } else if let newValue {
-                names.append(name)
-                values.append(newValue)
+                self[at: position(adding: name)] = newValue
             }
         }
     }
