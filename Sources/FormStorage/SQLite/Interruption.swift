@@ -12,22 +12,31 @@ import Synchronization
 /// Thread-bound rather than connection-bound: one job may use the writer and a
 /// reader (a save reads its table's mapping first), and `sqlite3_interrupt`
 /// would stop whatever job the connection runs next too.
-final class Interruption: Sendable {
+///
+/// Synchronous work sets one itself (`whileCurrent`), to be stopped from
+/// another thread (a command's signal handler):
+///
+/// ```swift
+/// let stop = Interruption()
+/// onSignal { stop.cancel() }
+/// try stop.whileCurrent { try store.writeBatch(form) { … } }   // SQLITE_INTERRUPT or SQLITE_BUSY once cancelled
+/// ```
+public final class Interruption: Sendable {
     private let cancelled = Atomic<Bool>(false)
     /// For a batch of writes waiting together (`WriteBatcher`): cancelled
     /// once every one of them is.
     private let members: [Interruption]
 
-    init() { members = [] }
+    public init() { members = [] }
 
     /// A flag that reads as set once each of `members` is set.
     init(allOf members: [Interruption]) { self.members = members }
 
-    var isCancelled: Bool {
+    public var isCancelled: Bool {
         cancelled.load(ordering: .acquiring) || (!members.isEmpty && members.allSatisfy(\.isCancelled))
     }
 
-    func cancel() { cancelled.store(true, ordering: .releasing) }
+    public func cancel() { cancelled.store(true, ordering: .releasing) }
 
     /// The flag of the job the current thread runs; `nil` outside async jobs.
     static var current: Interruption? {
@@ -36,7 +45,7 @@ final class Interruption: Sendable {
     }
 
     /// Runs `body` with this flag as the current thread's.
-    func whileCurrent<T>(_ body: () throws -> T) rethrows -> T {
+    public func whileCurrent<T>(_ body: () throws -> T) rethrows -> T {
         let previous = pthread_getspecific(interruptionKey)
         pthread_setspecific(interruptionKey, Unmanaged.passUnretained(self).toOpaque())
         defer { pthread_setspecific(interruptionKey, previous) }

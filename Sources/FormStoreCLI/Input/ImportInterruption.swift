@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import Synchronization
+import FormStorage
 
 /// What stops an import on SIGINT, SIGTERM or SIGHUP: the signal is taken
 /// (`SignalTrap`), and the next record the import asks for
@@ -26,6 +27,14 @@ final class ImportInterruption: Sendable {
     /// Run once a signal is taken (the reader's wait is ended).
     private let wakers = Mutex<[@Sendable () -> Void]>([])
     private let grace: Duration
+    /// Stops the import's SQLite work on the calling thread: a wait for another
+    /// process's lock, a long statement. A signal during a lock's wait ended the
+    /// import only at the grace's end, saying the journal would undo rows never written.
+    private let storage = Interruption()
+    /// The trap of an import that returned: held until the process ends, so a
+    /// signal during the close (its checkpoint) finds the import done, not killed
+    /// with 130 ("nothing was imported") after its rows were committed.
+    private static let heldAfterReturn = Mutex<SignalTrap?>(nil)
 
     init(grace: Duration = .seconds(5)) {
         self.grace = grace
@@ -51,7 +60,10 @@ final class ImportInterruption: Sendable {
     }
 
     func interrupt(_ signal: Int32) {
+        // Done, or committing: the signal stops nothing.
+        guard !finished.load(ordering: .acquiring), !inputEnded.load(ordering: .acquiring) else { return }
         guard taken.compareExchange(expected: 0, desired: signal, ordering: .acquiringAndReleasing).exchanged else { return }
+        storage.cancel()
         for wake in wakers.withLock({ $0 }) { wake() }
     }
 
@@ -71,10 +83,18 @@ final class ImportInterruption: Sendable {
                     + "nothing was imported (SQLite's journal undoes the rows written at the next open)\n",
                     ExitCode(rawValue: 128 + signal))
         }
+        var returned = false
         defer {
             finished.store(true, ordering: .releasing)
-            trap.remove()
+            if returned { Self.heldAfterReturn.withLock { $0 = trap } } else { trap.remove() }
         }
-        return try body()
+        do {
+            let result = try storage.whileCurrent(body)
+            returned = true
+            return result
+        } catch where self.error != nil {
+            // Stopped by the signal (a lock's wait or a statement cut short): the transaction rolled back.
+            throw self.error!
+        }
     }
 }

@@ -48,4 +48,58 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: db.path)) == before)
         #expect(!FileManager.default.fileExists(atPath: db.path + "-journal"))
     }
+
+    /// Ctrl-C while the import waits for another process's lock stops it at
+    /// once (it waited out the 5 s grace, saying the journal would undo rows
+    /// it never wrote), and the file is as it was.
+    @Test func aSignalDuringALocksWaitStopsTheImportAtOnce() throws {
+        let db = try DemoDatabase(sql: "CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT);")
+        let holder = try LockHolder(db.path)
+        defer { try? holder.release() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try formstoreBinary())
+        process.arguments = ["--db", db.path, "import", "people", "--format", "ndjson"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["FORMSTORE_BUSY_TIMEOUT_MS": "60000"]) { $1 }
+        let input = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data(#"{"id": 1, "name": "Ann"}"#.utf8 + [10]))
+        try input.fileHandleForWriting.close()
+        usleep(700_000)  // waiting for the lock
+        let sent = Date()
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(Date().timeIntervalSince(sent) < 3, "it waited out the grace")
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 130 && stderr == "formstore: interrupted by SIGINT: nothing was imported, the database is as it was\n",
+                "\(stderr)")
+        try holder.release()
+        #expect(try db.query("SELECT count(*) FROM people") == "0\n")
+    }
+
+    /// A signal once the import committed (while the database closes, its
+    /// WAL checkpointed) finds it done: exit 0, as "Imported" said. It was
+    /// killed with 130, which says "nothing was imported", and a script
+    /// trusting that would import the rows twice.
+    @Test func aSignalAfterTheCommitLeavesTheImportDone() throws {
+        let db = try DemoDatabase(sql: "PRAGMA journal_mode = wal; CREATE TABLE t (id INTEGER PRIMARY KEY, pad TEXT);")
+        let rows = (1...20000).map { #"{"id": \#($0), "pad": "\#(String(repeating: "p", count: 300))"}"# }.joined(separator: "\n") + "\n"
+        let file = URL(fileURLWithPath: db.scratch.path + "/rows.ndjson")
+        try Data(rows.utf8).write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try formstoreBinary())
+        process.arguments = ["--db", db.path, "import", "t", file.path]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // The first bytes of "Imported …": the commit is done.
+        _ = errors.fileHandleForReading.readData(ofLength: 8)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        #expect(try db.query("SELECT count(*) FROM t") == "20000\n")
+    }
 }
