@@ -24,13 +24,14 @@ public struct FileDraftStore: DraftStore {
         FileDraftStore(directory: URL(fileURLWithPath: standardPath, isDirectory: true))
     }
 
-    /// `standard`'s folder as a path; a relative `$XDG_STATE_HOME` is taken
-    /// from the working directory, as `URL(fileURLWithPath:)` takes it.
+    /// `standard`'s folder as a path. A relative `$XDG_STATE_HOME` is passed
+    /// over, as the XDG base directories say (taken from the working folder,
+    /// each folder a command ran in had drafts of its own).
     public static var standardPath: String {
         func variable(_ name: String) -> String? {
             getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
         }
-        var base = variable("XDG_STATE_HOME")
+        var base = variable("XDG_STATE_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? variable("HOME").map { $0 + "/.local/state" }
             ?? FileManager.default.homeDirectoryForCurrentUser.path + "/.local/state"
         if !base.hasPrefix("/") { base = URL(fileURLWithPath: base, isDirectory: true).path }

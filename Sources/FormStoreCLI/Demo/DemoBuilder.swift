@@ -43,7 +43,13 @@ enum DemoBuilder {
     }
 
     private static func removeEarlierDemo(at path: String) throws -> Bool {
-        guard FileManager.default.fileExists(atPath: path) else { return false }
+        // A FIFO would block the look inside for ever, as it would any open (`StorageWorkspace.openSQLite`).
+        switch StorageWorkspace.fileKind(path) {
+        case .missing: return false
+        case .file: break
+        case .other(let kind): throw CLIError.storage("cannot make the demo at \(path): it is not a file but \(kind)")
+        case .outOfReach(let reason): throw CLIError.storage("cannot make the demo at \(path): it is out of reach (\(reason))")
+        }
         guard isDemo(path) else {
             throw CLIError.failure("\(path) exists and is not a FormStore demo; it is left as it is (give another PATH)")
         }

@@ -122,9 +122,13 @@ extension CLIError {
             // (or a WAL database's -shm, even to read it) beside it. Read-only media hold such files.
             if let file = Connection.file(behind: path), access(file, F_OK) == 0,
                access(URL(fileURLWithPath: file).deletingLastPathComponent().path, W_OK) != 0 {
+                // Not `immutable=1` where a -wal holds what was committed last: it would read the file without it.
+                var walStatus = stat()
+                let committedInWAL = stat(file + "-wal", &walStatus) == 0 && walStatus.st_size > 0
                 return .storage("cannot use \(path): its folder is not writable, and SQLite must create a file beside it "
-                    + "(a journal to write, or a -shm file for a database in WAL mode, even to read it; on read-only "
-                    + "media, open it as file:\(file)?immutable=1)")
+                    + "(a journal to write, or a -shm file for a database in WAL mode, even to read it; "
+                    + (committedInWAL ? "its \(file)-wal holds writes not yet in the file: copy both to a writable folder)"
+                       : "on read-only media, open it as file:\(file)?immutable=1)"))
             }
             return .storage("cannot open \(path): unable to open the database file")
         case .SQLITE_PERM:

@@ -82,6 +82,24 @@ import FormStorage
             }
         }
         #expect(!FileManager.default.fileExists(atPath: "/dev/null-journal"))
+        // `demo` looked inside an earlier file at its path first, and a FIFO blocked that for ever.
+        let demo = try runBinary(["demo", fifo])
+        #expect(demo.code == 74 && demo.errors == "formstore: cannot make the demo at \(fifo): it is not a file but a FIFO\n",
+                "\(demo)")
+    }
+
+    /// A relative `XDG_STATE_HOME` is passed over, as the XDG base
+    /// directories say: sidecars and drafts went to a folder under whatever
+    /// folder the command ran in, so a draft kept in one was not offered in another.
+    @Test func aRelativeStateHomeIsPassedOver() throws {
+        let demo = try DemoDatabase(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO t VALUES (1, 'a');")
+        let home = demo.scratch.path + "/home"
+        let run = try runBinary(["--db", demo.path, "edit", "t", "1", "--plain"], stdin: "b\n",
+                                environment: ["XDG_STATE_HOME": "relative/state", "HOME": home], directory: demo.scratch.path)
+        #expect(run.errors.contains("End of input: your changes are kept as a draft."), "\(run)")
+        #expect(!FileManager.default.fileExists(atPath: demo.scratch.path + "/relative"))
+        let sidecars = try FileManager.default.contentsOfDirectory(atPath: home + "/.local/state/formstore")
+        #expect(sidecars.contains { $0.hasPrefix("sidecar-") }, "\(sidecars)")
     }
 
     /// A writer killed mid-transaction leaves a hot journal: a read (which
