@@ -1,23 +1,28 @@
 import CLibPQ
 
-/// A write transaction's `BEGIN` sent with its first statement in one round
-/// trip (libpq's pipeline mode), rather than a round trip of its own: a save
-/// is then as many round trips as the statements it needs. `PostgresPool.write`
-/// marks the transaction begun (`beginsWithNextStatement`); the first
-/// statement carries the `BEGIN`.
+/// Statements waiting to go with the next one (`pendingStatements`) sent
+/// with it in one round trip (libpq's pipeline mode), rather than a round
+/// trip each: a write transaction's `BEGIN` (`PostgresPool.write` leaves it
+/// pending, and a transaction that runs no statement is never begun), an
+/// import row's `SAVEPOINT`, and the row before's `RELEASE` (`PostgresRecordBatch`):
+/// a save is as many round trips as the statements it needs, and an imported
+/// row one fewer than its statements.
 extension PostgresConnection {
-    /// Sends `BEGIN` and `sql` together and waits once; `BEGIN`'s failure is thrown first.
+    /// Sends the pending statements and `sql` together and waits once; a
+    /// pending statement's failure is thrown first.
     ///
     /// - throws: `PostgresError` with the server's SQLSTATE.
-    func executeBeginning(_ sql: String, _ parameters: [String?]) throws -> PostgresResult {
+    func executeAfterPending(_ sql: String, _ parameters: [String?]) throws -> PostgresResult {
         // Preparing is a round trip of its own, outside the pipeline, once per connection and statement.
         try refusingNUL(parameters)
         let name = preparesStatements ? try statementName(sql, parameterCount: parameters.count) : nil
-        trace?("BEGIN")
+        let pending = pendingStatements
+        pendingStatements = []
+        for statement in pending { trace?(statement) }
         trace?(sql)
         guard PQenterPipelineMode(handle) == 1 else { throw PostgresError.connectionLost(Self.message(handle), sql: sql) }
         let sent = try withCStrings(parameters) { values -> Bool in
-            guard PQsendQueryParams(handle, "BEGIN", 0, nil, nil, nil, nil, 0) == 1 else { return false }
+            for statement in pending where PQsendQueryParams(handle, statement, 0, nil, nil, nil, nil, 0) != 1 { return false }
             let statement = name.map { PQsendQueryPrepared(handle, $0, Int32(parameters.count), values, nil, nil, 0) }
                 ?? PQsendQueryParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
             return statement == 1 && PQpipelineSync(handle) == 1
@@ -39,8 +44,8 @@ extension PostgresConnection {
         }
         PQexitPipelineMode(handle)
         let owned = results.map(PostgresResult.init)
-        guard sent, owned.count == 2 else { throw PostgresError.connectionLost(Self.message(handle), sql: sql) }
-        _ = try check(results[0], owned: owned[0], sql: "BEGIN")
-        return try check(results[1], owned: owned[1], sql: sql)
+        guard sent, owned.count == pending.count + 1 else { throw PostgresError.connectionLost(Self.message(handle), sql: sql) }
+        for (index, statement) in pending.enumerated() { _ = try check(results[index], owned: owned[index], sql: statement) }
+        return try check(results[pending.count], owned: owned[pending.count], sql: sql)
     }
 }

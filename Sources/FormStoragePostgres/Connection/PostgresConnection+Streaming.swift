@@ -11,6 +11,7 @@ extension PostgresConnection {
     ///
     /// - throws: what `body` throws, or `PostgresError` with the server's SQLSTATE.
     public func stream(_ sql: String, _ parameters: [String?] = [], _ body: (PostgresResult) throws -> Void) throws {
+        try sendPendingStatements()
         let sent = try withCStrings(parameters) { values -> Int32 in
             if preparesStatements {
                 let name = try statementName(sql, parameterCount: parameters.count)

@@ -23,9 +23,10 @@ public final class PostgresConnection {
     private var prepared: [String: String] = [:]
     /// Told each statement's SQL before it runs (`PostgresPool.traceStatements`).
     var trace: (@Sendable (String) -> Void)?
-    /// A transaction was begun and its `BEGIN` waits to go with the next
-    /// statement (`PostgresConnection+Pipeline.swift`).
-    var beginsWithNextStatement = false
+    /// Statements without parameters that wait to go with the next one, in
+    /// one round trip (`PostgresConnection+Pipeline.swift`): a transaction's
+    /// `BEGIN`, an import row's `SAVEPOINT` and the last row's `RELEASE`.
+    var pendingStatements: [String] = []
 
     /// Connects with a URL (`postgres://` or `postgresql://`) or a libpq
     /// `key=value` string. Everything libpq reads there is passed through as
@@ -74,10 +75,7 @@ public final class PostgresConnection {
     /// - throws: `PostgresError` with the server's SQLSTATE.
     @discardableResult
     public func execute(_ sql: String, _ parameters: [String?] = []) throws -> PostgresResult {
-        if beginsWithNextStatement {
-            beginsWithNextStatement = false
-            return try executeBeginning(sql, parameters)
-        }
+        if !pendingStatements.isEmpty { return try executeAfterPending(sql, parameters) }
         trace?(sql)
         return try withCStrings(parameters) { values in
             if preparesStatements {
@@ -90,12 +88,20 @@ public final class PostgresConnection {
 
     /// Runs SQL without parameters, several statements at once (a migration's script).
     public func executeScript(_ sql: String) throws {
-        if beginsWithNextStatement {
-            beginsWithNextStatement = false
-            try executeScript("BEGIN")
-        }
-        trace?(sql)
-        _ = try check(PQexec(handle, sql), sql: sql)
+        // A script's statements go in one round trip: the pending ones go first in it.
+        let script = (pendingStatements + [sql]).joined(separator: "; ")
+        pendingStatements = []
+        trace?(script)
+        _ = try check(PQexec(handle, script), sql: script)
+    }
+
+    /// Sends the pending statements (`pendingStatements`) now, in one round trip.
+    func sendPendingStatements() throws {
+        guard !pendingStatements.isEmpty else { return }
+        let script = pendingStatements.joined(separator: "; ")
+        pendingStatements = []
+        trace?(script)
+        _ = try check(PQexec(handle, script), sql: script)
     }
 
     func statementName(_ sql: String, parameterCount: Int) throws -> String {

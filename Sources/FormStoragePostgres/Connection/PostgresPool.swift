@@ -103,14 +103,14 @@ public final class PostgresPool: @unchecked Sendable {
             do {
                 return try read { conn in
                     // BEGIN goes with the transaction's first statement, in one round trip.
-                    conn.beginsWithNextStatement = true
+                    conn.pendingStatements = ["BEGIN"]
                     do {
                         let value = try body(conn)
-                        // A transaction that ran no statement was never begun.
-                        if conn.beginsWithNextStatement { conn.beginsWithNextStatement = false } else { try conn.execute("COMMIT") }
+                        // A transaction that ran no statement was never begun; what else waits goes with the COMMIT.
+                        if conn.pendingStatements.first == "BEGIN" { conn.pendingStatements = [] } else { try conn.execute("COMMIT") }
                         return value
                     } catch {
-                        conn.beginsWithNextStatement = false
+                        conn.pendingStatements = []
                         if conn.isUsable && conn.isInTransaction { _ = try? conn.execute("ROLLBACK") }
                         throw error
                     }

@@ -192,13 +192,20 @@ final class PostgresRecordBatch: RecordWriting {
     /// Runs `body` in the savepoint `name`, rolled back to when it throws
     /// (any error but a lost connection, which has no transaction left).
     private func inSavepoint<T>(_ name: String, _ body: () throws -> T) throws -> T {
-        try connection.executeScript("SAVEPOINT \(name)")
+        // Sent with the row's first statement, and released with the next row's: a round trip
+        // each was half of an imported row's (20 000 rows took 12 s).
+        connection.pendingStatements.append("SAVEPOINT \(name)")
         do {
             let result = try body()
-            try connection.executeScript("RELEASE SAVEPOINT \(name)")
+            connection.pendingStatements.append("RELEASE SAVEPOINT \(name)")
             return result
         } catch {
             if let lost = error as? PostgresError, lost.isConnectionLost { throw error }
+            // Never sent (the row failed before its first statement): there is nothing to roll back.
+            if connection.pendingStatements.last == "SAVEPOINT \(name)" {
+                connection.pendingStatements.removeLast()
+                throw error
+            }
             // ROLLBACK TO keeps the savepoint open: RELEASE it as well. Left open, each refused row
             // nested the next rows' savepoints one level deeper, and every subtransaction around a
             // write took a lock that lasted to the commit: an import whose rows wait for later
