@@ -49,14 +49,33 @@ final class PostgresRecordBatch: RecordWriting {
     }
 
     func insert(_ values: [String: FieldValue], like: [String: DatabaseValue]) throws {
-        let statement = try mapping.insertStatement(values, like: like.mapValues(FieldValue.init), overridingIdentity: true)
+        _ = try insert(values, like: like, ifKeyIsFree: false)
+    }
+
+    /// `insert(_:like:)` unless the key is stored (`INSERT … ON CONFLICT (key)
+    /// DO NOTHING`): an import of rows carrying their keys needs no lookup
+    /// first for a new one, a round trip a row. Only where nothing but a
+    /// conflict leaves a row out: the key is the primary key, and no `BEFORE`
+    /// trigger runs (it would run for a row then not inserted, and may drop one).
+    func insertIfKeyIsFree(_ values: RecordValues, arrived: RecordValues) throws -> Bool {
+        let table = mapping.table
+        guard !table.isView, !table.rewritesRows, !table.primaryKey.isEmpty, Set(table.primaryKey) == Set(keyColumns),
+              mapping.jsonPaths.isEmpty else { return false }
+        return try insert(values.dictionary, like: arrived.dictionary.mapValues(DatabaseValue.init), ifKeyIsFree: true)
+    }
+
+    /// False when `ifKeyIsFree` and the key was stored, so nothing was written.
+    private func insert(_ values: [String: FieldValue], like: [String: DatabaseValue], ifKeyIsFree: Bool) throws -> Bool {
+        let statement = try mapping.insertStatement(values, like: like.mapValues(FieldValue.init), overridingIdentity: true,
+                                                    ifKeyIsFree: ifKeyIsFree)
         for (name, value) in values where value != .null {
             if mapping.table.column(name)?.takesSequence == true {
                 sequencedColumnsGiven.insert(name)
             }
         }
-        try namingRefusal(values) { try inSavepoint {
+        return try namingRefusal(values) { try inSavepoint {
             let result = try mapping.rowLeft(by: connection.execute(statement.sql, statement.parameters), connection)
+            if ifKeyIsFree && result.rowCount == 0 { return false }
             // None: a trigger dropped the row (a BEFORE trigger returning NULL), as the session's insert says.
             guard result.rowCount == 1 else {
                 throw PostgresStoreError.notOneRow(result.rowCount, table: mapping.table.name, write: "insert")
@@ -66,6 +85,7 @@ final class PostgresRecordBatch: RecordWriting {
             let key = record.key
             lastInserted = key
             try history?.record(before: nil, after: mapping.storedTexts(result, row: 0), key: key, connection)
+            return true
         } }
     }
 

@@ -107,7 +107,7 @@ struct PostgresTableMapping: Sendable, Hashable {
     ///   ALWAYS` identity, as pg_dump restores one (an import copying rows);
     ///   else PostgreSQL refuses it, as the schema says (`new` with a key typed).
     func insertStatement(_ values: [String: FieldValue], like: [String: FieldValue] = [:],
-                         overridingIdentity: Bool = false) throws -> (sql: String, parameters: [String?]) {
+                         overridingIdentity: Bool = false, ifKeyIsFree: Bool = false) throws -> (sql: String, parameters: [String?]) {
         let values = try columnValues(values, over: [:])
         let given = columns.filter { name in
             guard let value = values[name], let column = table.column(name), !column.isGenerated else { return false }
@@ -126,10 +126,12 @@ struct PostgresTableMapping: Sendable, Hashable {
         let quotedTable = quoteIdentifier(table.name)
         let overriding = overridingIdentity && given.contains { table.column($0)?.isAlwaysIdentity == true }
             ? " OVERRIDING SYSTEM VALUE" : ""
+        // With `ifKeyIsFree`, a row whose key is stored is not inserted (no row returned).
+        let conflict = ifKeyIsFree ? " ON CONFLICT (\(keyColumns.map(quoteIdentifier).joined(separator: ", "))) DO NOTHING" : ""
         let sql = given.isEmpty
-            ? "INSERT INTO \(quotedTable) DEFAULT VALUES RETURNING \(returning)"
+            ? "INSERT INTO \(quotedTable) DEFAULT VALUES\(conflict) RETURNING \(returning)"
             : "INSERT INTO \(quotedTable) (\(given.map(quoteIdentifier).joined(separator: ", ")))\(overriding) VALUES ("
-                + given.indices.map { "$\($0 + 1)" }.joined(separator: ", ") + ") RETURNING \(returning)"
+                + given.indices.map { "$\($0 + 1)" }.joined(separator: ", ") + ")\(conflict) RETURNING \(returning)"
         return (sql, given.map { parameter($0, values[$0] ?? .null, like: like[$0]) })
     }
 
