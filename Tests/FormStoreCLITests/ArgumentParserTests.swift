@@ -81,6 +81,8 @@ import FormCore
         #expect(set.key == .single("3"))
         #expect(usageError(["set", "people", "3", "oops"]) == "Expected FIELD=VALUE or FIELD:=JSON, got 'oops'")
         #expect(usageError(["set", "people", "3", "=x"]) == "Expected FIELD=VALUE or FIELD:=JSON, got '=x'")
+        // `:=` with no field before it names none (it said "no field ':'").
+        #expect(usageError(["set", "people", "3", ":=3"]) == "Expected FIELD=VALUE or FIELD:=JSON, got ':=3'")
         #expect(usageError(["set", "people", "3", "a=1", "a=2"]) == "Field 'a' is given more than once")
     }
 

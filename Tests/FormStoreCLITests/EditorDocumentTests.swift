@@ -42,6 +42,14 @@ import FormCore
         #expect(try EditorDocument.parse(text, form: form)["name"] == "Ann")
     }
 
+    /// A BLOB column's field is headed as what it holds (`bytes`), as `form`
+    /// says it; it was headed `text`, the kind its hex is typed as.
+    @Test func aBlobColumnsFieldIsHeadedBytes() throws {
+        let blob = Form(name: "b", sections: [Section(fields: [Field(key: "data").transform(.hex)])])
+        let text = EditorDocument.render(form: blob, values: ["data": "x'00FF'"])
+        #expect(text.contains("\n# data (bytes)\n"), "\(text)")
+    }
+
     @Test func roundTripsAwkwardValues() throws {
         let values = ["name": "  spaced  ", "colour": "\"quoted\" start", "born": "",
                       "notes": "back\\slash\nnew line\ttab \\n literal"]

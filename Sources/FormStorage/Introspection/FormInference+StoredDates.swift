@@ -32,6 +32,8 @@ extension FormInference {
         func asStored(_ field: inout Field, in group: RowGroup?) throws {
             guard field.kind.isDateLike, try values(group, field.key).contains(where: isKeptOnlyAsText) else { return }
             field.kind = .text
+            // Its date's format (`yyyy-MM-dd`) is no longer how it is typed: the editor said so of slash dates.
+            field.format = nil
             field.hint = "values FormStore does not read as dates, or finer than a microsecond: edited as text, as stored"
         }
         for s in form.sections.indices {

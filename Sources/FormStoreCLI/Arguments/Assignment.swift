@@ -32,7 +32,8 @@ struct Assignment: Sendable, Hashable {
     /// - throws: `CLIError.usage` when there is no `=`, no field name, or
     ///   what follows `:=` is not one JSON value.
     init(parsing text: String) throws {
-        guard let (name, equals) = TypedName.split(text, at: ["="]), !name.isEmpty else {
+        // `:=3` names no field (it was "no field ':'").
+        guard let (name, equals) = TypedName.split(text, at: ["="]), !name.isEmpty, name != ":" else {
             throw CLIError.usage("Expected FIELD=VALUE or FIELD:=JSON, got '\(text)'")
         }
         let rest = String(equals.dropFirst())

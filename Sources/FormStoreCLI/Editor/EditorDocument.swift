@@ -260,7 +260,8 @@ enum EditorDocument {
     // MARK: Comments
 
     private static func describe(_ field: Field) -> String {
-        var parts = [field.kind.rawValue]
+        // A BLOB column's field is said as what it holds (`bytes`), as `form` says it: it said `text`.
+        var parts = [FieldFacts.kind(field)]
         if field.wantsValue || field.rules.contains(.required) { parts.append("required") }
         return (parts + FieldFacts.rules(field)).joined(separator: ", ")
     }

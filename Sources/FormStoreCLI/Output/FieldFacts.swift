@@ -3,6 +3,12 @@ import FormCore
 /// A field's checks in words, as `formstore form` and the editor document
 /// list them: `at most 40 characters`, `from 1 to 10`.
 enum FieldFacts {
+    /// What a field holds, in a word: its kind, or `bytes` for a BLOB column's
+    /// field, whose kind is the text its hex is typed as.
+    static func kind(_ field: Field) -> String {
+        field.transforms.contains(.hex) ? "bytes" : field.kind.rawValue
+    }
+
     static func rules(_ field: Field) -> [String] {
         field.rules.compactMap { rule in
             switch rule {

@@ -204,6 +204,8 @@ import Testing
         #expect(try demo.query("SELECT due, at FROM ev ORDER BY id")
                 == "2024-01-05|2024-01-02 10:00:00.1234567\n06/01/2024|2024-01-02 10:00:00.1234569\n")
         #expect(try demo.run(["form", "ev"]).output.contains("due: due (text)"))
+        // Typed as text, not in a date's format (the editor's comment said `format: yyyy-MM-dd`).
+        #expect(try demo.run(["form", "ev", "--format", "json"]).output.contains("\"format\"") == false)
     }
 
     /// A date column that is mostly NULL is read at the ends of its table
