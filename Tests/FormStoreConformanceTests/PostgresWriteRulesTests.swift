@@ -214,6 +214,24 @@ import Testing
         #expect(fine.code == 0 && fine.errors.contains("1 new, 1 updated"), "\(fine)")
     }
 
+    /// A statement the server cancels for its `statement_timeout` is a
+    /// moment's refusal, as a lock held too long is: 75, "try again", and
+    /// nothing changed. It was a storage error (74).
+    @Test func aStatementTheServerCancelsIsTryAgain() throws {
+        let url = try PostgresCluster.freshDatabase()
+        try PostgresCluster.psql(url, """
+            CREATE TABLE slow (id integer PRIMARY KEY, note text);
+            CREATE FUNCTION wait_a_while() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(2); RETURN NEW; END $$;
+            CREATE TRIGGER wait BEFORE UPDATE ON slow FOR EACH ROW EXECUTE FUNCTION wait_a_while();
+            INSERT INTO slow VALUES (1, 'a');
+            """)
+        let limited = url + (url.contains("?") ? "&" : "?") + "options=-c%20statement_timeout%3D200"
+        let set = try runBinary(["--db", limited, "set", "slow", "1", "note=b"])
+        #expect(set.code == 75 && set.errors.contains("statement timeout") && set.errors.contains("(try again)"), "\(set)")
+        let row = try runBinary(["--db", url, "show", "slow", "1", "--format", "json"])
+        #expect(row.output.contains(#""note": "a""#), "\(row)")
+    }
+
     @Test func aTriggerThatSetsANumberIsTakenAsItsOwn() throws {
         let backend = try TestBackend(.postgres, schema: Schema(sqlite: "", postgres: """
             CREATE TABLE doc (id integer PRIMARY KEY, title text, version integer NOT NULL DEFAULT 0);

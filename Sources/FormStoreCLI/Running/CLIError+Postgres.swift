@@ -6,7 +6,8 @@ extension CLIError {
     /// | error | exit |
     /// | --- | --- |
     /// | `PostgresError` serialization failure, deadlock (after retries), lock not available | 75 |
-    /// | `PostgresError` connection failed or lost, insufficient privilege, read-only transaction, statement cancelled | 74 |
+    /// | `PostgresError` statement cancelled (`statement_timeout`) | 75 |
+    /// | `PostgresError` connection failed or lost, insufficient privilege, read-only transaction | 74 |
     /// | `PostgresError` the server has no such database | 66 |
     /// | `PostgresError` constraint (class 23), data exception (class 22), a trigger's exception (P0001, P0004), a value for a GENERATED ALWAYS column | 65 |
     /// | `PostgresError` a write a view cannot take (55000, 0A000) | 65 |
@@ -33,10 +34,11 @@ extension CLIError {
                 }
                 return .storage("cannot reach the PostgreSQL database: \(firstLine)")
             }
-            // 57014: the server cancelled the statement (its statement_timeout, or an administrator).
+            // 57014: the server cancelled the statement (its statement_timeout, or an administrator):
+            // a moment's, as a lock held too long is, so "try again" (75).
             if error.sqlState == "57014" {
-                return .storage("\(database): \(error.message.singleLine) (the server's statement_timeout, or a cancel "
-                                + "request): nothing was changed")
+                return .conflict("\(database): \(error.message.singleLine) (the server's statement_timeout, or a cancel "
+                                 + "request): nothing was changed (try again)")
             }
             // 42501: a privilege the role lacks, on a read as on a write (FormStore's own tables need
             // theirs too: docs/fidelity.md); 25006: a read-only transaction or server.
