@@ -335,8 +335,17 @@ final class EditorEdit {
     /// signal to the command keeps it (`InterruptGuard`).
     private func editorFailed(_ failed: EditorLauncher.Failed) throws -> ExitCode {
         progress.update(from: session)
-        guard let draft = InterruptGuard.draft(progress.draft, keeping: failed.document, of: form, rows: progress.groups)
-        else { throw CLIError.failure("\(failed.message); nothing was saved") }
+        guard let draft = InterruptGuard.draft(progress.draft, keeping: failed.document, of: form, rows: progress.groups) else {
+            // Nothing new in this document, but the session holds changes (a document reopened for its
+            // errors, a restored draft): they are kept as its draft, and the resume line says so. It was missing.
+            guard progress.snapshot.hasUnsavedChanges else { throw CLIError.failure("\(failed.message); nothing was saved") }
+            let fallback = session.makeDraftFlusher()()
+            session.close()
+            messages.write("formstore: \(failed.message); nothing was saved\n"
+                + notice.message("Edit abandoned", progress: progress.snapshot, fallback: fallback,
+                                 unsaved: progress.draft?.shownLines(form: form) ?? []))
+            return .failure
+        }
         let fallback = session.makeDraftWriter()(draft)
         session.close()
         var snapshot = progress.snapshot

@@ -47,4 +47,21 @@ import Testing
         #expect(run.errors == "formstore: the editor 'false' exited with status 1; nothing was saved\n", "\(run)")
         #expect(try demo.run(["drafts"]).output == "id  form  key  fields  updated\n")
     }
+
+    /// An editor that fails on a document reopened for its errors keeps what
+    /// the first pass took as a draft, and says how to resume: the line was missing.
+    @Test func anEditorFailingOnAReopenedDocumentSaysTheDraftIsKept() throws {
+        let demo = try DemoDatabase(sql: Self.schema)
+        let editor = try demo.file("editor.sh", """
+            if [ -e "$1.seen" ] || [ -e "\(demo.scratch.path)/seen" ]; then exit 1; fi
+            touch "\(demo.scratch.path)/seen"
+            sed -i 's/^year: .*/year: 1999/' "$1"
+            echo "a line without a colon" >> "$1"
+            """)
+        let run = try demo.run(["edit", "album", "1", "--editor"], environment: ["EDITOR": "/bin/sh '\(editor)'"])
+        #expect(run.code == 1, "\(run)")
+        #expect(run.errors.contains("exited with status 1; nothing was saved\nEdit abandoned: your changes are kept as a draft.\n"),
+                "\(run)")
+        #expect(try demo.run(["drafts"]).output.contains("album  1    year"))
+    }
 }
