@@ -33,6 +33,11 @@ final class RecordImporter {
     let storedDate: (_ value: FieldValue, _ field: String) -> Date?
     /// The form's rules, prepared once for every row.
     let pipeline: RecordPipeline
+    /// `pipeline` of the form with its key fields that may hold NULL let hold
+    /// it: a new row whose key arrived as `null` (an export of a row keyed so,
+    /// into an empty copy) is that row, where the form asks a person for a key.
+    /// Nil when no key column takes NULL.
+    private let nullKeyPipeline: RecordPipeline?
     /// Columns the database computes: a new row's value for one is not written (nor refused).
     private let computedColumns: Set<String>
     /// The store keeps a decimal's every digit (`RecordWriting.keepsDecimalDigits`).
@@ -89,6 +94,18 @@ final class RecordImporter {
         self.computedColumns = computedColumns
         self.keepsDecimalDigits = keepsDecimalDigits
         pipeline = CompiledForm.of(form).pipeline
+        let nullKeys = keyColumns.indices.filter { $0 < keysHoldingNull.count && keysHoldingNull[$0] }.map { keyColumns[$0] }
+        if nullKeys.isEmpty {
+            nullKeyPipeline = nil
+        } else {
+            var taking = form
+            for s in taking.sections.indices where taking.sections[s].group == nil {
+                for f in taking.sections[s].fields.indices where nullKeys.contains(taking.sections[s].fields[f].key) {
+                    taking.sections[s].fields[f].isNotNull = false
+                }
+            }
+            nullKeyPipeline = CompiledForm.of(taking).pipeline
+        }
         let keySlots = keyColumns.map(pipeline.slot)
         self.keySlots = keySlots
         let kinds = pipeline.kinds
@@ -394,7 +411,10 @@ final class RecordImporter {
 
     /// The new record's plan; an import shows no warnings, so none are worked out.
     private func plan(_ row: NewRow) -> RecordInsertPlan {
-        pipeline.planInsert(row.values, given: row.given, editing: true)
+        if let nullKeyPipeline, row.keys.contains(.some(.null)) {
+            return nullKeyPipeline.planInsert(row.values, given: row.given, editing: true)
+        }
+        return pipeline.planInsert(row.values, given: row.given, editing: true)
     }
 
     /// Inserts the row, or throws its problems.

@@ -379,6 +379,24 @@ import Testing
         #expect(same.code == 0 && same.errors == "No changes.\n", "\(same)")
     }
 
+    /// A row whose key holds NULL (a TEXT or composite key SQLite lets hold
+    /// it) exports and imports into an empty copy as itself: it was refused,
+    /// "code is required". A new row with no key given still needs one.
+    @Test func aRowKeyedByNullImportsIntoAnEmptyCopy() throws {
+        let schema = "CREATE TABLE nk (code TEXT PRIMARY KEY, v); CREATE TABLE ck (a, b, v, PRIMARY KEY (a, b));\n"
+        let source = try DemoDatabase(sql: schema + "INSERT INTO nk VALUES (NULL, 'n'), ('k', 'm'); INSERT INTO ck VALUES ('x', NULL, 6);")
+        let copy = try DemoDatabase(sql: schema)
+        for table in ["nk", "ck"] {
+            let exported = try source.run(["export", table])
+            let imported = try copy.run(["import", table], stdin: exported.output)
+            #expect(imported.code == 0, "\(table): \(imported)")
+            #expect(try copy.query("SELECT quote(v) FROM \(table) ORDER BY 1") == source.query("SELECT quote(v) FROM \(table) ORDER BY 1"))
+        }
+        #expect(try copy.query("SELECT quote(code) FROM nk ORDER BY 1") == "'k'\nNULL\n")
+        let keyless = try copy.run(["import", "nk"], stdin: #"{"v": "no key"}"# + "\n")
+        #expect(keyless.code == 65 && keyless.errors.contains("code is required"), "\(keyless)")
+    }
+
     /// A spec's number choices over a TEXT column: the stored `'2'` is the
     /// choice 2, where every later save warned it was none of the choices.
     @Test func aNumberChoiceStoredAsTextIsAChoice() throws {
