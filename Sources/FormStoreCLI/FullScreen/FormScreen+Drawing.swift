@@ -222,7 +222,15 @@ extension FormScreen {
             screen.write("│ (no match)", row: r, column: column)
             screen.write("│", row: r, column: column + inner + 1)
         }
-        screen.write(border("└", "┘", more: max(0, choices.count - first - shown), arrow: "↓"), row: r + 1, column: column)
+        // Referenced rows past those read: the last border says typing finds them.
+        let unread = referencedChoices.map { $0.more && $0.choices == choices } ?? false
+        if unread && first + shown >= choices.count {
+            let note = DisplayWidth.fit(" type for more ", width: max(0, inner - 1))
+            screen.write("└─" + note + String(repeating: "─", count: max(0, inner - 1 - DisplayWidth.of(note))) + "┘",
+                         row: r + 1, column: column)
+        } else {
+            screen.write(border("└", "┘", more: max(0, choices.count - first - shown), arrow: "↓"), row: r + 1, column: column)
+        }
     }
 
     // MARK: Overlays

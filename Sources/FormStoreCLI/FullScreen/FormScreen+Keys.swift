@@ -158,17 +158,19 @@ extension FormScreen {
             guard let labels = rowLabels[cell.group] else { return [] }
             let key = "\(cell.group).\(picker.field)"
             if let found = referencedChoices, found.field == key, found.filter == picker.filter { return found.choices }
-            let choices = labels.choices(form, group: cell.group, column: picker.field, search: picker.filter, limit: 50)
-            referencedChoices = (key, picker.filter, choices)
-            return choices
+            let choices = labels.choices(form, group: cell.group, column: picker.field, search: picker.filter,
+                                         limit: Self.pickedRows + 1)
+            referencedChoices = (key, picker.filter, Array(choices.prefix(Self.pickedRows)), choices.count > Self.pickedRows)
+            return referencedChoices!.choices
         }
         guard let field = form.field(picker.field) else { return [] }
         if refersToRows(field), let labels {
             // Read once per filter typed, not per drawing.
             if let found = referencedChoices, found.field == field.key, found.filter == picker.filter { return found.choices }
-            let choices = labels.choices(form, column: field.key, search: picker.filter, limit: 50)
-            referencedChoices = (field.key, picker.filter, choices)
-            return choices
+            // One row past those shown tells that there are more (the list stopped at 50 with no word).
+            let choices = labels.choices(form, column: field.key, search: picker.filter, limit: Self.pickedRows + 1)
+            referencedChoices = (field.key, picker.filter, Array(choices.prefix(Self.pickedRows)), choices.count > Self.pickedRows)
+            return referencedChoices!.choices
         }
         let all = offeredChoices(field)
         guard !picker.filter.isEmpty else { return all }

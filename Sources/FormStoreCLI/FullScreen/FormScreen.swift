@@ -19,7 +19,9 @@ final class FormScreen {
     /// The same for each group's rows, by group key: a cell's foreign key shows its row's label too.
     var rowLabels: [String: ReferenceLabels] = [:]
     /// The rows a foreign key's picker last read, for the filter it was read with.
-    var referencedChoices: (field: String, filter: String, choices: [Choice])?
+    var referencedChoices: (field: String, filter: String, choices: [Choice], more: Bool)?
+    /// The most rows a picker of referenced rows reads; past them, typing finds the rest.
+    static let pickedRows = 50
     var form: Form { session.form }
 
     /// The field with the focus (a visible field that holds a value);

@@ -202,6 +202,9 @@ import Testing
         try pane.press("Tab", "Tab")
         try pane.screen(showing: "Enter picks a row")
         try pane.press("Enter")
+        // The picker reads 50 rows: at their end it says typing finds the rest (it stopped there without a word).
+        for _ in 0..<55 { try pane.press("Down") }
+        #expect(try pane.screen(showing: "type for more").contains("└─ type for more"))
         try pane.type("Acc")
         #expect(try pane.screen(showing: "Filter: Acc").contains("│ Accept"))
         try pane.press("Enter")
