@@ -257,7 +257,8 @@ final class PromptEdit {
                     continue
                 case .value(let text):
                     // A secret is stored as typed: it is never shown, so no escape of it was written to read back.
-                    outcome = try session.enter(key, Prompter.fieldInput(text, readingEscapes: !field.isSecure), policy: policy)
+                    let typed = referredKey(text, of: field) ?? text
+                    outcome = try session.enter(key, Prompter.fieldInput(typed, readingEscapes: !field.isSecure), policy: policy)
                     session.commit(key)  // the person leaves the field: checks timed on commit run
                 }
             } catch let refused as SessionError {
@@ -269,6 +270,18 @@ final class PromptEdit {
             guard let problem = message(session.errors(key)) else { return }
             error = problem
         }
+    }
+
+    /// The key of the one referenced row whose label is `text` (any case),
+    /// typed for a foreign key where the key itself is no value the field
+    /// reads (`AC/DC` for 1), as the full-screen form's picker takes a label;
+    /// nil otherwise. The prompt said "artist_id is not a number".
+    private func referredKey(_ text: String, of field: Field) -> String? {
+        guard let labels, labels.labels(field.key), !text.isEmpty, field.parseInput(text, in: form).isFailure else { return nil }
+        let named = labels.choices(form, column: field.key, search: text, limit: 20)
+            .filter { $0.label.lowercased() == text.lowercased() }
+        guard named.count == 1 else { return nil }
+        return field.format(named[0].value)
     }
 
     private func message(_ errors: [FieldError]) -> String? {

@@ -215,6 +215,23 @@ import Testing
         #expect(try pane.exitCode() == 0)
     }
 
+    /// At the prompts a foreign key takes the label of the one row it names
+    /// (`accept` for 2), as the full-screen picker does; a key is still a
+    /// key. It said "artist_id is not a number".
+    @Test func aPromptTakesAReferencedRowsLabel() throws {
+        let database = try DemoDatabase(sql: """
+            CREATE TABLE artist (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+            INSERT INTO artist VALUES (1, 'AC/DC'), (2, 'Accept');
+            CREATE TABLE album (id INTEGER PRIMARY KEY, title TEXT NOT NULL, artist_id INTEGER REFERENCES artist(id));
+            INSERT INTO album VALUES (1, 'Powerage', 1), (2, 'Balls', 1);
+            """)
+        let run = try database.run(["edit", "album", "1", "--plain"], stdin: "\naccept\ny\n")
+        #expect(run.code == 0 && run.errors.contains("artist_id: 1 → 2"), "\(run)")
+        let key = try database.run(["edit", "album", "2", "--plain"], stdin: "\n2\ny\n")
+        #expect(key.code == 0, "\(key)")
+        #expect(try stored(database, "SELECT artist_id FROM album ORDER BY id") == "2\n2\n")
+    }
+
     /// A foreign key shows the row it refers to, as `show` names it, and a
     /// key typed in is named again when the focus leaves it: a key of no row
     /// says so before the save would be refused.
