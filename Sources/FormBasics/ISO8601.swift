@@ -68,6 +68,22 @@ public enum ISO8601 {
         return text.hasSuffix(".000Z") ? String(text.dropLast(5)) + "Z" : text
     }
 
+    /// `date`'s whole second and its fraction to the microsecond (`fractionText`),
+    /// taken apart first: a time written to the millisecond rounds
+    /// `56.999999` up to `57`, which a fraction added to it would make `57.999999`.
+    public static func wholeSecondAndFraction(_ date: Date) -> (second: Date, fraction: String) {
+        let micros = (date.timeIntervalSince1970 * 1_000_000).rounded()
+        let second = (micros / 1_000_000).rounded(.down)
+        return (Date(timeIntervalSince1970: second), fractionText((micros - second * 1_000_000) / 1_000_000))
+    }
+
+    /// `2024-05-01T13:04:05.123456Z`: to the microsecond, for a message that
+    /// tells apart two times the millisecond shows alike.
+    public static func microsecondDateTime(_ date: Date) -> String {
+        let (second, fraction) = wholeSecondAndFraction(date)
+        return self.date(second) + "T" + time(second) + fraction + "Z"
+    }
+
     /// A fraction of a second as `.500` or `.123456` (the fewest of 3 or 6
     /// digits that hold it to the microsecond); "" for none.
     public static func fractionText(_ fraction: Double) -> String {

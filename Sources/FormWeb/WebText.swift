@@ -85,12 +85,8 @@ enum WebText {
 
     static func of(_ value: FieldValue, in field: Field) -> String {
         guard case .date(let date) = value else { return field.format(value) }
-        // The whole second and its fraction, to the microsecond, taken apart first: the time
-        // written to the millisecond rounded `56.999999` up to `57`, and the fraction was added to it.
-        let micros = (date.timeIntervalSince1970 * 1_000_000).rounded()
-        let second = (micros / 1_000_000).rounded(.down)
-        let whole = Date(timeIntervalSince1970: second)
-        let fraction = ISO8601.fractionText((micros - second * 1_000_000) / 1_000_000)
+        // Taken apart first: the second written to the millisecond rounded `56.999999` up to `57`.
+        let (whole, fraction) = ISO8601.wholeSecondAndFraction(date)
         switch field.kind {
         case .date: return ISO8601.date(date)
         case .time: return String(ISO8601.time(whole).prefix(5)) + secondsSuffix(whole, fraction)

@@ -250,6 +250,11 @@ import Testing
         // A column's rounding, on a table without such a trigger, is still refused.
         let rounded = try runBinary(db + ["set", "price", "1", "p=1.234"])
         #expect(rounded.code == 65 && rounded.errors.contains("would be stored as 1.23"), "\(rounded)")
+        // A time cut to its column's precision is said to the microsecond: to the millisecond both read `.123`.
+        try backend.execute("CREATE TABLE stamp (id integer PRIMARY KEY, t3 timestamp(3)); INSERT INTO stamp VALUES (1, '2024-01-01')")
+        let cut = try runBinary(db + ["set", "stamp", "1", "t3=2024-01-01 00:00:00.1234"])
+        #expect(cut.code == 65 && cut.errors.contains("2024-01-01T00:00:00.123400Z would be stored as 2024-01-01T00:00:00.123Z"),
+                "\(cut)")
     }
 
     /// A `numeric` holding more digits than a double is put back by a revert

@@ -1,3 +1,4 @@
+import FormBasics
 import FormCore
 
 /// A form's fields, or a table, that do not match the PostgreSQL database.
@@ -48,8 +49,13 @@ public struct PostgresStoreError: Error, Sendable, Hashable, CustomStringConvert
 
     /// The column would hold `stored` where `given` was written: the write was rolled back.
     static func notHeld(_ field: String, given: FieldValue, stored: FieldValue) -> PostgresStoreError {
-        PostgresStoreError(reason: .notHeld, message: "\(field): \(RecordKey.text(of: given)) would be stored as "
-                               + "\(RecordKey.text(of: stored)), what its column holds: nothing was saved")
+        // Times to the microsecond: to the millisecond, `.1234` cut to `.123` read the same on both sides.
+        func text(_ value: FieldValue) -> String {
+            if case .date(let date) = value { return ISO8601.microsecondDateTime(date) }
+            return RecordKey.text(of: value)
+        }
+        return PostgresStoreError(reason: .notHeld, message: "\(field): \(text(given)) would be stored as "
+                                      + "\(text(stored)), what its column holds: nothing was saved")
     }
 
     static func badKey(_ message: String) -> PostgresStoreError {
