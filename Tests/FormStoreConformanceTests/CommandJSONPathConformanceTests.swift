@@ -22,6 +22,13 @@ import Testing
                                   {"key": "prefs.ui.lang", "label": "Language"}]}]}
         """#
 
+    /// A forms folder holding `spec`, removed with the value.
+    static func specFolder() throws -> TemporaryDirectory {
+        let folder = try TemporaryDirectory()
+        try Data(spec.utf8).write(to: folder.url.appendingPathComponent("account.json"))
+        return folder
+    }
+
     /// The document's keys as the database reads them: theme, size, ui.lang.
     static func document(_ backend: TestBackend, id: Int) throws -> [String?]? {
         switch backend.kind {
@@ -45,10 +52,7 @@ import Testing
                 + "INSERT INTO account VALUES (1, 'Ann', '\(original)');",
             postgres: "CREATE TABLE account (id integer PRIMARY KEY, name text NOT NULL, prefs json); "
                 + "INSERT INTO account VALUES (1, 'Ann', '\(original)');"))
-        let forms = FileManager.default.temporaryDirectory.appendingPathComponent("path-forms-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: forms, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: forms) }
-        try Data(Self.spec.utf8).write(to: forms.appendingPathComponent("account.json"))
+        let forms = try Self.specFolder()
         let set = try runBinary(["--db", backend.location, "--forms", forms.path, "set", "account", "1", "prefs.ui.lang=fr"])
         #expect(set.code == 0, "\(kind): \(set)")
         #expect(try backend.row("SELECT prefs FROM account")?[0] == original.replacingOccurrences(of: #""en""#, with: #""fr""#),
@@ -67,10 +71,7 @@ import Testing
     @Test(arguments: BackendKind.allCases)
     func aPathIsShownFilteredOnAndWrittenIntoItsDocument(_ kind: BackendKind) throws {
         let backend = try TestBackend(kind, schema: Self.schema)
-        let forms = FileManager.default.temporaryDirectory.appendingPathComponent("path-forms-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: forms, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: forms) }
-        try Data(Self.spec.utf8).write(to: forms.appendingPathComponent("account.json"))
+        let forms = try Self.specFolder()
         let db = ["--db", backend.location, "--forms", forms.path]
         let shown = try runBinary(db + ["show", "account", "1"])
         #expect(shown.code == 0, "\(kind): \(shown)")
@@ -95,10 +96,7 @@ import Testing
     @Test(arguments: BackendKind.allCases)
     func aPathsSaveIsInHistoryAndReverts(_ kind: BackendKind) throws {
         let backend = try TestBackend(kind, schema: Self.schema)
-        let forms = FileManager.default.temporaryDirectory.appendingPathComponent("path-forms-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: forms, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: forms) }
-        try Data(Self.spec.utf8).write(to: forms.appendingPathComponent("account.json"))
+        let forms = try Self.specFolder()
         let db = ["--db", backend.location, "--forms", forms.path]
         #expect(try runBinary(db + ["init"]).code == 0)
         #expect(try runBinary(db + ["set", "account", "1", "prefs.theme=light"]).code == 0)

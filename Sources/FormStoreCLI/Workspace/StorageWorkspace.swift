@@ -194,11 +194,14 @@ final class StorageWorkspace: Workspace {
         // A table whose name a broken spec claims is that spec's (its commands fail): not listed as inferred.
         var claimed: [String: String] = [:]
         for broken in catalog.broken { for name in broken.formNames { claimed[name] = broken.file } }
+        // A table whose name a spec takes is reached by that name only through the spec: said so.
+        let specNames = Set(catalog.entries.map(\.form.name))
         let tables = try store.tableNames().compactMap { table -> FormSummary? in
             guard let form = try store.inferredForm(table: table) else { return nil }
+            let origin = claimed[form.name].map { "\($0), broken: its commands fail" }
+                ?? (specNames.contains(form.name) ? "inferred, behind the spec of the same name" : "inferred")
             return FormSummary(name: form.name, title: form.title, source: views.contains(table) ? .view : .table,
-                               fieldCount: form.fields.count, table: table,
-                               origin: claimed[form.name].map { "\($0), broken: its commands fail" } ?? "inferred")
+                               fieldCount: form.fields.count, table: table, origin: origin)
         }
         return specs + tables
     }

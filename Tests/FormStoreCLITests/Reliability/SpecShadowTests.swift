@@ -46,7 +46,8 @@ import Testing
             "spec staff → admins (\(folder)/staff.json)",
             "spec users → admins (\(folder)/users.json)",
             "table admins → admins (inferred)",
-            "table users → users (inferred)",
+            // The name is the spec's: the table is reached by it only through the spec (said, where it read as reachable).
+            "table users → users (inferred, behind the spec of the same name)",
         ])
         let table = try db.run(["forms"])
         #expect(table.output.hasPrefix("name    title   source  fields  table   origin\n"), "\(table.output)")
