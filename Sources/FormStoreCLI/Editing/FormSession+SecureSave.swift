@@ -1,12 +1,17 @@
 import FormCore
 
 extension FormSession {
-    /// `save()`, with SQLite's message replaced when the write bound a secure
-    /// value (`SecureWriteFailure`): the one way the command saves a session.
+    /// `save()`, with the database's message replaced when the row holds a
+    /// secure value (`SecureWriteFailure`): the one way the command saves a
+    /// session. The row's, not only the write's: a trigger reads the stored
+    /// password through `NEW` as well, and a change of another field printed
+    /// it (`amount negative secret=hunter2`).
     func saveKeepingSecretsOut() throws -> SaveOutcome {
-        let changed = Set(dirtyFields)
-        let bound = form.fields.filter { $0.isSecure && changed.contains($0.key) && !value($0.key).isEmpty }
-        return try SecureWriteFailure.guarding(bound, secrets: bound.map { ValueText.text(value($0.key), kind: nil, blobsBySize: false) }) {
+        let held = form.fields.filter { $0.isSecure && (!value($0.key).isEmpty || !pristineValue($0.key).isEmpty) }
+        let secrets = held.flatMap { field in
+            [value(field.key), pristineValue(field.key)].filter { !$0.isEmpty }.map { ValueText.text($0, kind: nil, blobsBySize: false) }
+        }
+        return try SecureWriteFailure.guarding(held, secrets: secrets) {
             try save()
         }
     }

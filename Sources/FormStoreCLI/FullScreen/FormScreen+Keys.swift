@@ -84,9 +84,13 @@ extension FormScreen {
                 try report(try session.set(field.key, value: next), field: field.key)
             case (.bool, .backspace), (.bool, .delete), (_, .backspace) where !field.choices.isEmpty,
                  (_, .delete) where !field.choices.isEmpty:
-                // A bool or a choice cleared: no value where the column allows it (NULL), as `\N` at a prompt.
-                let cleared = policy.cleared(field)
-                if session.value(field.key) != cleared { try report(try session.set(field.key, value: cleared), field: field.key) }
+                // A bool or a choice cleared: no value where the column allows it (NULL), as `\N` at a prompt;
+                // a NOT NULL column's is refused here, not at the save.
+                guard policy.takesNull(field) else {
+                    say("\(field.label) cannot be empty: its column is NOT NULL", problem: true)
+                    return
+                }
+                if session.value(field.key) != .null { try report(try session.set(field.key, value: .null), field: field.key) }
             case (.multichoice, .left):
                 choiceCursor = max(0, choiceCursor - 1)
             case (.multichoice, .right):

@@ -37,6 +37,9 @@ struct EmptyInputPolicy: Sendable, Hashable {
     /// column then reports the field as required.
     func cleared(_ field: Field) -> FieldValue { Self.cleared(field, emptyText: emptyTextFields) }
 
+    /// Whether the field's column takes NULL: not `NOT NULL`, with or without a default.
+    func takesNull(_ field: Field) -> Bool { !field.isNotNull && !emptyTextFields.contains(field.key) }
+
     /// The value a cleared cell of a row of `group` stores, as `cleared(_:)` for a field.
     func cleared(_ field: Field, inGroup group: String) -> FieldValue {
         Self.cleared(field, emptyText: emptyTextCells[group] ?? [])

@@ -80,6 +80,11 @@ final class RecordImporter {
     /// Whether `--children` was given: a member holding rows that names no
     /// group is then not told to add it.
     var childrenAsked = false
+    /// Keys holding NULL that this import inserted rows under. NULL is no key
+    /// to another row (SQLite keeps each such row apart), so a later line keyed
+    /// so is a new row, not an update of the one an earlier line made: an
+    /// export of two rows keyed `null` imported into an empty copy as one.
+    private var nullKeysInserted: Set<RecordKey> = []
     /// The last row's names, by position, and their slots (`slot(of:at:)`).
     private var recentSlots: [(name: String, slot: Int?)?] = []
 
@@ -153,6 +158,11 @@ final class RecordImporter {
     /// - throws: `RowProblems` for a row that does not parse or validate;
     ///   `DatabaseError` or `PostgresError` when the database refuses it (a constraint) or fails.
     func write(_ input: InputRecord, into batch: any RecordWriting) throws -> Outcome {
+        // NULL names no row another line of this import made: such a line is a row of its own.
+        if !nullKeysInserted.isEmpty, let key = key(parsing: input), nullKeysInserted.contains(key) {
+            let row = parsedAsNew(input)
+            return try insert(row, plan: plan(row), line: input.line, into: batch)
+        }
         if lookUpFirst, let key = key(parsing: input) {
             if let (stored, storedValues) = try batch.loadStored(key) {
                 return try update(stored, storedValues: storedValues, with: input, in: batch)
@@ -432,6 +442,9 @@ final class RecordImporter {
             }
             if row.hasKey(holdingNull: keysHoldingNull) { try claim(row.key(columns: keyColumns), line: line) }
             try batch.insert(row.withKeys(values, columns: keyColumns, slots: keySlots, keptAsArrived: keysKeptAsArrived), arrived: row.arrived)
+            if row.keys.contains(.some(.null)), row.hasKey(holdingNull: keysHoldingNull) {
+                nullKeysInserted.insert(row.key(columns: keyColumns))
+            }
             return .inserted
         }
     }

@@ -2,10 +2,11 @@ import FormCore
 import FormStorage
 import FormStoragePostgres
 
-/// SQLite's message for a statement that bound a secure field's value can
+/// The database's message for a write of a row holding a secure value can
 /// quote the value: a trigger's `json_extract('{}', 'x'||NEW.password)` fails
-/// with a "bad JSON path" naming the path it built from the password. So when
-/// a write bound a secure value, text a trigger or a function made is never
+/// with a "bad JSON path" naming the path it built from the password, and a
+/// trigger reads the stored password through `NEW` whatever the write changed.
+/// So when the row holds a secure value, text a trigger or a function made is never
 /// shown (issue 20): what is said comes from the extended result code and the
 /// secure fields' labels. SQLite builds the messages of CHECK, NOT NULL,
 /// UNIQUE, PRIMARY KEY and FOREIGN KEY failures from the schema alone (the
@@ -14,9 +15,9 @@ import FormStoragePostgres
 enum SecureWriteFailure {
     /// The result of `body`; a row's `DatabaseError` is replaced by a
     /// `CLIError` without SQLite's text when `secureFields` (the secure fields
-    /// the write bound) is not empty.
+    /// the row holds a value for) is not empty.
     ///
-    /// - parameter secrets: the secure values bound, as text: a PostgreSQL
+    /// - parameter secrets: the secure values the row holds, as text: a PostgreSQL
     ///   data exception (class 22: a value its column's type refuses) quotes
     ///   the one value it refused as given, so one that quotes none of them
     ///   is shown as it is, and the field it names is not a password's.
@@ -47,10 +48,6 @@ enum SecureWriteFailure {
         return !schemaCodes.contains(error.extendedResultCode)
     }
 
-    /// The secure fields of `form` that hold a value in `values`: what a write of them binds.
-    static func boundSecureFields(of form: Form, in values: [String: FieldValue]) -> [Field] {
-        form.fields.filter { $0.isSecure && !(values[$0.key] ?? .null).isEmpty }
-    }
 
     /// `Password (password): refused by the database (a trigger); SQLite's message is not shown …`
     static func message(for error: DatabaseError, secureFields: [Field]) -> String {

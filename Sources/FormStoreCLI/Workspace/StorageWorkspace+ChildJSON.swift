@@ -52,18 +52,24 @@ extension StorageWorkspace {
             throw RecordRejected(form: form, key: key?.text, reason: .invalid(error.errors))
         }
         let changedRows = Dictionary(uniqueKeysWithValues: form.groups.map { ($0.key, session.isGroupDirty($0.key)) })
+        let asked = session.current
         switch try save(session, key: key) {
         case .saved(let changed, let savedKey):
-            var changes = changed.filter { form.field($0) != nil }
-                .map { FieldChange(field: $0, old: before[$0] ?? .null, new: session.pristine[$0] ?? .null) }
+            // A stored record's: every field the save changed, as `set FIELD=VALUE` tells it (a
+            // trigger's too, and none the database kept as it was); a new record's: those it was given.
+            var update = key == nil
+                ? RecordUpdate(changes: changed.filter { form.field($0) != nil }
+                    .map { FieldChange(field: $0, old: before[$0] ?? .null, new: session.pristine[$0] ?? .null) },
+                               warnings: session.warnings)
+                : RecordUpdate(session, before: before, asked: asked, written: changed)
             // A group's change is told by its row count before and after.
             for group in form.groups where changedRows[group.key] == true {
-                changes.append(FieldChange(field: group.key, old: .text("\(rowsBefore[group.key] ?? 0) row(s)"),
-                                           new: .text("\(session.rows(group.key).count) row(s)")))
+                update.changes.append(FieldChange(field: group.key, old: .text("\(rowsBefore[group.key] ?? 0) row(s)"),
+                                                  new: .text("\(session.rows(group.key).count) row(s)")))
             }
             let record = try store.load(form, key: savedKey)
                 ?? StoredRecord(key: savedKey, values: session.pristine, version: session.baseVersion)
-            return JSONSave(record: record, update: RecordUpdate(changes: changes, warnings: session.warnings))
+            return JSONSave(record: record, update: update)
         case .unchanged:
             guard let key, let record = try store.load(form, key: try recordKey(key, of: form)) else {
                 throw CLIError.failure("internal: a new \(form.name) record was not inserted")

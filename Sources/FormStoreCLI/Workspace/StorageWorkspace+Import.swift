@@ -32,7 +32,10 @@ extension StorageWorkspace {
     func importRecords(of form: Form, from reader: any RecordReader, dryRun: Bool, children: Bool) throws -> ImportSummary {
         let store = try store()
         let keyColumns = try store.keyColumns(of: form)
-        let secureIn = { (input: InputRecord) in SecureWriteFailure.boundSecureFields(of: form, in: input.values.dictionary) }
+        // Every secure field, whatever the line gives: a line updating a stored row that holds a
+        // password leaves it in the row a trigger's message may quote (`NEW.password`).
+        let secureFields = form.fields.filter(\.isSecure)
+        let secureIn = { (_: InputRecord) in secureFields }
         do {
             // Each imported record is a save in the history, by the login name through `command`.
             return try store.writeRecords(form, commit: !dryRun, attribution: .command) { batch in
@@ -187,8 +190,12 @@ extension StorageWorkspace {
                         summary.reject(line: input.line, [error.message])
                     } catch let error as PostgresError where error.isRowProblem {
                         // The primary message only: PostgreSQL's detail line quotes the row's values, and with a
-                        // secure field bound not even that (a type error quotes the value it refused).
-                        let secure = secureIn(input)
+                        // secure field in the form not even that, unless it is a type error (class 22, which
+                        // quotes the one value it refused) quoting none of the line's secure values.
+                        let given = secureIn(input).compactMap { input.values[$0.key] }.filter { !$0.isEmpty }
+                            .map { ValueText.text($0, kind: nil, blobsBySize: false) }
+                        let shown = error.sqlState.hasPrefix("22") && !given.contains { error.message.contains($0) }
+                        let secure = shown ? [] : secureIn(input)
                         summary.reject(line: input.line, [secure.isEmpty ? Self.naming(error, in: input)
                             : "rejected by the database (SQLSTATE \(error.sqlState)); its message is left out, "
                               + "as it may quote the secure field(s) \(secure.map(\.key).joined(separator: ", "))"])

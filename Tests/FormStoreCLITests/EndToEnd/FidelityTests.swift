@@ -377,14 +377,21 @@ import Testing
                 "\(set)")
         let same = try db.run(["set", "doc", "1", "name=ann"])
         #expect(same.code == 0 && same.errors == "No changes.\n", "\(same)")
+        // Through `--json` alike: it listed `upper_name  ANN  ANN` and warned of nothing.
+        let json = try db.run(["set", "doc", "1", "--json"], stdin: #"{"upper_name": "yyy"}"#)
+        #expect(json.output == "field    old  new\nversion  1    2\n", "\(json)")
+        #expect(json.errors.contains("upper_name: the database kept ANN, not yyy"), "\(json)")
     }
 
-    /// A row whose key holds NULL (a TEXT or composite key SQLite lets hold
-    /// it) exports and imports into an empty copy as itself: it was refused,
-    /// "code is required". A new row with no key given still needs one.
+    /// Rows whose key holds NULL (a TEXT or composite key SQLite lets hold
+    /// it) export and import into an empty copy as themselves: they were
+    /// refused, "code is required", and then two were merged into one. A new
+    /// row with no key given still needs one.
     @Test func aRowKeyedByNullImportsIntoAnEmptyCopy() throws {
         let schema = "CREATE TABLE nk (code TEXT PRIMARY KEY, v); CREATE TABLE ck (a, b, v, PRIMARY KEY (a, b));\n"
-        let source = try DemoDatabase(sql: schema + "INSERT INTO nk VALUES (NULL, 'n'), ('k', 'm'); INSERT INTO ck VALUES ('x', NULL, 6);")
+        // Two rows keyed NULL are two rows (SQLite keeps them apart): the second line was taken as an update of the first.
+        let source = try DemoDatabase(sql: schema + "INSERT INTO nk VALUES (NULL, 'n'), ('k', 'm'), (NULL, 'o'); "
+                                      + "INSERT INTO ck VALUES ('x', NULL, 6), ('x', NULL, 7);")
         let copy = try DemoDatabase(sql: schema)
         for table in ["nk", "ck"] {
             let exported = try source.run(["export", table])
@@ -392,7 +399,7 @@ import Testing
             #expect(imported.code == 0, "\(table): \(imported)")
             #expect(try copy.query("SELECT quote(v) FROM \(table) ORDER BY 1") == source.query("SELECT quote(v) FROM \(table) ORDER BY 1"))
         }
-        #expect(try copy.query("SELECT quote(code) FROM nk ORDER BY 1") == "'k'\nNULL\n")
+        #expect(try copy.query("SELECT quote(code) FROM nk ORDER BY 1") == "'k'\nNULL\nNULL\n")
         let keyless = try copy.run(["import", "nk"], stdin: #"{"v": "no key"}"# + "\n")
         #expect(keyless.code == 65 && keyless.errors.contains("code is required"), "\(keyless)")
     }

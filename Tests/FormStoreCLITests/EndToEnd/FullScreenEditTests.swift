@@ -108,8 +108,9 @@ import Testing
     /// which the form could not do at all.
     @Test func aNullBoolIsShownApartAndABoolOrAChoiceClearsToNull() throws {
         let database = try DemoDatabase(sql: """
-            CREATE TABLE t (id INTEGER PRIMARY KEY, flag BOOLEAN, status TEXT CHECK (status IN ('open', 'hold')));
-            INSERT INTO t VALUES (1, NULL, 'hold');
+            CREATE TABLE t (id INTEGER PRIMARY KEY, flag BOOLEAN, status TEXT CHECK (status IN ('open', 'hold')),
+                            nn BOOLEAN NOT NULL DEFAULT 0);
+            INSERT INTO t VALUES (1, NULL, 'hold', 1);
             """)
         let pane = try TerminalPane(database, ["edit", "t", "1"])
         try pane.screen(showing: "status")
@@ -121,11 +122,14 @@ import Testing
         try pane.screen(showing: "[ ]")
         try pane.press("Space")
         #expect(try pane.screen(showing: "[-]").contains("no changes"))
-        try pane.press("Tab", "Delete", "C-s")
+        // A NOT NULL bool (with a default) takes no NULL: refused at the key, not at the save.
+        try pane.press("Tab", "Tab", "Delete")
+        #expect(try pane.screen(showing: "cannot be empty").contains("nn cannot be empty: its column is NOT NULL"))
+        try pane.press("BTab", "Delete", "C-s")
         try pane.screen(showing: "Saved: status.")
         try pane.press("Escape")
         #expect(try pane.exitCode() == 0)
-        #expect(try stored(database, "SELECT quote(flag), quote(status) FROM t") == "NULL|NULL\n")
+        #expect(try stored(database, "SELECT quote(flag), quote(status), nn FROM t") == "NULL|NULL|1\n")
     }
 
     /// A date the column cannot hold as typed (a bare time in a date and time
