@@ -7,6 +7,8 @@ public struct PostgresStoreError: Error, Sendable, Hashable, CustomStringConvert
         case unknownTable, unknownColumn, noPrimaryKey, badKey
         /// The server would store a number or a time other than the one given (its column's precision).
         case notHeld
+        /// A write a trigger dropped without an error (a `BEFORE` trigger returning NULL).
+        case ignoredWrite
     }
     public let reason: Reason
     public let message: String
@@ -35,7 +37,7 @@ public struct PostgresStoreError: Error, Sendable, Hashable, CustomStringConvert
     /// None, of a row the write had found: a trigger dropped it (a `BEFORE` trigger returning NULL).
     static func notOneRow(_ count: Int, table: String, write: String? = nil) -> PostgresStoreError {
         if count == 0, let write {
-            return PostgresStoreError(reason: .badKey, message: "a trigger on '\(table)' ignored the \(write) "
+            return PostgresStoreError(reason: .ignoredWrite, message: "a trigger on '\(table)' ignored the \(write) "
                                           + "(it returned NULL): nothing was written")
         }
         return PostgresStoreError(reason: .badKey, message: "the key names \(count) rows of '\(table)', not one: nothing was written")

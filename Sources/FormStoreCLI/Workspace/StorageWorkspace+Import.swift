@@ -181,11 +181,11 @@ extension StorageWorkspace {
                     } catch let error as DatabaseError where error.isRowProblem {
                         summary.reject(line: input.line, [error.isMalformedJSON ? DatabaseError.malformedJSONText
                                                           : error.message ?? "rejected by the database"])
-                    } catch let error as FormStoreError where [.inexactNumber, .badKey, .missingReference].contains(error.reason) {
+                    } catch let error as FormStoreError where [.inexactNumber, .badKey, .missingReference, .ignoredWrite].contains(error.reason) {
                         // A number its column would store as another, or a key naming two rows (an untyped
                         // key column holding 1 and '1'): the row's problem, named by its line.
                         summary.reject(line: input.line, [error.message + cycleNote(error, line: input.line)])
-                    } catch let error as PostgresStoreError where error.reason == .notHeld {
+                    } catch let error as PostgresStoreError where error.reason == .notHeld || error.reason == .ignoredWrite {
                         // A value its column would store as another (numeric(6,2) given 1.255): the row's problem.
                         summary.reject(line: input.line, [error.message])
                     } catch let error as PostgresError where error.isRowProblem {
