@@ -103,7 +103,6 @@ extension FormSession {
         set { extras.externalWatch = newValue }
     }
 
-    /// Drafts found for this record when it was opened, not yet restored or discarded.
     /// The fields of a restored draft changed on both sides (`DraftRestore.conflicts`)
     /// that the person has not settled yet, by `keepDraftValue(_:of:)` or
     /// `keepStoredValue(_:)`: until then the session's draft keeps the
@@ -117,6 +116,7 @@ extension FormSession {
         _modify { yield &extras.unsettledDraft }
     }
 
+    /// Drafts found for this record when it was opened, not yet restored or discarded.
     public internal(set) var offeredDrafts: [Draft] {
         _read { if let extrasIfMade { yield extrasIfMade.offeredDrafts } else { yield [] } }
         _modify { yield &extras.offeredDrafts }

@@ -89,17 +89,18 @@ public final class PostgresConnection {
     /// Runs SQL without parameters, several statements at once (a migration's script).
     public func executeScript(_ sql: String) throws {
         // A script's statements go in one round trip: the pending ones go first in it.
-        let script = (pendingStatements + [sql]).joined(separator: "; ")
-        pendingStatements = []
-        trace?(script)
-        _ = try check(PQexec(handle, script), sql: script)
+        try runScript(pendingStatements + [sql])
     }
 
     /// Sends the pending statements (`pendingStatements`) now, in one round trip.
     func sendPendingStatements() throws {
-        guard !pendingStatements.isEmpty else { return }
-        let script = pendingStatements.joined(separator: "; ")
+        if !pendingStatements.isEmpty { try runScript(pendingStatements) }
+    }
+
+    /// Runs `statements` as one script; none is pending after it.
+    private func runScript(_ statements: [String]) throws {
         pendingStatements = []
+        let script = statements.joined(separator: "; ")
         trace?(script)
         _ = try check(PQexec(handle, script), sql: script)
     }

@@ -34,7 +34,7 @@ struct FormDescription {
             }
             for field in section.group?.fields ?? section.fields {
                 // A BLOB column's field is text typed in hex: said as what it holds.
-                var facts = [field.transforms.contains(.hex) ? "bytes, typed in hex as x'CAFE'" : FieldFacts.kind(field)]
+                var facts = [FieldFacts.kind(field) + (field.transforms.contains(.hex) ? ", typed in hex as x'CAFE'" : "")]
                 if field.isRequired { facts.append("required") } else if field.isNotNull { facts.append("not null") }
                 if field.isReadOnly { facts.append("read-only") }
                 if field.isSecure { facts.append("secure") }

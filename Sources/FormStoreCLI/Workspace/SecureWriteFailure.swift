@@ -25,8 +25,7 @@ enum SecureWriteFailure {
         guard !secureFields.isEmpty else { return try body() }
         do {
             return try body()
-        } catch let error as PostgresError where error.sqlState.hasPrefix("22") && !secrets.isEmpty
-                    && !secrets.contains(where: { error.message.contains($0) }) {
+        } catch let error as PostgresError where !secrets.isEmpty && quotesNone(error, of: secrets) {
             throw error
         } catch let error as DatabaseError where mayQuoteValues(error) {
             let message = message(for: error, secureFields: secureFields)
@@ -37,6 +36,13 @@ enum SecureWriteFailure {
             throw CLIError.validation("\(labels): refused by the database (SQLSTATE \(error.sqlState)); "
                                       + "PostgreSQL's message is not shown, as it could quote the secure value")
         }
+    }
+
+    /// A PostgreSQL type error (class 22, which quotes the one value it
+    /// refused) quoting none of `secrets`: shown as it is, the field it
+    /// names being no secure one's.
+    static func quotesNone(_ error: PostgresError, of secrets: [String]) -> Bool {
+        error.sqlState.hasPrefix("22") && !secrets.contains { error.message.contains($0) }
     }
 
     /// True for an error whose text a trigger or a function may have built

@@ -35,7 +35,6 @@ extension StorageWorkspace {
         // Every secure field, whatever the line gives: a line updating a stored row that holds a
         // password leaves it in the row a trigger's message may quote (`NEW.password`).
         let secureFields = form.fields.filter(\.isSecure)
-        let secureIn = { (_: InputRecord) in secureFields }
         do {
             // Each imported record is a save in the history, by the login name through `command`.
             return try store.writeRecords(form, commit: !dryRun, attribution: .command) { batch in
@@ -159,10 +158,10 @@ extension StorageWorkspace {
                         return true
                     } catch let problems as RecordImporter.RowProblems {
                         summary.reject(line: input.line, problems.messages)
-                    } catch let error as DatabaseError where !secureIn(input).isEmpty
+                    } catch let error as DatabaseError where !secureFields.isEmpty
                                 && SecureWriteFailure.mayQuoteValues(error) {
                         // SQLite's text could quote the row's secret: the row is refused with the schema's words only.
-                        summary.reject(line: input.line, [SecureWriteFailure.message(for: error, secureFields: secureIn(input))])
+                        summary.reject(line: input.line, [SecureWriteFailure.message(for: error, secureFields: secureFields)])
                     } catch let error where Self.isMissingReference(error) && !lastTry {
                         // A reference to a row later in the input (a self-reference to a later key).
                         let reference = (error as? FormStoreError)?.reference
@@ -192,10 +191,9 @@ extension StorageWorkspace {
                         // The primary message only: PostgreSQL's detail line quotes the row's values, and with a
                         // secure field in the form not even that, unless it is a type error (class 22, which
                         // quotes the one value it refused) quoting none of the line's secure values.
-                        let given = secureIn(input).compactMap { input.values[$0.key] }.filter { !$0.isEmpty }
+                        let given = secureFields.compactMap { input.values[$0.key] }.filter { !$0.isEmpty }
                             .map { ValueText.text($0, kind: nil, blobsBySize: false) }
-                        let shown = error.sqlState.hasPrefix("22") && !given.contains { error.message.contains($0) }
-                        let secure = shown ? [] : secureIn(input)
+                        let secure = SecureWriteFailure.quotesNone(error, of: given) ? [] : secureFields
                         summary.reject(line: input.line, [secure.isEmpty ? Self.naming(error, in: input)
                             : "rejected by the database (SQLSTATE \(error.sqlState)); its message is left out, "
                               + "as it may quote the secure field(s) \(secure.map(\.key).joined(separator: ", "))"])

@@ -181,11 +181,9 @@ final class StorageWorkspace: Workspace {
             do {
                 if let problem = CompiledForm.of(entry.form).definitionProblem { throw problem }
                 _ = try store.keyColumns(of: entry.form)
-            } catch let error as FormStoreError {
-                warnings?.write("formstore: warning: \(entry.origin): \(error.message) (its commands fail)\n")
-            } catch let error as PostgresStoreError {
-                // As on SQLite: a spec naming a table the database lacks broke the whole list (exit 66).
-                warnings?.write("formstore: warning: \(entry.origin): \(error.message) (its commands fail)\n")
+            } catch where error is FormStoreError || error is PostgresStoreError {
+                // On either store: a PostgreSQL spec naming a table the database lacks broke the whole list (exit 66).
+                warnings?.write("formstore: warning: \(entry.origin): \(error) (its commands fail)\n")
             } catch let error as FormDefinitionError {
                 warnings?.write("formstore: warning: \(entry.origin): \(String(describing: error).singleLine) (its commands fail)\n")
             }
