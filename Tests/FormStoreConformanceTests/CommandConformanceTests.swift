@@ -458,4 +458,20 @@ import Testing
         let parent = try runBinary(["--db", copy.location, "show", "target", "8", "--children"])
         #expect(!parent.output.contains("source"), "\(parent)")
     }
+
+    /// A table of nothing but its numbered key takes new rows: `new` with
+    /// nothing given makes the next number, and a key given is the row's.
+    /// It was refused as a form whose every field is read-only.
+    @Test(arguments: BackendKind.allCases)
+    func aTableOfOnlyANumberedKeyTakesNewRows(_ kind: BackendKind) throws {
+        let backend = try TestBackend(kind, schema: Schema(sqlite: "CREATE TABLE tickets (id INTEGER PRIMARY KEY);",
+                                                           postgres: "CREATE TABLE tickets (id serial PRIMARY KEY);"))
+        let db = ["--db", backend.location]
+        let numbered = try runBinary(db + ["new", "tickets", "--format", "json"])
+        #expect(numbered.code == 0, "\(kind): \(numbered)")
+        #expect(numbered.output == "{\n  \"id\": 1\n}\n", "\(kind): \(numbered)")
+        let given = try runBinary(db + ["new", "tickets", "id=40"])
+        #expect(given.code == 0 && given.errors == "Created tickets 40.\n", "\(kind): \(given)")
+        #expect(try backend.count("SELECT count(*) FROM tickets WHERE id IN (1, 40)") == 2)
+    }
 }
