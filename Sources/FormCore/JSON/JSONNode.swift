@@ -56,6 +56,26 @@ public enum JSONNode: Sendable, Equatable {
     }
 }
 
+extension JSONNode {
+    /// Whether this is the same document as `other`, as JSON values compare:
+    /// objects by their members in any order (as PostgreSQL's `jsonb` keeps
+    /// them), arrays in order, numbers by value (`1.0` is `1`). `==` compares
+    /// objects member by member in order.
+    public func isSameDocument(as other: JSONNode) -> Bool {
+        switch (self, other) {
+        case (.number(let a, _), .number(let b, _)): return a == b
+        case (.array(let a), .array(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.isSameDocument(as: $1) }
+        case (.object(let a), .object(let b)):
+            // `JSONReader` refuses a repeated key, so each member is its key's only one.
+            let second = Dictionary(b.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+            return a.count == second.count
+                && a.allSatisfy { member in second[member.key].map(member.value.isSameDocument(as:)) ?? false }
+        default: return self == other
+        }
+    }
+}
+
 // MARK: - Writing
 
 extension JSONNode {

@@ -1,5 +1,6 @@
 import FormCore
 import FormStorage
+import FoundationEssentials
 
 /// What the commands need from storage: the forms (from spec files and from
 /// every table) and their records. `StorageWorkspace` adapts FormStorage (the
@@ -167,19 +168,30 @@ struct RecordUpdate: Sendable, Hashable {
     /// trigger's change too (a version it bumped), not only the fields `written`; `before`
     /// and `asked` are the stored and the session's values just before the save. Only the
     /// fields written were listed, so a trigger that set the one asked for back, and changed
-    /// another, was said as "No changes.".
+    /// another, was said as "No changes."; one that set back the only field asked for,
+    /// changing nothing, was said so with no warning.
     init(_ session: FormSession, before: [String: FieldValue], asked: [String: FieldValue], written: [String]) {
         changes = session.form.fields.filter(\.holdsValue).compactMap { field in
             let old = before[field.key] ?? .null, new = session.pristine[field.key] ?? .null
             return old == new ? nil : FieldChange(field: field.key, old: old, new: new)
         }
         warnings = session.warnings
-        guard !changes.isEmpty else { return }
         keptOtherwise = written.compactMap { key in
             let stored = session.pristine[key] ?? .null
-            guard let wanted = asked[key], wanted != stored, stored == before[key] ?? .null else { return nil }
+            guard let wanted = asked[key], wanted != stored, stored == before[key] ?? .null,
+                  !Self.isSameDocument(wanted, stored) else { return nil }
             return FieldChange(field: key, old: wanted, new: stored)
         }
+    }
+
+    /// Two texts that are one JSON document however spelled (spacing, key order, `1.0`
+    /// for `1`): a PostgreSQL `jsonb` column keeps a document in its own spelling, so one
+    /// typed in another is stored as it was, and no trigger set it back.
+    static func isSameDocument(_ a: FieldValue, _ b: FieldValue) -> Bool {
+        guard case .text(let first) = a, case .text(let second) = b,
+              let one = try? JSONReader.parse(Data(first.utf8)), let other = try? JSONReader.parse(Data(second.utf8))
+        else { return false }
+        return one.isSameDocument(as: other)
     }
 
     init(changes: [FieldChange], warnings: [FieldError] = []) {

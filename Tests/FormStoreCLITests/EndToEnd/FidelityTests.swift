@@ -1,3 +1,5 @@
+import FormCore
+@testable import FormStoreCLI
 import FormStoreTestSupport
 import Foundation
 import Testing
@@ -381,6 +383,33 @@ import Testing
         let json = try db.run(["set", "doc", "1", "--json"], stdin: #"{"upper_name": "yyy"}"#)
         #expect(json.output == "field    old  new\nversion  1    2\n", "\(json)")
         #expect(json.errors.contains("upper_name: the database kept ANN, not yyy"), "\(json)")
+    }
+
+    /// A trigger that sets back the only field asked for, and changes
+    /// nothing else, is warned of too: it was "No changes." and nothing more.
+    @Test func aTriggerSettingBackTheOnlyFieldAskedIsWarned() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, status TEXT);
+            CREATE TRIGGER t_keep AFTER UPDATE OF status ON t WHEN NEW.status = 'closed' BEGIN
+                UPDATE t SET status = OLD.status WHERE id = NEW.id; END;
+            INSERT INTO t VALUES (1, 'open');
+            """)
+        let set = try db.run(["set", "t", "1", "status=closed"])
+        #expect(set.code == 0 && set.output.isEmpty, "\(set)")
+        #expect(set.errors == "formstore: warning: t 1: status: the database kept open, not closed (a trigger set it back)\n"
+                + "No changes.\n", "\(set)")
+        #expect(try db.query("SELECT status FROM t") == "open\n")
+    }
+
+    /// One JSON document spelled two ways is the same value, as a `jsonb`
+    /// column keeps it: no trigger set it back.
+    @Test func oneDocumentSpelledTwoWaysIsTheSame() throws {
+        func same(_ a: String, _ b: String) -> Bool { RecordUpdate.isSameDocument(.text(a), .text(b)) }
+        #expect(same(#"{"a":1,"b":[1,2]}"#, #"{"b": [1, 2], "a": 1.0}"#))
+        #expect(!same(#"{"a":1}"#, #"{"a": 1, "b": null}"#))
+        #expect(!same(#"[1,2]"#, #"[2,1]"#))
+        #expect(!same("closed", "open"))
+        #expect(!same(#"{"a":"x"}"#, #"{"a":"X"}"#))
     }
 
     /// Rows whose key holds NULL (a TEXT or composite key SQLite lets hold
