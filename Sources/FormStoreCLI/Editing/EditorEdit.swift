@@ -1,3 +1,4 @@
+import FormBasics
 import FormCore
 import FoundationEssentials
 
@@ -116,7 +117,9 @@ final class EditorEdit {
                 return try editorFailed(failed)
             }
             var edited = returned
-            if edited == shown {
+            // Compared byte for byte: `==` on String takes a composed é for e + U+0301, so an
+            // editor that normalizes the document (to NFC) changed nothing, or only the other fields.
+            if edited.hasSameUTF8(as: shown) {
                 switch reopened {
                 case nil: return try cancel()
                 case .errors?: return abandon(errors: numbered(previous?.errors ?? [], as: edited), document: edited)
@@ -125,7 +128,7 @@ final class EditorEdit {
                 }
             }
             // The same document again, errors and all (a script as $EDITOR): stop, as if left unchanged.
-            if case .errors? = reopened, let previous, edited == previous.document {
+            if case .errors? = reopened, let previous, edited.hasSameUTF8(as: previous.document) {
                 return abandon(errors: previous.errors, document: previous.document)
             }
             let values: [String: FieldInput]
@@ -235,7 +238,7 @@ final class EditorEdit {
     /// Whether a document's value differs from what the session holds.
     private func differs(_ input: FieldInput, _ key: String) -> Bool {
         switch input {
-        case .typed, .json: return input.text != session.text(key)
+        case .typed, .json: return !input.text.hasSameUTF8(as: session.text(key))
         case .null: return session.value(key) != .null || session.inputs[key] != nil
         case .emptyText: return session.value(key) != .text("") || session.inputs[key] != nil
         case .bytes(let data): return session.value(key) != .data(data)

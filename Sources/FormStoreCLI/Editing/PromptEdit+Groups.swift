@@ -1,3 +1,4 @@
+import FormBasics
 import FormCore
 
 /// The child rows of `edit --plain --children`: after the parent's fields, a
@@ -80,7 +81,7 @@ extension PromptEdit {
             let held = session.row(group.key, id)?[field.key] ?? .null
             let heldText = session.shownRowText(group.key, id, field.key)
             let shown = session.rowText(group.key, id, field.key)
-            let heldInput = shown != field.format(held) ? shown : nil
+            let heldInput = shown.hasSameUTF8(as: field.format(held)) ? nil : shown
             var answered = false  // an answer given and refused: the loop asks again
             while true {
                 guard let answer = prompter.ask(field, current: answered ? heldText : session.shownRowText(group.key, id, field.key),

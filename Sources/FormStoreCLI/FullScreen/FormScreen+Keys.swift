@@ -1,3 +1,4 @@
+import FormBasics
 import FormCore
 
 /// What each key does on the form, and in each overlay.
@@ -118,7 +119,7 @@ extension FormScreen {
         let before = line.text
         guard line.apply(key) else { return }
         editor = line
-        if line.text != before { try textChanged() }
+        if !line.text.hasSameUTF8(as: before) { try textChanged() }
     }
 
     /// Enter on a choice opens its list; elsewhere it goes to the next field.

@@ -1,3 +1,4 @@
+import FormBasics
 import FormCore
 
 /// The rows of a repeating group, edited as a table: the focus moves through
@@ -151,7 +152,7 @@ extension FormScreen {
             let before = line.text
             guard line.apply(key) else { return }
             editor = line
-            guard line.text != before else { return }
+            guard !line.text.hasSameUTF8(as: before) else { return }
             typed = true
             if form.mode != .free { try setCell(cell.group, row, field.key, line.text) }
             return

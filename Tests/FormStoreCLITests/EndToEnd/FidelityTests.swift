@@ -401,6 +401,24 @@ import Testing
         #expect(try db.query("SELECT status FROM t") == "open\n")
     }
 
+    /// An editor that writes é composed over a stored e + U+0301 (one that
+    /// normalizes to NFC) changed it: the document was compared as Swift
+    /// strings compare, which takes the two for one, so the edit was
+    /// "cancelled", or saved without that field beside another's change.
+    @Test func anEditorsComposedAccentOverADecomposedOneIsAChange() throws {
+        let db = try DemoDatabase(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT, b TEXT); "
+                                  + "INSERT INTO t VALUES (1, 'cafe' || char(769), 'x');")
+        let composeOnly = try db.file("compose.sh", #"sed -i "s/$(printf 'e\314\201')/$(printf '\303\251')/" "$1""#)
+        let only = try db.run(["edit", "t", "1", "--editor"], environment: ["EDITOR": "/bin/sh '\(composeOnly)'"])
+        #expect(only.code == 0 && only.errors == "Saved t 1: a.\n", "\(only)")
+        #expect(try db.query("SELECT hex(a), b FROM t") == "636166C3A9|x\n")
+        try db.query("UPDATE t SET a = 'cafe' || char(769)")
+        let both = try db.file("both.sh", #"sed -i -e "s/$(printf 'e\314\201')/$(printf '\303\251')/" -e 's/^b: x/b: y/' "$1""#)
+        let run = try db.run(["edit", "t", "1", "--editor"], environment: ["EDITOR": "/bin/sh '\(both)'"])
+        #expect(run.code == 0 && run.errors == "Saved t 1: a, b.\n", "\(run)")
+        #expect(try db.query("SELECT hex(a), b FROM t") == "636166C3A9|y\n")
+    }
+
     /// One JSON document spelled two ways is the same value, as a `jsonb`
     /// column keeps it: no trigger set it back.
     @Test func oneDocumentSpelledTwoWaysIsTheSame() throws {
