@@ -44,6 +44,10 @@ extension FormSession {
             if !field.kind.holdsText, case .text(let stored) = pristineValue(key), stored.hasSameUTF8(as: input) {
                 value = .text(stored)
             }
+            // So is a number a column of no type holds, typed again as shown into its text field.
+            if field.kind.holdsText, case .text = value, let stored = Self.storedNumber(pristineValue(key), typedAs: input, field: field) {
+                value = stored
+            }
             // Empty text over a field holding nothing is what the field shows: it stays nothing (NULL),
             // where it would write '' the person never typed. A NOT NULL field's '' is a value.
             if case .text(let text) = value, text.isEmpty, !field.isNotNull, case .null = pristineValue(key) {
@@ -92,6 +96,19 @@ extension FormSession {
         setErrors([error], for: key)
         emit(.valueChanged(field: key))
         draftChanged(field: field, handed: handed, revision: revision)
+    }
+
+    /// `stored` when it is a number (an INTEGER or REAL in a column of no
+    /// type, read into a text field) and `input` is it as shown, or as JSON
+    /// and `export` write it (`1.0`): no change.
+    static func storedNumber(_ stored: FieldValue, typedAs input: String, field: Field) -> FieldValue? {
+        let written: String
+        switch stored {
+        case .int(let integer): written = String(integer)
+        case .double(let real): written = real.description
+        default: return nil
+        }
+        return input == written || field.format(stored).hasSameUTF8(as: input) ? stored : Optional.none
     }
 
     /// `stored` when `input` is it as shown or named, though the field would

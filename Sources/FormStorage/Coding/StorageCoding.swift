@@ -153,13 +153,21 @@ public struct StorageCoding: Sendable, Hashable {
 
     /// `decode(_:kind:)` by a column's `reading`.
     static func decode(_ value: DatabaseValue, reading: Reading) -> FieldValue {
-        if reading.bytesStayBytes, case .blob(let bytes) = value { return .data(bytes) }
+        if reading.bytesStayBytes {
+            // A column of no type holds each value as it was given: bytes stay bytes, and an
+            // INTEGER or REAL stays the number (`list --format json` printed 42 as "42").
+            switch value {
+            case .blob(let bytes): return .data(bytes)
+            case .integer, .real: return FieldValue(value)
+            case .null, .text: break
+            }
+        }
         return decode(value, kind: reading.kind)
     }
 
     /// `decode(_:kind:)` of a cell read in place, by a column's `reading`.
     static func decode(_ cell: DatabaseCell, reading: Reading) -> FieldValue {
-        if reading.bytesStayBytes, case .blob = cell { return FieldValue(DatabaseValue(cell)) }
+        if reading.bytesStayBytes { return decode(DatabaseValue(cell), reading: reading) }
         return decode(cell, kind: reading.kind)
     }
 

@@ -184,14 +184,22 @@ struct RecordUpdate: Sendable, Hashable {
         }
     }
 
-    /// Two texts that are one JSON document however spelled (spacing, key order, `1.0`
-    /// for `1`): a PostgreSQL `jsonb` column keeps a document in its own spelling, so one
-    /// typed in another is stored as it was, and no trigger set it back.
+    /// Two values that are one JSON document however spelled (spacing, key order, `1.0`
+    /// for `1`): a PostgreSQL `jsonb` column keeps a document in its own spelling, and a
+    /// column of no type holding a number stores `1.50` typed as the number 1.5, so what
+    /// was typed is stored as it was, and no trigger set it back.
     static func isSameDocument(_ a: FieldValue, _ b: FieldValue) -> Bool {
-        guard case .text(let first) = a, case .text(let second) = b,
-              let one = try? JSONReader.parse(Data(first.utf8)), let other = try? JSONReader.parse(Data(second.utf8))
-        else { return false }
+        guard let one = document(a), let other = document(b) else { return false }
         return one.isSameDocument(as: other)
+    }
+
+    private static func document(_ value: FieldValue) -> JSONNode? {
+        switch value {
+        case .text(let text): return try? JSONReader.parse(Data(text.utf8))
+        case .int(let integer): return .number(Double(integer), integer: integer)
+        case .double(let real): return .number(real, integer: nil)
+        default: return nil
+        }
     }
 
     init(changes: [FieldChange], warnings: [FieldError] = []) {

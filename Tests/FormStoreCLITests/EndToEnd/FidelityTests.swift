@@ -749,6 +749,27 @@ import Testing
         #expect(try db.query("SELECT hex(a) FROM n") == "65CC81\n")
     }
 
+    /// A column of no type (none declared, STRICT's `ANY`, `JSON`) holding
+    /// an INTEGER or a REAL lists and shows it as the number, in JSON and
+    /// CSV as `export` writes it: it was text ("1"), as TEXT '1' beside it.
+    /// Typed again as shown, it is no change.
+    @Test func anUntypedColumnsNumbersAreListedAsNumbers() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE u (id INTEGER PRIMARY KEY, a, b, c, d JSON); INSERT INTO u VALUES (1, 1, '1', 1.5, 7);
+            CREATE TABLE st (id INTEGER PRIMARY KEY, a ANY) STRICT; INSERT INTO st VALUES (2, 5);
+            """)
+        let listed = try db.run(["list", "u", "--format", "ndjson"])
+        #expect(listed.output == #"{"id": 1, "a": 1, "b": "1", "c": 1.5, "d": 7}"# + "\n", "\(listed)")
+        #expect(try db.run(["list", "u", "--format", "csv"]).output == "id,a,b,c,d\r\n1,1,\"1\",1.5,7\r\n")
+        #expect(try db.run(["show", "st", "2", "--format", "json"]).output == "{\n  \"id\": 2,\n  \"a\": 5\n}\n")
+        let before = try db.dump()
+        let same = try db.run(["set", "u", "1", "a=1", "c=1.5", "d:=7"])
+        #expect(same.code == 0 && same.errors == "No changes.\n", "\(same)")
+        #expect(try db.dump() == before)
+        #expect(try db.run(["set", "u", "1", "a=2"]).code == 0)
+        #expect(try db.query("SELECT quote(a), quote(b), quote(c) FROM u") == "2|'1'|1.5\n")
+    }
+
     /// A column of no type holding a BLOB whose bytes read as UTF-8 shows
     /// bytes, as a BLOB column does, and typed as shown it is no change.
     @Test func anUntypedColumnsBytesThatReadAsTextStayBytes() throws {
