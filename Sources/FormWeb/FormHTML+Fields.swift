@@ -60,7 +60,7 @@ extension FormHTML {
         var extra = ""
         if let placeholder = field.placeholder {
             extra += " placeholder=\"\(HTML.escape(placeholder))\""
-        } else if session.inputs[field.key] == nil, session.value(field.key) == .text("") {
+        } else if !field.isSecure, session.inputs[field.key] == nil, session.value(field.key) == .text("") {
             // Empty text, dim, apart from NULL (nothing), as `show` writes them (docs/fidelity.md).
             extra += " placeholder=\"&quot;&quot;\""
         }

@@ -98,13 +98,18 @@ extension FormHTML {
         if field.wantsValue && editable { common += field.isRequired ? " required aria-required=\"true\"" : " aria-required=\"true\"" }
         let text = WebText.of(row: row.id, field, group: group.key, in: session)
         // Empty text, dim, apart from NULL (nothing), as a field's input shows it.
-        if text.isEmpty, row[field.key] == .text(""), field.placeholder == nil,
+        // Never a secure one's: the dim `""` told a viewer the secret was empty text.
+        if text.isEmpty, row[field.key] == .text(""), field.placeholder == nil, !field.isSecure,
            ![.bool, .choice, .multichoice, .password].contains(field.kind) {
             common += " placeholder=\"&quot;&quot;\""
         }
         let required = field.wantsValue && editable ? " <span class=\"required\" aria-hidden=\"true\">*</span>" : ""
         var out = "<label class=\"cell-label\" for=\"\(id)\">\(HTML.escape(field.label))\(required)<span class=\"visually-hidden\">, row \(place)</span></label>"
         switch field.kind {
+        // A secure cell (a spec's `"secure": true` on any kind) is typed where it does not show, as a
+        // field is, and its value never goes to the browser: it was a text input holding it.
+        case _ where field.isSecure, .password:
+            out += "<input type=\"password\" \(common) value=\"\" autocomplete=\"new-password\"\(editable ? "" : " readonly")>"
         case _ where reference != nil && ![.bool, .choice, .multichoice, .password].contains(field.kind):
             out += self.reference(reference!, id: id, list: id + "-list", value: row[field.key], common: common, text: text,
                                   editable: editable)
@@ -120,11 +125,9 @@ extension FormHTML {
             out += "</select>"
         case .multiline:
             out += HTML.textarea("\(common) rows=\"2\"\(editable ? "" : " readonly")", text)
-        case .password:
-            out += "<input type=\"password\" \(common) value=\"\" autocomplete=\"new-password\"\(editable ? "" : " readonly")>"
         default:
             if let (type, attributes) = Self.inputType(field.kind, holding: text) {
-                out += "<input type=\"\(type)\" \(common) value=\"\(HTML.escape(field.isSecure ? "" : text))\"\(attributes)\(editable ? "" : " readonly")>"
+                out += "<input type=\"\(type)\" \(common) value=\"\(HTML.escape(text))\"\(attributes)\(editable ? "" : " readonly")>"
             } else {
                 out += HTML.textarea("\(common) rows=\"2\"\(editable ? "" : " readonly")", text)
             }

@@ -103,6 +103,12 @@ public struct FormHTML {
         }
         if !options.readOnly && (editableKeys.count > 0 || !groups.isEmpty) {
             out += "<input type=\"hidden\" name=\"_fields\" value=\"\(HTML.escape(Self.keysJSON(editableKeys)))\">\n"
+            // Which posted values are secrets, should a page have to hold the post while the form
+            // cannot be read (a locked database): it then draws none of them back.
+            let secure = PostedName.secureKeys(of: session.form)
+            if !secure.isEmpty {
+                out += "<input type=\"hidden\" name=\"_secure\" value=\"\(HTML.escape(Self.keysJSON(secure.sorted())))\">\n"
+            }
             out += "<div class=\"actions\"><button type=\"submit\">\(HTML.escape(options.submitLabel))</button></div>\n"
         }
         out += "</form>\n"

@@ -1,6 +1,7 @@
+public import FormCore
 /// The names a record page's inputs are posted under. A field's is its key
 /// with a leading `_` doubled, so that no field can be taken for one of the
-/// page's own members (`_csrf`, `_base`, `_fields`, `_groups`, `_rows`,
+/// page's own members (`_csrf`, `_base`, `_fields`, `_secure`, `_groups`, `_rows`,
 /// `_row`, a row's `._key`): a column named `_csrf` is posted as `__csrf`.
 ///
 /// ```swift
@@ -29,4 +30,29 @@ public enum PostedName {
 
     /// A row's cell, `lines[2].amount`.
     static func cell(_ group: String, _ place: Int, _ field: String) -> String { row(group, place) + "." + Self.field(field) }
+
+    /// Whether a posted member carries a secure field's value, a group's cell
+    /// (`lines[2].pin`) as its field's: `secure` holds the secure fields'
+    /// keys, the form's and its groups'. A name of the page's own is not.
+    public static func isSecure(_ name: String, among secure: Set<String>) -> Bool {
+        // A cell's name is its row's (`lines[2]`) and the field's posted name after the `.`.
+        var field = Substring(name)
+        if name.first != "_" || name.hasPrefix("__"), let close = name.firstIndex(of: "]"),
+           name[close...].hasPrefix("].") {
+            field = name[name.index(close, offsetBy: 2)...]
+        }
+        guard let key = key(of: String(field)) else { return false }
+        return secure.contains(key)
+    }
+
+    /// The keys of a form's secure fields, its groups' too: what a page never draws back.
+    public static func secureKeys(of form: Form) -> Set<String> {
+        Set((form.fields + form.groups.flatMap(\.fields)).filter(\.isSecure).map(\.key))
+    }
+
+    /// The keys a page's list member holds (`_fields`, `_secure`: a JSON list of
+    /// names); nil when it is no such list.
+    public static func keys(listedIn json: String) -> [String]? {
+        WebJSON.decoded([String].self, from: json)
+    }
 }

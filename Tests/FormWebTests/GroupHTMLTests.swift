@@ -42,6 +42,28 @@ import Testing
         #expect(!null.contains("placeholder=\"&quot;&quot;\""))
     }
 
+    /// A secure cell is a password input holding nothing, whatever it
+    /// stores: it was a text input with its value, and empty text gave it a
+    /// dim `""` that told the secret was empty. The page lists the secure
+    /// fields (`_secure`) for a post it may have to hold.
+    @Test func aSecureCellIsAPasswordInputThatTellsNothing() throws {
+        var form = try Self.form()
+        let section = try #require(form.sections.firstIndex { $0.group != nil })
+        form.sections[section].group?.fields[0].isSecure = true
+        for stored in ["", "ROWSECRET"] {
+            let html = Self.html(try Self.session(form, item: stored))
+            #expect(html.contains(#"<input type="password" name="lines[1].item" id="g-lines-1-item" value="" autocomplete="new-password">"#),
+                    "\(html)")
+            #expect(!html.contains("ROWSECRET") && !html.contains("placeholder=\"&quot;&quot;\""), "\(html)")
+            #expect(html.contains(#"<input type="hidden" name="_secure" value="[&quot;item&quot;]">"#), "\(html)")
+        }
+        #expect(PostedName.isSecure("lines[1].item", among: ["item"]))
+        #expect(PostedName.isSecure("item", among: ["item"]))
+        #expect(!PostedName.isSecure("lines[1].qty", among: ["item"]))
+        #expect(!PostedName.isSecure("_csrf", among: ["csrf"]))
+        #expect(PostedName.isSecure("__pin", among: ["_pin"]))
+    }
+
     @Test func rowsAreReadOnlyWithoutButtonsWhereTheyMayNotChange() throws {
         for (session, readOnly) in [(try Self.session(try Self.form()), true), (try Self.session(try Self.form(mode: "edit")), false)] {
             let html = Self.html(session, readOnly: readOnly)

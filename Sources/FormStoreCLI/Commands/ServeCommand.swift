@@ -28,7 +28,7 @@ struct ServeCommand: ParsableCommand {
             .flag("token", help: "Require a token, made at start and printed once: typed at /login, or sent as 'Authorization: Bearer TOKEN'."),
             .value("users", valueName: "file", help: "Require a user and password from FILE (lines name:salt:hash; see --hash-password)."),
             .value("hash-password", valueName: "name", help: "Print a --users line for NAME with the password read from stdin, and exit."),
-            .value("max-body", valueName: "bytes", help: "The largest request body taken (default 1048576).", check: .positiveInteger),
+            .value("max-body", valueName: "bytes", help: "The largest request body taken (default 16777216).", check: .positiveInteger),
             Common.children,
         ])
 

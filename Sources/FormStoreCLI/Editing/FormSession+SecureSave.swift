@@ -11,7 +11,8 @@ extension FormSession {
         let secrets = held.flatMap { field in
             [value(field.key), pristineValue(field.key)].filter { !$0.isEmpty }.map { ValueText.text($0, kind: nil, blobsBySize: false) }
         }
-        return try SecureWriteFailure.guarding(held, secrets: secrets) {
+        let written = held.filter { value($0.key) != pristineValue($0.key) }
+        return try SecureWriteFailure.guarding(held, written: written, secrets: secrets) {
             try save()
         }
     }

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import FormBasics
+import FormWeb
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -11,7 +12,7 @@ import Glibc
 final class MicroHTTPServer: @unchecked Sendable {
     /// Limits on what a client may make the server hold or wait for.
     struct Limits: Sendable {
-        var maximumBody = 1 << 20
+        var maximumBody = 1 << 24
         var connections: UInt32 = 64
         var connectionsPerClient: UInt32 = 32
         /// Seconds a connection may send nothing (a slow client) before it is closed.
@@ -74,7 +75,13 @@ private final class PendingRequest {
 /// The answer to a body over the limit: JSON for the API, as its other errors are.
 private func tooLarge(_ server: MicroHTTPServer, _ url: UnsafePointer<CChar>?) -> HTTPResponse {
     let message = "The request body is larger than \(server.limits.maximumBody) bytes."
-    guard let url, String(cString: url).hasPrefix("/api/") else { return .text(413, message) }
+    guard let url, String(cString: url).hasPrefix("/api/") else {
+        // A person's post: a page saying what to do, not a bare line (nothing typed is on the server to keep).
+        let body = "<p class=\"notice conflict\" role=\"alert\">Nothing was saved: \(HTML.escape(message)) "
+            + "That is the most this server takes (formstore serve --max-body BYTES takes more). "
+            + "Go back: your page still holds what you typed.</p>\n"
+        return .html(413, WebPage(title: "Not saved", body: body).render())
+    }
     return .json(413, WebApp.errorJSON(message))
 }
 

@@ -62,7 +62,7 @@ extension WebApp {
         }
         switch parts.count {
         case 0: return try formsPage()
-        case 2 where parts[0] == "forms": return try recordsPage(parts[1], request: request)
+        case 2 where parts[0] == "forms": return try recordsPage(parts[1], request: request, visit: visit)
         // Pages that only lead to a write: not offered where nothing can be saved.
         case 3 where parts[0] == "forms" && Self.isNewRecordPath(request) && readOnly,
              4 where parts[0] == "forms" && parts[3] == "delete" && readOnly:
@@ -90,14 +90,24 @@ extension WebApp {
     func keptTyping(_ error: any Error, body: SubmittedForm, form name: String, action: String, visit: Visit) -> HTTPResponse? {
         let classified = CLIError.classifying(error, databasePath: "the database")
         guard classified.exitCode == .tryAgain || classified.exitCode == .storage else { return nil }
+        // The form is read from the database, which may be what is locked: the page says which
+        // of its fields are secure (`_secure`), its groups' cells too. Knowing neither, no value is drawn back.
         let form = try? self.form(named: name)
-        let secure = Set((form?.fields ?? []).filter(\.isSecure).map { PostedName.field($0.key) })
-        let members = body.members.filter { !secure.contains($0.name) && $0.name != "_csrf" }
+        let listed = body.value("_secure").flatMap(PostedName.keys(listedIn:))
+        let known = form != nil || listed != nil
+        let secureKeys = (form.map(PostedName.secureKeys(of:)) ?? []).union(listed ?? [])
+        let isSecure = { (name: String) in PostedName.isSecure(name, among: secureKeys) }
+        let members = body.members.filter { known && !isSecure($0.name) && $0.name != "_csrf" }
         // The storage messages name the database as "the database" (`failure(_:api:)`): said once here.
         let why = classified.message.hasPrefix("the database: ") ? String(classified.message.dropFirst(14)) : classified.message
         var out = "<div class=\"notice conflict\" role=\"alert\"><p>Nothing was saved: \(HTML.escape(why)).</p>"
-        out += "<p>What you typed is kept on this page: send it again when the database is free.</p>"
-        if body.members.contains(where: { secure.contains($0.name) && !$0.value.isEmpty }) {
+        if known {
+            out += "<p>What you typed is kept on this page: send it again when the database is free.</p>"
+        } else {
+            out += "<p>What you typed is not drawn here, as the form could not be read: go back to your page, "
+                + "which keeps it, and send it again when the database is free.</p>"
+        }
+        if known, body.members.contains(where: { isSecure($0.name) && !$0.value.isEmpty }) {
             out += "<p>A password is not kept here: type it again after this save.</p>"
         }
         out += "</div>\n<form method=\"post\" action=\"\(HTML.escape(action))\" class=\"kept\">\n"
@@ -147,7 +157,7 @@ extension WebApp {
         case (2, "draft"): return try keepDraft(name, key: key, body: body, visit: visit)
         case (3, "draft/restore"): return try restoreDraft(name, key: key, visit: visit)
         case (3, "draft/discard"): return try discardDrafts(name, key: key, visit: visit)
-        case (2, "delete"): return try delete(name, key: key)
+        case (2, "delete"): return try delete(name, key: key, visit: visit)
         case (2, "undo"): return try undo(name, key: key, redo: false, visit: visit)
         case (2, "redo"): return try undo(name, key: key, redo: true, visit: visit)
         default: return .text(404, "No page here.")
@@ -170,7 +180,7 @@ extension WebApp {
     }
 
     /// `GET /forms/NAME`: a page of records, with search, filter, sort and paging.
-    private func recordsPage(_ name: String, request: HTTPRequest) throws -> HTTPResponse {
+    private func recordsPage(_ name: String, request: HTTPRequest, visit: Visit) throws -> HTTPResponse {
         let (offset, limit) = try Self.paging(request, limit: 25, most: 500)
         let search = request.queryValue("q").flatMap { $0.isEmpty ? nil : $0 }
         let sort = request.queryValue("sort").flatMap { $0.isEmpty ? nil : $0 }
@@ -179,11 +189,12 @@ extension WebApp {
         selection.names = RecordSelection.Names(conditions: "Filter", sort: "Sort")
         if let sort { selection.sort = [try RecordSelection.SortKey(parsing: sort, option: "Sort")] }
         if let filter { selection.conditions = [try RecordCondition(parsing: filter)] }
-        let (form, records) = try locked { () throws -> (Form, [StoredRecord]) in
+        let (form, records, deleted) = try locked { () throws -> (Form, [StoredRecord], String?) in
             let form = try self.form(named: name)
             var records: [StoredRecord] = []
             try workspace.forEachRecord(of: form, selection: selection) { records.append($0) }
-            return (form, records)
+            let deleted = deletedKeys.removeValue(forKey: Self.deletedSlot(visit, form))
+            return (form, records, deleted)
         }
         let more = records.count > limit
         let base = "/forms/" + Self.pathSegment(form.name)
@@ -195,7 +206,7 @@ extension WebApp {
             return base + "?" + query.joined(separator: "&")
         }
         var body = ""
-        if let deleted = request.queryValue("deleted") {
+        if let deleted, request.queryValue("deleted") == deleted {
             body += "<div class=\"notice saved\" role=\"status\">Deleted \(HTML.escape(form.title)) \(HTML.escape(deleted)).</div>\n"
         }
         body += "<form class=\"filters\" method=\"get\" action=\"\(HTML.escape(base))\" role=\"search\">\n"

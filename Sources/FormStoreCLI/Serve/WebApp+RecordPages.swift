@@ -331,11 +331,15 @@ extension WebApp {
         return .html(200, html)
     }
 
+    /// Where `deletedKeys` keeps what a visitor deleted of a form.
+    static func deletedSlot(_ visit: Visit, _ form: Form) -> String { visit.id + "\u{0}" + form.name }
+
     /// `POST /forms/NAME/KEY/delete`.
-    func delete(_ name: String, key: String) throws -> HTTPResponse {
+    func delete(_ name: String, key: String, visit: Visit) throws -> HTTPResponse {
         try locked {
             let form = try self.form(named: name)
             try workspace.deleteRecord(of: form, key: try KeyArgument(parsing: key))
+            deletedKeys[Self.deletedSlot(visit, form)] = key
             // The list says what went: a delete is no silent landing on the first page.
             return .redirect("/forms/" + Self.pathSegment(form.name) + "?deleted=" + Self.queryValue(key))
         }

@@ -20,6 +20,9 @@ final class WebApp: @unchecked Sendable {
     let undoable = UndoableSaves()
     /// The records the API sent, by tag, for a `PATCH` naming the state it read (used behind `lock`).
     let served = ServedRecords()
+    /// The key each visitor last deleted, by visitor and form: the list it lands on says it
+    /// once. Said from `?deleted=` alone, any link could put a notice there (used behind `lock`).
+    var deletedKeys: [String: String] = [:]
     private let lock = Lock()
     private let stopLock = Lock()
     private var stopped = false

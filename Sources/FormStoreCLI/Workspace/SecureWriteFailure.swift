@@ -21,20 +21,23 @@ enum SecureWriteFailure {
     ///   data exception (class 22: a value its column's type refuses) quotes
     ///   the one value it refused as given, so one that quotes none of them
     ///   is shown as it is, and the field it names is not a password's.
-    static func guarding<T>(_ secureFields: [Field], secrets: [String] = [], _ body: () throws -> T) throws -> T {
+    /// - parameter written: those of `secureFields` the write changes; a refusal is said
+    ///   of them, or, when none is, of the row (a trigger refusing another field's value
+    ///   was said of the password, which nobody had touched).
+    static func guarding<T>(_ secureFields: [Field], written: [Field]? = nil, secrets: [String] = [],
+                            _ body: () throws -> T) throws -> T {
         guard !secureFields.isEmpty else { return try body() }
         do {
             return try body()
         } catch let error as PostgresError where !secrets.isEmpty && quotesNone(error, of: secrets) {
             throw error
         } catch let error as DatabaseError where mayQuoteValues(error) {
-            let message = message(for: error, secureFields: secureFields)
+            let message = message(for: error, secureFields: secureFields, written: written ?? secureFields)
             throw error.isConstraint ? CLIError.validation(message) : CLIError.failure(message)
         } catch let error as PostgresError where !error.isConstraint && !error.isConnectionLost && !error.isRetryable && !error.isLockTimeout {
             // A type error or a function's message may quote the value it refused.
-            let labels = secureFields.map(\.key).joined(separator: ", ")
-            throw CLIError.validation("\(labels): refused by the database (SQLSTATE \(error.sqlState)); "
-                                      + "PostgreSQL's message is not shown, as it could quote the secure value")
+            throw CLIError.validation(said(of: written ?? secureFields, held: secureFields,
+                                           "refused by the database (SQLSTATE \(error.sqlState)); PostgreSQL's message is not shown"))
         }
     }
 
@@ -55,11 +58,20 @@ enum SecureWriteFailure {
     }
 
 
-    /// `Password (password): refused by the database (a trigger); SQLite's message is not shown …`
-    static func message(for error: DatabaseError, secureFields: [Field]) -> String {
-        let labels = secureFields.map(FieldDisplay.named).joined(separator: ", ")
-        return "\(labels): refused by the database (\(refusal(error))); "
-            + "SQLite's message is not shown, as it could quote the secure value"
+    /// `Password (password): refused by the database (a trigger); SQLite's message is not shown …`,
+    /// or, when the write changes no secure field, `Refused by the database (a trigger); … as
+    /// it could quote a secure value the row holds (Password (password))`.
+    static func message(for error: DatabaseError, secureFields: [Field], written: [Field]? = nil) -> String {
+        said(of: written ?? secureFields, held: secureFields,
+             "refused by the database (\(refusal(error))); SQLite's message is not shown")
+    }
+
+    private static func said(of written: [Field], held: [Field], _ refusal: String) -> String {
+        guard written.isEmpty else {
+            return "\(written.map(FieldDisplay.named).joined(separator: ", ")): \(refusal), as it could quote the secure value"
+        }
+        return "R" + refusal.dropFirst() + ", as it could quote a secure value the row holds ("
+            + held.map(FieldDisplay.named).joined(separator: ", ") + ")"
     }
 
     /// What refused the row, from the extended code only.

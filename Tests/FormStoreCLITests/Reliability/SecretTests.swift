@@ -90,6 +90,26 @@ import Testing
     static let secret = "TOPSECRET-CH"
 
     /// Fixtures/bad/databases/secret-triggers.sql, and a spec making its `pin` a secure choice.
+    /// A trigger refusing a change of another field, on a row that holds a
+    /// password, hides its text (it could quote the stored password) but
+    /// says it of the row, not of the password nobody touched.
+    @Test func aRefusalOfAnotherFieldIsNotSaidOfThePassword() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT, password TEXT);
+            CREATE TRIGGER no_bad BEFORE UPDATE ON users WHEN NEW.name = 'bad'
+                BEGIN SELECT RAISE(ABORT, 'name may not be bad'); END;
+            INSERT INTO users VALUES (1, 'ann', 'stored-pw-3');
+            """)
+        let set = try db.run(["set", "users", "1", "name=bad"])
+        #expect(set.code == 65, "\(set)")
+        #expect(set.errors == "formstore: Refused by the database (a trigger); SQLite's message is not shown, "
+                + "as it could quote a secure value the row holds (password)\n", "\(set)")
+        Self.expectNoSecret(set, "stored-pw-3")
+        let typed = try db.run(["set", "users", "1", "name=bad", "password=new-pw-4"])
+        #expect(typed.errors.hasPrefix("formstore: password: refused by the database (a trigger)"), "\(typed)")
+        Self.expectNoSecret(typed, "new-pw-4")
+    }
+
     static func accounts() throws -> DemoDatabase {
         let db = try DemoDatabase(sql: String(contentsOfFile: packageRoot + "/Fixtures/bad/databases/secret-triggers.sql",
                                               encoding: .utf8))

@@ -295,6 +295,30 @@ import Testing
         #expect(deleted.status == 303 && deleted.headers["location"] == "/forms/people?deleted=3", "\(deleted)")
         #expect(try browser.get("/forms/people?deleted=3").text.contains("Deleted people 3."))
         #expect(try db.query("SELECT count(*) FROM people WHERE id = 3") == "0\n")
+        // Said once, to the visitor who deleted it: the address alone is anyone's to write.
+        #expect(!(try browser.get("/forms/people?deleted=3").text.contains("Deleted people")))
+        let spoof = "/forms/people?deleted=" + "Your account was compromised".replacingOccurrences(of: " ", with: "%20")
+        #expect(!(try browser.get(spoof).text.contains("Deleted people")))
+    }
+
+    /// A save while a lock keeps even the form from being read (an inferred
+    /// form reads the schema) draws no secret back: the page the post came
+    /// from names its secure fields (`_secure`). The form's list of them was
+    /// empty then, and the page showed the typed password.
+    @Test func aLockedDatabaseKeepsTypedSecretsOffThePage() throws {
+        let db = try DemoDatabase(sql: "CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT, password TEXT); "
+                                  + "INSERT INTO people VALUES (1, 'ann', 'old-pw');")
+        let server = try ServeRun(db, environment: ["FORMSTORE_BUSY_TIMEOUT_MS": "200"])
+        let browser = PageVisitor(port: server.port)
+        let page = try browser.get("/forms/people/1")
+        #expect(page.text.contains(#"<input type="hidden" name="_secure" value="[&quot;password&quot;]">"#), "\(page.text)")
+        let holder = try LockHolder(db.path)
+        let refused = try browser.submit(page, ["name": "bo", "password": "typed-secret-7"])
+        try holder.release()
+        #expect(refused.status == 503, "\(refused)")
+        #expect(!refused.text.contains("typed-secret-7"), "\(refused.text)")
+        #expect(refused.text.contains("<dd>bo</dd>") && refused.text.contains("A password is not kept here"), "\(refused.text)")
+        #expect(try db.query("SELECT name, password FROM people") == "ann|old-pw\n")
     }
 
     /// A new record's `saved=` names the fields it was given, not a
