@@ -34,6 +34,26 @@ import Testing
         return form
     }
 
+    /// Another process taking the database over (`formstore init`) while a
+    /// store has its sidecar open (a server): the store's next save is in the
+    /// database's history, where everyone reads it. It went on into the
+    /// emptied sidecar, which nobody read again.
+    @Test func aSaveAfterAnotherProcessInitializesIsInTheDatabasesHistory() throws {
+        let serving = try store()
+        try serving.prepareOwnTables()
+        let first = try FormSession.open(form, key: RecordKey("id", 1), backend: serving)
+        try first.set("plan", input: "team")
+        #expect(try first.save().isSuccess)
+        #expect(serving.sidecar != nil)
+        try store().initialize()
+        let second = try FormSession.open(form, key: RecordKey("id", 1), backend: serving)
+        try second.set("seats", input: "3")
+        #expect(try second.save().isSuccess)
+        #expect(serving.sidecar == nil)
+        let fields = try store().history(form, key: RecordKey("id", 1)).map { $0.fields.map(\.field) }
+        #expect(fields == [["plan"], ["seats"]], "\(fields)")
+    }
+
     @Test func aSaveRecordsEachChangedFieldWhoAndThroughWhat() throws {
         let store = try store()
         // The sidecar a first draft would create.

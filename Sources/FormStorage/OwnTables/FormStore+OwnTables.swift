@@ -1,3 +1,4 @@
+import FormBasics
 import FormCore
 import FoundationEssentials
 import Synchronization
@@ -42,9 +43,12 @@ extension FormStore {
                 }
                 for table in tables.reversed() { try conn.execute("DELETE FROM \(side).\(table)") }
                 try conn.execute("""
-                    INSERT OR IGNORE INTO main.formstore_settings SELECT * FROM \(side).formstore_settings WHERE key != ?
-                    """, [Sidecar.databaseKey])
+                    INSERT OR IGNORE INTO main.formstore_settings SELECT * FROM \(side).formstore_settings WHERE key NOT IN (?, ?)
+                    """, [Sidecar.databaseKey, Sidecar.movedKey])
                 try conn.execute("DELETE FROM \(side).formstore_settings WHERE key != ?", [Sidecar.databaseKey])
+                // Told to any process that has the sidecar open (a server): its next write goes to these tables.
+                try conn.execute("INSERT INTO \(side).formstore_settings (key, value, updated_at) VALUES (?, 'true', ?)",
+                                 [Sidecar.movedKey, ISO8601.dateTime(Date())])
             }
         }
         try database.writeWithoutTransaction { try $0.switchToWAL() }
@@ -66,7 +70,10 @@ extension FormStore {
     @discardableResult
     func attachSidecar(creating: Bool) throws -> Bool {
         guard let sidecar else { return true }
-        if database.isAttached(Sidecar.schemaName) { return true }
+        if database.isAttached(Sidecar.schemaName) {
+            if try movedIntoDatabase() { ownTables.withLock { $0 = .database } }
+            return true
+        }
         // One that could not be opened is as none to read (`sidecarProblem`); a write tries it again.
         if !creating, sidecarProblem != nil { return false }
         let writable = !database.configuration.readOnly
@@ -81,6 +88,22 @@ extension FormStore {
             throw SidecarError(path: sidecar.path, underlying: error)
         }
         return true
+    }
+
+    /// Whether another process took the database over (`formstore init`)
+    /// since this store attached its sidecar: the sidecar's rows were moved
+    /// into the database's own tables, which this store uses from now on.
+    /// It kept writing to the emptied sidecar, where a server's saves and
+    /// drafts went to no history or draft anyone read.
+    private func movedIntoDatabase() throws -> Bool {
+        let side = quoteIdentifier(Sidecar.schemaName)
+        return try database.read { conn in
+            guard try Self.ownTableExists("formstore_settings", schema: Sidecar.schemaName, conn),
+                  try conn.cachedStatement("SELECT 1 FROM \(side).formstore_settings WHERE key = ?").fetchOne([Sidecar.movedKey]) != nil
+            else { return false }
+            // A database put back at the path (a backup) may lack the tables: then the sidecar stays.
+            return try Self.ownTableExists(Migrator.formStore.table, schema: "main", conn)
+        }
     }
 
     /// Runs `body`, a write to FormStore's own tables alone (a draft, a kept

@@ -25,6 +25,10 @@ public struct Sidecar: Sendable, Hashable {
     public static let schemaName = "formstore_sidecar"
     /// The settings key recording which database the sidecar belongs to.
     static let databaseKey = "formstore.sidecar.database"
+    /// The settings key `FormStore.initialize()` leaves when it moves the
+    /// sidecar's rows into the database: a process that had the sidecar open
+    /// goes over to the database's tables (`FormStore.attachSidecar`).
+    static let movedKey = "formstore.sidecar.moved"
 
     /// The real path of the database it belongs to.
     public let databasePath: String
