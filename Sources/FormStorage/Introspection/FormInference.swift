@@ -43,6 +43,12 @@ public enum FormInference {
     static func field(for column: ColumnInfo, in table: TableInfo) -> Field {
         let type = column.declaredType.uppercased()
         var field = Field(key: column.name, label: column.name, kind: kind(for: column, type: type))
+        // Core Data keeps a date as REAL seconds since 2001-01-01, which read as a Unix epoch is
+        // 31 years early, and a date written back so, 31 years late to the app: the number, as it is.
+        if field.kind.isDateLike, column.affinity != .text, table.isCoreData {
+            field.kind = .decimal
+            field.hint = "Core Data date: seconds since 2001-01-01 00:00 UTC"
+        }
         if let allowed = column.allowedValues {
             let coding = StorageCoding.kindless
             field.choices = allowed.map { Choice(coding.decode($0)) }

@@ -277,4 +277,21 @@ import Testing
         #expect(rows.code == 0, "\(rows)")
         #expect(try emptyCopy.dump() == withRows.dump())
     }
+
+    /// A Core Data store's TIMESTAMP holds REAL seconds since 2001-01-01: it
+    /// is edited as the number it is. Read as a Unix epoch it was shown 31
+    /// years early, and a date typed was written 31 years late to the app.
+    @Test func aCoreDataTimestampIsTheNumberItHolds() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE ZNOTE (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZCREATIONDATE TIMESTAMP, ZTITLE VARCHAR);
+            INSERT INTO ZNOTE VALUES (2, 1, 1, 726000000.5, 'n2');
+            CREATE TABLE plain (id INTEGER PRIMARY KEY, created TIMESTAMP); INSERT INTO plain VALUES (1, 1704067200);
+            """)
+        let shown = try db.run(["show", "ZNOTE", "2", "--format", "json"])
+        #expect(shown.output.contains(#""ZCREATIONDATE": 726000000.5"#), "\(shown)")
+        #expect(try db.run(["set", "ZNOTE", "2", "ZCREATIONDATE=726086400.5"]).code == 0)
+        #expect(try db.query("SELECT quote(ZCREATIONDATE) FROM ZNOTE") == "726086400.5\n")
+        // Elsewhere an epoch is still a date.
+        #expect(try db.run(["show", "plain", "1", "--format", "json"]).output.contains(#""created": "2024-01-01"#))
+    }
 }
