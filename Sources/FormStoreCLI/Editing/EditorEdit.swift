@@ -182,6 +182,11 @@ final class EditorEdit {
             }
             // A field someone else changed too is shown with theirs before yours is saved over it.
             if !external.isEmpty {
+                // The stored values become the base, as after a save's conflict: the document shows
+                // theirs, so a save of it is over theirs. Kept on the old base, that save met the
+                // same conflict again and reopened the document the person had just settled.
+                try session.reload()
+                progress.update(from: session)
                 shown = render(conflicts: external)
                 reopened = .conflict(Set(external.map(\.field)))
                 continue

@@ -14,6 +14,7 @@ import Testing
         // First round: another writer saves both fields, the person changes the title.
         // Second round: a copy taken, and the CONFLICT lines deleted (yours stands).
         let editor = try demo.file("editor.sh", """
+            echo round >> '\(demo.scratch.path)/rounds.txt'
             if grep -q '^title: orig' "$1"; then
                 sqlite3 -cmd '.timeout 5000' '\(demo.path)' "UPDATE t SET title = 'theirs', note = 'm' WHERE id = 1"
                 sed -i 's/^title: .*/title: mine/' "$1"
@@ -29,6 +30,8 @@ import Testing
         #expect(second.contains("#   theirs: theirs\ntitle: mine\n"), "\(second)")
         #expect(second.contains("\nnote: m\n"), "\(second)")
         #expect(try demo.query("SELECT title, note FROM t") == "mine|m\n")
+        // Settled once: the conflict's document came back again, the same, and only a second settling saved.
+        #expect(try String(contentsOfFile: demo.scratch.path + "/rounds.txt", encoding: .utf8) == "round\nround\n")
     }
 
     /// A row's cell someone else saved while the document was open is listed
