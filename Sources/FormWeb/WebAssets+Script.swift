@@ -209,15 +209,33 @@ extension WebAssets {
     note.textContent = "Someone else saved this record. Saving will show any field you both changed.";
     form.parentNode.insertBefore(note, form);
   }
+  // A browser opens six connections to a server, and each stream holds one: a hidden
+  // page (a tab in the background) closes its stream, so that open records do not take
+  // them all, and opens it again when shown, naming the state it shows (`etag`), so a
+  // save made meanwhile is heard at once.
   if (events && window.EventSource) {
-    var source = new EventSource(events);
-    source.addEventListener("saved", function (event) {
+    var source = null;
+    var heard = function (event) {
       var tag = null;
       try { tag = JSON.parse(event.data).etag; } catch (e) { tag = null; }
       if (saving > 0) { heardTag = tag === null ? "" : tag; return; }
       if (tag !== null && tag === ownTag) { return; }
       savedElsewhere();
+    };
+    var listen = function () {
+      if (source || document.hidden) { return; }
+      source = new EventSource(ownTag ? events + "?etag=" + encodeURIComponent(ownTag) : events);
+      source.addEventListener("saved", heard);
+    };
+    var stop = function () {
+      if (source) { source.close(); source = null; }
+    };
+    document.addEventListener("visibilitychange", function () {
+      if (document.hidden) { stop(); } else { listen(); }
     });
+    window.addEventListener("pagehide", stop);
+    window.addEventListener("pageshow", listen);
+    listen();
   }
 })();
 """#

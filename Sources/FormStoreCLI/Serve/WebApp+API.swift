@@ -49,7 +49,7 @@ extension WebApp {
         case ("GET", 2): return try record(name, key: key)
         case ("PATCH", 2): return try patch(name, key: key, request: request, user: user)
         case ("DELETE", 2): return try deleteRecord(name, key: key, request: request)
-        case ("GET", 3): return try events(name, key: key)
+        case ("GET", 3): return try events(name, key: key, since: request.queryValue("etag"))
         default:
             // What this resource takes: a form, its records, one record, a record's events.
             let allowed = ["GET", "GET, POST", "GET, PATCH, DELETE", "GET"][rest.count]

@@ -25,7 +25,11 @@ extension WebApp {
 
     /// Each stream sleeps on `commits` on its own connection's thread and
     /// reads the record once per commit, never on a timer.
-    func events(_ name: String, key: String) throws -> HTTPResponse {
+    ///
+    /// - parameter since: the tag of the record as the page drew it (`?etag=`): a page
+    ///   that closed its stream while hidden (a browser takes six connections to a
+    ///   server, and each open record's stream held one) hears at once of a save made meanwhile.
+    func events(_ name: String, key: String, since: String? = nil) throws -> HTTPResponse {
         let first = try locked { () throws -> String in
             try commits.listen(to: workspace.store())
             let (_, found) = try load(name, key: key)
@@ -35,12 +39,17 @@ extension WebApp {
             return RecordETag.of(record)
         }
         let watch = RecordWatch(tag: first, seen: commits.current)
+        watch.missed = since.map { $0 != first.filter { $0 != "\"" } } ?? false
         var response = HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"),
                                                            ("X-Accel-Buffering", "no")])
         response.stream = { [self] in
             if !watch.started {
                 watch.started = true
                 return Data("retry: 1000\n\n".utf8)
+            }
+            if watch.missed {
+                watch.missed = false
+                return Data("event: saved\ndata: {\"etag\":\"\(watch.tag.filter { $0 != "\"" })\"}\n\n".utf8)
             }
             var busy = false
             while !isStopping {
@@ -83,6 +92,8 @@ private final class RecordWatch: @unchecked Sendable {
     var seen: Int
     var started = false
     var ended = false
+    /// The page was drawn from another state of the record than the stream began at.
+    var missed = false
     init(tag: String, seen: Int) {
         self.tag = tag
         self.seen = seen

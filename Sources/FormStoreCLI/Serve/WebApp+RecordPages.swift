@@ -52,8 +52,9 @@ extension WebApp {
                                        references: references.fields, rowReferences: references.cells, drawnFrom: drawnFrom)
         var drawn = options
         // The record as stored now, by which a free-mode page knows its own saves' events (it saves
-        // without leaving). Read only there: any other page is drawn again after its save.
-        if form.mode == .free, let stored = session.key, let record = try workspace.store().load(form, key: stored) {
+        // without leaving), and any page, its stream opened again after it was hidden, hears of a
+        // save made meanwhile (`events(_:key:since:)`).
+        if let stored = session.key, let record = try workspace.store().load(form, key: stored) {
             drawn.etag = RecordETag.of(record).filter { $0 != "\"" }
         }
         var body = notice + FormHTML(session, options: drawn).render()

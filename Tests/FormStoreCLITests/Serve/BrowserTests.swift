@@ -34,6 +34,35 @@ import Testing
         #expect(try db.query("SELECT phone FROM registers WHERE id = 1") == "5552223333\n")
     }
 
+    /// Records open in many tabs leave the browser its connections: a tab in
+    /// the background closes its record's event stream (a browser opens six
+    /// to a server, and each stream held one, so a seventh page never came),
+    /// and shown again it hears of a save made meanwhile. Headless Chromium
+    /// keeps every tab visible: a tab is put in the background as a browser
+    /// with windows does it, by its visibility and the event that says so.
+    @Test func manyOpenRecordsLeaveTheBrowserItsConnections() throws {
+        let db = try DemoDatabase()
+        let server = try ServeRun(db)
+        let browser = try WebDriver()
+        let base = "http://127.0.0.1:\(server.port)"
+        func setHidden(_ hidden: Bool) throws {
+            try browser.run("Object.defineProperty(document, 'hidden', {value: \(hidden), configurable: true});"
+                            + "document.dispatchEvent(new Event('visibilitychange'));")
+        }
+        try browser.open(base + "/forms/register/1")
+        let first = try #require(try browser.windows.first)
+        for _ in 0..<8 {
+            try setHidden(true)
+            try browser.newTab()
+            try browser.open(base + "/forms/register/2")
+            #expect(try browser.wait(10) { try browser.exists("form.record") }, "a page did not come")
+        }
+        _ = try sqlite3(db.path, input: "UPDATE registers SET phone = '5550001111' WHERE id = 1;")
+        try browser.command("POST", "/window", ["handle": first])
+        try setHidden(false)
+        #expect(try browser.wait { try browser.exists("#saved-elsewhere") }, "no notice of the save made while hidden")
+    }
+
     @Test func whatWasTypedBeforeTheTabClosedIsOfferedAndRestored() throws {
         let db = try DemoDatabase()
         let server = try ServeRun(db)

@@ -54,6 +54,29 @@ import Testing
         #expect(rows.allSatisfy { $0["actor"] as? String == "token" && $0["via"] as? String == "web" }, "\(rows)")
     }
 
+    /// A page that closed its stream while hidden opens it again naming the
+    /// state it drew (`?etag=`): a save made meanwhile is told at once, where
+    /// the stream began at the record as it found it and told nothing.
+    @Test func aStreamOpenedAgainTellsOfASaveMadeWhileItWasClosed() throws {
+        let db = try database()
+        let workspace = StorageWorkspace(globals: GlobalOptions(databasePath: db.path, formsDirectory: db.formsDirectory),
+                                         access: .writeWithDrafts)
+        let app = WebApp(workspace: workspace, visitors: WebVisitors(authentication: .none), readOnly: false)
+        defer { app.stop() }
+        let page = app.handle(HTTPRequest(method: "GET", path: "/forms/plans/1", query: [], headers: [:], body: Data()))
+        let html = String(decoding: page.body, as: UTF8.self)
+        let tag = try #require(html.firstRange(of: #/data-etag="([0-9a-f]+)"/#).map { String(html[$0].dropFirst(11).dropLast()) })
+        func firstEvent(since: String) throws -> String {
+            let response = app.handle(HTTPRequest(method: "GET", path: "/api/forms/plans/records/1/events",
+                                                  query: [("etag", since)], headers: [:], body: Data()))
+            let stream = try #require(response.stream)
+            _ = stream()  // retry:
+            return String(decoding: stream() ?? Data(), as: UTF8.self)
+        }
+        _ = try sqlite3(db.path, input: "UPDATE plans SET seats = 3 WHERE id = 1;")
+        #expect(try firstEvent(since: tag).hasPrefix("event: saved"))
+    }
+
     /// In-process, to count the statements the server runs: while nobody
     /// commits, an open stream reads no row; another process's save wakes it.
     @Test func anIdleStreamReadsNothingUntilAnotherProcessSaves() throws {
