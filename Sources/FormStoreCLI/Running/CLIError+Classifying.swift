@@ -69,6 +69,7 @@ extension CLIError {
             if let problem = storageProblem(error, database) { return problem }
             if let json = malformedJSON(error) { return json }
             if let view = unwritableView(error) { return view }
+            if let missing = missingFunction(error) { return missing }
             switch error.resultCode {
             case .SQLITE_CONSTRAINT:
                 // Said by the column, as a person left it: SQLite's words name only the constraint.
@@ -163,6 +164,20 @@ extension CLIError {
     private static func malformedJSON(_ error: DatabaseError) -> CLIError? {
         guard error.isMalformedJSON else { return nil }
         return .validation(DatabaseError.malformedJSONText + "; nothing was changed")
+    }
+
+    /// The database's schema (a trigger, a view, a CHECK) calls a function
+    /// the application that made it defines in its own process, which no
+    /// other program has: Firefox's `places.sqlite` hashes each URL with
+    /// `hash()` in a trigger. SQLite says `no such function: hash`; the
+    /// change is refused by the schema (65), and was said as an unknown
+    /// failure (exit 1).
+    private static func missingFunction(_ error: DatabaseError) -> CLIError? {
+        guard error.resultCode == .SQLITE_ERROR, let message = error.message,
+              let name = message.between("no such function: ", and: "") else { return nil }
+        let shown = String(name.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }.prefix(80))
+        return .validation("the database's schema (a trigger, view or CHECK) calls \(shown)(), a function the "
+                           + "application that made the database defines, which SQLite here does not have; nothing was changed")
     }
 
     /// A write SQLite refuses to a table or view it lets nothing write

@@ -58,6 +58,27 @@ import Testing
         #expect(try demo.dump() == before)
     }
 
+    /// A trigger calling a function only its application defines (Firefox's
+    /// `hash()` in places.sqlite) refuses the change as the schema's, 65, and
+    /// says so: it was exit 1, "SQLite error 1: no such function: hash".
+    @Test func aTriggerCallingAFunctionSQLiteLacksIsTheSchemas() throws {
+        let demo = try DemoDatabase(sql: """
+            CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT, url_hash INTEGER);
+            INSERT INTO moz_places VALUES (1, 'a', 0);
+            CREATE TRIGGER h AFTER UPDATE OF url ON moz_places BEGIN
+                UPDATE moz_places SET url_hash = hash(NEW.url) WHERE id = NEW.id; END;
+            """)
+        let before = try demo.dump()
+        for run in [try demo.run(["set", "moz_places", "1", "url=b"]),
+                    try demo.run(["import", "moz_places"], stdin: #"{"id": 1, "url": "z"}"# + "\n")] {
+            #expect(run.code == 65, "\(run)")
+            #expect(run.errors == "formstore: the database's schema (a trigger, view or CHECK) calls hash(), a function "
+                    + "the application that made the database defines, which SQLite here does not have; nothing was changed\n",
+                    "\(run)")
+        }
+        #expect(try demo.dump() == before)
+    }
+
     /// Two ways to edit at once is a usage error, not one of them chosen silently.
     @Test func editorAndPlainTogetherAreRefused() throws {
         let demo = try DemoDatabase()
