@@ -474,4 +474,26 @@ import Testing
         #expect(given.code == 0 && given.errors == "Created tickets 40.\n", "\(kind): \(given)")
         #expect(try backend.count("SELECT count(*) FROM tickets WHERE id IN (1, 40)") == 2)
     }
+
+    /// A child table named like a column of its parent (an artist's `album`
+    /// column and an `album` table) is a group under another key,
+    /// `album_rows`: it was left out of `--children` without a word.
+    @Test(arguments: BackendKind.allCases)
+    func aChildTableNamedLikeAParentColumnIsAGroupToo(_ kind: BackendKind) throws {
+        let backend = try TestBackend(kind, schema: Schema(
+            sqlite: """
+                CREATE TABLE artist (id INTEGER PRIMARY KEY, name TEXT, album TEXT);
+                CREATE TABLE album (id INTEGER PRIMARY KEY, title TEXT, artist_id INTEGER REFERENCES artist (id));
+                INSERT INTO artist VALUES (1, 'A', 'fav'); INSERT INTO album VALUES (10, 'T', 1);
+                """,
+            postgres: """
+                CREATE TABLE artist (id integer PRIMARY KEY, name text, album text);
+                CREATE TABLE album (id integer PRIMARY KEY, title text, artist_id integer REFERENCES artist (id));
+                INSERT INTO artist VALUES (1, 'A', 'fav'); INSERT INTO album VALUES (10, 'T', 1);
+                """))
+        let exported = try runBinary(["--db", backend.location, "export", "artist", "--children"])
+        #expect(exported.code == 0 && exported.errors.isEmpty, "\(kind): \(exported)")
+        #expect(exported.output == #"{"id": 1, "name": "A", "album": "fav", "album_rows": [{"id": 10, "title": "T"}]}"# + "\n",
+                "\(kind): \(exported)")
+    }
 }

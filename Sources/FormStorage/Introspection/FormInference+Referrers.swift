@@ -16,21 +16,36 @@ extension FormInference {
     public static func form(for table: TableInfo, including tables: [TableInfo]) -> Form {
         var form = form(for: table)
         let parentKey = form.primaryKey
-        let taken = Set(form.fields.map(\.key))
-        for other in tables where !other.isView && !taken.contains(other.name) {
+        var taken = Set(form.fields.map(\.key))
+        for other in tables where !other.isView {
             let referring = other.foreignKeys.filter { $0.destinationTable.equalsIgnoringCase(table.name) }
             guard referring.count == 1, let key = referring.first else { continue }
             let targets = key.destinationColumns.isEmpty ? parentKey : key.destinationColumns
             let foreignKey = parentKey.compactMap { column in targets.firstIndex(of: column).map { key.columns[$0] } }
             guard foreignKey.count == parentKey.count, !parentKey.isEmpty else { continue }
             let child = Self.form(for: other)
-            var group = RowGroup(key: other.name, fields: child.fields.filter { !foreignKey.contains($0.key) })
+            var group = RowGroup(key: groupKey(for: other.name, taken: &taken), fields: child.fields.filter { !foreignKey.contains($0.key) })
             group.table = other.name
             group.foreignKey = foreignKey
             group.keyFields = child.primaryKey
             form.sections.append(Section(other.name, group: group))
         }
         return form
+    }
+
+    /// The key of a child table's group: the table's name, or, where a field
+    /// of the parent has it (an `artist` with an `album` column and an
+    /// `album` table), `album_rows` (`album_rows2` …). Such a table was left
+    /// out of `--children` without a word.
+    public static func groupKey(for table: String, taken: inout Set<String>) -> String {
+        var key = table
+        var number = 1
+        while taken.contains(key) {
+            key = table + "_rows" + (number == 1 ? "" : String(number))
+            number += 1
+        }
+        taken.insert(key)
+        return key
     }
 
     /// `childTablesLeftOut(of:)`'s words for a table referring to the parent

@@ -1,4 +1,5 @@
 public import FormCore
+import FormStorage
 
 extension PostgresFormInference {
     /// The form of `table` with a repeating group for each table whose one
@@ -14,15 +15,16 @@ extension PostgresFormInference {
                             children: [(table: PostgresTable, constraints: PostgresConstraints)]) -> Form {
         var form = form(for: table, constraints: constraints)
         let parentKey = form.primaryKey
-        let taken = Set(form.fields.map(\.key))
-        for child in children where !taken.contains(child.table.name) {
+        var taken = Set(form.fields.map(\.key))
+        for child in children {
             let referring = child.constraints.foreignKeys.filter { $0.refers(to: table.name) }
             guard referring.count == 1, let key = referring.first, !parentKey.isEmpty else { continue }
             let targets = key.destinationColumns.isEmpty ? parentKey : key.destinationColumns
             let foreignKey = parentKey.compactMap { column in targets.firstIndex(of: column).map { key.columns[$0] } }
             guard foreignKey.count == parentKey.count else { continue }
             let inferred = Self.form(for: child.table, constraints: child.constraints)
-            var group = RowGroup(key: child.table.name, fields: inferred.fields.filter { !foreignKey.contains($0.key) })
+            var group = RowGroup(key: FormInference.groupKey(for: child.table.name, taken: &taken),
+                                 fields: inferred.fields.filter { !foreignKey.contains($0.key) })
             group.table = child.table.name
             group.foreignKey = foreignKey
             group.keyFields = inferred.primaryKey
