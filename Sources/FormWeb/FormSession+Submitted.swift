@@ -30,6 +30,11 @@ extension FormSession {
                       clearingCell: ((RowGroup, Field) -> FieldValue)? = nil) -> SubmissionResult {
         var result = SubmissionResult()
         let drawn = body.value("_base").flatMap(Self.decodeBase)
+        // Read as none, every value posted would count as changed, and no conflict would be seen.
+        if body.value("_base") != nil, drawn == nil {
+            result.refused.append(FieldRefusal(field: "_base", message: "_base is not the JSON object of values the page was drawn with"))
+            return result
+        }
         let base = drawn?.mapValues { $0 ?? "" }
         // The fields the page was drawn from holding NULL: an input draws NULL and empty text alike.
         let drawnNull = Set(drawn?.filter { $0.value == nil }.keys ?? [:].keys)
@@ -51,6 +56,11 @@ extension FormSession {
         for key in offered {
             guard let field = form.field(key), field.holdsValue else {
                 result.refused.append(FieldRefusal(field: key, message: "\(form.name) has no field \"\(key)\""))
+                continue
+            }
+            // One input, one value: a second (`val=a&val=b`, a hand-made post) is refused, not passed over.
+            if field.kind != .multichoice, body.values(PostedName.field(key)).count > 1 {
+                result.refused.append(FieldRefusal(field: key, message: "\(field.label) was posted more than once: give one value"))
                 continue
             }
             // Listed but not sent: not given (a client posting some fields). Only a box and a set of

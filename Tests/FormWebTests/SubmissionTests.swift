@@ -88,6 +88,23 @@ import Testing
         #expect(stored.values["password"] == "hunter22")  // an empty password means unchanged
     }
 
+    /// A field posted twice (`phone=a&phone=b`, a hand-made post) is refused:
+    /// the first value was taken and the second passed over without a word.
+    @Test func aFieldPostedTwiceIsRefused() throws {
+        let (session, _) = try FormHTMLTests.session()
+        let drawn = Self.post(from: session, ["phone": "555 987 6543"])
+        let body = SubmittedForm(members: drawn.members + [.init(name: "phone", value: "555 000 1111")])
+        let result = session.apply(submitted: body)
+        #expect(result.refused.map(\.field) == ["phone"], "\(result)")
+        #expect(result.refused.first?.message.hasSuffix("was posted more than once: give one value") == true, "\(result)")
+        #expect(session.dirtyFields.isEmpty)
+        // A `_base` that is no such JSON is refused: read as none, every field posted counted as changed.
+        let broken = SubmittedForm(members: drawn.members.map { $0.name == "_base" ? .init(name: "_base", value: "[[[[") : $0 })
+        let refused = session.apply(submitted: broken)
+        #expect(refused.refused.map(\.field) == ["_base"], "\(refused)")
+        #expect(session.dirtyFields.isEmpty)
+    }
+
     @Test func inputThatDoesNotParseIsKeptWithItsError() throws {
         let (session, _) = try FormHTMLTests.session()
         let result = session.apply(submitted: Self.post(from: session, ["phone": "555-12"]))

@@ -103,6 +103,10 @@ struct ServeCommand: ParsableCommand {
             throw CLIError.usage("--listen: expected HOST:PORT (an IPv4 address and a port), got '\(text)'")
         }
         let host = String(text[..<colon])
+        // Said as what it is: the server listens on IPv4 only (`[::1]` was "not a loopback address").
+        if host.hasPrefix("[") || host.contains(":") {
+            throw CLIError.usage("--listen: the server listens on IPv4 only; for the loopback, give 127.0.0.1:\(port), not '\(host)'")
+        }
         return (host == "localhost" ? "127.0.0.1" : host, port)
     }
 }

@@ -49,6 +49,10 @@ import Testing
         #expect(run.errors.contains("--token or --users"))
         let malformed = try db.run(["serve", "--listen", "here"])
         #expect(malformed.code == 64)
+        // IPv6's loopback is said as what it is: not a public address, but an address family not served.
+        let six = try db.run(["serve", "--listen", "[::1]:0"])
+        #expect(six.code == 64 && six.errors.hasPrefix("Error: --listen: the server listens on IPv4 only; "
+                                                       + "for the loopback, give 127.0.0.1:0, not '[::1]'"), "\(six)")
     }
 
     @Test func withATokenNothingIsServedToStrangers() throws {
