@@ -54,14 +54,19 @@ import Testing
         #expect(rows.allSatisfy { $0["actor"] as? String == "token" && $0["via"] as? String == "web" }, "\(rows)")
     }
 
+    /// The server's app in this process, over `db`, and its workspace.
+    static func app(_ db: DemoDatabase) -> (StorageWorkspace, WebApp) {
+        let workspace = StorageWorkspace(globals: GlobalOptions(databasePath: db.path, formsDirectory: db.formsDirectory),
+                                         access: .writeWithDrafts)
+        return (workspace, WebApp(workspace: workspace, visitors: WebVisitors(authentication: .none), readOnly: false))
+    }
+
     /// A page that closed its stream while hidden opens it again naming the
     /// state it drew (`?etag=`): a save made meanwhile is told at once, where
     /// the stream began at the record as it found it and told nothing.
     @Test func aStreamOpenedAgainTellsOfASaveMadeWhileItWasClosed() throws {
         let db = try database()
-        let workspace = StorageWorkspace(globals: GlobalOptions(databasePath: db.path, formsDirectory: db.formsDirectory),
-                                         access: .writeWithDrafts)
-        let app = WebApp(workspace: workspace, visitors: WebVisitors(authentication: .none), readOnly: false)
+        let (_, app) = Self.app(db)
         defer { app.stop() }
         let page = app.handle(HTTPRequest(method: "GET", path: "/forms/plans/1", query: [], headers: [:], body: Data()))
         let html = String(decoding: page.body, as: UTF8.self)
@@ -81,9 +86,7 @@ import Testing
     /// commits, an open stream reads no row; another process's save wakes it.
     @Test func anIdleStreamReadsNothingUntilAnotherProcessSaves() throws {
         let db = try database()
-        let workspace = StorageWorkspace(globals: GlobalOptions(databasePath: db.path, formsDirectory: db.formsDirectory),
-                                         access: .writeWithDrafts)
-        let app = WebApp(workspace: workspace, visitors: WebVisitors(authentication: .none), readOnly: false)
+        let (workspace, app) = Self.app(db)
         defer { app.stop() }
         let response = app.handle(HTTPRequest(method: "GET", path: "/api/forms/plans/records/1/events", query: [], headers: [:], body: Data()))
         #expect(response.status == 200)
