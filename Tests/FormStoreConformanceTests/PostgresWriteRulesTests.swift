@@ -185,6 +185,9 @@ import Testing
                 IF NEW.login = 'leak' THEN RAISE EXCEPTION 'login refused (password %)', NEW.password; END IF;
                 RETURN NEW; END $$;
             CREATE TRIGGER check_user BEFORE INSERT OR UPDATE ON users FOR EACH ROW EXECUTE FUNCTION check_user();
+            CREATE FUNCTION keep_user() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+                RAISE EXCEPTION 'cannot delete, password is %', OLD.password; END $$;
+            CREATE TRIGGER keep_user BEFORE DELETE ON users FOR EACH ROW EXECUTE FUNCTION keep_user();
             CREATE TABLE tags (id integer PRIMARY KEY, name text);
             INSERT INTO tags VALUES (1, 'a');
             CREATE FUNCTION check_tag() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
@@ -201,6 +204,10 @@ import Testing
                     try runBinary(db + ["import", "users"], stdin: #"{"id": 1, "login": "leak"}"# + "\n")] {
             #expect(run.code == 65 && !run.errors.contains("hunter2"), "\(run)")
         }
+        // A delete's refusal too, which printed it whole.
+        let deleted = try runBinary(db + ["delete", "users", "1", "--yes"])
+        #expect(deleted.code == 65 && !deleted.errors.contains("hunter2")
+                && deleted.errors.contains("as it could quote a secure value the row holds (password)"), "\(deleted)")
         let tag = try runBinary(db + ["import", "tags"], stdin: #"{"id": 2, "name": "zz"}"# + "\n")
         #expect(tag.code == 65 && tag.errors.contains("line 1: tag zz is taken"), "\(tag)")
         let set = try runBinary(db + ["set", "tags", "1", "name=zz"])

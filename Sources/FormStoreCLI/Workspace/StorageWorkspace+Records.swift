@@ -81,7 +81,7 @@ extension StorageWorkspace {
         let session = try FormSession.open(form, key: try recordKey(key, of: form), backend: try store(), drafts: nil)
         if form.mode == .edit { try session.beginEditing() }
         do {
-            try session.delete()
+            try session.deleteKeepingSecretsOut()
         } catch let error as DatabaseError where error.isForeignKeyViolation {
             throw try foreignKeyRefusal(error.message, form: form, key: key)
         } catch let error as PostgresError where error.isForeignKeyViolation {

@@ -110,6 +110,24 @@ import Testing
         Self.expectNoSecret(typed, "new-pw-4")
     }
 
+    /// A trigger refusing a delete reads the row's password through `OLD`:
+    /// its text is hidden as for a save, in `delete` and the API's DELETE.
+    @Test func aRefusedDeleteHidesTheTriggersText() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT, password TEXT);
+            CREATE TRIGGER keep BEFORE DELETE ON users BEGIN SELECT RAISE(ABORT, 'keep me'); END;
+            INSERT INTO users VALUES (1, 'ann', 'stored-pw-3');
+            """)
+        let run = try db.run(["delete", "users", "1", "--yes"])
+        #expect(run.code == 65, "\(run)")
+        #expect(run.errors == "formstore: Refused by the database (a trigger); SQLite's message is not shown, "
+                + "as it could quote a secure value the row holds (password)\n", "\(run)")
+        let server = try ServeRun(db)
+        let api = try HTTPClient.request("DELETE", port: server.port, "/api/forms/users/records/1")
+        #expect(api.status == 422 && !api.text.contains("keep me"), "\(api)")
+        #expect(try db.query("SELECT count(*) FROM users") == "1\n")
+    }
+
     static func accounts() throws -> DemoDatabase {
         let db = try DemoDatabase(sql: String(contentsOfFile: packageRoot + "/Fixtures/bad/databases/secret-triggers.sql",
                                               encoding: .utf8))
