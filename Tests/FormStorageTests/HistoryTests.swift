@@ -54,6 +54,18 @@ import Testing
         #expect(fields == [["plan"], ["seats"]], "\(fields)")
     }
 
+    /// The same with no sidecar made yet (no draft kept before the init):
+    /// the save is in the database's history, where it was in none.
+    @Test func aSaveAfterAnotherProcessInitializesBeforeAnySidecarIsInTheDatabasesHistory() throws {
+        let serving = try store()
+        try store().initialize()
+        let session = try FormSession.open(form, key: RecordKey("id", 1), backend: serving)
+        try session.set("seats", input: "3")
+        #expect(try session.save().isSuccess)
+        #expect(serving.sidecar == nil)
+        #expect(try store().history(form, key: RecordKey("id", 1)).map { $0.fields.map(\.field) } == [["seats"]])
+    }
+
     @Test func aSaveRecordsEachChangedFieldWhoAndThroughWhat() throws {
         let store = try store()
         // The sidecar a first draft would create.

@@ -74,6 +74,12 @@ extension FormStore {
             if try movedIntoDatabase() { ownTables.withLock { $0 = .database } }
             return true
         }
+        // Taken over (`formstore init`) by another process before this store made its sidecar:
+        // its tables are the database's now. (A read it cannot make now is as none: the sidecar.)
+        if (try? database.read({ try Self.ownTableExists(Migrator.formStore.table, schema: "main", $0) })) == true {
+            ownTables.withLock { $0 = .database }
+            return true
+        }
         // One that could not be opened is as none to read (`sidecarProblem`); a write tries it again.
         if !creating, sidecarProblem != nil { return false }
         let writable = !database.configuration.readOnly
