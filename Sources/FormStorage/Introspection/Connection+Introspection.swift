@@ -7,6 +7,14 @@ extension Connection {
     /// (`sqlite_*`) and FormStore's (`formstore_*`) are left out unless asked for.
     ///
     /// - throws: `DatabaseError`.
+    /// `tableNames()` without the views: what holds rows and foreign keys of its own. A
+    /// view is described by compiling its query, which fails where it calls a function
+    /// this SQLite lacks (`sha3()`): one such view broke `--children` and every delete.
+    public func baseTableNames() throws -> [String] {
+        let views = Set(try fetchAll("SELECT name FROM sqlite_schema WHERE type = 'view'").map { try $0.value(at: 0, as: String.self) })
+        return try tableNames().filter { !views.contains($0) }
+    }
+
     public func tableNames(includingInternal: Bool = false) throws -> [String] {
         // Whether each is a virtual table comes in the same statement: a second
         // one, prepared on every start, cost a cold `show` 1 % (issue 14).

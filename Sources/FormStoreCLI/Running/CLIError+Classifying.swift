@@ -173,11 +173,16 @@ extension CLIError {
     /// change is refused by the schema (65), and was said as an unknown
     /// failure (exit 1).
     private static func missingFunction(_ error: DatabaseError) -> CLIError? {
-        guard error.resultCode == .SQLITE_ERROR, let message = error.message,
-              let name = message.between("no such function: ", and: "") else { return nil }
-        let shown = String(name.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }.prefix(80))
+        guard let shown = missingFunctionName(error) else { return nil }
         return .validation("the database's schema (a trigger, view or CHECK) calls \(shown)(), a function the "
                            + "application that made the database defines, which SQLite here does not have; nothing was changed")
+    }
+
+    /// The function SQLite's `no such function: NAME` names, kept to printable characters.
+    static func missingFunctionName(_ error: any Error) -> String? {
+        guard let error = error as? DatabaseError, error.resultCode == .SQLITE_ERROR, let message = error.message,
+              let name = message.between("no such function: ", and: "") else { return nil }
+        return String(name.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }.prefix(80))
     }
 
     /// A write SQLite refuses to a table or view it lets nothing write

@@ -195,7 +195,19 @@ final class StorageWorkspace: Workspace {
         // A table whose name a spec takes is reached by that name only through the spec: said so.
         let specNames = Set(catalog.entries.map(\.form.name))
         let tables = try store.tableNames().compactMap { table -> FormSummary? in
-            guard let form = try store.inferredForm(table: table) else { return nil }
+            let inferred: Form?
+            do {
+                inferred = try store.inferredForm(table: table)
+            } catch where views.contains(table) {
+                // A view is described by compiling its query: one calling a function SQLite here lacks
+                // (`sha3()`) broke the whole list. Said, and the others listed.
+                let why = CLIError.missingFunctionName(error).map {
+                    "it calls \($0)(), a function the application that made the database defines, which SQLite here does not have"
+                } ?? CLIError.classifying(error).message
+                warnings?.write("formstore: warning: view \(table) is not listed: \(why)\n")
+                return nil
+            }
+            guard let form = inferred else { return nil }
             let origin = claimed[form.name].map { "\($0), broken: its commands fail" }
                 ?? (specNames.contains(form.name) ? "inferred, behind the spec of the same name" : "inferred")
             return FormSummary(name: form.name, title: form.title, source: views.contains(table) ? .view : .table,
