@@ -32,10 +32,11 @@ extension WebApp {
     }
 
     func recordPage(_ name: String, key: String, editing: Bool, saved: String?, undone: String? = nil, redone: String? = nil,
-                    visit: Visit) throws -> HTTPResponse {
+                    created: String? = nil, visit: Visit) throws -> HTTPResponse {
         let html = try locked { () throws -> String in
             let session = try openRecord(name, key: key, visit: visit, drafts: true, editing: editing)
-            let notice = stepNotice(session.form, key: key, saved: saved, undone: undone, redone: redone, visit: visit)
+            let notice = stepNotice(session.form, key: key, saved: saved, undone: undone, redone: redone, created: created,
+                                    visit: visit)
             return try recordHTML(session, key: key, visit: visit, notice: notice + draftOffer(session, key: key, visit: visit))
         }
         return .html(200, html)
@@ -293,7 +294,9 @@ extension WebApp {
             case .success(.saved(let changed, let key)):
                 // Saved, the visitor's unsaved new record of the form is no longer theirs to restore.
                 try discardNewDrafts(form, visit: visit)
-                return .redirect(recordPath(form, key.typedText) + "?saved=" + Self.queryValue(changed.joined(separator: ",")))
+                // Made with nothing typed, every field at its default: said as made, not "Nothing changed."
+                let step = changed.isEmpty ? "?created=" : "?saved=" + Self.queryValue(changed.joined(separator: ","))
+                return .redirect(recordPath(form, key.typedText) + step)
             default:
                 return .html(422, try newRecordHTML(session, visit: visit))
             }

@@ -17,7 +17,10 @@ extension WebApp {
 
     /// The notice after a save, an undo or a redo (`?saved=`, `?undone=`,
     /// `?redone=` with the fields), with the button for the next step.
-    func stepNotice(_ form: Form, key: String, saved: String?, undone: String?, redone: String?, visit: Visit) -> String {
+    /// `?created=`: a new record made with nothing typed.
+    func stepNotice(_ form: Form, key: String, saved: String?, undone: String?, redone: String?, created: String? = nil,
+                    visit: Visit) -> String {
+        if created != nil, saved == nil { return "<div class=\"notice saved\" role=\"status\">Created.</div>\n" }
         guard let (verb, list) = saved.map({ ("Saved", $0) }) ?? undone.map({ ("Undone", $0) }) ?? redone.map({ ("Redone", $0) })
         else { return "" }
         // The form's own fields and groups only: the address is anyone's to write, and any other

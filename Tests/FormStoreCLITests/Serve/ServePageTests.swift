@@ -331,6 +331,11 @@ import Testing
         let made = try browser.submit(try browser.get("/forms/t/new"), ["a": "1"])
         #expect(made.status == 303, "\(made)")
         #expect(made.headers["location"] == "/forms/t/1?saved=a")
+        // Made with nothing typed: said as made, where it read "Nothing changed."
+        let empty = try browser.submit(try browser.get("/forms/t/new"), [:])
+        #expect(empty.status == 303 && empty.headers["location"] == "/forms/t/2?created=", "\(empty)")
+        let page = try browser.get("/forms/t/2?created=")
+        #expect(page.text.contains("Created.") && !page.text.contains("Nothing changed."), "\(page.text)")
     }
 
     /// A save the schema refuses (a CHECK) draws the form again with what was typed.
