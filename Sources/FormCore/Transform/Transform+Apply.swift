@@ -52,6 +52,8 @@ extension Transform {
                 throw failure("number", field)
             }
             if number.rounded(.towardZero) != number { throw failure("number", field, variant: "number.whole") }
+            // Read from its digits, not the double: `9007199254740993.0` was stored as …992.
+            if let exact = DecimalDigits(text)?.wholeValue { return .int(exact) }
             guard abs(number) < 0x1p63, let value = FieldValue.double(number).intValue else {
                 throw failure("number", field, variant: "number.range")
             }

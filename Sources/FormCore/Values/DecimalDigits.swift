@@ -65,6 +65,14 @@ struct DecimalDigits: Equatable {
         if digits.isEmpty { (negative, exponent) = (false, 0) }
     }
 
+    /// The whole number the numeral writes (`9007199254740993.0`, `12e2`),
+    /// exactly, where it fits an Int64; nil for a fraction or one past it.
+    var wholeValue: Int64? {
+        guard exponent >= 0, digits.count + exponent <= 19 else { return nil }
+        let text = String(decoding: digits, as: UTF8.self) + String(repeating: "0", count: exponent)
+        return Int64((negative ? "-" : "") + (text.isEmpty ? "0" : text))
+    }
+
     /// Whether `value`, the double `Double(text)` read, is the number `text`
     /// writes. Any numeral of 15 significant digits or fewer is (a double
     /// holds 15 decimal digits, short of the subnormal range): only a longer

@@ -311,6 +311,15 @@ public struct TableMapping: Sendable, Hashable {
            Int64(exactly: Double(integer)) != integer {
             throw FormStoreError.inexactReal(integer, column: columns[position])
         }
+        // Text a NUMERIC column's affinity reads as a number is converted by SQLite through a double:
+        // `9007199254740993.0` in a `JSON` column was stored as the INTEGER …992.
+        if case .text(let text) = argument, columnAffinities[position] == .numeric,
+           text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let real = Double(text), real.isFinite,
+           FieldValue.decimal(exactly: text) == nil {
+            throw FormStoreError(reason: .inexactNumber, message: "\(columns[position]): \(text) has more digits than its "
+                                     + "column's numbers hold: SQLite would store \(Int64(exactly: real).map(String.init) ?? String(real))",
+                                 field: columns[position])
+        }
         return argument
     }
 

@@ -770,6 +770,21 @@ import Testing
         #expect(try db.query("SELECT quote(a), quote(b), quote(c) FROM u") == "2|'1'|1.5\n")
     }
 
+    /// A whole number written with a point (`9007199254740993.0`) is read
+    /// from its digits: an INTEGER column stored it through a double, as
+    /// …992. A `JSON` column (NUMERIC affinity), whose SQLite converts such
+    /// text through a double, refuses it, as a REAL column does.
+    @Test func aWholeNumberWithAPointKeepsEveryDigit() throws {
+        let db = try DemoDatabase(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, i INTEGER, j JSON); INSERT INTO t VALUES (1, 0, 7);")
+        #expect(try db.run(["set", "t", "1", "i=9007199254740993.0"]).code == 0)
+        #expect(try db.query("SELECT i FROM t") == "9007199254740993\n")
+        let before = try db.dump()
+        let refused = try db.run(["set", "t", "1", "j=9007199254740993.0"])
+        #expect(refused.code == 65 && refused.errors.contains("j: 9007199254740993.0 has more digits than its column's numbers hold: "
+                                                               + "SQLite would store 9007199254740992"), "\(refused)")
+        #expect(try db.dump() == before)
+    }
+
     /// A column of no type holding a BLOB whose bytes read as UTF-8 shows
     /// bytes, as a BLOB column does, and typed as shown it is no change.
     @Test func anUntypedColumnsBytesThatReadAsTextStayBytes() throws {
