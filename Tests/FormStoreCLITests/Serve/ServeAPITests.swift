@@ -74,6 +74,22 @@ import Testing
         #expect(try db.dump() == before)
     }
 
+    /// A column of no type's whole REAL, which JSON writes as `1` (`-0.0` as
+    /// `-0`), read and sent back is no change: set from it, a REAL 1.0 became
+    /// the INTEGER 1, and -0.0 the INTEGER 0.
+    @Test func anUntypedWholeRealSentBackIsUnchanged() throws {
+        let db = try DemoDatabase(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, a); INSERT INTO t VALUES (4, -0.0), (6, 1.0), (7, 2);")
+        let before = try db.dump()
+        let server = try ServeRun(db)
+        for key in [4, 6, 7] {
+            let read = try HTTPClient.request("GET", port: server.port, "/api/forms/t/records/\(key)")
+            let back = try HTTPClient.request("PATCH", port: server.port, "/api/forms/t/records/\(key)",
+                                              headers: Self.json, body: Data(read.text.utf8))
+            #expect(back.status == 200 && back.text == #"{"outcome":"unchanged"}"#, "\(key): \(read.text) \(back)")
+        }
+        #expect(try db.dump() == before)
+    }
+
     /// A refusal by the schema (a CHECK, a value referring to no row) is an
     /// outcome in the shape of the others, for PATCH and POST alike.
     @Test func theSchemasRefusalIsAnInvalidOutcome() throws {
