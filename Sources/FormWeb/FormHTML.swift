@@ -81,6 +81,7 @@ public struct FormHTML {
             out += "<button type=\"submit\" class=\"visually-hidden\" tabindex=\"-1\" aria-hidden=\"true\">\(HTML.escape(options.submitLabel))</button>\n"
         }
         out += errorSummary()
+        if let posted = options.drawnFrom { out += Self.secretsNotKept(posted, form: session.form) }
         if !options.readOnly {
             out += "<input type=\"hidden\" name=\"_base\" value=\"\(HTML.escape(options.drawnFrom?.value("_base") ?? baseJSON()))\">\n"
         }
@@ -139,6 +140,15 @@ public struct FormHTML {
 
     /// Field keys as a JSON array: a key may hold any character, and browsers
     /// drop line breaks from a hidden input's value.
+    /// A page drawn again from a post that was not saved (a refusal, a row added without
+    /// script) draws no secret typed there back: said, or the next save would leave the
+    /// password unchanged without a word. Empty when the post held none.
+    public static func secretsNotKept(_ posted: SubmittedForm, form: Form) -> String {
+        let secure = PostedName.secureKeys(of: form)
+        guard posted.members.contains(where: { !$0.value.isEmpty && PostedName.isSecure($0.name, among: secure) }) else { return "" }
+        return "<p class=\"notice conflict\" role=\"alert\">A password is not kept here: type it again before you save.</p>\n"
+    }
+
     static func keysJSON(_ keys: [String]) -> String {
         return WebJSON.encoded(keys, or: "[]")
     }

@@ -118,9 +118,10 @@ extension WebApp {
                 return try deletedMeanwhile(name, body: body, visit: visit)
             }
             let result = try apply(body, to: session)
+            let lost = FormHTML.secretsNotKept(body, form: session.form)
             if !result.refused.isEmpty {
                 let list = result.refused.map { "<li>\(HTML.escape($0.message))</li>" }.joined()
-                return .html(422, try recordHTML(session, key: key, visit: visit, notice: "<div class=\"notice conflict\" role=\"alert\"><p>Nothing was saved:</p><ul>\(list)</ul></div>\n"))
+                return .html(422, try recordHTML(session, key: key, visit: visit, notice: "<div class=\"notice conflict\" role=\"alert\"><p>Nothing was saved:</p><ul>\(list)</ul></div>\n" + lost))
             }
             if !result.conflicts.isEmpty { return conflictPage(session, key: key, conflicts: result.conflicts, visit: visit) }
             if let action = RowAction(body) {
@@ -131,7 +132,7 @@ extension WebApp {
             switch try savingReferences(session) {
             case .success(let saved): outcome = saved
             case .failure(let refused):
-                return .html(422, try recordHTML(session, key: key, visit: visit, notice: refused.notice, refused: refused.reference))
+                return .html(422, try recordHTML(session, key: key, visit: visit, notice: refused.notice + lost, refused: refused.reference))
             }
             switch outcome {
             case .saved(let changed, let newKey):
@@ -141,7 +142,7 @@ extension WebApp {
             case .unchanged:
                 return .redirect(recordPath(session.form, key) + "?saved=")
             case .invalid:
-                return .html(422, try recordHTML(session, key: key, visit: visit, notice: ""))
+                return .html(422, try recordHTML(session, key: key, visit: visit, notice: lost))
             case .conflict(let conflicts):
                 return conflictPage(session, key: key, conflicts: conflicts.map { WebConflict($0, in: session) }, visit: visit)
             case .notFound:
@@ -280,9 +281,10 @@ extension WebApp {
             let session = FormSession.new(form, backend: try workspace.store())
             session.attribution = attribution(visit.user)
             let result = try apply(body, to: session)
+            let lost = FormHTML.secretsNotKept(body, form: form)
             if !result.refused.isEmpty {
                 let list = result.refused.map { "<li>\(HTML.escape($0.message))</li>" }.joined()
-                return .html(422, try newRecordHTML(session, visit: visit, notice: "<div class=\"notice conflict\" role=\"alert\"><ul>\(list)</ul></div>\n"))
+                return .html(422, try newRecordHTML(session, visit: visit, notice: "<div class=\"notice conflict\" role=\"alert\"><ul>\(list)</ul></div>\n" + lost))
             }
             if let action = RowAction(body) {
                 let notice = try rowStep(action, session, result)
@@ -290,7 +292,7 @@ extension WebApp {
             }
             switch try savingReferences(session) {
             case .failure(let refused):
-                return .html(422, try newRecordHTML(session, visit: visit, notice: refused.notice, refused: refused.reference))
+                return .html(422, try newRecordHTML(session, visit: visit, notice: refused.notice + lost, refused: refused.reference))
             case .success(.saved(let changed, let key)):
                 // Saved, the visitor's unsaved new record of the form is no longer theirs to restore.
                 try discardNewDrafts(form, visit: visit)
@@ -298,7 +300,7 @@ extension WebApp {
                 let step = changed.isEmpty ? "?created=" : "?saved=" + Self.queryValue(changed.joined(separator: ","))
                 return .redirect(recordPath(form, key.typedText) + step)
             default:
-                return .html(422, try newRecordHTML(session, visit: visit))
+                return .html(422, try newRecordHTML(session, visit: visit, notice: lost))
             }
         }
     }

@@ -338,6 +338,26 @@ import Testing
         #expect(page.text.contains("Created.") && !page.text.contains("Nothing changed."), "\(page.text)")
     }
 
+    /// A refused save draws no typed password back, and says so: the next
+    /// save left the password unchanged without a word.
+    @Test func aRefusedSaveSaysATypedPasswordIsNotKept() throws {
+        let (db, server, browser) = try Self.served("""
+            CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT CHECK (length(name) < 5), password TEXT);
+            INSERT INTO people VALUES (1, 'ann', 'old');
+
+            """)
+        for path in ["/forms/people/1", "/forms/people/new"] {
+            let reply = try browser.submit(try browser.get(path), ["name": "much too long", "password": "new-secret-5"])
+            #expect(reply.status == 422, "\(path): \(reply)")
+            #expect(reply.text.contains("A password is not kept here: type it again before you save."), "\(path): \(reply.text)")
+            #expect(!reply.text.contains("new-secret-5"), "\(path)")
+        }
+        let plain = try browser.submit(try browser.get("/forms/people/1"), ["name": "much too long"])
+        #expect(plain.status == 422 && !plain.text.contains("A password is not kept here"), "\(plain.text)")
+        #expect(try db.query("SELECT name, password FROM people") == "ann|old\n")
+        withExtendedLifetime(server) {}
+    }
+
     /// A save the schema refuses (a CHECK) draws the form again with what was typed.
     @Test func aSaveTheSchemaRefusesKeepsWhatWasTyped() throws {
         let (db, server, browser) = try Self.served("""
