@@ -23,8 +23,16 @@ extension FormHTML {
                 } else {
                     out += hidden(PostedName.rowKey(group.key, place), row.key?.description ?? "")
                 }
-                for field in session.editableCells(group, stored: row.key != nil) where !field.isSecure {
+                for field in session.editableCells(group, stored: row.key != nil) {
                     let name = PostedName.cell(group.key, place, field.key)
+                    // A secure cell is asked for again, never drawn; untouched it rides along as empty (unchanged).
+                    if field.isSecure {
+                        if mine.contains(where: { $0.rowField == field.key }) {
+                            out += secureChoice(name: name, label: "\(title), row \(place): \(field.label)",
+                                                id: Self.cellID(group.key, place, field.key))
+                        }
+                        continue
+                    }
                     if let conflict = mine.first(where: { $0.rowField == field.key }) {
                         out += choice(conflict, name: name, label: "\(title), row \(place): \(field.label)",
                                       id: Self.cellID(group.key, place, field.key))

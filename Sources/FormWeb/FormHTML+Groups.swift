@@ -163,8 +163,10 @@ extension FormHTML {
             for row in session.loadedRows(group.key) {
                 guard let key = row.key else { continue }
                 var cells: [String: String] = [:]
-                for field in session.editableCells(group, stored: true) where !field.isSecure {
-                    cells[field.key] = WebText.of(row[field.key], in: field)
+                for field in session.editableCells(group, stored: true) {
+                    // A secure cell's value is never on the page: its keyed digest tells a post it changed.
+                    cells[field.key] = field.isSecure ? SecureFieldDigest.ofCell(group.key, key, field.key, row[field.key], in: session)
+                        : WebText.of(row[field.key], in: field)
                 }
                 rows[key.description] = cells
             }

@@ -59,7 +59,7 @@ extension FormHTML {
     /// (not the one replaced, not another writer's, not the person's own).
     /// Left empty it keeps theirs, as an empty password input always keeps
     /// what is stored; typed again, it replaces theirs.
-    private func secureChoice(name: String, label: String, id: String) -> String {
+    func secureChoice(name: String, label: String, id: String) -> String {
         var out = "<fieldset class=\"conflict\" id=\"\(id)\"><legend>\(HTML.escape(label))</legend>\n"
         out += "<p class=\"hint\">Someone else changed it too. Leave it empty to keep theirs, or type yours again to replace it.</p>\n"
         out += "<input type=\"password\" name=\"\(HTML.escape(name))\" id=\"\(id)-mine\" value=\"\" autocomplete=\"new-password\" aria-label=\"\(HTML.escape(label))\">\n"

@@ -74,8 +74,10 @@ extension FormSession {
                 return (field, submittedValue(body, field, name: cell))
             }
             guard let id = storedNow[key] else {
-                // Gone since the page was drawn: a conflict when the person changed it.
-                let changed = cells.filter { cell in was[cell.0.key].map { !$0.hasSameUTF8(as: cell.1.text) } ?? false }
+                // Gone since the page was drawn: a conflict when the person changed it (a secure cell: typed).
+                let changed = cells.filter { cell in
+                    cell.0.isSecure ? !cell.1.text.isEmpty : was[cell.0.key].map { !$0.hasSameUTF8(as: cell.1.text) } ?? false
+                }
                 guard !changed.isEmpty else { posted.append(nil); continue }
                 let again = try addRow(name)
                 for (field, mine) in cells { try setRow(group, again, field, mine, clearing: clearing) }
@@ -87,6 +89,18 @@ extension FormSession {
             }
             let stored = row(name, id)!
             for (field, posted) in cells {
+                // A secure cell: empty is unchanged; typed, a conflict when the page's digest is not
+                // of the value stored now (another writer's), which neither side's value is drawn in.
+                if field.isSecure {
+                    guard !posted.text.isEmpty else { continue }
+                    if let drawn = was[field.key], let rowKey = stored.key,
+                       drawn != SecureFieldDigest.ofCell(name, rowKey, field.key, stored[field.key], in: self) {
+                        result.conflicts.append(WebConflict(field: "\(name)[\(key)].\(field.key)", base: "", mine: "", theirs: "",
+                                                            group: name, row: id, rowField: field.key))
+                    }
+                    try setRow(group, id, field, posted, clearing: clearing)
+                    continue
+                }
                 let theirs = WebText.of(stored[field.key], in: field)
                 var mine = posted
                 if mine.value == nil { mine.text = WebText.asStored(mine.text, stored: was[field.key] ?? theirs) }
@@ -104,7 +118,9 @@ extension FormSession {
         for (key, was) in base.sorted(by: { $0.key < $1.key }) where !mentioned.contains(key) {
             guard let id = storedNow[key], let stored = row(name, id) else { continue }
             let changed = editableCells(group, stored: true).contains { field in
-                was[field.key].map { !$0.hasSameUTF8(as: WebText.of(stored[field.key], in: field)) } ?? false
+                let now = field.isSecure ? stored.key.map { SecureFieldDigest.ofCell(name, $0, field.key, stored[field.key], in: self) }
+                    : WebText.of(stored[field.key], in: field)
+                return was[field.key].map { !$0.hasSameUTF8(as: now ?? "") } ?? false
             }
             if changed {
                 result.conflicts.append(WebConflict(field: "\(name)[\(key)]", base: "stored", mine: "removed", theirs: "changed",

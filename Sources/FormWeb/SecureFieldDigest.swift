@@ -15,4 +15,9 @@ enum SecureFieldDigest {
     static func of(_ key: String, _ value: FieldValue, in session: FormSession) -> String {
         KeyedDigest.hex([session.form.name, session.key?.description ?? "", key, String(describing: value)], length: 32)
     }
+
+    /// The digest of a stored row's secure cell (`lines[11].pin`), by the row's key.
+    static func ofCell(_ group: String, _ row: RecordKey, _ field: String, _ value: FieldValue?, in session: FormSession) -> String {
+        of("\(group)[\(row.description)].\(field)", value ?? .null, in: session)
+    }
 }

@@ -25,6 +25,39 @@ import Testing
         #expect(!html.contains("value=\"up 1 lines\""))
     }
 
+    /// A secure cell another writer changed since the page was drawn is a
+    /// conflict when the person types one (the page's `_rows` holds its keyed
+    /// digest, never the value): it was written over theirs unasked. Left
+    /// empty, it is unchanged and no conflict; the conflict page asks for it
+    /// again, drawing neither side's value.
+    @Test func aSecureCellChangedMeanwhileIsAConflict() throws {
+        let db = try DemoDatabase(sql: """
+            CREATE TABLE acct (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE keyrow (id INTEGER PRIMARY KEY, acct_id INTEGER REFERENCES acct (id), label TEXT, secret TEXT);
+            INSERT INTO acct VALUES (1, 'ann'); INSERT INTO keyrow VALUES (10, 1, 'main', 'OLDSECRET');
+            """)
+        try db.useSpecs(["acct.json": """
+            {"formstore": 1, "name": "acct", "table": "acct", "sections": [
+              {"fields": [{"key": "name"}]},
+              {"fields": [{"key": "label"}, {"key": "secret", "secure": true}],
+               "group": {"key": "keys", "table": "keyrow", "foreignKey": ["acct_id"]}}]}
+            """])
+        let server = try ServeRun(db)
+        let browser = PageVisitor(port: server.port)
+        let page = try browser.get("/forms/acct/1")
+        #expect(!page.text.contains("OLDSECRET"))
+        try db.query("UPDATE keyrow SET secret = 'THEIRNEW' WHERE id = 10")
+        let untouched = try browser.submit(page, ["name": "bo"])
+        #expect(untouched.status == 303, "\(untouched)")
+        let drawn = try browser.get("/forms/acct/1")
+        try db.query("UPDATE keyrow SET secret = 'THEIRS2' WHERE id = 10")
+        let typed = try browser.submit(drawn, ["keys[1].secret": "MINE"])
+        #expect(typed.status == 409, "\(typed)")
+        #expect(!typed.text.contains("THEIRS2") && !typed.text.contains("MINE"), "\(typed.text)")
+        #expect(typed.text.contains(#"type="password" name="keys[1].secret""#), "\(typed.text)")
+        #expect(try db.query("SELECT name, secret FROM acct JOIN keyrow ON acct_id = acct.id") == "bo|THEIRS2\n")
+    }
+
     @Test func aRowIsAddedWithoutScriptFilledAndSavedWithTheParentInOrder() throws {
         let invoices = try InvoiceForms()
         let server = try ServeRun(invoices.db)
