@@ -136,11 +136,7 @@ extension FormSession {
         if case .text(let name) = given, case .double(let d) = now, ValueBytes.nonFiniteName(d) == name { return true }
         // A whole REAL JSON wrote as `1` (or `-0.0` as `-0`), or an INTEGER given as `1.0`: the same number,
         // sent back. (A column of no type holds either class; set from it, a REAL 1.0 became the INTEGER 1.)
-        switch (given, now) {
-        case (.int(let integer), .double(let real)), (.double(let real), .int(let integer)):
-            if Int64(exactly: real) == integer { return true }
-        default: break
-        }
+        if given.isSameWholeNumber(as: now) { return true }
         // A bool's stored `2` or `-1` given back (an export's) is the yes it reads as.
         if field.kind == .bool, case .int(let number) = given, case .bool(let yes) = now, (number != 0) == yes { return true }
         // Only a date may be the same value written another way: compared as read, whatever

@@ -17,6 +17,17 @@ extension FieldValue {
         whole.magnitude <= 1 << 53 ? .double(Double(whole)) : .int(whole)
     }
 
+    /// An INTEGER and a REAL that are the same whole number (`1` and `1.0`, `0` and `-0.0`):
+    /// JSON writes such a REAL as the integer, and either read back is the value held.
+    public func isSameWholeNumber(as other: FieldValue) -> Bool {
+        switch (self, other) {
+        case (.int(let integer), .double(let real)), (.double(let real), .int(let integer)):
+            return Int64(exactly: real) == integer
+        default:
+            return false
+        }
+    }
+
     /// Text that is a decimal numeral (`12345678901234567890.1234567891`), as a decimal kept so is.
     public var isDecimalNumeral: Bool {
         guard case .text(let text) = self, !text.isEmpty else { return false }

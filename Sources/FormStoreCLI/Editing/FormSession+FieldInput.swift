@@ -42,6 +42,8 @@ extension FormSession {
             let text = field.readsHexAsBytes ? FieldInput.json(given).text : input.text
             // `""` is empty text in any column, as `FIELD:=""` and import take it: not "nothing typed".
             if text.isEmpty { return try enter(key, .emptyText, policy: policy) }
+            // `:=1` over the REAL 1.0 a column of no type holds is the value held, as JSON writes it: no change.
+            if given.isSameWholeNumber(as: pristineValue(key)) { return try set(key, value: pristineValue(key)) }
             // JSON says its class: in a BLOB or untyped column `:=42` is the number and `:="CAFE"` text, not hex typed.
             guard field.readsHexAsBytes || field.parseInput(text, in: form) == .success(.text(text)) else {
                 return try enter(key, .typed(text), policy: policy)

@@ -765,6 +765,12 @@ import Testing
         let before = try db.dump()
         let same = try db.run(["set", "u", "1", "a=1", "c=1.5", "d:=7"])
         #expect(same.code == 0 && same.errors == "No changes.\n", "\(same)")
+        // A whole REAL given as JSON writes it (`:=2` over 2.0) is the value held, not the INTEGER 2.
+        try db.query("UPDATE u SET c = 2.0")
+        let whole = try db.run(["set", "u", "1", "c:=2"])
+        #expect(whole.code == 0 && whole.errors == "No changes.\n", "\(whole)")
+        try db.query("UPDATE u SET c = 1.5")
+        #expect(same.code == 0 && same.errors == "No changes.\n", "\(same)")
         #expect(try db.dump() == before)
         #expect(try db.run(["set", "u", "1", "a=2"]).code == 0)
         #expect(try db.query("SELECT quote(a), quote(b), quote(c) FROM u") == "2|'1'|1.5\n")
