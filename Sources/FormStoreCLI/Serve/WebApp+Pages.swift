@@ -71,7 +71,8 @@ extension WebApp {
         case 3 where parts[0] == "forms":
             return try recordPage(parts[1], key: parts[2], editing: request.queryValue("edit") != nil,
                                   saved: request.queryValue("saved"), undone: request.queryValue("undone"),
-                                  redone: request.queryValue("redone"), created: request.queryValue("created"), visit: visit)
+                                  redone: request.queryValue("redone"), created: request.queryValue("created"),
+                                  kept: request.queryValue("kept"), visit: visit)
         case 4 where parts[0] == "forms" && parts[3] == "delete": return try deletePage(parts[1], key: parts[2], visit: visit)
         case 4 where parts[0] == "forms" && parts[3] == "history": return try historyPage(parts[1], key: parts[2])
         case 4 where parts[0] == "forms" && Self.postOnlyActions.contains(parts[3]),

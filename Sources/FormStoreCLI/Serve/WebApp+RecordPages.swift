@@ -32,11 +32,11 @@ extension WebApp {
     }
 
     func recordPage(_ name: String, key: String, editing: Bool, saved: String?, undone: String? = nil, redone: String? = nil,
-                    created: String? = nil, visit: Visit) throws -> HTTPResponse {
+                    created: String? = nil, kept: String? = nil, visit: Visit) throws -> HTTPResponse {
         let html = try locked { () throws -> String in
             let session = try openRecord(name, key: key, visit: visit, drafts: true, editing: editing)
             let notice = stepNotice(session.form, key: key, saved: saved, undone: undone, redone: redone, created: created,
-                                    visit: visit)
+                                    visit: visit) + keptNotice(session.form, kept)
             return try recordHTML(session, key: key, visit: visit, notice: notice + draftOffer(session, key: key, visit: visit))
         }
         return .html(200, html)
@@ -128,6 +128,7 @@ extension WebApp {
                 let notice = try rowStep(action, session, result)
                 return .html(200, try recordHTML(session, key: key, visit: visit, notice: notice, drawnFrom: body))
             }
+            let asked = Dictionary(uniqueKeysWithValues: session.dirtyFields.map { ($0, session.value($0)) })
             let outcome: SaveOutcome
             switch try savingReferences(session) {
             case .success(let saved): outcome = saved
@@ -138,7 +139,11 @@ extension WebApp {
             case .saved(let changed, let newKey):
                 try discardOffered(session, visit: visit)
                 keepForUndo(session, visitor: visit.id)
-                return .redirect(recordPath(session.form, newKey.typedText) + "?saved=" + Self.queryValue(changed.joined(separator: ",")))
+                // A field the database kept as it was (a trigger set it back) is said so, not as saved.
+                let kept = changed.filter { key in asked[key].map { $0 != session.pristineValue(key) } ?? false }
+                var step = "?saved=" + Self.queryValue(changed.filter { !kept.contains($0) }.joined(separator: ","))
+                if !kept.isEmpty { step += "&kept=" + Self.queryValue(kept.joined(separator: ",")) }
+                return .redirect(recordPath(session.form, newKey.typedText) + step)
             case .unchanged:
                 return .redirect(recordPath(session.form, key) + "?saved=")
             case .invalid:

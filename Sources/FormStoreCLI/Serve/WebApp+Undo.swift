@@ -17,6 +17,15 @@ extension WebApp {
 
     /// The notice after a save, an undo or a redo (`?saved=`, `?undone=`,
     /// `?redone=` with the fields), with the button for the next step.
+    /// `?kept=`: fields a save wrote that the database kept as they were (a trigger set them
+    /// back), by the form's own labels only, as `?saved=` names them.
+    func keptNotice(_ form: Form, _ kept: String?) -> String {
+        let labels = (kept ?? "").split(separator: ",").compactMap { form.field(String($0))?.label }
+        guard !labels.isEmpty else { return "" }
+        return "<div class=\"notice conflict\" role=\"status\">The database kept \(HTML.escape(labels.joined(separator: ", "))) "
+            + "as it was (a trigger set it back).</div>\n"
+    }
+
     /// `?created=`: a new record made with nothing typed.
     func stepNotice(_ form: Form, key: String, saved: String?, undone: String?, redone: String?, created: String? = nil,
                     visit: Visit) -> String {

@@ -338,6 +338,23 @@ import Testing
         #expect(page.text.contains("Created.") && !page.text.contains("Nothing changed."), "\(page.text)")
     }
 
+    /// A field a trigger set back is said as kept, not saved: the page said
+    /// "Saved: b." over a row that still held the old value.
+    @Test func aFieldATriggerSetBackIsSaidAsKept() throws {
+        let (db, server, browser) = try Self.served("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT, b TEXT); INSERT INTO t VALUES (1, 'x', 'y');
+            CREATE TRIGGER keep_b AFTER UPDATE OF b ON t BEGIN UPDATE t SET b = OLD.b WHERE id = NEW.id; END;
+
+            """)
+        let saved = try browser.submit(try browser.get("/forms/t/1"), ["a": "x2", "b": "web"])
+        #expect(saved.status == 303 && saved.headers["location"] == "/forms/t/1?saved=a&kept=b", "\(saved)")
+        let page = try browser.get("/forms/t/1?saved=a&kept=b")
+        #expect(page.text.contains("Saved: a.") && page.text.contains("The database kept b as it was (a trigger set it back)."),
+                "\(page.text)")
+        #expect(try db.query("SELECT a, b FROM t") == "x2|y\n")
+        withExtendedLifetime(server) {}
+    }
+
     /// A refused save draws no typed password back, and says so: the next
     /// save left the password unchanged without a word.
     @Test func aRefusedSaveSaysATypedPasswordIsNotKept() throws {
