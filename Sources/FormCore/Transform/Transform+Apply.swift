@@ -51,9 +51,14 @@ extension Transform {
             guard text.allSatisfy({ "0123456789.+-eE".contains($0) }), let number = Double(text), number.isFinite else {
                 throw failure("number", field)
             }
+            // Judged by its digits, not the double: `9007199254740993.0` was stored as …992, and
+            // `1.9999999999999999999` (a double's 2.0) as 2.
+            if let digits = DecimalDigits(text) {
+                if digits.exponent < 0 { throw failure("number", field, variant: "number.whole") }
+                if let exact = digits.wholeValue { return .int(exact) }
+                throw failure("number", field, variant: "number.range")
+            }
             if number.rounded(.towardZero) != number { throw failure("number", field, variant: "number.whole") }
-            // Read from its digits, not the double: `9007199254740993.0` was stored as …992.
-            if let exact = DecimalDigits(text)?.wholeValue { return .int(exact) }
             guard abs(number) < 0x1p63, let value = FieldValue.double(number).intValue else {
                 throw failure("number", field, variant: "number.range")
             }

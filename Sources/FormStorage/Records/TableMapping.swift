@@ -311,10 +311,11 @@ public struct TableMapping: Sendable, Hashable {
            Int64(exactly: Double(integer)) != integer {
             throw FormStoreError.inexactReal(integer, column: columns[position])
         }
-        // Text a NUMERIC column's affinity reads as a number is converted by SQLite through a double:
-        // `9007199254740993.0` in a `JSON` column was stored as the INTEGER …992.
+        // Text a NUMERIC column's affinity reads as a number is converted by SQLite, past an INTEGER
+        // through a double: `9007199254740993.0` in a `JSON` column was stored as the INTEGER …992,
+        // `12345678901234567890` as the REAL 1.234567890123456e19.
         if case .text(let text) = argument, columnAffinities[position] == .numeric,
-           text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let real = Double(text), real.isFinite,
+           text.allSatisfy({ "0123456789+-.eE".contains($0) }), Int64(text) == nil, let real = Double(text), real.isFinite,
            FieldValue.decimal(exactly: text) == nil {
             throw FormStoreError(reason: .inexactNumber, message: "\(columns[position]): \(text) has more digits than its "
                                      + "column's numbers hold: SQLite would store \(Int64(exactly: real).map(String.init) ?? String(real))",

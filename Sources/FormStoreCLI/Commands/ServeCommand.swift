@@ -105,7 +105,8 @@ struct ServeCommand: ParsableCommand {
         let host = String(text[..<colon])
         // Said as what it is: the server listens on IPv4 only (`[::1]` was "not a loopback address").
         if host.hasPrefix("[") || host.contains(":") {
-            throw CLIError.usage("--listen: the server listens on IPv4 only; for the loopback, give 127.0.0.1:\(port), not '\(host)'")
+            throw CLIError.usage("--listen: the server listens on IPv4 only, not on '\(host)': give an IPv4 address "
+                                 + "(127.0.0.1:\(port) for the loopback)")
         }
         return (host == "localhost" ? "127.0.0.1" : host, port)
     }

@@ -16,19 +16,32 @@ extension FormSession {
 
     /// `delete()`, with the database's message replaced as for a save: a trigger refusing
     /// the delete reads the row's password through `OLD` as well (`cannot delete, password is …`).
-    func deleteKeepingSecretsOut() throws {
+    /// `cascading` are the secure columns of the rows the delete takes with it (`login.password`),
+    /// whose own triggers read them likewise.
+    func deleteKeepingSecretsOut(cascading: [Field] = []) throws {
         let (held, secrets) = heldSecrets
-        try SecureWriteFailure.guarding(held, written: [], secrets: secrets) {
+        try SecureWriteFailure.guarding(held + cascading, written: [], secrets: secrets) {
             try delete()
         }
     }
 
-    /// The secure fields the row holds a value for, given or stored, and those values as text.
+    /// The secure fields the row holds a value for, given or stored, its groups' rows' cells
+    /// too (a save with `--children` removes or changes them, and their triggers read them),
+    /// and those values as text.
     private var heldSecrets: (fields: [Field], texts: [String]) {
-        let held = form.fields.filter { $0.isSecure && (!value($0.key).isEmpty || !pristineValue($0.key).isEmpty) }
-        let secrets = held.flatMap { field in
-            [value(field.key), pristineValue(field.key)].filter { !$0.isEmpty }.map { ValueText.text($0, kind: nil, blobsBySize: false) }
+        var held = form.fields.filter { $0.isSecure && (!value($0.key).isEmpty || !pristineValue($0.key).isEmpty) }
+        var values = held.flatMap { [value($0.key), pristineValue($0.key)] }
+        for group in form.groups {
+            for field in group.fields where field.isSecure {
+                let cells = (rows(group.key) + loadedRows(group.key)).compactMap { $0.values[field.key] }.filter { !$0.isEmpty }
+                guard !cells.isEmpty else { continue }
+                var named = field
+                (named.key, named.label) = ("\(group.key).\(field.key)", "\(group.key).\(field.key)")
+                held.append(named)
+                values += cells
+            }
         }
+        let secrets = values.filter { !$0.isEmpty }.map { ValueText.text($0, kind: nil, blobsBySize: false) }
         return (held, secrets)
     }
 }

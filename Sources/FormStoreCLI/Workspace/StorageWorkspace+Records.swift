@@ -77,11 +77,24 @@ extension StorageWorkspace {
         }
     }
 
+    /// The secure columns of the tables a delete of the record reaches (`ON DELETE CASCADE`, `SET NULL`):
+    /// a trigger on such a row refusing the delete reads the row's password through `OLD`.
+    private func cascadingSecrets(of form: Form, key: KeyArgument) throws -> [Field] {
+        let tables = Set(try deleteEffects(of: form, key: key).map(\.table))
+        return try tables.sorted().flatMap { table -> [Field] in
+            (try store().inferredForm(table: table)?.fields ?? []).filter(\.isSecure).map { field in
+                var named = field
+                (named.key, named.label) = ("\(table).\(field.key)", "\(table).\(field.key)")
+                return named
+            }
+        }
+    }
+
     func deleteRecord(of form: Form, key: KeyArgument) throws {
         let session = try FormSession.open(form, key: try recordKey(key, of: form), backend: try store(), drafts: nil)
         if form.mode == .edit { try session.beginEditing() }
         do {
-            try session.deleteKeepingSecretsOut()
+            try session.deleteKeepingSecretsOut(cascading: try cascadingSecrets(of: form, key: key))
         } catch let error as DatabaseError where error.isForeignKeyViolation {
             throw try foreignKeyRefusal(error.message, form: form, key: key)
         } catch let error as PostgresError where error.isForeignKeyViolation {

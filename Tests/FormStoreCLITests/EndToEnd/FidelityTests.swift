@@ -789,6 +789,13 @@ import Testing
         #expect(refused.code == 65 && refused.errors.contains("j: 9007199254740993.0 has more digits than its column's numbers hold: "
                                                                + "SQLite would store 9007199254740992"), "\(refused)")
         #expect(try db.dump() == before)
+        // A fraction is refused by its digits, where the double (2.0) took it as whole; a JSON column's
+        // integer past an INTEGER, which SQLite would store as a REAL, is refused too.
+        let fraction = try db.run(["set", "t", "1", "i=1.9999999999999999999"])
+        #expect(fraction.code == 65 && fraction.errors.contains("i must be a whole number"), "\(fraction)")
+        let big = try db.run(["set", "t", "1", "j=12345678901234567890"])
+        #expect(big.code == 65 && big.errors.contains("j: 12345678901234567890 has more digits"), "\(big)")
+        #expect(try db.dump() == before)
     }
 
     /// A column of no type holding a BLOB whose bytes read as UTF-8 shows

@@ -128,6 +128,29 @@ import Testing
         #expect(try db.query("SELECT count(*) FROM users") == "1\n")
     }
 
+    /// A delete that takes child rows holding a password with it, or a save
+    /// with `--children` that removes or changes them, hides a refusing
+    /// trigger's text: the child row's trigger reads its password through `OLD`.
+    @Test func aChildRowsTriggerNeverQuotesItsPassword() throws {
+        let db = try DemoDatabase(sql: """
+            PRAGMA foreign_keys = ON;
+            CREATE TABLE owner (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE login (id INTEGER PRIMARY KEY, owner_id INTEGER REFERENCES owner (id) ON DELETE CASCADE, password TEXT);
+            INSERT INTO owner VALUES (1, 'o'); INSERT INTO login VALUES (1, 1, 'child-pw-8');
+            CREATE TRIGGER keep BEFORE DELETE ON login BEGIN SELECT RAISE(ABORT, 'login child-pw-8 kept'); END;
+            CREATE TRIGGER fix BEFORE UPDATE ON login BEGIN SELECT RAISE(ABORT, 'login child-pw-8 fixed'); END;
+            """)
+        let before = try db.dump()
+        for run in [try db.run(["delete", "owner", "1", "--yes"]),
+                    try db.run(["set", "owner", "1", "--children", "--json"], stdin: #"{"login": []}"#),
+                    try db.run(["set", "owner", "1", "--children", "--json"], stdin: #"{"login": [{"id": 1, "password": "zz"}]}"#)] {
+            #expect(run.code == 65 && run.errors.hasSuffix("as it could quote a secure value the row holds (login.password)\n"),
+                    "\(run)")
+            Self.expectNoSecret(run, "child-pw-8")
+        }
+        #expect(try db.dump() == before)
+    }
+
     static func accounts() throws -> DemoDatabase {
         let db = try DemoDatabase(sql: String(contentsOfFile: packageRoot + "/Fixtures/bad/databases/secret-triggers.sql",
                                               encoding: .utf8))
