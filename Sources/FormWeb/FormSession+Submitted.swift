@@ -29,6 +29,16 @@ extension FormSession {
     public func apply(submitted body: SubmittedForm, clearing: ((Field) -> FieldValue)? = nil,
                       clearingCell: ((RowGroup, Field) -> FieldValue)? = nil) -> SubmissionResult {
         var result = SubmissionResult()
+        // One input, one value: a member posted twice (a hand-made post: `val=a&val=b`, two `_base`s,
+        // a row's cell) is refused, not read as its first. Only a set of boxes sends a name again.
+        let repeated = Self.repeatedNames(body, form: form)
+        if !repeated.isEmpty {
+            for name in repeated {
+                let label = PostedName.key(of: name).flatMap { form.field($0)?.label } ?? name
+                result.refused.append(FieldRefusal(field: PostedName.key(of: name) ?? name, message: "\(label) was posted more than once: give one value"))
+            }
+            return result
+        }
         let drawn = body.value("_base").flatMap(Self.decodeBase)
         // Read as none, every value posted would count as changed, and no conflict would be seen.
         if body.value("_base") != nil, drawn == nil {
@@ -56,11 +66,6 @@ extension FormSession {
         for key in offered {
             guard let field = form.field(key), field.holdsValue else {
                 result.refused.append(FieldRefusal(field: key, message: "\(form.name) has no field \"\(key)\""))
-                continue
-            }
-            // One input, one value: a second (`val=a&val=b`, a hand-made post) is refused, not passed over.
-            if field.kind != .multichoice, body.values(PostedName.field(key)).count > 1 {
-                result.refused.append(FieldRefusal(field: key, message: "\(field.label) was posted more than once: give one value"))
                 continue
             }
             // Listed but not sent: not given (a client posting some fields). Only a box and a set of
@@ -127,6 +132,19 @@ extension FormSession {
     }
 
     /// The value posted for `field` under `name` (a row's cell is `lines[2].amount`).
+    /// The names posted more than once but a multichoice field's or cell's (a set of boxes).
+    static func repeatedNames(_ body: SubmittedForm, form: Form) -> [String] {
+        var seen = Set<String>(), repeated: [String] = []
+        let sets = Set((form.fields + form.groups.flatMap(\.fields)).filter { $0.kind == .multichoice }.map { PostedName.field($0.key) })
+        for member in body.members where !seen.insert(member.name).inserted && !repeated.contains(member.name) {
+            // A row's cell (`tags[2].colors`) by its field's posted name.
+            var field = Substring(member.name)
+            if let close = field.firstIndex(of: "]"), field[close...].hasPrefix("].") { field = field[field.index(close, offsetBy: 2)...] }
+            if !sets.contains(String(field)) { repeated.append(member.name) }
+        }
+        return repeated
+    }
+
     func submittedValue(_ body: SubmittedForm, _ field: Field, name: String? = nil) -> Posted {
         let name = name ?? PostedName.field(field.key)
         switch field.kind {

@@ -64,6 +64,16 @@ import Testing
         #expect(PostedName.isSecure("__pin", among: ["_pin"]))
     }
 
+    /// A row's cell posted twice is refused, as a field is: the first was taken.
+    @Test func aCellPostedTwiceIsRefused() throws {
+        let session = try Self.session(try Self.form())
+        let body = SubmittedForm(members: [.init(name: "_groups", value: #"["lines"]"#), .init(name: "lines[1]._key", value: "10"),
+                                           .init(name: "lines[1].item", value: "x1"), .init(name: "lines[1].item", value: "x2")])
+        let result = session.apply(submitted: body)
+        #expect(result.refused.map(\.field) == ["lines[1].item"], "\(result)")
+        #expect(!session.isGroupDirty("lines"))
+    }
+
     @Test func rowsAreReadOnlyWithoutButtonsWhereTheyMayNotChange() throws {
         for (session, readOnly) in [(try Self.session(try Self.form()), true), (try Self.session(try Self.form(mode: "edit")), false)] {
             let html = Self.html(session, readOnly: readOnly)

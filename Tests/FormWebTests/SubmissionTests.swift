@@ -98,6 +98,11 @@ import Testing
         #expect(result.refused.map(\.field) == ["phone"], "\(result)")
         #expect(result.refused.first?.message.hasSuffix("was posted more than once: give one value") == true, "\(result)")
         #expect(session.dirtyFields.isEmpty)
+        // Any member posted twice, the page's own too (two `_base`s, the first `{}`, took the first).
+        let twice = SubmittedForm(members: [.init(name: "_base", value: "{}")] + drawn.members)
+        let refusedTwice = session.apply(submitted: twice)
+        #expect(refusedTwice.refused.map(\.field) == ["_base"], "\(refusedTwice)")
+        #expect(session.dirtyFields.isEmpty)
         // A `_base` that is no such JSON is refused: read as none, every field posted counted as changed.
         let broken = SubmittedForm(members: drawn.members.map { $0.name == "_base" ? .init(name: "_base", value: "[[[[") : $0 })
         let refused = session.apply(submitted: broken)

@@ -302,7 +302,9 @@ extension WebApp {
                 // Saved, the visitor's unsaved new record of the form is no longer theirs to restore.
                 try discardNewDrafts(form, visit: visit)
                 // Made with nothing typed, every field at its default: said as made, not "Nothing changed."
-                let step = changed.isEmpty ? "?created=" : "?saved=" + Self.queryValue(changed.joined(separator: ","))
+                // (nor "Saved: name, n." for the defaults it was given).
+                let typed = changed.filter { key in form.field(key).map { session.value(key) != ($0.defaultValue ?? .null) } ?? true }
+                let step = typed.isEmpty ? "?created=" : "?saved=" + Self.queryValue(changed.joined(separator: ","))
                 return .redirect(recordPath(form, key.typedText) + step)
             default:
                 return .html(422, try newRecordHTML(session, visit: visit, notice: lost))

@@ -336,6 +336,10 @@ import Testing
         #expect(empty.status == 303 && empty.headers["location"] == "/forms/t/2?created=", "\(empty)")
         let page = try browser.get("/forms/t/2?created=")
         #expect(page.text.contains("Created.") && !page.text.contains("Nothing changed."), "\(page.text)")
+        // So is one whose fields took their defaults: it said "Saved: name, n.".
+        try db.query("CREATE TABLE d (id INTEGER PRIMARY KEY, name TEXT DEFAULT 'x', n INTEGER DEFAULT 3)")
+        let defaults = try browser.submit(try browser.get("/forms/d/new"), [:])
+        #expect(defaults.status == 303 && defaults.headers["location"] == "/forms/d/1?created=", "\(defaults)")
     }
 
     /// A field a trigger set back is said as kept, not saved: the page said
