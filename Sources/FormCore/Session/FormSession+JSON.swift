@@ -65,6 +65,9 @@ extension FormSession {
         var taken: [(field: Field, value: FieldValue, given: FieldValue?)] = []
         for member in members {
             guard let field = field(member.key) else {
+                // A record read names its own key, which a spec may give no field (`id`): sent back, no change.
+                if let stored = key?[member.key], let given = member.value,
+                   given == stored || given.isSameWholeNumber(as: stored) { continue }
                 errors.append(FieldError(field: member.key, code: "unknownField",
                                          message: "\(form.name) has no field \(member.key.quoted)"))
                 continue

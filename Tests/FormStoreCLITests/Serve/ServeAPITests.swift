@@ -90,6 +90,25 @@ import Testing
         #expect(try db.dump() == before)
     }
 
+    /// A spec giving the key no field: the record read names its key, and
+    /// sent back that is no change (it was "simple has no field id"); another
+    /// key is still refused.
+    @Test func aRecordOfASpecWithoutItsKeyFieldSentBackIsUnchanged() throws {
+        let db = try DemoDatabase(sql: "CREATE TABLE acct (id INTEGER PRIMARY KEY, name TEXT, age INTEGER); INSERT INTO acct VALUES (1, 'ann', 30);")
+        try db.useSpecs(["simple.json": """
+            {"formstore": 1, "name": "simple", "table": "acct", "editsOtherTable": true,
+             "sections": [{"fields": [{"key": "name"}, {"key": "age", "kind": "integer"}]}]}
+            """])
+        let server = try ServeRun(db)
+        let read = try HTTPClient.request("GET", port: server.port, "/api/forms/simple/records/1")
+        #expect(read.text == #"{"age":30,"id":1,"name":"ann"}"#, "\(read)")
+        let back = try HTTPClient.request("PATCH", port: server.port, "/api/forms/simple/records/1", headers: Self.json, body: Data(read.text.utf8))
+        #expect(back.status == 200 && back.text == #"{"outcome":"unchanged"}"#, "\(back)")
+        let other = try HTTPClient.request("PATCH", port: server.port, "/api/forms/simple/records/1", headers: Self.json,
+                                           body: Data(#"{"id": 2}"#.utf8))
+        #expect(other.status == 422 && other.text.contains("unknownField"), "\(other)")
+    }
+
     /// A refusal by the schema (a CHECK, a value referring to no row) is an
     /// outcome in the shape of the others, for PATCH and POST alike.
     @Test func theSchemasRefusalIsAnInvalidOutcome() throws {
