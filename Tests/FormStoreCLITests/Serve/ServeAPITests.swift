@@ -74,6 +74,12 @@ import Testing
         #expect(try db.dump() == before)
     }
 
+    /// The record at `path` read (GET) and sent back as it came (PATCH): both answers.
+    static func sentBack(_ server: ServeRun, _ path: String) throws -> (read: HTTPReply, back: HTTPReply) {
+        let read = try HTTPClient.request("GET", port: server.port, path)
+        return (read, try HTTPClient.request("PATCH", port: server.port, path, headers: json, body: Data(read.text.utf8)))
+    }
+
     /// A column of no type's whole REAL, which JSON writes as `1` (`-0.0` as
     /// `-0`), read and sent back is no change: set from it, a REAL 1.0 became
     /// the INTEGER 1, and -0.0 the INTEGER 0.
@@ -82,9 +88,7 @@ import Testing
         let before = try db.dump()
         let server = try ServeRun(db)
         for key in [4, 6, 7] {
-            let read = try HTTPClient.request("GET", port: server.port, "/api/forms/t/records/\(key)")
-            let back = try HTTPClient.request("PATCH", port: server.port, "/api/forms/t/records/\(key)",
-                                              headers: Self.json, body: Data(read.text.utf8))
+            let (read, back) = try Self.sentBack(server, "/api/forms/t/records/\(key)")
             #expect(back.status == 200 && back.text == #"{"outcome":"unchanged"}"#, "\(key): \(read.text) \(back)")
         }
         #expect(try db.dump() == before)
@@ -100,9 +104,8 @@ import Testing
              "sections": [{"fields": [{"key": "name"}, {"key": "age", "kind": "integer"}]}]}
             """])
         let server = try ServeRun(db)
-        let read = try HTTPClient.request("GET", port: server.port, "/api/forms/simple/records/1")
+        let (read, back) = try Self.sentBack(server, "/api/forms/simple/records/1")
         #expect(read.text == #"{"age":30,"id":1,"name":"ann"}"#, "\(read)")
-        let back = try HTTPClient.request("PATCH", port: server.port, "/api/forms/simple/records/1", headers: Self.json, body: Data(read.text.utf8))
         #expect(back.status == 200 && back.text == #"{"outcome":"unchanged"}"#, "\(back)")
         let other = try HTTPClient.request("PATCH", port: server.port, "/api/forms/simple/records/1", headers: Self.json,
                                            body: Data(#"{"id": 2}"#.utf8))
