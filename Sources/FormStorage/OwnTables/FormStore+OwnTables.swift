@@ -67,8 +67,9 @@ extension FormStore {
 
     /// Attaches the sidecar when there is one (creating it first when
     /// `creating`); returns whether FormStore's tables can be reached.
+    /// `lookingForTakeOver`: false as the store opens, which has just seen the database has no tables of FormStore's.
     @discardableResult
-    func attachSidecar(creating: Bool) throws -> Bool {
+    func attachSidecar(creating: Bool, lookingForTakeOver: Bool = true) throws -> Bool {
         guard let sidecar else { return true }
         if database.isAttached(Sidecar.schemaName) {
             if try movedIntoDatabase() { ownTables.withLock { $0 = .database } }
@@ -76,7 +77,8 @@ extension FormStore {
         }
         // Taken over (`formstore init`) by another process before this store made its sidecar:
         // its tables are the database's now. (A read it cannot make now is as none: the sidecar.)
-        if (try? database.read({ try Self.ownTableExists(Migrator.formStore.table, schema: "main", $0) })) == true {
+        if lookingForTakeOver, lookAgainForTakeOver(),
+           (try? database.read({ try Self.ownTableExists(Migrator.formStore.table, schema: "main", $0) })) == true {
             ownTables.withLock { $0 = .database }
             return true
         }
@@ -94,6 +96,16 @@ extension FormStore {
             throw SidecarError(path: sidecar.path, underlying: error)
         }
         return true
+    }
+
+    /// Whether a second has passed since the last look for a take-over (or none was made).
+    private func lookAgainForTakeOver() -> Bool {
+        let now = ContinuousClock.now
+        return takeOverLooked.withLock { last in
+            if let last, now - last < .seconds(1) { return false }
+            last = now
+            return true
+        }
     }
 
     /// Whether another process took the database over (`formstore init`)

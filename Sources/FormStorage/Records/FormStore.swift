@@ -18,6 +18,9 @@ public final class FormStore: FormBackend, DraftStore {
     private let mappings = FormCache<CachedMapping>()
     /// Where FormStore's own tables are: see `OwnTables`.
     let ownTables: Mutex<OwnTables>
+    /// When this store last looked whether another process took the database over
+    /// (`attachSidecar`): at most once a second, so a save without a sidecar reads nothing more.
+    let takeOverLooked = Mutex<ContinuousClock.Instant?>(nil)
     /// Why the sidecar there is could not be opened (`SidecarError`,
     /// `PrivateDirectoryError`, `MigrationError`); nil when it was, or there
     /// is none. The store then works without FormStore's tables: no history
@@ -65,7 +68,7 @@ public final class FormStore: FormBackend, DraftStore {
             // stops nothing of the user's database: its records are read and saved without FormStore's
             // tables, and the problem is kept for the caller to tell (`sidecarProblem`).
             do {
-                try attachSidecar(creating: false)
+                try attachSidecar(creating: false, lookingForTakeOver: false)
             } catch {
                 openingProblem.withLock { $0 = error }
             }
