@@ -41,6 +41,9 @@ struct OutputColumn: Sendable, Hashable {
     private func plainDisplayText(_ value: FieldValue) -> String {
         if isKey, case .data = value { return RecordKey.text(of: value) }
         if let field, !value.isEmpty, value != .text(ValueText.mask) {
+            // A REAL a column of no type holds is shown as the REAL it is (`1.0`), apart from the
+            // INTEGER 1 beside it, as JSON and CSV write them (a decimal field shows `1`).
+            if field.kind.holdsText, case .double(let real) = value, real.isFinite { return real.description }
             if case .data = value {} else { return field.format(value) }
         }
         return ValueText.text(value, kind: kind, blobsBySize: true)

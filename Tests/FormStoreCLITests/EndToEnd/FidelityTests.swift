@@ -774,6 +774,10 @@ import Testing
         #expect(try db.dump() == before)
         #expect(try db.run(["set", "u", "1", "a=2"]).code == 0)
         #expect(try db.query("SELECT quote(a), quote(b), quote(c) FROM u") == "2|'1'|1.5\n")
+        // In a table, a whole REAL is shown as one, apart from the INTEGER: `set` said "a  1  1".
+        let real = try db.run(["set", "u", "1", "a=2.0"])
+        #expect(real.output == "field  old  new\na      2    2.0\n", "\(real)")
+        #expect(try db.run(["show", "u", "1"]).output.contains("a:  2.0\n"))
     }
 
     /// A whole number written with a point (`9007199254740993.0`) is read
