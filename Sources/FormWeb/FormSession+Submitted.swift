@@ -138,9 +138,7 @@ extension FormSession {
         let sets = Set((form.fields + form.groups.flatMap(\.fields)).filter { $0.kind == .multichoice }.map { PostedName.field($0.key) })
         for member in body.members where !seen.insert(member.name).inserted && !repeated.contains(member.name) {
             // A row's cell (`tags[2].colors`) by its field's posted name.
-            var field = Substring(member.name)
-            if let close = field.firstIndex(of: "]"), field[close...].hasPrefix("].") { field = field[field.index(close, offsetBy: 2)...] }
-            if !sets.contains(String(field)) { repeated.append(member.name) }
+            if !sets.contains(PostedName.fieldName(member.name)) { repeated.append(member.name) }
         }
         return repeated
     }

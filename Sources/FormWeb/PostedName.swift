@@ -35,14 +35,14 @@ public enum PostedName {
     /// (`lines[2].pin`) as its field's: `secure` holds the secure fields'
     /// keys, the form's and its groups'. A name of the page's own is not.
     public static func isSecure(_ name: String, among secure: Set<String>) -> Bool {
-        // A cell's name is its row's (`lines[2]`) and the field's posted name after the `.`.
-        var field = Substring(name)
-        if name.first != "_" || name.hasPrefix("__"), let close = name.firstIndex(of: "]"),
-           name[close...].hasPrefix("].") {
-            field = name[name.index(close, offsetBy: 2)...]
-        }
-        guard let key = key(of: String(field)) else { return false }
+        guard let key = key(of: fieldName(name)) else { return false }
         return secure.contains(key)
+    }
+
+    /// The field's posted name in a member's: a cell's (`lines[2].pin`) after its row's, any other whole.
+    static func fieldName(_ name: String) -> String {
+        guard let close = name.firstIndex(of: "]"), name[close...].hasPrefix("].") else { return name }
+        return String(name[name.index(close, offsetBy: 2)...])
     }
 
     /// The keys of a form's secure fields, its groups' too: what a page never draws back.

@@ -13,17 +13,15 @@ extension FormStore {
     public func inferredFormWithChildren(table name: String) throws -> Form? {
         try database.read { conn -> Form? in
             guard try conn.tableExists(name) else { return nil }
-            let tables = try conn.baseTableNames().map { try conn.tableInfo($0) }
+            let tables = try conn.tableNames(includingViews: false).map { try conn.tableInfo($0) }
             return try FormInference.readingDatesAsStored(FormInference.form(for: try conn.tableInfo(name), including: tables), conn)
         }
     }
 
     public func childTablesLeftOut(of table: String) throws -> [String] {
         try database.read { conn in
-            try conn.baseTableNames().compactMap { name -> String? in
-                let info = try conn.tableInfo(name)
-                guard !info.isView else { return nil }
-                let keys = info.foreignKeys.filter { $0.destinationTable.equalsIgnoringCase(table) }.map(\.columns)
+            try conn.tableNames(includingViews: false).compactMap { name -> String? in
+                let keys = try conn.tableInfo(name).foreignKeys.filter { $0.destinationTable.equalsIgnoringCase(table) }.map(\.columns)
                 return FormInference.leftOutChild(name, keys: keys)
             }
         }
@@ -66,7 +64,7 @@ extension FormStore {
     /// The foreign keys of every table pointing at `table` under no ON DELETE
     /// rule: a key with a rule does not hold a row back, the database carries the rule out.
     private static func keysHoldingBack(_ table: String, _ conn: Connection) throws -> [(table: String, key: ForeignKey)] {
-        try conn.baseTableNames().flatMap { name in
+        try conn.tableNames(includingViews: false).flatMap { name in
             try conn.tableInfo(name).foreignKeys
                 .filter { $0.destinationTable.equalsIgnoringCase(table) && DeleteEffect.Action(rule: $0.onDelete) == nil }
                 .map { (name, $0) }
@@ -86,7 +84,7 @@ extension FormStore {
         // Numbered parameters: the record's condition is repeated in every query of the walk.
         let selected = mapping.numberedWhereKey
         return try database.read { conn in
-            let tables = try conn.baseTableNames().map { try conn.tableInfo($0) }
+            let tables = try conn.tableNames(includingViews: false).map { try conn.tableInfo($0) }
             return try DeleteEffect.walk(table: mapping.table.name, selected: selected, referrers: { parent in
                 let parentKey = tables.first { $0.name.equalsIgnoringCase(parent) }?.primaryKey.columns ?? []
                 return tables.flatMap { table in

@@ -6,20 +6,17 @@ extension Connection {
     /// The names of the user's tables and views, sorted; SQLite's own
     /// (`sqlite_*`) and FormStore's (`formstore_*`) are left out unless asked for.
     ///
+    /// - parameter includingViews: false for the tables alone, what holds rows and
+    ///   foreign keys of its own. A view is described by compiling its query, which
+    ///   fails where it calls a function this SQLite lacks (`sha3()`): walking every
+    ///   table's keys, one such view broke `--children` and every delete.
     /// - throws: `DatabaseError`.
-    /// `tableNames()` without the views: what holds rows and foreign keys of its own. A
-    /// view is described by compiling its query, which fails where it calls a function
-    /// this SQLite lacks (`sha3()`): one such view broke `--children` and every delete.
-    public func baseTableNames() throws -> [String] {
-        let views = Set(try fetchAll("SELECT name FROM sqlite_schema WHERE type = 'view'").map { try $0.value(at: 0, as: String.self) })
-        return try tableNames().filter { !views.contains($0) }
-    }
-
-    public func tableNames(includingInternal: Bool = false) throws -> [String] {
+    public func tableNames(includingInternal: Bool = false, includingViews: Bool = true) throws -> [String] {
         // Whether each is a virtual table comes in the same statement: a second
         // one, prepared on every start, cost a cold `show` 1 % (issue 14).
         let rows = try fetchAll("""
-            SELECT name, sql LIKE 'CREATE VIRTUAL TABLE%' FROM sqlite_schema WHERE type IN ('table', 'view') ORDER BY name
+            SELECT name, sql LIKE 'CREATE VIRTUAL TABLE%' FROM sqlite_schema
+            WHERE type IN ('table', \(includingViews ? "'view'" : "'table'")) ORDER BY name
             """)
         let names = try rows.map { try $0.value(at: 0, as: String.self) }
         guard !includingInternal else { return names }

@@ -14,12 +14,6 @@ public struct TableInfo: Sendable, Hashable {
     public var name: String
     /// Columns in table order (hidden virtual-table columns excluded).
     public var columns: [ColumnInfo]
-
-    /// A table Core Data made (an iOS or macOS app's store): keyed by `Z_PK`,
-    /// with its entity (`Z_ENT`) and version (`Z_OPT`) columns.
-    public var isCoreData: Bool {
-        ["Z_PK", "Z_ENT", "Z_OPT"].allSatisfy { name in columns.contains { $0.name == name } }
-    }
     public var primaryKey: PrimaryKey
     /// Declared `WITHOUT ROWID`.
     public var isWithoutRowID: Bool
@@ -34,6 +28,12 @@ public struct TableInfo: Sendable, Hashable {
     public enum Kind: Sendable, Hashable { case table, view, writableView }
 
     public var isView: Bool { kind != .table }
+
+    /// A table Core Data made (an iOS or macOS app's store): keyed by `Z_PK`,
+    /// with its entity (`Z_ENT`) and version (`Z_OPT`) columns.
+    public var isCoreData: Bool {
+        ["Z_PK", "Z_ENT", "Z_OPT"].allSatisfy { name in columns.contains { $0.name == name } }
+    }
 
     public init(name: String, columns: [ColumnInfo], primaryKey: PrimaryKey, isWithoutRowID: Bool,
                 foreignKeys: [ForeignKey], sql: String) {

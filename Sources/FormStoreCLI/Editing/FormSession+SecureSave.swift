@@ -16,11 +16,9 @@ extension FormSession {
 
     /// `delete()`, with the database's message replaced as for a save: a trigger refusing
     /// the delete reads the row's password through `OLD` as well (`cannot delete, password is …`).
-    /// `cascading` are the secure columns of the rows the delete takes with it (`login.password`),
-    /// whose own triggers read them likewise.
-    func deleteKeepingSecretsOut(cascading: [Field] = []) throws {
+    func deleteKeepingSecretsOut() throws {
         let (held, secrets) = heldSecrets
-        try SecureWriteFailure.guarding(held + cascading, written: [], secrets: secrets) {
+        try SecureWriteFailure.guarding(held, written: [], secrets: secrets) {
             try delete()
         }
     }
@@ -35,9 +33,7 @@ extension FormSession {
             for field in group.fields where field.isSecure {
                 let cells = (rows(group.key) + loadedRows(group.key)).compactMap { $0.values[field.key] }.filter { !$0.isEmpty }
                 guard !cells.isEmpty else { continue }
-                var named = field
-                (named.key, named.label) = ("\(group.key).\(field.key)", "\(group.key).\(field.key)")
-                held.append(named)
+                held.append(SecureWriteFailure.field(field, of: group.key))
                 values += cells
             }
         }

@@ -173,13 +173,20 @@ extension CLIError {
     /// change is refused by the schema (65), and was said as an unknown
     /// failure (exit 1).
     private static func missingFunction(_ error: DatabaseError) -> CLIError? {
-        guard let shown = missingFunctionName(error) else { return nil }
-        return .validation("the database's schema (a trigger, view or CHECK) calls \(shown)(), a function the "
-                           + "application that made the database defines, which SQLite here does not have; nothing was changed")
+        guard let missing = missingFunction(in: error) else { return nil }
+        return .validation("the database's schema (a trigger, view or CHECK) calls \(missing); nothing was changed")
+    }
+
+    /// `hash(), a function the application that made the database defines, …`: the function
+    /// SQLite's `no such function: NAME` names, said; nil for any other error.
+    static func missingFunction(in error: any Error) -> String? {
+        missingFunctionName(error).map {
+            "\($0)(), a function the application that made the database defines, which SQLite here does not have"
+        }
     }
 
     /// The function SQLite's `no such function: NAME` names, kept to printable characters.
-    static func missingFunctionName(_ error: any Error) -> String? {
+    private static func missingFunctionName(_ error: any Error) -> String? {
         guard let error = error as? DatabaseError, error.resultCode == .SQLITE_ERROR, let message = error.message,
               let name = message.between("no such function: ", and: "") else { return nil }
         return String(name.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }.prefix(80))

@@ -70,8 +70,16 @@ enum SecureWriteFailure {
         guard written.isEmpty else {
             return "\(written.map(FieldDisplay.named).joined(separator: ", ")): \(refusal), as it could quote the secure value"
         }
-        return "R" + refusal.dropFirst() + ", as it could quote a secure value the row holds ("
+        return refusal.prefix(1).uppercased() + refusal.dropFirst() + ", as it could quote a secure value the row holds ("
             + held.map(FieldDisplay.named).joined(separator: ", ") + ")"
+    }
+
+    /// A secure field of another row a write reaches (a group's row, a row a delete
+    /// cascades to), named with its owner: `login.password`.
+    static func field(_ field: Field, of owner: String) -> Field {
+        var named = field
+        (named.key, named.label) = ("\(owner).\(field.key)", "\(owner).\(field.key)")
+        return named
     }
 
     /// What refused the row, from the extended code only.

@@ -201,9 +201,7 @@ final class StorageWorkspace: Workspace {
             } catch where views.contains(table) {
                 // A view is described by compiling its query: one calling a function SQLite here lacks
                 // (`sha3()`) broke the whole list. Said, and the others listed.
-                let why = CLIError.missingFunctionName(error).map {
-                    "it calls \($0)(), a function the application that made the database defines, which SQLite here does not have"
-                } ?? CLIError.classifying(error).message
+                let why = CLIError.missingFunction(in: error).map { "it calls " + $0 } ?? CLIError.classifying(error).message
                 warnings?.write("formstore: warning: view \(table) is not listed: \(why)\n")
                 return nil
             }
